@@ -1,0 +1,2 @@
+// error.cpp: placeholder, filled by its owner.
+#include "core/estimator.h"

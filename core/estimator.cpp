@@ -1,0 +1,2 @@
+// estimator.cpp: placeholder, filled by its owner.
+#include "core/estimator.h"

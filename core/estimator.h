@@ -1,0 +1,98 @@
+#pragma once
+// The estimator: peak GPU memory of one rank, term by term and phase by phase.
+//
+// Units: every number here is in bytes (double, exact for integers below 2^53).
+// Metrics (docs/metrics.md):
+//   allocated  = live tensors (torch.cuda.max_memory_allocated)
+//   reserved   = allocated + caching-allocator segments and rounding (max_memory_reserved)
+//   nvidia-smi = reserved + CUDA context + cuBLAS workspace (+ NCCL buffers with >1 GPU)
+// The fits verdict compares the nvidia-smi metric with the GPU's total memory, because that
+// is the quantity the driver refuses to exceed.
+
+#include "core/error.h"
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/workload.h"
+
+#include <array>
+#include <optional>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace headroom {
+
+/// One memory term. Order is the stacking order of the VRAM bar (bottom first).
+enum class Term {
+    Weights,          ///< model weights resident on this rank (+ LoRA adapters)
+    MasterWeights,    ///< separate fp32 master copy of trainable parameters
+    OptimizerStates,  ///< optimizer moments
+    Gradients,        ///< stored gradients of trainable parameters
+    Activations,      ///< tensors saved for backward (training) / live hidden states (inference)
+    KvCache,          ///< attention key/value cache (inference, rollouts)
+    Logits,           ///< lm_head output, fp32 upcast, loss buffers and their gradient
+    Workspace,        ///< transients: gathered FSDP params, optimizer temporaries, comm buckets
+    AllocatorReserve, ///< caching allocator: reserved - allocated
+    CudaContext,      ///< CUDA context + cuBLAS workspace + NCCL (nvidia-smi only)
+};
+inline constexpr int kTermCount = 10;
+
+/// Training phases. Inference uses AfterLoad and Forward (prefill/decode) only.
+enum class Phase { AfterLoad, Forward, Backward, OptimizerStep };
+inline constexpr int kPhaseCount = 4;
+
+enum class Metric { Allocated, Reserved, NvidiaSmi };
+
+using TermBytes = std::array<double, kTermCount>;
+
+/// Memory of one rank (one pipeline stage's worst GPU).
+struct RankEstimate {
+    int stage = 0;        ///< pipeline stage index
+    int firstLayer = 0;   ///< first block on this stage
+    int numLayers = 0;    ///< blocks on this stage
+    TermBytes atPeak{};   ///< each term's bytes at the overall peak; sums to nvidiaSmi
+    std::array<double, kPhaseCount> phaseAllocated{}; ///< allocated peak within each phase
+    Phase peakPhase = Phase::AfterLoad;
+    double allocated = 0; ///< max over phases of live tensor bytes
+    double reserved = 0;  ///< allocated + AllocatorReserve
+    double nvidiaSmi = 0; ///< reserved + CudaContext
+};
+
+/// The full result for a scenario.
+struct Estimate {
+    RankEstimate worst;               ///< the rank with the largest nvidia-smi bytes
+    std::vector<RankEstimate> stages; ///< one per pipeline stage (size 1 without PP)
+    int64_t totalParams = 0;          ///< total parameters of the model
+    int64_t activeParams = 0;         ///< parameters per token (MoE)
+    int64_t trainableParams = 0;      ///< full: total; LoRA: adapter parameters
+    double hostBytes = 0;             ///< host RAM for offloaded states/params (per node share)
+    double capacity = 0;              ///< GPU memory, bytes (0 = no GPU given)
+    bool fits = true;                 ///< worst.nvidiaSmi <= capacity
+    double headroom = 0;              ///< capacity - worst.nvidiaSmi (negative = OOM by)
+    double total(Metric m) const;     ///< worst rank's total in metric @p m
+};
+
+/// The category a term is drawn under in the GUI's 8-colour bar.
+std::string_view termKey(Term t);   ///< "weights", "master_weights", ... (JSON keys)
+std::string_view phaseKey(Phase p); ///< "after_load", "forward", "backward", "optimizer_step"
+std::string_view metricKey(Metric m);
+
+/// Checks the workload against the model (positive batch/sequence, LoRA rank, layout
+/// constraints: TP divides heads and KV heads, PP <= layers, EP divides experts).
+/// Returns the first violation, naming the field.
+std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w);
+
+/// Estimates the scenario. Pure function; no allocation beyond the stages vector.
+/// Precondition: validateArch(m) == Ok and validateWorkload(m, w) is empty; otherwise the
+/// numbers are unspecified but finite. @p gpu may be null (no verdict).
+Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu = nullptr);
+
+/// Checked entry point: validates, then estimates.
+Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const GpuSpec* gpu);
+
+/// Human-readable formula of a term with this scenario's numbers put in, e.g.
+/// "8.03e9 params x 2 B (bf16) = 16.06 GB". Not on the hot path.
+std::string termFormula(Term t, const ModelArch& m, const Workload& w);
+
+} // namespace headroom

@@ -1,0 +1,51 @@
+#pragma once
+// Import of Hugging Face model descriptions: config.json, model.safetensors.index.json and
+// .safetensors headers.
+
+#include "core/error.h"
+#include "core/model.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace headroom {
+
+/// Parses a config.json text. The family is taken from `model_type`, falling back to the
+/// first `architectures` entry (e.g. "LlamaForCausalLM" -> llama). Supported: llama,
+/// mistral, qwen2, qwen3, qwen3_moe, qwen2_moe, mixtral, gemma, gemma2, gemma3_text, phi3,
+/// deepseek_v2, deepseek_v3, gpt_oss, gpt2. Errors name the missing/invalid key.
+Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name = {});
+
+/// Reads and parses a config.json file (at most 4 MiB).
+Result<ModelArch> loadHfConfig(const std::filesystem::path& file);
+
+/// What a safetensors index or header says about the stored tensors.
+struct TensorStats {
+    int64_t totalBytes = 0;  ///< sum of tensor data bytes (index: metadata.total_size)
+    int64_t totalElements = 0; ///< from a header: sum of shape products; index: 0 (unknown)
+    std::map<std::string, int64_t> elementsByDtype; ///< header only: "BF16" -> elements
+    int tensorCount = 0;
+};
+
+/// Parses model.safetensors.index.json text: metadata.total_size and weight_map size.
+Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText);
+Result<TensorStats> loadSafetensorsIndex(const std::filesystem::path& file);
+
+/// Reads only the 8-byte little-endian header length and the JSON header of a .safetensors
+/// file (never the tensor data). Rejects a length above 100 MiB or beyond the file size.
+Result<TensorStats> loadSafetensorsHeader(const std::filesystem::path& file);
+
+/// Parameters implied by an index's total_size at @p bytesPerParam (e.g. 2 for bf16).
+inline int64_t paramsFromBytes(int64_t totalBytes, double bytesPerParam) {
+    return static_cast<int64_t>(static_cast<double>(totalBytes) / bytesPerParam + 0.5);
+}
+
+/// Loads any of the three by file name: "*.safetensors" -> header, "*index.json" -> index,
+/// other ".json" -> config. For index/header, looks for config.json beside it and fills
+/// ModelArch::publishedParams.
+Result<ModelArch> loadModelFile(const std::filesystem::path& file);
+
+} // namespace headroom

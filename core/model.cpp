@@ -1,0 +1,2 @@
+// model.cpp: placeholder, filled by its owner.
+#include "core/estimator.h"

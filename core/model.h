@@ -1,0 +1,149 @@
+#pragma once
+// Model architecture: the shapes that decide parameter count, KV cache and activations.
+
+#include "core/dtype.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+/// Feed-forward block kind.
+enum class MlpKind {
+    Gated, ///< SwiGLU / GeGLU: gate, up and down projections (3 matrices): llama, qwen, gemma
+    Plain, ///< up + down projections (2 matrices) with GELU: gpt2, falcon, phi-1.5, bert
+};
+
+/// Normalisation layer kind (RMSNorm has a weight only, LayerNorm a weight and a bias).
+enum class NormKind { RMSNorm, LayerNorm };
+
+/// Mixture-of-experts block. numExperts == 0 means a dense model.
+struct MoeSpec {
+    int numExperts = 0;          ///< routed experts per MoE layer (n_routed_experts, num_experts)
+    int expertsPerToken = 0;     ///< top-k routed experts per token
+    int sharedExperts = 0;       ///< always-active shared experts (DeepSeek, Qwen2-MoE)
+    int64_t expertIntermediate = 0; ///< FFN width of one expert (moe_intermediate_size)
+    int64_t sharedIntermediate = 0; ///< FFN width of one shared expert (0: = expertIntermediate)
+    int firstDenseLayers = 0;    ///< leading layers that keep a dense FFN (first_k_dense_replace)
+    bool routerBias = false;     ///< router has a bias vector (gpt-oss)
+    bool expertBias = false;     ///< expert projections carry biases (gpt-oss)
+    bool enabled() const { return numExperts > 0; }
+};
+
+/// Multi-head latent attention (DeepSeek-V2/V3). Enabled when kvLoraRank > 0.
+struct MlaSpec {
+    int qLoraRank = 0;     ///< 0: queries are projected directly (DeepSeek-V2-Lite)
+    int kvLoraRank = 0;    ///< compressed latent width cached per token
+    int qkNopeHeadDim = 0; ///< non-rotary part of each query/key head
+    int qkRopeHeadDim = 0; ///< rotary part, shared key cached per token
+    int vHeadDim = 0;      ///< value head width
+    bool enabled() const { return kvLoraRank > 0; }
+};
+
+/// A decoder-only (or encoder) transformer as the frameworks build it.
+/// All sizes are element counts; no field is in bytes.
+struct ModelArch {
+    std::string name;   ///< display name, e.g. "Llama-3.1-8B"
+    std::string family; ///< HF model_type, e.g. "llama", "qwen3_moe", "deepseek_v3"
+
+    int numLayers = 0;       ///< transformer blocks, >= 1
+    int64_t hiddenSize = 0;  ///< model width h
+    int numHeads = 0;        ///< query heads a
+    int numKvHeads = 0;      ///< key/value heads (GQA: < numHeads; MQA: 1)
+    int headDim = 0;         ///< per-head width; may differ from h / a (Gemma, Qwen3)
+    int64_t intermediateSize = 0; ///< dense FFN width
+    MlpKind mlp = MlpKind::Gated;
+    NormKind norm = NormKind::RMSNorm;
+    int64_t vocabSize = 0;
+    bool tiedEmbeddings = false; ///< lm_head shares the token embedding matrix
+    int64_t learnedPositions = 0; ///< rows of a learned position table (gpt2: n_positions), else 0
+
+    bool qkvBias = false;   ///< biases on q/k/v projections (Qwen2, gpt2, gpt-oss)
+    bool outBias = false;   ///< bias on the attention output projection
+    bool mlpBias = false;   ///< biases on the dense FFN projections
+    bool qkNorm = false;    ///< per-head RMSNorm on q and k (Qwen3)
+    int normsPerLayer = 2;  ///< norms inside one block (Gemma2: 4)
+    bool finalNorm = true;  ///< norm after the last block
+    bool parallelBlock = false; ///< attention and MLP read the same norm output (Falcon, phi-1.5)
+    bool attentionSinks = false; ///< one learned sink logit per head (gpt-oss)
+
+    int slidingWindow = 0;     ///< window in tokens for sliding-window layers, 0 = none
+    int slidingLayers = 0;     ///< how many layers use the window (gpt-oss, Gemma2: half)
+
+    MoeSpec moe;
+    MlaSpec mla;
+
+    DType nativeDType = DType::BF16;  ///< torch_dtype of the published dense weights
+    DType expertDType = DType::BF16;  ///< storage of expert weights as published (MXFP4 for gpt-oss)
+    int64_t maxPositions = 0;          ///< max_position_embeddings, 0 = unknown
+    int64_t publishedParams = 0;       ///< exact count from a safetensors index/header, 0 = unknown
+};
+
+/// Parameter counts of a model, in elements.
+struct ParamCount {
+    int64_t total = 0;       ///< every parameter stored
+    int64_t active = 0;      ///< parameters touched per token (MoE: top-k + shared experts)
+    int64_t embedding = 0;   ///< token (+ position) embedding rows x width
+    int64_t lmHead = 0;      ///< output projection (0 when tied)
+    int64_t attention = 0;   ///< all attention projections (+ biases, q/k norms, MLA norms)
+    int64_t denseMlp = 0;    ///< dense FFN layers
+    int64_t experts = 0;     ///< all routed experts
+    int64_t sharedExperts = 0;
+    int64_t router = 0;
+    int64_t norms = 0;       ///< block norms + final norm
+};
+
+/// Element counts of one block's tensors, used by LoRA, TP and PP accounting.
+struct LayerShapes {
+    int64_t qOut = 0;   ///< query projection output width (heads x head_dim; MLA: heads x (nope+rope))
+    int64_t kvOut = 0;  ///< key (and value) projection output width (kvHeads x head_dim)
+    int64_t attnOutIn = 0; ///< o_proj input width (heads x head_dim; MLA: heads x v_head_dim)
+    int64_t attentionParams = 0;
+    int64_t mlpParams = 0;     ///< dense FFN, or shared experts + router on a MoE layer
+    int64_t expertParams = 0;  ///< all routed experts of this layer
+    int64_t normParams = 0;
+    bool isMoe = false;
+};
+
+/// Shapes of block @p layer (0-based).
+LayerShapes layerShapes(const ModelArch& m, int layer);
+
+/// Exact parameter count from the architecture (no safetensors needed).
+/// Formula per block: attention (q,k,v,o [+biases]) + FFN (3 or 2 matrices x h x i) + norms;
+/// plus embeddings, lm_head (unless tied) and final norm. MoE layers hold E experts of
+/// 3 x h x i_moe each plus an h x E router. Source: HF modeling_*.py of each family.
+ParamCount countParameters(const ModelArch& m);
+
+/// Bytes of the weights as published (native dtype; quantised experts at their block format).
+double publishedWeightBytes(const ModelArch& m);
+
+/// A plausible dense llama-style architecture for a bare parameter count (e.g. 7e9).
+/// Rule (documented in docs/model-size-rule.md): head_dim 128, h from
+/// params ~= 12.6 h^2 L with L = round(h / 128 x 0.25 ... ) anchored on Llama shapes:
+/// h is chosen so that the depth/width ratio follows Llama 2/3 (L ~= h / 128), GQA 8 KV
+/// heads above 3e9, FFN = 3.5 h rounded to 256, vocab 32000. The count is then exact for the
+/// returned shape and within 5 % of @p params for 1e8 <= params <= 2e12.
+ModelArch denseFromParamCount(double params);
+
+/// Why an architecture is unusable; Ok when valid.
+enum class ArchError {
+    Ok,
+    NonPositiveLayers,
+    NonPositiveHidden,
+    NonPositiveHeads,
+    KvHeadsInvalid,
+    NonPositiveHeadDim,
+    NonPositiveIntermediate,
+    NonPositiveVocab,
+    MoeInvalid,
+    MlaInvalid,
+    TooLarge,
+};
+
+/// Checks ranges (all sizes > 0, heads divisible by KV heads, total < 1e14 parameters).
+ArchError validateArch(const ModelArch& m);
+/// The JSON/config field an ArchError refers to, e.g. "num_hidden_layers".
+std::string_view archErrorField(ArchError e);
+
+} // namespace headroom

@@ -1,0 +1,2 @@
+// scenario.cpp: placeholder, filled by its owner.
+#include "core/estimator.h"

@@ -1,0 +1,2 @@
+// solvers.cpp: placeholder, filled by its owner.
+#include "core/estimator.h"

@@ -1,0 +1,94 @@
+#pragma once
+// Solvers on top of estimate(): fit verdicts, largest micro-batch / sequence, OOM-cliff
+// series, the OOM playbook and the smallest parallel layout.
+
+#include "core/estimator.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace headroom {
+
+/// One point of a sweep: the swept value and the worst rank's breakdown there.
+struct SweepPoint {
+    int64_t x = 0;       ///< micro-batch or sequence length
+    TermBytes terms{};   ///< per-term bytes at the peak (sum = nvidiaSmi)
+    double allocated = 0;
+    double reserved = 0;
+    double nvidiaSmi = 0;
+    bool fits = true;
+};
+
+enum class SweepAxis { MicroBatch, SequenceLength };
+
+/// Memory vs @p axis at the given x values (each computed exactly, not linearised).
+std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                              SweepAxis axis, const std::vector<int64_t>& xs);
+
+/// x values for a sweep: 1..maxX, all integers up to 64 then geometric, at most @p points.
+std::vector<int64_t> sweepValues(int64_t maxX, int points);
+
+/// Largest micro-batch in [1, limit] that fits @p gpu (binary search on the exact estimate).
+/// 0 when even micro-batch 1 does not fit.
+int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                      int64_t limit = 1 << 20);
+
+/// Longest sequence length in [1, limit] that fits; 0 when none fits.
+int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                          int64_t limit = int64_t{1} << 24);
+
+/// Linear OOM-cliff model around the current point: base + slope x micro-batch (bytes),
+/// fitted through micro-batches 1 and 2 (exact where all terms are linear in the batch).
+struct CliffLine {
+    double base = 0;     ///< bytes at micro-batch 0 (extrapolated)
+    double perSample = 0;///< bytes added per sample
+};
+CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu);
+
+/// One OOM-playbook action: a concrete change to this scenario and what it saves.
+enum class PlaybookAction {
+    ShorterSequence,     ///< value = new sequence length
+    SmallerMicroBatch,   ///< value = new micro-batch; accumulation raised to keep global batch
+    MoreCheckpointing,   ///< value = Checkpointing enum as int
+    LighterOptimizer,    ///< value = Optimizer enum as int
+    SwitchToLora,        ///< value = LoRA rank
+    SwitchToQlora,       ///< value = LoRA rank
+    MoreSharding,        ///< value = Sharding enum as int
+    MoreGpus,            ///< value = GPUs (ZeRO-3 / FSDP over this many)
+    FlashAttention,      ///< value = AttentionImpl enum as int
+    ChunkedCrossEntropy, ///< value = 1
+    QuantizeWeights,     ///< value = DType enum as int (inference)
+    QuantizeKvCache,     ///< value = DType enum as int (inference)
+    FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
+};
+
+struct PlaybookItem {
+    PlaybookAction action;
+    int64_t value = 0;     ///< see PlaybookAction
+    Workload changed;      ///< the scenario after the change
+    double savedBytes = 0; ///< nvidia-smi bytes saved (positive = less memory)
+    double newTotal = 0;   ///< nvidia-smi bytes after the change
+    bool fits = false;     ///< the changed scenario fits the GPU
+    int rank = 0;          ///< position in the seeds' order of least disruption (1 = first)
+};
+
+/// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
+/// saved, ordered by (fits first, then the seed's order of least disruption, then saving).
+std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
+
+/// English one-line summary, e.g. "cut sequence length to 4096: -12.3 GiB -> fits".
+std::string describe(const PlaybookItem& item);
+
+/// The smallest layout (fewest GPUs, then least TP/PP) of @p gpu that fits; searches
+/// dp x tp x pp with the workload's sharding (ZeRO-3 when it is None and DP > 1 helps),
+/// TP in {1,2,4,8} within a node, PP dividing into <= layers. Empty when none up to maxGpus.
+struct LayoutResult {
+    Parallelism layout;
+    Estimate estimate;
+};
+std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,
+                                           const GpuSpec& gpu, int maxGpus = 1024);
+
+} // namespace headroom

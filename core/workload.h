@@ -1,0 +1,200 @@
+#pragma once
+// The run: what is computed, in which dtypes, with which optimizer, batch and parallel layout.
+
+#include "core/dtype.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace headroom {
+
+enum class Mode {
+    Inference, ///< prefill + decode with a KV cache, no gradients
+    Training,  ///< forward + backward + optimizer step
+};
+
+enum class Finetune {
+    Full,  ///< every parameter trainable (pre-training or full fine-tune)
+    LoRA,  ///< frozen base in weight dtype + low-rank adapters
+    QLoRA, ///< frozen NF4 base + bf16 adapters (Dettmers et al. 2023)
+};
+
+enum class Optimizer {
+    AdamW,          ///< torch.optim.AdamW: 2 states in optimizer-state dtype
+    Adam,           ///< as AdamW
+    SGD,            ///< no state
+    SGDMomentum,    ///< 1 momentum buffer
+    Adafactor,      ///< factored second moment: (rows + cols) per matrix, no first moment
+    AdamW8bit,      ///< bitsandbytes: 2 x int8 states + fp32 absmax per 2048 (blockwise)
+    PagedAdamW,     ///< bitsandbytes paged 32-bit: fp32 states in CUDA unified memory
+    PagedAdamW8bit, ///< bitsandbytes paged 8-bit
+    Lion,           ///< 1 momentum buffer
+};
+
+enum class Checkpointing {
+    None,      ///< every activation of every block is saved
+    Full,      ///< only block inputs are saved; one block is recomputed at a time in backward
+    Selective, ///< recompute attention internals only (Korthikanti et al. 2022 / torchtitan op-SAC)
+    FirstN,    ///< the first N blocks are fully checkpointed, the rest save everything
+};
+
+enum class AttentionImpl {
+    Eager, ///< materialises a x s x s scores, softmax output (and dropout mask)
+    SDPA,  ///< torch scaled_dot_product_attention (flash / mem-efficient kernels): O(s) memory
+    Flash, ///< flash-attn package: saves output + logsumexp
+    Flex,  ///< torch flex attention (torchtune packed): as Flash
+};
+
+/// Framework profile: one choice that sets dtype accounting and defaults.
+/// Each profile's byte accounting is documented in docs/profiles.md with its framework file.
+enum class Framework {
+    Custom,           ///< dtypes exactly as given in Precision
+    PytorchAmp,       ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
+    PureBf16,         ///< torchtune, litgpt bf16-true: bf16 weights, grads, AdamW states, no master
+    Fsdp2Mixed,       ///< torchtitan FSDP2 MixedPrecisionPolicy(param=bf16, reduce=fp32)
+    DeepSpeedZero,    ///< DeepSpeed bf16/fp16 mixed precision: 2 + 2 + 12 bytes/param, sharded
+    Megatron,         ///< Megatron-LM bf16 + distributed optimizer: fp32 grads buffer + 12 B/param
+    BitsandbytesQlora,///< QLoRA: NF4 + double quant base, bf16 LoRA, paged AdamW (fp32 states)
+};
+
+/// Dtype of each kind of tensor, since frameworks differ.
+struct Precision {
+    DType weights = DType::BF16;   ///< stored base weights (trainable ones too for Full)
+    DType compute = DType::BF16;   ///< activations and matmul inputs
+    DType grads = DType::BF16;     ///< stored gradients of trainable parameters
+    bool masterWeights = false;    ///< an fp32 master copy of trainable params exists separately
+    DType optimizerStates = DType::FP32; ///< Adam m and v (8-bit optimizers ignore this)
+    DType kvCache = DType::BF16;   ///< KV cache entries (inference)
+    DType adapters = DType::BF16;  ///< LoRA adapter weights
+};
+
+/// Which base-model linear layers get LoRA adapters (bit set of LoraTarget).
+enum class LoraTarget : unsigned {
+    Q = 1u << 0,
+    K = 1u << 1,
+    V = 1u << 2,
+    O = 1u << 3,
+    Gate = 1u << 4,
+    Up = 1u << 5,
+    Down = 1u << 6,
+    LmHead = 1u << 7,
+};
+inline constexpr unsigned kLoraAttention = 0x0F; ///< q,k,v,o
+inline constexpr unsigned kLoraAllLinear = 0x7F; ///< PEFT "all-linear"
+inline constexpr unsigned kLoraQV = 0x05;        ///< q,v (PEFT/litgpt default)
+
+struct LoraSpec {
+    int rank = 16;                  ///< r, >= 1
+    unsigned targets = kLoraAllLinear; ///< OR of LoraTarget bits
+    bool dropout = false;           ///< lora_dropout > 0 saves a dropout-ed input copy per target
+};
+
+/// Memory features that change the peak (docs/features.md).
+struct Features {
+    bool chunkedCrossEntropy = false; ///< fp32 logits never materialised in full
+    bool optimizerInBackward = false; ///< step fused into backward; grads freed per parameter
+    bool activationOffload = false;   ///< saved activations live in host memory
+    bool fusedOptimizer = false;      ///< fused AdamW: no for-each temporaries
+    bool packed = false;              ///< samples packed to exactly sequenceLength
+    bool torchCompile = false;        ///< torch.compile of model + loss (fuses elementwise saves)
+    bool float8 = false;              ///< torchao float8 linears
+};
+
+enum class Sharding {
+    None,          ///< plain DDP / single GPU: full replicas
+    Zero1,         ///< optimizer states sharded over DP
+    Zero2,         ///< + gradients sharded
+    Zero3,         ///< + parameters sharded (DeepSpeed ZeRO-3)
+    FsdpFullShard, ///< FSDP FULL_SHARD / FSDP2 fully_shard (= ZeRO-3)
+    FsdpGradOp,    ///< FSDP SHARD_GRAD_OP (= ZeRO-2)
+    Hsdp,          ///< FSDP HYBRID_SHARD: ZeRO-3 inside a node of shardGroup GPUs, replicas across
+};
+
+enum class PipelineSchedule {
+    GPipe,         ///< all micro-batches forward first: stage holds m micro-batches
+    OneFOneB,      ///< 1F1B: stage i holds (p - i) micro-batches in flight
+    Interleaved,   ///< interleaved 1F1B with v virtual stages per rank
+};
+
+/// Parallel layout. Product dp x tp x pp x cp = GPUs; EP divides the DP x TP group for experts.
+struct Parallelism {
+    int dp = 1; ///< data-parallel degree (replicas or shards)
+    int tp = 1; ///< tensor-parallel degree (Megatron column/row split)
+    int pp = 1; ///< pipeline stages
+    int cp = 1; ///< context-parallel degree (sequence split for attention)
+    int ep = 1; ///< expert-parallel degree (MoE experts split)
+    bool sequenceParallel = false; ///< Megatron SP: norm/dropout activations split over TP
+    Sharding sharding = Sharding::None;
+    int shardGroup = 0;              ///< HSDP shard group size (0 = dp)
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    int virtualStages = 1;           ///< interleaved schedule chunks per rank
+    int numMicroBatches = 0;         ///< per step, for PP (0 = gradient accumulation steps)
+    bool offloadOptimizer = false;   ///< ZeRO-Offload / FSDP cpu_offload: states + step on CPU
+    bool offloadParams = false;      ///< ZeRO-Infinity / FSDP offload_params: params on CPU
+    int gpus() const { return dp * tp * pp * cp; }
+};
+
+/// Inference serving / generation.
+struct InferenceSpec {
+    int64_t promptTokens = 512;   ///< prompt length per sequence
+    int64_t newTokens = 512;      ///< generated tokens per sequence
+    bool prefillOnly = false;     ///< stop after prefill (no decode)
+    double memoryUtilization = 0; ///< vLLM gpu_memory_utilization, 0 = not a paged server
+};
+
+/// RL fine-tuning with a colocated rollout engine (seed 000's example).
+struct RolloutSpec {
+    bool enabled = false;
+    int64_t rolloutBatch = 32;    ///< prompts per rollout step (--rollout-batch-size)
+    int samplesPerPrompt = 8;     ///< --n-samples-per-prompt
+    int64_t maxResponseTokens = 8192; ///< --rollout-max-response-len
+    int64_t promptTokens = 0;     ///< prompt length (0: ignored)
+    int rolloutTp = 0;            ///< TP of the rollout engine (0 = training TP)
+    double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
+};
+
+/// Everything about the run except the model and the GPU.
+struct Workload {
+    Mode mode = Mode::Training;
+    Finetune finetune = Finetune::Full;
+    Framework framework = Framework::Custom;
+    Precision precision;
+    Optimizer optimizer = Optimizer::AdamW;
+    int64_t microBatch = 1;        ///< samples per forward/backward per GPU (per TP group)
+    int64_t sequenceLength = 2048; ///< tokens per sample
+    int64_t gradAccumulation = 1;  ///< micro-batches per optimizer step
+    Checkpointing checkpointing = Checkpointing::None;
+    int checkpointLayers = 0;      ///< for FirstN: how many blocks are checkpointed
+    AttentionImpl attention = AttentionImpl::SDPA;
+    LoraSpec lora;
+    InferenceSpec inference;
+    RolloutSpec rollout;
+    Features features;
+    Parallelism parallel;
+
+    /// Global batch in samples = micro-batch x accumulation x DP.
+    int64_t globalBatch() const { return microBatch * gradAccumulation * parallel.dp; }
+};
+
+/// Applies a framework profile's dtypes to @p w (keeps batch, sequence, etc.).
+void applyFramework(Workload& w, Framework f);
+
+std::string_view modeKey(Mode);
+std::string_view finetuneKey(Finetune);
+std::string_view optimizerKey(Optimizer);
+std::string_view checkpointingKey(Checkpointing);
+std::string_view attentionKey(AttentionImpl);
+std::string_view frameworkKey(Framework);
+std::string_view shardingKey(Sharding);
+std::string_view scheduleKey(PipelineSchedule);
+std::optional<Mode> parseMode(std::string_view);
+std::optional<Finetune> parseFinetune(std::string_view);
+std::optional<Optimizer> parseOptimizer(std::string_view);
+std::optional<Checkpointing> parseCheckpointing(std::string_view);
+std::optional<AttentionImpl> parseAttention(std::string_view);
+std::optional<Framework> parseFramework(std::string_view);
+std::optional<Sharding> parseSharding(std::string_view);
+std::optional<PipelineSchedule> parseSchedule(std::string_view);
+
+} // namespace headroom
