@@ -1,2 +1,374 @@
-// model.cpp: placeholder, filled by its owner.
-#include "core/estimator.h"
+// model.cpp: exact parameter counts from an architecture, and the derived dense shape used by
+// the GUI's model-size slider.
+//
+// The counts follow the Hugging Face modeling_*.py files tensor by tensor (see docs/models.md
+// for the per-family list). Every count is an exact integer; no rounding is involved.
+
+#include "core/model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace headroom {
+
+namespace {
+
+int64_t normSize(const ModelArch& m) {
+    return m.norm == NormKind::LayerNorm ? 2 * m.hiddenSize : m.hiddenSize;
+}
+
+bool layerIsMoe(const ModelArch& m, int layer) {
+    return m.moe.enabled() && layer >= m.moe.firstDenseLayers;
+}
+
+int moeLayerCount(const ModelArch& m) {
+    if (!m.moe.enabled())
+        return 0;
+    return std::max(0, m.numLayers - std::max(0, m.moe.firstDenseLayers));
+}
+
+/// One routed expert: gate + up + down (3 x h x i_moe), plus biases where the family has them
+/// (gpt-oss: gate_up_proj_bias 2 x i, down_proj_bias h).
+int64_t paramsPerExpert(const ModelArch& m) {
+    const int64_t h = m.hiddenSize;
+    const int64_t i = m.moe.expertIntermediate;
+    int64_t p = 3 * h * i;
+    if (m.moe.expertBias)
+        p += 2 * i + h;
+    return p;
+}
+
+/// A dense FFN of width @p i.
+int64_t denseFfnParams(const ModelArch& m, int64_t i) {
+    const int64_t h = m.hiddenSize;
+    if (m.mlp == MlpKind::Gated)
+        return 3 * h * i + (m.mlpBias ? 2 * i + h : 0);
+    return 2 * h * i + (m.mlpBias ? i + h : 0);
+}
+
+int64_t sharedExpertParams(const ModelArch& m) {
+    if (m.moe.sharedExperts <= 0)
+        return 0;
+    const int64_t si = m.moe.sharedIntermediate > 0 ? m.moe.sharedIntermediate : m.moe.expertIntermediate;
+    return static_cast<int64_t>(m.moe.sharedExperts) * 3 * m.hiddenSize * si;
+}
+
+/// Router (h x E), its bias, and Qwen2-MoE's shared-expert gate (h x 1).
+int64_t routerParams(const ModelArch& m) {
+    int64_t p = m.hiddenSize * m.moe.numExperts;
+    if (m.moe.routerBias)
+        p += m.moe.numExperts;
+    if (m.moe.sharedExpertGate)
+        p += m.hiddenSize;
+    return p;
+}
+
+int64_t attentionParams(const ModelArch& m) {
+    const int64_t h = m.hiddenSize;
+    const int64_t a = m.numHeads;
+    if (m.mla.enabled()) {
+        const int64_t qHead = static_cast<int64_t>(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
+        int64_t p = 0;
+        if (m.mla.qLoraRank > 0) {
+            const int64_t r = m.mla.qLoraRank;
+            p += h * r + r + r * a * qHead; // q_a_proj, q_a_layernorm, q_b_proj
+        } else {
+            p += h * a * qHead; // q_proj (DeepSeek-V2-Lite)
+        }
+        const int64_t c = m.mla.kvLoraRank;
+        p += h * (c + m.mla.qkRopeHeadDim);                             // kv_a_proj_with_mqa
+        p += c;                                                          // kv_a_layernorm
+        p += c * a * (static_cast<int64_t>(m.mla.qkNopeHeadDim) + m.mla.vHeadDim); // kv_b_proj
+        p += a * m.mla.vHeadDim * h;                                     // o_proj
+        if (m.outBias)
+            p += h;
+        return p;
+    }
+    const int64_t qOut = a * m.headDim;
+    const int64_t kvOut = static_cast<int64_t>(m.numKvHeads) * m.headDim;
+    int64_t p = h * qOut + 2 * h * kvOut + qOut * h;
+    if (m.qkvBias)
+        p += qOut + 2 * kvOut;
+    if (m.outBias)
+        p += h;
+    if (m.qkNorm)
+        p += 2 * static_cast<int64_t>(m.headDim);
+    if (m.attentionSinks)
+        p += a;
+    return p;
+}
+
+} // namespace
+
+LayerShapes layerShapes(const ModelArch& m, int layer) {
+    LayerShapes s;
+    const int64_t a = m.numHeads;
+    if (m.mla.enabled()) {
+        s.qOut = a * (static_cast<int64_t>(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim);
+        s.kvOut = a * (static_cast<int64_t>(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim);
+        s.attnOutIn = a * m.mla.vHeadDim;
+    } else {
+        s.qOut = a * m.headDim;
+        s.kvOut = static_cast<int64_t>(m.numKvHeads) * m.headDim;
+        s.attnOutIn = a * m.headDim;
+    }
+    s.attentionParams = attentionParams(m);
+    s.normParams = static_cast<int64_t>(m.normsPerLayer) * normSize(m);
+    s.isMoe = layerIsMoe(m, layer);
+    if (s.isMoe) {
+        s.mlpParams = sharedExpertParams(m) + routerParams(m);
+        s.expertParams = static_cast<int64_t>(m.moe.numExperts) * paramsPerExpert(m);
+    } else {
+        s.mlpParams = denseFfnParams(m, m.intermediateSize);
+    }
+    return s;
+}
+
+ParamCount countParameters(const ModelArch& m) {
+    ParamCount c;
+    const int64_t h = m.hiddenSize;
+    c.embedding = m.vocabSize * h + m.learnedPositions * h;
+    c.lmHead = m.tiedEmbeddings ? 0 : m.vocabSize * h;
+    for (int l = 0; l < m.numLayers; ++l) {
+        const LayerShapes s = layerShapes(m, l);
+        c.attention += s.attentionParams;
+        c.norms += s.normParams;
+        if (s.isMoe) {
+            c.experts += s.expertParams;
+            c.sharedExperts += sharedExpertParams(m);
+            c.router += routerParams(m);
+        } else {
+            c.denseMlp += s.mlpParams;
+        }
+    }
+    if (m.finalNorm)
+        c.norms += normSize(m);
+    c.total = c.embedding + c.lmHead + c.attention + c.denseMlp + c.experts + c.sharedExperts +
+              c.router + c.norms;
+    c.active = c.total;
+    if (m.moe.enabled()) {
+        const int64_t unused = std::max(0, m.moe.numExperts - m.moe.expertsPerToken);
+        c.active -= unused * paramsPerExpert(m) * moeLayerCount(m);
+    }
+    return c;
+}
+
+double publishedWeightBytes(const ModelArch& m) {
+    const ParamCount c = countParameters(m);
+    // Block-quantised checkpoints (DeepSeek-V3 fp8) keep embeddings, lm_head, norms and the
+    // router in bf16; only the linear layers carry the quantised format.
+    const DType dense = m.nativeDType;
+    const DType small = isQuantized(dense) ? DType::BF16 : dense;
+    const double linear = static_cast<double>(c.attention + c.denseMlp + c.sharedExperts);
+    const double other = static_cast<double>(c.embedding + c.lmHead + c.norms + c.router);
+    const double experts = static_cast<double>(c.experts);
+    return linear * bytesPerElement(dense) + other * bytesPerElement(small) +
+           experts * bytesPerElement(m.moe.enabled() ? m.expertDType : dense);
+}
+
+namespace {
+
+/// Upper estimate of the parameter count in floating point, safe against overflow of any
+/// int field; used to refuse architectures whose exact count could overflow int64.
+double approxTotal(const ModelArch& m) {
+    const double h = static_cast<double>(m.hiddenSize);
+    const double a = m.numHeads;
+    double attn;
+    if (m.mla.enabled()) {
+        const double qh = static_cast<double>(m.mla.qkNopeHeadDim) + m.mla.qkRopeHeadDim;
+        const double r = m.mla.qLoraRank;
+        const double c = m.mla.kvLoraRank;
+        attn = (r > 0 ? h * r + r + r * a * qh : h * a * qh) + h * (c + m.mla.qkRopeHeadDim) + c +
+               c * a * (m.mla.qkNopeHeadDim + static_cast<double>(m.mla.vHeadDim)) +
+               a * m.mla.vHeadDim * h + 2 * h;
+    } else {
+        const double q = a * m.headDim;
+        const double kv = static_cast<double>(m.numKvHeads) * m.headDim;
+        attn = 2 * h * q + 2 * h * kv + q + 2 * kv + h + 2.0 * m.headDim + a;
+    }
+    const double ffn = 3 * h * static_cast<double>(m.intermediateSize) + 2 * static_cast<double>(m.intermediateSize) + h;
+    double moe = 0;
+    if (m.moe.enabled()) {
+        const double ie = static_cast<double>(m.moe.expertIntermediate);
+        const double si = m.moe.sharedIntermediate > 0 ? static_cast<double>(m.moe.sharedIntermediate) : ie;
+        moe = m.moe.numExperts * (3 * h * ie + 2 * ie + h) + m.moe.sharedExperts * 3 * h * si +
+              h * m.moe.numExperts + m.moe.numExperts + h;
+    }
+    const double perLayer = attn + ffn + moe + 4 * h;
+    return static_cast<double>(m.numLayers) * perLayer +
+           (2 * static_cast<double>(m.vocabSize) + static_cast<double>(m.learnedPositions)) * h + 2 * h;
+}
+
+} // namespace
+
+ArchError validateArch(const ModelArch& m) {
+    if (m.numLayers <= 0)
+        return ArchError::NonPositiveLayers;
+    if (m.hiddenSize <= 0)
+        return ArchError::NonPositiveHidden;
+    if (m.numHeads <= 0)
+        return ArchError::NonPositiveHeads;
+    if (m.numKvHeads <= 0 || m.numKvHeads > m.numHeads || m.numHeads % m.numKvHeads != 0)
+        return ArchError::KvHeadsInvalid;
+    if (m.headDim <= 0)
+        return ArchError::NonPositiveHeadDim;
+    if (m.intermediateSize <= 0)
+        return ArchError::NonPositiveIntermediate;
+    if (m.vocabSize <= 0 || m.learnedPositions < 0)
+        return ArchError::NonPositiveVocab;
+    if (m.moe.numExperts < 0)
+        return ArchError::MoeInvalid;
+    if (m.moe.enabled()) {
+        const MoeSpec& e = m.moe;
+        if (e.expertsPerToken <= 0 || e.expertsPerToken > e.numExperts || e.expertIntermediate <= 0 ||
+            e.sharedExperts < 0 || e.sharedIntermediate < 0 || e.firstDenseLayers < 0 ||
+            e.firstDenseLayers > m.numLayers)
+            return ArchError::MoeInvalid;
+    }
+    if (m.mla.kvLoraRank < 0)
+        return ArchError::MlaInvalid;
+    if (m.mla.enabled()) {
+        const MlaSpec& a = m.mla;
+        if (a.qLoraRank < 0 || a.qkNopeHeadDim <= 0 || a.qkRopeHeadDim <= 0 || a.vHeadDim <= 0)
+            return ArchError::MlaInvalid;
+    }
+    if (m.normsPerLayer < 0 || m.slidingWindow < 0 || m.slidingLayers < 0 ||
+        m.slidingLayers > m.numLayers)
+        return ArchError::NonPositiveLayers;
+    const double total = approxTotal(m);
+    if (!(total < 1e14))
+        return ArchError::TooLarge;
+    return ArchError::Ok;
+}
+
+std::string_view archErrorField(ArchError e) {
+    switch (e) {
+    case ArchError::Ok:
+        return {};
+    case ArchError::NonPositiveLayers:
+        return "num_hidden_layers";
+    case ArchError::NonPositiveHidden:
+        return "hidden_size";
+    case ArchError::NonPositiveHeads:
+        return "num_attention_heads";
+    case ArchError::KvHeadsInvalid:
+        return "num_key_value_heads";
+    case ArchError::NonPositiveHeadDim:
+        return "head_dim";
+    case ArchError::NonPositiveIntermediate:
+        return "intermediate_size";
+    case ArchError::NonPositiveVocab:
+        return "vocab_size";
+    case ArchError::MoeInvalid:
+        return "num_experts_per_tok";
+    case ArchError::MlaInvalid:
+        return "kv_lora_rank";
+    case ArchError::TooLarge:
+        return "num_parameters";
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// denseFromParamCount
+//
+// Rule (docs/models.md, "Derived dense shape"): a chain of Llama-style shapes whose parameter
+// counts increase strictly. Anchor k (k = 2, 3, ...) has k heads of 128 (h = 128 k), k layers
+// (L = h / 128, the Llama 2/3 depth-to-width ratio: 7B 32x4096, 13B 40x5120, 405B 126x16384),
+// 8 KV heads once k >= 16 (else MHA), FFN = 3.5 h rounded to a multiple of 256, vocab 32000
+// untied. Between anchor k and k+1 the chain widens the FFN of anchor k in steps of 256 until
+// the next anchor's count would be reached. A request picks the chain entry nearest to it, so
+// the result's count is monotonic in the request and within half a step (< 2 %) of it.
+
+namespace {
+
+ModelArch derivedShape(int k, int64_t intermediate) {
+    ModelArch m;
+    m.family = "llama";
+    m.numLayers = k;
+    m.hiddenSize = 128 * static_cast<int64_t>(k);
+    m.numHeads = k;
+    m.numKvHeads = k >= 16 ? 8 : k;
+    m.headDim = 128;
+    m.intermediateSize = intermediate;
+    m.mlp = MlpKind::Gated;
+    m.norm = NormKind::RMSNorm;
+    m.vocabSize = 32000;
+    m.tiedEmbeddings = false;
+    m.nativeDType = DType::BF16;
+    m.expertDType = DType::BF16;
+    m.maxPositions = 4096;
+    return m;
+}
+
+int64_t anchorFfn(int k) {
+    const double h = 128.0 * k;
+    return std::max<int64_t>(256, static_cast<int64_t>(std::llround(3.5 * h / 256.0)) * 256);
+}
+
+struct ChainEntry {
+    int k;
+    int64_t intermediate;
+    int64_t count;
+};
+
+constexpr int kMinAnchor = 2;
+constexpr int kMaxAnchor = 320; // h = 40960, about 6.5e12 parameters
+
+const std::vector<ChainEntry>& derivedChain() {
+    static const std::vector<ChainEntry> chain = [] {
+        std::vector<ChainEntry> c;
+        for (int k = kMinAnchor; k <= kMaxAnchor; ++k) {
+            const int64_t next = k < kMaxAnchor
+                                     ? countParameters(derivedShape(k + 1, anchorFfn(k + 1))).total
+                                     : INT64_MAX;
+            for (int64_t i = anchorFfn(k);; i += 256) {
+                const int64_t n = countParameters(derivedShape(k, i)).total;
+                if (n >= next)
+                    break;
+                if (c.empty() || n > c.back().count)
+                    c.push_back({k, i, n});
+                if (k == kMaxAnchor)
+                    break;
+            }
+        }
+        return c;
+    }();
+    return chain;
+}
+
+std::string derivedName(double params) {
+    char buf[64];
+    if (params >= 1e12)
+        std::snprintf(buf, sizeof buf, "~%.1fT (derived)", params / 1e12);
+    else if (params >= 1e9)
+        std::snprintf(buf, sizeof buf, "~%.1fB (derived)", params / 1e9);
+    else
+        std::snprintf(buf, sizeof buf, "~%.0fM (derived)", params / 1e6);
+    return buf;
+}
+
+} // namespace
+
+ModelArch denseFromParamCount(double params) {
+    const std::vector<ChainEntry>& chain = derivedChain();
+    if (!std::isfinite(params) || params < 0)
+        params = 0;
+    // First entry with count >= params, then the nearer of it and its predecessor.
+    auto it = std::lower_bound(chain.begin(), chain.end(), params,
+                               [](const ChainEntry& e, double p) { return static_cast<double>(e.count) < p; });
+    if (it == chain.end())
+        it = chain.end() - 1;
+    else if (it != chain.begin()) {
+        auto prev = it - 1;
+        if (params - static_cast<double>(prev->count) <= static_cast<double>(it->count) - params)
+            it = prev;
+    }
+    ModelArch m = derivedShape(it->k, it->intermediate);
+    m.name = derivedName(params);
+    return m;
+}
+
+} // namespace headroom

@@ -26,8 +26,9 @@ struct MoeSpec {
     int64_t expertIntermediate = 0; ///< FFN width of one expert (moe_intermediate_size)
     int64_t sharedIntermediate = 0; ///< FFN width of one shared expert (0: = expertIntermediate)
     int firstDenseLayers = 0;    ///< leading layers that keep a dense FFN (first_k_dense_replace)
-    bool routerBias = false;     ///< router has a bias vector (gpt-oss)
+    bool routerBias = false;     ///< router has an E-vector bias (gpt-oss; DeepSeek-V3 e_score_correction_bias)
     bool expertBias = false;     ///< expert projections carry biases (gpt-oss)
+    bool sharedExpertGate = false; ///< sigmoid gate h x 1 on the shared expert (Qwen2-MoE)
     bool enabled() const { return numExperts > 0; }
 };
 
