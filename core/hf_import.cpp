@@ -1,2 +1,777 @@
-// hf_import.cpp: placeholder, filled by its owner.
-#include "core/estimator.h"
+// hf_import.cpp: Hugging Face config.json, model.safetensors.index.json and .safetensors
+// header import.
+//
+// Each family's keys and defaults follow transformers' configuration_*.py; the tensors that
+// exist follow modeling_*.py (see docs/models.md).
+
+#include "core/hf_import.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace headroom {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::uintmax_t kMaxConfigBytes = 4u * 1024u * 1024u;
+constexpr uint64_t kMaxHeaderBytes = 100u * 1024u * 1024u;
+
+Error err(ErrorCode code, std::string field, std::string detail = {}) {
+    return Error{code, std::move(field), std::move(detail)};
+}
+
+std::string typeName(const json& v) {
+    if (v.is_string())
+        return "string";
+    if (v.is_boolean())
+        return "boolean";
+    if (v.is_array())
+        return "array";
+    if (v.is_object())
+        return "object";
+    if (v.is_number())
+        return "number";
+    return "null";
+}
+
+Result<json> parseJsonText(std::string_view text) {
+    try {
+        json j = json::parse(text.begin(), text.end());
+        return j;
+    } catch (const json::parse_error& e) {
+        return err(ErrorCode::JsonMalformed, {}, e.what());
+    } catch (const std::exception& e) {
+        return err(ErrorCode::JsonMalformed, {}, e.what());
+    }
+}
+
+/// Reads a whole (small) file: refuses directories, missing files and files above @p limit.
+Result<std::string> readSmallFile(const std::filesystem::path& file, std::uintmax_t limit) {
+    std::error_code ec;
+    const auto st = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(st))
+        return err(ErrorCode::FileUnreadable, file.string(), "no such file");
+    if (!std::filesystem::is_regular_file(st))
+        return err(ErrorCode::FileUnreadable, file.string(), "not a regular file");
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec)
+        return err(ErrorCode::FileUnreadable, file.string(), ec.message());
+    if (size > limit)
+        return err(ErrorCode::FileTooLarge, file.string(),
+                   std::to_string(size) + " bytes, limit " + std::to_string(limit));
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return err(ErrorCode::FileUnreadable, file.string(), "cannot open");
+    std::string text(static_cast<size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (in.gcount() != static_cast<std::streamsize>(size))
+        return err(ErrorCode::FileUnreadable, file.string(), "short read");
+    return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed field access. `prefix` is prepended to field names in errors ("text_config.").
+
+class Fields {
+public:
+    Fields(const json& obj, std::string prefix) : m_obj(obj), m_prefix(std::move(prefix)) {}
+
+    const json* find(std::string_view key) const {
+        auto it = m_obj.find(std::string(key));
+        if (it == m_obj.end() || it->is_null())
+            return nullptr;
+        return &*it;
+    }
+    bool has(std::string_view key) const { return find(key) != nullptr; }
+    std::string name(std::string_view key) const { return m_prefix + std::string(key); }
+
+    /// An integer in [lo, hi]. Integral floats (4096.0) are accepted.
+    Result<int64_t> integer(std::string_view key, int64_t lo, int64_t hi) const {
+        const json* v = find(key);
+        if (!v)
+            return err(ErrorCode::FieldMissing, name(key));
+        return toInteger(*v, key, lo, hi);
+    }
+    Result<int64_t> integerOr(std::string_view key, int64_t def, int64_t lo, int64_t hi) const {
+        const json* v = find(key);
+        if (!v)
+            return def;
+        return toInteger(*v, key, lo, hi);
+    }
+    Result<bool> boolean(std::string_view key, bool def) const {
+        const json* v = find(key);
+        if (!v)
+            return def;
+        if (!v->is_boolean())
+            return err(ErrorCode::FieldWrongType, name(key), "expected boolean, got " + typeName(*v));
+        return v->get<bool>();
+    }
+    Result<std::string> string(std::string_view key, std::string def) const {
+        const json* v = find(key);
+        if (!v)
+            return def;
+        if (!v->is_string())
+            return err(ErrorCode::FieldWrongType, name(key), "expected string, got " + typeName(*v));
+        return v->get<std::string>();
+    }
+
+private:
+    Result<int64_t> toInteger(const json& v, std::string_view key, int64_t lo, int64_t hi) const {
+        const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+        if (v.is_number_unsigned()) {
+            const uint64_t u = v.get<uint64_t>();
+            if (u > static_cast<uint64_t>(hi))
+                return err(ErrorCode::FieldOutOfRange, name(key),
+                           "must be in " + range + " (got " + std::to_string(u) + ")");
+            return static_cast<int64_t>(u);
+        }
+        if (v.is_number_integer()) {
+            const int64_t i = v.get<int64_t>();
+            if (i < lo || i > hi)
+                return err(ErrorCode::FieldOutOfRange, name(key),
+                           "must be in " + range + " (got " + std::to_string(i) + ")");
+            return i;
+        }
+        if (v.is_number_float()) {
+            const double d = v.get<double>();
+            if (!std::isfinite(d))
+                return err(ErrorCode::FieldNotFinite, name(key), "must be finite");
+            if (d < static_cast<double>(lo) || d > static_cast<double>(hi))
+                return err(ErrorCode::FieldOutOfRange, name(key), "must be in " + range + " (got " + v.dump() + ")");
+            if (d != std::floor(d))
+                return err(ErrorCode::FieldWrongType, name(key), "expected integer, got " + v.dump());
+            return static_cast<int64_t>(d);
+        }
+        return err(ErrorCode::FieldWrongType, name(key), "expected integer, got " + typeName(v));
+    }
+
+    const json& m_obj;
+    std::string m_prefix;
+};
+
+// Generous upper bounds per field: a value above them cannot be a real model; validateArch
+// then refuses anything whose total would exceed 1e14 parameters.
+constexpr int64_t kMaxLayers = 100000;
+constexpr int64_t kMaxWidth = int64_t{1} << 24;    // hidden / head sizes
+constexpr int64_t kMaxHeads = int64_t{1} << 20;
+constexpr int64_t kMaxFfn = int64_t{1} << 30;
+constexpr int64_t kMaxVocab = int64_t{1} << 30;
+constexpr int64_t kMaxExperts = int64_t{1} << 20;
+constexpr int64_t kMaxPositions = int64_t{1} << 40;
+
+#define HR_TRY(var, expr)                                                                         \
+    auto var##_r = (expr);                                                                        \
+    if (!var##_r)                                                                                 \
+        return var##_r.error();                                                                   \
+    auto var = std::move(var##_r).value()
+
+struct FamilyInfo {
+    std::string_view modelType;
+    std::string_view architecture;
+};
+
+constexpr FamilyInfo kFamilies[] = {
+    {"llama", "LlamaForCausalLM"},
+    {"mistral", "MistralForCausalLM"},
+    {"qwen2", "Qwen2ForCausalLM"},
+    {"qwen3", "Qwen3ForCausalLM"},
+    {"qwen3_moe", "Qwen3MoeForCausalLM"},
+    {"qwen2_moe", "Qwen2MoeForCausalLM"},
+    {"mixtral", "MixtralForCausalLM"},
+    {"gemma", "GemmaForCausalLM"},
+    {"gemma2", "Gemma2ForCausalLM"},
+    {"gemma3_text", "Gemma3ForCausalLM"},
+    {"gemma3", "Gemma3ForConditionalGeneration"},
+    {"phi3", "Phi3ForCausalLM"},
+    {"deepseek_v2", "DeepseekV2ForCausalLM"},
+    {"deepseek_v3", "DeepseekV3ForCausalLM"},
+    {"gpt_oss", "GptOssForCausalLM"},
+    {"gpt2", "GPT2LMHeadModel"},
+    {"gpt2", "GPT2Model"},
+    {"llama", "LlamaModel"},
+    {"mistral", "MistralModel"},
+};
+
+bool knownModelType(std::string_view t) {
+    return std::any_of(std::begin(kFamilies), std::end(kFamilies),
+                       [&](const FamilyInfo& f) { return f.modelType == t; });
+}
+
+/// The family of a config: model_type, else architectures[0].
+Result<std::string> detectFamily(const json& j) {
+    if (auto it = j.find("model_type"); it != j.end() && !it->is_null()) {
+        if (!it->is_string())
+            return err(ErrorCode::FieldWrongType, "model_type", "expected string, got " + typeName(*it));
+        const std::string t = it->get<std::string>();
+        if (!knownModelType(t))
+            return err(ErrorCode::UnsupportedFamily, "model_type", t);
+        return t;
+    }
+    if (auto it = j.find("architectures"); it != j.end() && !it->is_null()) {
+        if (!it->is_array())
+            return err(ErrorCode::FieldWrongType, "architectures", "expected array, got " + typeName(*it));
+        if (it->empty())
+            return err(ErrorCode::FieldMissing, "model_type", "architectures is empty");
+        const json& a = it->front();
+        if (!a.is_string())
+            return err(ErrorCode::FieldWrongType, "architectures", "expected array of strings");
+        const std::string arch = a.get<std::string>();
+        for (const FamilyInfo& f : kFamilies)
+            if (f.architecture == arch)
+                return std::string(f.modelType);
+        return err(ErrorCode::UnsupportedFamily, "architectures", arch);
+    }
+    return err(ErrorCode::FieldMissing, "model_type");
+}
+
+Result<DType> parseTorchDType(const Fields& f, DType def) {
+    // transformers >= 4.56 writes "dtype"; older files "torch_dtype".
+    for (std::string_view key : {"torch_dtype", "dtype"}) {
+        const json* v = f.find(key);
+        if (!v)
+            continue;
+        if (!v->is_string())
+            return err(ErrorCode::FieldWrongType, f.name(key), "expected string, got " + typeName(*v));
+        const std::string s = v->get<std::string>();
+        if (s == "auto")
+            return def;
+        const auto d = parseDType(s);
+        if (!d)
+            return err(ErrorCode::UnknownValue, f.name(key), s);
+        return *d;
+    }
+    return def;
+}
+
+/// Number of entries equal to @p value in a string array field (layer_types).
+Result<std::optional<int>> countLayerTypes(const Fields& f, std::string_view key, std::string_view value) {
+    const json* v = f.find(key);
+    if (!v)
+        return std::optional<int>{};
+    if (!v->is_array())
+        return err(ErrorCode::FieldWrongType, f.name(key), "expected array, got " + typeName(*v));
+    int n = 0;
+    for (const json& e : *v) {
+        if (!e.is_string())
+            return err(ErrorCode::FieldWrongType, f.name(key), "expected array of strings");
+        if (e.get<std::string>() == value)
+            ++n;
+    }
+    return std::optional<int>{n};
+}
+
+bool isFamily(const std::string& fam, std::initializer_list<std::string_view> list) {
+    return std::any_of(list.begin(), list.end(), [&](std::string_view s) { return fam == s; });
+}
+
+Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
+    HR_TRY(h, f.integer("n_embd", 1, kMaxWidth));
+    HR_TRY(layers, f.integer("n_layer", 1, kMaxLayers));
+    HR_TRY(heads, f.integer("n_head", 1, kMaxHeads));
+    HR_TRY(vocab, f.integer("vocab_size", 1, kMaxVocab));
+    HR_TRY(positions, f.integer("n_positions", 1, kMaxPositions));
+    HR_TRY(inner, f.integerOr("n_inner", 4 * h, 1, kMaxFfn));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", true));
+    if (h % heads != 0)
+        return err(ErrorCode::FieldOutOfRange, f.name("n_head"),
+                   "n_embd (" + std::to_string(h) + ") is not divisible by n_head (" + std::to_string(heads) + ")");
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(heads);
+    m.numKvHeads = m.numHeads;
+    m.headDim = static_cast<int>(h / heads);
+    m.intermediateSize = inner;
+    m.mlp = MlpKind::Plain;
+    m.norm = NormKind::LayerNorm;
+    m.vocabSize = vocab;
+    m.tiedEmbeddings = tied;
+    m.learnedPositions = positions;
+    m.qkvBias = m.outBias = m.mlpBias = true;
+    m.maxPositions = positions;
+    HR_TRY(dt, parseTorchDType(f, DType::FP32)); // the original gpt2 checkpoints are fp32
+    m.nativeDType = m.expertDType = dt;
+    return m;
+}
+
+/// Parses the text-model keys of @p f (a config object, or gemma3's text_config).
+Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string family, std::string name) {
+    ModelArch m;
+    m.name = std::move(name);
+    m.family = family;
+    if (family == "gpt2")
+        return parseGpt2(f, std::move(m));
+
+    const bool gemmaFamily = isFamily(family, {"gemma", "gemma2", "gemma3_text"});
+    const bool gemma3Defaults = family == "gemma3_text";
+
+    // Gemma3TextConfig has class defaults that the published gemma-3 configs rely on
+    // (vocab_size 262208 is absent from gemma-3-27b-it's text_config).
+    HR_TRY(h, f.integer("hidden_size", 1, kMaxWidth));
+    HR_TRY(layers, f.integer("num_hidden_layers", 1, kMaxLayers));
+    HR_TRY(heads, f.integer("num_attention_heads", 1, kMaxHeads));
+    HR_TRY(vocab, gemma3Defaults ? f.integerOr("vocab_size", 262208, 1, kMaxVocab)
+                                 : f.integer("vocab_size", 1, kMaxVocab));
+    const bool mla = isFamily(family, {"deepseek_v2", "deepseek_v3"});
+    HR_TRY(kvHeads, f.integerOr("num_key_value_heads", heads, 1, kMaxHeads));
+    HR_TRY(ffn, f.integer("intermediate_size", 1, kMaxFfn));
+    HR_TRY(maxPos, f.integerOr("max_position_embeddings", 0, 0, kMaxPositions));
+
+    int64_t headDim = 0;
+    if (f.has("head_dim")) {
+        HR_TRY(hd, f.integer("head_dim", 1, kMaxWidth));
+        headDim = hd;
+    } else if (!mla) {
+        if (h % heads != 0)
+            return err(ErrorCode::FieldOutOfRange, f.name("num_attention_heads"),
+                       "hidden_size (" + std::to_string(h) + ") is not divisible by num_attention_heads (" +
+                           std::to_string(heads) + ") and head_dim is absent");
+        headDim = h / heads;
+    }
+
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(heads);
+    m.numKvHeads = static_cast<int>(kvHeads);
+    m.headDim = static_cast<int>(headDim);
+    m.intermediateSize = ffn;
+    m.vocabSize = vocab;
+    m.maxPositions = maxPos;
+    m.mlp = MlpKind::Gated;
+    m.norm = NormKind::RMSNorm;
+
+    // Tied embeddings: the key may sit on the outer config (gemma3) or the text config.
+    const bool tiedDefault = gemmaFamily;
+    HR_TRY(tiedOuter, top.boolean("tie_word_embeddings", tiedDefault));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", tiedOuter));
+    m.tiedEmbeddings = tied;
+
+    // Biases.
+    HR_TRY(attnBias, f.boolean("attention_bias", family == "gpt_oss"));
+    HR_TRY(mlpBias, f.boolean("mlp_bias", false));
+    if (family == "qwen2" || family == "qwen2_moe") {
+        m.qkvBias = true; // Qwen2Attention: q/k/v bias=True, o_proj bias=False
+        m.outBias = false;
+    } else if (isFamily(family, {"llama", "gemma", "gemma2", "gemma3_text", "qwen3", "qwen3_moe", "gpt_oss",
+                                 "mistral", "mixtral"})) {
+        // attention_bias switches all four projections (LlamaAttention, GptOssAttention, ...).
+        m.qkvBias = m.outBias = attnBias;
+    }
+    if (family == "llama")
+        m.mlpBias = mlpBias;
+
+    // Norms.
+    if (family == "gemma2") {
+        m.normsPerLayer = 4;
+    } else if (family == "gemma3_text") {
+        m.normsPerLayer = 4;
+        m.qkNorm = true;
+    } else if (family == "qwen3" || family == "qwen3_moe") {
+        m.qkNorm = true;
+    }
+
+    // dtype.
+    HR_TRY(dtOuter, parseTorchDType(top, DType::BF16));
+    HR_TRY(dt, parseTorchDType(f, dtOuter));
+    m.nativeDType = dt;
+    m.expertDType = dt;
+    if (const json* q = top.find("quantization_config"); q && q->is_object()) {
+        const std::string method = q->value("quant_method", std::string{});
+        if (method == "fp8") {
+            m.nativeDType = DType::FP8;
+            m.expertDType = DType::FP8;
+        } else if (method == "mxfp4") {
+            m.expertDType = DType::MXFP4; // gpt-oss: experts only; attention/router/embeddings bf16
+        }
+    }
+
+    // Sliding-window attention.
+    const json* sw = f.find("sliding_window");
+    int64_t window = 0;
+    if (sw) {
+        HR_TRY(w, f.integer("sliding_window", 0, kMaxPositions));
+        window = w;
+    }
+    int slidingLayers = 0;
+    HR_TRY(slidingCount, countLayerTypes(f, "layer_types", "sliding_attention"));
+    if (family == "gpt_oss" || family == "gemma2" || family == "gemma3_text") {
+        if (slidingCount) {
+            slidingLayers = *slidingCount;
+        } else if (family == "gemma2") {
+            slidingLayers = (m.numLayers + 1) / 2; // Gemma2DecoderLayer: even layers slide
+        } else if (family == "gemma3_text") {
+            HR_TRY(pattern, f.integerOr("sliding_window_pattern", 6, 1, kMaxLayers));
+            slidingLayers = m.numLayers - static_cast<int>(m.numLayers / pattern); // every pattern-th is global
+        } else {
+            slidingLayers = m.numLayers / 2;
+        }
+        if (gemma3Defaults && !sw)
+            window = 4096;
+    } else if (family == "qwen2" || family == "qwen3" || family == "qwen3_moe" || family == "qwen2_moe") {
+        HR_TRY(useSw, f.boolean("use_sliding_window", false));
+        if (useSw && window > 0) {
+            HR_TRY(maxWindowLayers, f.integerOr("max_window_layers", layers, 0, kMaxLayers));
+            slidingLayers = static_cast<int>(std::max<int64_t>(0, layers - maxWindowLayers));
+        }
+    } else if (isFamily(family, {"mistral", "mixtral", "phi3"})) {
+        if (window > 0)
+            slidingLayers = m.numLayers; // sliding_window applies to every layer
+    }
+    if (slidingLayers == 0 || window == 0) {
+        slidingLayers = 0;
+        window = 0;
+    }
+    if (window > INT_MAX)
+        window = INT_MAX;
+    m.slidingWindow = static_cast<int>(window);
+    m.slidingLayers = slidingLayers;
+
+    // Mixture of experts.
+    if (family == "mixtral" || family == "gpt_oss") {
+        HR_TRY(experts, f.integer("num_local_experts", 1, kMaxExperts));
+        int64_t topk = 0;
+        if (f.has("num_experts_per_tok")) {
+            HR_TRY(k, f.integer("num_experts_per_tok", 1, kMaxExperts));
+            topk = k;
+        } else {
+            HR_TRY(k, f.integer("experts_per_token", 1, kMaxExperts));
+            topk = k;
+        }
+        m.moe.numExperts = static_cast<int>(experts);
+        m.moe.expertsPerToken = static_cast<int>(topk);
+        m.moe.expertIntermediate = ffn;
+        if (family == "gpt_oss") {
+            m.moe.routerBias = true;
+            m.moe.expertBias = true;
+            m.attentionSinks = true;
+        }
+    } else if (family == "qwen3_moe" || family == "qwen2_moe") {
+        HR_TRY(experts, f.integer("num_experts", 1, kMaxExperts));
+        HR_TRY(topk, f.integer("num_experts_per_tok", 1, kMaxExperts));
+        HR_TRY(moeFfn, f.integer("moe_intermediate_size", 1, kMaxFfn));
+        HR_TRY(step, f.integerOr("decoder_sparse_step", 1, 1, kMaxLayers));
+        if (step != 1)
+            return err(ErrorCode::FieldOutOfRange, f.name("decoder_sparse_step"), "only 1 is supported");
+        if (const json* dense = f.find("mlp_only_layers"); dense) {
+            if (!dense->is_array())
+                return err(ErrorCode::FieldWrongType, f.name("mlp_only_layers"), "expected array");
+            // Supported when the dense layers are the leading ones (0, 1, ..., k-1).
+            for (size_t i = 0; i < dense->size(); ++i)
+                if (!(*dense)[i].is_number_integer() || (*dense)[i].get<int64_t>() != static_cast<int64_t>(i))
+                    return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
+                               "only leading dense layers are supported");
+            m.moe.firstDenseLayers = static_cast<int>(dense->size());
+        }
+        m.moe.numExperts = static_cast<int>(experts);
+        m.moe.expertsPerToken = static_cast<int>(topk);
+        m.moe.expertIntermediate = moeFfn;
+        if (family == "qwen2_moe") {
+            HR_TRY(sharedFfn, f.integer("shared_expert_intermediate_size", 0, kMaxFfn));
+            if (sharedFfn > 0) {
+                m.moe.sharedExperts = 1;
+                m.moe.sharedIntermediate = sharedFfn;
+                m.moe.sharedExpertGate = true;
+            }
+        }
+    } else if (mla) {
+        // DeepSeek-V2/V3: MLA attention, optional MoE (n_routed_experts null -> dense).
+        if (f.has("n_routed_experts")) {
+            HR_TRY(experts, f.integer("n_routed_experts", 1, kMaxExperts));
+            HR_TRY(topk, f.integer("num_experts_per_tok", 1, kMaxExperts));
+            HR_TRY(moeFfn, f.integer("moe_intermediate_size", 1, kMaxFfn));
+            HR_TRY(shared, f.integerOr("n_shared_experts", 0, 0, kMaxExperts));
+            HR_TRY(firstDense, f.integerOr("first_k_dense_replace", 0, 0, kMaxLayers));
+            HR_TRY(freq, f.integerOr("moe_layer_freq", 1, 1, kMaxLayers));
+            if (freq != 1)
+                return err(ErrorCode::FieldOutOfRange, f.name("moe_layer_freq"), "only 1 is supported");
+            m.moe.numExperts = static_cast<int>(experts);
+            m.moe.expertsPerToken = static_cast<int>(topk);
+            m.moe.expertIntermediate = moeFfn;
+            m.moe.sharedExperts = static_cast<int>(shared);
+            m.moe.firstDenseLayers = static_cast<int>(std::min<int64_t>(firstDense, layers));
+            HR_TRY(topkMethod, f.string("topk_method", ""));
+            m.moe.routerBias = family == "deepseek_v3" || topkMethod == "noaux_tc"; // e_score_correction_bias
+        }
+        HR_TRY(qLora, f.integerOr("q_lora_rank", 0, 0, kMaxWidth));
+        HR_TRY(kvLora, f.integer("kv_lora_rank", 1, kMaxWidth));
+        HR_TRY(nope, f.integer("qk_nope_head_dim", 1, kMaxWidth));
+        HR_TRY(rope, f.integer("qk_rope_head_dim", 1, kMaxWidth));
+        HR_TRY(vDim, f.integer("v_head_dim", 1, kMaxWidth));
+        m.mla.qLoraRank = static_cast<int>(qLora);
+        m.mla.kvLoraRank = static_cast<int>(kvLora);
+        m.mla.qkNopeHeadDim = static_cast<int>(nope);
+        m.mla.qkRopeHeadDim = static_cast<int>(rope);
+        m.mla.vHeadDim = static_cast<int>(vDim);
+        m.numKvHeads = m.numHeads; // MLA decompresses keys/values for every head
+        m.headDim = static_cast<int>(nope + rope);
+        // DeepseekV3Attention / V2: q_a_proj and kv_a_proj_with_mqa carry attention_bias; the
+        // published checkpoints set it false.
+        m.qkvBias = m.outBias = false;
+    }
+
+    const ArchError ae = validateArch(m);
+    if (ae != ArchError::Ok) {
+        std::string detail = "invalid architecture";
+        if (ae == ArchError::KvHeadsInvalid)
+            detail = "num_attention_heads (" + std::to_string(m.numHeads) +
+                     ") must be a multiple of num_key_value_heads (" + std::to_string(m.numKvHeads) + ")";
+        else if (ae == ArchError::TooLarge)
+            detail = "more than 1e14 parameters";
+        else if (ae == ArchError::MoeInvalid)
+            detail = "num_experts_per_tok must be between 1 and the number of experts";
+        return err(ErrorCode::FieldOutOfRange, f.name(archErrorField(ae)), detail);
+    }
+    return m;
+}
+
+Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
+    if (!j.is_object())
+        return err(ErrorCode::FieldWrongType, {}, "expected a JSON object, got " + typeName(j));
+    HR_TRY(family, detectFamily(j));
+    std::string displayName(name);
+    if (displayName.empty()) {
+        if (auto it = j.find("_name_or_path"); it != j.end() && it->is_string() && !it->get<std::string>().empty())
+            displayName = it->get<std::string>();
+        else
+            displayName = family;
+    }
+    const Fields top(j, "");
+    if (family == "gemma3") {
+        // Gemma3ForConditionalGeneration: the language model is text_config; the SigLIP vision
+        // tower (about 0.4B) is not counted.
+        auto it = j.find("text_config");
+        if (it == j.end() || it->is_null())
+            return err(ErrorCode::FieldMissing, "text_config");
+        if (!it->is_object())
+            return err(ErrorCode::FieldWrongType, "text_config", "expected object, got " + typeName(*it));
+        const Fields text(*it, "text_config.");
+        return parseDecoder(text, top, "gemma3_text", displayName);
+    }
+    return parseDecoder(top, top, family, displayName);
+}
+
+/// A non-negative integer from a header or index (sizes, offsets, shape dims).
+std::optional<int64_t> nonNegativeInt(const json& v) {
+    if (v.is_number_unsigned()) {
+        const uint64_t u = v.get<uint64_t>();
+        if (u > static_cast<uint64_t>(INT64_MAX))
+            return std::nullopt;
+        return static_cast<int64_t>(u);
+    }
+    if (v.is_number_integer()) {
+        const int64_t i = v.get<int64_t>();
+        if (i < 0)
+            return std::nullopt;
+        return i;
+    }
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || d < 0 || d != std::floor(d) || d > 9.0e18)
+            return std::nullopt;
+        return static_cast<int64_t>(d);
+    }
+    return std::nullopt;
+}
+
+/// Bytes per element of a safetensors dtype string; 0 when unknown (size not checked).
+double safetensorsDTypeBytes(const std::string& dt) {
+    if (dt == "F64" || dt == "I64" || dt == "U64")
+        return 8;
+    if (dt == "F32" || dt == "I32" || dt == "U32")
+        return 4;
+    if (dt == "F16" || dt == "BF16" || dt == "I16" || dt == "U16")
+        return 2;
+    if (dt == "I8" || dt == "U8" || dt == "BOOL" || dt == "F8_E4M3" || dt == "F8_E5M2" || dt == "F8_E8M0")
+        return 1;
+    if (dt == "F4")
+        return 0.5;
+    return 0;
+}
+
+Result<TensorStats> parseSafetensorsHeaderJson(std::string_view text, int64_t dataBytes) {
+    auto parsed = parseJsonText(text);
+    if (!parsed)
+        return err(ErrorCode::HeaderMalformed, "header", parsed.error().detail);
+    const json& j = parsed.value();
+    if (!j.is_object())
+        return err(ErrorCode::HeaderMalformed, "header", "expected a JSON object");
+    TensorStats st;
+    std::vector<std::pair<int64_t, int64_t>> ranges;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key() == "__metadata__")
+            continue;
+        const json& t = it.value();
+        const std::string& name = it.key();
+        if (!t.is_object())
+            return err(ErrorCode::HeaderMalformed, name, "tensor entry is not an object");
+        auto dt = t.find("dtype");
+        auto shape = t.find("shape");
+        auto offsets = t.find("data_offsets");
+        if (dt == t.end() || !dt->is_string())
+            return err(ErrorCode::HeaderMalformed, name + ".dtype", "missing or not a string");
+        if (shape == t.end() || !shape->is_array())
+            return err(ErrorCode::HeaderMalformed, name + ".shape", "missing or not an array");
+        if (offsets == t.end() || !offsets->is_array() || offsets->size() != 2)
+            return err(ErrorCode::HeaderMalformed, name + ".data_offsets", "missing or not [begin, end]");
+        int64_t elements = 1;
+        for (const json& d : *shape) {
+            const auto n = nonNegativeInt(d);
+            if (!n)
+                return err(ErrorCode::HeaderMalformed, name + ".shape", "dimension is not a non-negative integer");
+            if (*n != 0 && elements > (int64_t{1} << 53) / *n)
+                return err(ErrorCode::HeaderMalformed, name + ".shape", "element count too large");
+            elements *= *n;
+        }
+        const auto begin = nonNegativeInt((*offsets)[0]);
+        const auto end = nonNegativeInt((*offsets)[1]);
+        if (!begin || !end || *begin > *end || *end > dataBytes)
+            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                       "offsets outside the data buffer of " + std::to_string(dataBytes) + " bytes");
+        const std::string dtype = dt->get<std::string>();
+        const double bpe = safetensorsDTypeBytes(dtype);
+        if (bpe > 0 && static_cast<double>(*end - *begin) != std::ceil(static_cast<double>(elements) * bpe))
+            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                       "byte length " + std::to_string(*end - *begin) + " does not match shape x " + dtype);
+        ranges.emplace_back(*begin, *end);
+        st.totalBytes += *end - *begin;
+        st.totalElements += elements;
+        st.elementsByDtype[dtype] += elements;
+        ++st.tensorCount;
+    }
+    std::sort(ranges.begin(), ranges.end());
+    for (size_t i = 1; i < ranges.size(); ++i)
+        if (ranges[i].first < ranges[i - 1].second)
+            return err(ErrorCode::HeaderMalformed, "data_offsets", "tensor byte ranges overlap");
+    return st;
+}
+
+bool endsWith(const std::string& s, std::string_view suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+} // namespace
+
+Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name) {
+    auto parsed = parseJsonText(jsonText);
+    if (!parsed)
+        return parsed.error();
+    return parseConfigJson(parsed.value(), name);
+}
+
+Result<ModelArch> loadHfConfig(const std::filesystem::path& file) {
+    auto text = readSmallFile(file, kMaxConfigBytes);
+    if (!text)
+        return text.error();
+    std::string name = file.parent_path().filename().string();
+    return parseHfConfig(text.value(), name);
+}
+
+Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
+    auto parsed = parseJsonText(jsonText);
+    if (!parsed)
+        return parsed.error();
+    const json& j = parsed.value();
+    if (!j.is_object())
+        return err(ErrorCode::FieldWrongType, {}, "expected a JSON object, got " + typeName(j));
+    auto meta = j.find("metadata");
+    if (meta == j.end() || meta->is_null())
+        return err(ErrorCode::FieldMissing, "metadata.total_size");
+    if (!meta->is_object())
+        return err(ErrorCode::FieldWrongType, "metadata", "expected object, got " + typeName(*meta));
+    const Fields mf(*meta, "metadata.");
+    HR_TRY(total, mf.integer("total_size", 1, INT64_MAX / 2));
+    auto map = j.find("weight_map");
+    if (map == j.end() || map->is_null())
+        return err(ErrorCode::FieldMissing, "weight_map");
+    if (!map->is_object())
+        return err(ErrorCode::FieldWrongType, "weight_map", "expected object, got " + typeName(*map));
+    TensorStats st;
+    st.totalBytes = total;
+    st.tensorCount = static_cast<int>(map->size());
+    return st;
+}
+
+Result<TensorStats> loadSafetensorsIndex(const std::filesystem::path& file) {
+    auto text = readSmallFile(file, 64u * 1024u * 1024u);
+    if (!text)
+        return text.error();
+    return parseSafetensorsIndex(text.value());
+}
+
+Result<TensorStats> loadSafetensorsHeader(const std::filesystem::path& file) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(status))
+        return err(ErrorCode::FileUnreadable, file.string(), "no such file");
+    if (!std::filesystem::is_regular_file(status))
+        return err(ErrorCode::FileUnreadable, file.string(), "not a regular file");
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec)
+        return err(ErrorCode::FileUnreadable, file.string(), ec.message());
+    if (size < 8)
+        return err(ErrorCode::HeaderMalformed, "header_length", "file shorter than the 8-byte header length");
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return err(ErrorCode::FileUnreadable, file.string(), "cannot open");
+    unsigned char lenBytes[8];
+    in.read(reinterpret_cast<char*>(lenBytes), 8);
+    if (in.gcount() != 8)
+        return err(ErrorCode::FileUnreadable, file.string(), "short read");
+    uint64_t n = 0;
+    for (int i = 7; i >= 0; --i)
+        n = (n << 8) | lenBytes[i];
+    // Check the claimed length before allocating anything.
+    if (n > kMaxHeaderBytes)
+        return err(ErrorCode::FileTooLarge, "header_length",
+                   std::to_string(n) + " bytes, limit " + std::to_string(kMaxHeaderBytes));
+    if (n > size - 8)
+        return err(ErrorCode::HeaderMalformed, "header_length",
+                   std::to_string(n) + " bytes, beyond the file size " + std::to_string(size));
+    if (n == 0)
+        return err(ErrorCode::HeaderMalformed, "header_length", "empty header");
+    std::string header(static_cast<size_t>(n), '\0');
+    in.read(header.data(), static_cast<std::streamsize>(n));
+    if (in.gcount() != static_cast<std::streamsize>(n))
+        return err(ErrorCode::FileUnreadable, file.string(), "short read");
+    const int64_t dataBytes = static_cast<int64_t>(size - 8 - n);
+    return parseSafetensorsHeaderJson(header, dataBytes);
+}
+
+Result<ModelArch> loadModelFile(const std::filesystem::path& file) {
+    const std::string fname = file.filename().string();
+    const bool isHeader = endsWith(fname, ".safetensors");
+    const bool isIndex = endsWith(fname, "index.json");
+    if (!isHeader && !isIndex)
+        return loadHfConfig(file);
+
+    Result<TensorStats> stats = isHeader ? loadSafetensorsHeader(file) : loadSafetensorsIndex(file);
+    if (!stats)
+        return stats.error();
+    const std::filesystem::path configPath = file.parent_path() / "config.json";
+    auto arch = loadHfConfig(configPath);
+    if (!arch)
+        return arch.error();
+    ModelArch m = std::move(arch).value();
+    if (isHeader) {
+        m.publishedParams = stats->totalElements;
+    } else {
+        // An index only gives bytes; convert when every tensor has one dtype (not for fp8 /
+        // mxfp4 checkpoints, which mix block-quantised and bf16 tensors).
+        const bool uniform = !isQuantized(m.nativeDType) && m.expertDType == m.nativeDType;
+        if (uniform)
+            m.publishedParams = paramsFromBytes(stats->totalBytes, bytesPerElement(m.nativeDType));
+    }
+    return m;
+}
+
+} // namespace headroom
