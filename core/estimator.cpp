@@ -1,2 +1,646 @@
-// estimator.cpp: placeholder, filled by its owner.
 #include "core/estimator.h"
+
+#include "core/memory_terms.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace headroom {
+
+namespace {
+
+constexpr double kGiB = 1073741824.0;
+
+bool shardsOptimizer(Sharding s) { return s != Sharding::None; }
+bool shardsGradients(Sharding s) {
+    return s == Sharding::Zero2 || s == Sharding::Zero3 || s == Sharding::FsdpFullShard ||
+           s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
+}
+bool shardsParams(Sharding s) {
+    return s == Sharding::Zero3 || s == Sharding::FsdpFullShard || s == Sharding::Hsdp;
+}
+
+/// Degree over which ZeRO/FSDP shards: DP (x CP, since FSDP meshes span dp_shard x cp), or
+/// the HSDP shard group.
+double shardDegree(const Parallelism& p) {
+    if (p.sharding == Sharding::Hsdp && p.shardGroup > 0)
+        return std::min(p.shardGroup, p.dp * p.cp);
+    return static_cast<double>(p.dp) * p.cp;
+}
+
+/// Effective dtypes after the mode's constraints (QLoRA base is NF4 at least).
+DType baseWeightDtype(const Workload& w) {
+    if (w.mode == Mode::Training && w.finetune == Finetune::QLoRA && !isQuantized(w.precision.weights))
+        return DType::NF4DoubleQuant;
+    return w.precision.weights;
+}
+
+/// Parameters of a set of blocks, split by what quantisation touches.
+struct StageParams {
+    double linear = 0;  ///< block linear weights (quantisable), after TP/EP division
+    double other = 0;   ///< norms, biases, routers, embeddings, lm_head (kept 16-bit)
+    double embedding = 0;
+    double lmHead = 0;
+    double maxBlock = 0; ///< largest block's parameters on this rank (FSDP unit)
+    double maxTensor = 0; ///< largest single tensor (optimizer-in-backward gradient)
+    double adapters = 0;  ///< LoRA parameters on this rank
+    double total() const { return linear + other; }
+};
+
+double loraParamsPerLayer(const ModelArch& m, const LayerShapes& ls, const LoraSpec& l) {
+    const double r = l.rank;
+    const double h = static_cast<double>(m.hiddenSize);
+    auto has = [&](LoraTarget t) { return (l.targets & static_cast<unsigned>(t)) != 0; };
+    double p = 0;
+    if (has(LoraTarget::Q))
+        p += r * (h + ls.qOut);
+    if (has(LoraTarget::K))
+        p += r * (h + ls.kvOut);
+    if (has(LoraTarget::V))
+        p += r * (h + ls.kvOut);
+    if (has(LoraTarget::O))
+        p += r * (ls.attnOutIn + h);
+    double ffn = 0;
+    const double width = ls.isMoe ? static_cast<double>(m.moe.expertIntermediate)
+                                  : static_cast<double>(m.intermediateSize);
+    if (has(LoraTarget::Gate) && m.mlp == MlpKind::Gated)
+        ffn += r * (h + width);
+    if (has(LoraTarget::Up))
+        ffn += r * (h + width);
+    if (has(LoraTarget::Down))
+        ffn += r * (width + h);
+    const double copies = ls.isMoe ? m.moe.numExperts + m.moe.sharedExperts : 1.0;
+    return p + ffn * copies;
+}
+
+/// Everything about the model that does not depend on the batch: computed once per call.
+struct ModelFacts {
+    ParamCount pc;
+    LayerShapes dense;
+    LayerShapes moe;
+    int firstMoe = 0; ///< first MoE layer index (numLayers when dense)
+};
+
+ModelFacts modelFacts(const ModelArch& m) {
+    ModelFacts f;
+    f.pc = countParameters(m);
+    f.firstMoe = m.moe.enabled() ? std::clamp(m.moe.firstDenseLayers, 0, m.numLayers) : m.numLayers;
+    f.dense = layerShapes(m, 0);
+    f.moe = f.firstMoe < m.numLayers ? layerShapes(m, f.firstMoe) : f.dense;
+    if (f.firstMoe == 0 && m.moe.enabled())
+        f.dense = f.moe;
+    return f;
+}
+
+StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload& w, int first,
+                        int count, bool firstStage, bool lastStage) {
+    const Parallelism& p = w.parallel;
+    const double tp = std::max(1, p.tp);
+    const double ep = std::max(1, p.ep);
+    const int nMoe = std::max(0, first + count - std::max(first, f.firstMoe));
+    const int nDense = count - nMoe;
+    StageParams s;
+    auto addLayers = [&](const LayerShapes& ls, int n) {
+        if (n <= 0)
+            return;
+        const double lin = (static_cast<double>(ls.attentionParams) + ls.mlpParams) / tp +
+                           static_cast<double>(ls.expertParams) / (tp * ep);
+        s.linear += n * lin;
+        s.other += n * static_cast<double>(ls.normParams);
+        s.maxBlock = std::max(s.maxBlock, lin + ls.normParams);
+        s.maxTensor = std::max(s.maxTensor, static_cast<double>(m.hiddenSize) *
+                                                static_cast<double>(m.intermediateSize) / tp);
+        if (w.mode == Mode::Training && w.finetune != Finetune::Full)
+            s.adapters += n * loraParamsPerLayer(m, ls, w.lora) / tp;
+    };
+    addLayers(f.dense, nDense);
+    addLayers(f.moe, nMoe);
+    const double emb = static_cast<double>(f.pc.embedding) / tp;
+    const double head = static_cast<double>(f.pc.lmHead) / tp;
+    if (firstStage) {
+        s.embedding = emb;
+        s.other += emb;
+    }
+    if (lastStage) {
+        // tied embeddings still need the matrix on the last stage when PP > 1
+        s.lmHead = (m.tiedEmbeddings && !firstStage) ? emb : head;
+        s.other += s.lmHead + static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1);
+        if (w.mode == Mode::Training && w.finetune != Finetune::Full &&
+            (w.lora.targets & static_cast<unsigned>(LoraTarget::LmHead)))
+            s.adapters += w.lora.rank * (static_cast<double>(m.hiddenSize) + m.vocabSize) / tp;
+    }
+    s.maxTensor = std::max({s.maxTensor, s.embedding, s.lmHead});
+    return s;
+}
+
+/// Micro-batches whose activations a pipeline stage holds at once.
+double inflightMicroBatches(const Parallelism& p, int stage, int64_t gradAccum) {
+    if (p.pp <= 1)
+        return 1;
+    const double m = p.numMicroBatches > 0 ? p.numMicroBatches : std::max<int64_t>(1, gradAccum);
+    switch (p.schedule) {
+    case PipelineSchedule::GPipe:
+        return m;
+    case PipelineSchedule::OneFOneB:
+        return std::min(m, static_cast<double>(p.pp - stage));
+    case PipelineSchedule::Interleaved: {
+        const double v = std::max(1, p.virtualStages);
+        const double f = (p.pp - stage) * (1.0 + (p.pp - 1.0) / (p.pp * v));
+        return std::min(m * 1.0 + (p.pp - 1.0) / v, f);
+    }
+    }
+    return 1;
+}
+
+struct Split {
+    int first = 0;
+    int count = 0;
+};
+
+Split stageSplit(int layers, int pp, int stage) {
+    const int base = layers / pp;
+    const int extra = layers % pp; // the first `extra` stages take one more block
+    Split s;
+    s.first = stage * base + std::min(stage, extra);
+    s.count = base + (stage < extra ? 1 : 0);
+    return s;
+}
+
+RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage,
+                           double* hostBytes) {
+    const Parallelism& par = w.parallel;
+    const int pp = std::max(1, par.pp);
+    const Split sp = stageSplit(m.numLayers, pp, stage);
+    const bool firstStage = stage == 0;
+    const bool lastStage = stage == pp - 1;
+    const StageParams sp2 = stageParams(m, f, w, sp.first, sp.count, firstStage, lastStage);
+    const Precision& pr = w.precision;
+    const double c = bytesPerElement(pr.compute);
+    const bool training = w.mode == Mode::Training;
+    const bool full = training && w.finetune == Finetune::Full;
+    const double shard = shardDegree(par);
+    const double tp = std::max(1, par.tp);
+    const double cp = std::max(1, par.cp);
+
+    RankEstimate r;
+    r.stage = stage;
+    r.firstLayer = sp.first;
+    r.numLayers = sp.count;
+
+    // ---- static terms -------------------------------------------------------------
+    const DType wd = baseWeightDtype(w);
+    double weightBytes = isQuantized(wd)
+                             ? terms::weights(sp2.linear, wd) + terms::weights(sp2.other, pr.compute)
+                             : terms::weights(sp2.total(), wd);
+    double paramShard = shardsParams(par.sharding) ? shard : 1.0;
+    double weightsOnGpu = weightBytes / paramShard;
+    if (par.offloadParams && shardsParams(par.sharding)) {
+        *hostBytes += weightsOnGpu;
+        weightsOnGpu = 0;
+    }
+    const double adapterBytes = terms::weights(sp2.adapters, pr.adapters) / paramShard;
+
+    const double trainable = !training ? 0.0 : (full ? sp2.total() : sp2.adapters);
+    const double gradShard = shardsGradients(par.sharding) ? shard : 1.0;
+    const double optShard = shardsOptimizer(par.sharding) ? shard : 1.0;
+    double grads = 0, states = 0, master = 0, temporaries = 0, pageable = 0;
+    if (training) {
+        grads = w.features.optimizerInBackward
+                    ? terms::gradientsInBackward(full ? sp2.maxTensor : trainable, pr.grads)
+                    : terms::gradients(trainable, pr.grads, gradShard);
+        if (par.sharding == Sharding::None && par.dp * par.cp > 1 && !w.features.optimizerInBackward)
+            grads *= 2.0; // DDP reducer buckets copy every gradient (gradient_as_bucket_view=False)
+        if (w.optimizer == Optimizer::Adafactor) {
+            const double matrices = 7.0 * sp.count + 2.0;
+            states = terms::adafactorStates(trainable, matrices, static_cast<double>(m.hiddenSize)) /
+                     optShard;
+        } else {
+            states = terms::optimizerStates(trainable, w.optimizer, pr.optimizerStates, optShard);
+        }
+        if (pr.masterWeights)
+            master = terms::masterWeights(trainable, full ? wd : pr.adapters, optShard);
+        temporaries = terms::optimizerTemporaries(trainable, w.optimizer, pr.optimizerStates,
+                                                  w.features.fusedOptimizer ||
+                                                      w.features.optimizerInBackward,
+                                                  optShard);
+        if (par.offloadOptimizer) {
+            *hostBytes += states + master + (w.features.optimizerInBackward ? 0 : grads);
+            states = master = temporaries = 0;
+        }
+        if (w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit)
+            pageable = states;
+    }
+
+    // ---- activations ----------------------------------------------------------------
+    const double seq = static_cast<double>(w.sequenceLength);
+    const double tokens = static_cast<double>(w.microBatch) * seq / cp;
+    terms::BlockSaveOptions o;
+    o.c = c;
+    o.trainBase = full;
+    o.loraTargets = (training && !full) ? w.lora.targets : 0u;
+    o.loraRank = (training && !full) ? w.lora.rank : 0;
+    o.loraDropout = w.lora.dropout;
+    o.compiled = w.features.torchCompile;
+    o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
+    const int nMoe = std::max(0, sp.first + sp.count - std::max(sp.first, f.firstMoe));
+    const int nDense = sp.count - nMoe;
+    const int nSliding =
+        m.numLayers > 0 ? static_cast<int>(std::lround(static_cast<double>(m.slidingLayers) *
+                                                       sp.count / m.numLayers))
+                        : 0;
+
+    double acts = 0, recompute = 0, logits = 0, kv = 0, workspace = 0, prefill = 0;
+    if (training) {
+        auto perBlock = [&](bool moe) {
+            terms::BlockSaveOptions oo = o;
+            oo.moeLayer = moe;
+            double saved = terms::blockSavedBytesPerToken(m, oo);
+            if (par.tp > 1) {
+                const double repl = terms::blockReplicatedBytesPerToken(m, oo);
+                saved = par.sequenceParallel ? saved / tp : (saved - repl) / tp + repl;
+            }
+            return saved;
+        };
+        const double keyTokens = seq; // each query attends over the whole (causal) sequence
+        const double scoresFull =
+            w.attention == AttentionImpl::Eager
+                ? terms::attentionScoreBytesPerToken(m.numHeads / std::max(1, par.tp), keyTokens, c)
+                : 0.0;
+        const double scoresSliding =
+            w.attention == AttentionImpl::Eager && m.slidingWindow > 0
+                ? terms::attentionScoreBytesPerToken(m.numHeads / std::max(1, par.tp),
+                                                     std::min(keyTokens, 1.0 * m.slidingWindow), c)
+                : scoresFull;
+        const double scoreSum = (sp.count - nSliding) * scoresFull + nSliding * scoresSliding;
+        const double blockDense = perBlock(false);
+        const double blockMoe = perBlock(true);
+        const double allBlocks = nDense * blockDense + nMoe * blockMoe + scoreSum;
+        const double maxBlock = std::max(nDense > 0 ? blockDense : 0.0, nMoe > 0 ? blockMoe : 0.0) +
+                                scoresFull;
+        const double input = c * static_cast<double>(m.hiddenSize) /
+                             (par.sequenceParallel ? tp : 1.0); // checkpointed block input
+        terms::BlockSaveOptions ob = o;
+        ob.moeLayer = nMoe > 0;
+        const double bwdTransient = terms::blockBackwardTransientPerToken(m, ob) / tp;
+        double stored = 0;
+        switch (w.checkpointing) {
+        case Checkpointing::None:
+            stored = allBlocks;
+            recompute = bwdTransient;
+            break;
+        case Checkpointing::Full:
+            stored = sp.count * input;
+            recompute = maxBlock + bwdTransient;
+            break;
+        case Checkpointing::Selective: {
+            terms::BlockSaveOptions os = o;
+            const double sel = terms::blockSelectiveBytesPerToken(m, os) / tp;
+            stored = sp.count * sel;
+            recompute = maxBlock - sel + bwdTransient;
+            break;
+        }
+        case Checkpointing::FirstN: {
+            const int ck = std::clamp(w.checkpointLayers - sp.first, 0, sp.count);
+            stored = ck * input + (allBlocks / std::max(1, sp.count)) * (sp.count - ck);
+            recompute = (ck > 0 ? maxBlock : 0.0) + bwdTransient;
+            break;
+        }
+        }
+        // final norm + lm_head input on the last stage
+        if (lastStage) {
+            const double h = static_cast<double>(m.hiddenSize);
+            stored += (m.norm == NormKind::LayerNorm || o.compiled ? c * h : 4.0 * h + (full ? c * h : 0)) +
+                      (full ? c * h : 0.0);
+        }
+        const double inflight = inflightMicroBatches(par, stage, w.gradAccumulation);
+        acts = stored * tokens * inflight;
+        recompute *= tokens;
+        if (w.features.activationOffload) {
+            // only the block being computed and the one being prefetched stay on the GPU
+            const double onGpu = std::min(acts, 2.0 * maxBlock * tokens);
+            *hostBytes += acts - onGpu;
+            acts = onGpu;
+        }
+        if (lastStage) {
+            const double vocab = static_cast<double>(m.vocabSize) / tp;
+            logits = terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
+                                        std::max(1.0, tokens / 8.0));
+        }
+        if (w.rollout.enabled) {
+            const double gpus = std::max(1, par.gpus());
+            const int rtp = w.rollout.rolloutTp > 0 ? w.rollout.rolloutTp : std::max(1, par.tp);
+            const double engines = std::max(1.0, gpus / rtp);
+            const double seqs = static_cast<double>(w.rollout.rolloutBatch) *
+                                w.rollout.samplesPerPrompt / engines;
+            const double toks = static_cast<double>(w.rollout.promptTokens + w.rollout.maxResponseTokens);
+            kv = terms::kvCache(m, m.numLayers, m.slidingLayers, seqs, toks, pr.kvCache, rtp);
+            workspace += w.rollout.frameworkOverheadBytes;
+        }
+    } else {
+        const double seqs = static_cast<double>(w.microBatch);
+        const double prompt = static_cast<double>(w.inference.promptTokens);
+        const double total =
+            prompt + (w.inference.prefillOnly ? 0.0 : static_cast<double>(w.inference.newTokens));
+        kv = terms::kvCache(m, sp.count, nSliding, seqs, total, pr.kvCache, par.tp);
+        // prefill transients of one block: hidden + residual + q/k/v + FFN intermediates
+        const double h = static_cast<double>(m.hiddenSize);
+        const double ffn = nMoe > 0 ? static_cast<double>(m.moe.expertIntermediate) * m.moe.expertsPerToken
+                                    : static_cast<double>(m.intermediateSize);
+        const double perTok =
+            c * (3.0 * h + static_cast<double>(m.numHeads) * m.headDim / tp + 3.0 * ffn / tp);
+        const double scores =
+            w.attention == AttentionImpl::Eager
+                ? terms::attentionScoreBytesPerToken(m.numHeads / std::max(1, par.tp), prompt, c)
+                : 0.0;
+        prefill = seqs * prompt * (perTok + scores);
+        if (lastStage)
+            logits = seqs * static_cast<double>(m.vocabSize) / tp * (c + 4.0);
+    }
+
+    // ---- workspace --------------------------------------------------------------------
+    if (shardsParams(par.sharding) && shard > 1) {
+        // FSDP/ZeRO-3: the current and the prefetched unit are gathered in compute dtype;
+        // the root (embedding, final norm, lm_head) stays gathered through the step.
+        const double unitBytes = isQuantized(wd) ? sp2.maxBlock * bytesPerElement(wd) : sp2.maxBlock * c;
+        workspace += 2.0 * unitBytes + (sp2.embedding + sp2.lmHead) * c;
+        if (training)
+            workspace += full ? sp2.maxBlock * bytesPerElement(pr.grads) : 0.0;
+    }
+    if (isQuantized(wd)) {
+        // dequantised copy of the widest linear while it runs (bitsandbytes / torchao)
+        const double widest = static_cast<double>(m.hiddenSize) *
+                              std::max(m.intermediateSize, m.moe.expertIntermediate) / tp;
+        workspace += widest * c;
+    }
+
+    // ---- phases ---------------------------------------------------------------------------
+    const bool accumulating = training && w.gradAccumulation > 1 && !w.features.optimizerInBackward;
+    auto setTerms = [&](TermBytes& t, double g, double s, double a, double lg, double kvb, double ws) {
+        t.fill(0);
+        t[static_cast<int>(Term::Weights)] = weightsOnGpu + adapterBytes;
+        t[static_cast<int>(Term::MasterWeights)] = master;
+        t[static_cast<int>(Term::OptimizerStates)] = s;
+        t[static_cast<int>(Term::Gradients)] = g;
+        t[static_cast<int>(Term::Activations)] = a;
+        t[static_cast<int>(Term::KvCache)] = kvb;
+        t[static_cast<int>(Term::Logits)] = lg;
+        t[static_cast<int>(Term::Workspace)] = ws;
+    };
+    std::array<TermBytes, kPhaseCount> ph{};
+    setTerms(ph[0], 0, 0, 0, 0, 0, 0);
+    if (training) {
+        const double gAcc = accumulating ? grads : 0.0;
+        setTerms(ph[1], gAcc, states, acts, logits, kv, workspace);
+        // start of backward: all activations, logits + their gradient, gradients of the
+        // previous micro-batch; end: all gradients. The block being recomputed adds on top.
+        const double startBwd = acts + logits + gAcc;
+        const double endBwd = grads;
+        if (startBwd >= endBwd)
+            setTerms(ph[2], gAcc, states, acts + recompute, logits, kv, workspace);
+        else
+            setTerms(ph[2], grads, states, recompute, 0, kv, workspace);
+        setTerms(ph[3], w.features.optimizerInBackward ? 0.0 : grads, states, 0, 0, kv,
+                 workspace + temporaries);
+    } else {
+        setTerms(ph[1], 0, 0, prefill, logits, kv, workspace);
+        ph[2] = ph[0];
+        ph[3] = ph[0];
+    }
+    int peak = 0;
+    double best = -1;
+    for (int i = 0; i < kPhaseCount; ++i) {
+        double sum = 0;
+        for (double v : ph[i])
+            sum += v;
+        r.phaseAllocated[i] = sum - (i == 3 || i == 1 || i == 2 ? pageable : 0.0);
+        if (i > 0 && !training && i > 1)
+            r.phaseAllocated[i] = r.phaseAllocated[0];
+        if (r.phaseAllocated[i] > best) {
+            best = r.phaseAllocated[i];
+            peak = i;
+        }
+    }
+    r.peakPhase = static_cast<Phase>(peak);
+    r.atPeak = ph[peak];
+    r.allocated = best;
+    const double dynamicBytes = r.atPeak[static_cast<int>(Term::Activations)] +
+                                r.atPeak[static_cast<int>(Term::Logits)] +
+                                r.atPeak[static_cast<int>(Term::Workspace)];
+    const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
+    r.atPeak[static_cast<int>(Term::AllocatorReserve)] = reserve;
+    r.reserved = r.allocated + reserve;
+    const double ctx = terms::cudaContext(par.gpus());
+    r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
+    r.nvidiaSmi = r.reserved + ctx + (r.peakPhase == Phase::AfterLoad ? 0.0 : pageable);
+    return r;
+}
+
+} // namespace
+
+double Estimate::total(Metric m) const {
+    switch (m) {
+    case Metric::Allocated:
+        return worst.allocated;
+    case Metric::Reserved:
+        return worst.reserved;
+    case Metric::NvidiaSmi:
+        return worst.nvidiaSmi;
+    }
+    return worst.nvidiaSmi;
+}
+
+std::string_view termKey(Term t) {
+    switch (t) {
+    case Term::Weights: return "weights";
+    case Term::MasterWeights: return "master_weights";
+    case Term::OptimizerStates: return "optimizer_states";
+    case Term::Gradients: return "gradients";
+    case Term::Activations: return "activations";
+    case Term::KvCache: return "kv_cache";
+    case Term::Logits: return "logits";
+    case Term::Workspace: return "workspace";
+    case Term::AllocatorReserve: return "allocator_reserve";
+    case Term::CudaContext: return "cuda_context";
+    }
+    return "unknown";
+}
+
+std::string_view phaseKey(Phase p) {
+    switch (p) {
+    case Phase::AfterLoad: return "after_load";
+    case Phase::Forward: return "forward";
+    case Phase::Backward: return "backward";
+    case Phase::OptimizerStep: return "optimizer_step";
+    }
+    return "unknown";
+}
+
+std::string_view metricKey(Metric m) {
+    switch (m) {
+    case Metric::Allocated: return "allocated";
+    case Metric::Reserved: return "reserved";
+    case Metric::NvidiaSmi: return "nvidia_smi";
+    }
+    return "unknown";
+}
+
+std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
+    auto range = [](const char* field, double v, double lo, double hi) -> std::optional<Error> {
+        if (!std::isfinite(v))
+            return Error{ErrorCode::FieldNotFinite, field, "must be a finite number"};
+        if (v < lo || v > hi) {
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "must be in [%g, %g] (got %g)", lo, hi, v);
+            return Error{ErrorCode::FieldOutOfRange, field, buf};
+        }
+        return std::nullopt;
+    };
+    if (auto e = range("micro_batch_size", static_cast<double>(w.microBatch), 1, 1 << 24))
+        return e;
+    if (auto e = range("sequence_length", static_cast<double>(w.sequenceLength), 1, 1 << 26))
+        return e;
+    if (auto e = range("gradient_accumulation_steps", static_cast<double>(w.gradAccumulation), 1, 1 << 20))
+        return e;
+    if (w.mode == Mode::Training && w.finetune != Finetune::Full)
+        if (auto e = range("lora.rank", w.lora.rank, 1, 65536))
+            return e;
+    if (w.mode == Mode::Inference) {
+        if (auto e = range("inference.prompt_tokens", static_cast<double>(w.inference.promptTokens), 1, 1 << 26))
+            return e;
+        if (auto e = range("inference.new_tokens", static_cast<double>(w.inference.newTokens), 0, 1 << 26))
+            return e;
+    }
+    const Parallelism& p = w.parallel;
+    for (auto [name, v] : {std::pair{"parallel.dp", p.dp}, std::pair{"parallel.tp", p.tp},
+                           std::pair{"parallel.pp", p.pp}, std::pair{"parallel.cp", p.cp},
+                           std::pair{"parallel.ep", p.ep}})
+        if (auto e = range(name, v, 1, 1 << 20))
+            return e;
+    if (m.numHeads % p.tp != 0)
+        return Error{ErrorCode::InvalidLayout, "parallel.tp",
+                     "TP must divide the attention heads (" + std::to_string(m.numHeads) + ")"};
+    if (m.numKvHeads > p.tp && m.numKvHeads % p.tp != 0)
+        return Error{ErrorCode::InvalidLayout, "parallel.tp",
+                     "TP must divide the KV heads (" + std::to_string(m.numKvHeads) + ")"};
+    if (p.pp > m.numLayers)
+        return Error{ErrorCode::InvalidLayout, "parallel.pp",
+                     "PP must not exceed the layers (" + std::to_string(m.numLayers) + ")"};
+    if (p.ep > 1 && (!m.moe.enabled() || m.moe.numExperts % p.ep != 0))
+        return Error{ErrorCode::InvalidLayout, "parallel.ep",
+                     m.moe.enabled() ? "EP must divide the experts (" + std::to_string(m.moe.numExperts) + ")"
+                                     : std::string("EP needs a mixture-of-experts model")};
+    if (p.ep > 1 && (p.dp * p.tp) % p.ep != 0)
+        return Error{ErrorCode::InvalidLayout, "parallel.ep", "EP must divide DP x TP"};
+    if (p.cp > 1 && w.sequenceLength % p.cp != 0)
+        return Error{ErrorCode::InvalidLayout, "parallel.cp", "CP must divide the sequence length"};
+    return std::nullopt;
+}
+
+Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+    Estimate e;
+    const ModelFacts f = modelFacts(m);
+    e.totalParams = f.pc.total;
+    e.activeParams = f.pc.active;
+    const int pp = std::clamp(w.parallel.pp, 1, std::max(1, m.numLayers));
+    e.stages.reserve(pp);
+    double host = 0;
+    double trainable = 0;
+    for (int s = 0; s < pp; ++s) {
+        e.stages.push_back(estimateStage(m, f, w, s, &host));
+        if (e.stages.back().nvidiaSmi > e.worst.nvidiaSmi)
+            e.worst = e.stages.back();
+    }
+    if (w.mode == Mode::Training) {
+        if (w.finetune == Finetune::Full) {
+            trainable = static_cast<double>(f.pc.total);
+        } else {
+            StageParams all = stageParams(m, f, w, 0, m.numLayers, true, true);
+            trainable = all.adapters * std::max(1, w.parallel.tp);
+        }
+    }
+    e.trainableParams = static_cast<int64_t>(trainable);
+    e.hostBytes = host;
+    if (gpu) {
+        e.capacity = gpu->bytes();
+        e.headroom = e.capacity - e.worst.nvidiaSmi;
+        e.fits = e.headroom >= 0;
+    }
+    return e;
+}
+
+Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+    if (ArchError ae = validateArch(m); ae != ArchError::Ok)
+        return Error{ErrorCode::FieldOutOfRange, std::string(archErrorField(ae)), "invalid architecture"};
+    if (auto err = validateWorkload(m, w))
+        return *err;
+    if (gpu && !(gpu->memoryMiB > 0))
+        return Error{ErrorCode::FieldOutOfRange, "gpu.memory_mib", "must be > 0"};
+    return estimate(m, w, gpu);
+}
+
+} // namespace headroom
+
+namespace headroom {
+
+namespace {
+std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, f, a, b, c, d);
+    return buf;
+}
+std::string gb(double bytes) { return fmt("%.2f GiB", bytes / kGiB); }
+} // namespace
+
+std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
+    const Estimate e = estimate(m, w, nullptr);
+    const RankEstimate& r = e.worst;
+    const double v = r.atPeak[static_cast<int>(t)];
+    const Precision& p = w.precision;
+    const double P = static_cast<double>(e.totalParams);
+    const double T = static_cast<double>(e.trainableParams);
+    const std::string dt = std::string(dtypeKey(p.weights));
+    const double tokens = static_cast<double>(w.microBatch) * w.sequenceLength;
+    switch (t) {
+    case Term::Weights:
+        return fmt("%.4g params x %.4g B", P, bytesPerElement(p.weights)) + " (" + dt + ")" +
+               (w.parallel.gpus() > 1 ? " / shards" : "") + " = " + gb(v);
+    case Term::MasterWeights:
+        return fmt("%.4g trainable x 4 B (fp32 copy)", T) + " = " + gb(v);
+    case Term::OptimizerStates:
+        return std::string(optimizerKey(w.optimizer)) +
+               fmt(": %.4g trainable x %.4g B/param", T,
+                   terms::optimizerBytesPerParam(w.optimizer, p.optimizerStates)) +
+               " (" + std::string(dtypeKey(p.optimizerStates)) + " states) = " + gb(v);
+    case Term::Gradients:
+        return fmt("%.4g trainable x %.4g B", T, bytesPerElement(p.grads)) + " (" +
+               std::string(dtypeKey(p.grads)) + ") = " + gb(v);
+    case Term::Activations:
+        return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f) x %.0f layers", tokens,
+                   static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength),
+                   static_cast<double>(r.numLayers)) +
+               ", checkpointing " + std::string(checkpointingKey(w.checkpointing)) + " = " + gb(v);
+    case Term::KvCache:
+        if (m.mla.enabled())
+            return fmt("L %.0f x (kv_lora %.0f + rope %.0f)", m.numLayers, m.mla.kvLoraRank,
+                       m.mla.qkRopeHeadDim) +
+                   " x bytes x sequences x tokens = " + gb(v);
+        return fmt("2 x L %.0f x kv_heads %.0f x head_dim %.0f x %.4g B", m.numLayers, m.numKvHeads,
+                   m.headDim, bytesPerElement(p.kvCache)) +
+               " x sequences x tokens = " + gb(v);
+    case Term::Logits:
+        return fmt("tokens %.0f x vocab %.0f x (%.0f + 8) B", w.mode == Mode::Training ? tokens : w.microBatch * 1.0,
+                   static_cast<double>(m.vocabSize), bytesPerElement(p.compute)) +
+               (w.features.chunkedCrossEntropy ? " (chunked: fp32 for one chunk)" : "") + " = " + gb(v);
+    case Term::Workspace:
+        return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);
+    case Term::AllocatorReserve:
+        return "8% of transients + 0.5% of resident bytes (caching allocator) = " + gb(v);
+    case Term::CudaContext:
+        return "CUDA context 512 MiB" + std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") +
+               " = " + gb(v);
+    }
+    return {};
+}
+
+} // namespace headroom

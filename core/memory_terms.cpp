@@ -1,2 +1,252 @@
-// memory_terms.cpp: placeholder, filled by its owner.
-#include "core/estimator.h"
+#include "core/memory_terms.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom::terms {
+
+double weights(double params, DType dtype) { return params * bytesPerElement(dtype); }
+
+double gradients(double trainableParams, DType gradDtype, double shardDegree) {
+    return trainableParams * bytesPerElement(gradDtype) / std::max(1.0, shardDegree);
+}
+
+double gradientsInBackward(double maxTensorParams, DType gradDtype) {
+    return maxTensorParams * bytesPerElement(gradDtype);
+}
+
+double optimizerBytesPerParam(Optimizer opt, DType stateDtype) {
+    const double s = bytesPerElement(stateDtype);
+    switch (opt) {
+    case Optimizer::AdamW:
+    case Optimizer::Adam:
+    case Optimizer::PagedAdamW:
+        return 2.0 * s;
+    case Optimizer::SGD:
+    case Optimizer::Adafactor:
+        return 0.0;
+    case Optimizer::SGDMomentum:
+    case Optimizer::Lion:
+        return s;
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+        return 2.0 * (1.0 + 4.0 / 2048.0);
+    }
+    return 2.0 * s;
+}
+
+double adafactorStates(double trainableParams, double numMatrices, double hidden) {
+    if (hidden <= 0)
+        return 0;
+    return 4.0 * (numMatrices * hidden + trainableParams / hidden);
+}
+
+double optimizerStates(double trainableParams, Optimizer opt, DType stateDtype,
+                       double shardDegree) {
+    return trainableParams * optimizerBytesPerParam(opt, stateDtype) / std::max(1.0, shardDegree);
+}
+
+double masterWeights(double trainableParams, DType weightDtype, double shardDegree) {
+    if (weightDtype == DType::FP32)
+        return 0;
+    return 4.0 * trainableParams / std::max(1.0, shardDegree);
+}
+
+double optimizerTemporaries(double trainableParams, Optimizer opt, DType stateDtype, bool fused,
+                            double shardDegree) {
+    if (fused)
+        return 0;
+    switch (opt) {
+    case Optimizer::AdamW:
+    case Optimizer::Adam:
+        return trainableParams * bytesPerElement(stateDtype) / std::max(1.0, shardDegree);
+    default:
+        return 0;
+    }
+}
+
+double kvCache(const ModelArch& m, int layers, int slidingLayers, double sequences, double tokens,
+               DType dtype, int tpDegree) {
+    const double bytes = bytesPerElement(dtype);
+    slidingLayers = std::clamp(slidingLayers, 0, layers);
+    const double windowTokens =
+        m.slidingWindow > 0 ? std::min(tokens, static_cast<double>(m.slidingWindow)) : tokens;
+    const double tokenLayers = (layers - slidingLayers) * tokens + slidingLayers * windowTokens;
+    if (m.mla.enabled()) {
+        // The latent is shared by all heads, so TP does not divide it (replicated per rank).
+        return tokenLayers * (m.mla.kvLoraRank + m.mla.qkRopeHeadDim) * bytes * sequences;
+    }
+    const double kvHeadsPerRank =
+        std::max(1.0, std::ceil(static_cast<double>(m.numKvHeads) / std::max(1, tpDegree)));
+    return 2.0 * tokenLayers * kvHeadsPerRank * m.headDim * bytes * sequences;
+}
+
+double kvCacheSeedShortcut(double layers, double hidden, double tokens, double batch,
+                           double bytesPerElement) {
+    return 2.0 * layers * hidden * tokens * batch * bytesPerElement;
+}
+
+double activationsKorthikanti(double s, double b, double h, double a) {
+    return s * b * h * (34.0 + 5.0 * a * s / h);
+}
+
+namespace {
+bool has(unsigned set, LoraTarget t) { return (set & static_cast<unsigned>(t)) != 0; }
+
+/// Bytes one LoRA adapter saves per token on an input of width inDim: the dropout mask
+/// (1 B) and dropped copy (c) when dropout is on, and A's output (c x r) for B.
+/// Without dropout A reads the shared input (counted by the caller once).
+double loraAdapterSaves(double inDim, const BlockSaveOptions& o) {
+    double bytes = o.c * o.loraRank;
+    if (o.loraDropout)
+        bytes += inDim * (1.0 + o.c);
+    return bytes;
+}
+
+/// An RMSNorm/LayerNorm on width w: HF RMSNorm upcasts to fp32 and saves that copy (4 w)
+/// plus, when its weight is trainable, the normalised compute-dtype tensor (c w).
+/// LayerNorm (native kernel) and compiled RMSNorm save the input only (c w).
+double normSaves(double w, NormKind kind, bool trainable, const BlockSaveOptions& o) {
+    if (kind == NormKind::LayerNorm || o.compiled)
+        return o.c * w;
+    return 4.0 * w + (trainable ? o.c * w : 0.0);
+}
+} // namespace
+
+double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+    const double c = o.c;
+    const double h = static_cast<double>(m.hiddenSize);
+    const unsigned lora = o.loraRank > 0 ? o.loraTargets : 0u;
+    double bytes = 0;
+
+    // --- attention ---------------------------------------------------------------
+    double qOut, kvOut, oIn;
+    if (m.mla.enabled()) {
+        qOut = static_cast<double>(m.numHeads) * (m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim);
+        kvOut = qOut; // keys are expanded per head before attention
+        oIn = static_cast<double>(m.numHeads) * m.mla.vHeadDim;
+    } else {
+        qOut = static_cast<double>(m.numHeads) * m.headDim;
+        kvOut = static_cast<double>(m.numKvHeads) * m.headDim;
+        oIn = qOut;
+    }
+    bytes += normSaves(h, m.norm, o.trainBase, o);
+    const bool qkvInputSaved = o.trainBase || ((lora & 0x7u) != 0 && !o.loraDropout);
+    if (qkvInputSaved)
+        bytes += c * h;
+    for (LoraTarget t : {LoraTarget::Q, LoraTarget::K, LoraTarget::V})
+        if (has(lora, t))
+            bytes += loraAdapterSaves(h, o);
+    if (m.mla.enabled()) {
+        // latent projections: q_a / kv_a outputs are normed and fed to q_b / kv_b
+        const double lat = m.mla.qLoraRank + m.mla.kvLoraRank;
+        bytes += normSaves(lat, NormKind::RMSNorm, o.trainBase, o);
+        if (o.trainBase)
+            bytes += c * lat;
+    }
+    if (m.qkNorm) // Qwen3: per-head RMSNorm on q and k
+        bytes += normSaves(qOut, NormKind::RMSNorm, o.trainBase, o) +
+                 normSaves(kvOut, NormKind::RMSNorm, o.trainBase, o);
+    // q, k, v after RoPE are saved by the attention kernel; HF expands K/V to all heads
+    const double kvSaved = (o.repeatKv ? qOut : kvOut);
+    bytes += c * (qOut + 2.0 * kvSaved);
+    bytes += c * oIn + 4.0 * m.numHeads; // attention output + fp32 logsumexp per head
+    const bool oInputSaved = o.trainBase || (has(lora, LoraTarget::O) && !o.loraDropout);
+    if (oInputSaved)
+        bytes += c * oIn; // transpose(1, 2).contiguous() copy read by o_proj
+    if (has(lora, LoraTarget::O))
+        bytes += loraAdapterSaves(oIn, o);
+    for (int extra = 2; extra < m.normsPerLayer; ++extra) // Gemma2/3 post-norms
+        bytes += normSaves(h, m.norm, o.trainBase, o);
+
+    // --- feed-forward --------------------------------------------------------------
+    auto mlpSaves = [&](double width, double copies) {
+        // copies = tokens routed here per token (k for experts, 1 for dense)
+        double b = 0;
+        const bool inputSaved =
+            o.trainBase || ((lora & 0x30u) != 0 && !o.loraDropout); // gate/up read the input
+        if (inputSaved)
+            b += c * h;
+        for (LoraTarget t : {LoraTarget::Gate, LoraTarget::Up})
+            if (has(lora, t))
+                b += loraAdapterSaves(h, o);
+        if (m.mlp == MlpKind::Gated)
+            b += (o.compiled ? 2.0 : 3.0) * c * width; // gate (SiLU input), act out, up out
+        else
+            b += c * width; // up output, read by GELU
+        const bool downInputSaved = o.trainBase || (has(lora, LoraTarget::Down) && !o.loraDropout);
+        if (downInputSaved)
+            b += c * width;
+        if (has(lora, LoraTarget::Down))
+            b += loraAdapterSaves(width, o);
+        return b * copies;
+    };
+    if (!m.parallelBlock)
+        bytes += normSaves(h, m.norm, o.trainBase, o);
+    if (o.moeLayer && m.moe.enabled()) {
+        const double k = m.moe.expertsPerToken;
+        bytes += 4.0 * m.moe.numExperts + c * m.moe.numExperts; // router logits + fp32 softmax
+        bytes += mlpSaves(static_cast<double>(m.moe.expertIntermediate), k);
+        bytes += c * h * k; // expert outputs, saved by the routing-weight multiply
+        if (m.moe.sharedExperts > 0) {
+            const double si = m.moe.sharedIntermediate > 0
+                                   ? static_cast<double>(m.moe.sharedIntermediate)
+                                   : static_cast<double>(m.moe.expertIntermediate);
+            bytes += mlpSaves(si, m.moe.sharedExperts);
+        }
+    } else {
+        bytes += mlpSaves(static_cast<double>(m.intermediateSize), 1.0);
+    }
+    return bytes;
+}
+
+double blockReplicatedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+    const double h = static_cast<double>(m.hiddenSize);
+    const double norms = m.parallelBlock ? 1.0 : 2.0;
+    return norms * (normSaves(h, m.norm, o.trainBase, o) + (o.trainBase ? o.c * h : 0.0));
+}
+
+namespace {
+double ffnWidth(const ModelArch& m, const BlockSaveOptions& o) {
+    if (o.moeLayer && m.moe.enabled())
+        return static_cast<double>(m.moe.expertIntermediate) * m.moe.expertsPerToken;
+    return static_cast<double>(m.intermediateSize);
+}
+} // namespace
+
+double blockSelectiveBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+    const double h = static_cast<double>(m.hiddenSize);
+    const double qOut = static_cast<double>(m.numHeads) * m.headDim;
+    const double kvOut = static_cast<double>(m.numKvHeads) * m.headDim;
+    const double i = ffnWidth(m, o);
+    const double mm = qOut + 2.0 * kvOut + h + (m.mlp == MlpKind::Gated ? 2.0 : 1.0) * i + h;
+    return o.c * h + o.c * qOut + 4.0 * m.numHeads + 0.5 * o.c * mm;
+}
+
+double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+    return o.c * (2.0 * ffnWidth(m, o) + 2.0 * static_cast<double>(m.hiddenSize));
+}
+
+double attentionScoreBytesPerToken(int heads, double keyTokens, double c) {
+    return static_cast<double>(heads) * keyTokens * (4.0 + c);
+}
+
+double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens) {
+    if (chunked)
+        return tokens * vocab * c + std::min(tokens, chunkTokens) * vocab * 8.0;
+    return tokens * vocab * (c + 8.0);
+}
+
+double cudaContext(int numGpus) {
+    constexpr double kContext = 512.0 * 1048576.0; // CUDA 12 lazy-loading context + cuBLAS
+    constexpr double kNccl = 384.0 * 1048576.0;    // NCCL communicator buffers, >1 GPU
+    return kContext + (numGpus > 1 ? kNccl : 0.0);
+}
+
+double allocatorReserve(double dynamicBytes, double staticBytes) {
+    constexpr double kFragmentation = 0.08; // of per-step transients (fit, docs/metrics.md)
+    constexpr double kStaticRounding = 0.005; // 2 MiB segment rounding of resident tensors
+    return kFragmentation * dynamicBytes + kStaticRounding * staticBytes;
+}
+
+} // namespace headroom::terms

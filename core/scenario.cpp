@@ -1,2 +1,555 @@
-// scenario.cpp: placeholder, filled by its owner.
+#include "core/scenario.h"
+
 #include "core/estimator.h"
+#include "core/presets.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <sstream>
+
+namespace headroom {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::uintmax_t kMaxScenarioBytes = 4u << 20;
+
+// ---- writing ------------------------------------------------------------------------------
+
+json archToJson(const ModelArch& m) {
+    return json{{"name", m.name},
+                {"family", m.family},
+                {"num_layers", m.numLayers},
+                {"hidden_size", m.hiddenSize},
+                {"num_attention_heads", m.numHeads},
+                {"num_kv_heads", m.numKvHeads},
+                {"head_dim", m.headDim},
+                {"intermediate_size", m.intermediateSize},
+                {"mlp", m.mlp == MlpKind::Gated ? "gated" : "plain"},
+                {"norm", m.norm == NormKind::RMSNorm ? "rmsnorm" : "layernorm"},
+                {"vocab_size", m.vocabSize},
+                {"tied_embeddings", m.tiedEmbeddings},
+                {"learned_positions", m.learnedPositions},
+                {"qkv_bias", m.qkvBias},
+                {"out_bias", m.outBias},
+                {"mlp_bias", m.mlpBias},
+                {"qk_norm", m.qkNorm},
+                {"norms_per_layer", m.normsPerLayer},
+                {"final_norm", m.finalNorm},
+                {"parallel_block", m.parallelBlock},
+                {"attention_sinks", m.attentionSinks},
+                {"sliding_window", m.slidingWindow},
+                {"sliding_layers", m.slidingLayers},
+                {"moe",
+                 {{"num_experts", m.moe.numExperts},
+                  {"experts_per_token", m.moe.expertsPerToken},
+                  {"shared_experts", m.moe.sharedExperts},
+                  {"expert_intermediate_size", m.moe.expertIntermediate},
+                  {"shared_intermediate_size", m.moe.sharedIntermediate},
+                  {"first_dense_layers", m.moe.firstDenseLayers},
+                  {"router_bias", m.moe.routerBias},
+                  {"expert_bias", m.moe.expertBias}}},
+                {"mla",
+                 {{"q_lora_rank", m.mla.qLoraRank},
+                  {"kv_lora_rank", m.mla.kvLoraRank},
+                  {"qk_nope_head_dim", m.mla.qkNopeHeadDim},
+                  {"qk_rope_head_dim", m.mla.qkRopeHeadDim},
+                  {"v_head_dim", m.mla.vHeadDim}}},
+                {"native_dtype", dtypeKey(m.nativeDType)},
+                {"expert_dtype", dtypeKey(m.expertDType)},
+                {"max_position_embeddings", m.maxPositions},
+                {"published_params", m.publishedParams}};
+}
+
+json loraTargetsToJson(unsigned t) {
+    static const std::pair<LoraTarget, const char*> names[] = {
+        {LoraTarget::Q, "q_proj"},       {LoraTarget::K, "k_proj"},   {LoraTarget::V, "v_proj"},
+        {LoraTarget::O, "o_proj"},       {LoraTarget::Gate, "gate_proj"}, {LoraTarget::Up, "up_proj"},
+        {LoraTarget::Down, "down_proj"}, {LoraTarget::LmHead, "lm_head"}};
+    json a = json::array();
+    for (const auto& [bit, name] : names)
+        if (t & static_cast<unsigned>(bit))
+            a.push_back(name);
+    return a;
+}
+
+json workloadToJson(const Workload& w) {
+    const Precision& p = w.precision;
+    const Parallelism& par = w.parallel;
+    const Features& f = w.features;
+    return json{
+        {"mode", modeKey(w.mode)},
+        {"finetune", finetuneKey(w.finetune)},
+        {"framework", frameworkKey(w.framework)},
+        {"precision",
+         {{"weights", dtypeKey(p.weights)},
+          {"compute", dtypeKey(p.compute)},
+          {"gradients", dtypeKey(p.grads)},
+          {"master_weights_fp32", p.masterWeights},
+          {"optimizer_states", dtypeKey(p.optimizerStates)},
+          {"kv_cache", dtypeKey(p.kvCache)},
+          {"adapters", dtypeKey(p.adapters)}}},
+        {"optimizer", optimizerKey(w.optimizer)},
+        {"micro_batch_size", w.microBatch},
+        {"sequence_length", w.sequenceLength},
+        {"gradient_accumulation_steps", w.gradAccumulation},
+        {"activation_checkpointing", checkpointingKey(w.checkpointing)},
+        {"checkpoint_layers", w.checkpointLayers},
+        {"attention", attentionKey(w.attention)},
+        {"lora", {{"rank", w.lora.rank}, {"targets", loraTargetsToJson(w.lora.targets)}, {"dropout", w.lora.dropout}}},
+        {"inference",
+         {{"prompt_tokens", w.inference.promptTokens},
+          {"new_tokens", w.inference.newTokens},
+          {"prefill_only", w.inference.prefillOnly},
+          {"memory_utilization", w.inference.memoryUtilization}}},
+        {"rollout",
+         {{"enabled", w.rollout.enabled},
+          {"rollout_batch_size", w.rollout.rolloutBatch},
+          {"samples_per_prompt", w.rollout.samplesPerPrompt},
+          {"max_response_tokens", w.rollout.maxResponseTokens},
+          {"prompt_tokens", w.rollout.promptTokens},
+          {"rollout_tp", w.rollout.rolloutTp},
+          {"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
+        {"features",
+         {{"chunked_cross_entropy", f.chunkedCrossEntropy},
+          {"optimizer_in_backward", f.optimizerInBackward},
+          {"activation_offload", f.activationOffload},
+          {"fused_optimizer", f.fusedOptimizer},
+          {"packed", f.packed},
+          {"torch_compile", f.torchCompile},
+          {"float8", f.float8}}},
+        {"parallelism",
+         {{"dp", par.dp},
+          {"tp", par.tp},
+          {"pp", par.pp},
+          {"cp", par.cp},
+          {"ep", par.ep},
+          {"sequence_parallel", par.sequenceParallel},
+          {"sharding", shardingKey(par.sharding)},
+          {"shard_group", par.shardGroup},
+          {"pp_schedule", scheduleKey(par.schedule)},
+          {"virtual_stages", par.virtualStages},
+          {"num_micro_batches", par.numMicroBatches},
+          {"offload_optimizer", par.offloadOptimizer},
+          {"offload_params", par.offloadParams}}}};
+}
+
+const char* sourceKey(ModelSource s) {
+    switch (s) {
+    case ModelSource::Preset: return "preset";
+    case ModelSource::ParamCount: return "param_count";
+    case ModelSource::Inline: return "inline";
+    }
+    return "preset";
+}
+
+// ---- reading ------------------------------------------------------------------------------
+
+/// Reads fields of one JSON object, remembering the first error with its dotted path.
+class Reader {
+public:
+    Reader(const json& obj, std::string path, std::optional<Error>& err)
+        : m_obj(obj), m_path(std::move(path)), m_err(err) {}
+
+    std::string path(const std::string& key) const { return m_path.empty() ? key : m_path + "." + key; }
+    bool failed() const { return m_err.has_value(); }
+
+    const json* find(const std::string& key, bool required) {
+        if (failed())
+            return nullptr;
+        auto it = m_obj.find(key);
+        if (it == m_obj.end() || it->is_null()) {
+            if (required)
+                fail(ErrorCode::FieldMissing, key, "");
+            return nullptr;
+        }
+        return &*it;
+    }
+    std::optional<Reader> object(const std::string& key, bool required = true) {
+        const json* j = find(key, required);
+        if (!j)
+            return std::nullopt;
+        if (!j->is_object()) {
+            fail(ErrorCode::FieldWrongType, key, "expected an object");
+            return std::nullopt;
+        }
+        return Reader(*j, path(key), m_err);
+    }
+    void number(const std::string& key, double& out, double lo, double hi, bool required = false) {
+        const json* j = find(key, required);
+        if (!j)
+            return;
+        if (!j->is_number()) {
+            fail(ErrorCode::FieldWrongType, key, "expected a number");
+            return;
+        }
+        const double v = j->get<double>();
+        if (!std::isfinite(v)) {
+            fail(ErrorCode::FieldNotFinite, key, "must be finite");
+            return;
+        }
+        if (v < lo || v > hi) {
+            std::ostringstream os;
+            os << "must be in [" << lo << ", " << hi << "] (got " << v << ")";
+            fail(ErrorCode::FieldOutOfRange, key, os.str());
+            return;
+        }
+        out = v;
+    }
+    template <class Int>
+    void integer(const std::string& key, Int& out, double lo, double hi, bool required = false) {
+        double v = static_cast<double>(out);
+        const json* j = find(key, required);
+        if (!j)
+            return;
+        if (j->is_number_float() && std::floor(j->get<double>()) != j->get<double>()) {
+            fail(ErrorCode::FieldWrongType, key, "expected an integer");
+            return;
+        }
+        number(key, v, lo, hi, required);
+        if (!failed())
+            out = static_cast<Int>(v);
+    }
+    void boolean(const std::string& key, bool& out) {
+        const json* j = find(key, false);
+        if (!j)
+            return;
+        if (!j->is_boolean()) {
+            fail(ErrorCode::FieldWrongType, key, "expected true or false");
+            return;
+        }
+        out = j->get<bool>();
+    }
+    template <class E>
+    void enumeration(const std::string& key, E& out, std::optional<E> (*parse)(std::string_view),
+                     bool required = false) {
+        const json* j = find(key, required);
+        if (!j)
+            return;
+        if (!j->is_string()) {
+            fail(ErrorCode::FieldWrongType, key, "expected a string");
+            return;
+        }
+        const auto v = parse(j->get<std::string>());
+        if (!v) {
+            fail(ErrorCode::UnknownValue, key, j->get<std::string>());
+            return;
+        }
+        out = *v;
+    }
+    void string(const std::string& key, std::string& out, bool required = false) {
+        const json* j = find(key, required);
+        if (!j)
+            return;
+        if (!j->is_string()) {
+            fail(ErrorCode::FieldWrongType, key, "expected a string");
+            return;
+        }
+        out = j->get<std::string>();
+    }
+    const json& raw() const { return m_obj; }
+    void fail(ErrorCode c, const std::string& key, std::string detail) {
+        if (!m_err)
+            m_err = Error{c, path(key), std::move(detail)};
+    }
+
+private:
+    const json& m_obj;
+    std::string m_path;
+    std::optional<Error>& m_err;
+};
+
+constexpr double kBig = 1e15;
+
+ModelArch archFromJson(Reader& r) {
+    ModelArch m;
+    r.string("name", m.name);
+    r.string("family", m.family);
+    r.integer("num_layers", m.numLayers, 1, 100000, true);
+    r.integer("hidden_size", m.hiddenSize, 1, 1e7, true);
+    r.integer("num_attention_heads", m.numHeads, 1, 100000, true);
+    m.numKvHeads = m.numHeads;
+    r.integer("num_kv_heads", m.numKvHeads, 1, 100000);
+    m.headDim = m.numHeads > 0 ? static_cast<int>(m.hiddenSize / m.numHeads) : 0;
+    r.integer("head_dim", m.headDim, 1, 100000);
+    r.integer("intermediate_size", m.intermediateSize, 1, 1e8, true);
+    std::string mlp = "gated", norm = "rmsnorm";
+    r.string("mlp", mlp);
+    r.string("norm", norm);
+    if (mlp != "gated" && mlp != "plain")
+        r.fail(ErrorCode::UnknownValue, "mlp", mlp);
+    if (norm != "rmsnorm" && norm != "layernorm")
+        r.fail(ErrorCode::UnknownValue, "norm", norm);
+    m.mlp = mlp == "plain" ? MlpKind::Plain : MlpKind::Gated;
+    m.norm = norm == "layernorm" ? NormKind::LayerNorm : NormKind::RMSNorm;
+    r.integer("vocab_size", m.vocabSize, 1, 1e8, true);
+    r.boolean("tied_embeddings", m.tiedEmbeddings);
+    r.integer("learned_positions", m.learnedPositions, 0, 1e8);
+    r.boolean("qkv_bias", m.qkvBias);
+    r.boolean("out_bias", m.outBias);
+    r.boolean("mlp_bias", m.mlpBias);
+    r.boolean("qk_norm", m.qkNorm);
+    r.integer("norms_per_layer", m.normsPerLayer, 0, 16);
+    r.boolean("final_norm", m.finalNorm);
+    r.boolean("parallel_block", m.parallelBlock);
+    r.boolean("attention_sinks", m.attentionSinks);
+    r.integer("sliding_window", m.slidingWindow, 0, 1e9);
+    r.integer("sliding_layers", m.slidingLayers, 0, 100000);
+    if (auto moe = r.object("moe", false)) {
+        moe->integer("num_experts", m.moe.numExperts, 0, 1e6);
+        moe->integer("experts_per_token", m.moe.expertsPerToken, 0, 1e6);
+        moe->integer("shared_experts", m.moe.sharedExperts, 0, 1e6);
+        moe->integer("expert_intermediate_size", m.moe.expertIntermediate, 0, 1e8);
+        moe->integer("shared_intermediate_size", m.moe.sharedIntermediate, 0, 1e8);
+        moe->integer("first_dense_layers", m.moe.firstDenseLayers, 0, 100000);
+        moe->boolean("router_bias", m.moe.routerBias);
+        moe->boolean("expert_bias", m.moe.expertBias);
+    }
+    if (auto mla = r.object("mla", false)) {
+        mla->integer("q_lora_rank", m.mla.qLoraRank, 0, 1e6);
+        mla->integer("kv_lora_rank", m.mla.kvLoraRank, 0, 1e6);
+        mla->integer("qk_nope_head_dim", m.mla.qkNopeHeadDim, 0, 1e6);
+        mla->integer("qk_rope_head_dim", m.mla.qkRopeHeadDim, 0, 1e6);
+        mla->integer("v_head_dim", m.mla.vHeadDim, 0, 1e6);
+    }
+    r.enumeration("native_dtype", m.nativeDType, &parseDType);
+    r.enumeration("expert_dtype", m.expertDType, &parseDType);
+    r.integer("max_position_embeddings", m.maxPositions, 0, 1e12);
+    r.integer("published_params", m.publishedParams, 0, kBig);
+    return m;
+}
+
+unsigned loraTargetsFromJson(Reader& r) {
+    const json* j = r.find("targets", false);
+    if (!j)
+        return kLoraAllLinear;
+    if (j->is_string() && j->get<std::string>() == "all-linear")
+        return kLoraAllLinear;
+    if (!j->is_array()) {
+        r.fail(ErrorCode::FieldWrongType, "targets", "expected a list of module names");
+        return 0;
+    }
+    static const std::pair<const char*, LoraTarget> names[] = {
+        {"q_proj", LoraTarget::Q},       {"k_proj", LoraTarget::K},   {"v_proj", LoraTarget::V},
+        {"o_proj", LoraTarget::O},       {"gate_proj", LoraTarget::Gate}, {"up_proj", LoraTarget::Up},
+        {"down_proj", LoraTarget::Down}, {"lm_head", LoraTarget::LmHead}};
+    unsigned bits = 0;
+    for (const json& e : *j) {
+        bool known = false;
+        for (const auto& [name, bit] : names)
+            if (e.is_string() && e.get<std::string>() == name) {
+                bits |= static_cast<unsigned>(bit);
+                known = true;
+            }
+        if (!known) {
+            r.fail(ErrorCode::UnknownValue, "targets", e.dump());
+            return 0;
+        }
+    }
+    return bits;
+}
+
+Workload workloadFromJson(Reader& r) {
+    Workload w;
+    r.enumeration("mode", w.mode, &parseMode, true);
+    r.enumeration("finetune", w.finetune, &parseFinetune);
+    r.enumeration("framework", w.framework, &parseFramework);
+    if (auto p = r.object("precision", false)) {
+        Precision& pr = w.precision;
+        p->enumeration("weights", pr.weights, &parseDType);
+        p->enumeration("compute", pr.compute, &parseDType);
+        p->enumeration("gradients", pr.grads, &parseDType);
+        p->boolean("master_weights_fp32", pr.masterWeights);
+        p->enumeration("optimizer_states", pr.optimizerStates, &parseDType);
+        p->enumeration("kv_cache", pr.kvCache, &parseDType);
+        p->enumeration("adapters", pr.adapters, &parseDType);
+    }
+    r.enumeration("optimizer", w.optimizer, &parseOptimizer);
+    r.integer("micro_batch_size", w.microBatch, 1, 1 << 24, true);
+    r.integer("sequence_length", w.sequenceLength, 1, 1 << 26, true);
+    r.integer("gradient_accumulation_steps", w.gradAccumulation, 1, 1 << 20);
+    r.enumeration("activation_checkpointing", w.checkpointing, &parseCheckpointing);
+    r.integer("checkpoint_layers", w.checkpointLayers, 0, 100000);
+    r.enumeration("attention", w.attention, &parseAttention);
+    if (auto l = r.object("lora", false)) {
+        l->integer("rank", w.lora.rank, 1, 65536);
+        w.lora.targets = loraTargetsFromJson(*l);
+        l->boolean("dropout", w.lora.dropout);
+    }
+    if (auto i = r.object("inference", false)) {
+        i->integer("prompt_tokens", w.inference.promptTokens, 1, 1 << 26);
+        i->integer("new_tokens", w.inference.newTokens, 0, 1 << 26);
+        i->boolean("prefill_only", w.inference.prefillOnly);
+        i->number("memory_utilization", w.inference.memoryUtilization, 0, 1);
+    }
+    if (auto o = r.object("rollout", false)) {
+        o->boolean("enabled", w.rollout.enabled);
+        o->integer("rollout_batch_size", w.rollout.rolloutBatch, 1, 1 << 24);
+        o->integer("samples_per_prompt", w.rollout.samplesPerPrompt, 1, 1 << 16);
+        o->integer("max_response_tokens", w.rollout.maxResponseTokens, 1, 1 << 26);
+        o->integer("prompt_tokens", w.rollout.promptTokens, 0, 1 << 26);
+        o->integer("rollout_tp", w.rollout.rolloutTp, 0, 1 << 16);
+        o->number("framework_overhead_bytes", w.rollout.frameworkOverheadBytes, 0, kBig);
+    }
+    if (auto f = r.object("features", false)) {
+        f->boolean("chunked_cross_entropy", w.features.chunkedCrossEntropy);
+        f->boolean("optimizer_in_backward", w.features.optimizerInBackward);
+        f->boolean("activation_offload", w.features.activationOffload);
+        f->boolean("fused_optimizer", w.features.fusedOptimizer);
+        f->boolean("packed", w.features.packed);
+        f->boolean("torch_compile", w.features.torchCompile);
+        f->boolean("float8", w.features.float8);
+    }
+    if (auto p = r.object("parallelism", false)) {
+        Parallelism& par = w.parallel;
+        p->integer("dp", par.dp, 1, 1 << 20);
+        p->integer("tp", par.tp, 1, 1 << 16);
+        p->integer("pp", par.pp, 1, 1 << 16);
+        p->integer("cp", par.cp, 1, 1 << 16);
+        p->integer("ep", par.ep, 1, 1 << 16);
+        p->boolean("sequence_parallel", par.sequenceParallel);
+        p->enumeration("sharding", par.sharding, &parseSharding);
+        p->integer("shard_group", par.shardGroup, 0, 1 << 20);
+        p->enumeration("pp_schedule", par.schedule, &parseSchedule);
+        p->integer("virtual_stages", par.virtualStages, 1, 1 << 10);
+        p->integer("num_micro_batches", par.numMicroBatches, 0, 1 << 20);
+        p->boolean("offload_optimizer", par.offloadOptimizer);
+        p->boolean("offload_params", par.offloadParams);
+    }
+    return w;
+}
+
+} // namespace
+
+Scenario defaultScenario() {
+    Scenario s;
+    s.modelSource = ModelSource::Preset;
+    s.modelPreset = "llama-3.1-8b";
+    if (const ModelPreset* p = findModelPreset(s.modelPreset))
+        s.model = p->arch;
+    else
+        s.model = denseFromParamCount(8e9);
+    s.workload.mode = Mode::Training;
+    s.workload.finetune = Finetune::Full;
+    applyFramework(s.workload, Framework::PureBf16);
+    s.workload.optimizer = Optimizer::AdamW;
+    s.workload.microBatch = 4;
+    s.workload.sequenceLength = 2048;
+    s.workload.attention = AttentionImpl::SDPA;
+    if (const GpuSpec* g = findGpuPreset("h100-sxm-80gb"))
+        s.gpu = *g;
+    else
+        s.gpu = GpuSpec{"h100-sxm-80gb", "NVIDIA H100 SXM 80GB", "nvidia", 81559, 80};
+    return s;
+}
+
+std::string toJson(const Scenario& s) {
+    json j{{"schema_version", kScenarioVersion},
+           {"model",
+            {{"source", sourceKey(s.modelSource)},
+             {"preset", s.modelPreset},
+             {"param_count", s.paramCount},
+             {"architecture", archToJson(s.model)}}},
+           {"workload", workloadToJson(s.workload)},
+           {"gpu",
+            {{"preset", s.gpu.key},
+             {"name", s.gpu.name},
+             {"vendor", s.gpu.vendor},
+             {"memory_mib", s.gpu.memoryMiB},
+             {"vendor_gb", s.gpu.vendorGB}}},
+           {"gpu_count", s.gpuCount}};
+    return j.dump(2) + "\n";
+}
+
+Result<Scenario> scenarioFromJson(std::string_view text) {
+    json root = json::parse(text, nullptr, false);
+    if (root.is_discarded())
+        return Error{ErrorCode::JsonMalformed, "", "the scenario is not valid JSON"};
+    if (!root.is_object())
+        return Error{ErrorCode::FieldWrongType, "", "expected a JSON object"};
+    std::optional<Error> err;
+    Reader top(root, "", err);
+    int version = 0;
+    top.integer("schema_version", version, 1, 1e6, true);
+    if (err)
+        return *err;
+    if (version > kScenarioVersion)
+        return Error{ErrorCode::UnsupportedVersion, "schema_version",
+                     "file version " + std::to_string(version) + ", this build reads up to " +
+                         std::to_string(kScenarioVersion)};
+    Scenario s;
+    if (auto model = top.object("model")) {
+        std::string source = "preset";
+        model->string("source", source, true);
+        if (source == "preset") {
+            s.modelSource = ModelSource::Preset;
+            model->string("preset", s.modelPreset, true);
+            if (!err) {
+                if (const ModelPreset* p = findModelPreset(s.modelPreset))
+                    s.model = p->arch;
+                else
+                    model->fail(ErrorCode::UnknownValue, "preset", s.modelPreset);
+            }
+        } else if (source == "param_count") {
+            s.modelSource = ModelSource::ParamCount;
+            model->number("param_count", s.paramCount, 1e6, 1e13, true);
+            if (!err)
+                s.model = denseFromParamCount(s.paramCount);
+        } else if (source == "inline") {
+            s.modelSource = ModelSource::Inline;
+            if (auto a = model->object("architecture")) {
+                s.model = archFromJson(*a);
+                if (!err) {
+                    if (ArchError ae = validateArch(s.model); ae != ArchError::Ok)
+                        a->fail(ErrorCode::FieldOutOfRange, std::string(archErrorField(ae)),
+                                "invalid architecture");
+                }
+            }
+        } else {
+            model->fail(ErrorCode::UnknownValue, "source", source);
+        }
+    }
+    if (auto w = top.object("workload"))
+        s.workload = workloadFromJson(*w);
+    if (auto g = top.object("gpu")) {
+        std::string key;
+        g->string("preset", key);
+        const GpuSpec* preset = key.empty() ? nullptr : findGpuPreset(key);
+        if (preset)
+            s.gpu = *preset;
+        s.gpu.key = key;
+        g->string("name", s.gpu.name);
+        g->string("vendor", s.gpu.vendor);
+        g->integer("memory_mib", s.gpu.memoryMiB, 1, 1e9, preset == nullptr);
+        g->number("vendor_gb", s.gpu.vendorGB, 0, 1e6);
+    }
+    top.integer("gpu_count", s.gpuCount, 1, 1 << 20);
+    if (err)
+        return *err;
+    if (auto e = validateWorkload(s.model, s.workload))
+        return Error{e->code, "workload." + e->field, e->detail};
+    return s;
+}
+
+Result<Scenario> loadScenario(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec))
+        return Error{ErrorCode::FileUnreadable, file.string(), "is a directory"};
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec)
+        return Error{ErrorCode::FileUnreadable, file.string(), ec.message()};
+    if (size > kMaxScenarioBytes)
+        return Error{ErrorCode::FileTooLarge, file.string(), "scenario files are at most 4 MiB"};
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return Error{ErrorCode::FileUnreadable, file.string(), "cannot open"};
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return scenarioFromJson(text);
+}
+
+} // namespace headroom

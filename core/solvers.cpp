@@ -1,2 +1,352 @@
-// solvers.cpp: placeholder, filled by its owner.
-#include "core/estimator.h"
+#include "core/solvers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace headroom {
+
+namespace {
+
+constexpr double kGiB = 1073741824.0;
+
+Workload withAxis(Workload w, SweepAxis axis, int64_t x) {
+    if (axis == SweepAxis::MicroBatch)
+        w.microBatch = x;
+    else
+        w.sequenceLength = x;
+    return w;
+}
+
+bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x) {
+    return estimate(m, withAxis(w, axis, x), &gpu).fits;
+}
+
+/// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
+int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis,
+                       int64_t limit) {
+    if (limit < 1 || !fitsAt(m, w, gpu, axis, 1))
+        return 0;
+    int64_t lo = 1, hi = 2;
+    while (hi <= limit && fitsAt(m, w, gpu, axis, hi)) {
+        lo = hi;
+        hi *= 2;
+    }
+    hi = std::min(hi, limit + 1); // lo fits, hi does not (or is past the limit)
+    while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (fitsAt(m, w, gpu, axis, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+double smiOf(const ModelArch& m, const Workload& w) { return estimate(m, w, nullptr).worst.nvidiaSmi; }
+
+} // namespace
+
+std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                              SweepAxis axis, const std::vector<int64_t>& xs) {
+    std::vector<SweepPoint> out;
+    out.reserve(xs.size());
+    for (int64_t x : xs) {
+        const Estimate e = estimate(m, withAxis(w, axis, x), gpu);
+        SweepPoint p;
+        p.x = x;
+        p.terms = e.worst.atPeak;
+        p.allocated = e.worst.allocated;
+        p.reserved = e.worst.reserved;
+        p.nvidiaSmi = e.worst.nvidiaSmi;
+        p.fits = e.fits;
+        out.push_back(p);
+    }
+    return out;
+}
+
+std::vector<int64_t> sweepValues(int64_t maxX, int points) {
+    std::vector<int64_t> xs;
+    if (maxX < 1 || points < 1)
+        return xs;
+    if (maxX <= points) {
+        for (int64_t x = 1; x <= maxX; ++x)
+            xs.push_back(x);
+        return xs;
+    }
+    // geometric spacing from 1 to maxX, deduplicated, always including both ends
+    const double ratio = std::pow(static_cast<double>(maxX), 1.0 / (points - 1));
+    double v = 1;
+    for (int i = 0; i < points; ++i, v *= ratio) {
+        const int64_t x = std::clamp<int64_t>(std::llround(v), 1, maxX);
+        if (xs.empty() || x > xs.back())
+            xs.push_back(x);
+    }
+    if (xs.back() != maxX)
+        xs.push_back(maxX);
+    return xs;
+}
+
+int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit) {
+    return largestFitting(m, w, gpu, SweepAxis::MicroBatch, limit);
+}
+
+int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit) {
+    Workload ww = w;
+    if (ww.parallel.cp > 1) // keep CP dividing the sequence: search in units of cp
+        return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit / ww.parallel.cp) *
+               ww.parallel.cp;
+    return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit);
+}
+
+CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+    const double y1 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
+    const double y2 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
+    return CliffLine{y1 - (y2 - y1), y2 - y1};
+}
+
+std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
+    std::vector<PlaybookItem> items;
+    const double before = smiOf(m, w);
+    const bool fitsNow = estimate(m, w, &gpu).fits;
+    auto add = [&](PlaybookAction a, int64_t value, const Workload& changed, int rank) {
+        if (validateWorkload(m, changed))
+            return;
+        const Estimate e = estimate(m, changed, &gpu);
+        PlaybookItem it{a, value, changed, before - e.worst.nvidiaSmi, e.worst.nvidiaSmi, e.fits, rank};
+        if (it.savedBytes > 1048576.0) // ignore changes that save less than 1 MiB
+            items.push_back(it);
+    };
+    const bool training = w.mode == Mode::Training;
+
+    // 1. cut sequence length (training) / context (inference)
+    if (training && w.sequenceLength > 128) {
+        int64_t s = fitsNow ? w.sequenceLength / 2 : maxSequenceLength(m, w, gpu, w.sequenceLength - 1);
+        s = s >= 256 ? s / 128 * 128 : s;
+        if (s >= 1 && s < w.sequenceLength) {
+            Workload c = w;
+            c.sequenceLength = s;
+            add(PlaybookAction::ShorterSequence, s, c, 1);
+        }
+    }
+    // 2. smaller micro-batch, more accumulation: same global batch
+    if (w.microBatch > 1) {
+        int64_t b = fitsNow ? w.microBatch / 2 : maxMicroBatch(m, w, gpu, w.microBatch - 1);
+        if (b < 1)
+            b = 1;
+        if (b < w.microBatch) {
+            Workload c = w;
+            c.microBatch = b;
+            if (training)
+                c.gradAccumulation = w.gradAccumulation * ((w.microBatch + b - 1) / b);
+            add(PlaybookAction::SmallerMicroBatch, b, c, 2);
+        }
+    }
+    // 3. fewer samples per prompt (RL rollouts)
+    if (training && w.rollout.enabled && w.rollout.samplesPerPrompt > 1) {
+        Workload c = w;
+        c.rollout.samplesPerPrompt = w.rollout.samplesPerPrompt / 2;
+        add(PlaybookAction::FewerSamplesPerPrompt, c.rollout.samplesPerPrompt, c, 3);
+    }
+    if (training) {
+        // 4. more activation checkpointing
+        if (w.checkpointing != Checkpointing::Full) {
+            Workload c = w;
+            c.checkpointing = w.checkpointing == Checkpointing::None ? Checkpointing::Selective
+                                                                      : Checkpointing::Full;
+            add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
+            if (c.checkpointing == Checkpointing::Selective) {
+                c.checkpointing = Checkpointing::Full;
+                add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
+            }
+        }
+        // 5. lighter optimizer
+        if (w.optimizer == Optimizer::AdamW || w.optimizer == Optimizer::Adam ||
+            w.optimizer == Optimizer::PagedAdamW) {
+            Workload c = w;
+            c.optimizer = Optimizer::AdamW8bit;
+            add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
+            c.optimizer = Optimizer::Adafactor;
+            add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
+        }
+        // 6. memory-efficient attention and chunked cross-entropy
+        if (w.attention == AttentionImpl::Eager) {
+            Workload c = w;
+            c.attention = AttentionImpl::SDPA;
+            add(PlaybookAction::FlashAttention, static_cast<int64_t>(c.attention), c, 6);
+        }
+        if (!w.features.chunkedCrossEntropy) {
+            Workload c = w;
+            c.features.chunkedCrossEntropy = true;
+            add(PlaybookAction::ChunkedCrossEntropy, 1, c, 6);
+        }
+        // 7. parameter-efficient fine-tuning
+        if (w.finetune == Finetune::Full) {
+            Workload c = w;
+            c.finetune = Finetune::LoRA;
+            c.lora.rank = 16;
+            c.lora.targets = kLoraAllLinear;
+            if (c.precision.weights == DType::FP32)
+                c.precision.weights = DType::BF16;
+            add(PlaybookAction::SwitchToLora, 16, c, 7);
+        }
+        if (w.finetune != Finetune::QLoRA) {
+            Workload c = w;
+            c.finetune = Finetune::QLoRA;
+            c.lora.rank = w.finetune == Finetune::Full ? 16 : w.lora.rank;
+            c.precision.weights = DType::NF4DoubleQuant;
+            add(PlaybookAction::SwitchToQlora, c.lora.rank, c, 8);
+        }
+        // 8. more sharding across the data-parallel GPUs
+        const int dpGroup = w.parallel.dp * w.parallel.cp;
+        if (dpGroup > 1 && w.parallel.sharding != Sharding::Zero3 &&
+            w.parallel.sharding != Sharding::FsdpFullShard) {
+            Workload c = w;
+            switch (w.parallel.sharding) {
+            case Sharding::None: c.parallel.sharding = Sharding::Zero1; break;
+            case Sharding::Zero1: c.parallel.sharding = Sharding::Zero2; break;
+            default: c.parallel.sharding = Sharding::Zero3; break;
+            }
+            add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
+            if (c.parallel.sharding != Sharding::Zero3) {
+                c.parallel.sharding = Sharding::Zero3;
+                add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
+            }
+        }
+        // 9. more GPUs with ZeRO-3 / FSDP full shard
+        if (!fitsNow) {
+            for (int dp = std::max(2, w.parallel.dp * 2); dp <= 1024; dp *= 2) {
+                Workload c = w;
+                c.parallel.dp = dp;
+                if (c.parallel.sharding == Sharding::None || c.parallel.sharding == Sharding::Zero1 ||
+                    c.parallel.sharding == Sharding::Zero2 || c.parallel.sharding == Sharding::FsdpGradOp)
+                    c.parallel.sharding = Sharding::FsdpFullShard;
+                if (estimate(m, c, &gpu).fits || dp == 1024) {
+                    add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
+                    break;
+                }
+            }
+        }
+    } else {
+        // inference: lighter weights and KV cache
+        for (DType d : {DType::FP8, DType::INT8, DType::INT4}) {
+            if (bytesPerElement(d) < bytesPerElement(w.precision.weights)) {
+                Workload c = w;
+                c.precision.weights = d;
+                add(PlaybookAction::QuantizeWeights, static_cast<int64_t>(d), c, 4);
+                break;
+            }
+        }
+        if (bytesPerElement(w.precision.kvCache) > 1.0) {
+            Workload c = w;
+            c.precision.kvCache = DType::FP8;
+            add(PlaybookAction::QuantizeKvCache, static_cast<int64_t>(DType::FP8), c, 4);
+        }
+        if (w.inference.promptTokens + w.inference.newTokens > 256) {
+            Workload c = w;
+            c.inference.newTokens = w.inference.newTokens / 2;
+            c.inference.promptTokens = w.inference.promptTokens / 2;
+            add(PlaybookAction::ShorterSequence, c.inference.promptTokens + c.inference.newTokens, c, 1);
+        }
+    }
+    std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
+        if (a.fits != b.fits)
+            return a.fits;
+        if (a.rank != b.rank)
+            return a.rank < b.rank;
+        return a.savedBytes > b.savedBytes;
+    });
+    return items;
+}
+
+std::string describe(const PlaybookItem& it) {
+    char buf[160];
+    std::string what;
+    const Workload& c = it.changed;
+    switch (it.action) {
+    case PlaybookAction::ShorterSequence:
+        std::snprintf(buf, sizeof buf, "cut sequence length to %lld", static_cast<long long>(it.value));
+        what = buf;
+        break;
+    case PlaybookAction::SmallerMicroBatch:
+        std::snprintf(buf, sizeof buf, "micro-batch %lld with gradient accumulation %lld",
+                      static_cast<long long>(c.microBatch), static_cast<long long>(c.gradAccumulation));
+        what = buf;
+        break;
+    case PlaybookAction::MoreCheckpointing:
+        what = "activation checkpointing: " + std::string(checkpointingKey(c.checkpointing));
+        break;
+    case PlaybookAction::LighterOptimizer:
+        what = "optimizer: " + std::string(optimizerKey(c.optimizer));
+        break;
+    case PlaybookAction::SwitchToLora:
+        what = "LoRA rank " + std::to_string(it.value) + " on all linear layers";
+        break;
+    case PlaybookAction::SwitchToQlora:
+        what = "QLoRA (NF4 base) rank " + std::to_string(it.value);
+        break;
+    case PlaybookAction::MoreSharding:
+        what = "sharding: " + std::string(shardingKey(c.parallel.sharding));
+        break;
+    case PlaybookAction::MoreGpus:
+        what = "FSDP full shard over " + std::to_string(it.value) + " GPUs";
+        break;
+    case PlaybookAction::FlashAttention:
+        what = "attention: " + std::string(attentionKey(c.attention));
+        break;
+    case PlaybookAction::ChunkedCrossEntropy:
+        what = "chunked cross-entropy";
+        break;
+    case PlaybookAction::QuantizeWeights:
+        what = "weights in " + std::string(dtypeKey(c.precision.weights));
+        break;
+    case PlaybookAction::QuantizeKvCache:
+        what = "KV cache in " + std::string(dtypeKey(c.precision.kvCache));
+        break;
+    case PlaybookAction::FewerSamplesPerPrompt:
+        what = "samples per prompt " + std::to_string(it.value);
+        break;
+    }
+    std::snprintf(buf, sizeof buf, ": %s%.1f GiB -> %s", it.savedBytes >= 0 ? "-" : "+",
+                  std::abs(it.savedBytes) / kGiB, it.fits ? "fits" : "still OOM");
+    return what + buf;
+}
+
+std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                                           int maxGpus) {
+    std::optional<LayoutResult> best;
+    for (int n = 1; n <= maxGpus; n = n < 8 ? n + 1 : n + 8) {
+        for (int tp : {1, 2, 4, 8}) {
+            if (n % tp != 0 || m.numHeads % tp != 0 || (m.numKvHeads > tp && m.numKvHeads % tp != 0))
+                continue;
+            for (int pp = 1; pp <= std::min(n / tp, m.numLayers); pp *= 2) {
+                if ((n / tp) % pp != 0)
+                    continue;
+                Workload c = w;
+                c.parallel.tp = tp;
+                c.parallel.pp = pp;
+                c.parallel.dp = n / (tp * pp);
+                c.parallel.cp = 1;
+                c.parallel.ep = 1;
+                if (c.parallel.dp > 1 && c.parallel.sharding == Sharding::None)
+                    c.parallel.sharding = Sharding::FsdpFullShard;
+                if (c.parallel.dp == 1)
+                    c.parallel.sharding = Sharding::None;
+                if (validateWorkload(m, c))
+                    continue;
+                Estimate e = estimate(m, c, &gpu);
+                if (!e.fits)
+                    continue;
+                // prefer less model parallelism, then more headroom
+                if (!best || tp * pp < best->layout.tp * best->layout.pp ||
+                    (tp * pp == best->layout.tp * best->layout.pp && e.headroom > best->estimate.headroom))
+                    best = LayoutResult{c.parallel, std::move(e)};
+            }
+        }
+        if (best)
+            return best;
+    }
+    return best;
+}
+
+} // namespace headroom

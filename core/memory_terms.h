@@ -1,0 +1,133 @@
+#pragma once
+// Memory terms: one small function each, in bytes, with formula and source.
+// Notation: P = parameters, b = micro-batch, s = sequence length, h = hidden size,
+// a = attention heads, i = FFN width, V = vocabulary, L = layers, c = bytes per element of
+// the compute dtype, t = tensor-parallel degree, N = sharding degree.
+// estimator.cpp composes these per rank and per phase; tests check each one by hand.
+
+#include "core/dtype.h"
+#include "core/model.h"
+#include "core/workload.h"
+
+#include <cstdint>
+
+namespace headroom::terms {
+
+/// Model weights: P x bytes(dtype). Quantised formats include their block scales
+/// (dtype.h). Source: seed 000 "Model Parameters"; bitsandbytes / OCP MX block layouts.
+double weights(double params, DType dtype);
+
+/// Gradients of trainable parameters: P_trainable x bytes(grad dtype) / N.
+/// N = DP degree for ZeRO-2/3 and FSDP (gradients reduce-scattered), else 1.
+/// Source: seed 000 "Gradients"; Rajbhandari et al. 2020 (ZeRO) Sec. 5.2.
+double gradients(double trainableParams, DType gradDtype, double shardDegree);
+
+/// Gradients with the optimizer step fused into backward (torchtune optimizer_in_bwd):
+/// only the largest single gradient lives at once: maxTensorParams x bytes(grad dtype).
+/// Source: torchtune recipes/full_finetune_single_device.py (optimizer_in_bwd hooks).
+double gradientsInBackward(double maxTensorParams, DType gradDtype);
+
+/// Optimizer state bytes per trainable parameter (before sharding).
+///   AdamW/Adam: 2 x bytes(state dtype)  (exp_avg, exp_avg_sq; torch keeps them in the
+///               parameter's dtype, so pure-bf16 training has 4 B/param, AMP 8 B/param)
+///   SGD: 0; SGD momentum, Lion: 1 x bytes(state dtype)
+///   AdamW 8-bit (bitsandbytes): 2 x (1 + 4/2048) (int8 states + fp32 absmax per 2048 block)
+///   Paged variants: as their unpaged twins (the bytes live in CUDA unified memory).
+///   Adafactor: handled by adafactorStates() (factored, not per parameter).
+/// Source: torch/optim/adamw.py, bitsandbytes optim/optimizer.py (block_wise, 2048).
+double optimizerBytesPerParam(Optimizer opt, DType stateDtype);
+
+/// Adafactor (HF transformers, beta1=None): one row and one column fp32 vector per matrix:
+/// 4 x (numMatrices x h + P / h) bytes, each matrix taken as h x (P_matrix / h).
+/// Source: transformers/optimization.py Adafactor._get_options / factored second moment.
+double adafactorStates(double trainableParams, double numMatrices, double hidden);
+
+/// Optimizer states: P_trainable x optimizerBytesPerParam / N (N = DP for ZeRO-1+).
+/// Source: seed 000 "The Optimizer State Trap"; ZeRO paper K = 12 with master weights.
+double optimizerStates(double trainableParams, Optimizer opt, DType stateDtype,
+                       double shardDegree);
+
+/// fp32 master copy of trainable parameters when the weights are stored in 16 bits:
+/// 4 x P_trainable / N. Zero when the weights are already fp32 (AMP keeps fp32 weights).
+/// Source: Micikevicius et al. 2018 (mixed precision); DeepSpeed bf16 optimizer.
+double masterWeights(double trainableParams, DType weightDtype, double shardDegree);
+
+/// For-each optimizer temporaries at the step: torch's default foreach AdamW builds
+/// sqrt(exp_avg_sq) for every parameter at once = one extra state tensor:
+/// P_trainable x bytes(state dtype) / N. Fused AdamW and 8-bit/paged optimizers: 0.
+/// Source: torch/optim/adamw.py _multi_tensor_adamw (torch._foreach_sqrt).
+double optimizerTemporaries(double trainableParams, Optimizer opt, DType stateDtype,
+                            bool fused, double shardDegree);
+
+/// KV cache: 2 (K and V) x layers x kvHeads x headDim x bytes x sequences x tokens.
+/// Sliding-window layers cache min(tokens, window). GQA/MQA use the KV head count, not h.
+/// MLA caches the latent instead: layers x (kv_lora_rank + qk_rope_head_dim) x bytes x ...
+/// Source: seed 001 "KV cache formula" (with KV heads, not heads); DeepSeek-V2 paper Sec. 2.1.
+double kvCache(const ModelArch& m, int layers, int slidingLayers, double sequences,
+               double tokens, DType dtype, int tpDegree);
+
+/// Seed 000's KV-cache shortcut: 2 x L x h x s x b x bytes (uses the hidden size, so it
+/// overstates GQA models by numHeads / numKvHeads). Kept to show the difference in tests.
+double kvCacheSeedShortcut(double layers, double hidden, double tokens, double batch,
+                           double bytesPerElement);
+
+/// Korthikanti et al. 2022 activation memory of one GPT layer without recomputation:
+/// s x b x h x (34 + 5 a s / h) bytes (fp16, with dropout). Seed 003's formula.
+double activationsKorthikanti(double s, double b, double h, double a);
+
+/// Saved-for-backward bytes per token of one transformer block, following what PyTorch
+/// autograd keeps (a linear layer saves its input only if its weight is trainable; see
+/// docs/activations.md for the tensor-by-tensor list). Excludes the attention score
+/// matrix (see attentionScoreBytesPerToken) and the block input under checkpointing.
+struct BlockSaveOptions {
+    double c = 2;            ///< bytes per element of the compute dtype
+    bool trainBase = true;   ///< base weights trainable (full fine-tune)
+    unsigned loraTargets = 0;///< LoraTarget bits with adapters (0 = none)
+    int loraRank = 0;
+    bool loraDropout = false;
+    bool compiled = false;   ///< torch.compile fuses norms, RoPE and SiLU x up
+    bool repeatKv = true;    ///< HF eager/SDPA expand K/V to all heads before attention
+    bool moeLayer = false;   ///< this block's FFN is a routed MoE
+};
+double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
+
+/// The part of blockSavedBytesPerToken that Megatron tensor parallelism without sequence
+/// parallelism keeps replicated on every TP rank: the norms' saved tensors and the norm
+/// outputs read by column-parallel linears (Korthikanti et al. 2022, Sec. 4.2.1).
+double blockReplicatedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
+
+/// Selective recomputation (torchtitan op-level SAC, Korthikanti "selective"): the block
+/// input, the attention output and logsumexp, and every other matmul output are kept;
+/// norms, activation functions and the attention core are recomputed:
+/// c h + c oIn + 4 a + 0.5 c (qOut + 2 kvOut + h + (2 or 1) i + h) bytes per token.
+double blockSelectiveBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
+
+/// Gradient transients while one block runs backward: the gradients of its widest
+/// intermediates and of the residual stream, c x (2 i + 2 h) bytes per token
+/// (autograd holds grad_output and grad_input of the FFN at once).
+double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions& o);
+
+/// Eager attention scores saved per token per block: a x s x (4 + c) bytes
+/// (fp32 softmax output + compute-dtype copy fed to the value matmul; HF
+/// eager_attention_forward). FlashAttention/SDPA/flex: 0 (they keep a logsumexp only,
+/// counted in blockSavedBytesPerToken). Sliding layers use min(s, window).
+double attentionScoreBytesPerToken(int heads, double keyTokens, double c);
+
+/// Logits at the loss, per token: V x (c + 8): lm_head output in compute dtype, its fp32
+/// upcast and the fp32 log-softmax saved by cross-entropy (HF ForCausalLMLoss,
+/// torchtitan cross_entropy_loss). The gradient (fp32, then c) replaces the upcast in
+/// backward, so the same bound holds there. Chunked cross-entropy keeps the compute-dtype
+/// logits (c x V) plus fp32 work for one chunk of chunkTokens.
+double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens);
+
+/// CUDA context + cuBLAS/cuDNN handles seen by nvidia-smi but not by torch (bytes).
+/// Source: HF docs "Model training anatomy" (1343 MiB on V100, CUDA 11), torch 2.x with
+/// CUDA 12 lazy loading on A100/H100 (about 500 MiB); see docs/metrics.md.
+double cudaContext(int numGpus);
+
+/// Caching-allocator overhead (reserved - allocated): blocks rounded to 2 MiB segments and
+/// fragmentation from activations freed out of order; fitted as a fraction of the
+/// dynamic (per-step) bytes. Source: docs/metrics.md (fit on calibration reserved rows).
+double allocatorReserve(double dynamicBytes, double staticBytes);
+
+} // namespace headroom::terms
