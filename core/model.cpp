@@ -274,23 +274,27 @@ std::string_view archErrorField(ArchError e) {
 // ---------------------------------------------------------------------------------------------
 // denseFromParamCount
 //
-// Rule (docs/models.md, "Derived dense shape"): a chain of Llama-style shapes whose parameter
-// counts increase strictly. Anchor k (k = 2, 3, ...) has k heads of 128 (h = 128 k), k layers
-// (L = h / 128, the Llama 2/3 depth-to-width ratio: 7B 32x4096, 13B 40x5120, 405B 126x16384),
-// 8 KV heads once k >= 16 (else MHA), FFN = 3.5 h rounded to a multiple of 256, vocab 32000
-// untied. Between anchor k and k+1 the chain widens the FFN of anchor k in steps of 256 until
-// the next anchor's count would be reached. A request picks the chain entry nearest to it, so
-// the result's count is monotonic in the request and within half a step (< 2 %) of it.
+// Rule (docs/models.md, "Derived dense shape"): a precomputed chain of Llama-style shapes whose
+// parameter counts strictly increase; a request picks the chain entry nearest to it, so the
+// result is monotonic in the request and within half a chain step (< 2 %) of it.
+//
+// Widths h ("levels"): 256 .. 1920 in steps of 128 (h/128 heads, MHA), then 2048 .. 32768 in
+// steps of 1024 (h/128 heads, a multiple of 8, with 8 KV heads). head_dim 128, gated SiLU MLP,
+// RMSNorm, vocab 32000 untied. Target depth L* = h/128 (Llama 2/3: 4096 x 32, 5120 x 40,
+// 8192 x 80, 16384 x 126). Level h covers the counts between the geometric means of its target
+// shape and its neighbours' target shapes; inside a level the chain walks depth L upward and,
+// for each L, widens the FFN from 3.5 h (rounded to 256) in steps of 256 until the next depth
+// would be reached.
 
 namespace {
 
-ModelArch derivedShape(int k, int64_t intermediate) {
+ModelArch derivedShape(int64_t h, int layers, int64_t intermediate) {
     ModelArch m;
     m.family = "llama";
-    m.numLayers = k;
-    m.hiddenSize = 128 * static_cast<int64_t>(k);
-    m.numHeads = k;
-    m.numKvHeads = k >= 16 ? 8 : k;
+    m.numLayers = layers;
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(h / 128);
+    m.numKvHeads = m.numHeads >= 16 ? 8 : m.numHeads;
     m.headDim = 128;
     m.intermediateSize = intermediate;
     m.mlp = MlpKind::Gated;
@@ -303,35 +307,60 @@ ModelArch derivedShape(int k, int64_t intermediate) {
     return m;
 }
 
-int64_t anchorFfn(int k) {
-    const double h = 128.0 * k;
-    return std::max<int64_t>(256, static_cast<int64_t>(std::llround(3.5 * h / 256.0)) * 256);
+int64_t baseFfn(int64_t h) {
+    return std::max<int64_t>(256, static_cast<int64_t>(std::llround(3.5 * static_cast<double>(h) / 256.0)) * 256);
 }
 
+int64_t derivedCount(int64_t h, int layers, int64_t intermediate) {
+    return countParameters(derivedShape(h, layers, intermediate)).total;
+}
+
+int64_t baseCount(int64_t h, int layers) { return derivedCount(h, layers, baseFfn(h)); }
+
 struct ChainEntry {
-    int k;
+    int64_t h;
+    int layers;
     int64_t intermediate;
     int64_t count;
 };
 
-constexpr int kMinAnchor = 2;
-constexpr int kMaxAnchor = 320; // h = 40960, about 6.5e12 parameters
+constexpr double kChainEnd = 4e12; // the chain covers requests up to 2e12 with margin
 
 const std::vector<ChainEntry>& derivedChain() {
     static const std::vector<ChainEntry> chain = [] {
+        std::vector<int64_t> levels;
+        for (int64_t h = 256; h < 2048; h += 128)
+            levels.push_back(h);
+        for (int64_t h = 2048; h <= 32768; h += 1024)
+            levels.push_back(h);
         std::vector<ChainEntry> c;
-        for (int k = kMinAnchor; k <= kMaxAnchor; ++k) {
-            const int64_t next = k < kMaxAnchor
-                                     ? countParameters(derivedShape(k + 1, anchorFfn(k + 1))).total
-                                     : INT64_MAX;
-            for (int64_t i = anchorFfn(k);; i += 256) {
-                const int64_t n = countParameters(derivedShape(k, i)).total;
-                if (n >= next)
-                    break;
-                if (c.empty() || n > c.back().count)
-                    c.push_back({k, i, n});
-                if (k == kMaxAnchor)
-                    break;
+        for (size_t li = 0; li < levels.size(); ++li) {
+            const int64_t h = levels[li];
+            const int target = static_cast<int>(h / 128);
+            double upper = kChainEnd;
+            if (li + 1 < levels.size()) {
+                const int64_t hn = levels[li + 1];
+                upper = std::sqrt(static_cast<double>(baseCount(h, target)) *
+                                  static_cast<double>(baseCount(hn, static_cast<int>(hn / 128))));
+            }
+            const int64_t last = c.empty() ? 0 : c.back().count;
+            // Start at the deepest L whose FFN walk can reach just above the previous entry.
+            int layers = 1;
+            while (baseCount(h, layers + 1) <= last)
+                ++layers;
+            for (bool done = false; !done; ++layers) {
+                const int64_t nextDepth = baseCount(h, layers + 1);
+                for (int64_t i = baseFfn(h);; i += 256) {
+                    const int64_t n = derivedCount(h, layers, i);
+                    if (static_cast<double>(n) >= upper) {
+                        done = true;
+                        break;
+                    }
+                    if (n >= nextDepth)
+                        break;
+                    if (c.empty() || n > c.back().count)
+                        c.push_back({h, layers, i, n});
+                }
             }
         }
         return c;
@@ -366,7 +395,7 @@ ModelArch denseFromParamCount(double params) {
         if (params - static_cast<double>(prev->count) <= static_cast<double>(it->count) - params)
             it = prev;
     }
-    ModelArch m = derivedShape(it->k, it->intermediate);
+    ModelArch m = derivedShape(it->h, it->layers, it->intermediate);
     m.name = derivedName(params);
     return m;
 }

@@ -120,11 +120,11 @@ ParamCount countParameters(const ModelArch& m);
 double publishedWeightBytes(const ModelArch& m);
 
 /// A plausible dense llama-style architecture for a bare parameter count (e.g. 7e9).
-/// Rule (documented in docs/model-size-rule.md): head_dim 128, h from
-/// params ~= 12.6 h^2 L with L = round(h / 128 x 0.25 ... ) anchored on Llama shapes:
-/// h is chosen so that the depth/width ratio follows Llama 2/3 (L ~= h / 128), GQA 8 KV
-/// heads above 3e9, FFN = 3.5 h rounded to 256, vocab 32000. The count is then exact for the
-/// returned shape and within 5 % of @p params for 1e8 <= params <= 2e12.
+/// Rule (docs/models.md, "Derived dense shape"): head_dim 128, h = 128 x heads (256..1920 in
+/// steps of 128 with MHA, then multiples of 1024 with 8 KV heads), depth around h / 128 as in
+/// Llama 2/3, FFN from 3.5 h in multiples of 256, vocab 32000 untied. The result is the nearest
+/// entry of a precomputed chain of such shapes with strictly increasing counts, so its count is
+/// monotonic in @p params and within 2 % of it for 1e8 <= params <= 2e12. Name "~7.0B (derived)".
 ModelArch denseFromParamCount(double params);
 
 /// Why an architecture is unusable; Ok when valid.
