@@ -1,2 +1,1070 @@
-// validation.cpp: placeholder, filled by its owner.
-#include "core/estimator.h"
+// validation.cpp: measurement records (schema v1) -> engine inputs, error statistics and the
+// seeds' shortcut formulas as baselines. See core/validation.h and docs/accuracy.md.
+
+#include "core/validation.h"
+
+#include "core/gpu.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <utility>
+
+namespace headroom {
+
+namespace {
+
+using json = nlohmann::json;
+
+// ---------------------------------------------------------------------------------------------
+// Reading JSON with errors that name the field
+
+/// Thrown inside the parser only; parseRecords() turns it into Result's Error.
+struct FieldError {
+    Error error;
+};
+
+std::string typeName(const json& v) {
+    return v.type_name(); // "null", "object", "array", "string", "boolean", "number"
+}
+
+/// A JSON object being read, with its path for error messages.
+class Node {
+public:
+    Node(const json& j, std::string path, std::string id)
+        : m_j(j), m_path(std::move(path)), m_id(std::move(id)) {}
+
+    std::string fieldPath(std::string_view key) const { return m_path + "." + std::string(key); }
+
+    [[noreturn]] void fail(ErrorCode code, std::string_view key, const std::string& what) const {
+        std::string detail = what;
+        if (!m_id.empty())
+            detail += " (record " + m_id + ")";
+        throw FieldError{Error{code, fieldPath(key), detail}};
+    }
+
+    const json& at(std::string_view key) const {
+        const auto it = m_j.find(key);
+        if (it == m_j.end())
+            fail(ErrorCode::FieldMissing, key, "required key is missing");
+        return *it;
+    }
+
+    /// Integer or null. Rejects floats, strings, ...; rejects values < @p min.
+    std::optional<int64_t> optInt(std::string_view key, int64_t min = 1) const {
+        const json& v = at(key);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_number_integer())
+            fail(ErrorCode::FieldWrongType, key, "expected an integer or null, got " + typeName(v));
+        if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+            fail(ErrorCode::FieldOutOfRange, key, "integer too large");
+        const int64_t x = v.get<int64_t>();
+        if (x < min)
+            fail(ErrorCode::FieldOutOfRange, key,
+                 "must be >= " + std::to_string(min) + " (got " + std::to_string(x) + ")");
+        return x;
+    }
+    int64_t reqInt(std::string_view key, int64_t min = 1) const {
+        const auto x = optInt(key, min);
+        if (!x)
+            fail(ErrorCode::FieldWrongType, key, "expected an integer, got null");
+        return *x;
+    }
+
+    /// Number (integer or float) or null; must be finite and >= 0.
+    std::optional<double> optNumber(std::string_view key) const {
+        const json& v = at(key);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_number())
+            fail(ErrorCode::FieldWrongType, key, "expected a number or null, got " + typeName(v));
+        const double x = v.get<double>();
+        if (!std::isfinite(x))
+            fail(ErrorCode::FieldNotFinite, key, "must be finite");
+        if (x < 0)
+            fail(ErrorCode::FieldOutOfRange, key, "must be >= 0");
+        return x;
+    }
+
+    std::optional<std::string> optString(std::string_view key) const {
+        const json& v = at(key);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_string())
+            fail(ErrorCode::FieldWrongType, key, "expected a string or null, got " + typeName(v));
+        return v.get<std::string>();
+    }
+    std::string reqString(std::string_view key) const {
+        const json& v = at(key);
+        if (!v.is_string())
+            fail(ErrorCode::FieldWrongType, key, "expected a string, got " + typeName(v));
+        return v.get<std::string>();
+    }
+
+    std::optional<bool> optBool(std::string_view key) const {
+        const json& v = at(key);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_boolean())
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected true, false or null, got " + typeName(v));
+        return v.get<bool>();
+    }
+
+    /// A nested object; @p nullable allows null (returns nullopt).
+    std::optional<Node> optObject(std::string_view key) const {
+        const json& v = at(key);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_object())
+            fail(ErrorCode::FieldWrongType, key, "expected an object or null, got " + typeName(v));
+        return Node(v, fieldPath(key), m_id);
+    }
+    Node reqObject(std::string_view key) const {
+        const json& v = at(key);
+        if (!v.is_object())
+            fail(ErrorCode::FieldWrongType, key, "expected an object, got " + typeName(v));
+        return Node(v, fieldPath(key), m_id);
+    }
+
+    /// Array of strings, or null (nullopt) when @p nullable.
+    std::optional<std::vector<std::string>> optStringList(std::string_view key,
+                                                          bool nullable) const {
+        const json& v = at(key);
+        if (v.is_null() && nullable)
+            return std::nullopt;
+        if (!v.is_array())
+            fail(ErrorCode::FieldWrongType, key,
+                 std::string("expected an array of strings") + (nullable ? " or null" : "") +
+                     ", got " + typeName(v));
+        std::vector<std::string> out;
+        for (const json& e : v) {
+            if (!e.is_string())
+                fail(ErrorCode::FieldWrongType, key,
+                     "expected an array of strings, found an element of type " + typeName(e));
+            out.push_back(e.get<std::string>());
+        }
+        return out;
+    }
+
+    /// An enum string (or null) that must be one of @p allowed.
+    std::optional<std::string> optEnum(std::string_view key,
+                                       std::initializer_list<std::string_view> allowed) const {
+        auto s = optString(key);
+        if (!s)
+            return s;
+        for (std::string_view a : allowed)
+            if (*s == a)
+                return s;
+        std::string list;
+        for (std::string_view a : allowed)
+            list += (list.empty() ? "" : ", ") + std::string(a);
+        fail(ErrorCode::UnknownValue, key, "'" + *s + "' is not one of " + list);
+    }
+
+    std::string reqEnum(std::string_view key,
+                        std::initializer_list<std::string_view> allowed) const {
+        const auto s = optEnum(key, allowed);
+        if (!s)
+            fail(ErrorCode::FieldWrongType, key, "expected a string, got null");
+        return *s;
+    }
+
+    const json& raw() const { return m_j; }
+    const std::string& path() const { return m_path; }
+
+private:
+    const json& m_j;
+    std::string m_path;
+    std::string m_id;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations of SCHEMA.md
+
+/// Storage dtypes of weight_dtype. "16bit" maps to BF16 (byte-identical to fp16); "4bit" is
+/// not mapped (quant type and double quantisation unknown: 4.5 vs 4.13 bits per weight).
+std::optional<DType> schemaDType(std::string_view s) {
+    static const std::map<std::string_view, DType> k = {
+        {"fp32", DType::FP32}, {"bf16", DType::BF16}, {"fp16", DType::FP16},
+        {"int8", DType::INT8}, {"nf4", DType::NF4},   {"nf4_double_quant", DType::NF4DoubleQuant},
+        {"fp4", DType::FP4},   {"16bit", DType::BF16}};
+    const auto it = k.find(s);
+    if (it == k.end())
+        return std::nullopt;
+    return it->second;
+}
+
+/// Families the mapping knows, with their architecture traits (HF modeling_<family>.py).
+struct FamilyTraits {
+    bool supported = true;
+    std::string_view whyNot; ///< when !supported
+    NormKind norm = NormKind::RMSNorm;
+    bool biases = false; ///< q/k/v, output and FFN projections carry biases
+    bool parallelBlock = false;
+    int normsPerLayer = 2;
+    bool learnedPositions = false;
+    std::string_view note; ///< caveat text, when there is something to say
+};
+
+std::optional<FamilyTraits> familyTraits(std::string_view family) {
+    FamilyTraits t;
+    if (family == "llama" || family == "mistral")
+        return t;
+    if (family == "falcon") {
+        // modeling_falcon.py, falcon-7b (new_decoder_architecture=False, parallel_attn=True,
+        // bias=False): one input_layernorm feeds attention and MLP.
+        t.norm = NormKind::LayerNorm;
+        t.parallelBlock = true;
+        t.normsPerLayer = 1;
+        t.note = "falcon: parallel attention+MLP block with one LayerNorm, no biases "
+                 "(HF modeling_falcon.py, falcon-7b config)";
+        return t;
+    }
+    if (family == "phi") {
+        // modeling_phi.py (phi-1.5): one input_layernorm, parallel attention+MLP, biases on
+        // every projection.
+        t.norm = NormKind::LayerNorm;
+        t.biases = true;
+        t.parallelBlock = true;
+        t.normsPerLayer = 1;
+        t.note = "phi: parallel attention+MLP block with one LayerNorm, biases on every "
+                 "projection (HF modeling_phi.py); the lm_head bias (vocab elements) is not "
+                 "counted";
+        return t;
+    }
+    if (family == "gpt_neox") {
+        // modeling_gpt_neox.py with use_parallel_residual=True (stablelm-base-alpha-3b):
+        // attention and MLP both read x (through their own LayerNorm), biases everywhere.
+        t.norm = NormKind::LayerNorm;
+        t.biases = true;
+        t.parallelBlock = true;
+        t.normsPerLayer = 2;
+        t.note = "gpt_neox: parallel residual (use_parallel_residual=True) with two LayerNorms "
+                 "per block, biases on every projection (HF modeling_gpt_neox.py)";
+        return t;
+    }
+    if (family == "gpt_bigcode") {
+        t.norm = NormKind::LayerNorm;
+        t.biases = true;
+        t.learnedPositions = true;
+        t.note = "gpt_bigcode: learned position table (n_positions is not in the record, so "
+                 "it is not counted; 8192 x hidden for StarCoder, about 0.6 % of the weights)";
+        return t;
+    }
+    if (family == "bert") {
+        t.supported = false;
+        t.whyNot = "family 'bert' is not modelled: the engine describes decoder LMs whose "
+                   "logits span the vocabulary, while these runs train an encoder with a "
+                   "2-class sequence-classification head (token-type table, pooler)";
+        return t;
+    }
+    return std::nullopt;
+}
+
+std::optional<Sharding> schemaSharding(std::string_view s, bool& noShard) {
+    noShard = false;
+    if (s == "none")
+        return Sharding::None;
+    if (s == "fsdp_no_shard") {
+        noShard = true;
+        return Sharding::None;
+    }
+    if (s == "fsdp_full_shard")
+        return Sharding::FsdpFullShard;
+    if (s == "fsdp_shard_grad_op")
+        return Sharding::FsdpGradOp;
+    if (s == "zero1")
+        return Sharding::Zero1;
+    if (s == "zero2")
+        return Sharding::Zero2;
+    if (s == "zero3")
+        return Sharding::Zero3;
+    if (s == "hsdp")
+        return Sharding::Hsdp;
+    return std::nullopt;
+}
+
+std::optional<LoraTarget> schemaLoraTarget(std::string_view s) {
+    static const std::map<std::string_view, LoraTarget> k = {
+        {"q_proj", LoraTarget::Q},       {"k_proj", LoraTarget::K},
+        {"v_proj", LoraTarget::V},       {"o_proj", LoraTarget::O},
+        {"gate_proj", LoraTarget::Gate}, {"up_proj", LoraTarget::Up},
+        {"down_proj", LoraTarget::Down}, {"lm_head", LoraTarget::LmHead}};
+    const auto it = k.find(s);
+    if (it == k.end())
+        return std::nullopt;
+    return it->second;
+}
+
+const char* const kRecordKeys[] = {"schema",
+                                   "id",
+                                   "confidence",
+                                   "source_url",
+                                   "model",
+                                   "mode",
+                                   "finetune",
+                                   "lora",
+                                   "weight_dtype",
+                                   "compute_dtype",
+                                   "master_weights_fp32",
+                                   "grad_dtype",
+                                   "optimizer",
+                                   "optimizer_state_dtype",
+                                   "micro_batch_size",
+                                   "sequence_length",
+                                   "gradient_accumulation_steps",
+                                   "inference",
+                                   "activation_checkpointing",
+                                   "attention",
+                                   "features",
+                                   "parallelism",
+                                   "gpu",
+                                   "measured",
+                                   "assumptions",
+                                   "notes"};
+
+// ---------------------------------------------------------------------------------------------
+// One record
+
+RecordEntry parseOne(const json& j, std::size_t index) {
+    const std::string path = "[" + std::to_string(index) + "]";
+    if (!j.is_object())
+        throw FieldError{
+            Error{ErrorCode::FieldWrongType, path, "expected a record object, got " + typeName(j)}};
+
+    // id first, so every later error can name the record.
+    std::string id;
+    {
+        Node pre(j, path, "");
+        id = pre.reqString("id");
+    }
+    Node r(j, path, id);
+
+    const json& schema = r.at("schema");
+    if (!schema.is_number_integer())
+        r.fail(ErrorCode::FieldWrongType, "schema",
+               "expected the integer 1, got " + typeName(schema));
+    if (schema.get<int64_t>() != kRecordSchemaVersion)
+        r.fail(ErrorCode::UnsupportedVersion, "schema",
+               "schema version " + std::to_string(schema.get<int64_t>()) +
+                   "; this build reads version " + std::to_string(kRecordSchemaVersion));
+    for (const char* key : kRecordKeys)
+        (void)r.at(key);
+
+    RecordEntry entry;
+    entry.id = id;
+    MeasurementRecord rec;
+    rec.id = id;
+    std::vector<std::string> skip;
+    auto need = [&](bool present, const std::string& field, std::string_view why = {}) {
+        if (!present)
+            skip.push_back(field + " is null" + (why.empty() ? "" : ": " + std::string(why)));
+    };
+
+    rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
+    rec.sourceUrl = r.reqString("source_url");
+    (void)r.optStringList("assumptions", false);
+    (void)r.reqString("notes");
+
+    // --- model ---
+    const Node m = r.reqObject("model");
+    ModelArch& a = rec.model;
+    a.name = m.optString("name").value_or(id);
+    const std::string family = m.reqString("family");
+    a.family = family;
+    const auto layers = m.optInt("num_layers");
+    const auto hidden = m.optInt("hidden_size");
+    const auto heads = m.optInt("num_attention_heads");
+    const auto kvHeads = m.optInt("num_kv_heads");
+    const auto headDim = m.optInt("head_dim");
+    const auto inter = m.optInt("intermediate_size");
+    const auto mlp = m.optEnum("mlp", {"gated_silu", "gelu"});
+    const auto vocab = m.optInt("vocab_size");
+    const auto tied = m.optBool("tied_embeddings");
+    const auto params = m.optInt("param_count");
+    need(layers.has_value(), "model.num_layers");
+    need(hidden.has_value(), "model.hidden_size");
+    need(heads.has_value(), "model.num_attention_heads");
+    need(kvHeads.has_value(), "model.num_kv_heads");
+    need(headDim.has_value(), "model.head_dim");
+    need(inter.has_value(), "model.intermediate_size");
+    need(mlp.has_value(), "model.mlp");
+    need(vocab.has_value(), "model.vocab_size");
+    need(tied.has_value(), "model.tied_embeddings",
+         "the lm_head's size (vocab x hidden) depends on it");
+    a.numLayers = static_cast<int>(layers.value_or(0));
+    a.hiddenSize = hidden.value_or(0);
+    a.numHeads = static_cast<int>(heads.value_or(0));
+    a.numKvHeads = static_cast<int>(kvHeads.value_or(0));
+    a.headDim = static_cast<int>(headDim.value_or(0));
+    a.intermediateSize = inter.value_or(0);
+    a.mlp = (mlp && *mlp == "gelu") ? MlpKind::Plain : MlpKind::Gated;
+    a.vocabSize = vocab.value_or(0);
+    a.tiedEmbeddings = tied.value_or(false);
+    rec.recordParams = params.value_or(0);
+    a.publishedParams = params.value_or(0);
+    if (const auto traits = familyTraits(family)) {
+        if (!traits->supported) {
+            skip.emplace_back(traits->whyNot);
+        } else {
+            a.norm = traits->norm;
+            a.qkvBias = a.outBias = a.mlpBias = traits->biases;
+            a.parallelBlock = traits->parallelBlock;
+            a.normsPerLayer = traits->normsPerLayer;
+            if (!traits->note.empty())
+                rec.caveats.emplace_back(traits->note);
+        }
+    } else {
+        skip.push_back("model.family '" + family + "' is not modelled");
+    }
+
+    // --- mode and dtypes ---
+    const std::string mode = r.reqEnum("mode", {"training", "inference"});
+    const bool training = mode == "training";
+    Workload& w = rec.workload;
+    w.mode = training ? Mode::Training : Mode::Inference;
+    w.framework = Framework::Custom;
+
+    const auto finetune = r.optEnum("finetune", {"full", "lora", "qlora", "pretrain"});
+    if (training) {
+        need(finetune.has_value(), "finetune");
+        if (finetune == "lora")
+            w.finetune = Finetune::LoRA;
+        else if (finetune == "qlora")
+            w.finetune = Finetune::QLoRA;
+        else
+            w.finetune = Finetune::Full;
+    }
+
+    const auto weightDtype =
+        r.optEnum("weight_dtype", {"fp32", "bf16", "fp16", "int8", "nf4", "nf4_double_quant", "fp4",
+                                   "16bit", "4bit"});
+    need(weightDtype.has_value(), "weight_dtype");
+    if (weightDtype) {
+        if (const auto d = schemaDType(*weightDtype)) {
+            w.precision.weights = *d;
+            if (*weightDtype == "16bit")
+                rec.caveats.emplace_back("weight_dtype '16bit' mapped to bf16 (fp16 and bf16 "
+                                         "are both 2 bytes)");
+        } else {
+            skip.emplace_back("weight_dtype '4bit' does not fix the format: NF4/FP4 with or "
+                              "without double quantisation differ by 9 % in weight bytes");
+        }
+    }
+    const auto computeDtype = r.optEnum("compute_dtype", {"fp32", "bf16", "fp16"});
+    need(computeDtype.has_value(), "compute_dtype", "activations are stored in it");
+    if (computeDtype)
+        w.precision.compute = *schemaDType(*computeDtype);
+
+    const auto master = r.optBool("master_weights_fp32");
+    const auto gradDtype = r.optEnum("grad_dtype", {"fp32", "bf16", "fp16"});
+    const auto optimizer = r.optEnum("optimizer", {"adamw", "adamw_8bit", "paged_adamw",
+                                                   "paged_adamw_8bit", "sgd", "adafactor"});
+    const auto stateDtype = r.optEnum("optimizer_state_dtype", {"fp32", "bf16", "int8"});
+    if (training) {
+        need(master.has_value(), "master_weights_fp32");
+        need(gradDtype.has_value(), "grad_dtype");
+        need(optimizer.has_value(), "optimizer");
+        if (gradDtype)
+            w.precision.grads = *schemaDType(*gradDtype);
+        // A separate fp32 copy exists only when the stored weights are not fp32 themselves.
+        w.precision.masterWeights = master.value_or(false) && w.precision.weights != DType::FP32;
+        if (optimizer) {
+            static const std::map<std::string_view, Optimizer> k = {
+                {"adamw", Optimizer::AdamW},
+                {"adamw_8bit", Optimizer::AdamW8bit},
+                {"paged_adamw", Optimizer::PagedAdamW},
+                {"paged_adamw_8bit", Optimizer::PagedAdamW8bit},
+                {"sgd", Optimizer::SGD},
+                {"adafactor", Optimizer::Adafactor}};
+            w.optimizer = k.at(*optimizer);
+        }
+        const bool stateDtypeMatters =
+            optimizer == "adamw" || optimizer == "paged_adamw" || optimizer == "adafactor";
+        if (stateDtypeMatters)
+            need(stateDtype.has_value(), "optimizer_state_dtype");
+        if (stateDtype)
+            w.precision.optimizerStates =
+                (*stateDtype == "int8") ? DType::INT8 : *schemaDType(*stateDtype);
+        // Adapters: stored like the base when it is a float type; for a quantised base they
+        // are in the compute dtype (torchtune, litgpt bf16-true, fsdp_qlora, PEFT quant_storage).
+        w.precision.adapters =
+            isQuantized(w.precision.weights) ? w.precision.compute : w.precision.weights;
+    }
+
+    // --- LoRA ---
+    const auto lora = r.optObject("lora");
+    if (training && (w.finetune == Finetune::LoRA || w.finetune == Finetune::QLoRA)) {
+        if (!lora) {
+            skip.emplace_back("lora is null for a " + *finetune + " record");
+        } else {
+            const auto rank = lora->optInt("rank");
+            (void)lora->optNumber("alpha");
+            const auto targets = lora->optStringList("targets", true);
+            const auto dropout = lora->optNumber("dropout");
+            need(rank.has_value(), "lora.rank");
+            need(targets.has_value(), "lora.targets", "adapter size depends on them");
+            need(dropout.has_value(), "lora.dropout",
+                 "a dropout > 0 stores a dropped-out input copy per target");
+            w.lora.rank = static_cast<int>(rank.value_or(1));
+            w.lora.dropout = dropout.value_or(0) > 0;
+            unsigned bits = 0;
+            for (const std::string& t : targets.value_or(std::vector<std::string>{})) {
+                if (const auto b = schemaLoraTarget(t))
+                    bits |= static_cast<unsigned>(*b);
+                else
+                    skip.push_back("lora.targets '" + t + "' is not a module the engine knows");
+            }
+            if (targets && targets->empty())
+                skip.emplace_back("lora.targets is empty");
+            w.lora.targets = bits;
+        }
+    } else if (lora) {
+        (void)lora->optInt("rank");
+        (void)lora->optStringList("targets", true);
+    }
+
+    // --- batch, sequence ---
+    const auto micro = r.optInt("micro_batch_size");
+    const auto seq = r.optInt("sequence_length");
+    const auto accum = r.optInt("gradient_accumulation_steps");
+    need(micro.has_value(), "micro_batch_size");
+    w.microBatch = micro.value_or(1);
+    if (training) {
+        need(seq.has_value(), "sequence_length", "the activations and logits scale with it");
+        w.sequenceLength = seq.value_or(1);
+    }
+    w.gradAccumulation = accum.value_or(1);
+
+    // --- inference ---
+    const auto inf = r.optObject("inference");
+    if (!training) {
+        if (!inf) {
+            skip.emplace_back("inference is null for an inference record");
+        } else {
+            const auto prompt = inf->optInt("prompt_tokens");
+            const auto fresh = inf->optInt("new_tokens", 0);
+            const auto kv = inf->optEnum("kv_cache_dtype", {"fp32", "bf16", "fp16", "fp8", "int8"});
+            need(prompt.has_value(), "inference.prompt_tokens",
+                 "prefill activations and the KV cache scale with it");
+            need(fresh.has_value(), "inference.new_tokens", "the KV cache scales with it");
+            need(kv.has_value(), "inference.kv_cache_dtype");
+            w.inference.promptTokens = prompt.value_or(1);
+            w.inference.newTokens = fresh.value_or(0);
+            if (kv)
+                w.precision.kvCache = *parseDType(*kv);
+            w.sequenceLength = w.inference.promptTokens + w.inference.newTokens;
+        }
+    } else if (inf) {
+        (void)inf->optInt("prompt_tokens");
+    }
+
+    // --- checkpointing, attention, features ---
+    const auto ac = r.optEnum("activation_checkpointing", {"none", "full", "selective"});
+    if (training)
+        need(ac.has_value(), "activation_checkpointing", "saved activations depend on it");
+    if (ac)
+        w.checkpointing = *parseCheckpointing(*ac);
+    const auto attn = r.optEnum("attention", {"eager", "sdpa", "flash", "flex"});
+    need(attn.has_value(), "attention", "eager attention stores heads x s x s scores");
+    if (attn)
+        w.attention = *parseAttention(*attn);
+
+    const auto features = *r.optStringList("features", false);
+    bool pagedFeature = false;
+    for (const std::string& f : features) {
+        if (f == "packed")
+            w.features.packed = true;
+        else if (f == "torch_compile")
+            w.features.torchCompile = true;
+        else if (f == "chunked_cross_entropy")
+            w.features.chunkedCrossEntropy = true;
+        else if (f == "optimizer_in_backward")
+            w.features.optimizerInBackward = true;
+        else if (f == "activation_offload")
+            w.features.activationOffload = true;
+        else if (f == "float8")
+            w.features.float8 = true;
+        else if (f == "fused_optimizer")
+            w.features.fusedOptimizer = true;
+        else if (f == "paged_optimizer")
+            pagedFeature = true;
+        else if (f == "cpu_offload_params")
+            w.parallel.offloadParams = true;
+        else if (f == "cpu_offload_optimizer")
+            w.parallel.offloadOptimizer = true;
+        else
+            skip.push_back("feature '" + f + "' is not modelled by the engine");
+    }
+    if (pagedFeature && w.optimizer != Optimizer::PagedAdamW &&
+        w.optimizer != Optimizer::PagedAdamW8bit)
+        skip.emplace_back("feature 'paged_optimizer' with a non-paged optimizer");
+
+    // --- parallelism ---
+    const Node p = r.reqObject("parallelism");
+    const auto gpus = p.optInt("num_gpus");
+    const auto dp = p.optInt("dp");
+    const auto tp = p.optInt("tp");
+    const auto pp = p.optInt("pp");
+    const auto cp = p.optInt("cp");
+    const auto sharding =
+        p.optEnum("sharding", {"none", "fsdp_full_shard", "fsdp_no_shard", "fsdp_shard_grad_op",
+                               "zero1", "zero2", "zero3", "hsdp"});
+    const auto schedule = p.optEnum("pp_schedule", {"1F1B", "Interleaved1F1B", "GPipe"});
+    need(dp.has_value(), "parallelism.dp");
+    need(tp.has_value(), "parallelism.tp");
+    need(pp.has_value(), "parallelism.pp");
+    need(cp.has_value(), "parallelism.cp");
+    need(sharding.has_value(), "parallelism.sharding");
+    w.parallel.dp = static_cast<int>(dp.value_or(1));
+    w.parallel.tp = static_cast<int>(tp.value_or(1));
+    w.parallel.pp = static_cast<int>(pp.value_or(1));
+    w.parallel.cp = static_cast<int>(cp.value_or(1));
+    if (gpus && dp && tp && pp && cp && *gpus != *dp * *tp * *pp * *cp)
+        p.fail(ErrorCode::InvalidLayout, "num_gpus",
+               "dp x tp x pp x cp = " + std::to_string(*dp * *tp * *pp * *cp) +
+                   " differs from num_gpus " + std::to_string(*gpus));
+    if (sharding) {
+        bool noShard = false;
+        w.parallel.sharding = *schemaSharding(*sharding, noShard);
+        if (noShard)
+            rec.caveats.emplace_back("sharding fsdp_no_shard mapped to none: full replicas on "
+                                     "each GPU (DDP-like)");
+    }
+    if (schedule) {
+        w.parallel.schedule = *schedule == "GPipe"             ? PipelineSchedule::GPipe
+                              : *schedule == "Interleaved1F1B" ? PipelineSchedule::Interleaved
+                                                               : PipelineSchedule::OneFOneB;
+    }
+    if (training && w.parallel.pp > 1 && !accum)
+        skip.emplace_back("gradient_accumulation_steps is null: with pipeline parallelism the "
+                          "micro-batches in flight depend on it");
+    else if (training && !accum)
+        rec.caveats.emplace_back("gradient_accumulation_steps null: set to 1 (it does not "
+                                 "change the peak without pipeline parallelism)");
+    if (w.parallel.cp > 1 && w.parallel.sharding != Sharding::None)
+        rec.caveats.emplace_back("context parallel with FSDP: torchtitan shards parameters over "
+                                 "dp x cp GPUs");
+
+    // --- gpu, measured ---
+    const Node g = r.reqObject("gpu");
+    rec.gpuName = g.optString("name").value_or("");
+    rec.gpuMemoryGB = g.optNumber("memory_gb").value_or(0);
+
+    const Node ms = r.reqObject("measured");
+    const std::string metric =
+        ms.reqEnum("metric", {"allocated", "active", "reserved", "nvidia_smi", "unknown"});
+    rec.measured = metric == "allocated"    ? MeasuredMetric::Allocated
+                   : metric == "active"     ? MeasuredMetric::Active
+                   : metric == "reserved"   ? MeasuredMetric::Reserved
+                   : metric == "nvidia_smi" ? MeasuredMetric::NvidiaSmi
+                                            : MeasuredMetric::Unknown;
+    const auto bytes = ms.optNumber("bytes");
+    (void)ms.optNumber("value");
+    (void)ms.optString("unit");
+    const json& range = ms.at("value_range");
+    if (!range.is_null() &&
+        !(range.is_array() && range.size() == 2 && range[0].is_number() && range[1].is_number()))
+        ms.fail(ErrorCode::FieldWrongType, "value_range",
+                "expected [low, high] numbers or null, got " + typeName(range));
+    if (!bytes) {
+        if (!range.is_null()) {
+            std::ostringstream os;
+            os << "measured.value_range only ([" << range[0].get<double>() << ", "
+               << range[1].get<double>() << "] " << ms.optString("unit").value_or("")
+               << "): no single value to compare";
+            skip.push_back(os.str());
+        } else {
+            skip.emplace_back("measured.bytes is null");
+        }
+    } else if (*bytes <= 0) {
+        ms.fail(ErrorCode::FieldOutOfRange, "bytes", "must be > 0");
+    } else {
+        rec.measuredBytes = *bytes;
+    }
+
+    if (!skip.empty()) {
+        entry.skipReasons = std::move(skip);
+        return entry;
+    }
+    entry.record = std::move(rec);
+    return entry;
+}
+
+std::string joined(const std::vector<std::string>& v, std::string_view sep) {
+    std::string s;
+    for (const std::string& x : v)
+        s += (s.empty() ? "" : std::string(sep)) + x;
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baselines
+
+/// The seeds' bytes per parameter table (fp32 4, fp16/bf16 2, int8 1, int4 0.5).
+double seedBytesPerParam(DType d) {
+    switch (d) {
+    case DType::FP32:
+        return 4.0;
+    case DType::BF16:
+    case DType::FP16:
+        return 2.0;
+    case DType::INT8:
+    case DType::FP8:
+        return 1.0;
+    default:
+        return 0.5;
+    }
+}
+
+double baselineParams(const MeasurementRecord& r) {
+    if (r.recordParams > 0)
+        return static_cast<double>(r.recordParams);
+    return static_cast<double>(countParameters(r.model).total);
+}
+
+bool seedSgd(Optimizer o) {
+    return o == Optimizer::SGD || o == Optimizer::SGDMomentum;
+}
+
+json summaryJson(const ErrorSummary& s) {
+    return json{{"count", s.count},
+                {"median_abs_error_pct", s.medianAbsErrorPct},
+                {"p90_abs_error_pct", s.p90AbsErrorPct},
+                {"mean_signed_error_pct", s.meanSignedErrorPct},
+                {"max_abs_error_pct", s.maxAbsErrorPct},
+                {"verdicts_checked", s.verdictsChecked},
+                {"wrong_fit_verdicts", s.wrongFitVerdicts}};
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Public API
+
+std::string_view measuredMetricKey(MeasuredMetric m) {
+    switch (m) {
+    case MeasuredMetric::Allocated:
+        return "allocated";
+    case MeasuredMetric::Active:
+        return "active";
+    case MeasuredMetric::Reserved:
+        return "reserved";
+    case MeasuredMetric::NvidiaSmi:
+        return "nvidia_smi";
+    case MeasuredMetric::Unknown:
+        return "unknown";
+    }
+    return "unknown";
+}
+
+Metric comparedMetric(MeasuredMetric m) {
+    switch (m) {
+    case MeasuredMetric::Allocated:
+    case MeasuredMetric::Active:
+        return Metric::Allocated;
+    case MeasuredMetric::NvidiaSmi:
+        return Metric::NvidiaSmi;
+    case MeasuredMetric::Reserved:
+    case MeasuredMetric::Unknown:
+        return Metric::Reserved;
+    }
+    return Metric::Reserved;
+}
+
+std::string_view capacityRuleKey(CapacityRule r) {
+    return r == CapacityRule::GB ? "gb" : "gib";
+}
+
+double capacityBytes(double memoryGB, CapacityRule rule) {
+    if (!(memoryGB > 0))
+        return 0;
+    return memoryGB * (rule == CapacityRule::GB ? 1e9 : 1073741824.0);
+}
+
+double signedErrorPct(double estimated, double measured) {
+    if (!(measured > 0))
+        return 0;
+    return (estimated - measured) / measured * 100.0;
+}
+
+double median(std::vector<double> values) {
+    return percentile(std::move(values), 50.0);
+}
+
+double percentile(std::vector<double> values, double p) {
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    p = std::clamp(p, 0.0, 100.0);
+    const double rank = p / 100.0 * static_cast<double>(values.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(rank));
+    const auto hi = std::min(lo + 1, values.size() - 1);
+    const double frac = rank - static_cast<double>(lo);
+    return values[lo] + (values[hi] - values[lo]) * frac;
+}
+
+ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsChecked,
+                       int wrongFitVerdicts) {
+    ErrorSummary s;
+    s.count = static_cast<int>(signedErrorsPct.size());
+    std::vector<double> abs;
+    double sum = 0;
+    for (double e : signedErrorsPct) {
+        abs.push_back(std::fabs(e));
+        sum += e;
+    }
+    s.medianAbsErrorPct = median(abs);
+    s.p90AbsErrorPct = percentile(abs, 90.0);
+    s.meanSignedErrorPct = s.count > 0 ? sum / s.count : 0;
+    s.maxAbsErrorPct = abs.empty() ? 0 : *std::max_element(abs.begin(), abs.end());
+    s.verdictsChecked = verdictsChecked;
+    s.wrongFitVerdicts = wrongFitVerdicts;
+    return s;
+}
+
+Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
+    json doc;
+    try {
+        doc = json::parse(jsonText.begin(), jsonText.end());
+    } catch (const json::parse_error& e) {
+        return Error{ErrorCode::JsonMalformed, "", e.what()};
+    }
+    const json* list = &doc;
+    std::string prefix;
+    if (doc.is_object()) {
+        const auto it = doc.find("records");
+        if (it == doc.end())
+            return Error{ErrorCode::FieldMissing, "records",
+                         "expected a JSON array of records or an object with a \"records\" array"};
+        list = &*it;
+        prefix = "records";
+    }
+    if (!list->is_array())
+        return Error{ErrorCode::FieldWrongType, prefix.empty() ? "(top level)" : prefix,
+                     "expected an array of records, got " + typeName(*list)};
+    std::vector<RecordEntry> out;
+    try {
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            RecordEntry e = parseOne((*list)[i], i);
+            out.push_back(std::move(e));
+        }
+    } catch (FieldError& fe) {
+        fe.error.field = prefix + fe.error.field;
+        return fe.error;
+    } catch (const json::exception& e) {
+        return Error{ErrorCode::FieldWrongType, prefix, e.what()};
+    }
+    return out;
+}
+
+Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec)
+        return Error{ErrorCode::FileUnreadable, file.string(), ec.message()};
+    if (size > 64ull * 1024 * 1024)
+        return Error{ErrorCode::FileTooLarge, file.string(),
+                     std::to_string(size) + " bytes; the limit is 64 MiB"};
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return Error{ErrorCode::FileUnreadable, file.string(), "cannot open the file"};
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (!in)
+        return Error{ErrorCode::FileUnreadable, file.string(), "read failed"};
+    return parseRecords(text);
+}
+
+double seed000QuickEstimate(const MeasurementRecord& r) {
+    const double P = baselineParams(r);
+    const double b = seedBytesPerParam(r.workload.precision.weights);
+    if (r.workload.mode == Mode::Inference)
+        return P * b;
+    const double o = seedSgd(r.workload.optimizer) ? 4.0 : 8.0;
+    return (P * b + P * b + P * o + 1.5 * P * b) * 1.15;
+}
+
+double seed001WillItFit(const MeasurementRecord& r) {
+    const double P = baselineParams(r);
+    const double b = seedBytesPerParam(r.workload.precision.weights);
+    const double h = static_cast<double>(r.model.hiddenSize);
+    const double L = r.model.numLayers;
+    const double B = static_cast<double>(r.workload.microBatch);
+    if (r.workload.mode == Mode::Inference) {
+        const double s =
+            static_cast<double>(r.workload.inference.promptTokens + r.workload.inference.newTokens);
+        const double heads = static_cast<double>(r.model.hiddenSize / 128); // hidden_dim // 128
+        return P * b + 2.0 * L * heads * 128.0 * b * B * s;
+    }
+    const double s = static_cast<double>(r.workload.sequenceLength);
+    const double opt = seedSgd(r.workload.optimizer) ? 4.0 * P : 12.0 * P;
+    return P * b + opt + P * b + 12.0 * h * s * L * b * B;
+}
+
+ValidationReport runValidation(const std::vector<RecordEntry>& entries,
+                               const ValidationOptions& options) {
+    ValidationReport rep;
+    rep.options = options;
+    BaselineReport s0;
+    s0.key = "seed000_quick_estimate";
+    s0.name = "Seed 000 quick estimate (estimate_training_memory_gb)";
+    s0.formula = "training: (P*b + P*b + P*o + 1.5*P*b) * 1.15, o = 8 (adam) or 4 (sgd); "
+                 "inference: P*b";
+    s0.note = "P = record param_count (the architecture count when null); b = the seed's bytes "
+              "per parameter of the record's weight dtype (fp32 4, 16-bit 2, int8 1, 4-bit 0.5). "
+              "The seed has no LoRA/QLoRA, no sharding and no metric distinction: LoRA and QLoRA "
+              "records go in as full fine-tunes, every optimizer except SGD as 'adam'.";
+    BaselineReport s1;
+    s1.key = "seed001_will_it_fit";
+    s1.name = "Seed 001 will_it_fit";
+    s1.formula = "training: P*b + 12*P (adam; sgd 4*P) + P*b + 12*h*s*L*b*B; "
+                 "inference: P*b + 2*L*(h//128)*128*b*B*s";
+    s1.note = s0.note;
+    std::vector<double> errors, e0, e1;
+    int checked = 0, wrong = 0, wrong0 = 0, wrong1 = 0;
+
+    for (const RecordEntry& entry : entries) {
+        if (!entry.record) {
+            rep.skipped.push_back({entry.id, joined(entry.skipReasons, "; ")});
+            continue;
+        }
+        const MeasurementRecord& r = *entry.record;
+        if (const ArchError ae = validateArch(r.model); ae != ArchError::Ok) {
+            rep.skipped.push_back(
+                {r.id, "the engine rejects the model: " + std::string(archErrorField(ae))});
+            continue;
+        }
+        if (const auto we = validateWorkload(r.model, r.workload)) {
+            rep.skipped.push_back({r.id, "the engine rejects the workload: " + describe(*we)});
+            continue;
+        }
+        PointResult pt;
+        pt.id = r.id;
+        pt.measured = r.measured;
+        pt.compared = comparedMetric(r.measured);
+        pt.measuredBytes = r.measuredBytes;
+        pt.caveats = r.caveats;
+        pt.capacity = capacityBytes(r.gpuMemoryGB, options.capacity);
+        const GpuSpec gpu = customGpu(pt.capacity);
+        const Estimate est = estimate(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr);
+        pt.allocated = est.worst.allocated;
+        pt.reserved = est.worst.reserved;
+        pt.nvidiaSmi = est.worst.nvidiaSmi;
+        pt.estimatedBytes = pt.compared == Metric::Allocated   ? pt.allocated
+                            : pt.compared == Metric::NvidiaSmi ? pt.nvidiaSmi
+                                                               : pt.reserved;
+        pt.errorPct = signedErrorPct(pt.estimatedBytes, pt.measuredBytes);
+        if (r.recordParams > 0) {
+            const double counted = static_cast<double>(countParameters(r.model).total);
+            const double diff = (counted - static_cast<double>(r.recordParams)) /
+                                static_cast<double>(r.recordParams) * 100.0;
+            if (std::fabs(diff) > 0.5) {
+                std::ostringstream os;
+                os.precision(3);
+                os << "engine parameter count " << counted << " differs from the record's "
+                   << static_cast<double>(r.recordParams) << " by " << diff << " %";
+                pt.caveats.push_back(os.str());
+            }
+        }
+        if (pt.capacity > 0) {
+            pt.verdictChecked = true;
+            pt.estimateFits = pt.nvidiaSmi <= pt.capacity;
+            pt.wrongVerdict = !pt.estimateFits; // every record ran, so it fitted
+            ++checked;
+            wrong += pt.wrongVerdict ? 1 : 0;
+        }
+        errors.push_back(pt.errorPct);
+
+        for (int k = 0; k < 2; ++k) {
+            BaselinePoint bp;
+            bp.id = r.id;
+            bp.measuredBytes = r.measuredBytes;
+            bp.estimatedBytes = k == 0 ? seed000QuickEstimate(r) : seed001WillItFit(r);
+            bp.errorPct = signedErrorPct(bp.estimatedBytes, bp.measuredBytes);
+            if (pt.capacity > 0) {
+                bp.verdictChecked = true;
+                bp.estimateFits = bp.estimatedBytes <= pt.capacity;
+                bp.wrongVerdict = !bp.estimateFits;
+            }
+            (k == 0 ? e0 : e1).push_back(bp.errorPct);
+            (k == 0 ? wrong0 : wrong1) += bp.wrongVerdict ? 1 : 0;
+            (k == 0 ? s0 : s1).points.push_back(bp);
+        }
+        rep.points.push_back(std::move(pt));
+    }
+    rep.summary = summarize(errors, checked, wrong);
+    s0.summary = summarize(e0, checked, wrong0);
+    s1.summary = summarize(e1, checked, wrong1);
+    rep.baselines = {std::move(s0), std::move(s1)};
+    return rep;
+}
+
+std::string reportToJson(const ValidationReport& report, int indent) {
+    json points = json::array();
+    for (const PointResult& p : report.points) {
+        json v{{"id", p.id},
+               {"measured_metric", measuredMetricKey(p.measured)},
+               {"compared_metric", metricKey(p.compared)},
+               {"measured_bytes", p.measuredBytes},
+               {"estimated_bytes", p.estimatedBytes},
+               {"error_pct", p.errorPct},
+               {"allocated_bytes", p.allocated},
+               {"reserved_bytes", p.reserved},
+               {"nvidia_smi_bytes", p.nvidiaSmi},
+               {"capacity_bytes", p.verdictChecked ? json(p.capacity) : json(nullptr)},
+               {"verdict",
+                p.verdictChecked ? json(p.estimateFits ? "fits" : "does_not_fit") : json(nullptr)},
+               {"wrong_verdict", p.wrongVerdict},
+               {"caveats", p.caveats}};
+        points.push_back(std::move(v));
+    }
+    json skipped = json::array();
+    for (const SkippedRecord& s : report.skipped)
+        skipped.push_back({{"id", s.id}, {"reason", s.reason}});
+    json summary = summaryJson(report.summary);
+    summary["skipped"] = skipped;
+    summary["skipped_count"] = report.skipped.size();
+
+    json baselines = json::array();
+    for (const BaselineReport& b : report.baselines) {
+        json bpts = json::array();
+        for (const BaselinePoint& p : b.points)
+            bpts.push_back(
+                {{"id", p.id},
+                 {"measured_bytes", p.measuredBytes},
+                 {"estimated_bytes", p.estimatedBytes},
+                 {"error_pct", p.errorPct},
+                 {"verdict", p.verdictChecked ? json(p.estimateFits ? "fits" : "does_not_fit")
+                                              : json(nullptr)},
+                 {"wrong_verdict", p.wrongVerdict}});
+        baselines.push_back({{"key", b.key},
+                             {"name", b.name},
+                             {"formula", b.formula},
+                             {"note", b.note},
+                             {"points", bpts},
+                             {"summary", summaryJson(b.summary)}});
+    }
+    json rules{
+        {"metric",
+         "allocated and active -> allocated; reserved -> reserved; nvidia_smi -> nvidia_smi; "
+         "unknown -> reserved (between allocated and nvidia-smi)"},
+        {"error_pct", "(estimated - measured) / measured x 100"},
+        {"percentile", "linear interpolation between closest ranks (numpy default)"},
+        {"capacity", std::string(capacityRuleKey(report.options.capacity))},
+        {"capacity_detail", report.options.capacity == CapacityRule::GiB
+                                ? "gpu.memory_gb x 2^30 bytes"
+                                : "gpu.memory_gb x 1e9 bytes"},
+        {"verdict", "the engine's verdict (nvidia-smi estimate <= capacity); every record ran, "
+                    "so a 'does_not_fit' verdict is wrong"}};
+    json out{{"points", points}, {"summary", summary}, {"baselines", baselines}, {"rules", rules}};
+    return out.dump(indent);
+}
+
+} // namespace headroom

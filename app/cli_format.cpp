@@ -1,0 +1,300 @@
+// cli_format.cpp: the estimate as a text report and as JSON. Formatting only.
+
+#include "app/cli_format.h"
+
+#include "app/cli_common.h"
+#include "app/cli_scenario.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom::cli {
+
+using json = nlohmann::json;
+
+TextTable::TextTable(std::vector<std::string> header, std::vector<bool> rightAligned)
+    : m_header(std::move(header)), m_right(std::move(rightAligned)) {
+    m_right.resize(m_header.size(), false);
+}
+
+void TextTable::addRow(std::vector<std::string> cells) {
+    cells.resize(m_header.size());
+    m_rows.push_back(std::move(cells));
+}
+
+std::string TextTable::render(int indent) const {
+    std::vector<std::size_t> width(m_header.size(), 0);
+    auto measure = [&](const std::vector<std::string>& row) {
+        for (std::size_t i = 0; i < row.size(); ++i)
+            width[i] = std::max(width[i], row[i].size());
+    };
+    measure(m_header);
+    for (const auto& r : m_rows)
+        measure(r);
+    std::string outText;
+    auto line = [&](const std::vector<std::string>& row) {
+        std::string l(static_cast<std::size_t>(indent), ' ');
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            const std::string pad(width[i] - row[i].size(), ' ');
+            const bool last = i + 1 == row.size();
+            l += m_right[i] ? pad + row[i] : row[i] + (last ? "" : pad);
+            if (!last)
+                l += "  ";
+        }
+        while (!l.empty() && l.back() == ' ')
+            l.pop_back();
+        outText += l + "\n";
+    };
+    line(m_header);
+    std::vector<std::string> rule;
+    for (std::size_t w : width)
+        rule.emplace_back(w, '-');
+    line(rule);
+    for (const auto& r : m_rows)
+        line(r);
+    return outText;
+}
+
+std::string playbookActionKey(PlaybookAction a) {
+    switch (a) {
+    case PlaybookAction::ShorterSequence:
+        return "shorter_sequence";
+    case PlaybookAction::SmallerMicroBatch:
+        return "smaller_micro_batch";
+    case PlaybookAction::MoreCheckpointing:
+        return "more_checkpointing";
+    case PlaybookAction::LighterOptimizer:
+        return "lighter_optimizer";
+    case PlaybookAction::SwitchToLora:
+        return "switch_to_lora";
+    case PlaybookAction::SwitchToQlora:
+        return "switch_to_qlora";
+    case PlaybookAction::MoreSharding:
+        return "more_sharding";
+    case PlaybookAction::MoreGpus:
+        return "more_gpus";
+    case PlaybookAction::FlashAttention:
+        return "flash_attention";
+    case PlaybookAction::ChunkedCrossEntropy:
+        return "chunked_cross_entropy";
+    case PlaybookAction::QuantizeWeights:
+        return "quantize_weights";
+    case PlaybookAction::QuantizeKvCache:
+        return "quantize_kv_cache";
+    case PlaybookAction::FewerSamplesPerPrompt:
+        return "fewer_samples_per_prompt";
+    }
+    return "unknown";
+}
+
+json termsJson(const TermBytes& t) {
+    json j = json::object();
+    for (int i = 0; i < kTermCount; ++i)
+        j[std::string(termKey(static_cast<Term>(i)))] = t[static_cast<std::size_t>(i)];
+    return j;
+}
+
+json metricsJson(const RankEstimate& r) {
+    return json{{"allocated", r.allocated}, {"reserved", r.reserved}, {"nvidia_smi", r.nvidiaSmi}};
+}
+
+namespace {
+json phasesJson(const RankEstimate& r) {
+    json j = json::object();
+    for (int i = 0; i < kPhaseCount; ++i)
+        j[std::string(phaseKey(static_cast<Phase>(i)))] =
+            r.phaseAllocated[static_cast<std::size_t>(i)];
+    return j;
+}
+
+std::string pct(double part, double whole) {
+    if (!(whole > 0))
+        return "-";
+    return fmtNum(part / whole * 100.0, 1) + " %";
+}
+} // namespace
+
+json rankJson(const RankEstimate& r) {
+    return json{{"stage", r.stage},
+                {"first_layer", r.firstLayer},
+                {"num_layers", r.numLayers},
+                {"terms", termsJson(r.atPeak)},
+                {"metrics", metricsJson(r)},
+                {"phases_allocated", phasesJson(r)},
+                {"peak_phase", std::string(phaseKey(r.peakPhase))}};
+}
+
+bool wantPlaybook(const Estimate& e) {
+    return e.capacity > 0 && (!e.fits || e.worst.nvidiaSmi > 0.9 * e.capacity);
+}
+
+json estimateJson(const Scenario& s, const Estimate& e, const std::vector<PlaybookItem>& playbook) {
+    json formulas = json::object();
+    for (int i = 0; i < kTermCount; ++i) {
+        const auto t = static_cast<Term>(i);
+        formulas[std::string(termKey(t))] = termFormula(t, s.model, s.workload);
+    }
+    json ranks = json::array();
+    for (const RankEstimate& r : e.stages)
+        ranks.push_back(rankJson(r));
+    json pb = json::array();
+    for (const PlaybookItem& it : playbook)
+        pb.push_back({{"rank", it.rank},
+                      {"action", playbookActionKey(it.action)},
+                      {"value", it.value},
+                      {"description", describe(it)},
+                      {"saved_bytes", it.savedBytes},
+                      {"new_total_bytes", it.newTotal},
+                      {"fits", it.fits}});
+    json scenario = json::parse(toJson(s), nullptr, false);
+    return json{
+        {"units", "bytes"},
+        {"model",
+         {{"name", s.model.name},
+          {"family", s.model.family},
+          {"total_params", e.totalParams},
+          {"active_params", e.activeParams},
+          {"trainable_params", e.trainableParams}}},
+        {"gpu",
+         {{"key", s.gpu.key},
+          {"name", s.gpu.name},
+          {"memory_mib", s.gpu.memoryMiB},
+          {"capacity_bytes", e.capacity},
+          {"count", s.workload.parallel.gpus()}}},
+        {"terms", termsJson(e.worst.atPeak)},
+        {"formulas", formulas},
+        {"metrics", metricsJson(e.worst)},
+        {"verdict_metric", std::string(metricKey(Metric::NvidiaSmi))},
+        {"phases_allocated", phasesJson(e.worst)},
+        {"peak_phase", std::string(phaseKey(e.worst.peakPhase))},
+        {"fits", e.fits},
+        {"headroom_bytes", e.headroom},
+        {"host_bytes", e.hostBytes},
+        {"worst_stage", e.worst.stage},
+        {"per_rank", ranks},
+        {"playbook", pb},
+        {"scenario", scenario.is_discarded() ? json(nullptr) : scenario},
+    };
+}
+
+std::string estimateText(const Scenario& s, const Estimate& e,
+                         const std::vector<PlaybookItem>& playbook, bool perRank,
+                         const std::vector<std::string>& notes) {
+    std::string t;
+    t += "Scenario: " + scenarioSummary(s) + "\n";
+    t += "Parameters: " + fmtCount(static_cast<double>(e.totalParams)) + " total, " +
+         fmtCount(static_cast<double>(e.activeParams)) + " active per token, " +
+         fmtCount(static_cast<double>(e.trainableParams)) + " trainable\n";
+    t += "GPU: " + gpuSummary(s.gpu);
+    if (s.workload.parallel.gpus() > 1)
+        t += " (x" + std::to_string(s.workload.parallel.gpus()) + ")";
+    t += "\n";
+    for (const std::string& n : notes)
+        t += "Note: " + n + "\n";
+    t += "Units: GB = 1e9 bytes, GiB = 2^30 bytes.\n\n";
+
+    const RankEstimate& w = e.worst;
+    t += "Memory of the worst rank";
+    if (e.stages.size() > 1)
+        t += " (pipeline stage " + std::to_string(w.stage) + ", layers " +
+             std::to_string(w.firstLayer) + ".." + std::to_string(w.firstLayer + w.numLayers - 1) +
+             ")";
+    t += " at its peak (" + std::string(phaseKey(w.peakPhase)) + "):\n";
+    TextTable terms({"term", "bytes", "GiB", "GB", "share", "formula"},
+                    {false, true, true, true, true, false});
+    for (int i = 0; i < kTermCount; ++i) {
+        const auto term = static_cast<Term>(i);
+        const double b = w.atPeak[static_cast<std::size_t>(i)];
+        terms.addRow({std::string(termKey(term)), fmtInt(b), fmtNum(b / 1073741824.0, 2),
+                      fmtNum(b / 1e9, 2), pct(b, w.nvidiaSmi),
+                      termFormula(term, s.model, s.workload)});
+    }
+    terms.addRow({"total (nvidia-smi)", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
+                  fmtNum(w.nvidiaSmi / 1e9, 2), pct(w.nvidiaSmi, w.nvidiaSmi), ""});
+    t += terms.render(2) + "\n";
+
+    t += "Peak allocated per phase:\n";
+    TextTable phases({"phase", "bytes", "GiB", "GB", ""}, {false, true, true, true, false});
+    const bool training = s.workload.mode == Mode::Training;
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto ph = static_cast<Phase>(i);
+        if (!training && (ph == Phase::Backward || ph == Phase::OptimizerStep))
+            continue;
+        const double b = w.phaseAllocated[static_cast<std::size_t>(i)];
+        phases.addRow({std::string(phaseKey(ph)), fmtInt(b), fmtNum(b / 1073741824.0, 2),
+                       fmtNum(b / 1e9, 2), ph == w.peakPhase ? "<- peak" : ""});
+    }
+    t += phases.render(2) + "\n";
+
+    t += "Metrics (worst rank):\n";
+    TextTable metrics({"metric", "bytes", "GiB", "GB", "what it is"},
+                      {false, true, true, true, false});
+    metrics.addRow({"allocated", fmtInt(w.allocated), fmtNum(w.allocated / 1073741824.0, 2),
+                    fmtNum(w.allocated / 1e9, 2), "torch.cuda.max_memory_allocated: live tensors"});
+    metrics.addRow({"reserved", fmtInt(w.reserved), fmtNum(w.reserved / 1073741824.0, 2),
+                    fmtNum(w.reserved / 1e9, 2),
+                    "torch.cuda.max_memory_reserved: + caching-allocator segments"});
+    metrics.addRow({"nvidia-smi", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
+                    fmtNum(w.nvidiaSmi / 1e9, 2),
+                    "+ CUDA context, cuBLAS workspace, NCCL; the verdict uses this one"});
+    t += metrics.render(2) + "\n";
+
+    if (e.hostBytes > 0)
+        t += "Host memory for offloaded states/parameters: " + fmtGiB(e.hostBytes) + " (" +
+             fmtGB(e.hostBytes) + ")\n\n";
+
+    if (e.capacity > 0) {
+        const double usedPct = w.nvidiaSmi / e.capacity * 100.0;
+        t += std::string("Verdict: ") + (e.fits ? "FITS" : "DOES NOT FIT") + " on " +
+             gpuSummary(s.gpu) + " (nvidia-smi metric): " + fmtNum(usedPct, 1) + " % used, " +
+             (e.fits ? "headroom " : "over by ") + fmtGiB(std::fabs(e.headroom)) + " (" +
+             fmtGB(std::fabs(e.headroom)) + ")\n";
+    }
+
+    if (perRank && !e.stages.empty()) {
+        t += "\nPer pipeline stage:\n";
+        TextTable ranks({"stage", "layers", "allocated GiB", "reserved GiB", "nvidia-smi GiB",
+                         "peak phase", "headroom GiB"},
+                        {true, false, true, true, true, false, true});
+        for (const RankEstimate& r : e.stages) {
+            ranks.addRow(
+                {std::to_string(r.stage),
+                 std::to_string(r.firstLayer) + ".." +
+                     std::to_string(r.firstLayer + r.numLayers - 1),
+                 fmtNum(r.allocated / 1073741824.0, 2), fmtNum(r.reserved / 1073741824.0, 2),
+                 fmtNum(r.nvidiaSmi / 1073741824.0, 2), std::string(phaseKey(r.peakPhase)),
+                 e.capacity > 0 ? fmtNum((e.capacity - r.nvidiaSmi) / 1073741824.0, 2) : "-"});
+        }
+        t += ranks.render(2);
+        t += "\n  Terms per stage (GiB):\n";
+        std::vector<std::string> header{"stage"};
+        for (int i = 0; i < kTermCount; ++i)
+            header.emplace_back(termKey(static_cast<Term>(i)));
+        TextTable st(header, std::vector<bool>(header.size(), true));
+        for (const RankEstimate& r : e.stages) {
+            std::vector<std::string> row{std::to_string(r.stage)};
+            for (int i = 0; i < kTermCount; ++i)
+                row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / 1073741824.0, 2));
+            st.addRow(row);
+        }
+        t += st.render(2);
+    }
+
+    if (wantPlaybook(e)) {
+        t += std::string("\nOOM playbook (") + (e.fits ? "above 90 % of the GPU" : "does not fit") +
+             "; ranked: fixes that fit first, then least disruption):\n";
+        if (playbook.empty())
+            t += "  (no applicable change found)\n";
+        TextTable pbt({"#", "change", "saves GiB", "new total GiB", "fits"},
+                      {true, false, true, true, false});
+        int n = 0;
+        for (const PlaybookItem& it : playbook)
+            pbt.addRow({std::to_string(++n), describe(it), fmtNum(it.savedBytes / 1073741824.0, 2),
+                        fmtNum(it.newTotal / 1073741824.0, 2), it.fits ? "yes" : "no"});
+        if (!playbook.empty())
+            t += pbt.render(2);
+    }
+    return t;
+}
+
+} // namespace headroom::cli

@@ -1,0 +1,52 @@
+#pragma once
+// headroom-cli: text tables and JSON for estimates (formatting only; numbers come from core).
+
+#include "core/estimator.h"
+#include "core/scenario.h"
+#include "core/solvers.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace headroom::cli {
+
+/// A plain-text table: left-aligned text columns, right-aligned numeric ones.
+class TextTable {
+public:
+    explicit TextTable(std::vector<std::string> header, std::vector<bool> rightAligned = {});
+    void addRow(std::vector<std::string> cells);
+    std::string render(int indent = 0) const;
+
+private:
+    std::vector<std::string> m_header;
+    std::vector<bool> m_right;
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+/// "shorter_sequence", "smaller_micro_batch", ... (JSON keys of PlaybookAction).
+std::string playbookActionKey(PlaybookAction a);
+
+/// Per-term bytes as a JSON object keyed by termKey().
+nlohmann::json termsJson(const TermBytes& t);
+/// One rank: stage, layers, terms, the three metrics, per-phase allocated peaks.
+nlohmann::json rankJson(const RankEstimate& r);
+/// The three metrics of a rank: {"allocated": , "reserved": , "nvidia_smi": }.
+nlohmann::json metricsJson(const RankEstimate& r);
+
+/// The whole estimate as JSON (see docs/cli.md): model, gpu, terms, formulas, metrics,
+/// phases, verdict, per_rank, playbook.
+nlohmann::json estimateJson(const Scenario& s, const Estimate& e,
+                            const std::vector<PlaybookItem>& playbook);
+
+/// The human report: scenario line, term table with formulas, phase peaks, metrics, verdict,
+/// per-rank table (when @p perRank or PP > 1 ... only when asked), playbook.
+std::string estimateText(const Scenario& s, const Estimate& e,
+                         const std::vector<PlaybookItem>& playbook, bool perRank,
+                         const std::vector<std::string>& notes);
+
+/// True when the playbook should be shown: does not fit, or above 90 % of the capacity.
+bool wantPlaybook(const Estimate& e);
+
+} // namespace headroom::cli

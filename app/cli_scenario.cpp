@@ -1,0 +1,486 @@
+// cli_scenario.cpp: scenario options -> core Scenario (no memory arithmetic here).
+
+#include "app/cli_scenario.h"
+
+#include "app/cli_common.h"
+#include "core/estimator.h"
+#include "core/hf_import.h"
+#include "core/presets.h"
+
+#include <QFile>
+
+#include <functional>
+
+namespace headroom::cli {
+
+namespace {
+
+/// "a, b, c" of every key of an enum with @p count values.
+template <class E> std::string keyList(int count, std::string_view (*key)(E)) {
+    std::string s;
+    for (int i = 0; i < count; ++i)
+        s += (i ? ", " : "") + std::string(key(static_cast<E>(i)));
+    return s;
+}
+
+std::string modeList() {
+    return "inference, train";
+}
+std::string finetuneList() {
+    return keyList<Finetune>(3, finetuneKey);
+}
+std::string optimizerList() {
+    return keyList<Optimizer>(9, optimizerKey);
+}
+std::string checkpointingList() {
+    return "none, full, selective, first-n";
+}
+std::string attentionList() {
+    return keyList<AttentionImpl>(4, attentionKey);
+}
+std::string frameworkList() {
+    return keyList<Framework>(7, frameworkKey);
+}
+std::string shardingList() {
+    return "none, zero1, zero2, zero3, fsdp (= fsdp_full_shard), fsdp-grad-op, hsdp";
+}
+std::string scheduleList() {
+    return "gpipe, 1f1b, interleaved";
+}
+std::string dtypeList() {
+    return keyList<DType>(kDTypeCount, dtypeKey);
+}
+
+/// Parses an enum option with @p parse after CLI aliases; usage error listing @p allowed.
+template <class E>
+std::optional<E>
+enumOption(const QCommandLineParser& p, const QString& name,
+           std::optional<E> (*parse)(std::string_view), const std::string& allowed,
+           std::initializer_list<std::pair<const char*, const char*>> aliases = {}) {
+    if (!p.isSet(name))
+        return std::nullopt;
+    std::string v = str(p.value(name).trimmed().toLower());
+    for (const auto& [from, to] : aliases)
+        if (v == from)
+            v = to;
+    if (auto e = parse(v))
+        return e;
+    usageError("--" + str(name) + ": unknown value '" + str(p.value(name)) +
+               "' (expected one of: " + allowed + ")");
+}
+
+std::optional<DType> dtypeOption(const QCommandLineParser& p, const QString& name) {
+    return enumOption<DType>(p, name, parseDType, dtypeList());
+}
+
+unsigned parseLoraTargets(const QString& text) {
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("all-linear") || t == QLatin1String("all_linear") ||
+        t == QLatin1String("all"))
+        return kLoraAllLinear;
+    if (t == QLatin1String("attention"))
+        return kLoraAttention;
+    unsigned bits = 0;
+    for (QString part : t.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        part = part.trimmed();
+        if (part.endsWith(QLatin1String("_proj")))
+            part.chop(5);
+        static const std::pair<const char*, LoraTarget> names[] = {
+            {"q", LoraTarget::Q},       {"k", LoraTarget::K},           {"v", LoraTarget::V},
+            {"o", LoraTarget::O},       {"gate", LoraTarget::Gate},     {"up", LoraTarget::Up},
+            {"down", LoraTarget::Down}, {"lm_head", LoraTarget::LmHead}};
+        bool found = false;
+        for (const auto& [n, bit] : names) {
+            if (part == QLatin1String(n)) {
+                bits |= static_cast<unsigned>(bit);
+                found = true;
+            }
+        }
+        if (!found)
+            usageError("--lora-targets: unknown module '" + str(part) +
+                       "' (expected q,k,v,o,gate,up,down,lm_head, all-linear or attention)");
+    }
+    if (bits == 0)
+        usageError("--lora-targets: give at least one module");
+    return bits;
+}
+
+void applyModel(const QCommandLineParser& p, Scenario& s) {
+    const int given = (p.isSet(QStringLiteral("model")) ? 1 : 0) +
+                      (p.isSet(QStringLiteral("config")) ? 1 : 0) +
+                      (p.isSet(QStringLiteral("params")) ? 1 : 0);
+    if (given > 1)
+        usageError("give only one of --model, --config and --params");
+    if (p.isSet(QStringLiteral("model"))) {
+        const std::string key = str(p.value(QStringLiteral("model")));
+        const ModelPreset* preset = findModelPreset(key);
+        if (!preset)
+            usageError("--model: unknown preset '" + key +
+                       "' (run 'headroom-cli models' for the list, or use --config / --params)");
+        s.modelSource = ModelSource::Preset;
+        s.modelPreset = preset->key;
+        s.model = preset->arch;
+    } else if (p.isSet(QStringLiteral("config"))) {
+        const QString file = p.value(QStringLiteral("config"));
+        auto m = loadModelFile(file.toStdString());
+        if (!m)
+            dataError(m.error(), "--config " + str(file) + ": ");
+        s.modelSource = ModelSource::Inline;
+        s.model = std::move(m).value();
+    } else if (p.isSet(QStringLiteral("params"))) {
+        const double n = parseParamCount(p.value(QStringLiteral("params")), "--params");
+        s.modelSource = ModelSource::ParamCount;
+        s.paramCount = n;
+        s.model = denseFromParamCount(n);
+    }
+    if (const ArchError e = validateArch(s.model); e != ArchError::Ok)
+        dataError("model " + s.model.name + ": invalid architecture field '" +
+                  std::string(archErrorField(e)) + "'");
+}
+
+void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::string>& notes) {
+    Workload& w = s.workload;
+    if (auto f = enumOption<Framework>(p, QStringLiteral("framework"), parseFramework,
+                                       frameworkList())) {
+        applyFramework(w, *f);
+        w.framework = *f;
+    }
+    if (auto m = enumOption<Mode>(p, QStringLiteral("mode"), parseMode, modeList(),
+                                  {{"train", "training"}, {"infer", "inference"}}))
+        w.mode = *m;
+    if (auto f =
+            enumOption<Finetune>(p, QStringLiteral("finetune"), parseFinetune, finetuneList())) {
+        w.finetune = *f;
+        // QLoRA means a 4-bit base: unless a dtype or profile says otherwise, use the QLoRA
+        // paper's NF4 with double quantisation.
+        if (*f == Finetune::QLoRA && !p.isSet(QStringLiteral("weights")) &&
+            !p.isSet(QStringLiteral("framework")) && !isQuantized(w.precision.weights)) {
+            w.precision.weights = DType::NF4DoubleQuant;
+            notes.emplace_back("QLoRA: base weights nf4_double_quant (QLoRA paper default; "
+                               "--weights to change)");
+        }
+    }
+    if (auto d = dtypeOption(p, QStringLiteral("weights")))
+        w.precision.weights = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("compute")))
+        w.precision.compute = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("grads")))
+        w.precision.grads = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("optimizer-states")))
+        w.precision.optimizerStates = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("kv-cache")))
+        w.precision.kvCache = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("adapters")))
+        w.precision.adapters = *d;
+    if (p.isSet(QStringLiteral("master-weights")) && p.isSet(QStringLiteral("no-master-weights")))
+        usageError("give only one of --master-weights and --no-master-weights");
+    if (p.isSet(QStringLiteral("master-weights")))
+        w.precision.masterWeights = true;
+    if (p.isSet(QStringLiteral("no-master-weights")))
+        w.precision.masterWeights = false;
+    if (auto o = enumOption<Optimizer>(p, QStringLiteral("optimizer"), parseOptimizer,
+                                       optimizerList(), {{"adamw8bit", "adamw_8bit"}}))
+        w.optimizer = *o;
+    if (auto v = intOption(p, QStringLiteral("micro-batch"), 1, 1 << 24))
+        w.microBatch = *v;
+    if (auto v = intOption(p, QStringLiteral("seq-len"), 1, int64_t{1} << 30))
+        w.sequenceLength = *v;
+    if (auto v = intOption(p, QStringLiteral("grad-accum"), 1, 1 << 24))
+        w.gradAccumulation = *v;
+    if (auto c = enumOption<Checkpointing>(p, QStringLiteral("checkpointing"), parseCheckpointing,
+                                           checkpointingList()))
+        w.checkpointing = *c;
+    if (auto v = intOption(p, QStringLiteral("checkpoint-layers"), 0, 1 << 20)) {
+        w.checkpointLayers = static_cast<int>(*v);
+        if (!p.isSet(QStringLiteral("checkpointing")))
+            w.checkpointing = Checkpointing::FirstN;
+    }
+    if (w.checkpointing == Checkpointing::FirstN && !p.isSet(QStringLiteral("checkpoint-layers")) &&
+        p.isSet(QStringLiteral("checkpointing")))
+        usageError("--checkpointing first-n needs --checkpoint-layers N");
+    if (auto a = enumOption<AttentionImpl>(p, QStringLiteral("attention"), parseAttention,
+                                           attentionList(), {{"flash2", "flash"}}))
+        w.attention = *a;
+    if (auto v = intOption(p, QStringLiteral("lora-rank"), 1, 1 << 16))
+        w.lora.rank = static_cast<int>(*v);
+    if (p.isSet(QStringLiteral("lora-targets")))
+        w.lora.targets = parseLoraTargets(p.value(QStringLiteral("lora-targets")));
+    if (p.isSet(QStringLiteral("lora-dropout")))
+        w.lora.dropout = true;
+    if (auto v = intOption(p, QStringLiteral("prompt-tokens"), 1, int64_t{1} << 30))
+        w.inference.promptTokens = *v;
+    if (auto v = intOption(p, QStringLiteral("new-tokens"), 0, int64_t{1} << 30))
+        w.inference.newTokens = *v;
+    if (p.isSet(QStringLiteral("prefill-only")))
+        w.inference.prefillOnly = true;
+
+    Features& f = w.features;
+    f.chunkedCrossEntropy |= p.isSet(QStringLiteral("chunked-ce"));
+    f.optimizerInBackward |= p.isSet(QStringLiteral("optimizer-in-backward"));
+    f.activationOffload |= p.isSet(QStringLiteral("activation-offload"));
+    f.fusedOptimizer |= p.isSet(QStringLiteral("fused-optimizer"));
+    f.packed |= p.isSet(QStringLiteral("packed"));
+    f.torchCompile |= p.isSet(QStringLiteral("torch-compile"));
+    f.float8 |= p.isSet(QStringLiteral("float8"));
+
+    RolloutSpec& r = w.rollout;
+    if (auto v = intOption(p, QStringLiteral("rollout-batch"), 1, 1 << 24)) {
+        r.rolloutBatch = *v;
+        r.enabled = true;
+    }
+    if (auto v = intOption(p, QStringLiteral("samples-per-prompt"), 1, 1 << 16)) {
+        r.samplesPerPrompt = static_cast<int>(*v);
+        r.enabled = true;
+    }
+    if (auto v = intOption(p, QStringLiteral("max-response-len"), 1, int64_t{1} << 30)) {
+        r.maxResponseTokens = *v;
+        r.enabled = true;
+    }
+    if (auto v = intOption(p, QStringLiteral("rollout-prompt-tokens"), 0, int64_t{1} << 30)) {
+        r.promptTokens = *v;
+        r.enabled = true;
+    }
+    if (auto v = intOption(p, QStringLiteral("rollout-tp"), 1, 1024)) {
+        r.rolloutTp = static_cast<int>(*v);
+        r.enabled = true;
+    }
+}
+
+void applyGpu(const QCommandLineParser& p, Scenario& s) {
+    if (p.isSet(QStringLiteral("gpu")) && p.isSet(QStringLiteral("gpu-mem")))
+        usageError("give only one of --gpu and --gpu-mem");
+    if (p.isSet(QStringLiteral("gpu"))) {
+        const std::string key = str(p.value(QStringLiteral("gpu")));
+        const GpuSpec* g = findGpuPreset(key);
+        if (!g)
+            usageError("--gpu: unknown preset '" + key +
+                       "' (run 'headroom-cli gpus' for the list, or use --gpu-mem 80GiB)");
+        s.gpu = *g;
+    } else if (p.isSet(QStringLiteral("gpu-mem"))) {
+        s.gpu = customGpu(parseByteSize(p.value(QStringLiteral("gpu-mem")), "--gpu-mem"));
+    }
+}
+
+void applyLayout(const QCommandLineParser& p, Scenario& s) {
+    Parallelism& par = s.workload.parallel;
+    const bool degreeGiven = p.isSet(QStringLiteral("dp")) || p.isSet(QStringLiteral("tp")) ||
+                             p.isSet(QStringLiteral("pp")) || p.isSet(QStringLiteral("cp"));
+    if (auto v = intOption(p, QStringLiteral("dp"), 1, 1 << 20))
+        par.dp = static_cast<int>(*v);
+    if (auto v = intOption(p, QStringLiteral("tp"), 1, 1 << 12))
+        par.tp = static_cast<int>(*v);
+    if (auto v = intOption(p, QStringLiteral("pp"), 1, 1 << 12))
+        par.pp = static_cast<int>(*v);
+    if (auto v = intOption(p, QStringLiteral("cp"), 1, 1 << 12))
+        par.cp = static_cast<int>(*v);
+    if (auto v = intOption(p, QStringLiteral("ep"), 1, 1 << 12))
+        par.ep = static_cast<int>(*v);
+    if (auto n = intOption(p, QStringLiteral("gpus"), 1, 1 << 20)) {
+        const int64_t others = int64_t{par.tp} * par.pp * par.cp;
+        if (p.isSet(QStringLiteral("dp"))) {
+            if (int64_t{par.dp} * others != *n)
+                usageError("--gpus " + std::to_string(*n) + " differs from dp x tp x pp x cp = " +
+                           std::to_string(int64_t{par.dp} * others));
+        } else {
+            if (*n % others != 0)
+                usageError("--gpus " + std::to_string(*n) +
+                           " is not a multiple of tp x pp x cp = " + std::to_string(others));
+            par.dp = static_cast<int>(*n / others);
+        }
+    } else if (!degreeGiven && s.gpuCount > 1 && par.gpus() == 1) {
+        par.dp = s.gpuCount; // a scenario that only gave a GPU count
+    }
+    s.gpuCount = par.gpus();
+    if (auto sh = enumOption<Sharding>(p, QStringLiteral("sharding"), parseSharding, shardingList(),
+                                       {{"fsdp", "fsdp_full_shard"},
+                                        {"fsdp-full-shard", "fsdp_full_shard"},
+                                        {"fsdp-grad-op", "fsdp_shard_grad_op"},
+                                        {"fsdp_grad_op", "fsdp_shard_grad_op"},
+                                        {"ddp", "none"}}))
+        par.sharding = *sh;
+    if (auto v = intOption(p, QStringLiteral("shard-group"), 1, 1 << 20))
+        par.shardGroup = static_cast<int>(*v);
+    if (p.isSet(QStringLiteral("sequence-parallel")))
+        par.sequenceParallel = true;
+    if (auto sc = enumOption<PipelineSchedule>(
+            p, QStringLiteral("pp-schedule"), parseSchedule, scheduleList(),
+            {{"interleaved", "interleaved_1f1b"}, {"interleaved1f1b", "interleaved_1f1b"}}))
+        par.schedule = *sc;
+    if (auto v = intOption(p, QStringLiteral("virtual-stages"), 1, 1 << 10))
+        par.virtualStages = static_cast<int>(*v);
+    if (auto v = intOption(p, QStringLiteral("pp-micro-batches"), 1, 1 << 20))
+        par.numMicroBatches = static_cast<int>(*v);
+    if (p.isSet(QStringLiteral("offload-optimizer")))
+        par.offloadOptimizer = true;
+    if (p.isSet(QStringLiteral("offload-params")))
+        par.offloadParams = true;
+}
+
+QCommandLineOption opt(const char* name, const QString& help, const char* valueName = nullptr) {
+    if (valueName)
+        return QCommandLineOption(QString::fromLatin1(name), help, QString::fromLatin1(valueName));
+    return QCommandLineOption(QString::fromLatin1(name), help);
+}
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+void addScenarioOptions(QCommandLineParser& p) {
+    p.addOptions({
+        opt("scenario",
+            QStringLiteral("Start from a saved scenario file (options given here "
+                           "override it)."),
+            "file"),
+        opt("save-scenario", QStringLiteral("Write the resulting scenario to a file."), "file"),
+        opt("model", QStringLiteral("Model preset key, e.g. llama-3.1-8b (see 'models')."), "key"),
+        opt("config",
+            QStringLiteral("Hugging Face config.json, model.safetensors.index.json or "
+                           ".safetensors file."),
+            "path"),
+        opt("params",
+            QStringLiteral("Bare parameter count (7e9, 7B, 350M): a derived dense "
+                           "Llama-style shape."),
+            "count"),
+        opt("mode", q("Run mode: " + modeList() + "."), "mode"),
+        opt("finetune", q("Training kind: " + finetuneList() + "."), "kind"),
+        opt("framework", q("Framework profile setting the dtypes: " + frameworkList() + "."),
+            "profile"),
+        opt("weights", q("Weight storage dtype: " + dtypeList() + "."), "dtype"),
+        opt("compute", QStringLiteral("Activation / compute dtype."), "dtype"),
+        opt("grads", QStringLiteral("Gradient dtype."), "dtype"),
+        opt("optimizer-states", QStringLiteral("Optimizer state dtype."), "dtype"),
+        opt("kv-cache", QStringLiteral("KV cache dtype (inference)."), "dtype"),
+        opt("adapters", QStringLiteral("LoRA adapter dtype."), "dtype"),
+        opt("master-weights", QStringLiteral("Keep a separate fp32 master copy of the trainable "
+                                             "parameters.")),
+        opt("no-master-weights", QStringLiteral("No separate fp32 master copy.")),
+        opt("optimizer", q("Optimizer: " + optimizerList() + "."), "name"),
+        opt("micro-batch", QStringLiteral("Samples per forward/backward per GPU."), "n"),
+        opt("seq-len", QStringLiteral("Tokens per sample."), "n"),
+        opt("grad-accum", QStringLiteral("Gradient accumulation steps."), "n"),
+        opt("checkpointing", q("Activation checkpointing: " + checkpointingList() + "."), "kind"),
+        opt("checkpoint-layers", QStringLiteral("Blocks checkpointed with first-n."), "n"),
+        opt("attention", q("Attention implementation: " + attentionList() + "."), "impl"),
+        opt("lora-rank", QStringLiteral("LoRA rank r."), "r"),
+        opt("lora-targets",
+            QStringLiteral("LoRA modules: q,k,v,o,gate,up,down,lm_head, "
+                           "all-linear or attention."),
+            "list"),
+        opt("lora-dropout", QStringLiteral("LoRA dropout > 0 (stores a dropped-out input copy).")),
+        opt("prompt-tokens", QStringLiteral("Inference: prompt tokens per sequence."), "n"),
+        opt("new-tokens", QStringLiteral("Inference: generated tokens per sequence."), "n"),
+        opt("prefill-only", QStringLiteral("Inference: stop after the prefill.")),
+        opt("chunked-ce", QStringLiteral("Chunked cross-entropy (fp32 logits never whole).")),
+        opt("optimizer-in-backward", QStringLiteral("Optimizer step fused into backward.")),
+        opt("activation-offload", QStringLiteral("Saved activations offloaded to the CPU.")),
+        opt("fused-optimizer", QStringLiteral("Fused AdamW (no for-each temporaries).")),
+        opt("packed", QStringLiteral("Samples packed to exactly --seq-len tokens.")),
+        opt("torch-compile", QStringLiteral("torch.compile of model and loss.")),
+        opt("float8", QStringLiteral("torchao float8 linear layers.")),
+        opt("gpu", QStringLiteral("GPU preset key, e.g. h100-sxm-80gb (see 'gpus')."), "key"),
+        opt("gpu-mem", QStringLiteral("Custom GPU capacity with unit: 80GiB (2^30) or 80GB (1e9)."),
+            "size"),
+        opt("gpus", QStringLiteral("Total GPUs; DP = gpus / (tp x pp x cp) unless --dp is given."),
+            "n"),
+        opt("dp", QStringLiteral("Data-parallel degree."), "n"),
+        opt("tp", QStringLiteral("Tensor-parallel degree."), "n"),
+        opt("pp", QStringLiteral("Pipeline-parallel stages."), "n"),
+        opt("cp", QStringLiteral("Context-parallel degree."), "n"),
+        opt("ep", QStringLiteral("Expert-parallel degree (MoE)."), "n"),
+        opt("sharding", q("Sharding: " + shardingList() + "."), "kind"),
+        opt("shard-group", QStringLiteral("HSDP shard group size."), "n"),
+        opt("sequence-parallel", QStringLiteral("Megatron sequence parallelism (with TP).")),
+        opt("pp-schedule", q("Pipeline schedule: " + scheduleList() + "."), "name"),
+        opt("virtual-stages", QStringLiteral("Interleaved schedule: chunks per rank."), "n"),
+        opt("pp-micro-batches",
+            QStringLiteral("Pipeline micro-batches per step (default: "
+                           "--grad-accum)."),
+            "n"),
+        opt("offload-optimizer", QStringLiteral("Optimizer states and step on the CPU.")),
+        opt("offload-params", QStringLiteral("Parameters offloaded to the CPU.")),
+        opt("rollout-batch", QStringLiteral("RL: prompts per rollout step."), "n"),
+        opt("samples-per-prompt", QStringLiteral("RL: samples per prompt."), "n"),
+        opt("max-response-len", QStringLiteral("RL: maximum response tokens."), "n"),
+        opt("rollout-prompt-tokens", QStringLiteral("RL: prompt tokens."), "n"),
+        opt("rollout-tp", QStringLiteral("RL: tensor parallelism of the rollout engine."), "n"),
+    });
+}
+
+CliScenario buildScenario(const QCommandLineParser& p) {
+    CliScenario c;
+    if (p.isSet(QStringLiteral("scenario"))) {
+        const QString file = p.value(QStringLiteral("scenario"));
+        auto s = loadScenario(file.toStdString());
+        if (!s)
+            dataError(s.error(), "--scenario " + str(file) + ": ");
+        c.scenario = std::move(s).value();
+    } else {
+        c.scenario = defaultScenario();
+    }
+    Scenario& s = c.scenario;
+    applyModel(p, s);
+    applyWorkload(p, s, c.notes);
+    applyGpu(p, s);
+    applyLayout(p, s);
+    if (auto e = validateWorkload(s.model, s.workload))
+        dataError(*e);
+    if (p.isSet(QStringLiteral("save-scenario"))) {
+        const QString file = p.value(QStringLiteral("save-scenario"));
+        QFile f(file);
+        const std::string json = toJson(s);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            f.write(json.data(), static_cast<qint64>(json.size())) !=
+                static_cast<qint64>(json.size()))
+            dataError("--save-scenario " + str(file) + ": cannot write the file (" +
+                      str(f.errorString()) + ")");
+    }
+    return c;
+}
+
+std::string scenarioSummary(const Scenario& s) {
+    const Workload& w = s.workload;
+    std::string t = s.model.name.empty() ? std::string("(unnamed model)") : s.model.name;
+    t += " | " + std::string(w.mode == Mode::Training ? "training" : "inference");
+    if (w.mode == Mode::Training) {
+        t += ", " + std::string(finetuneKey(w.finetune));
+        if (w.finetune != Finetune::Full)
+            t += " r" + std::to_string(w.lora.rank);
+        t += ", " + std::string(optimizerKey(w.optimizer));
+        t += " | micro-batch " + std::to_string(w.microBatch) + " x seq " +
+             std::to_string(w.sequenceLength) + ", grad accum " +
+             std::to_string(w.gradAccumulation);
+        t += ", checkpointing " + std::string(checkpointingKey(w.checkpointing));
+    } else {
+        t += " | batch " + std::to_string(w.microBatch) + ", prompt " +
+             std::to_string(w.inference.promptTokens) + " + new " +
+             std::to_string(w.inference.newTokens) + " tokens";
+    }
+    t += ", " + std::string(attentionKey(w.attention)) + " attention";
+    t += " | weights " + std::string(dtypeKey(w.precision.weights)) + ", compute " +
+         std::string(dtypeKey(w.precision.compute));
+    if (w.mode == Mode::Training)
+        t += ", grads " + std::string(dtypeKey(w.precision.grads)) + ", optimizer states " +
+             std::string(dtypeKey(w.precision.optimizerStates)) +
+             (w.precision.masterWeights ? ", fp32 master" : "");
+    else
+        t += ", kv " + std::string(dtypeKey(w.precision.kvCache));
+    t += " | profile " + std::string(frameworkKey(w.framework));
+    const Parallelism& par = w.parallel;
+    t += " | " + std::to_string(par.gpus()) + " GPU" + (par.gpus() == 1 ? "" : "s");
+    if (par.gpus() > 1 || par.ep > 1)
+        t += " (dp " + std::to_string(par.dp) + ", tp " + std::to_string(par.tp) + ", pp " +
+             std::to_string(par.pp) + ", cp " + std::to_string(par.cp) + ", ep " +
+             std::to_string(par.ep) + ", " + std::string(shardingKey(par.sharding)) + ")";
+    return t;
+}
+
+std::string gpuSummary(const GpuSpec& gpu) {
+    std::string name = gpu.name.empty() ? (gpu.key.empty() ? "custom GPU" : gpu.key) : gpu.name;
+    return name + ": " + std::to_string(gpu.memoryMiB) + " MiB = " + fmtGiB(gpu.bytes()) + " = " +
+           fmtGB(gpu.bytes());
+}
+
+} // namespace headroom::cli

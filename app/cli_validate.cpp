@@ -1,0 +1,104 @@
+// cli_validate.cpp: `headroom-cli validate FILE`: the engine against measured peaks.
+
+#include "app/cli_commands.h"
+#include "app/cli_common.h"
+#include "app/cli_format.h"
+
+#include "core/validation.h"
+
+#include <cmath>
+
+namespace headroom::cli {
+
+namespace {
+
+std::string signedPct(double x) {
+    return (x >= 0 ? "+" : "") + fmtNum(x, 1) + " %";
+}
+
+std::string summaryLine(const ErrorSummary& s) {
+    return std::to_string(s.count) + " points: median |error| " + fmtNum(s.medianAbsErrorPct, 1) +
+           " %, p90 |error| " + fmtNum(s.p90AbsErrorPct, 1) + " %, mean signed error " +
+           signedPct(s.meanSignedErrorPct) + ", max |error| " + fmtNum(s.maxAbsErrorPct, 1) +
+           " %; wrong fit verdicts " + std::to_string(s.wrongFitVerdicts) + " of " +
+           std::to_string(s.verdictsChecked) + " checked";
+}
+
+std::string reportText(const ValidationReport& r) {
+    std::string t;
+    t += "Engine vs measured peaks (error = (estimated - measured) / measured; GiB = 2^30 "
+         "bytes)\n";
+    TextTable pts(
+        {"id", "measured", "compared", "measured GiB", "estimated GiB", "error", "verdict"},
+        {false, false, false, true, true, true, false});
+    for (const PointResult& p : r.points) {
+        std::string verdict = "-";
+        if (p.verdictChecked)
+            verdict = p.wrongVerdict ? "WRONG (says OOM)" : "fits";
+        pts.addRow({p.id, std::string(measuredMetricKey(p.measured)),
+                    std::string(metricKey(p.compared)), fmtNum(p.measuredBytes / 1073741824.0, 2),
+                    fmtNum(p.estimatedBytes / 1073741824.0, 2), signedPct(p.errorPct), verdict});
+    }
+    t += pts.render(2);
+    t += "\nSummary: " + summaryLine(r.summary) + "\n";
+    t += "Metric rule: allocated/active -> allocated, reserved -> reserved, nvidia_smi -> "
+         "nvidia-smi, unknown -> reserved (the middle of the three).\n";
+    t += "Verdict rule: capacity = gpu.memory_gb x " +
+         std::string(r.options.capacity == CapacityRule::GiB ? "2^30" : "1e9") +
+         " bytes; every record ran, so an estimate above capacity (nvidia-smi) is a wrong "
+         "verdict.\n";
+    t += "\nSkipped (" + std::to_string(r.skipped.size()) + "):\n";
+    for (const SkippedRecord& s : r.skipped)
+        t += "  " + s.id + ": " + s.reason + "\n";
+    t += "\nBaselines (the seeds' shortcut formulas on the same " +
+         std::to_string(r.summary.count) + " records; not engine terms):\n";
+    for (const BaselineReport& b : r.baselines) {
+        t += "  " + b.name + ": " + summaryLine(b.summary) + "\n";
+        t += "    formula: " + b.formula + "\n";
+    }
+    if (!r.baselines.empty())
+        t += "  Note: " + r.baselines.front().note + "\n";
+    return t;
+}
+
+} // namespace
+
+int runValidate(const QStringList& args) {
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Compare the engine with measured peaks in a ground-truth records file (schema v1): "
+        "per-point signed error, median and p90 absolute error, wrong fit verdicts, skipped "
+        "records with the reason, and the seeds' shortcut formulas as baselines."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Records file (JSON)."));
+    p.addOption(QCommandLineOption(QStringLiteral("json"),
+                                   QStringLiteral("JSON output: points, summary, baselines.")));
+    p.addOption(QCommandLineOption(
+        QStringLiteral("capacity-unit"),
+        QStringLiteral("How gpu.memory_gb becomes bytes for the verdict: gib (x 2^30, default) or "
+                       "gb (x 1e9)."),
+        QStringLiteral("unit"), QStringLiteral("gib")));
+    if (!parseOrThrow(p, args))
+        return kExitOk;
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() != 1)
+        usageError("validate: give exactly one records file (got " + std::to_string(pos.size()) +
+                   ")");
+    ValidationOptions opts;
+    const QString unit = p.value(QStringLiteral("capacity-unit")).toLower();
+    if (unit == QLatin1String("gb"))
+        opts.capacity = CapacityRule::GB;
+    else if (unit != QLatin1String("gib"))
+        usageError("--capacity-unit: expected gib or gb, got '" + str(unit) + "'");
+    auto entries = loadRecords(pos.first().toStdString());
+    if (!entries)
+        dataError(entries.error(), str(pos.first()) + ": ");
+    const ValidationReport report = runValidation(entries.value(), opts);
+    if (p.isSet(QStringLiteral("json")))
+        out(reportToJson(report));
+    else
+        out(reportText(report));
+    return kExitOk;
+}
+
+} // namespace headroom::cli
