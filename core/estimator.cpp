@@ -12,7 +12,9 @@ namespace {
 
 constexpr double kGiB = 1073741824.0;
 
-bool shardsOptimizer(Sharding s) { return s != Sharding::None; }
+bool shardsOptimizer(Sharding s) {
+    return s != Sharding::None;
+}
 bool shardsGradients(Sharding s) {
     return s == Sharding::Zero2 || s == Sharding::Zero3 || s == Sharding::FsdpFullShard ||
            s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
@@ -31,18 +33,19 @@ double shardDegree(const Parallelism& p) {
 
 /// Effective dtypes after the mode's constraints (QLoRA base is NF4 at least).
 DType baseWeightDtype(const Workload& w) {
-    if (w.mode == Mode::Training && w.finetune == Finetune::QLoRA && !isQuantized(w.precision.weights))
+    if (w.mode == Mode::Training && w.finetune == Finetune::QLoRA &&
+        !isQuantized(w.precision.weights))
         return DType::NF4DoubleQuant;
     return w.precision.weights;
 }
 
 /// Parameters of a set of blocks, split by what quantisation touches.
 struct StageParams {
-    double linear = 0;  ///< block linear weights (quantisable), after TP/EP division
-    double other = 0;   ///< norms, biases, routers, embeddings, lm_head (kept 16-bit)
+    double linear = 0; ///< block linear weights (quantisable), after TP/EP division
+    double other = 0;  ///< norms, biases, routers, embeddings, lm_head (kept 16-bit)
     double embedding = 0;
     double lmHead = 0;
-    double maxBlock = 0; ///< largest block's parameters on this rank (FSDP unit)
+    double maxBlock = 0;  ///< largest block's parameters on this rank (FSDP unit)
     double maxTensor = 0; ///< largest single tensor (optimizer-in-backward gradient)
     double adapters = 0;  ///< LoRA parameters on this rank
     double total() const { return linear + other; }
@@ -125,7 +128,8 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
     if (lastStage) {
         // tied embeddings still need the matrix on the last stage when PP > 1
         s.lmHead = (m.tiedEmbeddings && !firstStage) ? emb : head;
-        s.other += s.lmHead + static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1);
+        s.other +=
+            s.lmHead + static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1);
         if (w.mode == Mode::Training && w.finetune != Finetune::Full &&
             (w.lora.targets & static_cast<unsigned>(LoraTarget::LmHead)))
             s.adapters += w.lora.rank * (static_cast<double>(m.hiddenSize) + m.vocabSize) / tp;
@@ -190,9 +194,9 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
 
     // ---- static terms -------------------------------------------------------------
     const DType wd = baseWeightDtype(w);
-    double weightBytes = isQuantized(wd)
-                             ? terms::weights(sp2.linear, wd) + terms::weights(sp2.other, pr.compute)
-                             : terms::weights(sp2.total(), wd);
+    double weightBytes =
+        isQuantized(wd) ? terms::weights(sp2.linear, wd) + terms::weights(sp2.other, pr.compute)
+                        : terms::weights(sp2.total(), wd);
     double paramShard = shardsParams(par.sharding) ? shard : 1.0;
     double weightsOnGpu = weightBytes / paramShard;
     if (par.offloadParams && shardsParams(par.sharding)) {
@@ -209,21 +213,22 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         grads = w.features.optimizerInBackward
                     ? terms::gradientsInBackward(full ? sp2.maxTensor : trainable, pr.grads)
                     : terms::gradients(trainable, pr.grads, gradShard);
-        if (par.sharding == Sharding::None && par.dp * par.cp > 1 && !w.features.optimizerInBackward)
+        if (par.sharding == Sharding::None && par.dp * par.cp > 1 &&
+            !w.features.optimizerInBackward)
             grads *= 2.0; // DDP reducer buckets copy every gradient (gradient_as_bucket_view=False)
         if (w.optimizer == Optimizer::Adafactor) {
             const double matrices = 7.0 * sp.count + 2.0;
-            states = terms::adafactorStates(trainable, matrices, static_cast<double>(m.hiddenSize)) /
-                     optShard;
+            states =
+                terms::adafactorStates(trainable, matrices, static_cast<double>(m.hiddenSize)) /
+                optShard;
         } else {
             states = terms::optimizerStates(trainable, w.optimizer, pr.optimizerStates, optShard);
         }
         if (pr.masterWeights)
             master = terms::masterWeights(trainable, full ? wd : pr.adapters, optShard);
-        temporaries = terms::optimizerTemporaries(trainable, w.optimizer, pr.optimizerStates,
-                                                  w.features.fusedOptimizer ||
-                                                      w.features.optimizerInBackward,
-                                                  optShard);
+        temporaries = terms::optimizerTemporaries(
+            trainable, w.optimizer, pr.optimizerStates,
+            w.features.fusedOptimizer || w.features.optimizerInBackward, optShard);
         if (par.offloadOptimizer) {
             *hostBytes += states + master + (w.features.optimizerInBackward ? 0 : grads);
             states = master = temporaries = 0;
@@ -243,12 +248,13 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     o.loraDropout = w.lora.dropout;
     o.compiled = w.features.torchCompile;
     o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
+    o.eager = w.attention == AttentionImpl::Eager;
     const int nMoe = std::max(0, sp.first + sp.count - std::max(sp.first, f.firstMoe));
     const int nDense = sp.count - nMoe;
-    const int nSliding =
-        m.numLayers > 0 ? static_cast<int>(std::lround(static_cast<double>(m.slidingLayers) *
-                                                       sp.count / m.numLayers))
-                        : 0;
+    const int nSliding = m.numLayers > 0
+                             ? static_cast<int>(std::lround(static_cast<double>(m.slidingLayers) *
+                                                            sp.count / m.numLayers))
+                             : 0;
 
     double acts = 0, recompute = 0, logits = 0, kv = 0, workspace = 0, prefill = 0;
     if (training) {
@@ -276,8 +282,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         const double blockDense = perBlock(false);
         const double blockMoe = perBlock(true);
         const double allBlocks = nDense * blockDense + nMoe * blockMoe + scoreSum;
-        const double maxBlock = std::max(nDense > 0 ? blockDense : 0.0, nMoe > 0 ? blockMoe : 0.0) +
-                                scoresFull;
+        const double maxBlock =
+            std::max(nDense > 0 ? blockDense : 0.0, nMoe > 0 ? blockMoe : 0.0) + scoresFull;
         const double input = c * static_cast<double>(m.hiddenSize) /
                              (par.sequenceParallel ? tp : 1.0); // checkpointed block input
         terms::BlockSaveOptions ob = o;
@@ -310,7 +316,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         // final norm + lm_head input on the last stage
         if (lastStage) {
             const double h = static_cast<double>(m.hiddenSize);
-            stored += (m.norm == NormKind::LayerNorm || o.compiled ? c * h : 4.0 * h + (full ? c * h : 0)) +
+            stored += (m.norm == NormKind::LayerNorm || o.compiled ? c * h
+                                                                   : 4.0 * h + (full ? c * h : 0)) +
                       (full ? c * h : 0.0);
         }
         const double inflight = inflightMicroBatches(par, stage, w.gradAccumulation);
@@ -331,9 +338,10 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             const double gpus = std::max(1, par.gpus());
             const int rtp = w.rollout.rolloutTp > 0 ? w.rollout.rolloutTp : std::max(1, par.tp);
             const double engines = std::max(1.0, gpus / rtp);
-            const double seqs = static_cast<double>(w.rollout.rolloutBatch) *
-                                w.rollout.samplesPerPrompt / engines;
-            const double toks = static_cast<double>(w.rollout.promptTokens + w.rollout.maxResponseTokens);
+            const double seqs =
+                static_cast<double>(w.rollout.rolloutBatch) * w.rollout.samplesPerPrompt / engines;
+            const double toks =
+                static_cast<double>(w.rollout.promptTokens + w.rollout.maxResponseTokens);
             kv = terms::kvCache(m, m.numLayers, m.slidingLayers, seqs, toks, pr.kvCache, rtp);
             workspace += w.rollout.frameworkOverheadBytes;
         }
@@ -345,8 +353,9 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         kv = terms::kvCache(m, sp.count, nSliding, seqs, total, pr.kvCache, par.tp);
         // prefill transients of one block: hidden + residual + q/k/v + FFN intermediates
         const double h = static_cast<double>(m.hiddenSize);
-        const double ffn = nMoe > 0 ? static_cast<double>(m.moe.expertIntermediate) * m.moe.expertsPerToken
-                                    : static_cast<double>(m.intermediateSize);
+        const double ffn =
+            nMoe > 0 ? static_cast<double>(m.moe.expertIntermediate) * m.moe.expertsPerToken
+                     : static_cast<double>(m.intermediateSize);
         const double perTok =
             c * (3.0 * h + static_cast<double>(m.numHeads) * m.headDim / tp + 3.0 * ffn / tp);
         const double scores =
@@ -362,7 +371,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     if (shardsParams(par.sharding) && shard > 1) {
         // FSDP/ZeRO-3: the current and the prefetched unit are gathered in compute dtype;
         // the root (embedding, final norm, lm_head) stays gathered through the step.
-        const double unitBytes = isQuantized(wd) ? sp2.maxBlock * bytesPerElement(wd) : sp2.maxBlock * c;
+        const double unitBytes =
+            isQuantized(wd) ? sp2.maxBlock * bytesPerElement(wd) : sp2.maxBlock * c;
         workspace += 2.0 * unitBytes + (sp2.embedding + sp2.lmHead) * c;
         if (training)
             workspace += full ? sp2.maxBlock * bytesPerElement(pr.grads) : 0.0;
@@ -376,7 +386,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
 
     // ---- phases ---------------------------------------------------------------------------
     const bool accumulating = training && w.gradAccumulation > 1 && !w.features.optimizerInBackward;
-    auto setTerms = [&](TermBytes& t, double g, double s, double a, double lg, double kvb, double ws) {
+    auto setTerms = [&](TermBytes& t, double g, double s, double a, double lg, double kvb,
+                        double ws) {
         t.fill(0);
         t[static_cast<int>(Term::Weights)] = weightsOnGpu + adapterBytes;
         t[static_cast<int>(Term::MasterWeights)] = master;
@@ -452,35 +463,52 @@ double Estimate::total(Metric m) const {
 
 std::string_view termKey(Term t) {
     switch (t) {
-    case Term::Weights: return "weights";
-    case Term::MasterWeights: return "master_weights";
-    case Term::OptimizerStates: return "optimizer_states";
-    case Term::Gradients: return "gradients";
-    case Term::Activations: return "activations";
-    case Term::KvCache: return "kv_cache";
-    case Term::Logits: return "logits";
-    case Term::Workspace: return "workspace";
-    case Term::AllocatorReserve: return "allocator_reserve";
-    case Term::CudaContext: return "cuda_context";
+    case Term::Weights:
+        return "weights";
+    case Term::MasterWeights:
+        return "master_weights";
+    case Term::OptimizerStates:
+        return "optimizer_states";
+    case Term::Gradients:
+        return "gradients";
+    case Term::Activations:
+        return "activations";
+    case Term::KvCache:
+        return "kv_cache";
+    case Term::Logits:
+        return "logits";
+    case Term::Workspace:
+        return "workspace";
+    case Term::AllocatorReserve:
+        return "allocator_reserve";
+    case Term::CudaContext:
+        return "cuda_context";
     }
     return "unknown";
 }
 
 std::string_view phaseKey(Phase p) {
     switch (p) {
-    case Phase::AfterLoad: return "after_load";
-    case Phase::Forward: return "forward";
-    case Phase::Backward: return "backward";
-    case Phase::OptimizerStep: return "optimizer_step";
+    case Phase::AfterLoad:
+        return "after_load";
+    case Phase::Forward:
+        return "forward";
+    case Phase::Backward:
+        return "backward";
+    case Phase::OptimizerStep:
+        return "optimizer_step";
     }
     return "unknown";
 }
 
 std::string_view metricKey(Metric m) {
     switch (m) {
-    case Metric::Allocated: return "allocated";
-    case Metric::Reserved: return "reserved";
-    case Metric::NvidiaSmi: return "nvidia_smi";
+    case Metric::Allocated:
+        return "allocated";
+    case Metric::Reserved:
+        return "reserved";
+    case Metric::NvidiaSmi:
+        return "nvidia_smi";
     }
     return "unknown";
 }
@@ -500,15 +528,18 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
         return e;
     if (auto e = range("sequence_length", static_cast<double>(w.sequenceLength), 1, 1 << 26))
         return e;
-    if (auto e = range("gradient_accumulation_steps", static_cast<double>(w.gradAccumulation), 1, 1 << 20))
+    if (auto e = range("gradient_accumulation_steps", static_cast<double>(w.gradAccumulation), 1,
+                       1 << 20))
         return e;
     if (w.mode == Mode::Training && w.finetune != Finetune::Full)
         if (auto e = range("lora.rank", w.lora.rank, 1, 65536))
             return e;
     if (w.mode == Mode::Inference) {
-        if (auto e = range("inference.prompt_tokens", static_cast<double>(w.inference.promptTokens), 1, 1 << 26))
+        if (auto e = range("inference.prompt_tokens", static_cast<double>(w.inference.promptTokens),
+                           1, 1 << 26))
             return e;
-        if (auto e = range("inference.new_tokens", static_cast<double>(w.inference.newTokens), 0, 1 << 26))
+        if (auto e = range("inference.new_tokens", static_cast<double>(w.inference.newTokens), 0,
+                           1 << 26))
             return e;
     }
     const Parallelism& p = w.parallel;
@@ -528,8 +559,9 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
                      "PP must not exceed the layers (" + std::to_string(m.numLayers) + ")"};
     if (p.ep > 1 && (!m.moe.enabled() || m.moe.numExperts % p.ep != 0))
         return Error{ErrorCode::InvalidLayout, "parallel.ep",
-                     m.moe.enabled() ? "EP must divide the experts (" + std::to_string(m.moe.numExperts) + ")"
-                                     : std::string("EP needs a mixture-of-experts model")};
+                     m.moe.enabled()
+                         ? "EP must divide the experts (" + std::to_string(m.moe.numExperts) + ")"
+                         : std::string("EP needs a mixture-of-experts model")};
     if (p.ep > 1 && (p.dp * p.tp) % p.ep != 0)
         return Error{ErrorCode::InvalidLayout, "parallel.ep", "EP must divide DP x TP"};
     if (p.cp > 1 && w.sequenceLength % p.cp != 0)
@@ -571,7 +603,8 @@ Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
 
 Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
     if (ArchError ae = validateArch(m); ae != ArchError::Ok)
-        return Error{ErrorCode::FieldOutOfRange, std::string(archErrorField(ae)), "invalid architecture"};
+        return Error{ErrorCode::FieldOutOfRange, std::string(archErrorField(ae)),
+                     "invalid architecture"};
     if (auto err = validateWorkload(m, w))
         return *err;
     if (gpu && !(gpu->memoryMiB > 0))
@@ -589,7 +622,9 @@ std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 
     std::snprintf(buf, sizeof buf, f, a, b, c, d);
     return buf;
 }
-std::string gb(double bytes) { return fmt("%.2f GiB", bytes / kGiB); }
+std::string gb(double bytes) {
+    return fmt("%.2f GiB", bytes / kGiB);
+}
 } // namespace
 
 std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
@@ -629,16 +664,18 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
                    m.headDim, bytesPerElement(p.kvCache)) +
                " x sequences x tokens = " + gb(v);
     case Term::Logits:
-        return fmt("tokens %.0f x vocab %.0f x (%.0f + 8) B", w.mode == Mode::Training ? tokens : w.microBatch * 1.0,
+        return fmt("tokens %.0f x vocab %.0f x (%.0f + 8) B",
+                   w.mode == Mode::Training ? tokens : w.microBatch * 1.0,
                    static_cast<double>(m.vocabSize), bytesPerElement(p.compute)) +
-               (w.features.chunkedCrossEntropy ? " (chunked: fp32 for one chunk)" : "") + " = " + gb(v);
+               (w.features.chunkedCrossEntropy ? " (chunked: fp32 for one chunk)" : "") + " = " +
+               gb(v);
     case Term::Workspace:
         return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);
     case Term::AllocatorReserve:
         return "8% of transients + 0.5% of resident bytes (caching allocator) = " + gb(v);
     case Term::CudaContext:
-        return "CUDA context 512 MiB" + std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") +
-               " = " + gb(v);
+        return "CUDA context 512 MiB" +
+               std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") + " = " + gb(v);
     }
     return {};
 }

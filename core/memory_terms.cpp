@@ -5,7 +5,9 @@
 
 namespace headroom::terms {
 
-double weights(double params, DType dtype) { return params * bytesPerElement(dtype); }
+double weights(double params, DType dtype) {
+    return params * bytesPerElement(dtype);
+}
 
 double gradients(double trainableParams, DType gradDtype, double shardDegree) {
     return trainableParams * bytesPerElement(gradDtype) / std::max(1.0, shardDegree);
@@ -91,7 +93,9 @@ double activationsKorthikanti(double s, double b, double h, double a) {
 }
 
 namespace {
-bool has(unsigned set, LoraTarget t) { return (set & static_cast<unsigned>(t)) != 0; }
+bool has(unsigned set, LoraTarget t) {
+    return (set & static_cast<unsigned>(t)) != 0;
+}
 
 /// Bytes one LoRA adapter saves per token on an input of width inDim: the dropout mask
 /// (1 B) and dropped copy (c) when dropout is on, and A's output (c x r) for B.
@@ -150,12 +154,15 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     // q, k, v after RoPE are saved by the attention kernel; HF expands K/V to all heads
     const double kvSaved = (o.repeatKv ? qOut : kvOut);
     bytes += c * (qOut + 2.0 * kvSaved);
-    bytes += c * oIn + 4.0 * m.numHeads; // attention output + fp32 logsumexp per head
+    if (!o.eager)
+        bytes += c * oIn + 4.0 * m.numHeads; // fused kernel output + fp32 logsumexp per head
     const bool oInputSaved = o.trainBase || (has(lora, LoraTarget::O) && !o.loraDropout);
     if (oInputSaved)
         bytes += c * oIn; // transpose(1, 2).contiguous() copy read by o_proj
     if (has(lora, LoraTarget::O))
         bytes += loraAdapterSaves(oIn, o);
+    if (o.dropout)
+        bytes += h; // 1-byte mask of the dropout after the attention output projection
     for (int extra = 2; extra < m.normsPerLayer; ++extra) // Gemma2/3 post-norms
         bytes += normSaves(h, m.norm, o.trainBase, o);
 
@@ -190,13 +197,15 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
         bytes += c * h * k; // expert outputs, saved by the routing-weight multiply
         if (m.moe.sharedExperts > 0) {
             const double si = m.moe.sharedIntermediate > 0
-                                   ? static_cast<double>(m.moe.sharedIntermediate)
-                                   : static_cast<double>(m.moe.expertIntermediate);
+                                  ? static_cast<double>(m.moe.sharedIntermediate)
+                                  : static_cast<double>(m.moe.expertIntermediate);
             bytes += mlpSaves(si, m.moe.sharedExperts);
         }
     } else {
         bytes += mlpSaves(static_cast<double>(m.intermediateSize), 1.0);
     }
+    if (o.dropout)
+        bytes += h; // 1-byte mask of the dropout after the MLP
     return bytes;
 }
 
@@ -227,8 +236,11 @@ double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions
     return o.c * (2.0 * ffnWidth(m, o) + 2.0 * static_cast<double>(m.hiddenSize));
 }
 
-double attentionScoreBytesPerToken(int heads, double keyTokens, double c) {
-    return static_cast<double>(heads) * keyTokens * (4.0 + c);
+double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool fp32Softmax,
+                                   bool dropout) {
+    const double softmaxOut = fp32Softmax ? 4.0 : c;
+    const double valueInput = dropout ? 1.0 + c : (fp32Softmax ? c : 0.0);
+    return static_cast<double>(heads) * keyTokens * (softmaxOut + valueInput);
 }
 
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens) {
@@ -244,7 +256,7 @@ double cudaContext(int numGpus) {
 }
 
 double allocatorReserve(double dynamicBytes, double staticBytes) {
-    constexpr double kFragmentation = 0.08; // of per-step transients (fit, docs/metrics.md)
+    constexpr double kFragmentation = 0.08;   // of per-step transients (fit, docs/metrics.md)
     constexpr double kStaticRounding = 0.005; // 2 MiB segment rounding of resident tensors
     return kFragmentation * dynamicBytes + kStaticRounding * staticBytes;
 }

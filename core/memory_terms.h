@@ -44,8 +44,7 @@ double adafactorStates(double trainableParams, double numMatrices, double hidden
 
 /// Optimizer states: P_trainable x optimizerBytesPerParam / N (N = DP for ZeRO-1+).
 /// Source: seed 000 "The Optimizer State Trap"; ZeRO paper K = 12 with master weights.
-double optimizerStates(double trainableParams, Optimizer opt, DType stateDtype,
-                       double shardDegree);
+double optimizerStates(double trainableParams, Optimizer opt, DType stateDtype, double shardDegree);
 
 /// fp32 master copy of trainable parameters when the weights are stored in 16 bits:
 /// 4 x P_trainable / N. Zero when the weights are already fp32 (AMP keeps fp32 weights).
@@ -56,15 +55,15 @@ double masterWeights(double trainableParams, DType weightDtype, double shardDegr
 /// sqrt(exp_avg_sq) for every parameter at once = one extra state tensor:
 /// P_trainable x bytes(state dtype) / N. Fused AdamW and 8-bit/paged optimizers: 0.
 /// Source: torch/optim/adamw.py _multi_tensor_adamw (torch._foreach_sqrt).
-double optimizerTemporaries(double trainableParams, Optimizer opt, DType stateDtype,
-                            bool fused, double shardDegree);
+double optimizerTemporaries(double trainableParams, Optimizer opt, DType stateDtype, bool fused,
+                            double shardDegree);
 
 /// KV cache: 2 (K and V) x layers x kvHeads x headDim x bytes x sequences x tokens.
 /// Sliding-window layers cache min(tokens, window). GQA/MQA use the KV head count, not h.
 /// MLA caches the latent instead: layers x (kv_lora_rank + qk_rope_head_dim) x bytes x ...
 /// Source: seed 001 "KV cache formula" (with KV heads, not heads); DeepSeek-V2 paper Sec. 2.1.
-double kvCache(const ModelArch& m, int layers, int slidingLayers, double sequences,
-               double tokens, DType dtype, int tpDegree);
+double kvCache(const ModelArch& m, int layers, int slidingLayers, double sequences, double tokens,
+               DType dtype, int tpDegree);
 
 /// Seed 000's KV-cache shortcut: 2 x L x h x s x b x bytes (uses the hidden size, so it
 /// overstates GQA models by numHeads / numKvHeads). Kept to show the difference in tests.
@@ -80,14 +79,16 @@ double activationsKorthikanti(double s, double b, double h, double a);
 /// docs/activations.md for the tensor-by-tensor list). Excludes the attention score
 /// matrix (see attentionScoreBytesPerToken) and the block input under checkpointing.
 struct BlockSaveOptions {
-    double c = 2;            ///< bytes per element of the compute dtype
-    bool trainBase = true;   ///< base weights trainable (full fine-tune)
-    unsigned loraTargets = 0;///< LoraTarget bits with adapters (0 = none)
+    double c = 2;             ///< bytes per element of the compute dtype
+    bool trainBase = true;    ///< base weights trainable (full fine-tune)
+    unsigned loraTargets = 0; ///< LoraTarget bits with adapters (0 = none)
     int loraRank = 0;
     bool loraDropout = false;
-    bool compiled = false;   ///< torch.compile fuses norms, RoPE and SiLU x up
-    bool repeatKv = true;    ///< HF eager/SDPA expand K/V to all heads before attention
-    bool moeLayer = false;   ///< this block's FFN is a routed MoE
+    bool compiled = false; ///< torch.compile fuses norms, RoPE and SiLU x up
+    bool repeatKv = true;  ///< HF eager/SDPA expand K/V to all heads before attention
+    bool moeLayer = false; ///< this block's FFN is a routed MoE
+    bool eager = false;    ///< eager attention: no fused kernel output/logsumexp is saved
+    bool dropout = false;  ///< hidden dropout after attention and MLP (1-byte masks)
 };
 double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
 
@@ -107,11 +108,16 @@ double blockSelectiveBytesPerToken(const ModelArch& m, const BlockSaveOptions& o
 /// (autograd holds grad_output and grad_input of the FFN at once).
 double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions& o);
 
-/// Eager attention scores saved per token per block: a x s x (4 + c) bytes
-/// (fp32 softmax output + compute-dtype copy fed to the value matmul; HF
-/// eager_attention_forward). FlashAttention/SDPA/flex: 0 (they keep a logsumexp only,
-/// counted in blockSavedBytesPerToken). Sliding layers use min(s, window).
-double attentionScoreBytesPerToken(int heads, double keyTokens, double c);
+/// Eager attention probabilities saved per token per block, a x s_k x B bytes with
+///   B = (fp32Softmax ? 4 : c)            softmax output, kept for softmax backward
+///     + (dropout ? 1 + c : (fp32Softmax ? c : 0))  dropout mask and output, or the
+///                                          compute-dtype cast read by the value matmul.
+/// HF eager_attention_forward (softmax in fp32, dropout 0): a s (4 + c).
+/// Megatron/Korthikanti (fp16 softmax, dropout): a s (2c + 1) = 5 a s for c = 2.
+/// FlashAttention/SDPA/flex: 0 (they keep a logsumexp only, counted per block).
+/// Sliding-window layers pass s_k = min(s, window).
+double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool fp32Softmax = true,
+                                   bool dropout = false);
 
 /// Logits at the loss, per token: V x (c + 8): lm_head output in compute dtype, its fp32
 /// upcast and the fp32 log-softmax saved by cross-entropy (HF ForCausalLMLoss,

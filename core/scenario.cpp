@@ -68,8 +68,9 @@ json archToJson(const ModelArch& m) {
 
 json loraTargetsToJson(unsigned t) {
     static const std::pair<LoraTarget, const char*> names[] = {
-        {LoraTarget::Q, "q_proj"},       {LoraTarget::K, "k_proj"},   {LoraTarget::V, "v_proj"},
-        {LoraTarget::O, "o_proj"},       {LoraTarget::Gate, "gate_proj"}, {LoraTarget::Up, "up_proj"},
+        {LoraTarget::Q, "q_proj"},       {LoraTarget::K, "k_proj"},
+        {LoraTarget::V, "v_proj"},       {LoraTarget::O, "o_proj"},
+        {LoraTarget::Gate, "gate_proj"}, {LoraTarget::Up, "up_proj"},
         {LoraTarget::Down, "down_proj"}, {LoraTarget::LmHead, "lm_head"}};
     json a = json::array();
     for (const auto& [bit, name] : names)
@@ -82,68 +83,73 @@ json workloadToJson(const Workload& w) {
     const Precision& p = w.precision;
     const Parallelism& par = w.parallel;
     const Features& f = w.features;
-    return json{
-        {"mode", modeKey(w.mode)},
-        {"finetune", finetuneKey(w.finetune)},
-        {"framework", frameworkKey(w.framework)},
-        {"precision",
-         {{"weights", dtypeKey(p.weights)},
-          {"compute", dtypeKey(p.compute)},
-          {"gradients", dtypeKey(p.grads)},
-          {"master_weights_fp32", p.masterWeights},
-          {"optimizer_states", dtypeKey(p.optimizerStates)},
-          {"kv_cache", dtypeKey(p.kvCache)},
-          {"adapters", dtypeKey(p.adapters)}}},
-        {"optimizer", optimizerKey(w.optimizer)},
-        {"micro_batch_size", w.microBatch},
-        {"sequence_length", w.sequenceLength},
-        {"gradient_accumulation_steps", w.gradAccumulation},
-        {"activation_checkpointing", checkpointingKey(w.checkpointing)},
-        {"checkpoint_layers", w.checkpointLayers},
-        {"attention", attentionKey(w.attention)},
-        {"lora", {{"rank", w.lora.rank}, {"targets", loraTargetsToJson(w.lora.targets)}, {"dropout", w.lora.dropout}}},
-        {"inference",
-         {{"prompt_tokens", w.inference.promptTokens},
-          {"new_tokens", w.inference.newTokens},
-          {"prefill_only", w.inference.prefillOnly},
-          {"memory_utilization", w.inference.memoryUtilization}}},
-        {"rollout",
-         {{"enabled", w.rollout.enabled},
-          {"rollout_batch_size", w.rollout.rolloutBatch},
-          {"samples_per_prompt", w.rollout.samplesPerPrompt},
-          {"max_response_tokens", w.rollout.maxResponseTokens},
-          {"prompt_tokens", w.rollout.promptTokens},
-          {"rollout_tp", w.rollout.rolloutTp},
-          {"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
-        {"features",
-         {{"chunked_cross_entropy", f.chunkedCrossEntropy},
-          {"optimizer_in_backward", f.optimizerInBackward},
-          {"activation_offload", f.activationOffload},
-          {"fused_optimizer", f.fusedOptimizer},
-          {"packed", f.packed},
-          {"torch_compile", f.torchCompile},
-          {"float8", f.float8}}},
-        {"parallelism",
-         {{"dp", par.dp},
-          {"tp", par.tp},
-          {"pp", par.pp},
-          {"cp", par.cp},
-          {"ep", par.ep},
-          {"sequence_parallel", par.sequenceParallel},
-          {"sharding", shardingKey(par.sharding)},
-          {"shard_group", par.shardGroup},
-          {"pp_schedule", scheduleKey(par.schedule)},
-          {"virtual_stages", par.virtualStages},
-          {"num_micro_batches", par.numMicroBatches},
-          {"offload_optimizer", par.offloadOptimizer},
-          {"offload_params", par.offloadParams}}}};
+    return json{{"mode", modeKey(w.mode)},
+                {"finetune", finetuneKey(w.finetune)},
+                {"framework", frameworkKey(w.framework)},
+                {"precision",
+                 {{"weights", dtypeKey(p.weights)},
+                  {"compute", dtypeKey(p.compute)},
+                  {"gradients", dtypeKey(p.grads)},
+                  {"master_weights_fp32", p.masterWeights},
+                  {"optimizer_states", dtypeKey(p.optimizerStates)},
+                  {"kv_cache", dtypeKey(p.kvCache)},
+                  {"adapters", dtypeKey(p.adapters)}}},
+                {"optimizer", optimizerKey(w.optimizer)},
+                {"micro_batch_size", w.microBatch},
+                {"sequence_length", w.sequenceLength},
+                {"gradient_accumulation_steps", w.gradAccumulation},
+                {"activation_checkpointing", checkpointingKey(w.checkpointing)},
+                {"checkpoint_layers", w.checkpointLayers},
+                {"attention", attentionKey(w.attention)},
+                {"lora",
+                 {{"rank", w.lora.rank},
+                  {"targets", loraTargetsToJson(w.lora.targets)},
+                  {"dropout", w.lora.dropout}}},
+                {"inference",
+                 {{"prompt_tokens", w.inference.promptTokens},
+                  {"new_tokens", w.inference.newTokens},
+                  {"prefill_only", w.inference.prefillOnly},
+                  {"memory_utilization", w.inference.memoryUtilization}}},
+                {"rollout",
+                 {{"enabled", w.rollout.enabled},
+                  {"rollout_batch_size", w.rollout.rolloutBatch},
+                  {"samples_per_prompt", w.rollout.samplesPerPrompt},
+                  {"max_response_tokens", w.rollout.maxResponseTokens},
+                  {"prompt_tokens", w.rollout.promptTokens},
+                  {"rollout_tp", w.rollout.rolloutTp},
+                  {"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
+                {"features",
+                 {{"chunked_cross_entropy", f.chunkedCrossEntropy},
+                  {"optimizer_in_backward", f.optimizerInBackward},
+                  {"activation_offload", f.activationOffload},
+                  {"fused_optimizer", f.fusedOptimizer},
+                  {"packed", f.packed},
+                  {"torch_compile", f.torchCompile},
+                  {"float8", f.float8}}},
+                {"parallelism",
+                 {{"dp", par.dp},
+                  {"tp", par.tp},
+                  {"pp", par.pp},
+                  {"cp", par.cp},
+                  {"ep", par.ep},
+                  {"sequence_parallel", par.sequenceParallel},
+                  {"sharding", shardingKey(par.sharding)},
+                  {"shard_group", par.shardGroup},
+                  {"pp_schedule", scheduleKey(par.schedule)},
+                  {"virtual_stages", par.virtualStages},
+                  {"num_micro_batches", par.numMicroBatches},
+                  {"offload_optimizer", par.offloadOptimizer},
+                  {"offload_params", par.offloadParams}}}};
 }
 
 const char* sourceKey(ModelSource s) {
     switch (s) {
-    case ModelSource::Preset: return "preset";
-    case ModelSource::ParamCount: return "param_count";
-    case ModelSource::Inline: return "inline";
+    case ModelSource::Preset:
+        return "preset";
+    case ModelSource::ParamCount:
+        return "param_count";
+    case ModelSource::Inline:
+        return "inline";
     }
     return "preset";
 }
@@ -156,7 +162,9 @@ public:
     Reader(const json& obj, std::string path, std::optional<Error>& err)
         : m_obj(obj), m_path(std::move(path)), m_err(err) {}
 
-    std::string path(const std::string& key) const { return m_path.empty() ? key : m_path + "." + key; }
+    std::string path(const std::string& key) const {
+        return m_path.empty() ? key : m_path + "." + key;
+    }
     bool failed() const { return m_err.has_value(); }
 
     const json* find(const std::string& key, bool required) {
@@ -335,8 +343,9 @@ unsigned loraTargetsFromJson(Reader& r) {
         return 0;
     }
     static const std::pair<const char*, LoraTarget> names[] = {
-        {"q_proj", LoraTarget::Q},       {"k_proj", LoraTarget::K},   {"v_proj", LoraTarget::V},
-        {"o_proj", LoraTarget::O},       {"gate_proj", LoraTarget::Gate}, {"up_proj", LoraTarget::Up},
+        {"q_proj", LoraTarget::Q},       {"k_proj", LoraTarget::K},
+        {"v_proj", LoraTarget::V},       {"o_proj", LoraTarget::O},
+        {"gate_proj", LoraTarget::Gate}, {"up_proj", LoraTarget::Up},
         {"down_proj", LoraTarget::Down}, {"lm_head", LoraTarget::LmHead}};
     unsigned bits = 0;
     for (const json& e : *j) {

@@ -43,7 +43,9 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
     return lo;
 }
 
-double smiOf(const ModelArch& m, const Workload& w) { return estimate(m, w, nullptr).worst.nvidiaSmi; }
+double smiOf(const ModelArch& m, const Workload& w) {
+    return estimate(m, w, nullptr).worst.nvidiaSmi;
+}
 
 } // namespace
 
@@ -91,7 +93,8 @@ int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
     return largestFitting(m, w, gpu, SweepAxis::MicroBatch, limit);
 }
 
-int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit) {
+int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                          int64_t limit) {
     Workload ww = w;
     if (ww.parallel.cp > 1) // keep CP dividing the sequence: search in units of cp
         return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit / ww.parallel.cp) *
@@ -113,7 +116,8 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         if (validateWorkload(m, changed))
             return;
         const Estimate e = estimate(m, changed, &gpu);
-        PlaybookItem it{a, value, changed, before - e.worst.nvidiaSmi, e.worst.nvidiaSmi, e.fits, rank};
+        PlaybookItem it{a,      value, changed, before - e.worst.nvidiaSmi, e.worst.nvidiaSmi,
+                        e.fits, rank};
         if (it.savedBytes > 1048576.0) // ignore changes that save less than 1 MiB
             items.push_back(it);
     };
@@ -121,7 +125,8 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
 
     // 1. cut sequence length (training) / context (inference)
     if (training && w.sequenceLength > 128) {
-        int64_t s = fitsNow ? w.sequenceLength / 2 : maxSequenceLength(m, w, gpu, w.sequenceLength - 1);
+        int64_t s =
+            fitsNow ? w.sequenceLength / 2 : maxSequenceLength(m, w, gpu, w.sequenceLength - 1);
         s = s >= 256 ? s / 128 * 128 : s;
         if (s >= 1 && s < w.sequenceLength) {
             Workload c = w;
@@ -153,7 +158,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         if (w.checkpointing != Checkpointing::Full) {
             Workload c = w;
             c.checkpointing = w.checkpointing == Checkpointing::None ? Checkpointing::Selective
-                                                                      : Checkpointing::Full;
+                                                                     : Checkpointing::Full;
             add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
             if (c.checkpointing == Checkpointing::Selective) {
                 c.checkpointing = Checkpointing::Full;
@@ -203,9 +208,15 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             w.parallel.sharding != Sharding::FsdpFullShard) {
             Workload c = w;
             switch (w.parallel.sharding) {
-            case Sharding::None: c.parallel.sharding = Sharding::Zero1; break;
-            case Sharding::Zero1: c.parallel.sharding = Sharding::Zero2; break;
-            default: c.parallel.sharding = Sharding::Zero3; break;
+            case Sharding::None:
+                c.parallel.sharding = Sharding::Zero1;
+                break;
+            case Sharding::Zero1:
+                c.parallel.sharding = Sharding::Zero2;
+                break;
+            default:
+                c.parallel.sharding = Sharding::Zero3;
+                break;
             }
             add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
             if (c.parallel.sharding != Sharding::Zero3) {
@@ -218,8 +229,10 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             for (int dp = std::max(2, w.parallel.dp * 2); dp <= 1024; dp *= 2) {
                 Workload c = w;
                 c.parallel.dp = dp;
-                if (c.parallel.sharding == Sharding::None || c.parallel.sharding == Sharding::Zero1 ||
-                    c.parallel.sharding == Sharding::Zero2 || c.parallel.sharding == Sharding::FsdpGradOp)
+                if (c.parallel.sharding == Sharding::None ||
+                    c.parallel.sharding == Sharding::Zero1 ||
+                    c.parallel.sharding == Sharding::Zero2 ||
+                    c.parallel.sharding == Sharding::FsdpGradOp)
                     c.parallel.sharding = Sharding::FsdpFullShard;
                 if (estimate(m, c, &gpu).fits || dp == 1024) {
                     add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
@@ -246,7 +259,8 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             Workload c = w;
             c.inference.newTokens = w.inference.newTokens / 2;
             c.inference.promptTokens = w.inference.promptTokens / 2;
-            add(PlaybookAction::ShorterSequence, c.inference.promptTokens + c.inference.newTokens, c, 1);
+            add(PlaybookAction::ShorterSequence, c.inference.promptTokens + c.inference.newTokens,
+                c, 1);
         }
     }
     std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
@@ -265,12 +279,14 @@ std::string describe(const PlaybookItem& it) {
     const Workload& c = it.changed;
     switch (it.action) {
     case PlaybookAction::ShorterSequence:
-        std::snprintf(buf, sizeof buf, "cut sequence length to %lld", static_cast<long long>(it.value));
+        std::snprintf(buf, sizeof buf, "cut sequence length to %lld",
+                      static_cast<long long>(it.value));
         what = buf;
         break;
     case PlaybookAction::SmallerMicroBatch:
         std::snprintf(buf, sizeof buf, "micro-batch %lld with gradient accumulation %lld",
-                      static_cast<long long>(c.microBatch), static_cast<long long>(c.gradAccumulation));
+                      static_cast<long long>(c.microBatch),
+                      static_cast<long long>(c.gradAccumulation));
         what = buf;
         break;
     case PlaybookAction::MoreCheckpointing:
@@ -312,12 +328,13 @@ std::string describe(const PlaybookItem& it) {
     return what + buf;
 }
 
-std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
-                                           int maxGpus) {
+std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,
+                                           const GpuSpec& gpu, int maxGpus) {
     std::optional<LayoutResult> best;
     for (int n = 1; n <= maxGpus; n = n < 8 ? n + 1 : n + 8) {
         for (int tp : {1, 2, 4, 8}) {
-            if (n % tp != 0 || m.numHeads % tp != 0 || (m.numKvHeads > tp && m.numKvHeads % tp != 0))
+            if (n % tp != 0 || m.numHeads % tp != 0 ||
+                (m.numKvHeads > tp && m.numKvHeads % tp != 0))
                 continue;
             for (int pp = 1; pp <= std::min(n / tp, m.numLayers); pp *= 2) {
                 if ((n / tp) % pp != 0)
@@ -339,7 +356,8 @@ std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w
                     continue;
                 // prefer less model parallelism, then more headroom
                 if (!best || tp * pp < best->layout.tp * best->layout.pp ||
-                    (tp * pp == best->layout.tp * best->layout.pp && e.headroom > best->estimate.headroom))
+                    (tp * pp == best->layout.tp * best->layout.pp &&
+                     e.headroom > best->estimate.headroom))
                     best = LayoutResult{c.parallel, std::move(e)};
             }
         }

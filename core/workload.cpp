@@ -75,23 +75,51 @@ constexpr std::array kSchedules{
     std::pair{PipelineSchedule::Interleaved, std::string_view("interleaved_1f1b")}};
 } // namespace
 
-std::string_view modeKey(Mode v) { return keyOf(kModes, v); }
-std::string_view finetuneKey(Finetune v) { return keyOf(kFinetunes, v); }
-std::string_view optimizerKey(Optimizer v) { return keyOf(kOptimizers, v); }
-std::string_view checkpointingKey(Checkpointing v) { return keyOf(kCheckpointing, v); }
-std::string_view attentionKey(AttentionImpl v) { return keyOf(kAttention, v); }
-std::string_view frameworkKey(Framework v) { return keyOf(kFrameworks, v); }
-std::string_view shardingKey(Sharding v) { return keyOf(kShardings, v); }
-std::string_view scheduleKey(PipelineSchedule v) { return keyOf(kSchedules, v); }
-std::optional<Mode> parseMode(std::string_view s) { return parseKey(kModes, s); }
-std::optional<Finetune> parseFinetune(std::string_view s) { return parseKey(kFinetunes, s); }
-std::optional<Optimizer> parseOptimizer(std::string_view s) { return parseKey(kOptimizers, s); }
+std::string_view modeKey(Mode v) {
+    return keyOf(kModes, v);
+}
+std::string_view finetuneKey(Finetune v) {
+    return keyOf(kFinetunes, v);
+}
+std::string_view optimizerKey(Optimizer v) {
+    return keyOf(kOptimizers, v);
+}
+std::string_view checkpointingKey(Checkpointing v) {
+    return keyOf(kCheckpointing, v);
+}
+std::string_view attentionKey(AttentionImpl v) {
+    return keyOf(kAttention, v);
+}
+std::string_view frameworkKey(Framework v) {
+    return keyOf(kFrameworks, v);
+}
+std::string_view shardingKey(Sharding v) {
+    return keyOf(kShardings, v);
+}
+std::string_view scheduleKey(PipelineSchedule v) {
+    return keyOf(kSchedules, v);
+}
+std::optional<Mode> parseMode(std::string_view s) {
+    return parseKey(kModes, s);
+}
+std::optional<Finetune> parseFinetune(std::string_view s) {
+    return parseKey(kFinetunes, s);
+}
+std::optional<Optimizer> parseOptimizer(std::string_view s) {
+    return parseKey(kOptimizers, s);
+}
 std::optional<Checkpointing> parseCheckpointing(std::string_view s) {
     return parseKey(kCheckpointing, s);
 }
-std::optional<AttentionImpl> parseAttention(std::string_view s) { return parseKey(kAttention, s); }
-std::optional<Framework> parseFramework(std::string_view s) { return parseKey(kFrameworks, s); }
-std::optional<Sharding> parseSharding(std::string_view s) { return parseKey(kShardings, s); }
+std::optional<AttentionImpl> parseAttention(std::string_view s) {
+    return parseKey(kAttention, s);
+}
+std::optional<Framework> parseFramework(std::string_view s) {
+    return parseKey(kFrameworks, s);
+}
+std::optional<Sharding> parseSharding(std::string_view s) {
+    return parseKey(kShardings, s);
+}
 std::optional<PipelineSchedule> parseSchedule(std::string_view s) {
     return parseKey(kSchedules, s);
 }

@@ -1,9 +1,292 @@
-// Placeholder suite, replaced by its owner.
+// Memory terms, one function at a time, against numbers derived by hand from the formula
+// or the paper named in each row. Tolerance: exact (1e-9 relative) unless a row says so.
+#include "core/memory_terms.h"
+
 #include <QtTest>
-class Tstterms : public QObject {
+
+using namespace headroom;
+
+namespace {
+/// A GPT-3-style block (Korthikanti et al. 2022, Table 3 notation): LayerNorm, plain
+/// 4h MLP, multi-head attention.
+ModelArch gptBlock(int64_t h, int a) {
+    ModelArch m;
+    m.name = "gpt-block";
+    m.family = "gpt2";
+    m.numLayers = 1;
+    m.hiddenSize = h;
+    m.numHeads = a;
+    m.numKvHeads = a;
+    m.headDim = static_cast<int>(h / a);
+    m.intermediateSize = 4 * h;
+    m.mlp = MlpKind::Plain;
+    m.norm = NormKind::LayerNorm;
+    m.vocabSize = 50257;
+    return m;
+}
+
+/// Llama-3.1-8B shapes (config.json: 32 layers, h 4096, 32 heads, 8 KV heads, i 14336).
+ModelArch llama8b() {
+    ModelArch m;
+    m.name = "llama-8b-shapes";
+    m.family = "llama";
+    m.numLayers = 32;
+    m.hiddenSize = 4096;
+    m.numHeads = 32;
+    m.numKvHeads = 8;
+    m.headDim = 128;
+    m.intermediateSize = 14336;
+    m.vocabSize = 128256;
+    return m;
+}
+
+void compare(double actual, double expected, double relTol = 1e-9) {
+    const double err = std::abs(actual - expected) / std::max(1.0, std::abs(expected));
+    if (err > relTol)
+        QFAIL(qPrintable(QStringLiteral("got %1, expected %2 (rel. error %3 > %4)")
+                             .arg(actual, 0, 'f', 3)
+                             .arg(expected, 0, 'f', 3)
+                             .arg(err)
+                             .arg(relTol)));
+}
+} // namespace
+
+class TstTerms : public QObject {
     Q_OBJECT
 private slots:
-    void placeholder() { QSKIP("not written yet"); }
+    void weights_data();
+    void weights();
+    void optimizerBytes_data();
+    void optimizerBytes();
+    void shardedStates_data();
+    void shardedStates();
+    void kvCache_data();
+    void kvCache();
+    void korthikantiSpecialCase_data();
+    void korthikantiSpecialCase();
+    void llamaBlockTensorList();
+    void loraFrozenBaseSavesLess();
+    void logits_data();
+    void logits();
 };
-QTEST_APPLESS_MAIN(Tstterms)
+
+void TstTerms::weights_data() {
+    QTest::addColumn<double>("params");
+    QTest::addColumn<int>("dtype");
+    QTest::addColumn<double>("expected");
+    // seed 000 "Model Parameters": 7B x 2 bytes = 14 GB; fp32 28 GB; int8 1 B; int4 0.5 B
+    QTest::newRow("seed000-7b-bf16") << 7e9 << int(DType::BF16) << 14e9;
+    QTest::newRow("seed000-7b-fp32") << 7e9 << int(DType::FP32) << 28e9;
+    QTest::newRow("seed000-7b-int8") << 7e9 << int(DType::INT8) << 7e9;
+    // GPTQ group 128 adds one fp16 scale + one fp16 zero per 128 weights: 0.5 + 4/128 B
+    QTest::newRow("gptq-int4-group128") << 7e9 << int(DType::INT4) << 7e9 * (0.5 + 4.0 / 128);
+    // bnb NF4: 4 bits + fp32 absmax per 64 = 4.5 bits (SCHEMA.md "~4.5 bits/weight")
+    QTest::newRow("nf4-4p5-bits") << 1e9 << int(DType::NF4) << 1e9 * 4.5 / 8;
+    // QLoRA double quant: 8-bit absmax per 64 + fp32 per 256 of those: 4 + 0.127 bits
+    // (Dettmers et al. 2023 Sec. 3: "reduces the memory footprint ... to 0.127 bits").
+    QTest::newRow("nf4-double-quant-4p127-bits")
+        << 1e9 << int(DType::NF4DoubleQuant) << 1e9 * (4.0 + 8.0 / 64 + 32.0 / (64 * 256)) / 8;
+    // OCP MXFP4: 4 bits + one 8-bit scale per 32 = 4.25 bits
+    QTest::newRow("mxfp4-4p25-bits") << 1e9 << int(DType::MXFP4) << 1e9 * 4.25 / 8;
+}
+
+void TstTerms::weights() {
+    QFETCH(double, params);
+    QFETCH(int, dtype);
+    QFETCH(double, expected);
+    compare(terms::weights(params, static_cast<DType>(dtype)), expected);
+}
+
+void TstTerms::optimizerBytes_data() {
+    QTest::addColumn<int>("optimizer");
+    QTest::addColumn<int>("stateDtype");
+    QTest::addColumn<double>("expected");
+    // seed 000: Adam fp32 m + v = 8 B/param; SGD momentum 4; vanilla SGD 0
+    QTest::newRow("adamw-fp32-8") << int(Optimizer::AdamW) << int(DType::FP32) << 8.0;
+    // torch AdamW keeps states in the param dtype: pure bf16 = 4 B/param (ground-truth README)
+    QTest::newRow("adamw-bf16-4") << int(Optimizer::AdamW) << int(DType::BF16) << 4.0;
+    QTest::newRow("sgd-momentum-4") << int(Optimizer::SGDMomentum) << int(DType::FP32) << 4.0;
+    QTest::newRow("sgd-0") << int(Optimizer::SGD) << int(DType::FP32) << 0.0;
+    // bitsandbytes 8-bit: 2 int8 states + fp32 absmax per 2048-element block each
+    QTest::newRow("adamw-8bit") << int(Optimizer::AdamW8bit) << int(DType::FP32)
+                                << 2.0 * (1.0 + 4.0 / 2048);
+    // paged 32-bit AdamW: fp32 states regardless of parameter dtype
+    QTest::newRow("paged-adamw-fp32") << int(Optimizer::PagedAdamW) << int(DType::FP32) << 8.0;
+}
+
+void TstTerms::optimizerBytes() {
+    QFETCH(int, optimizer);
+    QFETCH(int, stateDtype);
+    QFETCH(double, expected);
+    compare(terms::optimizerBytesPerParam(static_cast<Optimizer>(optimizer),
+                                          static_cast<DType>(stateDtype)),
+            expected);
+}
+
+void TstTerms::shardedStates_data() {
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<double>("expected");
+    // ZeRO paper (Rajbhandari et al. 2020) Figure 1: Psi = 7.5B, N_d = 64, K = 12:
+    // baseline (2+2+K) Psi = 120 GB; P_os 2Psi + 2Psi + K Psi/N = 31.4 GB;
+    // P_os+g 2Psi + (2+K) Psi/N = 16.6 GB; P_os+g+p (2+2+K) Psi/N = 1.9 GB.
+    QTest::newRow("zero-paper-baseline-120gb") << 0 << 120e9;
+    QTest::newRow("zero-paper-stage1-31p4gb") << 1 << 30e9 + 12 * 7.5e9 / 64;
+    QTest::newRow("zero-paper-stage2-16p6gb") << 2 << 15e9 + 14 * 7.5e9 / 64;
+    QTest::newRow("zero-paper-stage3-1p9gb") << 3 << 16 * 7.5e9 / 64;
+}
+
+void TstTerms::shardedStates() {
+    QFETCH(int, stage);
+    QFETCH(double, expected);
+    const double psi = 7.5e9, n = 64;
+    const double pShard = stage >= 3 ? n : 1, gShard = stage >= 2 ? n : 1,
+                 oShard = stage >= 1 ? n : 1;
+    const double total = terms::weights(psi, DType::FP16) / pShard +
+                         terms::gradients(psi, DType::FP16, gShard) +
+                         terms::masterWeights(psi, DType::FP16, oShard) +
+                         terms::optimizerStates(psi, Optimizer::Adam, DType::FP32, oShard);
+    compare(total, expected);
+    // the paper rounds to one decimal in GB
+    QVERIFY(std::abs(total / 1e9 - std::round(expected / 1e8) / 10) < 0.06);
+}
+
+void TstTerms::kvCache_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<double>("sequences");
+    QTest::addColumn<double>("tokens");
+    QTest::addColumn<double>("expected");
+    // seed 001: 7B (32 layers, 32 heads, head_dim 128, fp16): 2x32x32x128x2 = 524,288 B/token
+    QTest::newRow("seed001-7b-per-token") << "mha7b" << 1 << 1.0 << 1.0 << 524288.0;
+    // seed 001: batch 8 x 2048 tokens x 524,288 = 8,589,934,592 B (the seed prints "8.2 GB")
+    QTest::newRow("seed001-7b-b8-s2048") << "mha7b" << 1 << 8.0 << 2048.0 << 8589934592.0;
+    // Llama-3.1-8B, 8 KV heads: 2x32x8x128x2 = 131,072 B/token (4x less than seed 002's h)
+    QTest::newRow("llama8b-gqa-per-token") << "llama8b" << 1 << 1.0 << 1.0 << 131072.0;
+    // seed 002's example (b 4, s 2048) with GQA: 131,072 x 8192 = 1,073,741,824 B
+    QTest::newRow("seed002-llama8b-gqa-exact") << "llama8b" << 1 << 4.0 << 2048.0 << 1073741824.0;
+    // TP 4 splits 8 KV heads 2 per rank; TP 16 cannot split below 1 head per rank (replicated)
+    QTest::newRow("llama8b-tp4") << "llama8b" << 4 << 1.0 << 1.0 << 131072.0 / 4;
+    QTest::newRow("llama8b-tp16-replicated") << "llama8b" << 16 << 1.0 << 1.0 << 131072.0 / 8;
+    // Gemma-2-9B: 42 layers, 21 sliding (window 4096), 8 KV heads x 256, bf16, 8192 tokens:
+    // (21 x 8192 + 21 x 4096) x 2 x 8 x 256 x 2 = 2,113,929,216 B
+    QTest::newRow("gemma2-sliding-window") << "gemma2" << 1 << 1.0 << 8192.0 << 2113929216.0;
+    // DeepSeek-V3 MLA: 61 layers x (kv_lora 512 + rope 64) x 2 B = 70,272 B/token
+    // (DeepSeek-V2 paper Sec. 2.1.2: cache (d_c + d_h^R) l elements per token)
+    QTest::newRow("deepseek-v3-mla-per-token") << "dsv3" << 1 << 1.0 << 1.0 << 70272.0;
+}
+
+void TstTerms::kvCache() {
+    QFETCH(QString, model);
+    QFETCH(int, tp);
+    QFETCH(double, sequences);
+    QFETCH(double, tokens);
+    QFETCH(double, expected);
+    ModelArch m = llama8b();
+    int sliding = 0;
+    if (model == "mha7b") {
+        m.numKvHeads = 32;
+    } else if (model == "gemma2") {
+        m.numLayers = 42;
+        m.numHeads = 16;
+        m.numKvHeads = 8;
+        m.headDim = 256;
+        m.slidingWindow = 4096;
+        sliding = 21;
+    } else if (model == "dsv3") {
+        m.numLayers = 61;
+        m.mla.kvLoraRank = 512;
+        m.mla.qkRopeHeadDim = 64;
+        m.mla.qkNopeHeadDim = 128;
+        m.mla.vHeadDim = 128;
+    }
+    compare(terms::kvCache(m, m.numLayers, sliding, sequences, tokens, DType::BF16, tp), expected);
+}
+
+void TstTerms::korthikantiSpecialCase_data() {
+    QTest::addColumn<double>("h");
+    QTest::addColumn<int>("a");
+    QTest::addColumn<double>("s");
+    QTest::addColumn<double>("b");
+    // Korthikanti et al. 2022 Eq. 1 / seed 003: sbh(34 + 5as/h) bytes per layer, fp16,
+    // eager attention with dropout, no recomputation.
+    QTest::newRow("gpt3-175b-s2048") << 12288.0 << 96 << 2048.0 << 1.0;
+    QTest::newRow("gpt-1p3b-s1024-b8") << 2048.0 << 16 << 1024.0 << 8.0;
+    QTest::newRow("small-h512-s128") << 512.0 << 8 << 128.0 << 4.0;
+}
+
+void TstTerms::korthikantiSpecialCase() {
+    QFETCH(double, h);
+    QFETCH(int, a);
+    QFETCH(double, s);
+    QFETCH(double, b);
+    const ModelArch m = gptBlock(static_cast<int64_t>(h), a);
+    terms::BlockSaveOptions o;
+    o.c = 2;
+    o.trainBase = true;
+    o.repeatKv = false;
+    o.eager = true;
+    o.dropout = true;
+    const double perToken = terms::blockSavedBytesPerToken(m, o) +
+                            terms::attentionScoreBytesPerToken(a, s, 2, /*fp32Softmax=*/false,
+                                                               /*dropout=*/true);
+    const double expected = s * b * h * (34 + 5 * a * s / h);
+    compare(perToken * s * b, expected);
+    compare(terms::activationsKorthikanti(s, b, h, a), expected);
+}
+
+void TstTerms::llamaBlockTensorList() {
+    // HF Llama block, SDPA, bf16 (c = 2), full fine-tune; tensor list of docs/activations.md:
+    //  input RMSNorm: fp32 upcast 4h + normalised bf16 for the weight grad 2h
+    //  q/k/v input 2h; q 2*4096, k and v repeated to 32 heads 2*4096 each (repeat_kv)
+    //  SDPA output 2*4096 + logsumexp 4*32; o_proj input copy 2*4096
+    //  post-attention RMSNorm 4h + 2h; gate/up input 2h
+    //  SiLU input, SiLU output, up output 3*2*14336; down input 2*14336
+    const double h = 4096, i = 14336;
+    const double expected = (4 * h + 2 * h) + 2 * h + 2 * 4096 * 3 + (2 * 4096 + 4 * 32) +
+                            2 * 4096 + (4 * h + 2 * h) + 2 * h + 3 * 2 * i + 2 * i;
+    terms::BlockSaveOptions o;
+    o.c = 2;
+    o.trainBase = true;
+    compare(terms::blockSavedBytesPerToken(llama8b(), o), expected);
+    // flash-attn keeps K/V at 8 heads: 2 x 2 x (4096 - 1024) bytes less
+    o.repeatKv = false;
+    compare(terms::blockSavedBytesPerToken(llama8b(), o), expected - 2 * 2 * (4096 - 1024));
+}
+
+void TstTerms::loraFrozenBaseSavesLess() {
+    // LoRA on q, v without dropout: frozen linears keep no input (autograd saves mm's input
+    // only for the weight's gradient), frozen norms keep no normalised copy:
+    //  input RMSNorm 4h; q/v input (read by lora_A) 2h; lora_A outputs 2 x 2r;
+    //  q, k, v repeated 3 x 2*4096; SDPA output 2*4096 + 4*32; post-attention RMSNorm 4h;
+    //  SiLU input, SiLU output, up output 3 * 2 * 14336
+    const double h = 4096, i = 14336, r = 8;
+    const double expected =
+        4 * h + 2 * h + 2 * (2 * r) + 3 * 2 * 4096 + (2 * 4096 + 4 * 32) + 4 * h + 3 * 2 * i;
+    terms::BlockSaveOptions o;
+    o.c = 2;
+    o.trainBase = false;
+    o.loraTargets = kLoraQV;
+    o.loraRank = 8;
+    compare(terms::blockSavedBytesPerToken(llama8b(), o), expected);
+}
+
+void TstTerms::logits_data() {
+    QTest::addColumn<double>("tokens");
+    QTest::addColumn<bool>("chunked");
+    QTest::addColumn<double>("expected");
+    // Llama 3 vocab 128,256, bf16: tokens x V x (2 bf16 logits + 4 fp32 upcast + 4 log-softmax)
+    QTest::newRow("llama3-2048-tokens") << 2048.0 << false << 2048.0 * 128256 * 10;
+    // chunked (8 chunks of 256 tokens): bf16 logits for all + fp32 work for one chunk
+    QTest::newRow("llama3-2048-chunked")
+        << 2048.0 << true << 2048.0 * 128256 * 2 + 256.0 * 128256 * 8;
+}
+
+void TstTerms::logits() {
+    QFETCH(double, tokens);
+    QFETCH(bool, chunked);
+    QFETCH(double, expected);
+    compare(terms::logitsBytes(tokens, 128256, 2, chunked, tokens / 8), expected);
+}
+
+QTEST_APPLESS_MAIN(TstTerms)
 #include "tst_terms.moc"
