@@ -1,0 +1,20 @@
+#include "core/gpu.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace headroom {
+
+GpuSpec customGpu(double bytes) {
+    GpuSpec g;
+    g.key = "custom";
+    g.vendor = "custom";
+    g.memoryMiB = static_cast<int64_t>(std::floor(bytes / 1048576.0));
+    g.vendorGB = bytes / 1e9;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "Custom %.1f GiB", bytes / 1073741824.0);
+    g.name = buf;
+    return g;
+}
+
+} // namespace headroom
