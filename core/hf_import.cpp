@@ -131,7 +131,7 @@ private:
         const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
         if (v.is_number_unsigned()) {
             const uint64_t u = v.get<uint64_t>();
-            if (u > static_cast<uint64_t>(hi))
+            if (u > static_cast<uint64_t>(hi) || (lo > 0 && u < static_cast<uint64_t>(lo)))
                 return err(ErrorCode::FieldOutOfRange, name(key),
                            "must be in " + range + " (got " + std::to_string(u) + ")");
             return static_cast<int64_t>(u);

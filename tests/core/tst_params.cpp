@@ -150,16 +150,17 @@ void TstParams::publishedActive_data() {
     QTest::addColumn<QString>("source");
     QTest::newRow("Mixtral-8x7B") << "Mixtral-8x7B-v0.1" << qint64(12900000000) << false << 0.05 / 12.9
                                   << "Mistral AI, 'Mixtral of experts' (2023-12-11): 12.9B active per token";
-    // OpenAI counts active parameters without the token-embedding table (a lookup, not a
-    // matmul): 3.61B = our active 4.19B - 201088 x 2880 embedding rows.
+    // OpenAI (stated) and DeepSeek (apparently) count active parameters without the token-embedding table (a
+    // lookup, not a matmul): gpt-oss-20b 3.61B = our active 4.19B - 201088 x 2880 embedding
+    // rows; DeepSeek-V3 36.63B ("37B"), as DeepSeek-V2-Lite 2.45B ("2.4B", tst_presets).
     QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << qint64(3610000000) << true << 0.005
                                  << "OpenAI gpt-oss model card, Table 1: 3.61B active";
-    // The two rounded card numbers below do not state their convention; we count 3.35B
-    // and 37.55B with embeddings (1.6 % and 1.5 % above), so these rows use 2 %.
+    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << qint64(37000000000) << true << 0.5 / 37
+                                 << "DeepSeek-V3 technical report, arXiv 2412.19437: 37B activated";
+    // Qwen's card counts embeddings (Qwen3-235B-A22B: 22.19B, card 22B) but rounds loosely:
+    // we count 3.35B for the card's 3.3B (1.6 % above), so this row uses 2 %.
     QTest::newRow("Qwen3-30B-A3B") << "Qwen3-30B-A3B" << qint64(3300000000) << false << 0.02
                                    << "Qwen3-30B-A3B model card: 3.3B activated";
-    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << qint64(37000000000) << false << 0.02
-                                 << "DeepSeek-V3 technical report, arXiv 2412.19437: 37B activated";
 }
 
 void TstParams::publishedActive() {
