@@ -1,0 +1,367 @@
+#include "ui/cliffchart.h"
+
+#include "ui/chartmath.h"
+#include "ui/texts.h"
+
+#include <QAreaSeries>
+#include <QCategoryAxis>
+#include <QEvent>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom::ui {
+
+namespace {
+void replaceIfChanged(QXYSeries* s, const QList<QPointF>& pts) {
+    if (s->points() != pts) {
+        s->replace(pts);
+    }
+}
+
+void hideFromLegend(QChart* chart, QAbstractSeries* s) {
+    for (QLegendMarker* m : chart->legend()->markers(s)) {
+        m->setVisible(false);
+    }
+}
+} // namespace
+
+double CliffChart::xCoord(int64_t x) {
+    return std::log2(static_cast<double>(std::max<int64_t>(x, 1)));
+}
+
+CliffChart::CliffChart(QWidget* parent)
+    : QChartView(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QValueAxis),
+      m_total(new QLineSeries), m_capacity(new QLineSeries), m_oomLo(new QLineSeries),
+      m_oomHi(new QLineSeries), m_oom(new QAreaSeries(m_oomHi, m_oomLo)), m_marker(new QLineSeries),
+      m_dot(new QScatterSeries), m_markerLabel(new QGraphicsSimpleTextItem(m_chart)),
+      m_capacityLabel(new QGraphicsSimpleTextItem(m_chart)),
+      m_dotLabel(new QGraphicsSimpleTextItem(m_chart)),
+      m_slopeLabel(new QGraphicsSimpleTextItem(m_chart)) {
+    setObjectName(QStringLiteral("cliffChart"));
+    setChart(m_chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(360, 260);
+    m_chart->setMargins(QMargins(2, 2, 8, 2));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setVisible(false);
+
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
+
+    auto add = [this](QAbstractSeries* s, bool legend) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        if (!legend) {
+            hideFromLegend(m_chart, s);
+        }
+    };
+    add(m_oom, false);
+    for (int i = 0; i < kTermCount; ++i) {
+        const auto t = static_cast<Term>(i);
+        auto* up = new QLineSeries(this);
+        auto* lo = new QLineSeries(this);
+        auto* area = new QAreaSeries(up, lo);
+        area->setName(Texts::termName(t));
+        area->setColor(Theme::termColor(t));
+        m_upper[static_cast<size_t>(i)] = up;
+        m_lower[static_cast<size_t>(i)] = lo;
+        m_areas[static_cast<size_t>(i)] = area;
+        add(area, true);
+    }
+    add(m_total, false);
+    add(m_capacity, false);
+    add(m_marker, false);
+    add(m_dot, false);
+    m_dot->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    for (auto* item : {m_markerLabel, m_capacityLabel, m_dotLabel, m_slopeLabel}) {
+        item->setZValue(100);
+    }
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
+    applyStyle();
+    retranslateUi();
+}
+
+void CliffChart::setResults(const Results& r, ByteUnit unit) {
+    m_results = r;
+    m_unit = unit;
+    rebuild();
+}
+
+void CliffChart::setMode(Mode m) {
+    if (m == m_mode) {
+        return;
+    }
+    m_mode = m;
+    rebuild();
+}
+
+void CliffChart::setStyle(const ChartStyle& style) {
+    m_style = style;
+    applyStyle();
+    rebuild();
+}
+
+void CliffChart::setLegendShown(bool shown) {
+    m_legend = shown;
+    m_chart->legend()->setVisible(shown && m_mode == Mode::Stacked);
+}
+
+double CliffChart::currentY() const {
+    const auto pts = m_dot->points();
+    return pts.isEmpty() ? 0.0 : pts.front().y();
+}
+
+void CliffChart::rebuildAxis() {
+    const Results& r = m_results;
+    if (r.axis == m_axisKind && r.sweepMin == m_axisMin && r.sweepMax == m_axisMax &&
+        !m_x->categoriesLabels().isEmpty()) {
+        return;
+    }
+    m_axisKind = r.axis;
+    m_axisMin = r.sweepMin;
+    m_axisMax = r.sweepMax;
+    for (const QString& l : m_x->categoriesLabels()) {
+        m_x->remove(l);
+    }
+    const double lo = xCoord(r.sweepMin);
+    const double hi = xCoord(r.sweepMax);
+    const int octaves = static_cast<int>(std::round(hi - lo));
+    const int every = octaves > 12 ? 2 : 1;
+    m_x->setStartValue(lo);
+    int k = 0;
+    for (int64_t v = r.sweepMin; v <= r.sweepMax; v *= 2, ++k) {
+        if (k % every == 0 || v == r.sweepMax) {
+            m_x->append(Units::formatCount(v, true), xCoord(v));
+        }
+    }
+    m_x->setRange(lo, hi);
+}
+
+void CliffChart::rebuild() {
+    const Results& r = m_results;
+    const double bpu = Units::bytesPerUnit(m_unit);
+    const ChartColors c = m_style.colors();
+    rebuildAxis();
+    m_x->setTitleText(r.axis == SweepAxis::MicroBatch
+                          ? tr("Micro-batch (samples per GPU, log scale)")
+                          : tr("Sequence length (tokens, log scale)"));
+    m_y->setTitleText(tr("Memory (%1)").arg(Units::symbol(m_unit)));
+
+    const double cap = r.estimate.capacity / bpu;
+    const bool stacked = m_mode == Mode::Stacked;
+    double dataMax = 0;
+    QList<QPointF> total;
+    total.reserve(static_cast<qsizetype>(r.sweep.size()));
+    for (const SweepPoint& p : r.sweep) {
+        total.append(QPointF(xCoord(p.x), p.nvidiaSmi / bpu));
+        dataMax = std::max(dataMax, p.nvidiaSmi / bpu);
+    }
+    const double current = r.hasEstimate ? r.estimate.worst.nvidiaSmi / bpu : 0.0;
+    const double top = std::max({cap * 1.1, current * 1.1, std::min(dataMax, cap * 2.0) * 1.04});
+    const double yMax = niceCeil(top > 0 ? top : 1.0, 5);
+    if (yMax != m_yMax) {
+        m_yMax = yMax;
+        m_y->setRange(0, yMax);
+        m_y->setTickInterval(niceStep(top > 0 ? top : 1.0, 5));
+        m_y->setLabelFormat(yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    }
+
+    // stacked terms
+    QList<QPointF> lower;
+    lower.reserve(total.size());
+    for (const SweepPoint& p : r.sweep) {
+        lower.append(QPointF(xCoord(p.x), 0.0));
+    }
+    for (int t = 0; t < kTermCount; ++t) {
+        bool used = false;
+        QList<QPointF> upper = lower;
+        for (qsizetype i = 0; i < upper.size(); ++i) {
+            const double v = r.sweep[static_cast<size_t>(i)].terms[static_cast<size_t>(t)] / bpu;
+            upper[i].ry() += v;
+            used = used || v > 0;
+        }
+        QAreaSeries* area = m_areas[static_cast<size_t>(t)];
+        const bool visible = stacked && used;
+        if (visible) {
+            replaceIfChanged(m_lower[static_cast<size_t>(t)], lower);
+            replaceIfChanged(m_upper[static_cast<size_t>(t)], upper);
+        }
+        if (area->isVisible() != visible) {
+            area->setVisible(visible);
+        }
+        for (QLegendMarker* mk : m_chart->legend()->markers(area)) {
+            if (mk->isVisible() != visible) {
+                mk->setVisible(visible);
+            }
+        }
+        lower = std::move(upper);
+    }
+    replaceIfChanged(m_total, total);
+    QPen totalPen(stacked ? c.total : c.total,
+                  stacked ? m_style.lineWidth() * 0.75 : m_style.lineWidth() + 0.5);
+    m_total->setPen(totalPen);
+
+    const double x0 = xCoord(r.sweepMin);
+    const double x1 = xCoord(r.sweepMax);
+    replaceIfChanged(m_capacity, {QPointF(x0, cap), QPointF(x1, cap)});
+    m_capacity->setVisible(cap > 0);
+
+    // largest value that fits, and the region past it
+    m_markerValue = r.hasEstimate ? r.maxFit : 0;
+    const bool markerInRange = m_markerValue >= r.sweepMin && m_markerValue <= r.sweepMax;
+    if (markerInRange) {
+        const double mx = xCoord(m_markerValue);
+        replaceIfChanged(m_marker, {QPointF(mx, 0), QPointF(mx, yMax)});
+    }
+    m_marker->setVisible(markerInRange && r.hasEstimate);
+    const double oomStart = m_markerValue <= 0 ? x0 : xCoord(m_markerValue);
+    const bool oomVisible = r.hasEstimate && m_markerValue < r.sweepMax;
+    if (oomVisible) {
+        replaceIfChanged(m_oomLo, {QPointF(oomStart, 0), QPointF(x1, 0)});
+        replaceIfChanged(m_oomHi, {QPointF(oomStart, yMax), QPointF(x1, yMax)});
+    }
+    m_oom->setVisible(oomVisible);
+
+    // current point
+    m_currentX = r.current;
+    replaceIfChanged(m_dot, {QPointF(xCoord(r.current), current)});
+    m_dot->setVisible(r.hasEstimate);
+    const bool fits = r.estimate.fits;
+    m_dot->setColor(fits ? c.fits : c.oom);
+    m_dot->setBorderColor(c.background);
+
+    // overlay texts
+    const QString what = r.axis == SweepAxis::MicroBatch ? tr("micro-batch") : tr("sequence");
+    if (m_markerValue <= 0) {
+        m_markerLabel->setText(tr("nothing fits"));
+    } else if (m_markerValue > r.sweepMax) {
+        m_markerLabel->setText(tr("fits beyond %1").arg(Units::formatCount(r.sweepMax, true)));
+    } else {
+        m_markerLabel->setText(
+            tr("largest %1 that fits: %2").arg(what, Units::formatCount(m_markerValue)));
+    }
+    m_capacityLabel->setText(tr("GPU capacity %1").arg(Units::format(r.estimate.capacity, m_unit)));
+    m_dotLabel->setText(tr("now %1: %2")
+                            .arg(Units::formatCount(r.current))
+                            .arg(Units::format(r.estimate.worst.nvidiaSmi, m_unit)));
+    m_style.applyToText(m_dotLabel, fits ? c.fits : c.oom, true);
+    if (r.axis == SweepAxis::MicroBatch && r.hasEstimate) {
+        m_slopeLabel->setText(
+            tr("+%1 per extra sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
+        m_slopeLabel->setVisible(true);
+    } else {
+        m_slopeLabel->setVisible(false);
+    }
+    m_chart->legend()->setVisible(m_legend && stacked);
+    placeOverlays();
+}
+
+void CliffChart::placeOverlays() {
+    const QRectF plot = m_chart->plotArea();
+    if (plot.isEmpty()) {
+        return;
+    }
+    const Results& r = m_results;
+    const double cap = r.estimate.capacity / Units::bytesPerUnit(m_unit);
+    // capacity label: right end, above the line
+    {
+        const QPointF p = m_chart->mapToPosition(QPointF(xCoord(r.sweepMax), cap), m_capacity);
+        const QRectF br = m_capacityLabel->boundingRect();
+        double y = p.y() - br.height() - 1;
+        if (y < plot.top()) {
+            y = p.y() + 2;
+        }
+        m_capacityLabel->setPos(plot.right() - br.width() - 4, y);
+        m_capacityLabel->setVisible(m_capacity->isVisible());
+    }
+    // max-fit label: at the top of the marker line
+    {
+        const QRectF br = m_markerLabel->boundingRect();
+        double x = plot.left() + 6;
+        if (m_marker->isVisible()) {
+            const QPointF p =
+                m_chart->mapToPosition(QPointF(xCoord(m_markerValue), m_yMax), m_marker);
+            x = p.x() + 6;
+            if (x + br.width() > plot.right() - 4) {
+                x = p.x() - br.width() - 6;
+            }
+        }
+        m_markerLabel->setPos(std::max(x, plot.left() + 4), plot.top() + 4);
+        m_markerLabel->setVisible(r.hasEstimate);
+    }
+    // current point label
+    {
+        const QPointF p =
+            m_chart->mapToPosition(QPointF(xCoord(r.current), std::min(currentY(), m_yMax)), m_dot);
+        const QRectF br = m_dotLabel->boundingRect();
+        double x = p.x() + 10;
+        if (x + br.width() > plot.right() - 4) {
+            x = p.x() - br.width() - 10;
+        }
+        double y = p.y() - br.height() - 6;
+        if (y < plot.top() + br.height() + 8) {
+            y = p.y() + 8;
+        }
+        m_dotLabel->setPos(std::max(x, plot.left() + 4), y);
+        m_dotLabel->setVisible(r.hasEstimate);
+    }
+    {
+        const QRectF br = m_markerLabel->boundingRect();
+        m_slopeLabel->setPos(plot.left() + 6, plot.top() + br.height() + 8);
+    }
+}
+
+void CliffChart::applyStyle() {
+    const ChartColors c = m_style.colors();
+    m_style.applyToChart(m_chart);
+    m_style.applyToAxis(m_x, true);
+    m_style.applyToAxis(m_y, true);
+    for (int t = 0; t < kTermCount; ++t) {
+        QAreaSeries* a = m_areas[static_cast<size_t>(t)];
+        QColor fill = Theme::termColor(static_cast<Term>(t));
+        a->setBrush(fill);
+        a->setPen(QPen(fill.darker(115), m_style.presentation ? 1.5 : 0.8));
+    }
+    QPen cap(c.capacity, m_style.lineWidth() + 0.5);
+    m_capacity->setPen(cap);
+    m_oom->setBrush(c.danger);
+    m_oom->setPen(Qt::NoPen);
+    QPen marker(c.text, m_style.lineWidth() * 0.75, Qt::DashLine);
+    m_marker->setPen(marker);
+    m_dot->setMarkerSize(m_style.presentation ? 22 : 13);
+    m_dot->setPen(QPen(c.background, 2));
+    m_style.applyToText(m_capacityLabel, c.capacity, true);
+    m_style.applyToText(m_markerLabel, c.text, true);
+    m_style.applyToText(m_slopeLabel, c.text, false);
+}
+
+void CliffChart::retranslateUi() {
+    for (int i = 0; i < kTermCount; ++i) {
+        m_areas[static_cast<size_t>(i)]->setName(Texts::termName(static_cast<Term>(i)));
+    }
+    setAccessibleName(tr("OOM cliff chart"));
+    setAccessibleDescription(tr("Memory against micro-batch or sequence length, with the GPU "
+                                "capacity and the largest value that fits."));
+    rebuild();
+}
+
+void CliffChart::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+    }
+    QChartView::changeEvent(e);
+}
+
+} // namespace headroom::ui

@@ -1,0 +1,90 @@
+#pragma once
+// OOM-cliff chart: memory vs micro-batch (or sequence length) from core sweep(), stacked by
+// term or as a total line, with the GPU capacity, the largest value that fits
+// (maxMicroBatch / maxSequenceLength), the region past it shaded and the current point.
+
+#include "ui/chartstyle.h"
+#include "ui/results.h"
+#include "ui/units.h"
+
+#include <QChartView>
+
+#include <array>
+
+class QAreaSeries;
+class QCategoryAxis;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace headroom::ui {
+
+class CliffChart : public QChartView {
+    Q_OBJECT
+
+public:
+    enum class Mode { Stacked, Total };
+
+    explicit CliffChart(QWidget* parent = nullptr);
+
+    void setResults(const Results& r, ByteUnit unit);
+    void setMode(Mode m);
+    Mode mode() const { return m_mode; }
+    void setStyle(const ChartStyle& style);
+    void setLegendShown(bool shown);
+
+    // Introspection for tests and export.
+    /// The x value the "largest that fits" marker stands at (0 = nothing fits / no marker).
+    int64_t maxFitMarker() const { return m_markerValue; }
+    /// The current point's x (micro-batch or sequence length) and memory in display units.
+    int64_t currentX() const { return m_currentX; }
+    double currentY() const;
+    QLineSeries* totalSeries() const { return m_total; }
+    QLineSeries* termUpperSeries(Term t) const { return m_upper[static_cast<size_t>(t)]; }
+    double bytesPerUnit() const { return Units::bytesPerUnit(m_unit); }
+    /// Chart x coordinate (log2) of a swept value.
+    static double xCoord(int64_t x);
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void rebuild();
+    void rebuildAxis();
+    void placeOverlays();
+    void applyStyle();
+    void retranslateUi();
+
+    QChart* m_chart;
+    QCategoryAxis* m_x;
+    QValueAxis* m_y;
+    std::array<QLineSeries*, kTermCount> m_upper{};
+    std::array<QLineSeries*, kTermCount> m_lower{};
+    std::array<QAreaSeries*, kTermCount> m_areas{};
+    QLineSeries* m_total;
+    QLineSeries* m_capacity;
+    QLineSeries* m_oomLo;
+    QLineSeries* m_oomHi;
+    QAreaSeries* m_oom;
+    QLineSeries* m_marker;
+    QScatterSeries* m_dot;
+    QGraphicsSimpleTextItem* m_markerLabel;
+    QGraphicsSimpleTextItem* m_capacityLabel;
+    QGraphicsSimpleTextItem* m_dotLabel;
+    QGraphicsSimpleTextItem* m_slopeLabel;
+
+    Results m_results;
+    ByteUnit m_unit = ByteUnit::GiB;
+    Mode m_mode = Mode::Stacked;
+    ChartStyle m_style;
+    int64_t m_markerValue = 0;
+    int64_t m_currentX = 0;
+    double m_yMax = 0;
+    SweepAxis m_axisKind = SweepAxis::MicroBatch;
+    int64_t m_axisMin = 0;
+    int64_t m_axisMax = 0;
+    bool m_legend = false;
+};
+
+} // namespace headroom::ui

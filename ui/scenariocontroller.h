@@ -1,0 +1,124 @@
+#pragma once
+// Owns the core Scenario, its undo history and the computed Results. Views read from here and
+// edit through edit(); recomputation is coalesced (one per event-loop pass).
+
+#include "core/scenario.h"
+#include "ui/results.h"
+#include "ui/units.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <array>
+#include <functional>
+#include <optional>
+
+namespace headroom::ui {
+
+/// Which control an edit comes from; consecutive edits of one field within one drag merge.
+enum class Field {
+    Model,
+    ModelSize,
+    MicroBatch,
+    SequenceLength,
+    Precision,
+    Mode,
+    Framework,
+    Optimizer,
+    Checkpointing,
+    CheckpointLayers,
+    Attention,
+    LoraRank,
+    NewTokens,
+    Gpu,
+    GpuCapacity,
+    GpuCount,
+    DP,
+    TP,
+    PP,
+    CP,
+    EP,
+    Sharding,
+    Playbook,
+    Layout,
+};
+
+class ScenarioController : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ScenarioController(QObject* parent = nullptr);
+
+    const Scenario& scenario() const { return m_scenario; }
+    /// The results of the last recompute (call flush() first for the current scenario).
+    const Results& results() const { return m_results; }
+    QUndoStack* undoStack() { return &m_undo; }
+
+    /// Changes the scenario through @p change as one undoable step named @p text. While a
+    /// drag is in progress (beginDrag..endDrag) edits of the same field merge into one step.
+    void edit(Field field, const QString& text, const std::function<void(Scenario&)>& change);
+    /// A slider was pressed / released: edits in between form one undo step.
+    void beginDrag();
+    void endDrag();
+    bool dragging() const { return m_dragging; }
+
+    /// Replaces the scenario (new/open): clears the undo history and marks it unmodified.
+    void resetScenario(const Scenario& s, const QString& filePath = {});
+    bool isModified() const { return !m_undo.isClean(); }
+    void markSaved(const QString& filePath);
+    QString filePath() const { return m_filePath; }
+
+    /// Recomputes now if a recompute is pending.
+    void flush();
+    bool recomputePending() const { return m_timer.isActive(); }
+
+    ByteUnit unit() const { return m_unit; }
+    void setUnit(ByteUnit u);
+    SweepAxis sweepAxis() const { return m_axis; }
+    void setSweepAxis(SweepAxis a);
+
+    /// termFormula() for the current scenario, cached per recompute (not on the hot path).
+    QString formula(Term t) const;
+
+    /// "Llama 3.1 8B", "Custom dense 13.0 B", or the imported model's name.
+    QString modelDisplayName() const;
+    QString gpuDisplayName() const;
+    /// One line: model, mode, precision, batch, sequence, GPUs.
+    QString summary() const;
+
+    /// Largest micro-batch the sweep axis covers (the slider's range).
+    static constexpr int64_t kMaxMicroBatch = 1024;
+    static constexpr int64_t kMinSequence = 128;
+    static constexpr int64_t kMaxSequence = int64_t{1} << 20;
+
+signals:
+    /// The scenario changed (emitted immediately, before the recompute).
+    void scenarioChanged();
+    /// New results are available.
+    void resultsChanged();
+    void unitChanged();
+    void modifiedChanged(bool modified);
+    void filePathChanged();
+
+private:
+    friend class ScenarioCommand;
+    void apply(const Scenario& s);
+    void scheduleRecompute();
+    void recompute();
+
+    Scenario m_scenario;
+    Results m_results;
+    QUndoStack m_undo;
+    QTimer m_timer;
+    QString m_filePath;
+    ByteUnit m_unit = ByteUnit::GiB;
+    SweepAxis m_axis = SweepAxis::MicroBatch;
+    bool m_dragging = false;
+    int m_session = 0;
+    uint64_t m_generation = 0;
+    mutable std::array<std::optional<QString>, kTermCount> m_formulas;
+};
+
+} // namespace headroom::ui

@@ -1,0 +1,123 @@
+#include "ui/scenarioedits.h"
+
+#include "core/presets.h"
+
+namespace headroom::ui::edits {
+
+bool setModelPreset(Scenario& s, const std::string& key) {
+    const ModelPreset* p = findModelPreset(key);
+    if (!p) {
+        return false;
+    }
+    s.modelSource = ModelSource::Preset;
+    s.modelPreset = p->key;
+    s.model = p->arch;
+    return true;
+}
+
+void setCustomSize(Scenario& s, double params) {
+    s.modelSource = ModelSource::ParamCount;
+    s.paramCount = params;
+    s.model = denseFromParamCount(params);
+}
+
+void setInlineModel(Scenario& s, const ModelArch& arch) {
+    s.modelSource = ModelSource::Inline;
+    s.model = arch;
+}
+
+void setRunMode(Scenario& s, RunMode m) {
+    Workload& w = s.workload;
+    const bool wasQlora = w.mode == Mode::Training && w.finetune == Finetune::QLoRA;
+    switch (m) {
+    case RunMode::Inference:
+        w.mode = Mode::Inference;
+        break;
+    case RunMode::Full:
+        w.mode = Mode::Training;
+        w.finetune = Finetune::Full;
+        if (isQuantized(w.precision.weights)) {
+            w.precision.weights = DType::BF16; // a quantised base cannot be trained in full
+        }
+        break;
+    case RunMode::LoRA:
+        w.mode = Mode::Training;
+        w.finetune = Finetune::LoRA;
+        if (wasQlora) {
+            w.precision.weights = DType::BF16;
+        }
+        break;
+    case RunMode::QLoRA:
+        w.mode = Mode::Training;
+        w.finetune = Finetune::QLoRA;
+        w.precision.weights = DType::NF4DoubleQuant;
+        break;
+    }
+}
+
+void setWeightsDType(Scenario& s, DType d) {
+    Workload& w = s.workload;
+    w.precision.weights = d;
+    if (w.mode == Mode::Training && w.finetune == Finetune::Full && !isQuantized(d)) {
+        w.precision.grads = d;
+    }
+}
+
+void setFramework(Scenario& s, Framework f) {
+    applyFramework(s.workload, f);
+    s.workload.framework = f;
+}
+
+bool setGpuPreset(Scenario& s, const std::string& key) {
+    const GpuSpec* g = findGpuPreset(key);
+    if (!g) {
+        return false;
+    }
+    s.gpu = *g;
+    return true;
+}
+
+void setCustomCapacity(Scenario& s, double bytes) {
+    s.gpu = customGpu(bytes);
+}
+
+void setGpuCount(Scenario& s, int gpus) {
+    s.gpuCount = gpus;
+    Parallelism& p = s.workload.parallel;
+    const int rest = p.tp * p.pp * p.cp;
+    if (rest > 0 && gpus % rest == 0) {
+        p.dp = gpus / rest;
+    }
+}
+
+void setDegree(Scenario& s, Degree d, int value) {
+    Parallelism& p = s.workload.parallel;
+    switch (d) {
+    case Degree::DP:
+        p.dp = value;
+        s.gpuCount = p.gpus();
+        return;
+    case Degree::TP:
+        p.tp = value;
+        break;
+    case Degree::PP:
+        p.pp = value;
+        break;
+    case Degree::CP:
+        p.cp = value;
+        break;
+    case Degree::EP:
+        p.ep = value;
+        return;
+    }
+    const int rest = p.tp * p.pp * p.cp;
+    if (rest > 0 && s.gpuCount % rest == 0) {
+        p.dp = s.gpuCount / rest;
+    }
+}
+
+bool gpuCountMatches(const Scenario& s) {
+    return s.workload.parallel.gpus() == s.gpuCount;
+}
+
+} // namespace headroom::ui::edits

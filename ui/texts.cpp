@@ -1,0 +1,408 @@
+#include "ui/texts.h"
+
+#include <QLocale>
+
+namespace headroom::ui {
+
+RunMode runModeOf(const Workload& w) {
+    if (w.mode == Mode::Inference) {
+        return RunMode::Inference;
+    }
+    switch (w.finetune) {
+    case Finetune::Full:
+        return RunMode::Full;
+    case Finetune::LoRA:
+        return RunMode::LoRA;
+    case Finetune::QLoRA:
+        return RunMode::QLoRA;
+    }
+    return RunMode::Full;
+}
+
+QString Texts::termName(Term t) {
+    switch (t) {
+    case Term::Weights:
+        return tr("Weights");
+    case Term::MasterWeights:
+        return tr("Master weights");
+    case Term::OptimizerStates:
+        return tr("Optimizer states");
+    case Term::Gradients:
+        return tr("Gradients");
+    case Term::Activations:
+        return tr("Activations");
+    case Term::KvCache:
+        return tr("KV cache");
+    case Term::Logits:
+        return tr("Logits & loss");
+    case Term::Workspace:
+        return tr("Workspace");
+    case Term::AllocatorReserve:
+        return tr("Allocator reserve");
+    case Term::CudaContext:
+        return tr("CUDA context");
+    }
+    return {};
+}
+
+QString Texts::termTooltip(Term t) {
+    switch (t) {
+    case Term::Weights:
+        return tr("Model weights resident on this GPU, plus LoRA adapters.");
+    case Term::MasterWeights:
+        return tr("A separate fp32 copy of the trainable weights kept for the optimizer step.");
+    case Term::OptimizerStates:
+        return tr("Optimizer moments, e.g. AdamW's first and second moment per parameter.");
+    case Term::Gradients:
+        return tr("Stored gradients of the trainable parameters.");
+    case Term::Activations:
+        return tr("Tensors saved in the forward pass for the backward pass (training) or live "
+                  "hidden states (inference).");
+    case Term::KvCache:
+        return tr("Attention keys and values cached per token during generation.");
+    case Term::Logits:
+        return tr("Output-layer logits, their fp32 upcast, loss buffers and their gradient.");
+    case Term::Workspace:
+        return tr("Short-lived buffers: gathered sharded parameters, optimizer temporaries, "
+                  "communication buckets.");
+    case Term::AllocatorReserve:
+        return tr("Memory the PyTorch caching allocator keeps reserved beyond live tensors.");
+    case Term::CudaContext:
+        return tr("CUDA context, cuBLAS workspace and NCCL buffers; visible in nvidia-smi only.");
+    }
+    return {};
+}
+
+QString Texts::runModeName(RunMode m) {
+    switch (m) {
+    case RunMode::Inference:
+        return tr("Inference");
+    case RunMode::Full:
+        return tr("Full fine-tune / training");
+    case RunMode::LoRA:
+        return tr("LoRA");
+    case RunMode::QLoRA:
+        return tr("QLoRA");
+    }
+    return {};
+}
+
+QString Texts::runModeTooltip(RunMode m) {
+    switch (m) {
+    case RunMode::Inference:
+        return tr("Generation with a KV cache; no gradients or optimizer.");
+    case RunMode::Full:
+        return tr("Every parameter is trained: weights, gradients and optimizer states.");
+    case RunMode::LoRA:
+        return tr("The base model is frozen; only small low-rank adapters are trained.");
+    case RunMode::QLoRA:
+        return tr("LoRA on a base model quantised to 4-bit NF4.");
+    }
+    return {};
+}
+
+QString Texts::optimizerName(Optimizer o) {
+    switch (o) {
+    case Optimizer::AdamW:
+        return tr("AdamW");
+    case Optimizer::Adam:
+        return tr("Adam");
+    case Optimizer::SGD:
+        return tr("SGD");
+    case Optimizer::SGDMomentum:
+        return tr("SGD with momentum");
+    case Optimizer::Adafactor:
+        return tr("Adafactor");
+    case Optimizer::AdamW8bit:
+        return tr("AdamW 8-bit");
+    case Optimizer::PagedAdamW:
+        return tr("Paged AdamW");
+    case Optimizer::PagedAdamW8bit:
+        return tr("Paged AdamW 8-bit");
+    case Optimizer::Lion:
+        return tr("Lion");
+    }
+    return {};
+}
+
+QString Texts::checkpointingName(Checkpointing c) {
+    switch (c) {
+    case Checkpointing::None:
+        return tr("None");
+    case Checkpointing::Full:
+        return tr("Full (every block)");
+    case Checkpointing::Selective:
+        return tr("Selective (attention)");
+    case Checkpointing::FirstN:
+        return tr("First N blocks");
+    }
+    return {};
+}
+
+QString Texts::attentionName(AttentionImpl a) {
+    switch (a) {
+    case AttentionImpl::Eager:
+        return tr("Eager (materialised scores)");
+    case AttentionImpl::SDPA:
+        return tr("PyTorch SDPA");
+    case AttentionImpl::Flash:
+        return tr("FlashAttention");
+    case AttentionImpl::Flex:
+        return tr("Flex attention");
+    }
+    return {};
+}
+
+QString Texts::frameworkName(Framework f) {
+    switch (f) {
+    case Framework::Custom:
+        return tr("Custom (dtypes as set)");
+    case Framework::PytorchAmp:
+        return tr("PyTorch AMP / HF Trainer");
+    case Framework::PureBf16:
+        return tr("Pure bf16 (torchtune, LitGPT)");
+    case Framework::Fsdp2Mixed:
+        return tr("FSDP2 mixed precision (torchtitan)");
+    case Framework::DeepSpeedZero:
+        return tr("DeepSpeed ZeRO");
+    case Framework::Megatron:
+        return tr("Megatron-LM");
+    case Framework::BitsandbytesQlora:
+        return tr("bitsandbytes QLoRA");
+    }
+    return {};
+}
+
+QString Texts::frameworkTooltip(Framework f) {
+    switch (f) {
+    case Framework::Custom:
+        return tr("Use exactly the dtypes chosen here.");
+    case Framework::PytorchAmp:
+        return tr("fp32 weights, gradients and optimizer states with bf16 autocast.");
+    case Framework::PureBf16:
+        return tr("bf16 weights, gradients and optimizer states, no fp32 master copy.");
+    case Framework::Fsdp2Mixed:
+        return tr("bf16 parameters for compute, fp32 gradient reduction and sharded states.");
+    case Framework::DeepSpeedZero:
+        return tr("bf16 weights and gradients plus 12 bytes per parameter of fp32 states.");
+    case Framework::Megatron:
+        return tr("bf16 weights, fp32 gradient buffer and a distributed optimizer.");
+    case Framework::BitsandbytesQlora:
+        return tr("NF4 base with double quantisation, bf16 adapters and paged AdamW.");
+    }
+    return {};
+}
+
+QString Texts::shardingName(Sharding s) {
+    switch (s) {
+    case Sharding::None:
+        return tr("None (DDP replicas)");
+    case Sharding::Zero1:
+        return tr("ZeRO-1 (optimizer states)");
+    case Sharding::Zero2:
+        return tr("ZeRO-2 (+ gradients)");
+    case Sharding::Zero3:
+        return tr("ZeRO-3 (+ parameters)");
+    case Sharding::FsdpFullShard:
+        return tr("FSDP full shard");
+    case Sharding::FsdpGradOp:
+        return tr("FSDP shard grad-op");
+    case Sharding::Hsdp:
+        return tr("HSDP (hybrid shard)");
+    }
+    return {};
+}
+
+QString Texts::dtypeName(DType d) {
+    switch (d) {
+    case DType::FP32:
+        return tr("fp32");
+    case DType::BF16:
+        return tr("bf16");
+    case DType::FP16:
+        return tr("fp16");
+    case DType::FP8:
+        return tr("fp8");
+    case DType::INT8:
+        return tr("int8");
+    case DType::INT4:
+        return tr("int4");
+    case DType::NF4:
+        return tr("NF4");
+    case DType::NF4DoubleQuant:
+        return tr("NF4 (double quant)");
+    case DType::FP4:
+        return tr("fp4");
+    case DType::MXFP4:
+        return tr("MXFP4");
+    }
+    return {};
+}
+
+QString Texts::metricName(Metric m) {
+    switch (m) {
+    case Metric::Allocated:
+        return tr("allocated");
+    case Metric::Reserved:
+        return tr("reserved");
+    case Metric::NvidiaSmi:
+        return tr("nvidia-smi");
+    }
+    return {};
+}
+
+QString Texts::phaseName(Phase p) {
+    switch (p) {
+    case Phase::AfterLoad:
+        return tr("after load");
+    case Phase::Forward:
+        return tr("forward");
+    case Phase::Backward:
+        return tr("backward");
+    case Phase::OptimizerStep:
+        return tr("optimizer step");
+    }
+    return {};
+}
+
+namespace {
+QString fieldLabel(const std::string& field) {
+    return QString::fromStdString(field);
+}
+} // namespace
+
+QString Texts::errorText(const Error& e, const ModelArch* model, const Workload* workload) {
+    const QString field = fieldLabel(e.field);
+    const QString detail = QString::fromStdString(e.detail);
+    switch (e.code) {
+    case ErrorCode::FileUnreadable:
+        return detail.isEmpty() ? tr("The file cannot be read.")
+                                : tr("The file cannot be read: %1").arg(detail);
+    case ErrorCode::FileTooLarge:
+        return tr("The file is too large to be a model description or scenario.");
+    case ErrorCode::JsonMalformed:
+        return tr("The file is not valid JSON: %1").arg(detail);
+    case ErrorCode::FieldMissing:
+        return tr("%1: this required field is missing").arg(field);
+    case ErrorCode::FieldWrongType:
+        return detail.isEmpty() ? tr("%1: has the wrong type").arg(field)
+                                : tr("%1: has the wrong type (expected %2)").arg(field, detail);
+    case ErrorCode::FieldOutOfRange:
+        return detail.isEmpty() ? tr("%1: must be a positive number").arg(field)
+                                : tr("%1: is out of range (%2)").arg(field, detail);
+    case ErrorCode::FieldNotFinite:
+        return tr("%1: must be a finite number").arg(field);
+    case ErrorCode::UnknownValue:
+        return tr("%1: unknown value \u201c%2\u201d").arg(field, detail);
+    case ErrorCode::UnsupportedFamily:
+        return tr("This model family is not supported: %1").arg(detail.isEmpty() ? field : detail);
+    case ErrorCode::UnsupportedVersion:
+        return tr("This file was written by a newer Headroom (version %1).").arg(detail);
+    case ErrorCode::HeaderMalformed:
+        return tr("The safetensors header is malformed: %1").arg(detail);
+    case ErrorCode::DoesNotFit:
+        return tr("No setting of %1 fits on this GPU.").arg(field);
+    case ErrorCode::InvalidLayout:
+        break;
+    }
+    // Layout constraints: name the degree and the number it must agree with.
+    const QString f = field.toLower();
+    if (model && workload) {
+        const Parallelism& p = workload->parallel;
+        if (f.contains(QLatin1String("tp")) || f.contains(QLatin1String("tensor"))) {
+            return tr("TP = %1 must divide the %2 attention heads and %3 KV heads")
+                .arg(p.tp)
+                .arg(model->numHeads)
+                .arg(model->numKvHeads);
+        }
+        if (f.contains(QLatin1String("pp")) || f.contains(QLatin1String("pipeline"))) {
+            return tr("PP = %1 must not exceed the %2 layers").arg(p.pp).arg(model->numLayers);
+        }
+        if (f.contains(QLatin1String("ep")) || f.contains(QLatin1String("expert"))) {
+            if (model->moe.numExperts > 0 && model->moe.numExperts % p.ep == 0) {
+                return tr("EP = %1 must divide DP \u00d7 TP = %2").arg(p.ep).arg(p.dp * p.tp);
+            }
+            if (model->moe.numExperts > 0) {
+                return tr("EP = %1 must divide the %2 experts")
+                    .arg(p.ep)
+                    .arg(model->moe.numExperts);
+            }
+            return tr("EP = %1 needs a mixture-of-experts model (this one is dense)").arg(p.ep);
+        }
+        if (f.contains(QLatin1String("cp")) || f.contains(QLatin1String("context"))) {
+            return tr("CP = %1 must divide the sequence length %2")
+                .arg(p.cp)
+                .arg(workload->sequenceLength);
+        }
+        if (f.contains(QLatin1String("dp")) || f.contains(QLatin1String("gpu"))) {
+            return tr("DP \u00d7 TP \u00d7 PP \u00d7 CP must equal the GPU count");
+        }
+    }
+    return detail.isEmpty() ? tr("%1: invalid parallel layout").arg(field)
+                            : tr("%1: invalid parallel layout (%2)").arg(field, detail);
+}
+
+QString Texts::archErrorText(ArchError e) {
+    const QString field = QString::fromUtf8(archErrorField(e).data(),
+                                            static_cast<qsizetype>(archErrorField(e).size()));
+    switch (e) {
+    case ArchError::Ok:
+        return {};
+    case ArchError::KvHeadsInvalid:
+        return tr("%1: the attention heads must be a multiple of the KV heads").arg(field);
+    case ArchError::MoeInvalid:
+        return tr("%1: invalid mixture-of-experts settings").arg(field);
+    case ArchError::MlaInvalid:
+        return tr("%1: invalid latent-attention settings").arg(field);
+    case ArchError::TooLarge:
+        return tr("The model is too large (100 trillion parameters or more).");
+    default:
+        return tr("%1: must be a positive number").arg(field);
+    }
+}
+
+QString Texts::gpuCountMismatch(int product, int gpus) {
+    return tr("DP \u00d7 TP \u00d7 PP \u00d7 CP = %1, but the GPU count is %2")
+        .arg(product)
+        .arg(gpus);
+}
+
+QString Texts::playbookAction(const PlaybookItem& item) {
+    const auto v = item.value;
+    switch (item.action) {
+    case PlaybookAction::ShorterSequence:
+        return tr("Cut the sequence length to %1 tokens").arg(Units::formatCount(v));
+    case PlaybookAction::SmallerMicroBatch:
+        return tr("Lower the micro-batch to %1 and raise gradient accumulation to %2")
+            .arg(v)
+            .arg(item.changed.gradAccumulation);
+    case PlaybookAction::MoreCheckpointing:
+        return tr("Turn on activation checkpointing: %1")
+            .arg(checkpointingName(static_cast<Checkpointing>(v)));
+    case PlaybookAction::LighterOptimizer:
+        return tr("Switch the optimizer to %1").arg(optimizerName(static_cast<Optimizer>(v)));
+    case PlaybookAction::SwitchToLora:
+        return tr("Train LoRA adapters (rank %1) instead of all weights").arg(v);
+    case PlaybookAction::SwitchToQlora:
+        return tr("Train QLoRA adapters (rank %1) on a 4-bit base").arg(v);
+    case PlaybookAction::MoreSharding:
+        return tr("Shard across data-parallel GPUs: %1")
+            .arg(shardingName(static_cast<Sharding>(v)));
+    case PlaybookAction::MoreGpus:
+        return tr("Spread the run over %1 GPUs with fully sharded data parallelism").arg(v);
+    case PlaybookAction::FlashAttention:
+        return tr("Use a memory-efficient attention kernel: %1")
+            .arg(attentionName(static_cast<AttentionImpl>(v)));
+    case PlaybookAction::ChunkedCrossEntropy:
+        return tr("Compute the loss in chunks so full fp32 logits are never stored");
+    case PlaybookAction::QuantizeWeights:
+        return tr("Quantise the weights to %1").arg(dtypeName(static_cast<DType>(v)));
+    case PlaybookAction::QuantizeKvCache:
+        return tr("Store the KV cache in %1").arg(dtypeName(static_cast<DType>(v)));
+    case PlaybookAction::FewerSamplesPerPrompt:
+        return tr("Generate %1 samples per prompt in rollouts").arg(v);
+    }
+    return {};
+}
+
+} // namespace headroom::ui

@@ -1,0 +1,53 @@
+#pragma once
+// Translated names, tooltips and messages for the engine's enums and typed errors.
+// The engine only speaks English in describe(); everything the user reads comes from here.
+
+#include "core/error.h"
+#include "core/estimator.h"
+#include "core/model.h"
+#include "core/solvers.h"
+#include "core/workload.h"
+#include "ui/units.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace headroom::ui {
+
+/// The GUI's "mode" choice: one combo for Mode x Finetune.
+enum class RunMode { Inference, Full, LoRA, QLoRA };
+inline constexpr int kRunModeCount = 4;
+
+RunMode runModeOf(const Workload& w);
+
+class Texts {
+    Q_DECLARE_TR_FUNCTIONS(Texts)
+
+public:
+    static QString termName(Term t);
+    static QString termTooltip(Term t);
+    static QString runModeName(RunMode m);
+    static QString runModeTooltip(RunMode m);
+    static QString optimizerName(Optimizer o);
+    static QString checkpointingName(Checkpointing c);
+    static QString attentionName(AttentionImpl a);
+    static QString frameworkName(Framework f);
+    static QString frameworkTooltip(Framework f);
+    static QString shardingName(Sharding s);
+    static QString dtypeName(DType d);
+    static QString metricName(Metric m);
+    static QString phaseName(Phase p);
+
+    /// A typed core error as one translated sentence naming the field.
+    static QString errorText(const Error& e, const ModelArch* model = nullptr,
+                             const Workload* workload = nullptr);
+    /// Why validateArch() rejected a model.
+    static QString archErrorText(ArchError e);
+    /// "DP × TP × PP × CP = 12, but the GPU count is 8".
+    static QString gpuCountMismatch(int product, int gpus);
+
+    /// One playbook line: the change, with its numbers.
+    static QString playbookAction(const PlaybookItem& item);
+};
+
+} // namespace headroom::ui

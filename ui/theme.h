@@ -1,0 +1,40 @@
+#pragma once
+// Light and dark themes: the application palette plus the colours the charts draw with.
+// Term colours are the same in both themes so a term keeps its colour everywhere.
+
+#include "core/estimator.h"
+
+#include <QColor>
+#include <QPalette>
+#include <QString>
+
+namespace headroom::ui {
+
+enum class ThemeKind { Light, Dark };
+
+struct ChartColors {
+    QColor background; ///< chart background
+    QColor plot;       ///< plot-area background
+    QColor text;       ///< axis labels, titles
+    QColor grid;       ///< grid lines
+    QColor capacity;   ///< GPU capacity line
+    QColor danger;     ///< danger zone / OOM region fill (with alpha)
+    QColor fits;       ///< "fits" verdict
+    QColor oom;        ///< "OOM" verdict
+    QColor total;      ///< total line in the cliff chart
+    QColor highlight;  ///< tightest-rank band
+};
+
+class Theme {
+public:
+    static QPalette palette(ThemeKind k);
+    static ChartColors chartColors(ThemeKind k);
+    /// The colour of a memory term (Tableau-10 based, readable on light and dark).
+    static QColor termColor(Term t);
+    static QString key(ThemeKind k);
+    static ThemeKind fromKey(const QString& key);
+    /// Applies the Fusion style and the palette to the running application.
+    static void apply(ThemeKind k);
+};
+
+} // namespace headroom::ui

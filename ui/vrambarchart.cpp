@@ -1,0 +1,354 @@
+#include "ui/vrambarchart.h"
+
+#include "ui/chartmath.h"
+#include "ui/texts.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCursor>
+#include <QEvent>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom::ui {
+
+namespace {
+void hideFromLegend(QChart* chart, QAbstractSeries* s) {
+    for (QLegendMarker* m : chart->legend()->markers(s)) {
+        m->setVisible(false);
+    }
+}
+
+void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
+    if (s->points() != pts) {
+        s->replace(pts);
+    }
+}
+} // namespace
+
+VramBarChart::VramBarChart(QWidget* parent)
+    : QChartView(parent), m_chart(new QChart), m_series(new QStackedBarSeries),
+      m_categories(new QBarCategoryAxis), m_y(new QValueAxis), m_xHidden(new QValueAxis),
+      m_capacity(new QLineSeries), m_dangerLo(new QLineSeries), m_dangerHi(new QLineSeries),
+      m_danger(new QAreaSeries(m_dangerHi, m_dangerLo)), m_highlightLo(new QLineSeries),
+      m_highlightHi(new QLineSeries),
+      m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
+      m_capacityLabel(new QGraphicsSimpleTextItem(m_chart)) {
+    setObjectName(QStringLiteral("vramBarChart"));
+    setChart(m_chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(280, 260);
+    m_chart->setMargins(QMargins(2, 2, 2, 2));
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->legend()->setShowToolTips(true);
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+
+    for (int i = 0; i < kTermCount; ++i) {
+        const auto t = static_cast<Term>(i);
+        auto* set = new QBarSet(Texts::termName(t));
+        set->setColor(Theme::termColor(t));
+        set->append(0.0);
+        m_sets[static_cast<size_t>(i)] = set;
+        m_series->append(set);
+        connect(set, &QBarSet::hovered, this, [this, t](bool on, int index) {
+            if (on) {
+                QToolTip::showText(QCursor::pos(), segmentToolTip(t, index), this);
+            } else {
+                QToolTip::hideText();
+            }
+        });
+    }
+    m_series->setBarWidth(0.55);
+    m_bars = 1;
+
+    // Drawing order: highlight band, danger zone, bars, capacity line.
+    m_chart->addSeries(m_highlightArea);
+    m_chart->addSeries(m_danger);
+    m_chart->addSeries(m_series);
+    m_chart->addSeries(m_capacity);
+
+    m_categories->append(QStringLiteral(" "));
+    m_chart->addAxis(m_categories, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_chart->addAxis(m_xHidden, Qt::AlignBottom);
+    m_xHidden->setVisible(false);
+    m_xHidden->setRange(-0.5, 0.5);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_y);
+    for (QAbstractSeries* s :
+         std::initializer_list<QAbstractSeries*>{m_capacity, m_danger, m_highlightArea}) {
+        s->attachAxis(m_xHidden);
+        s->attachAxis(m_y);
+        hideFromLegend(m_chart, s);
+    }
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
+    m_highlightArea->setVisible(false);
+    hideFromLegend(m_chart, m_highlightArea);
+    m_capacityLabel->setZValue(100);
+
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
+    applyStyle();
+    retranslateUi();
+}
+
+double VramBarChart::capacityValue() const {
+    const auto pts = m_capacity->points();
+    return pts.isEmpty() ? 0.0 : pts.front().y();
+}
+
+const RankEstimate* VramBarChart::rankFor(int bar) const {
+    const Estimate& e = m_results.estimate;
+    if (m_view == View::PerStage && bar >= 0 && bar < static_cast<int>(e.stages.size())) {
+        return &e.stages[static_cast<size_t>(bar)];
+    }
+    return &e.worst;
+}
+
+void VramBarChart::setResults(const Results& r, ByteUnit unit) {
+    m_results = r;
+    m_unit = unit;
+    rebuild();
+}
+
+void VramBarChart::setView(View v) {
+    if (v == m_view) {
+        return;
+    }
+    m_view = v;
+    rebuild();
+}
+
+void VramBarChart::setStyle(const ChartStyle& style) {
+    m_style = style;
+    applyStyle();
+    rebuild();
+}
+
+void VramBarChart::rebuild() {
+    const Estimate& e = m_results.estimate;
+    const double bpu = Units::bytesPerUnit(m_unit);
+    const int n = m_view == View::PerStage && m_results.hasEstimate
+                      ? std::max(1, static_cast<int>(e.stages.size()))
+                      : 1;
+
+    if (n != m_bars) {
+        for (QBarSet* set : m_sets) {
+            if (set->count() > n) {
+                set->remove(n, set->count() - n);
+            }
+            while (set->count() < n) {
+                set->append(0.0);
+            }
+        }
+        m_bars = n;
+        m_xHidden->setRange(-0.5, n - 0.5);
+        m_series->setBarWidth(n == 1 ? 0.55 : 0.7);
+    }
+
+    double maxTotal = 0;
+    std::array<bool, kTermCount> used{};
+    for (int b = 0; b < n; ++b) {
+        const RankEstimate* rank = rankFor(b);
+        for (int t = 0; t < kTermCount; ++t) {
+            const double v = m_results.hasEstimate ? rank->atPeak[static_cast<size_t>(t)] : 0.0;
+            QBarSet* set = m_sets[static_cast<size_t>(t)];
+            if (set->at(b) != v / bpu) {
+                set->replace(b, v / bpu);
+            }
+            used[static_cast<size_t>(t)] = used[static_cast<size_t>(t)] || v > 0;
+        }
+        maxTotal = std::max(maxTotal, m_results.hasEstimate ? rank->nvidiaSmi : 0.0);
+    }
+    for (int t = 0; t < kTermCount; ++t) {
+        for (QLegendMarker* m : m_chart->legend()->markers(m_series)) {
+            if (m->label() == m_sets[static_cast<size_t>(t)]->label() &&
+                m->isVisible() != used[static_cast<size_t>(t)]) {
+                m->setVisible(used[static_cast<size_t>(t)]);
+            }
+        }
+    }
+
+    // categories
+    QStringList labels;
+    m_highlight = -1;
+    if (m_view == View::PerStage && m_results.hasEstimate && n > 1) {
+        m_highlight = m_results.tightestStage;
+    }
+    for (int b = 0; b < n; ++b) {
+        QString label;
+        if (m_view == View::WorstRank || !m_results.hasEstimate) {
+            label = e.stages.size() > 1 ? tr("Tightest rank (stage %1)").arg(e.worst.stage + 1)
+                                        : tr("Per GPU");
+        } else if (n == 1) {
+            label = tr("Stage 1");
+        } else {
+            label = n <= 6 ? tr("Stage %1").arg(b + 1) : QString::number(b + 1);
+            if (b == m_highlight) {
+                label = QStringLiteral("\u2605 ") + label;
+            }
+        }
+        labels << label;
+    }
+    if (m_categories->categories() != labels) {
+        m_categories->setCategories(labels);
+    }
+    m_categories->setTitleText(m_view == View::PerStage && n > 6 ? tr("Pipeline stage")
+                                                                 : QString());
+
+    const double cap = e.capacity / bpu;
+    const double top = std::max(cap, maxTotal / bpu) * 1.08;
+    const double yMax = niceCeil(top > 0 ? top : 1.0, 5);
+    if (yMax != m_yMax) {
+        m_yMax = yMax;
+        m_y->setRange(0, yMax);
+        m_y->setTickInterval(niceStep(top > 0 ? top : 1.0, 5));
+    }
+    m_y->setTitleText(tr("Memory (%1)").arg(Units::symbol(m_unit)));
+    m_y->setLabelFormat(yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+
+    replaceIfChanged(m_capacity, {QPointF(-0.5, cap), QPointF(n - 0.5, cap)});
+    replaceIfChanged(m_dangerLo, {QPointF(-0.5, 0.9 * cap), QPointF(n - 0.5, 0.9 * cap)});
+    replaceIfChanged(m_dangerHi, {QPointF(-0.5, std::max(yMax, 0.9 * cap)),
+                                  QPointF(n - 0.5, std::max(yMax, 0.9 * cap))});
+    m_capacity->setVisible(cap > 0);
+    m_danger->setVisible(cap > 0);
+    if (m_highlight >= 0) {
+        replaceIfChanged(m_highlightLo,
+                         {QPointF(m_highlight - 0.5, 0), QPointF(m_highlight + 0.5, 0)});
+        replaceIfChanged(m_highlightHi,
+                         {QPointF(m_highlight - 0.5, yMax), QPointF(m_highlight + 0.5, yMax)});
+    }
+    m_highlightArea->setVisible(m_highlight >= 0);
+
+    // total labels above the bars
+    while (static_cast<int>(m_totalLabels.size()) < n) {
+        auto* item = new QGraphicsSimpleTextItem(m_chart);
+        item->setZValue(100);
+        m_totalLabels.push_back(item);
+    }
+    const bool showTotals = n <= 8;
+    for (size_t b = 0; b < m_totalLabels.size(); ++b) {
+        QGraphicsSimpleTextItem* item = m_totalLabels[b];
+        const bool visible = showTotals && static_cast<int>(b) < n && m_results.hasEstimate;
+        item->setVisible(visible);
+        if (visible) {
+            const RankEstimate* rank = rankFor(static_cast<int>(b));
+            item->setText(Units::format(rank->nvidiaSmi, m_unit));
+            m_style.applyToText(
+                item, rank->nvidiaSmi > e.capacity ? m_style.colors().oom : m_style.colors().text,
+                true);
+        }
+    }
+    m_capacityLabel->setText(tr("GPU capacity %1").arg(Units::format(e.capacity, m_unit)));
+    placeOverlays();
+}
+
+void VramBarChart::placeOverlays() {
+    const QRectF plot = m_chart->plotArea();
+    const double cap = capacityValue();
+    if (m_capacity->isVisible()) {
+        const QPointF p = m_chart->mapToPosition(QPointF(m_bars - 0.5, cap), m_capacity);
+        const QRectF br = m_capacityLabel->boundingRect();
+        double y = p.y() - br.height() - 1;
+        if (y < plot.top()) {
+            y = p.y() + 2;
+        }
+        m_capacityLabel->setPos(plot.right() - br.width() - 4, y);
+        m_capacityLabel->setVisible(true);
+    } else {
+        m_capacityLabel->setVisible(false);
+    }
+    for (int b = 0; b < static_cast<int>(m_totalLabels.size()); ++b) {
+        QGraphicsSimpleTextItem* item = m_totalLabels[static_cast<size_t>(b)];
+        if (!item->isVisible()) {
+            continue;
+        }
+        const RankEstimate* rank = rankFor(b);
+        const double v = rank->nvidiaSmi / Units::bytesPerUnit(m_unit);
+        const QPointF p = m_chart->mapToPosition(QPointF(b, std::min(v, m_yMax)), m_capacity);
+        const QRectF br = item->boundingRect();
+        double y = p.y() - br.height() - 2;
+        if (y < plot.top()) {
+            y = plot.top() + 2;
+        }
+        item->setPos(p.x() - br.width() / 2, y);
+    }
+}
+
+void VramBarChart::applyStyle() {
+    const ChartColors c = m_style.colors();
+    m_style.applyToChart(m_chart);
+    m_style.applyToAxis(m_categories, false);
+    m_style.applyToAxis(m_y, true);
+    QPen cap(c.capacity, m_style.lineWidth() + 0.5);
+    cap.setCapStyle(Qt::FlatCap);
+    m_capacity->setPen(cap);
+    m_danger->setBrush(c.danger);
+    m_danger->setPen(Qt::NoPen);
+    m_highlightArea->setBrush(c.highlight);
+    m_highlightArea->setPen(Qt::NoPen);
+    for (QBarSet* set : m_sets) {
+        set->setPen(QPen(c.background, m_style.presentation ? 1.5 : 1.0));
+    }
+    m_style.applyToText(m_capacityLabel, c.capacity, true);
+}
+
+void VramBarChart::retranslateUi() {
+    for (int i = 0; i < kTermCount; ++i) {
+        m_sets[static_cast<size_t>(i)]->setLabel(Texts::termName(static_cast<Term>(i)));
+    }
+    setAccessibleName(tr("Stacked VRAM bar"));
+    setAccessibleDescription(tr("Memory per term for the worst rank or per pipeline stage, "
+                                "with the GPU capacity marked."));
+    rebuild();
+}
+
+void VramBarChart::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+    }
+    QChartView::changeEvent(e);
+}
+
+QString VramBarChart::segmentToolTip(Term t, int bar) const {
+    if (!m_results.hasEstimate) {
+        return {};
+    }
+    const RankEstimate* rank = rankFor(bar);
+    const double bytes = rank->atPeak[static_cast<size_t>(t)];
+    const double share = rank->nvidiaSmi > 0 ? 100.0 * bytes / rank->nvidiaSmi : 0.0;
+    const ByteUnit other = m_unit == ByteUnit::GiB ? ByteUnit::GB : ByteUnit::GiB;
+    QString where = m_view == View::PerStage ? tr("stage %1 (layers %2\u2013%3)")
+                                                   .arg(rank->stage + 1)
+                                                   .arg(rank->firstLayer)
+                                                   .arg(rank->firstLayer + rank->numLayers - 1)
+                                             : tr("worst rank");
+    QString text =
+        tr("<b>%1</b> \u2014 %2<br>%3 (%4, %5 bytes)<br>%6 % of %7 (nvidia-smi total)")
+            .arg(Texts::termName(t).toHtmlEscaped(), where.toHtmlEscaped(),
+                 Units::format(bytes, m_unit, 2), Units::format(bytes, other, 2),
+                 QLocale().toString(static_cast<qlonglong>(std::llround(bytes))),
+                 QLocale().toString(share, 'f', 1), Units::format(rank->nvidiaSmi, m_unit));
+    text += QStringLiteral("<br><i>%1</i>").arg(Texts::termTooltip(t).toHtmlEscaped());
+    if (m_formula) {
+        const QString f = m_formula(t);
+        if (!f.isEmpty()) {
+            text += QStringLiteral("<br><tt>%1</tt>").arg(f.toHtmlEscaped());
+        }
+    }
+    return text;
+}
+
+} // namespace headroom::ui

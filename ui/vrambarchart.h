@@ -1,0 +1,90 @@
+#pragma once
+// Stacked VRAM bar: one segment per core Term, either one bar for the worst rank or one bar
+// per pipeline stage (Estimate::stages). Marks the GPU capacity, shades the danger zone above
+// 90 % and shows bytes, share and termFormula() when a segment is hovered.
+
+#include "ui/chartstyle.h"
+#include "ui/results.h"
+#include "ui/units.h"
+
+#include <QChartView>
+
+#include <array>
+#include <functional>
+#include <vector>
+
+class QAreaSeries;
+class QBarCategoryAxis;
+class QBarSet;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QStackedBarSeries;
+class QValueAxis;
+
+namespace headroom::ui {
+
+class VramBarChart : public QChartView {
+    Q_OBJECT
+
+public:
+    enum class View { WorstRank, PerStage };
+
+    explicit VramBarChart(QWidget* parent = nullptr);
+
+    void setResults(const Results& r, ByteUnit unit);
+    void setView(View v);
+    View view() const { return m_view; }
+    void setStyle(const ChartStyle& style);
+    /// Supplies termFormula() text for hover tooltips (may be empty).
+    void setFormulaProvider(std::function<QString(Term)> provider) {
+        m_formula = std::move(provider);
+    }
+
+    // Introspection for tests and export.
+    QBarSet* barSet(Term t) const { return m_sets[static_cast<size_t>(t)]; }
+    int barCount() const { return m_bars; }
+    double bytesPerUnit() const { return Units::bytesPerUnit(m_unit); }
+    /// The capacity marker's height, in display units.
+    double capacityValue() const;
+    /// Index of the highlighted (tightest) bar in the per-stage view, -1 if none.
+    int highlightedBar() const { return m_highlight; }
+    /// Tooltip text of segment @p t of bar @p bar (what hovering shows).
+    QString segmentToolTip(Term t, int bar) const;
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void rebuild();
+    void placeOverlays();
+    void applyStyle();
+    void retranslateUi();
+    const RankEstimate* rankFor(int bar) const;
+
+    QChart* m_chart;
+    QStackedBarSeries* m_series;
+    std::array<QBarSet*, kTermCount> m_sets{};
+    QBarCategoryAxis* m_categories;
+    QValueAxis* m_y;
+    QValueAxis* m_xHidden;
+    QLineSeries* m_capacity;
+    QLineSeries* m_dangerLo;
+    QLineSeries* m_dangerHi;
+    QAreaSeries* m_danger;
+    QLineSeries* m_highlightLo;
+    QLineSeries* m_highlightHi;
+    QAreaSeries* m_highlightArea;
+    QGraphicsSimpleTextItem* m_capacityLabel;
+    std::vector<QGraphicsSimpleTextItem*> m_totalLabels;
+
+    Results m_results;
+    ByteUnit m_unit = ByteUnit::GiB;
+    View m_view = View::WorstRank;
+    ChartStyle m_style;
+    int m_bars = 0;
+    int m_highlight = -1;
+    double m_yMax = 0;
+    std::function<QString(Term)> m_formula;
+};
+
+} // namespace headroom::ui
