@@ -957,6 +957,8 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
         pt.allocated = est.worst.allocated;
         pt.reserved = est.worst.reserved;
         pt.nvidiaSmi = est.worst.nvidiaSmi;
+        pt.terms = est.worst.atPeak;
+        pt.peakPhase = est.worst.peakPhase;
         pt.estimatedBytes = pt.compared == Metric::Allocated   ? pt.allocated
                             : pt.compared == Metric::NvidiaSmi ? pt.nvidiaSmi
                                                                : pt.reserved;
@@ -1009,6 +1011,10 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
 std::string reportToJson(const ValidationReport& report, int indent) {
     json points = json::array();
     for (const PointResult& p : report.points) {
+        json terms = json::object();
+        for (int i = 0; i < kTermCount; ++i)
+            terms[std::string(termKey(static_cast<Term>(i)))] =
+                p.terms[static_cast<std::size_t>(i)];
         json v{{"id", p.id},
                {"measured_metric", measuredMetricKey(p.measured)},
                {"compared_metric", metricKey(p.compared)},
@@ -1018,6 +1024,8 @@ std::string reportToJson(const ValidationReport& report, int indent) {
                {"allocated_bytes", p.allocated},
                {"reserved_bytes", p.reserved},
                {"nvidia_smi_bytes", p.nvidiaSmi},
+               {"terms", terms},
+               {"peak_phase", std::string(phaseKey(p.peakPhase))},
                {"capacity_bytes", p.verdictChecked ? json(p.capacity) : json(nullptr)},
                {"verdict",
                 p.verdictChecked ? json(p.estimateFits ? "fits" : "does_not_fit") : json(nullptr)},

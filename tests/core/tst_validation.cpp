@@ -1,9 +1,677 @@
-// Placeholder suite, replaced by its owner.
+// tst_validation: the engine against published measurements (tests/data), and the pieces of
+// core/validation: record -> workload mapping, skip reasons, malformed files, statistics and
+// the seed baselines. Expected numbers are derived by hand in each row's comment; the
+// calibration targets are the issue's (median <= 5 %, p90 <= 12 %, no wrong verdict).
+
+#include "core/validation.h"
+
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+using namespace headroom;
+using json = nlohmann::json;
+
+namespace {
+
+/// A complete, valid schema-v1 record: Llama-2-7B LoRA (r=8 on q,v), pure bf16, AdamW, micro-
+/// batch 2 x 512, full AC, SDPA, one A100 40GB, measured reserved 15.57e9 bytes (shaped like
+/// TTLT-01 in tests/data, with a GPU size added).
+json baseRecord() {
+    return json::parse(R"({
+  "schema": 1, "id": "T-01", "confidence": "complete",
+  "source_url": "urn:example:source",
+  "model": {"name": "Llama-2-7B", "family": "llama", "num_layers": 32, "hidden_size": 4096,
+            "num_attention_heads": 32, "num_kv_heads": 32, "head_dim": 128,
+            "intermediate_size": 11008, "mlp": "gated_silu", "vocab_size": 32000,
+            "tied_embeddings": false, "param_count": 6738415616},
+  "mode": "training", "finetune": "lora",
+  "lora": {"rank": 8, "alpha": 16, "targets": ["q_proj", "v_proj"], "dropout": 0.05},
+  "weight_dtype": "bf16", "compute_dtype": "bf16", "master_weights_fp32": false,
+  "grad_dtype": "bf16", "optimizer": "adamw", "optimizer_state_dtype": "bf16",
+  "micro_batch_size": 2, "sequence_length": 512, "gradient_accumulation_steps": 64,
+  "inference": null, "activation_checkpointing": "full", "attention": "sdpa", "features": [],
+  "parallelism": {"num_gpus": 1, "dp": 1, "tp": 1, "pp": 1, "cp": 1, "sharding": "none",
+                  "pp_schedule": null},
+  "gpu": {"name": "NVIDIA A100 40GB", "memory_gb": 40},
+  "measured": {"metric": "reserved", "bytes": 15570000000, "value": 15.57, "unit": "GB",
+               "value_range": null},
+  "assumptions": [], "notes": ""
+})");
+}
+
+/// Applies a patch: an object mapping JSON pointers to values; the value {"$remove": true}
+/// deletes the key (a merge patch could not set a value to null).
+json patched(const QString& patchText) {
+    json r = baseRecord();
+    if (patchText.isEmpty())
+        return r;
+    const json patch = json::parse(patchText.toStdString());
+    for (const auto& [ptr, value] : patch.items()) {
+        const json::json_pointer p(ptr);
+        if (value.is_object() && value.contains("$remove"))
+            r.at(p.parent_pointer()).erase(p.back());
+        else
+            r[p] = value;
+    }
+    return r;
+}
+
+std::string recordsText(const json& record) {
+    return json::array({record}).dump();
+}
+
+std::string features(const Features& f, const Parallelism& p) {
+    std::string s;
+    auto add = [&](bool on, const char* name) {
+        if (on)
+            s += (s.empty() ? "" : ",") + std::string(name);
+    };
+    add(f.packed, "packed");
+    add(f.torchCompile, "torch_compile");
+    add(f.chunkedCrossEntropy, "chunked_ce");
+    add(f.optimizerInBackward, "opt_in_bwd");
+    add(f.activationOffload, "act_offload");
+    add(f.fusedOptimizer, "fused");
+    add(f.float8, "float8");
+    add(p.offloadParams, "offload_params");
+    add(p.offloadOptimizer, "offload_optimizer");
+    return s;
+}
+
+/// One mapped field of a record, as text.
+std::string field(const MeasurementRecord& r, const std::string& key) {
+    const Workload& w = r.workload;
+    const ModelArch& m = r.model;
+    auto b = [](bool x) { return std::string(x ? "true" : "false"); };
+    if (key == "mode")
+        return std::string(modeKey(w.mode));
+    if (key == "finetune")
+        return std::string(finetuneKey(w.finetune));
+    if (key == "weights")
+        return std::string(dtypeKey(w.precision.weights));
+    if (key == "compute")
+        return std::string(dtypeKey(w.precision.compute));
+    if (key == "grads")
+        return std::string(dtypeKey(w.precision.grads));
+    if (key == "optimizer_states")
+        return std::string(dtypeKey(w.precision.optimizerStates));
+    if (key == "adapters")
+        return std::string(dtypeKey(w.precision.adapters));
+    if (key == "kv_cache")
+        return std::string(dtypeKey(w.precision.kvCache));
+    if (key == "master")
+        return b(w.precision.masterWeights);
+    if (key == "optimizer")
+        return std::string(optimizerKey(w.optimizer));
+    if (key == "lora_targets")
+        return std::to_string(w.lora.targets);
+    if (key == "lora_rank")
+        return std::to_string(w.lora.rank);
+    if (key == "lora_dropout")
+        return b(w.lora.dropout);
+    if (key == "micro_batch")
+        return std::to_string(w.microBatch);
+    if (key == "seq_len")
+        return std::to_string(w.sequenceLength);
+    if (key == "grad_accum")
+        return std::to_string(w.gradAccumulation);
+    if (key == "checkpointing")
+        return std::string(checkpointingKey(w.checkpointing));
+    if (key == "attention")
+        return std::string(attentionKey(w.attention));
+    if (key == "features")
+        return features(w.features, w.parallel);
+    if (key == "sharding")
+        return std::string(shardingKey(w.parallel.sharding));
+    if (key == "layout")
+        return std::to_string(w.parallel.dp) + "x" + std::to_string(w.parallel.tp) + "x" +
+               std::to_string(w.parallel.pp) + "x" + std::to_string(w.parallel.cp);
+    if (key == "compared_metric")
+        return std::string(metricKey(comparedMetric(r.measured)));
+    if (key == "prompt_new")
+        return std::to_string(w.inference.promptTokens) + "+" +
+               std::to_string(w.inference.newTokens);
+    if (key == "mlp")
+        return m.mlp == MlpKind::Gated ? "gated" : "plain";
+    if (key == "norm")
+        return m.norm == NormKind::RMSNorm ? "rmsnorm" : "layernorm";
+    if (key == "parallel_block")
+        return b(m.parallelBlock);
+    if (key == "biases")
+        return b(m.qkvBias) + "," + b(m.outBias) + "," + b(m.mlpBias);
+    if (key == "kv_heads")
+        return std::to_string(m.numKvHeads);
+    if (key == "gpu_memory_gb")
+        return std::to_string(static_cast<int>(r.gpuMemoryGB));
+    if (key == "measured_bytes")
+        return std::to_string(static_cast<int64_t>(r.measuredBytes));
+    return "unknown key " + key;
+}
+
+const std::filesystem::path kCalibration =
+    std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "calibration.records.json";
+
+} // namespace
+
 class TstValidation : public QObject {
     Q_OBJECT
 private slots:
-    void placeholder() { QSKIP("not written yet"); }
+    void calibrationTargets();
+    void calibrationFileIsTheSharedOne();
+    void mapping_data();
+    void mapping();
+    void skipReasons_data();
+    void skipReasons();
+    void malformed_data();
+    void malformed();
+    void statistics_data();
+    void statistics();
+    void summaryOfSignedErrors();
+    void capacityRules();
+    void baselines_data();
+    void baselines();
+    void engineRejectionIsASkip();
+    void reportJsonShape();
 };
+
+// The issue's accuracy targets on the 56 calibration records. This test fails until the
+// engine meets them: it reports the numbers so the calibration owner sees where it stands.
+void TstValidation::calibrationTargets() {
+    auto entries = loadRecords(kCalibration);
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t{56});
+    const ValidationReport rep = runValidation(entries.value());
+    // Every record is either used or skipped with a reason.
+    QCOMPARE(static_cast<std::size_t>(rep.summary.count) + rep.skipped.size(), std::size_t{56});
+    for (const SkippedRecord& s : rep.skipped)
+        QVERIFY2(!s.reason.empty(), s.id.c_str());
+    // Guard against "passing" by skipping: at most the 19 records whose sources leave a needed
+    // input null or that the engine does not model (see docs/accuracy.md) may be skipped.
+    QVERIFY2(rep.summary.count >= 37, std::to_string(rep.summary.count).c_str());
+    const std::string numbers =
+        "median |error| " + std::to_string(rep.summary.medianAbsErrorPct) +
+        " % (target <= 5), p90 " + std::to_string(rep.summary.p90AbsErrorPct) +
+        " % (target <= 12), wrong verdicts " + std::to_string(rep.summary.wrongFitVerdicts) +
+        " (target 0), over " + std::to_string(rep.summary.count) + " points";
+    qInfo("%s", numbers.c_str());
+    for (const PointResult& p : rep.points)
+        if (std::fabs(p.errorPct) > 12.0 || p.wrongVerdict)
+            qInfo("  %s: %+.1f %%%s", p.id.c_str(), p.errorPct,
+                  p.wrongVerdict ? " (wrong verdict)" : "");
+    QVERIFY2(rep.summary.medianAbsErrorPct <= 5.0, numbers.c_str());
+    QVERIFY2(rep.summary.p90AbsErrorPct <= 12.0, numbers.c_str());
+    QVERIFY2(rep.summary.wrongFitVerdicts == 0, numbers.c_str());
+}
+
+// tests/data must stay a copy of the shared ground truth when that is present.
+void TstValidation::calibrationFileIsTheSharedOne() {
+    const auto shared =
+        std::filesystem::path(HEADROOM_SHARED_DIR) / "ground-truth" / "calibration.records.json";
+    if (!std::filesystem::exists(shared))
+        QSKIP("../shared/ground-truth not present");
+    auto a = loadRecords(kCalibration);
+    auto b = loadRecords(shared);
+    QVERIFY(a.ok() && b.ok());
+    QCOMPARE(a->size(), b->size());
+    for (std::size_t i = 0; i < a->size(); ++i)
+        QCOMPARE(QString::fromStdString((*a)[i].id), QString::fromStdString((*b)[i].id));
+}
+
+void TstValidation::mapping_data() {
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("expected");
+    // SCHEMA.md: qlora + nf4_double_quant -> QLoRA over an NF4 double-quant base; the adapters
+    // of a quantised base live in the compute dtype (bf16).
+    QTest::newRow("qlora-record-maps-nf4-double-quant")
+        << R"({"/finetune": "qlora", "/weight_dtype": "nf4_double_quant"})"
+        << "weights"
+        << "nf4_double_quant";
+    QTest::newRow("qlora-record-maps-finetune-qlora")
+        << R"({"/finetune": "qlora", "/weight_dtype": "nf4_double_quant"})"
+        << "finetune"
+        << "qlora";
+    QTest::newRow("qlora-adapters-in-compute-dtype")
+        << R"({"/finetune": "qlora", "/weight_dtype": "nf4"})"
+        << "adapters"
+        << "bf16";
+    QTest::newRow("lora-adapters-in-weight-dtype")
+        << R"({"/weight_dtype": "fp32", "/compute_dtype": "fp16"})"
+        << "adapters"
+        << "fp32";
+    // q_proj = bit 0 (1), v_proj = bit 2 (4): 5.
+    QTest::newRow("lora-targets-q-v-are-bits-0-and-2") << ""
+                                                       << "lora_targets"
+                                                       << "5";
+    // All seven HF-Llama linear modules: bits 0..6 = 127 (PEFT all-linear).
+    QTest::newRow("lora-targets-all-seven-are-all-linear")
+        << R"({"/lora/targets": ["q_proj","k_proj","v_proj","o_proj","gate_proj","up_proj","down_proj"]})"
+        << "lora_targets"
+        << "127";
+    QTest::newRow("lora-targets-lm-head-is-bit-7") << R"({"/lora/targets": ["lm_head"]})"
+                                                   << "lora_targets"
+                                                   << "128";
+    QTest::newRow("lora-rank") << R"({"/lora/rank": 64})"
+                               << "lora_rank"
+                               << "64";
+    QTest::newRow("lora-dropout-positive-is-on") << ""
+                                                 << "lora_dropout"
+                                                 << "true";
+    QTest::newRow("lora-dropout-zero-is-off") << R"({"/lora/dropout": 0.0})"
+                                              << "lora_dropout"
+                                              << "false";
+    // SCHEMA.md Dtypes: fp32 weights with master_weights_fp32 are that master copy (HF
+    // Trainer, torchtitan): no extra copy. 16-bit weights + master = a separate fp32 copy.
+    QTest::newRow("fp32-weights-are-the-master-copy")
+        << R"({"/weight_dtype": "fp32", "/master_weights_fp32": true})"
+        << "master"
+        << "false";
+    QTest::newRow("bf16-weights-with-master-get-a-copy") << R"({"/master_weights_fp32": true})"
+                                                         << "master"
+                                                         << "true";
+    QTest::newRow("pure-bf16-has-no-master") << ""
+                                             << "master"
+                                             << "false";
+    QTest::newRow("full-finetune") << R"({"/finetune": "full", "/lora": null})"
+                                   << "finetune"
+                                   << "full";
+    QTest::newRow("pretrain-is-full") << R"({"/finetune": "pretrain", "/lora": null})"
+                                      << "finetune"
+                                      << "full";
+    QTest::newRow("optimizer-state-dtype") << ""
+                                           << "optimizer_states"
+                                           << "bf16";
+    QTest::newRow("paged-adamw-maps-paged")
+        << R"({"/optimizer": "paged_adamw", "/optimizer_state_dtype": "fp32", "/features": ["paged_optimizer"]})"
+        << "optimizer"
+        << "paged_adamw";
+    QTest::newRow("adamw-8bit-maps")
+        << R"({"/optimizer": "adamw_8bit", "/optimizer_state_dtype": "int8"})"
+        << "optimizer"
+        << "adamw_8bit";
+    QTest::newRow("adafactor-maps")
+        << R"({"/optimizer": "adafactor", "/optimizer_state_dtype": "fp32"})"
+        << "optimizer"
+        << "adafactor";
+    QTest::newRow("batch-and-sequence") << ""
+                                        << "micro_batch"
+                                        << "2";
+    QTest::newRow("sequence-length") << ""
+                                     << "seq_len"
+                                     << "512";
+    QTest::newRow("grad-accum") << ""
+                                << "grad_accum"
+                                << "64";
+    QTest::newRow("grad-accum-null-without-pp-is-1") << R"({"/gradient_accumulation_steps": null})"
+                                                     << "grad_accum"
+                                                     << "1";
+    QTest::newRow("checkpointing-full") << ""
+                                        << "checkpointing"
+                                        << "full";
+    QTest::newRow("checkpointing-selective") << R"({"/activation_checkpointing": "selective"})"
+                                             << "checkpointing"
+                                             << "selective";
+    QTest::newRow("attention-flex") << R"({"/attention": "flex"})"
+                                    << "attention"
+                                    << "flex";
+    QTest::newRow("features-map-to-flags")
+        << R"({"/features": ["packed","torch_compile","chunked_cross_entropy","optimizer_in_backward","activation_offload","fused_optimizer","float8"]})"
+        << "features"
+        << "packed,torch_compile,chunked_ce,opt_in_bwd,act_offload,fused,float8";
+    QTest::newRow("cpu-offload-features-map-to-layout")
+        << R"({"/features": ["cpu_offload_params","cpu_offload_optimizer"]})"
+        << "features"
+        << "offload_params,offload_optimizer";
+    QTest::newRow("fsdp-full-shard-layout")
+        << R"({"/parallelism": {"num_gpus": 8, "dp": 8, "tp": 1, "pp": 1, "cp": 1, "sharding": "fsdp_full_shard", "pp_schedule": null}})"
+        << "sharding"
+        << "fsdp_full_shard";
+    QTest::newRow("fsdp-no-shard-is-replicas")
+        << R"({"/parallelism": {"num_gpus": 2, "dp": 2, "tp": 1, "pp": 1, "cp": 1, "sharding": "fsdp_no_shard", "pp_schedule": null}})"
+        << "sharding"
+        << "none";
+    QTest::newRow("degrees-map")
+        << R"({"/parallelism": {"num_gpus": 16, "dp": 2, "tp": 2, "pp": 2, "cp": 2, "sharding": "zero3", "pp_schedule": "1F1B"}})"
+        << "layout"
+        << "2x2x2x2";
+    // SCHEMA.md Measured + validation.h: active and allocated are live tensors; unknown is
+    // compared with reserved, the middle of the three metrics.
+    QTest::newRow("reserved-compares-reserved") << ""
+                                                << "compared_metric"
+                                                << "reserved";
+    QTest::newRow("active-compares-allocated") << R"({"/measured/metric": "active"})"
+                                               << "compared_metric"
+                                               << "allocated";
+    QTest::newRow("allocated-compares-allocated") << R"({"/measured/metric": "allocated"})"
+                                                  << "compared_metric"
+                                                  << "allocated";
+    QTest::newRow("nvidia-smi-compares-nvidia-smi") << R"({"/measured/metric": "nvidia_smi"})"
+                                                    << "compared_metric"
+                                                    << "nvidia_smi";
+    QTest::newRow("unknown-compares-reserved") << R"({"/measured/metric": "unknown"})"
+                                               << "compared_metric"
+                                               << "reserved";
+    QTest::newRow("measured-bytes") << ""
+                                    << "measured_bytes"
+                                    << "15570000000";
+    QTest::newRow("gpu-memory") << ""
+                                << "gpu_memory_gb"
+                                << "40";
+    QTest::newRow("inference-record-maps-prompt-and-new-tokens")
+        << R"({"/mode": "inference", "/finetune": null, "/lora": null, "/master_weights_fp32": null, "/grad_dtype": null, "/optimizer": null, "/optimizer_state_dtype": null, "/sequence_length": null, "/gradient_accumulation_steps": null, "/activation_checkpointing": "none", "/inference": {"prompt_tokens": 20, "new_tokens": 60, "kv_cache_dtype": "fp16"}})"
+        << "prompt_new"
+        << "20+60";
+    QTest::newRow("inference-kv-cache-dtype")
+        << R"({"/mode": "inference", "/finetune": null, "/lora": null, "/master_weights_fp32": null, "/grad_dtype": null, "/optimizer": null, "/optimizer_state_dtype": null, "/sequence_length": null, "/activation_checkpointing": "none", "/inference": {"prompt_tokens": 20, "new_tokens": 60, "kv_cache_dtype": "fp16"}})"
+        << "kv_cache"
+        << "fp16";
+    QTest::newRow("inference-mode")
+        << R"({"/mode": "inference", "/inference": {"prompt_tokens": 1, "new_tokens": 1, "kv_cache_dtype": "bf16"}})"
+        << "mode"
+        << "inference";
+    // Family traits (HF modeling_*.py): llama is gated + RMSNorm; falcon and phi-1.5 are
+    // parallel blocks with LayerNorm; gpt_neox carries biases everywhere.
+    QTest::newRow("llama-is-gated-rmsnorm") << ""
+                                            << "mlp"
+                                            << "gated";
+    QTest::newRow("gelu-is-plain-mlp") << R"({"/model/family": "phi", "/model/mlp": "gelu"})"
+                                       << "mlp"
+                                       << "plain";
+    QTest::newRow("phi-is-parallel-block") << R"({"/model/family": "phi", "/model/mlp": "gelu"})"
+                                           << "parallel_block"
+                                           << "true";
+    QTest::newRow("falcon-is-parallel-block")
+        << R"({"/model/family": "falcon", "/model/mlp": "gelu", "/model/num_kv_heads": 1})"
+        << "parallel_block"
+        << "true";
+    QTest::newRow("falcon-layernorm") << R"({"/model/family": "falcon", "/model/mlp": "gelu"})"
+                                      << "norm"
+                                      << "layernorm";
+    QTest::newRow("falcon-mqa-one-kv-head")
+        << R"({"/model/family": "falcon", "/model/mlp": "gelu", "/model/num_kv_heads": 1})"
+        << "kv_heads"
+        << "1";
+    QTest::newRow("gpt-neox-biases") << R"({"/model/family": "gpt_neox", "/model/mlp": "gelu"})"
+                                     << "biases"
+                                     << "true,true,true";
+    QTest::newRow("llama-no-biases") << ""
+                                     << "biases"
+                                     << "false,false,false";
+    QTest::newRow("16bit-weights-are-two-bytes") << R"({"/weight_dtype": "16bit"})"
+                                                 << "weights"
+                                                 << "bf16";
+}
+
+void TstValidation::mapping() {
+    QFETCH(QString, patch);
+    QFETCH(QString, key);
+    QFETCH(QString, expected);
+    auto entries = parseRecords(recordsText(patched(patch)));
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t{1});
+    const RecordEntry& e = entries->front();
+    std::string reasons;
+    for (const auto& r : e.skipReasons)
+        reasons += r + "; ";
+    QVERIFY2(e.usable(), reasons.c_str());
+    QCOMPARE(QString::fromStdString(field(*e.record, key.toStdString())), expected);
+}
+
+void TstValidation::skipReasons_data() {
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("null-sequence-length") << R"({"/sequence_length": null})"
+                                          << "sequence_length is null";
+    QTest::newRow("value-range-only")
+        << R"({"/measured": {"metric": "unknown", "bytes": null, "value": null, "unit": "GB", "value_range": [72, 80]}})"
+        << "value_range only ([72, 80] GB)";
+    QTest::newRow("null-measured-bytes") << R"({"/measured/bytes": null})"
+                                         << "measured.bytes is null";
+    QTest::newRow("null-micro-batch") << R"({"/micro_batch_size": null})"
+                                      << "micro_batch_size is null";
+    QTest::newRow("null-activation-checkpointing") << R"({"/activation_checkpointing": null})"
+                                                   << "activation_checkpointing is null";
+    QTest::newRow("null-attention") << R"({"/attention": null})"
+                                    << "attention is null";
+    QTest::newRow("null-optimizer") << R"({"/optimizer": null})"
+                                    << "optimizer is null";
+    QTest::newRow("null-adam-state-dtype") << R"({"/optimizer_state_dtype": null})"
+                                           << "optimizer_state_dtype is null";
+    QTest::newRow("null-master-weights") << R"({"/master_weights_fp32": null})"
+                                         << "master_weights_fp32 is null";
+    QTest::newRow("null-tied-embeddings") << R"({"/model/tied_embeddings": null})"
+                                          << "model.tied_embeddings is null";
+    QTest::newRow("null-lora-targets") << R"({"/lora/targets": null})"
+                                       << "lora.targets is null";
+    QTest::newRow("four-bit-unknown-format") << R"({"/finetune": "qlora", "/weight_dtype": "4bit"})"
+                                             << "weight_dtype '4bit'";
+    QTest::newRow("bert-family-not-modelled")
+        << R"({"/model/family": "bert", "/model/mlp": "gelu"})"
+        << "family 'bert' is not modelled";
+    QTest::newRow("unknown-family-not-modelled") << R"({"/model/family": "rwkv"})"
+                                                 << "model.family 'rwkv' is not modelled";
+    QTest::newRow("unknown-feature-not-modelled") << R"({"/features": ["async_tp"]})"
+                                                  << "feature 'async_tp' is not modelled";
+    QTest::newRow("unknown-lora-target") << R"({"/lora/targets": ["fc1"]})"
+                                         << "lora.targets 'fc1'";
+    QTest::newRow("null-prompt-tokens")
+        << R"({"/mode": "inference", "/inference": {"prompt_tokens": null, "new_tokens": 60, "kv_cache_dtype": "bf16"}})"
+        << "inference.prompt_tokens is null";
+    QTest::newRow("pp-without-grad-accum")
+        << R"({"/gradient_accumulation_steps": null, "/parallelism": {"num_gpus": 2, "dp": 1, "tp": 1, "pp": 2, "cp": 1, "sharding": "none", "pp_schedule": "1F1B"}})"
+        << "gradient_accumulation_steps is null";
+}
+
+void TstValidation::skipReasons() {
+    QFETCH(QString, patch);
+    QFETCH(QString, reason);
+    auto entries = parseRecords(recordsText(patched(patch)));
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    const RecordEntry& e = entries->front();
+    QVERIFY(!e.usable());
+    QCOMPARE(QString::fromStdString(e.id), QStringLiteral("T-01"));
+    std::string all;
+    for (const auto& r : e.skipReasons)
+        all += r + " | ";
+    QVERIFY2(all.find(reason.toStdString()) != std::string::npos, all.c_str());
+    // And the report lists it with its reason.
+    const ValidationReport rep = runValidation(entries.value());
+    QCOMPARE(rep.summary.count, 0);
+    QCOMPARE(rep.skipped.size(), std::size_t{1});
+    QVERIFY(rep.skipped.front().reason.find(reason.toStdString()) != std::string::npos);
+}
+
+void TstValidation::malformed_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("fieldName");
+    const auto rec = [](const QString& patch) {
+        return QString::fromStdString(recordsText(patched(patch)));
+    };
+    QTest::newRow("not-json") << "[{\"schema\": 1," << int(ErrorCode::JsonMalformed) << "";
+    QTest::newRow("schema-version-2")
+        << rec(R"({"/schema": 2})") << int(ErrorCode::UnsupportedVersion) << "[0].schema";
+    QTest::newRow("schema-as-string")
+        << rec(R"({"/schema": "1"})") << int(ErrorCode::FieldWrongType) << "[0].schema";
+    QTest::newRow("missing-measured") << rec(R"({"/measured": {"$remove": true}})")
+                                      << int(ErrorCode::FieldMissing) << "[0].measured";
+    QTest::newRow("missing-model-field") << rec(R"({"/model/num_layers": {"$remove": true}})")
+                                         << int(ErrorCode::FieldMissing) << "[0].model.num_layers";
+    QTest::newRow("missing-id") << rec(R"({"/id": {"$remove": true}})")
+                                << int(ErrorCode::FieldMissing) << "[0].id";
+    QTest::newRow("micro-batch-as-string")
+        << rec(R"({"/micro_batch_size": "4"})") << int(ErrorCode::FieldWrongType)
+        << "[0].micro_batch_size";
+    QTest::newRow("layers-as-float") << rec(R"({"/model/num_layers": 32.5})")
+                                     << int(ErrorCode::FieldWrongType) << "[0].model.num_layers";
+    QTest::newRow("features-not-a-list")
+        << rec(R"({"/features": "packed"})") << int(ErrorCode::FieldWrongType) << "[0].features";
+    QTest::newRow("negative-micro-batch")
+        << rec(R"({"/micro_batch_size": -1})") << int(ErrorCode::FieldOutOfRange)
+        << "[0].micro_batch_size";
+    QTest::newRow("negative-bytes") << rec(R"({"/measured/bytes": -5})")
+                                    << int(ErrorCode::FieldOutOfRange) << "[0].measured.bytes";
+    QTest::newRow("unknown-attention")
+        << rec(R"({"/attention": "magic"})") << int(ErrorCode::UnknownValue) << "[0].attention";
+    QTest::newRow("unknown-metric") << rec(R"({"/measured/metric": "peak"})")
+                                    << int(ErrorCode::UnknownValue) << "[0].measured.metric";
+    QTest::newRow("layout-product-mismatch")
+        << rec(R"({"/parallelism/num_gpus": 3})") << int(ErrorCode::InvalidLayout)
+        << "[0].parallelism.num_gpus";
+    QTest::newRow("record-not-object") << "[1]" << int(ErrorCode::FieldWrongType) << "[0]";
+    QTest::newRow("object-without-records") << "{}" << int(ErrorCode::FieldMissing) << "records";
+    QTest::newRow("top-level-number") << "42" << int(ErrorCode::FieldWrongType) << "(top level)";
+}
+
+void TstValidation::malformed() {
+    QFETCH(QString, text);
+    QFETCH(int, code);
+    QFETCH(QString, fieldName);
+    const auto r = parseRecords(text.toStdString());
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().code), code);
+    QCOMPARE(QString::fromStdString(r.error().field), fieldName);
+    // The message names the record where one is known.
+    if (fieldName.startsWith(QLatin1String("[0].")) && fieldName != QLatin1String("[0].id"))
+        QVERIFY2(r.error().detail.find("T-01") != std::string::npos, r.error().detail.c_str());
+}
+
+void TstValidation::statistics_data() {
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<double>("expectedMedian");
+    QTest::addColumn<double>("expectedP90");
+    // Sorted {1,2,3}: median 2; p90 rank 0.9 x 2 = 1.8 -> 2 + 0.8 x (3 - 2) = 2.8.
+    QTest::newRow("odd-count") << QList<double>{3, 1, 2} << 2.0 << 2.8;
+    // Sorted {1,2,3,4}: median (2 + 3) / 2 = 2.5; p90 rank 2.7 -> 3 + 0.7 x 1 = 3.7.
+    QTest::newRow("even-count") << QList<double>{4, 1, 3, 2} << 2.5 << 3.7;
+    QTest::newRow("single-value") << QList<double>{5} << 5.0 << 5.0;
+    // 1..10: median 5.5; p90 rank 8.1 -> 9 + 0.1 x 1 = 9.1.
+    QTest::newRow("one-to-ten") << QList<double>{10, 9, 8, 7, 6, 5, 4, 3, 2, 1} << 5.5 << 9.1;
+    // {0.5, 20, 3, 7, 1}: sorted {0.5,1,3,7,20}: median 3; p90 rank 3.6 -> 7 + 0.6 x 13 = 14.8.
+    QTest::newRow("skewed") << QList<double>{0.5, 20, 3, 7, 1} << 3.0 << 14.8;
+    QTest::newRow("empty-is-zero") << QList<double>{} << 0.0 << 0.0;
+}
+
+void TstValidation::statistics() {
+    QFETCH(QList<double>, values);
+    QFETCH(double, expectedMedian);
+    QFETCH(double, expectedP90);
+    const std::vector<double> v(values.begin(), values.end());
+    QVERIFY(std::fabs(median(v) - expectedMedian) < 1e-12);
+    QVERIFY(std::fabs(percentile(v, 90) - expectedP90) < 1e-12);
+    QVERIFY(std::fabs(percentile(v, 50) - expectedMedian) < 1e-12);
+}
+
+void TstValidation::summaryOfSignedErrors() {
+    // Signed {-10, +2, -4}: |e| sorted {2, 4, 10}: median 4, p90 rank 1.8 -> 4 + 0.8 x 6 = 8.8,
+    // mean signed (-10 + 2 - 4) / 3 = -4, max 10.
+    const ErrorSummary s = summarize({-10, 2, -4}, 3, 1);
+    QCOMPARE(s.count, 3);
+    QVERIFY(std::fabs(s.medianAbsErrorPct - 4.0) < 1e-12);
+    QVERIFY(std::fabs(s.p90AbsErrorPct - 8.8) < 1e-12);
+    QVERIFY(std::fabs(s.meanSignedErrorPct + 4.0) < 1e-12);
+    QVERIFY(std::fabs(s.maxAbsErrorPct - 10.0) < 1e-12);
+    QCOMPARE(s.verdictsChecked, 3);
+    QCOMPARE(s.wrongFitVerdicts, 1);
+    // (110 - 100) / 100 = +10 %; (90 - 100) / 100 = -10 %.
+    QVERIFY(std::fabs(signedErrorPct(110, 100) - 10.0) < 1e-12);
+    QVERIFY(std::fabs(signedErrorPct(90, 100) + 10.0) < 1e-12);
+}
+
+void TstValidation::capacityRules() {
+    // 24 GB card: 24 x 2^30 = 25,769,803,776 bytes (GiB rule); 24e9 (GB rule).
+    QCOMPARE(capacityBytes(24, CapacityRule::GiB), 25769803776.0);
+    QCOMPARE(capacityBytes(24, CapacityRule::GB), 24e9);
+    QCOMPARE(capacityBytes(0, CapacityRule::GiB), 0.0);
+}
+
+void TstValidation::baselines_data() {
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<double>("seed000");
+    QTest::addColumn<double>("seed001");
+    const double P = 6738415616.0; // Llama-2-7B, the record's param_count
+    // Seed 000, training, b = 2 (bf16), Adam o = 8:
+    //   (2P + 2P + 8P + 1.5 x 2P) x 1.15 = 15P x 1.15 = 17.25 P.
+    // Seed 001, training: 2P + 12P + 2P + 12 h s L b B = 16P + 12 x 4096 x 512 x 32 x 2 x 2
+    //   = 16P + 3,221,225,472. LoRA is fed in as a full fine-tune (the seeds have no LoRA).
+    QTest::newRow("lora-treated-as-full") << "" << 17.25 * P << 16 * P + 3221225472.0;
+    // SGD: o = 4 -> (2P + 2P + 4P + 3P) x 1.15 = 12.65 P; seed 001: 2P + 4P + 2P + act.
+    QTest::newRow("sgd") << R"({"/optimizer": "sgd", "/optimizer_state_dtype": null})" << 12.65 * P
+                         << 8 * P + 3221225472.0;
+    // fp32 weights, b = 4: (4P + 4P + 8P + 6P) x 1.15 = 25.3 P; seed 001: 4P + 12P + 4P +
+    // 12 x 4096 x 512 x 32 x 4 x 2 = 20P + 6,442,450,944.
+    QTest::newRow("fp32") << R"({"/weight_dtype": "fp32"})" << 25.3 * P << 20 * P + 6442450944.0;
+    // QLoRA nf4: the seeds' int4 = 0.5 B: (0.5P + 0.5P + 8P + 0.75P) x 1.15 = 11.2125 P;
+    // seed 001: 0.5P + 12P + 0.5P + 12 x 4096 x 512 x 32 x 0.5 x 2 = 13P + 805,306,368.
+    QTest::newRow("qlora-as-int4") << R"({"/finetune": "qlora", "/weight_dtype": "nf4"})"
+                                   << 11.2125 * P << 13 * P + 805306368.0;
+    // Inference, bf16, batch 1, 20 + 60 tokens: seed 000 P x 2; seed 001
+    // 2P + 2 x 32 x (4096 // 128 = 32) x 128 x 2 x 1 x 80 = 2P + 41,943,040.
+    QTest::newRow("inference")
+        << R"({"/mode": "inference", "/micro_batch_size": 1, "/inference": {"prompt_tokens": 20, "new_tokens": 60, "kv_cache_dtype": "bf16"}})"
+        << 2 * P << 2 * P + 41943040.0;
+}
+
+void TstValidation::baselines() {
+    QFETCH(QString, patch);
+    QFETCH(double, seed000);
+    QFETCH(double, seed001);
+    auto entries = parseRecords(recordsText(patched(patch)));
+    QVERIFY(entries.ok());
+    QVERIFY(entries->front().usable());
+    const MeasurementRecord& r = *entries->front().record;
+    QVERIFY2(std::fabs(seed000QuickEstimate(r) - seed000) <= 1e-9 * seed000,
+             std::to_string(seed000QuickEstimate(r)).c_str());
+    QVERIFY2(std::fabs(seed001WillItFit(r) - seed001) <= 1e-9 * seed001,
+             std::to_string(seed001WillItFit(r)).c_str());
+}
+
+void TstValidation::engineRejectionIsASkip() {
+    // TP 3 cannot split 32 heads: validateWorkload rejects it; the report skips the record
+    // with the engine's reason instead of estimating garbage.
+    auto entries = parseRecords(recordsText(patched(
+        R"({"/parallelism": {"num_gpus": 3, "dp": 1, "tp": 3, "pp": 1, "cp": 1, "sharding": "none", "pp_schedule": null}})")));
+    QVERIFY(entries.ok());
+    QVERIFY(entries->front().usable());
+    const ValidationReport rep = runValidation(entries.value());
+    QCOMPARE(rep.summary.count, 0);
+    QCOMPARE(rep.skipped.size(), std::size_t{1});
+    QVERIFY2(rep.skipped.front().reason.find("rejects the workload") != std::string::npos,
+             rep.skipped.front().reason.c_str());
+}
+
+void TstValidation::reportJsonShape() {
+    auto entries = parseRecords(
+        json::array({patched(""), patched(R"({"/id": "T-02", "/sequence_length": null})")}).dump());
+    QVERIFY(entries.ok());
+    const ValidationReport rep = runValidation(entries.value());
+    const json j = json::parse(reportToJson(rep));
+    QVERIFY(j.contains("points") && j["points"].is_array());
+    QCOMPARE(j["points"].size(), std::size_t{1});
+    const json& p = j["points"][0];
+    QCOMPARE(QString::fromStdString(p["id"].get<std::string>()), QStringLiteral("T-01"));
+    QCOMPARE(p["measured_bytes"].get<double>(), 15570000000.0);
+    // error_pct is (estimated - measured) / measured x 100 of the point's own numbers.
+    const double est = p["estimated_bytes"].get<double>();
+    QVERIFY(std::fabs(p["error_pct"].get<double>() - (est - 15570000000.0) / 15570000000.0 * 100) <
+            1e-9);
+    const json& s = j["summary"];
+    for (const char* k :
+         {"count", "skipped", "median_abs_error_pct", "p90_abs_error_pct", "wrong_fit_verdicts"})
+        QVERIFY2(s.contains(k), k);
+    QCOMPARE(s["count"].get<int>(), 1);
+    QCOMPARE(s["skipped"].size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(s["skipped"][0]["id"].get<std::string>()),
+             QStringLiteral("T-02"));
+    QCOMPARE(j["baselines"].size(), std::size_t{2});
+    // The verdict is checked against 40 x 2^30 bytes (GiB rule).
+    QCOMPARE(p["capacity_bytes"].get<double>(), 40.0 * 1073741824.0);
+}
+
 QTEST_APPLESS_MAIN(TstValidation)
 #include "tst_validation.moc"
