@@ -114,6 +114,8 @@ struct PointResult {
     double allocated = 0;      ///< all three engine metrics of the worst rank
     double reserved = 0;
     double nvidiaSmi = 0;
+    TermBytes terms{}; ///< the worst rank's terms at its peak (for diagnosis)
+    Phase peakPhase = Phase::AfterLoad;
     double capacity = 0;         ///< bytes; 0 when the record's GPU memory is not stated
     bool verdictChecked = false; ///< capacity known
     bool estimateFits = true;    ///< engine verdict: nvidia-smi estimate <= capacity
