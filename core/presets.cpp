@@ -1,2 +1,281 @@
-// presets.cpp: placeholder, filled by its owner.
-#include "core/estimator.h"
+// presets.cpp: built-in model and GPU presets, compiled in from resources/*.json
+// (core/embed.cmake). Each model preset's "architecture" is an HF-config-like object parsed
+// by parseHfConfig, so presets and imported configs share one code path.
+
+#include "core/presets.h"
+
+#include "core/hf_import.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <utility>
+
+namespace headroom::embedded {
+extern const std::string_view modelsJson;
+extern const std::string_view gpusJson;
+} // namespace headroom::embedded
+
+namespace headroom {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr int kSchemaVersion = 1;
+
+Error err(ErrorCode code, std::string field, std::string detail = {}) {
+    return Error{code, std::move(field), std::move(detail)};
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string typeName(const json& v) {
+    if (v.is_string())
+        return "string";
+    if (v.is_boolean())
+        return "boolean";
+    if (v.is_array())
+        return "array";
+    if (v.is_object())
+        return "object";
+    if (v.is_number())
+        return "number";
+    return "null";
+}
+
+/// Parses the document and checks schema_version and the top-level array @p listKey.
+Result<json> parseDocument(std::string_view text, const char* listKey) {
+    json j;
+    try {
+        j = json::parse(text.begin(), text.end());
+    } catch (const std::exception& e) {
+        return err(ErrorCode::JsonMalformed, {}, e.what());
+    }
+    if (!j.is_object())
+        return err(ErrorCode::FieldWrongType, {}, "expected a JSON object, got " + typeName(j));
+    auto v = j.find("schema_version");
+    if (v == j.end() || v->is_null())
+        return err(ErrorCode::FieldMissing, "schema_version");
+    if (!v->is_number_integer())
+        return err(ErrorCode::FieldWrongType, "schema_version", "expected integer, got " + typeName(*v));
+    if (v->get<int64_t>() > kSchemaVersion)
+        return err(ErrorCode::UnsupportedVersion, "schema_version", std::to_string(v->get<int64_t>()));
+    if (v->get<int64_t>() < 1)
+        return err(ErrorCode::FieldOutOfRange, "schema_version", "must be >= 1");
+    auto list = j.find(listKey);
+    if (list == j.end() || list->is_null())
+        return err(ErrorCode::FieldMissing, listKey);
+    if (!list->is_array())
+        return err(ErrorCode::FieldWrongType, listKey, "expected array, got " + typeName(*list));
+    return j;
+}
+
+/// A required non-empty string member.
+Result<std::string> requiredString(const json& obj, const std::string& prefix, const char* key) {
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return err(ErrorCode::FieldMissing, prefix + key);
+    if (!it->is_string())
+        return err(ErrorCode::FieldWrongType, prefix + key, "expected string, got " + typeName(*it));
+    std::string s = it->get<std::string>();
+    if (s.empty())
+        return err(ErrorCode::FieldOutOfRange, prefix + key, "must not be empty");
+    return s;
+}
+
+Result<std::string> optionalString(const json& obj, const std::string& prefix, const char* key) {
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return std::string{};
+    if (!it->is_string())
+        return err(ErrorCode::FieldWrongType, prefix + key, "expected string, got " + typeName(*it));
+    return it->get<std::string>();
+}
+
+struct GpuTable {
+    std::vector<GpuSpec> gpus;
+    std::vector<std::pair<std::string, size_t>> aliases; ///< lowercase alias -> index in gpus
+};
+
+Result<GpuTable> parseGpuTable(std::string_view text) {
+    auto doc = parseDocument(text, "gpus");
+    if (!doc)
+        return doc.error();
+    const json& list = doc.value()["gpus"];
+    GpuTable t;
+    std::set<std::string> names; // keys and aliases, lowercase
+    for (size_t i = 0; i < list.size(); ++i) {
+        const json& g = list[i];
+        const std::string prefix = "gpus[" + std::to_string(i) + "].";
+        if (!g.is_object())
+            return err(ErrorCode::FieldWrongType, "gpus[" + std::to_string(i) + "]", "expected object, got " + typeName(g));
+        GpuSpec s;
+        auto key = requiredString(g, prefix, "key");
+        if (!key)
+            return key.error();
+        s.key = key.value();
+        if (!names.insert(lower(s.key)).second)
+            return err(ErrorCode::FieldOutOfRange, prefix + "key", "duplicate key " + s.key);
+        auto name = requiredString(g, prefix, "name");
+        if (!name)
+            return name.error();
+        s.name = name.value();
+        auto vendor = requiredString(g, prefix, "vendor");
+        if (!vendor)
+            return vendor.error();
+        s.vendor = vendor.value();
+        if (s.vendor != "nvidia" && s.vendor != "amd" && s.vendor != "intel" && s.vendor != "apple")
+            return err(ErrorCode::UnknownValue, prefix + "vendor", s.vendor);
+
+        auto mib = g.find("memory_mib");
+        if (mib == g.end() || mib->is_null())
+            return err(ErrorCode::FieldMissing, prefix + "memory_mib");
+        if (!mib->is_number_integer())
+            return err(ErrorCode::FieldWrongType, prefix + "memory_mib", "expected integer, got " + typeName(*mib));
+        s.memoryMiB = mib->get<int64_t>();
+        if (s.memoryMiB <= 0 || s.memoryMiB > (int64_t{1} << 24))
+            return err(ErrorCode::FieldOutOfRange, prefix + "memory_mib",
+                       "must be in [1, 16777216] (got " + std::to_string(s.memoryMiB) + ")");
+
+        auto gb = g.find("vendor_gb");
+        if (gb == g.end() || gb->is_null())
+            return err(ErrorCode::FieldMissing, prefix + "vendor_gb");
+        if (!gb->is_number())
+            return err(ErrorCode::FieldWrongType, prefix + "vendor_gb", "expected number, got " + typeName(*gb));
+        s.vendorGB = gb->get<double>();
+        if (!std::isfinite(s.vendorGB))
+            return err(ErrorCode::FieldNotFinite, prefix + "vendor_gb");
+        if (s.vendorGB <= 0 || s.vendorGB > 1e6)
+            return err(ErrorCode::FieldOutOfRange, prefix + "vendor_gb", "must be > 0");
+
+        if (auto al = g.find("aliases"); al != g.end() && !al->is_null()) {
+            if (!al->is_array())
+                return err(ErrorCode::FieldWrongType, prefix + "aliases", "expected array, got " + typeName(*al));
+            for (const json& a : *al) {
+                if (!a.is_string() || a.get<std::string>().empty())
+                    return err(ErrorCode::FieldWrongType, prefix + "aliases", "expected array of non-empty strings");
+                const std::string l = lower(a.get<std::string>());
+                if (!names.insert(l).second)
+                    return err(ErrorCode::FieldOutOfRange, prefix + "aliases", "duplicate name " + l);
+                t.aliases.emplace_back(l, t.gpus.size());
+            }
+        }
+        t.gpus.push_back(std::move(s));
+    }
+    return t;
+}
+
+const GpuTable& gpuTable() {
+    static const GpuTable table = [] {
+        auto r = parseGpuTable(embedded::gpusJson);
+        if (!r) {
+            std::fprintf(stderr, "headroom: built-in resources/gpus.json is invalid: %s: %s\n",
+                         r.error().field.c_str(), r.error().detail.c_str());
+            return GpuTable{};
+        }
+        return std::move(r).value();
+    }();
+    return table;
+}
+
+} // namespace
+
+Result<std::vector<ModelPreset>> parseModelPresets(std::string_view jsonText) {
+    auto doc = parseDocument(jsonText, "models");
+    if (!doc)
+        return doc.error();
+    const json& list = doc.value()["models"];
+    std::vector<ModelPreset> out;
+    out.reserve(list.size());
+    std::set<std::string> keys;
+    for (size_t i = 0; i < list.size(); ++i) {
+        const json& m = list[i];
+        const std::string prefix = "models[" + std::to_string(i) + "].";
+        if (!m.is_object())
+            return err(ErrorCode::FieldWrongType, "models[" + std::to_string(i) + "]", "expected object, got " + typeName(m));
+        ModelPreset p;
+        auto key = requiredString(m, prefix, "key");
+        if (!key)
+            return key.error();
+        p.key = key.value();
+        if (!keys.insert(lower(p.key)).second)
+            return err(ErrorCode::FieldOutOfRange, prefix + "key", "duplicate key " + p.key);
+        auto name = requiredString(m, prefix, "display_name");
+        if (!name)
+            return name.error();
+        p.displayName = name.value();
+        auto traits = optionalString(m, prefix, "traits");
+        if (!traits)
+            return traits.error();
+        p.traits = traits.value();
+
+        auto arch = m.find("architecture");
+        if (arch == m.end() || arch->is_null())
+            return err(ErrorCode::FieldMissing, prefix + "architecture");
+        if (!arch->is_object())
+            return err(ErrorCode::FieldWrongType, prefix + "architecture", "expected object, got " + typeName(*arch));
+        auto parsed = parseHfConfig(arch->dump(), p.displayName);
+        if (!parsed) {
+            Error e = parsed.error();
+            e.field = prefix + "architecture" + (e.field.empty() ? "" : "." + e.field);
+            return e;
+        }
+        p.arch = std::move(parsed).value();
+        p.arch.name = p.displayName;
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+Result<std::vector<GpuSpec>> parseGpuPresets(std::string_view jsonText) {
+    auto t = parseGpuTable(jsonText);
+    if (!t)
+        return t.error();
+    return std::move(t).value().gpus;
+}
+
+const std::vector<ModelPreset>& modelPresets() {
+    static const std::vector<ModelPreset> presets = [] {
+        auto r = parseModelPresets(embedded::modelsJson);
+        if (!r) {
+            std::fprintf(stderr, "headroom: built-in resources/models.json is invalid: %s: %s\n",
+                         r.error().field.c_str(), r.error().detail.c_str());
+            return std::vector<ModelPreset>{};
+        }
+        return std::move(r).value();
+    }();
+    return presets;
+}
+
+const std::vector<GpuSpec>& gpuPresets() { return gpuTable().gpus; }
+
+const ModelPreset* findModelPreset(std::string_view key) {
+    const std::string k = lower(key);
+    for (const ModelPreset& p : modelPresets())
+        if (lower(p.key) == k)
+            return &p;
+    return nullptr;
+}
+
+const GpuSpec* findGpuPreset(std::string_view key) {
+    const GpuTable& t = gpuTable();
+    const std::string k = lower(key);
+    for (const GpuSpec& g : t.gpus)
+        if (lower(g.key) == k)
+            return &g;
+    for (const auto& [alias, index] : t.aliases)
+        if (alias == k)
+            return &t.gpus[index];
+    return nullptr;
+}
+
+} // namespace headroom
