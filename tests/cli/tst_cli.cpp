@@ -1,9 +1,522 @@
-// Placeholder suite, replaced by its owner.
+// tst_cli: headroom-cli end to end (QProcess): exit codes and error messages, the issue's
+// example, unit handling, JSON shape and the contracts between subcommands (max-batch and
+// layout answers fit, scenario files round-trip). Expected numbers are derived by hand in the
+// row comments or are properties (allocated <= reserved <= nvidia-smi, terms sum to the total);
+// no engine output is copied back.
+
 #include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <cmath>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& args) {
+    QProcess p;
+    p.setProgram(QStringLiteral(HEADROOM_CLI));
+    p.setArguments(args);
+    p.start();
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2; // -2: crashed
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QJsonObject jsonOf(const Run& r) {
+    QJsonParseError e{};
+    const QJsonDocument d = QJsonDocument::fromJson(r.out.toUtf8(), &e);
+    if (e.error != QJsonParseError::NoError)
+        qWarning("not JSON: %s\nstdout: %s\nstderr: %s", qPrintable(e.errorString()),
+                 qPrintable(r.out.left(400)), qPrintable(r.err));
+    return d.object();
+}
+
+QString sharedModel(const char* dir) {
+    return QStringLiteral(HEADROOM_SHARED_DIR) + QStringLiteral("/models/") +
+           QString::fromLatin1(dir) + QStringLiteral("/config.json");
+}
+
+QString dataFile() {
+    return QStringLiteral(HEADROOM_SOURCE_DIR) +
+           QStringLiteral("/tests/data/calibration.records.json");
+}
+
+bool writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+const char* const kTermKeys[] = {
+    "weights",  "master_weights", "optimizer_states", "gradients",         "activations",
+    "kv_cache", "logits",         "workspace",        "allocator_reserve", "cuda_context"};
+
+#define VERIFY_RUN(r, expectedCode)                                                                \
+    QVERIFY2((r).code == (expectedCode),                                                           \
+             qPrintable(QStringLiteral("exit %1, stderr: %2").arg((r).code).arg((r).err)))
+
+} // namespace
+
 class TstCli : public QObject {
     Q_OBJECT
 private slots:
-    void placeholder() { QSKIP("not written yet"); }
+    void errors_data();
+    void errors();
+    void help();
+    void issueExample();
+    void issueExampleJson();
+    void inferenceWeightsArePublishedBytes();
+    void gpuMemUnits_data();
+    void gpuMemUnits();
+    void paramsOption();
+    void perRank();
+    void sweepCsv();
+    void sweepRange();
+    void sweepJson();
+    void maxBatchAnswerFits();
+    void layoutAnswerFits();
+    void scenarioRoundTrip();
+    void presetLists();
+    void validateCalibration();
+    void validateText();
+    void validateCapacityUnit();
 };
-QTEST_APPLESS_MAIN(TstCli)
+
+void TstCli::errors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    // Usage errors exit 2 and name the option.
+    QTest::newRow("no-arguments") << QStringList{} << 2 << "Usage";
+    QTest::newRow("unknown-command") << QStringList{"frobnicate"} << 2 << "unknown command";
+    QTest::newRow("unknown-option") << QStringList{"estimate", "--bogus"} << 2 << "bogus";
+    QTest::newRow("gpu-mem-without-unit")
+        << QStringList{"estimate", "--gpu-mem", "80"} << 2 << "--gpu-mem: give a unit";
+    QTest::newRow("gpu-mem-unknown-unit")
+        << QStringList{"estimate", "--gpu-mem", "80GX"} << 2 << "--gpu-mem: unknown unit";
+    QTest::newRow("gpu-and-gpu-mem")
+        << QStringList{"estimate", "--gpu-mem", "80GB", "--gpu", "x"} << 2 << "--gpu";
+    QTest::newRow("micro-batch-not-a-number")
+        << QStringList{"estimate", "--micro-batch", "four"} << 2 << "--micro-batch";
+    QTest::newRow("micro-batch-zero")
+        << QStringList{"estimate", "--micro-batch", "0"} << 2 << "--micro-batch";
+    QTest::newRow("unknown-attention")
+        << QStringList{"estimate", "--attention", "magic"} << 2 << "--attention";
+    QTest::newRow("unknown-dtype")
+        << QStringList{"estimate", "--weights", "fp5"} << 2 << "--weights";
+    QTest::newRow("unknown-sharding")
+        << QStringList{"estimate", "--sharding", "zero9"} << 2 << "--sharding";
+    QTest::newRow("unknown-lora-target")
+        << QStringList{"estimate", "--lora-targets", "q,fc1"} << 2 << "--lora-targets";
+    QTest::newRow("unknown-model-preset")
+        << QStringList{"estimate", "--model", "no-such-model"} << 2 << "--model";
+    QTest::newRow("unknown-gpu-preset")
+        << QStringList{"estimate", "--gpu", "no-such-gpu"} << 2 << "--gpu";
+    QTest::newRow("two-model-sources")
+        << QStringList{"estimate", "--params", "7B", "--model", "llama-3.1-8b"} << 2
+        << "only one of";
+    QTest::newRow("params-garbage")
+        << QStringList{"estimate", "--params", "lots"} << 2 << "--params";
+    QTest::newRow("gpus-not-a-multiple-of-tp")
+        << QStringList{"estimate", "--gpus", "3", "--tp", "2"} << 2 << "--gpus";
+    QTest::newRow("gpus-differs-from-degrees")
+        << QStringList{"estimate", "--gpus", "4", "--dp", "2"} << 2 << "--gpus";
+    QTest::newRow("first-n-without-layers")
+        << QStringList{"estimate", "--checkpointing", "first-n"} << 2 << "--checkpoint-layers";
+    QTest::newRow("sweep-values-and-range")
+        << QStringList{"sweep", "--values", "1,2", "--from", "1"} << 2 << "--values";
+    QTest::newRow("sweep-to-below-from")
+        << QStringList{"sweep", "--from", "8", "--to", "2"} << 2 << "--to";
+    QTest::newRow("sweep-unknown-axis") << QStringList{"sweep", "--axis", "heads"} << 2 << "--axis";
+    QTest::newRow("validate-without-file") << QStringList{"validate"} << 2 << "records file";
+    QTest::newRow("validate-bad-capacity-unit")
+        << QStringList{"validate", "x.json", "--capacity-unit", "tb"} << 2 << "--capacity-unit";
+    QTest::newRow("estimate-positional") << QStringList{"estimate", "extra"} << 2 << "extra";
+    // Data errors exit 1.
+    QTest::newRow("missing-config-file")
+        << QStringList{"estimate", "--config", "/nonexistent/config.json"} << 1 << "--config";
+    QTest::newRow("missing-scenario-file")
+        << QStringList{"estimate", "--scenario", "/nonexistent/s.json"} << 1 << "--scenario";
+    QTest::newRow("validate-missing-file")
+        << QStringList{"validate", "/nonexistent/records.json"} << 1 << "/nonexistent";
+    // 32 query heads of the 7B derived shape cannot be split over TP 3.
+    QTest::newRow("tp-does-not-divide-heads")
+        << QStringList{"estimate", "--params", "7B", "--tp", "3"} << 1 << "error";
+    QTest::newRow("save-scenario-unwritable")
+        << QStringList{"estimate", "--save-scenario", "/nonexistent/dir/s.json"} << 1
+        << "--save-scenario";
+}
+
+void TstCli::errors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Run r = cli(args);
+    VERIFY_RUN(r, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty() || code == 2);
+}
+
+void TstCli::help() {
+    Run r = cli({"--help"});
+    VERIFY_RUN(r, 0);
+    for (const char* cmd :
+         {"estimate", "sweep", "max-batch", "layout", "models", "gpus", "validate"})
+        QVERIFY2(r.out.contains(QLatin1String(cmd)), cmd);
+    r = cli({"estimate", "--help"});
+    VERIFY_RUN(r, 0);
+    for (const char* opt : {"--micro-batch", "--seq-len", "--finetune", "--gpu-mem", "--sharding",
+                            "--lora-targets", "--scenario", "--json", "--per-rank"})
+        QVERIFY2(r.out.contains(QLatin1String(opt)), opt);
+    r = cli({"validate", "--help"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QLatin1String("--json")));
+}
+
+// The issue's example command.
+void TstCli::issueExample() {
+    const QString config = sharedModel("Llama-3.1-8B");
+    if (!QFile::exists(config))
+        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const Run r = cli({"estimate", "--config", config, "--finetune", "lora", "--micro-batch", "4",
+                       "--seq-len", "2048", "--gpu", "rtx-4090"});
+    VERIFY_RUN(r, 0);
+    for (const char* s :
+         {"weights", "activations", "logits", "GiB", "GB", "share", "allocated", "reserved",
+          "nvidia-smi", "Verdict", "after_load", "backward", "GB = 1e9 bytes, GiB = 2^30 bytes"})
+        QVERIFY2(r.out.contains(QLatin1String(s)), s);
+    QVERIFY(r.out.contains(QLatin1String("FITS")) || r.out.contains(QLatin1String("DOES NOT FIT")));
+    // An RTX 4090 is 24 GB: a LoRA of an 8B model at 4 x 2048 without checkpointing is far
+    // above 90 % of it (16 GB of bf16 weights alone), so the playbook is shown.
+    QVERIFY2(r.out.contains(QLatin1String("OOM playbook")), qPrintable(r.out));
+}
+
+void TstCli::issueExampleJson() {
+    const QString config = sharedModel("Llama-3.1-8B");
+    if (!QFile::exists(config))
+        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const Run r = cli({"estimate", "--config", config, "--finetune", "lora", "--micro-batch", "4",
+                       "--seq-len", "2048", "--gpu", "rtx-4090", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.value("units").toString(), QStringLiteral("bytes"));
+    const QJsonObject terms = j.value("terms").toObject();
+    double sum = 0;
+    for (const char* k : kTermKeys) {
+        QVERIFY2(terms.contains(QLatin1String(k)), k);
+        QVERIFY(terms.value(QLatin1String(k)).toDouble() >= 0);
+        sum += terms.value(QLatin1String(k)).toDouble();
+    }
+    const QJsonObject m = j.value("metrics").toObject();
+    const double alloc = m.value("allocated").toDouble();
+    const double res = m.value("reserved").toDouble();
+    const double smi = m.value("nvidia_smi").toDouble();
+    // Properties of the three metrics (estimator.h): allocated <= reserved <= nvidia-smi and
+    // the terms at the peak sum to nvidia-smi.
+    QVERIFY(alloc > 0 && alloc <= res && res <= smi);
+    QVERIFY2(std::fabs(sum - smi) <= 1e-6 * smi, qPrintable(QString::number(sum - smi)));
+    QCOMPARE(j.value("verdict_metric").toString(), QStringLiteral("nvidia_smi"));
+    QVERIFY(j.value("fits").isBool());
+    // headroom = capacity - nvidia-smi (estimator.h).
+    const double cap = j.value("gpu").toObject().value("capacity_bytes").toDouble();
+    QVERIFY(std::fabs(j.value("headroom_bytes").toDouble() - (cap - smi)) <= 1.0);
+    QCOMPARE(j.value("fits").toBool(), smi <= cap);
+    QCOMPARE(j.value("per_rank").toArray().size(), 1);
+    QVERIFY(j.value("phases_allocated").toObject().contains(QLatin1String("optimizer_step")));
+    QVERIFY(j.value("formulas").toObject().value("weights").toString().size() > 0);
+    // LoRA trains far fewer parameters than the 8.03e9 of the model.
+    const QJsonObject model = j.value("model").toObject();
+    QVERIFY(model.value("trainable_params").toDouble() <
+            0.05 * model.value("total_params").toDouble());
+}
+
+// Llama-3.1-8B has 8,030,261,248 parameters (model.param_count of the torchtitan records in
+// tests/data, = safetensors total_size 16,060,522,496 / 2). In bf16 for inference the weights
+// term is exactly 2 bytes each: 16,060,522,496 bytes.
+void TstCli::inferenceWeightsArePublishedBytes() {
+    const QString config = sharedModel("Llama-3.1-8B");
+    if (!QFile::exists(config))
+        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const Run r =
+        cli({"estimate", "--config", config, "--mode", "inference", "--weights", "bf16", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.value("model").toObject().value("total_params").toDouble(), 8030261248.0);
+    QCOMPARE(j.value("terms").toObject().value("weights").toDouble(), 16060522496.0);
+}
+
+void TstCli::gpuMemUnits_data() {
+    QTest::addColumn<QString>("size");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("tolerance");
+    QTest::newRow("80-gib") << "80GiB" << 80.0 * 1073741824.0 << 0.0; // 85,899,345,920
+    QTest::newRow("24576-mib") << "24576MiB" << 24576.0 * 1048576.0 << 0.0;
+    // 80 GB = 8e10 bytes = 76,293.95 MiB: a GPU is described in whole MiB, so allow 1 MiB.
+    QTest::newRow("80-gb") << "80GB" << 8e10 << 1048576.0;
+    QTest::newRow("with-space-and-lowercase") << "40 gib" << 40.0 * 1073741824.0 << 0.0;
+}
+
+void TstCli::gpuMemUnits() {
+    QFETCH(QString, size);
+    QFETCH(double, bytes);
+    QFETCH(double, tolerance);
+    const Run r = cli({"estimate", "--params", "1B", "--gpu-mem", size, "--json"});
+    VERIFY_RUN(r, 0);
+    const double cap = jsonOf(r).value("gpu").toObject().value("capacity_bytes").toDouble();
+    QVERIFY2(std::fabs(cap - bytes) <= tolerance, qPrintable(QString::number(cap, 'f', 0)));
+}
+
+// model.h: denseFromParamCount is within 5 % of the requested count.
+void TstCli::paramsOption() {
+    for (const char* p : {"7B", "7e9", "7000000000"}) {
+        const Run r = cli({"estimate", "--params", QLatin1String(p), "--json"});
+        VERIFY_RUN(r, 0);
+        const double n = jsonOf(r).value("model").toObject().value("total_params").toDouble();
+        QVERIFY2(std::fabs(n - 7e9) <= 0.05 * 7e9, p);
+    }
+}
+
+void TstCli::perRank() {
+    const QStringList base{"estimate", "--params", "7B",           "--pp", "2",
+                           "--gpus",   "2",        "--grad-accum", "4"};
+    Run r = cli(base + QStringList{"--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonArray ranks = jsonOf(r).value("per_rank").toArray();
+    QCOMPARE(ranks.size(), 2);
+    // The two stages split the blocks with no gap: stage 1 starts where stage 0 ends.
+    const QJsonObject s0 = ranks.at(0).toObject();
+    const QJsonObject s1 = ranks.at(1).toObject();
+    QCOMPARE(s1.value("first_layer").toInt(),
+             s0.value("first_layer").toInt() + s0.value("num_layers").toInt());
+    r = cli(base + QStringList{"--per-rank"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QLatin1String("Per pipeline stage")));
+}
+
+void TstCli::sweepCsv() {
+    const Run r = cli({"sweep", "--params", "1B", "--values", "1,2,4", "--gpu-mem", "80GiB"});
+    VERIFY_RUN(r, 0);
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 4);
+    QVERIFY(lines.at(0).startsWith(QLatin1String(
+        "micro_batch,allocated_bytes,reserved_bytes,nvidia_smi_bytes,fits,weights_bytes")));
+    double last = 0;
+    const int xs[] = {1, 2, 4};
+    for (int i = 1; i < 4; ++i) {
+        const QStringList c = lines.at(i).split(QLatin1Char(','));
+        QCOMPARE(c.size(), 15); // x, 3 metrics, fits, 10 terms
+        QCOMPARE(c.at(0).toInt(), xs[i - 1]);
+        const double smi = c.at(3).toDouble();
+        QVERIFY(smi >= last); // more samples never need less memory
+        last = smi;
+    }
+}
+
+// Evenly spaced from 1 to 10 in 4 points: 1 + 9 x {0, 1/3, 2/3, 1} = 1, 4, 7, 10.
+void TstCli::sweepRange() {
+    const Run r = cli({"sweep", "--params", "1B", "--axis", "seq-len", "--from", "1", "--to", "10",
+                       "--points", "4"});
+    VERIFY_RUN(r, 0);
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 5);
+    QVERIFY(lines.at(0).startsWith(QLatin1String("seq_len,")));
+    QStringList xs;
+    for (int i = 1; i < lines.size(); ++i)
+        xs << lines.at(i).section(QLatin1Char(','), 0, 0);
+    QCOMPARE(xs, (QStringList{"1", "4", "7", "10"}));
+}
+
+void TstCli::sweepJson() {
+    const Run r = cli({"sweep", "--params", "1B", "--values", "2,8", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.value("axis").toString(), QStringLiteral("micro_batch"));
+    const QJsonArray pts = j.value("points").toArray();
+    QCOMPARE(pts.size(), 2);
+    QCOMPARE(pts.at(1).toObject().value("micro_batch").toInt(), 8);
+    QVERIFY(pts.at(1).toObject().value("terms").toObject().contains(QLatin1String("activations")));
+}
+
+// max-batch's answer N fits and N + 1 does not (checked through estimate).
+void TstCli::maxBatchAnswerFits() {
+    const QStringList scenario{"--params", "1B", "--gpu-mem", "24GiB", "--seq-len", "4096"};
+    Run r = cli(QStringList{"max-batch"} + scenario + QStringList{"--json"});
+    VERIFY_RUN(r, 0);
+    const int n = jsonOf(r).value("max").toInt();
+    QVERIFY2(n >= 1, qPrintable(r.out));
+    r = cli(QStringList{"estimate"} + scenario +
+            QStringList{"--micro-batch", QString::number(n), "--json"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(jsonOf(r).value("fits").toBool());
+    r = cli(QStringList{"estimate"} + scenario +
+            QStringList{"--micro-batch", QString::number(n + 1), "--json"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(!jsonOf(r).value("fits").toBool());
+    r = cli(QStringList{"max-batch"} + scenario);
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QStringLiteral("Largest micro-batch that fits: %1").arg(n)));
+}
+
+// layout's answer fits when given back to estimate; one GPU fewer in DP does not.
+void TstCli::layoutAnswerFits() {
+    const QStringList scenario{"--params",      "70B", "--gpu-mem",       "80GiB",
+                               "--micro-batch", "1",   "--checkpointing", "full"};
+    Run r = cli(QStringList{"layout"} + scenario + QStringList{"--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    const int gpus = j.value("gpus").toInt();
+    // 70e9 parameters of AdamW training need far more than one 80 GiB GPU.
+    QVERIFY2(gpus > 1, qPrintable(r.out));
+    QCOMPARE(gpus, j.value("dp").toInt() * j.value("tp").toInt() * j.value("pp").toInt() *
+                       j.value("cp").toInt());
+    r = cli(QStringList{"estimate"} + scenario +
+            QStringList{"--dp", QString::number(j.value("dp").toInt()), "--tp",
+                        QString::number(j.value("tp").toInt()), "--pp",
+                        QString::number(j.value("pp").toInt()), "--cp",
+                        QString::number(j.value("cp").toInt()), "--sharding",
+                        j.value("sharding").toString(), "--json"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(jsonOf(r).value("fits").toBool());
+    r = cli(QStringList{"layout"} + scenario);
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QLatin1String("Smallest layout that fits")));
+    QVERIFY(r.out.contains(QLatin1String("Tightest rank")));
+}
+
+void TstCli::scenarioRoundTrip() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("s.json"));
+    Run a = cli({"estimate", "--params", "3B", "--micro-batch", "3", "--seq-len", "1024",
+                 "--finetune", "lora", "--lora-rank", "32", "--save-scenario", file, "--json"});
+    VERIFY_RUN(a, 0);
+    QVERIFY(QFile::exists(file));
+    Run b = cli({"estimate", "--scenario", file, "--json"});
+    VERIFY_RUN(b, 0);
+    QCOMPARE(jsonOf(b).value("terms").toObject(), jsonOf(a).value("terms").toObject());
+    // Options given with --scenario override it: twice the micro-batch needs more memory.
+    Run c = cli({"estimate", "--scenario", file, "--micro-batch", "6", "--json"});
+    VERIFY_RUN(c, 0);
+    QVERIFY(jsonOf(c).value("terms").toObject().value("activations").toDouble() >
+            jsonOf(a).value("terms").toObject().value("activations").toDouble());
+    // A scenario file that is not JSON is a data error naming the file.
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QVERIFY(writeFile(bad, "{ not json"));
+    Run d = cli({"estimate", "--scenario", bad});
+    VERIFY_RUN(d, 1);
+    QVERIFY(d.err.contains(bad));
+}
+
+void TstCli::presetLists() {
+    Run r = cli({"gpus", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonArray gpus = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QVERIFY(gpus.size() >= 25);
+    bool has4090 = false;
+    for (const auto& v : gpus) {
+        const QJsonObject g = v.toObject();
+        // capacity is the driver's MiB x 2^20.
+        QCOMPARE(g.value("capacity_bytes").toDouble(),
+                 g.value("memory_mib").toDouble() * 1048576.0);
+        has4090 |= g.value("key").toString() == QLatin1String("rtx-4090");
+    }
+    QVERIFY2(has4090, "the issue's example uses --gpu rtx-4090");
+    r = cli({"models", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonArray models = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QVERIFY(models.size() >= 25);
+    bool has8b = false;
+    for (const auto& v : models)
+        has8b |= v.toObject().value("key").toString() == QLatin1String("llama-3.1-8b");
+    QVERIFY(has8b);
+    r = cli({"models"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QLatin1String("llama-3.1-8b")));
+    r = cli({"gpus"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QLatin1String("GiB")) && r.out.contains(QLatin1String("MiB")));
+}
+
+void TstCli::validateCalibration() {
+    const Run r = cli({"validate", dataFile(), "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    const QJsonObject s = j.value("summary").toObject();
+    for (const char* k :
+         {"count", "skipped", "median_abs_error_pct", "p90_abs_error_pct", "wrong_fit_verdicts"})
+        QVERIFY2(s.contains(QLatin1String(k)), k);
+    const QJsonArray points = j.value("points").toArray();
+    const QJsonArray skipped = s.value("skipped").toArray();
+    QCOMPARE(s.value("count").toInt(), points.size());
+    QCOMPARE(points.size() + skipped.size(), 56); // every record is used or skipped
+    for (const auto& v : skipped)
+        QVERIFY(!v.toObject().value("reason").toString().isEmpty());
+    for (const auto& v : points) {
+        const QJsonObject p = v.toObject();
+        const double m = p.value("measured_bytes").toDouble();
+        const double e = p.value("estimated_bytes").toDouble();
+        QVERIFY(m > 0);
+        QVERIFY(std::fabs(p.value("error_pct").toDouble() - (e - m) / m * 100.0) < 1e-6);
+    }
+    QCOMPARE(j.value("baselines").toArray().size(), 2);
+}
+
+void TstCli::validateText() {
+    const Run r = cli({"validate", dataFile()});
+    VERIFY_RUN(r, 0);
+    for (const char* s : {"TTLT-01", "Summary", "median", "p90", "Skipped", "TT3B-01",
+                          "sequence_length is null", "Baselines", "Seed 000", "Seed 001"})
+        QVERIFY2(r.out.contains(QLatin1String(s)), s);
+}
+
+// --capacity-unit gb reads gpu.memory_gb = 40 as 40e9 bytes; the default gib as 40 x 2^30.
+void TstCli::validateCapacityUnit() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("r.json"));
+    QFile src(dataFile());
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    QJsonArray all = QJsonDocument::fromJson(src.readAll()).array();
+    QJsonArray one;
+    for (const auto& v : all)
+        if (v.toObject().value("id").toString() == QLatin1String("LITRT-05")) // A100 40GB
+            one.append(v);
+    QCOMPARE(one.size(), 1);
+    QVERIFY(writeFile(file, QJsonDocument(one).toJson()));
+    Run r = cli({"validate", file, "--json", "--capacity-unit", "gb"});
+    VERIFY_RUN(r, 0);
+    QCOMPARE(
+        jsonOf(r).value("points").toArray().at(0).toObject().value("capacity_bytes").toDouble(),
+        40e9);
+    r = cli({"validate", file, "--json"});
+    VERIFY_RUN(r, 0);
+    QCOMPARE(
+        jsonOf(r).value("points").toArray().at(0).toObject().value("capacity_bytes").toDouble(),
+        40.0 * 1073741824.0);
+    // A malformed file is a data error naming the field.
+    QVERIFY(writeFile(file, R"([{"schema": 2, "id": "X-1"}])"));
+    r = cli({"validate", file});
+    VERIFY_RUN(r, 1);
+    QVERIFY2(r.err.contains(QLatin1String("schema")), qPrintable(r.err));
+    QVERIFY(writeFile(file, "not json"));
+    r = cli({"validate", file});
+    VERIFY_RUN(r, 1);
+}
+
+QTEST_GUILESS_MAIN(TstCli)
 #include "tst_cli.moc"
