@@ -227,7 +227,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         if (pr.masterWeights)
             master = terms::masterWeights(trainable, full ? wd : pr.adapters, optShard);
         temporaries = terms::optimizerTemporaries(
-            trainable, w.optimizer, pr.optimizerStates,
+            full ? sp2.maxTensor : trainable, w.optimizer, pr.optimizerStates,
             w.features.fusedOptimizer || w.features.optimizerInBackward, optShard);
         if (par.offloadOptimizer) {
             *hostBytes += states + master + (w.features.optimizerInBackward ? 0 : grads);
@@ -249,6 +249,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     o.compiled = w.features.torchCompile;
     o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
     o.eager = w.attention == AttentionImpl::Eager;
+    o.frozenLinearSavesInput = training && !full && isQuantized(wd) && !w.features.torchaoNf4;
     const int nMoe = std::max(0, sp.first + sp.count - std::max(sp.first, f.firstMoe));
     const int nDense = sp.count - nMoe;
     const int nSliding = m.numLayers > 0
@@ -332,7 +333,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         if (lastStage) {
             const double vocab = static_cast<double>(m.vocabSize) / tp;
             logits = terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
-                                        std::max(1.0, tokens / 8.0));
+                                        std::max(1.0, tokens / 8.0), w.features.torchCompile);
         }
         if (w.rollout.enabled) {
             const double gpus = std::max(1, par.gpus());
@@ -443,7 +444,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     r.reserved = r.allocated + reserve;
     const double ctx = terms::cudaContext(par.gpus());
     r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
-    r.nvidiaSmi = r.reserved + ctx + (r.peakPhase == Phase::AfterLoad ? 0.0 : pageable);
+    r.pageable = r.peakPhase == Phase::AfterLoad ? 0.0 : pageable;
+    r.nvidiaSmi = r.reserved + ctx + r.pageable;
     return r;
 }
 
@@ -595,7 +597,7 @@ Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
     e.hostBytes = host;
     if (gpu) {
         e.capacity = gpu->bytes();
-        e.headroom = e.capacity - e.worst.nvidiaSmi;
+        e.headroom = e.capacity - (e.worst.nvidiaSmi - e.worst.pageable);
         e.fits = e.headroom >= 0;
     }
     return e;

@@ -15,8 +15,8 @@
 #include "core/workload.h"
 
 #include <array>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,15 +48,19 @@ using TermBytes = std::array<double, kTermCount>;
 
 /// Memory of one rank (one pipeline stage's worst GPU).
 struct RankEstimate {
-    int stage = 0;        ///< pipeline stage index
-    int firstLayer = 0;   ///< first block on this stage
-    int numLayers = 0;    ///< blocks on this stage
-    TermBytes atPeak{};   ///< each term's bytes at the overall peak; sums to nvidiaSmi
+    int stage = 0;      ///< pipeline stage index
+    int firstLayer = 0; ///< first block on this stage
+    int numLayers = 0;  ///< blocks on this stage
+    TermBytes atPeak{}; ///< each term's bytes at the overall peak; sums to nvidiaSmi
     std::array<double, kPhaseCount> phaseAllocated{}; ///< allocated peak within each phase
     Phase peakPhase = Phase::AfterLoad;
     double allocated = 0; ///< max over phases of live tensor bytes
     double reserved = 0;  ///< allocated + AllocatorReserve
-    double nvidiaSmi = 0; ///< reserved + CudaContext
+    double nvidiaSmi = 0; ///< reserved + CudaContext (+ resident paged optimizer states)
+    /// Paged optimizer states (bitsandbytes paged_*): CUDA unified memory outside torch's
+    /// allocator. Shown by nvidia-smi while resident, but evicted to host under pressure,
+    /// so the fits verdict leaves them out.
+    double pageable = 0;
 };
 
 /// The full result for a scenario.
@@ -68,8 +72,8 @@ struct Estimate {
     int64_t trainableParams = 0;      ///< full: total; LoRA: adapter parameters
     double hostBytes = 0;             ///< host RAM for offloaded states/params (per node share)
     double capacity = 0;              ///< GPU memory, bytes (0 = no GPU given)
-    bool fits = true;                 ///< worst.nvidiaSmi <= capacity
-    double headroom = 0;              ///< capacity - worst.nvidiaSmi (negative = OOM by)
+    bool fits = true;                 ///< worst.nvidiaSmi - worst.pageable <= capacity
+    double headroom = 0;              ///< capacity - (worst.nvidiaSmi - pageable); < 0: OOM by
     double total(Metric m) const;     ///< worst rank's total in metric @p m
 };
 

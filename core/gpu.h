@@ -7,11 +7,11 @@
 namespace headroom {
 
 struct GpuSpec {
-    std::string key;        ///< preset key, e.g. "h100-sxm-80gb"
-    std::string name;       ///< display name, e.g. "NVIDIA H100 SXM 80GB"
-    std::string vendor;     ///< "nvidia", "amd", "intel", "apple"
-    int64_t memoryMiB = 0;  ///< total memory as the driver reports it (nvidia-smi "Total"), MiB
-    double vendorGB = 0;    ///< marketing capacity in GB (1e9), e.g. 80
+    std::string key;       ///< preset key, e.g. "h100-sxm-80gb"
+    std::string name;      ///< display name, e.g. "NVIDIA H100 SXM 80GB"
+    std::string vendor;    ///< "nvidia", "amd", "intel", "apple"
+    int64_t memoryMiB = 0; ///< total memory as the driver reports it (nvidia-smi "Total"), MiB
+    double vendorGB = 0;   ///< marketing capacity in GB (1e9), e.g. 80
     /// Total device memory in bytes (memoryMiB x 2^20).
     double bytes() const { return static_cast<double>(memoryMiB) * 1048576.0; }
 };

@@ -24,7 +24,7 @@ Result<ModelArch> loadHfConfig(const std::filesystem::path& file);
 
 /// What a safetensors index or header says about the stored tensors.
 struct TensorStats {
-    int64_t totalBytes = 0;  ///< sum of tensor data bytes (index: metadata.total_size)
+    int64_t totalBytes = 0;    ///< sum of tensor data bytes (index: metadata.total_size)
     int64_t totalElements = 0; ///< from a header: sum of shape products; index: 0 (unknown)
     std::map<std::string, int64_t> elementsByDtype; ///< header only: "BF16" -> elements
     int tensorCount = 0;

@@ -54,14 +54,14 @@ double masterWeights(double trainableParams, DType weightDtype, double shardDegr
     return 4.0 * trainableParams / std::max(1.0, shardDegree);
 }
 
-double optimizerTemporaries(double trainableParams, Optimizer opt, DType stateDtype, bool fused,
+double optimizerTemporaries(double maxTensorParams, Optimizer opt, DType stateDtype, bool fused,
                             double shardDegree) {
     if (fused)
         return 0;
     switch (opt) {
     case Optimizer::AdamW:
     case Optimizer::Adam:
-        return trainableParams * bytesPerElement(stateDtype) / std::max(1.0, shardDegree);
+        return maxTensorParams * bytesPerElement(stateDtype) / std::max(1.0, shardDegree);
     default:
         return 0;
     }
@@ -135,7 +135,8 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
         oIn = qOut;
     }
     bytes += normSaves(h, m.norm, o.trainBase, o);
-    const bool qkvInputSaved = o.trainBase || ((lora & 0x7u) != 0 && !o.loraDropout);
+    const bool linIn = o.trainBase || o.frozenLinearSavesInput; // linears keep their input
+    const bool qkvInputSaved = linIn || ((lora & 0x7u) != 0 && !o.loraDropout);
     if (qkvInputSaved)
         bytes += c * h;
     for (LoraTarget t : {LoraTarget::Q, LoraTarget::K, LoraTarget::V})
@@ -156,7 +157,7 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     bytes += c * (qOut + 2.0 * kvSaved);
     if (!o.eager)
         bytes += c * oIn + 4.0 * m.numHeads; // fused kernel output + fp32 logsumexp per head
-    const bool oInputSaved = o.trainBase || (has(lora, LoraTarget::O) && !o.loraDropout);
+    const bool oInputSaved = linIn || (has(lora, LoraTarget::O) && !o.loraDropout);
     if (oInputSaved)
         bytes += c * oIn; // transpose(1, 2).contiguous() copy read by o_proj
     if (has(lora, LoraTarget::O))
@@ -171,7 +172,7 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
         // copies = tokens routed here per token (k for experts, 1 for dense)
         double b = 0;
         const bool inputSaved =
-            o.trainBase || ((lora & 0x30u) != 0 && !o.loraDropout); // gate/up read the input
+            linIn || ((lora & 0x30u) != 0 && !o.loraDropout); // gate/up read the input
         if (inputSaved)
             b += c * h;
         for (LoraTarget t : {LoraTarget::Gate, LoraTarget::Up})
@@ -181,7 +182,7 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
             b += (o.compiled ? 2.0 : 3.0) * c * width; // gate (SiLU input), act out, up out
         else
             b += c * width; // up output, read by GELU
-        const bool downInputSaved = o.trainBase || (has(lora, LoraTarget::Down) && !o.loraDropout);
+        const bool downInputSaved = linIn || (has(lora, LoraTarget::Down) && !o.loraDropout);
         if (downInputSaved)
             b += c * width;
         if (has(lora, LoraTarget::Down))
@@ -243,10 +244,14 @@ double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool f
     return static_cast<double>(heads) * keyTokens * (softmaxOut + valueInput);
 }
 
-double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens) {
-    if (chunked)
-        return tokens * vocab * c + std::min(tokens, chunkTokens) * vocab * 8.0;
-    return tokens * vocab * (c + 8.0);
+double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
+                   bool compiledLoss) {
+    if (!chunked)
+        return tokens * vocab * (c + 8.0);
+    const double chunk = std::min(tokens, chunkTokens) * vocab;
+    if (compiledLoss)
+        return tokens * vocab * c + chunk * 8.0;
+    return tokens * vocab * (c + 4.0) + chunk * 4.0;
 }
 
 double cudaContext(int numGpus) {

@@ -51,11 +51,13 @@ double optimizerStates(double trainableParams, Optimizer opt, DType stateDtype, 
 /// Source: Micikevicius et al. 2018 (mixed precision); DeepSpeed bf16 optimizer.
 double masterWeights(double trainableParams, DType weightDtype, double shardDegree);
 
-/// For-each optimizer temporaries at the step: torch's default foreach AdamW builds
-/// sqrt(exp_avg_sq) for every parameter at once = one extra state tensor:
-/// P_trainable x bytes(state dtype) / N. Fused AdamW and 8-bit/paged optimizers: 0.
-/// Source: torch/optim/adamw.py _multi_tensor_adamw (torch._foreach_sqrt).
-double optimizerTemporaries(double trainableParams, Optimizer opt, DType stateDtype, bool fused,
+/// Optimizer-step temporaries beyond the states: the update of the largest parameter
+/// tensor in the state dtype (maxTensorParams x bytes(state dtype) / N). torch's for-each
+/// AdamW builds sqrt(exp_avg_sq) as a list, but measurement bounds the step's extra
+/// memory well below one full state copy (torchtune TT3B-05: states + grads + weights
+/// already reach the measured peak), so only one tensor's worth is counted. Fused,
+/// 8-bit and paged optimizers: 0. Source: torch/optim/adamw.py; docs/accuracy.md.
+double optimizerTemporaries(double maxTensorParams, Optimizer opt, DType stateDtype, bool fused,
                             double shardDegree);
 
 /// KV cache: 2 (K and V) x layers x kvHeads x headDim x bytes x sequences x tokens.
@@ -89,6 +91,7 @@ struct BlockSaveOptions {
     bool moeLayer = false; ///< this block's FFN is a routed MoE
     bool eager = false;    ///< eager attention: no fused kernel output/logsumexp is saved
     bool dropout = false;  ///< hidden dropout after attention and MLP (1-byte masks)
+    bool frozenLinearSavesInput = false; ///< bitsandbytes 4/8-bit base: inputs saved anyway
 };
 double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
 
@@ -122,9 +125,16 @@ double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool f
 /// Logits at the loss, per token: V x (c + 8): lm_head output in compute dtype, its fp32
 /// upcast and the fp32 log-softmax saved by cross-entropy (HF ForCausalLMLoss,
 /// torchtitan cross_entropy_loss). The gradient (fp32, then c) replaces the upcast in
-/// backward, so the same bound holds there. Chunked cross-entropy keeps the compute-dtype
-/// logits (c x V) plus fp32 work for one chunk of chunkTokens.
-double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens);
+/// backward, so the same bound holds there.
+/// Chunked cross-entropy (litgpt chunked_cross_entropy, torchtune CEWithChunkedOutputLoss)
+/// never holds the full fp32 upcast: V x (c + 4) per token (compute-dtype logits + each
+/// chunk's saved fp32 log-softmax) plus one chunk's fp32 upcast (V x 4 x chunkTokens).
+/// A compiled chunked loss (torchtune compile=True compiles the loss) fuses upcast,
+/// log-softmax and NLL per chunk: V x c per token plus one chunk's fp32 work (V x 8).
+/// torch.compile is not assumed to fuse the unchunked loss: torchtitan TITAN-01 vs
+/// TITAN-03 (compile + float8) differ by 6 GB, less than that would save (docs/accuracy.md).
+double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
+                   bool compiledLoss = false);
 
 /// CUDA context + cuBLAS/cuDNN handles seen by nvidia-smi but not by torch (bytes).
 /// Source: HF docs "Model training anatomy" (1343 MiB on V100, CUDA 11), torch 2.x with

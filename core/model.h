@@ -20,14 +20,15 @@ enum class NormKind { RMSNorm, LayerNorm };
 
 /// Mixture-of-experts block. numExperts == 0 means a dense model.
 struct MoeSpec {
-    int numExperts = 0;          ///< routed experts per MoE layer (n_routed_experts, num_experts)
-    int expertsPerToken = 0;     ///< top-k routed experts per token
-    int sharedExperts = 0;       ///< always-active shared experts (DeepSeek, Qwen2-MoE)
+    int numExperts = 0;      ///< routed experts per MoE layer (n_routed_experts, num_experts)
+    int expertsPerToken = 0; ///< top-k routed experts per token
+    int sharedExperts = 0;   ///< always-active shared experts (DeepSeek, Qwen2-MoE)
     int64_t expertIntermediate = 0; ///< FFN width of one expert (moe_intermediate_size)
     int64_t sharedIntermediate = 0; ///< FFN width of one shared expert (0: = expertIntermediate)
-    int firstDenseLayers = 0;    ///< leading layers that keep a dense FFN (first_k_dense_replace)
-    bool routerBias = false;     ///< router has an E-vector bias (gpt-oss; DeepSeek-V3 e_score_correction_bias)
-    bool expertBias = false;     ///< expert projections carry biases (gpt-oss)
+    int firstDenseLayers = 0; ///< leading layers that keep a dense FFN (first_k_dense_replace)
+    bool routerBias =
+        false; ///< router has an E-vector bias (gpt-oss; DeepSeek-V3 e_score_correction_bias)
+    bool expertBias = false;       ///< expert projections carry biases (gpt-oss)
     bool sharedExpertGate = false; ///< sigmoid gate h x 1 on the shared expert (Qwen2-MoE)
     bool enabled() const { return numExperts > 0; }
 };
@@ -48,61 +49,62 @@ struct ModelArch {
     std::string name;   ///< display name, e.g. "Llama-3.1-8B"
     std::string family; ///< HF model_type, e.g. "llama", "qwen3_moe", "deepseek_v3"
 
-    int numLayers = 0;       ///< transformer blocks, >= 1
-    int64_t hiddenSize = 0;  ///< model width h
-    int numHeads = 0;        ///< query heads a
-    int numKvHeads = 0;      ///< key/value heads (GQA: < numHeads; MQA: 1)
-    int headDim = 0;         ///< per-head width; may differ from h / a (Gemma, Qwen3)
+    int numLayers = 0;            ///< transformer blocks, >= 1
+    int64_t hiddenSize = 0;       ///< model width h
+    int numHeads = 0;             ///< query heads a
+    int numKvHeads = 0;           ///< key/value heads (GQA: < numHeads; MQA: 1)
+    int headDim = 0;              ///< per-head width; may differ from h / a (Gemma, Qwen3)
     int64_t intermediateSize = 0; ///< dense FFN width
     MlpKind mlp = MlpKind::Gated;
     NormKind norm = NormKind::RMSNorm;
     int64_t vocabSize = 0;
-    bool tiedEmbeddings = false; ///< lm_head shares the token embedding matrix
+    bool tiedEmbeddings = false;  ///< lm_head shares the token embedding matrix
     int64_t learnedPositions = 0; ///< rows of a learned position table (gpt2: n_positions), else 0
 
-    bool qkvBias = false;   ///< biases on q/k/v projections (Qwen2, gpt2, gpt-oss)
-    bool outBias = false;   ///< bias on the attention output projection
-    bool mlpBias = false;   ///< biases on the dense FFN projections
-    bool qkNorm = false;    ///< per-head RMSNorm on q and k (Qwen3)
-    int normsPerLayer = 2;  ///< norms inside one block (Gemma2: 4)
-    bool finalNorm = true;  ///< norm after the last block
-    bool parallelBlock = false; ///< attention and MLP read the same norm output (Falcon, phi-1.5)
+    bool qkvBias = false;        ///< biases on q/k/v projections (Qwen2, gpt2, gpt-oss)
+    bool outBias = false;        ///< bias on the attention output projection
+    bool mlpBias = false;        ///< biases on the dense FFN projections
+    bool qkNorm = false;         ///< per-head RMSNorm on q and k (Qwen3)
+    int normsPerLayer = 2;       ///< norms inside one block (Gemma2: 4)
+    bool finalNorm = true;       ///< norm after the last block
+    bool parallelBlock = false;  ///< attention and MLP read the same norm output (Falcon, phi-1.5)
     bool attentionSinks = false; ///< one learned sink logit per head (gpt-oss)
 
-    int slidingWindow = 0;     ///< window in tokens for sliding-window layers, 0 = none
-    int slidingLayers = 0;     ///< how many layers use the window (gpt-oss, Gemma2: half)
+    int slidingWindow = 0; ///< window in tokens for sliding-window layers, 0 = none
+    int slidingLayers = 0; ///< how many layers use the window (gpt-oss, Gemma2: half)
 
     MoeSpec moe;
     MlaSpec mla;
 
-    DType nativeDType = DType::BF16;  ///< torch_dtype of the published dense weights
-    DType expertDType = DType::BF16;  ///< storage of expert weights as published (MXFP4 for gpt-oss)
-    int64_t maxPositions = 0;          ///< max_position_embeddings, 0 = unknown
-    int64_t publishedParams = 0;       ///< exact count from a safetensors index/header, 0 = unknown
+    DType nativeDType = DType::BF16; ///< torch_dtype of the published dense weights
+    DType expertDType = DType::BF16; ///< storage of expert weights as published (MXFP4 for gpt-oss)
+    int64_t maxPositions = 0;        ///< max_position_embeddings, 0 = unknown
+    int64_t publishedParams = 0;     ///< exact count from a safetensors index/header, 0 = unknown
 };
 
 /// Parameter counts of a model, in elements.
 struct ParamCount {
-    int64_t total = 0;       ///< every parameter stored
-    int64_t active = 0;      ///< parameters touched per token (MoE: top-k + shared experts)
-    int64_t embedding = 0;   ///< token (+ position) embedding rows x width
-    int64_t lmHead = 0;      ///< output projection (0 when tied)
-    int64_t attention = 0;   ///< all attention projections (+ biases, q/k norms, MLA norms)
-    int64_t denseMlp = 0;    ///< dense FFN layers
-    int64_t experts = 0;     ///< all routed experts
+    int64_t total = 0;     ///< every parameter stored
+    int64_t active = 0;    ///< parameters touched per token (MoE: top-k + shared experts)
+    int64_t embedding = 0; ///< token (+ position) embedding rows x width
+    int64_t lmHead = 0;    ///< output projection (0 when tied)
+    int64_t attention = 0; ///< all attention projections (+ biases, q/k norms, MLA norms)
+    int64_t denseMlp = 0;  ///< dense FFN layers
+    int64_t experts = 0;   ///< all routed experts
     int64_t sharedExperts = 0;
     int64_t router = 0;
-    int64_t norms = 0;       ///< block norms + final norm
+    int64_t norms = 0; ///< block norms + final norm
 };
 
 /// Element counts of one block's tensors, used by LoRA, TP and PP accounting.
 struct LayerShapes {
-    int64_t qOut = 0;   ///< query projection output width (heads x head_dim; MLA: heads x (nope+rope))
-    int64_t kvOut = 0;  ///< key (and value) projection output width (kvHeads x head_dim)
+    int64_t qOut =
+        0; ///< query projection output width (heads x head_dim; MLA: heads x (nope+rope))
+    int64_t kvOut = 0;     ///< key (and value) projection output width (kvHeads x head_dim)
     int64_t attnOutIn = 0; ///< o_proj input width (heads x head_dim; MLA: heads x v_head_dim)
     int64_t attentionParams = 0;
-    int64_t mlpParams = 0;     ///< dense FFN, or shared experts + router on a MoE layer
-    int64_t expertParams = 0;  ///< all routed experts of this layer
+    int64_t mlpParams = 0;    ///< dense FFN, or shared experts + router on a MoE layer
+    int64_t expertParams = 0; ///< all routed experts of this layer
     int64_t normParams = 0;
     bool isMoe = false;
 };

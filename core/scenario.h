@@ -24,7 +24,7 @@ struct Scenario {
     double paramCount = 8e9;                  ///< for ParamCount
     ModelArch model;                          ///< resolved architecture (always filled)
     Workload workload;
-    GpuSpec gpu;                              ///< resolved GPU
+    GpuSpec gpu; ///< resolved GPU
     int gpuCount = 1;
 };
 

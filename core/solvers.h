@@ -13,8 +13,8 @@ namespace headroom {
 
 /// One point of a sweep: the swept value and the worst rank's breakdown there.
 struct SweepPoint {
-    int64_t x = 0;       ///< micro-batch or sequence length
-    TermBytes terms{};   ///< per-term bytes at the peak (sum = nvidiaSmi)
+    int64_t x = 0;     ///< micro-batch or sequence length
+    TermBytes terms{}; ///< per-term bytes at the peak (sum = nvidiaSmi)
     double allocated = 0;
     double reserved = 0;
     double nvidiaSmi = 0;
@@ -42,25 +42,25 @@ int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& 
 /// Linear OOM-cliff model around the current point: base + slope x micro-batch (bytes),
 /// fitted through micro-batches 1 and 2 (exact where all terms are linear in the batch).
 struct CliffLine {
-    double base = 0;     ///< bytes at micro-batch 0 (extrapolated)
-    double perSample = 0;///< bytes added per sample
+    double base = 0;      ///< bytes at micro-batch 0 (extrapolated)
+    double perSample = 0; ///< bytes added per sample
 };
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu);
 
 /// One OOM-playbook action: a concrete change to this scenario and what it saves.
 enum class PlaybookAction {
-    ShorterSequence,     ///< value = new sequence length
-    SmallerMicroBatch,   ///< value = new micro-batch; accumulation raised to keep global batch
-    MoreCheckpointing,   ///< value = Checkpointing enum as int
-    LighterOptimizer,    ///< value = Optimizer enum as int
-    SwitchToLora,        ///< value = LoRA rank
-    SwitchToQlora,       ///< value = LoRA rank
-    MoreSharding,        ///< value = Sharding enum as int
-    MoreGpus,            ///< value = GPUs (ZeRO-3 / FSDP over this many)
-    FlashAttention,      ///< value = AttentionImpl enum as int
-    ChunkedCrossEntropy, ///< value = 1
-    QuantizeWeights,     ///< value = DType enum as int (inference)
-    QuantizeKvCache,     ///< value = DType enum as int (inference)
+    ShorterSequence,       ///< value = new sequence length
+    SmallerMicroBatch,     ///< value = new micro-batch; accumulation raised to keep global batch
+    MoreCheckpointing,     ///< value = Checkpointing enum as int
+    LighterOptimizer,      ///< value = Optimizer enum as int
+    SwitchToLora,          ///< value = LoRA rank
+    SwitchToQlora,         ///< value = LoRA rank
+    MoreSharding,          ///< value = Sharding enum as int
+    MoreGpus,              ///< value = GPUs (ZeRO-3 / FSDP over this many)
+    FlashAttention,        ///< value = AttentionImpl enum as int
+    ChunkedCrossEntropy,   ///< value = 1
+    QuantizeWeights,       ///< value = DType enum as int (inference)
+    QuantizeKvCache,       ///< value = DType enum as int (inference)
     FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
 };
 

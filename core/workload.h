@@ -49,24 +49,24 @@ enum class AttentionImpl {
 /// Framework profile: one choice that sets dtype accounting and defaults.
 /// Each profile's byte accounting is documented in docs/profiles.md with its framework file.
 enum class Framework {
-    Custom,           ///< dtypes exactly as given in Precision
-    PytorchAmp,       ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
-    PureBf16,         ///< torchtune, litgpt bf16-true: bf16 weights, grads, AdamW states, no master
-    Fsdp2Mixed,       ///< torchtitan FSDP2 MixedPrecisionPolicy(param=bf16, reduce=fp32)
-    DeepSpeedZero,    ///< DeepSpeed bf16/fp16 mixed precision: 2 + 2 + 12 bytes/param, sharded
-    Megatron,         ///< Megatron-LM bf16 + distributed optimizer: fp32 grads buffer + 12 B/param
-    BitsandbytesQlora,///< QLoRA: NF4 + double quant base, bf16 LoRA, paged AdamW (fp32 states)
+    Custom,        ///< dtypes exactly as given in Precision
+    PytorchAmp,    ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
+    PureBf16,      ///< torchtune, litgpt bf16-true: bf16 weights, grads, AdamW states, no master
+    Fsdp2Mixed,    ///< torchtitan FSDP2 MixedPrecisionPolicy(param=bf16, reduce=fp32)
+    DeepSpeedZero, ///< DeepSpeed bf16/fp16 mixed precision: 2 + 2 + 12 bytes/param, sharded
+    Megatron,      ///< Megatron-LM bf16 + distributed optimizer: fp32 grads buffer + 12 B/param
+    BitsandbytesQlora, ///< QLoRA: NF4 + double quant base, bf16 LoRA, paged AdamW (fp32 states)
 };
 
 /// Dtype of each kind of tensor, since frameworks differ.
 struct Precision {
-    DType weights = DType::BF16;   ///< stored base weights (trainable ones too for Full)
-    DType compute = DType::BF16;   ///< activations and matmul inputs
-    DType grads = DType::BF16;     ///< stored gradients of trainable parameters
-    bool masterWeights = false;    ///< an fp32 master copy of trainable params exists separately
+    DType weights = DType::BF16; ///< stored base weights (trainable ones too for Full)
+    DType compute = DType::BF16; ///< activations and matmul inputs
+    DType grads = DType::BF16;   ///< stored gradients of trainable parameters
+    bool masterWeights = false;  ///< an fp32 master copy of trainable params exists separately
     DType optimizerStates = DType::FP32; ///< Adam m and v (8-bit optimizers ignore this)
-    DType kvCache = DType::BF16;   ///< KV cache entries (inference)
-    DType adapters = DType::BF16;  ///< LoRA adapter weights
+    DType kvCache = DType::BF16;         ///< KV cache entries (inference)
+    DType adapters = DType::BF16;        ///< LoRA adapter weights
 };
 
 /// Which base-model linear layers get LoRA adapters (bit set of LoraTarget).
@@ -85,9 +85,9 @@ inline constexpr unsigned kLoraAllLinear = 0x7F; ///< PEFT "all-linear"
 inline constexpr unsigned kLoraQV = 0x05;        ///< q,v (PEFT/litgpt default)
 
 struct LoraSpec {
-    int rank = 16;                  ///< r, >= 1
+    int rank = 16;                     ///< r, >= 1
     unsigned targets = kLoraAllLinear; ///< OR of LoraTarget bits
-    bool dropout = false;           ///< lora_dropout > 0 saves a dropout-ed input copy per target
+    bool dropout = false; ///< lora_dropout > 0 saves a dropout-ed input copy per target
 };
 
 /// Memory features that change the peak (docs/features.md).
@@ -99,6 +99,11 @@ struct Features {
     bool packed = false;              ///< samples packed to exactly sequenceLength
     bool torchCompile = false;        ///< torch.compile of model + loss (fuses elementwise saves)
     bool float8 = false;              ///< torchao float8 linears
+    /// Quantised base is torchao NF4Tensor (torchtune QLoRA): its linear keeps no input for
+    /// backward. Off (default) = bitsandbytes Linear4bit/Linear8bitLt, whose MatMul4Bit
+    /// autograd function saves its input whenever that input requires grad
+    /// (bitsandbytes/autograd/_functions.py), as a trainable linear would.
+    bool torchaoNf4 = false;
 };
 
 enum class Sharding {
@@ -112,26 +117,26 @@ enum class Sharding {
 };
 
 enum class PipelineSchedule {
-    GPipe,         ///< all micro-batches forward first: stage holds m micro-batches
-    OneFOneB,      ///< 1F1B: stage i holds (p - i) micro-batches in flight
-    Interleaved,   ///< interleaved 1F1B with v virtual stages per rank
+    GPipe,       ///< all micro-batches forward first: stage holds m micro-batches
+    OneFOneB,    ///< 1F1B: stage i holds (p - i) micro-batches in flight
+    Interleaved, ///< interleaved 1F1B with v virtual stages per rank
 };
 
 /// Parallel layout. Product dp x tp x pp x cp = GPUs; EP divides the DP x TP group for experts.
 struct Parallelism {
-    int dp = 1; ///< data-parallel degree (replicas or shards)
-    int tp = 1; ///< tensor-parallel degree (Megatron column/row split)
-    int pp = 1; ///< pipeline stages
-    int cp = 1; ///< context-parallel degree (sequence split for attention)
-    int ep = 1; ///< expert-parallel degree (MoE experts split)
+    int dp = 1;                    ///< data-parallel degree (replicas or shards)
+    int tp = 1;                    ///< tensor-parallel degree (Megatron column/row split)
+    int pp = 1;                    ///< pipeline stages
+    int cp = 1;                    ///< context-parallel degree (sequence split for attention)
+    int ep = 1;                    ///< expert-parallel degree (MoE experts split)
     bool sequenceParallel = false; ///< Megatron SP: norm/dropout activations split over TP
     Sharding sharding = Sharding::None;
-    int shardGroup = 0;              ///< HSDP shard group size (0 = dp)
+    int shardGroup = 0; ///< HSDP shard group size (0 = dp)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
-    int virtualStages = 1;           ///< interleaved schedule chunks per rank
-    int numMicroBatches = 0;         ///< per step, for PP (0 = gradient accumulation steps)
-    bool offloadOptimizer = false;   ///< ZeRO-Offload / FSDP cpu_offload: states + step on CPU
-    bool offloadParams = false;      ///< ZeRO-Infinity / FSDP offload_params: params on CPU
+    int virtualStages = 1;         ///< interleaved schedule chunks per rank
+    int numMicroBatches = 0;       ///< per step, for PP (0 = gradient accumulation steps)
+    bool offloadOptimizer = false; ///< ZeRO-Offload / FSDP cpu_offload: states + step on CPU
+    bool offloadParams = false;    ///< ZeRO-Infinity / FSDP offload_params: params on CPU
     int gpus() const { return dp * tp * pp * cp; }
 };
 
@@ -146,11 +151,11 @@ struct InferenceSpec {
 /// RL fine-tuning with a colocated rollout engine (seed 000's example).
 struct RolloutSpec {
     bool enabled = false;
-    int64_t rolloutBatch = 32;    ///< prompts per rollout step (--rollout-batch-size)
-    int samplesPerPrompt = 8;     ///< --n-samples-per-prompt
-    int64_t maxResponseTokens = 8192; ///< --rollout-max-response-len
-    int64_t promptTokens = 0;     ///< prompt length (0: ignored)
-    int rolloutTp = 0;            ///< TP of the rollout engine (0 = training TP)
+    int64_t rolloutBatch = 32;         ///< prompts per rollout step (--rollout-batch-size)
+    int samplesPerPrompt = 8;          ///< --n-samples-per-prompt
+    int64_t maxResponseTokens = 8192;  ///< --rollout-max-response-len
+    int64_t promptTokens = 0;          ///< prompt length (0: ignored)
+    int rolloutTp = 0;                 ///< TP of the rollout engine (0 = training TP)
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
 };
 
@@ -165,7 +170,7 @@ struct Workload {
     int64_t sequenceLength = 2048; ///< tokens per sample
     int64_t gradAccumulation = 1;  ///< micro-batches per optimizer step
     Checkpointing checkpointing = Checkpointing::None;
-    int checkpointLayers = 0;      ///< for FirstN: how many blocks are checkpointed
+    int checkpointLayers = 0; ///< for FirstN: how many blocks are checkpointed
     AttentionImpl attention = AttentionImpl::SDPA;
     LoraSpec lora;
     InferenceSpec inference;

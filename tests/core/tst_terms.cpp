@@ -276,9 +276,10 @@ void TstTerms::logits_data() {
     QTest::addColumn<double>("expected");
     // Llama 3 vocab 128,256, bf16: tokens x V x (2 bf16 logits + 4 fp32 upcast + 4 log-softmax)
     QTest::newRow("llama3-2048-tokens") << 2048.0 << false << 2048.0 * 128256 * 10;
-    // chunked (8 chunks of 256 tokens): bf16 logits for all + fp32 work for one chunk
+    // chunked (8 chunks of 256 tokens): bf16 logits and each chunk's fp32 log-softmax for
+    // all tokens, plus one chunk's fp32 upcast
     QTest::newRow("llama3-2048-chunked")
-        << 2048.0 << true << 2048.0 * 128256 * 2 + 256.0 * 128256 * 8;
+        << 2048.0 << true << 2048.0 * 128256 * 6 + 256.0 * 128256 * 4;
 }
 
 void TstTerms::logits() {
@@ -286,6 +287,10 @@ void TstTerms::logits() {
     QFETCH(bool, chunked);
     QFETCH(double, expected);
     compare(terms::logitsBytes(tokens, 128256, 2, chunked, tokens / 8), expected);
+    // compiled chunked loss (torchtune): bf16 logits + fp32 upcast and log-softmax of a chunk
+    if (chunked)
+        compare(terms::logitsBytes(tokens, 128256, 2, true, tokens / 8, true),
+                tokens * 128256 * 2 + tokens / 8 * 128256 * 8);
 }
 
 QTEST_APPLESS_MAIN(TstTerms)
