@@ -1,1 +1,107 @@
-int main() { return 0; }
+// headroom: the desktop app. With --screenshot it renders the window offscreen and exits.
+
+#include "ui/dialogservice.h"
+#include "ui/mainwindow.h"
+#include "ui/presentationmode.h"
+#include "ui/screenshot.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QTextStream>
+
+#include <cstring>
+
+namespace {
+bool wantsScreenshot(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+} // namespace
+
+int main(int argc, char** argv) {
+    // A screenshot needs no display: use the offscreen platform unless one was chosen.
+    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Headroom"));
+    QApplication::setOrganizationDomain(QStringLiteral("headroom.invalid"));
+    QApplication::setApplicationName(QStringLiteral("headroom"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
+    QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("headroom"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/headroom.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "GPU memory planner for LLM training and inference."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption shot(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Render the window offscreen to <file> (PNG) and exit."),
+        QStringLiteral("file"));
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        QApplication::translate("main", "Open the scenario <file> (JSON)."), QStringLiteral("file"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000."),
+        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QApplication::translate("main", "Start in presentation mode."));
+    const QCommandLineOption theme(
+        QStringLiteral("theme"), QApplication::translate("main", "Theme: light or dark."),
+        QStringLiteral("name"));
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        QApplication::translate("main", "Interface language: en, de or zh_CN."),
+        QStringLiteral("code"));
+    parser.addOptions({shot, scenario, size, presentation, theme, language});
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QApplication::translate("main", "A scenario or model file to open."), QStringLiteral("[file]"));
+    parser.process(app);
+
+    if (parser.isSet(shot)) {
+        headroom::ui::ScreenshotOptions o;
+        o.output = parser.value(shot);
+        o.scenario = parser.value(scenario);
+        o.size = headroom::ui::parseSize(parser.value(size));
+        if (!o.size.isValid()) {
+            QTextStream(stderr) << "headroom: --size must look like 1600x1000\n";
+            return 2;
+        }
+        o.presentation = parser.isSet(presentation);
+        o.theme = parser.value(theme);
+        o.language = parser.value(language);
+        return headroom::ui::runScreenshot(o);
+    }
+
+    headroom::ui::MainWindow window;
+    if (parser.isSet(theme)) {
+        window.setTheme(parser.value(theme) == QLatin1String("dark")
+                            ? headroom::ui::ThemeKind::Dark
+                            : headroom::ui::ThemeKind::Light);
+    }
+    if (parser.isSet(language)) {
+        window.setLanguage(parser.value(language));
+    }
+    if (parser.isSet(scenario)) {
+        window.openScenarioFile(parser.value(scenario));
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        window.openAnyFile(parser.positionalArguments().front());
+    }
+    window.show();
+    if (parser.isSet(presentation)) {
+        window.presentation()->setActive(true);
+    }
+    return app.exec();
+}
