@@ -1,9 +1,190 @@
-// Placeholder suite, replaced by its owner.
+// Scenario files: versioned JSON round trip and every kind of bad input, each rejected with
+// an error naming the field (never a crash).
+#include "core/estimator.h"
+#include "core/scenario.h"
+
 #include <QtTest>
-class Tstscenario : public QObject {
+
+#include <nlohmann/json.hpp>
+
+using namespace headroom;
+using nlohmann::json;
+
+class TstScenario : public QObject {
     Q_OBJECT
 private slots:
-    void placeholder() { QSKIP("not written yet"); }
+    void defaultIsTheDocumentedScenario();
+    void roundTripPreservesEverything();
+    void inlineArchitectureRoundTrip();
+    void badInput_data();
+    void badInput();
+    void unreadableFiles_data();
+    void unreadableFiles();
 };
-QTEST_APPLESS_MAIN(Tstscenario)
+
+void TstScenario::defaultIsTheDocumentedScenario() {
+    // issue 3: Llama-3.1-8B, full fine-tune, bf16, AdamW, micro-batch 4, seq 2048, H100 80GB
+    const Scenario s = defaultScenario();
+    QCOMPARE(QString::fromStdString(s.modelPreset), QStringLiteral("llama-3.1-8b"));
+    QCOMPARE(s.model.numLayers, 32);
+    QCOMPARE(s.workload.finetune, Finetune::Full);
+    QCOMPARE(s.workload.precision.weights, DType::BF16);
+    QCOMPARE(s.workload.optimizer, Optimizer::AdamW);
+    QCOMPARE(s.workload.microBatch, int64_t{4});
+    QCOMPARE(s.workload.sequenceLength, int64_t{2048});
+    QVERIFY(s.gpu.memoryMiB > 80000 && s.gpu.memoryMiB < 82000); // H100 80GB: 81559 MiB
+}
+
+void TstScenario::roundTripPreservesEverything() {
+    Scenario s = defaultScenario();
+    s.workload.mode = Mode::Training;
+    s.workload.finetune = Finetune::QLoRA;
+    s.workload.lora.rank = 32;
+    s.workload.lora.targets = kLoraQV | static_cast<unsigned>(LoraTarget::LmHead);
+    s.workload.checkpointing = Checkpointing::FirstN;
+    s.workload.checkpointLayers = 7;
+    s.workload.parallel.dp = 4;
+    s.workload.parallel.tp = 2;
+    s.workload.parallel.sharding = Sharding::Zero2;
+    s.workload.features.chunkedCrossEntropy = true;
+    s.workload.rollout.enabled = true;
+    s.workload.rollout.samplesPerPrompt = 4;
+    const auto back = scenarioFromJson(toJson(s));
+    QVERIFY2(back.ok(), back.ok() ? "" : describe(back.error()).c_str());
+    // the saved scenario estimates to the same bytes as the original
+    QCOMPARE(estimate(back->model, back->workload, &back->gpu).worst.nvidiaSmi,
+             estimate(s.model, s.workload, &s.gpu).worst.nvidiaSmi);
+    QCOMPARE(back->workload.lora.targets, s.workload.lora.targets);
+    QCOMPARE(back->workload.checkpointLayers, 7);
+    QCOMPARE(back->workload.parallel.sharding, Sharding::Zero2);
+    QCOMPARE(back->workload.rollout.samplesPerPrompt, 4);
+    QCOMPARE(toJson(*back), toJson(s)); // stable: saving again writes the same text
+}
+
+void TstScenario::inlineArchitectureRoundTrip() {
+    Scenario s = defaultScenario();
+    s.modelSource = ModelSource::Inline;
+    s.model.name = "custom-moe";
+    s.model.moe.numExperts = 8;
+    s.model.moe.expertsPerToken = 2;
+    s.model.moe.expertIntermediate = 14336;
+    const auto back = scenarioFromJson(toJson(s));
+    QVERIFY2(back.ok(), back.ok() ? "" : describe(back.error()).c_str());
+    QCOMPARE(back->model.moe.numExperts, 8);
+    QCOMPARE(countParameters(back->model).total, countParameters(s.model).total);
+}
+
+void TstScenario::badInput_data() {
+    QTest::addColumn<QString>("patch"); // JSON pointer = value (JSON), or "RAW:" text
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("not-json") << "RAW:{ this is not json" << int(ErrorCode::JsonMalformed) << "";
+    QTest::newRow("truncated") << "RAW:{\"schema_version\": 1, \"model\": {"
+                               << int(ErrorCode::JsonMalformed) << "";
+    QTest::newRow("array-root") << "RAW:[1, 2, 3]" << int(ErrorCode::FieldWrongType) << "";
+    QTest::newRow("newer-version")
+        << "/schema_version=2" << int(ErrorCode::UnsupportedVersion) << "schema_version";
+    QTest::newRow("missing-version")
+        << "/schema_version=DELETE" << int(ErrorCode::FieldMissing) << "schema_version";
+    QTest::newRow("missing-workload")
+        << "/workload=DELETE" << int(ErrorCode::FieldMissing) << "workload";
+    QTest::newRow("missing-micro-batch")
+        << "/workload/micro_batch_size=DELETE" << int(ErrorCode::FieldMissing)
+        << "workload.micro_batch_size";
+    QTest::newRow("zero-micro-batch")
+        << "/workload/micro_batch_size=0" << int(ErrorCode::FieldOutOfRange)
+        << "workload.micro_batch_size";
+    QTest::newRow("negative-sequence")
+        << "/workload/sequence_length=-2048" << int(ErrorCode::FieldOutOfRange)
+        << "workload.sequence_length";
+    QTest::newRow("huge-sequence") << "/workload/sequence_length=1e30"
+                                   << int(ErrorCode::FieldOutOfRange) << "workload.sequence_length";
+    QTest::newRow("fractional-batch")
+        << "/workload/micro_batch_size=2.5" << int(ErrorCode::FieldWrongType)
+        << "workload.micro_batch_size";
+    QTest::newRow("string-batch") << "/workload/micro_batch_size=\"four\""
+                                  << int(ErrorCode::FieldWrongType) << "workload.micro_batch_size";
+    QTest::newRow("unknown-optimizer") << "/workload/optimizer=\"adamw_17bit\""
+                                       << int(ErrorCode::UnknownValue) << "workload.optimizer";
+    QTest::newRow("unknown-dtype") << "/workload/precision/weights=\"fp5\""
+                                   << int(ErrorCode::UnknownValue) << "workload.precision.weights";
+    QTest::newRow("bool-as-string") << "/workload/features/packed=\"yes\""
+                                    << int(ErrorCode::FieldWrongType) << "workload.features.packed";
+    QTest::newRow("unknown-preset")
+        << "/model/preset=\"gpt-7\"" << int(ErrorCode::UnknownValue) << "model.preset";
+    QTest::newRow("unknown-source")
+        << "/model/source=\"hub\"" << int(ErrorCode::UnknownValue) << "model.source";
+    QTest::newRow("tp-not-dividing-heads")
+        << "/workload/parallelism/tp=3" << int(ErrorCode::InvalidLayout) << "workload.parallel.tp";
+    QTest::newRow("pp-above-layers")
+        << "/workload/parallelism/pp=64" << int(ErrorCode::InvalidLayout) << "workload.parallel.pp";
+    QTest::newRow("ep-on-dense") << "/workload/parallelism/ep=2" << int(ErrorCode::InvalidLayout)
+                                 << "workload.parallel.ep";
+    QTest::newRow("gpu-memory-negative") << "/gpu/preset=\"\";/gpu/memory_mib=-1"
+                                         << int(ErrorCode::FieldOutOfRange) << "gpu.memory_mib";
+    QTest::newRow("inline-negative-layers")
+        << "/model/source=\"inline\";/model/architecture/num_layers=-3"
+        << int(ErrorCode::FieldOutOfRange) << "model.architecture.num_layers";
+    QTest::newRow("lora-rank-zero")
+        << "/workload/lora/rank=0" << int(ErrorCode::FieldOutOfRange) << "workload.lora.rank";
+}
+
+void TstScenario::badInput() {
+    QFETCH(QString, patch);
+    QFETCH(int, code);
+    QFETCH(QString, field);
+    std::string text;
+    if (patch.startsWith("RAW:")) {
+        text = patch.mid(4).toStdString();
+    } else {
+        json j = json::parse(toJson(defaultScenario()));
+        for (const QString& one : patch.split(';')) {
+            const int eq = one.indexOf('=');
+            const json::json_pointer ptr(one.left(eq).toStdString());
+            const QString value = one.mid(eq + 1);
+            if (value == "DELETE")
+                j[ptr.parent_pointer()].erase(ptr.back());
+            else
+                j[ptr] = json::parse(value.toStdString());
+        }
+        text = j.dump();
+    }
+    const auto r = scenarioFromJson(text);
+    QVERIFY2(!r.ok(), "bad input must be rejected");
+    QCOMPARE(int(r.error().code), code);
+    QCOMPARE(QString::fromStdString(r.error().field), field);
+    QVERIFY(!describe(r.error()).empty());
+}
+
+void TstScenario::unreadableFiles_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("missing-file") << "missing";
+    QTest::newRow("directory") << "dir";
+    QTest::newRow("too-large-5mib") << "large";
+    QTest::newRow("binary-junk") << "junk";
+}
+
+void TstScenario::unreadableFiles() {
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString path = dir.filePath("s.json");
+    if (kind == "dir") {
+        path = dir.path();
+    } else if (kind != "missing") {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray junk(kind == "large" ? 5 << 20 : 4096, '\0');
+        for (int i = 0; i < junk.size(); ++i)
+            junk[i] = static_cast<char>((i * 7919) & 0xff);
+        f.write(junk);
+    }
+    const auto r = loadScenario(path.toStdString());
+    QVERIFY(!r.ok());
+    QVERIFY(r.error().code == ErrorCode::FileUnreadable ||
+            r.error().code == ErrorCode::FileTooLarge ||
+            r.error().code == ErrorCode::JsonMalformed);
+}
+
+QTEST_APPLESS_MAIN(TstScenario)
 #include "tst_scenario.moc"
