@@ -36,7 +36,8 @@ std::string_view dtypeKey(DType t) {
 
 std::optional<DType> parseDType(std::string_view key) {
     std::string k(key);
-    std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(k.begin(), k.end(), k.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     for (int i = 0; i < kDTypeCount; ++i) {
         const auto t = static_cast<DType>(i);
         if (k == dtypeKey(t))

@@ -114,7 +114,8 @@ public:
         if (!v)
             return def;
         if (!v->is_boolean())
-            return err(ErrorCode::FieldWrongType, name(key), "expected boolean, got " + typeName(*v));
+            return err(ErrorCode::FieldWrongType, name(key),
+                       "expected boolean, got " + typeName(*v));
         return v->get<bool>();
     }
     Result<std::string> string(std::string_view key, std::string def) const {
@@ -122,7 +123,8 @@ public:
         if (!v)
             return def;
         if (!v->is_string())
-            return err(ErrorCode::FieldWrongType, name(key), "expected string, got " + typeName(*v));
+            return err(ErrorCode::FieldWrongType, name(key),
+                       "expected string, got " + typeName(*v));
         return v->get<std::string>();
     }
 
@@ -148,9 +150,11 @@ private:
             if (!std::isfinite(d))
                 return err(ErrorCode::FieldNotFinite, name(key), "must be finite");
             if (d < static_cast<double>(lo) || d > static_cast<double>(hi))
-                return err(ErrorCode::FieldOutOfRange, name(key), "must be in " + range + " (got " + v.dump() + ")");
+                return err(ErrorCode::FieldOutOfRange, name(key),
+                           "must be in " + range + " (got " + v.dump() + ")");
             if (d != std::floor(d))
-                return err(ErrorCode::FieldWrongType, name(key), "expected integer, got " + v.dump());
+                return err(ErrorCode::FieldWrongType, name(key),
+                           "expected integer, got " + v.dump());
             return static_cast<int64_t>(d);
         }
         return err(ErrorCode::FieldWrongType, name(key), "expected integer, got " + typeName(v));
@@ -163,17 +167,17 @@ private:
 // Generous upper bounds per field: a value above them cannot be a real model; validateArch
 // then refuses anything whose total would exceed 1e14 parameters.
 constexpr int64_t kMaxLayers = 100000;
-constexpr int64_t kMaxWidth = int64_t{1} << 24;    // hidden / head sizes
+constexpr int64_t kMaxWidth = int64_t{1} << 24; // hidden / head sizes
 constexpr int64_t kMaxHeads = int64_t{1} << 20;
 constexpr int64_t kMaxFfn = int64_t{1} << 30;
 constexpr int64_t kMaxVocab = int64_t{1} << 30;
 constexpr int64_t kMaxExperts = int64_t{1} << 20;
 constexpr int64_t kMaxPositions = int64_t{1} << 40;
 
-#define HR_TRY(var, expr)                                                                         \
-    auto var##_r = (expr);                                                                        \
-    if (!var##_r)                                                                                 \
-        return var##_r.error();                                                                   \
+#define HR_TRY(var, expr)                                                                          \
+    auto var##_r = (expr);                                                                         \
+    if (!var##_r)                                                                                  \
+        return var##_r.error();                                                                    \
     auto var = std::move(var##_r).value()
 
 struct FamilyInfo {
@@ -212,7 +216,8 @@ bool knownModelType(std::string_view t) {
 Result<std::string> detectFamily(const json& j) {
     if (auto it = j.find("model_type"); it != j.end() && !it->is_null()) {
         if (!it->is_string())
-            return err(ErrorCode::FieldWrongType, "model_type", "expected string, got " + typeName(*it));
+            return err(ErrorCode::FieldWrongType, "model_type",
+                       "expected string, got " + typeName(*it));
         const std::string t = it->get<std::string>();
         if (!knownModelType(t))
             return err(ErrorCode::UnsupportedFamily, "model_type", t);
@@ -220,7 +225,8 @@ Result<std::string> detectFamily(const json& j) {
     }
     if (auto it = j.find("architectures"); it != j.end() && !it->is_null()) {
         if (!it->is_array())
-            return err(ErrorCode::FieldWrongType, "architectures", "expected array, got " + typeName(*it));
+            return err(ErrorCode::FieldWrongType, "architectures",
+                       "expected array, got " + typeName(*it));
         if (it->empty())
             return err(ErrorCode::FieldMissing, "model_type", "architectures is empty");
         const json& a = it->front();
@@ -242,7 +248,8 @@ Result<DType> parseTorchDType(const Fields& f, DType def) {
         if (!v)
             continue;
         if (!v->is_string())
-            return err(ErrorCode::FieldWrongType, f.name(key), "expected string, got " + typeName(*v));
+            return err(ErrorCode::FieldWrongType, f.name(key),
+                       "expected string, got " + typeName(*v));
         const std::string s = v->get<std::string>();
         if (s == "auto")
             return def;
@@ -255,7 +262,8 @@ Result<DType> parseTorchDType(const Fields& f, DType def) {
 }
 
 /// Number of entries equal to @p value in a string array field (layer_types).
-Result<std::optional<int>> countLayerTypes(const Fields& f, std::string_view key, std::string_view value) {
+Result<std::optional<int>> countLayerTypes(const Fields& f, std::string_view key,
+                                           std::string_view value) {
     const json* v = f.find(key);
     if (!v)
         return std::optional<int>{};
@@ -285,7 +293,8 @@ Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
     HR_TRY(tied, f.boolean("tie_word_embeddings", true));
     if (h % heads != 0)
         return err(ErrorCode::FieldOutOfRange, f.name("n_head"),
-                   "n_embd (" + std::to_string(h) + ") is not divisible by n_head (" + std::to_string(heads) + ")");
+                   "n_embd (" + std::to_string(h) + ") is not divisible by n_head (" +
+                       std::to_string(heads) + ")");
     m.numLayers = static_cast<int>(layers);
     m.hiddenSize = h;
     m.numHeads = static_cast<int>(heads);
@@ -305,7 +314,8 @@ Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
 }
 
 /// Parses the text-model keys of @p f (a config object, or gemma3's text_config).
-Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string family, std::string name) {
+Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string family,
+                               std::string name) {
     ModelArch m;
     m.name = std::move(name);
     m.family = family;
@@ -334,8 +344,9 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     } else if (!mla) {
         if (h % heads != 0)
             return err(ErrorCode::FieldOutOfRange, f.name("num_attention_heads"),
-                       "hidden_size (" + std::to_string(h) + ") is not divisible by num_attention_heads (" +
-                           std::to_string(heads) + ") and head_dim is absent");
+                       "hidden_size (" + std::to_string(h) +
+                           ") is not divisible by num_attention_heads (" + std::to_string(heads) +
+                           ") and head_dim is absent");
         headDim = h / heads;
     }
 
@@ -362,8 +373,8 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     if (family == "qwen2" || family == "qwen2_moe") {
         m.qkvBias = true; // Qwen2Attention: q/k/v bias=True, o_proj bias=False
         m.outBias = false;
-    } else if (isFamily(family, {"llama", "gemma", "gemma2", "gemma3_text", "qwen3", "qwen3_moe", "gpt_oss",
-                                 "mistral", "mixtral"})) {
+    } else if (isFamily(family, {"llama", "gemma", "gemma2", "gemma3_text", "qwen3", "qwen3_moe",
+                                 "gpt_oss", "mistral", "mixtral"})) {
         // attention_bias switches all four projections (LlamaAttention, GptOssAttention, ...).
         m.qkvBias = m.outBias = attnBias;
     }
@@ -411,13 +422,15 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
             slidingLayers = (m.numLayers + 1) / 2; // Gemma2DecoderLayer: even layers slide
         } else if (family == "gemma3_text") {
             HR_TRY(pattern, f.integerOr("sliding_window_pattern", 6, 1, kMaxLayers));
-            slidingLayers = m.numLayers - static_cast<int>(m.numLayers / pattern); // every pattern-th is global
+            slidingLayers =
+                m.numLayers - static_cast<int>(m.numLayers / pattern); // every pattern-th is global
         } else {
             slidingLayers = m.numLayers / 2;
         }
         if (gemma3Defaults && !sw)
             window = 4096;
-    } else if (family == "qwen2" || family == "qwen3" || family == "qwen3_moe" || family == "qwen2_moe") {
+    } else if (family == "qwen2" || family == "qwen3" || family == "qwen3_moe" ||
+               family == "qwen2_moe") {
         HR_TRY(useSw, f.boolean("use_sliding_window", false));
         if (useSw && window > 0) {
             HR_TRY(maxWindowLayers, f.integerOr("max_window_layers", layers, 0, kMaxLayers));
@@ -461,13 +474,15 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         HR_TRY(moeFfn, f.integer("moe_intermediate_size", 1, kMaxFfn));
         HR_TRY(step, f.integerOr("decoder_sparse_step", 1, 1, kMaxLayers));
         if (step != 1)
-            return err(ErrorCode::FieldOutOfRange, f.name("decoder_sparse_step"), "only 1 is supported");
+            return err(ErrorCode::FieldOutOfRange, f.name("decoder_sparse_step"),
+                       "only 1 is supported");
         if (const json* dense = f.find("mlp_only_layers"); dense) {
             if (!dense->is_array())
                 return err(ErrorCode::FieldWrongType, f.name("mlp_only_layers"), "expected array");
             // Supported when the dense layers are the leading ones (0, 1, ..., k-1).
             for (size_t i = 0; i < dense->size(); ++i)
-                if (!(*dense)[i].is_number_integer() || (*dense)[i].get<int64_t>() != static_cast<int64_t>(i))
+                if (!(*dense)[i].is_number_integer() ||
+                    (*dense)[i].get<int64_t>() != static_cast<int64_t>(i))
                     return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
                                "only leading dense layers are supported");
             m.moe.firstDenseLayers = static_cast<int>(dense->size());
@@ -493,14 +508,16 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
             HR_TRY(firstDense, f.integerOr("first_k_dense_replace", 0, 0, kMaxLayers));
             HR_TRY(freq, f.integerOr("moe_layer_freq", 1, 1, kMaxLayers));
             if (freq != 1)
-                return err(ErrorCode::FieldOutOfRange, f.name("moe_layer_freq"), "only 1 is supported");
+                return err(ErrorCode::FieldOutOfRange, f.name("moe_layer_freq"),
+                           "only 1 is supported");
             m.moe.numExperts = static_cast<int>(experts);
             m.moe.expertsPerToken = static_cast<int>(topk);
             m.moe.expertIntermediate = moeFfn;
             m.moe.sharedExperts = static_cast<int>(shared);
             m.moe.firstDenseLayers = static_cast<int>(std::min<int64_t>(firstDense, layers));
             HR_TRY(topkMethod, f.string("topk_method", ""));
-            m.moe.routerBias = family == "deepseek_v3" || topkMethod == "noaux_tc"; // e_score_correction_bias
+            m.moe.routerBias =
+                family == "deepseek_v3" || topkMethod == "noaux_tc"; // e_score_correction_bias
         }
         HR_TRY(qLora, f.integerOr("q_lora_rank", 0, 0, kMaxWidth));
         HR_TRY(kvLora, f.integer("kv_lora_rank", 1, kMaxWidth));
@@ -524,7 +541,8 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         std::string detail = "invalid architecture";
         if (ae == ArchError::KvHeadsInvalid)
             detail = "num_attention_heads (" + std::to_string(m.numHeads) +
-                     ") must be a multiple of num_key_value_heads (" + std::to_string(m.numKvHeads) + ")";
+                     ") must be a multiple of num_key_value_heads (" +
+                     std::to_string(m.numKvHeads) + ")";
         else if (ae == ArchError::TooLarge)
             detail = "more than 1e14 parameters";
         else if (ae == ArchError::MoeInvalid)
@@ -540,7 +558,8 @@ Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
     HR_TRY(family, detectFamily(j));
     std::string displayName(name);
     if (displayName.empty()) {
-        if (auto it = j.find("_name_or_path"); it != j.end() && it->is_string() && !it->get<std::string>().empty())
+        if (auto it = j.find("_name_or_path");
+            it != j.end() && it->is_string() && !it->get<std::string>().empty())
             displayName = it->get<std::string>();
         else
             displayName = family;
@@ -553,7 +572,8 @@ Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
         if (it == j.end() || it->is_null())
             return err(ErrorCode::FieldMissing, "text_config");
         if (!it->is_object())
-            return err(ErrorCode::FieldWrongType, "text_config", "expected object, got " + typeName(*it));
+            return err(ErrorCode::FieldWrongType, "text_config",
+                       "expected object, got " + typeName(*it));
         const Fields text(*it, "text_config.");
         return parseDecoder(text, top, "gemma3_text", displayName);
     }
@@ -591,7 +611,8 @@ double safetensorsDTypeBytes(const std::string& dt) {
         return 4;
     if (dt == "F16" || dt == "BF16" || dt == "I16" || dt == "U16")
         return 2;
-    if (dt == "I8" || dt == "U8" || dt == "BOOL" || dt == "F8_E4M3" || dt == "F8_E5M2" || dt == "F8_E8M0")
+    if (dt == "I8" || dt == "U8" || dt == "BOOL" || dt == "F8_E4M3" || dt == "F8_E5M2" ||
+        dt == "F8_E8M0")
         return 1;
     if (dt == "F4")
         return 0.5;
@@ -622,12 +643,14 @@ Result<TensorStats> parseSafetensorsHeaderJson(std::string_view text, int64_t da
         if (shape == t.end() || !shape->is_array())
             return err(ErrorCode::HeaderMalformed, name + ".shape", "missing or not an array");
         if (offsets == t.end() || !offsets->is_array() || offsets->size() != 2)
-            return err(ErrorCode::HeaderMalformed, name + ".data_offsets", "missing or not [begin, end]");
+            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                       "missing or not [begin, end]");
         int64_t elements = 1;
         for (const json& d : *shape) {
             const auto n = nonNegativeInt(d);
             if (!n)
-                return err(ErrorCode::HeaderMalformed, name + ".shape", "dimension is not a non-negative integer");
+                return err(ErrorCode::HeaderMalformed, name + ".shape",
+                           "dimension is not a non-negative integer");
             if (*n != 0 && elements > (int64_t{1} << 53) / *n)
                 return err(ErrorCode::HeaderMalformed, name + ".shape", "element count too large");
             elements *= *n;
@@ -636,12 +659,15 @@ Result<TensorStats> parseSafetensorsHeaderJson(std::string_view text, int64_t da
         const auto end = nonNegativeInt((*offsets)[1]);
         if (!begin || !end || *begin > *end || *end > dataBytes)
             return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
-                       "offsets outside the data buffer of " + std::to_string(dataBytes) + " bytes");
+                       "offsets outside the data buffer of " + std::to_string(dataBytes) +
+                           " bytes");
         const std::string dtype = dt->get<std::string>();
         const double bpe = safetensorsDTypeBytes(dtype);
-        if (bpe > 0 && static_cast<double>(*end - *begin) != std::ceil(static_cast<double>(elements) * bpe))
+        if (bpe > 0 &&
+            static_cast<double>(*end - *begin) != std::ceil(static_cast<double>(elements) * bpe))
             return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
-                       "byte length " + std::to_string(*end - *begin) + " does not match shape x " + dtype);
+                       "byte length " + std::to_string(*end - *begin) + " does not match shape x " +
+                           dtype);
         ranges.emplace_back(*begin, *end);
         st.totalBytes += *end - *begin;
         st.totalElements += elements;
@@ -656,7 +682,8 @@ Result<TensorStats> parseSafetensorsHeaderJson(std::string_view text, int64_t da
 }
 
 bool endsWith(const std::string& s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 } // namespace
@@ -687,14 +714,16 @@ Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
     if (meta == j.end() || meta->is_null())
         return err(ErrorCode::FieldMissing, "metadata.total_size");
     if (!meta->is_object())
-        return err(ErrorCode::FieldWrongType, "metadata", "expected object, got " + typeName(*meta));
+        return err(ErrorCode::FieldWrongType, "metadata",
+                   "expected object, got " + typeName(*meta));
     const Fields mf(*meta, "metadata.");
     HR_TRY(total, mf.integer("total_size", 1, INT64_MAX / 2));
     auto map = j.find("weight_map");
     if (map == j.end() || map->is_null())
         return err(ErrorCode::FieldMissing, "weight_map");
     if (!map->is_object())
-        return err(ErrorCode::FieldWrongType, "weight_map", "expected object, got " + typeName(*map));
+        return err(ErrorCode::FieldWrongType, "weight_map",
+                   "expected object, got " + typeName(*map));
     TensorStats st;
     st.totalBytes = total;
     st.tensorCount = static_cast<int>(map->size());
@@ -719,7 +748,8 @@ Result<TensorStats> loadSafetensorsHeader(const std::filesystem::path& file) {
     if (ec)
         return err(ErrorCode::FileUnreadable, file.string(), ec.message());
     if (size < 8)
-        return err(ErrorCode::HeaderMalformed, "header_length", "file shorter than the 8-byte header length");
+        return err(ErrorCode::HeaderMalformed, "header_length",
+                   "file shorter than the 8-byte header length");
     std::ifstream in(file, std::ios::binary);
     if (!in)
         return err(ErrorCode::FileUnreadable, file.string(), "cannot open");

@@ -51,7 +51,8 @@ int64_t denseFfnParams(const ModelArch& m, int64_t i) {
 int64_t sharedExpertParams(const ModelArch& m) {
     if (m.moe.sharedExperts <= 0)
         return 0;
-    const int64_t si = m.moe.sharedIntermediate > 0 ? m.moe.sharedIntermediate : m.moe.expertIntermediate;
+    const int64_t si =
+        m.moe.sharedIntermediate > 0 ? m.moe.sharedIntermediate : m.moe.expertIntermediate;
     return static_cast<int64_t>(m.moe.sharedExperts) * 3 * m.hiddenSize * si;
 }
 
@@ -78,10 +79,10 @@ int64_t attentionParams(const ModelArch& m) {
             p += h * a * qHead; // q_proj (DeepSeek-V2-Lite)
         }
         const int64_t c = m.mla.kvLoraRank;
-        p += h * (c + m.mla.qkRopeHeadDim);                             // kv_a_proj_with_mqa
-        p += c;                                                          // kv_a_layernorm
+        p += h * (c + m.mla.qkRopeHeadDim); // kv_a_proj_with_mqa
+        p += c;                             // kv_a_layernorm
         p += c * a * (static_cast<int64_t>(m.mla.qkNopeHeadDim) + m.mla.vHeadDim); // kv_b_proj
-        p += a * m.mla.vHeadDim * h;                                     // o_proj
+        p += a * m.mla.vHeadDim * h;                                               // o_proj
         if (m.outBias)
             p += h;
         return p;
@@ -188,17 +189,20 @@ double approxTotal(const ModelArch& m) {
         const double kv = static_cast<double>(m.numKvHeads) * m.headDim;
         attn = 2 * h * q + 2 * h * kv + q + 2 * kv + h + 2.0 * m.headDim + a;
     }
-    const double ffn = 3 * h * static_cast<double>(m.intermediateSize) + 2 * static_cast<double>(m.intermediateSize) + h;
+    const double ffn = 3 * h * static_cast<double>(m.intermediateSize) +
+                       2 * static_cast<double>(m.intermediateSize) + h;
     double moe = 0;
     if (m.moe.enabled()) {
         const double ie = static_cast<double>(m.moe.expertIntermediate);
-        const double si = m.moe.sharedIntermediate > 0 ? static_cast<double>(m.moe.sharedIntermediate) : ie;
+        const double si =
+            m.moe.sharedIntermediate > 0 ? static_cast<double>(m.moe.sharedIntermediate) : ie;
         moe = m.moe.numExperts * (3 * h * ie + 2 * ie + h) + m.moe.sharedExperts * 3 * h * si +
               h * m.moe.numExperts + m.moe.numExperts + h;
     }
     const double perLayer = attn + ffn + moe + 4 * h;
     return static_cast<double>(m.numLayers) * perLayer +
-           (2 * static_cast<double>(m.vocabSize) + static_cast<double>(m.learnedPositions)) * h + 2 * h;
+           (2 * static_cast<double>(m.vocabSize) + static_cast<double>(m.learnedPositions)) * h +
+           2 * h;
 }
 
 } // namespace
@@ -222,9 +226,9 @@ ArchError validateArch(const ModelArch& m) {
         return ArchError::MoeInvalid;
     if (m.moe.enabled()) {
         const MoeSpec& e = m.moe;
-        if (e.expertsPerToken <= 0 || e.expertsPerToken > e.numExperts || e.expertIntermediate <= 0 ||
-            e.sharedExperts < 0 || e.sharedIntermediate < 0 || e.firstDenseLayers < 0 ||
-            e.firstDenseLayers > m.numLayers)
+        if (e.expertsPerToken <= 0 || e.expertsPerToken > e.numExperts ||
+            e.expertIntermediate <= 0 || e.sharedExperts < 0 || e.sharedIntermediate < 0 ||
+            e.firstDenseLayers < 0 || e.firstDenseLayers > m.numLayers)
             return ArchError::MoeInvalid;
     }
     if (m.mla.kvLoraRank < 0)
@@ -308,14 +312,17 @@ ModelArch derivedShape(int64_t h, int layers, int64_t intermediate) {
 }
 
 int64_t baseFfn(int64_t h) {
-    return std::max<int64_t>(256, static_cast<int64_t>(std::llround(3.5 * static_cast<double>(h) / 256.0)) * 256);
+    return std::max<int64_t>(
+        256, static_cast<int64_t>(std::llround(3.5 * static_cast<double>(h) / 256.0)) * 256);
 }
 
 int64_t derivedCount(int64_t h, int layers, int64_t intermediate) {
     return countParameters(derivedShape(h, layers, intermediate)).total;
 }
 
-int64_t baseCount(int64_t h, int layers) { return derivedCount(h, layers, baseFfn(h)); }
+int64_t baseCount(int64_t h, int layers) {
+    return derivedCount(h, layers, baseFfn(h));
+}
 
 struct ChainEntry {
     int64_t h;
@@ -386,8 +393,10 @@ ModelArch denseFromParamCount(double params) {
     if (!std::isfinite(params) || params < 0)
         params = 0;
     // First entry with count >= params, then the nearer of it and its predecessor.
-    auto it = std::lower_bound(chain.begin(), chain.end(), params,
-                               [](const ChainEntry& e, double p) { return static_cast<double>(e.count) < p; });
+    auto it =
+        std::lower_bound(chain.begin(), chain.end(), params, [](const ChainEntry& e, double p) {
+            return static_cast<double>(e.count) < p;
+        });
     if (it == chain.end())
         it = chain.end() - 1;
     else if (it != chain.begin()) {

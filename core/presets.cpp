@@ -34,7 +34,8 @@ Error err(ErrorCode code, std::string field, std::string detail = {}) {
 
 std::string lower(std::string_view s) {
     std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 
@@ -66,9 +67,11 @@ Result<json> parseDocument(std::string_view text, const char* listKey) {
     if (v == j.end() || v->is_null())
         return err(ErrorCode::FieldMissing, "schema_version");
     if (!v->is_number_integer())
-        return err(ErrorCode::FieldWrongType, "schema_version", "expected integer, got " + typeName(*v));
+        return err(ErrorCode::FieldWrongType, "schema_version",
+                   "expected integer, got " + typeName(*v));
     if (v->get<int64_t>() > kSchemaVersion)
-        return err(ErrorCode::UnsupportedVersion, "schema_version", std::to_string(v->get<int64_t>()));
+        return err(ErrorCode::UnsupportedVersion, "schema_version",
+                   std::to_string(v->get<int64_t>()));
     if (v->get<int64_t>() < 1)
         return err(ErrorCode::FieldOutOfRange, "schema_version", "must be >= 1");
     auto list = j.find(listKey);
@@ -85,7 +88,8 @@ Result<std::string> requiredString(const json& obj, const std::string& prefix, c
     if (it == obj.end() || it->is_null())
         return err(ErrorCode::FieldMissing, prefix + key);
     if (!it->is_string())
-        return err(ErrorCode::FieldWrongType, prefix + key, "expected string, got " + typeName(*it));
+        return err(ErrorCode::FieldWrongType, prefix + key,
+                   "expected string, got " + typeName(*it));
     std::string s = it->get<std::string>();
     if (s.empty())
         return err(ErrorCode::FieldOutOfRange, prefix + key, "must not be empty");
@@ -97,7 +101,8 @@ Result<std::string> optionalString(const json& obj, const std::string& prefix, c
     if (it == obj.end() || it->is_null())
         return std::string{};
     if (!it->is_string())
-        return err(ErrorCode::FieldWrongType, prefix + key, "expected string, got " + typeName(*it));
+        return err(ErrorCode::FieldWrongType, prefix + key,
+                   "expected string, got " + typeName(*it));
     return it->get<std::string>();
 }
 
@@ -117,7 +122,8 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         const json& g = list[i];
         const std::string prefix = "gpus[" + std::to_string(i) + "].";
         if (!g.is_object())
-            return err(ErrorCode::FieldWrongType, "gpus[" + std::to_string(i) + "]", "expected object, got " + typeName(g));
+            return err(ErrorCode::FieldWrongType, "gpus[" + std::to_string(i) + "]",
+                       "expected object, got " + typeName(g));
         GpuSpec s;
         auto key = requiredString(g, prefix, "key");
         if (!key)
@@ -140,7 +146,8 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         if (mib == g.end() || mib->is_null())
             return err(ErrorCode::FieldMissing, prefix + "memory_mib");
         if (!mib->is_number_integer())
-            return err(ErrorCode::FieldWrongType, prefix + "memory_mib", "expected integer, got " + typeName(*mib));
+            return err(ErrorCode::FieldWrongType, prefix + "memory_mib",
+                       "expected integer, got " + typeName(*mib));
         s.memoryMiB = mib->get<int64_t>();
         if (s.memoryMiB <= 0 || s.memoryMiB > (int64_t{1} << 24))
             return err(ErrorCode::FieldOutOfRange, prefix + "memory_mib",
@@ -150,7 +157,8 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         if (gb == g.end() || gb->is_null())
             return err(ErrorCode::FieldMissing, prefix + "vendor_gb");
         if (!gb->is_number())
-            return err(ErrorCode::FieldWrongType, prefix + "vendor_gb", "expected number, got " + typeName(*gb));
+            return err(ErrorCode::FieldWrongType, prefix + "vendor_gb",
+                       "expected number, got " + typeName(*gb));
         s.vendorGB = gb->get<double>();
         if (!std::isfinite(s.vendorGB))
             return err(ErrorCode::FieldNotFinite, prefix + "vendor_gb");
@@ -159,13 +167,16 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
 
         if (auto al = g.find("aliases"); al != g.end() && !al->is_null()) {
             if (!al->is_array())
-                return err(ErrorCode::FieldWrongType, prefix + "aliases", "expected array, got " + typeName(*al));
+                return err(ErrorCode::FieldWrongType, prefix + "aliases",
+                           "expected array, got " + typeName(*al));
             for (const json& a : *al) {
                 if (!a.is_string() || a.get<std::string>().empty())
-                    return err(ErrorCode::FieldWrongType, prefix + "aliases", "expected array of non-empty strings");
+                    return err(ErrorCode::FieldWrongType, prefix + "aliases",
+                               "expected array of non-empty strings");
                 const std::string l = lower(a.get<std::string>());
                 if (!names.insert(l).second)
-                    return err(ErrorCode::FieldOutOfRange, prefix + "aliases", "duplicate name " + l);
+                    return err(ErrorCode::FieldOutOfRange, prefix + "aliases",
+                               "duplicate name " + l);
                 t.aliases.emplace_back(l, t.gpus.size());
             }
         }
@@ -201,7 +212,8 @@ Result<std::vector<ModelPreset>> parseModelPresets(std::string_view jsonText) {
         const json& m = list[i];
         const std::string prefix = "models[" + std::to_string(i) + "].";
         if (!m.is_object())
-            return err(ErrorCode::FieldWrongType, "models[" + std::to_string(i) + "]", "expected object, got " + typeName(m));
+            return err(ErrorCode::FieldWrongType, "models[" + std::to_string(i) + "]",
+                       "expected object, got " + typeName(m));
         ModelPreset p;
         auto key = requiredString(m, prefix, "key");
         if (!key)
@@ -222,7 +234,8 @@ Result<std::vector<ModelPreset>> parseModelPresets(std::string_view jsonText) {
         if (arch == m.end() || arch->is_null())
             return err(ErrorCode::FieldMissing, prefix + "architecture");
         if (!arch->is_object())
-            return err(ErrorCode::FieldWrongType, prefix + "architecture", "expected object, got " + typeName(*arch));
+            return err(ErrorCode::FieldWrongType, prefix + "architecture",
+                       "expected object, got " + typeName(*arch));
         auto parsed = parseHfConfig(arch->dump(), p.displayName);
         if (!parsed) {
             Error e = parsed.error();
@@ -256,7 +269,9 @@ const std::vector<ModelPreset>& modelPresets() {
     return presets;
 }
 
-const std::vector<GpuSpec>& gpuPresets() { return gpuTable().gpus; }
+const std::vector<GpuSpec>& gpuPresets() {
+    return gpuTable().gpus;
+}
 
 const ModelPreset* findModelPreset(std::string_view key) {
     const std::string k = lower(key);

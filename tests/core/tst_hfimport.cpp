@@ -14,7 +14,9 @@ using namespace headroom;
 
 namespace {
 
-std::filesystem::path modelsDir() { return std::filesystem::path(HEADROOM_SHARED_DIR) / "models"; }
+std::filesystem::path modelsDir() {
+    return std::filesystem::path(HEADROOM_SHARED_DIR) / "models";
+}
 
 void writeFile(const std::filesystem::path& p, const std::string& bytes) {
     std::ofstream out(p, std::ios::binary);
@@ -104,47 +106,74 @@ void TstHfImport::sharedConfigs_data() {
     const int bf16 = int(DType::BF16);
     // Values as written in each config.json (ffn of MoE models: the expert width where the
     // family uses intermediate_size for it).
-    QTest::newRow("Llama-2-7b-hf") << "Llama-2-7b-hf" << "llama" << 32 << qint64(4096) << 32 << 32 << 128 << qint64(11008)
-                                   << qint64(32000) << false << 0 << 0 << 0 << 0 << qint64(4096) << int(DType::FP16);
-    QTest::newRow("Llama-2-13b-hf") << "Llama-2-13b-hf" << "llama" << 40 << qint64(5120) << 40 << 40 << 128
-                                    << qint64(13824) << qint64(32000) << false << 0 << 0 << 0 << 0 << qint64(4096)
-                                    << int(DType::FP16);
-    QTest::newRow("Llama-3.1-8B") << "Llama-3.1-8B" << "llama" << 32 << qint64(4096) << 32 << 8 << 128 << qint64(14336)
-                                  << qint64(128256) << false << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
-    QTest::newRow("Llama-3.1-70B") << "Llama-3.1-70B" << "llama" << 80 << qint64(8192) << 64 << 8 << 128
-                                   << qint64(28672) << qint64(128256) << false << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
-    QTest::newRow("Llama-3.2-1B") << "Llama-3.2-1B" << "llama" << 16 << qint64(2048) << 32 << 8 << 64 << qint64(8192)
-                                  << qint64(128256) << true << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
-    QTest::newRow("Llama-3.2-1B-Instruct") << "Llama-3.2-1B-Instruct" << "llama" << 16 << qint64(2048) << 32 << 8 << 64
-                                           << qint64(8192) << qint64(128256) << true << 0 << 0 << 0 << 0
-                                           << qint64(131072) << bf16;
-    QTest::newRow("Llama-3.2-3B-Instruct") << "Llama-3.2-3B-Instruct" << "llama" << 28 << qint64(3072) << 24 << 8 << 128
-                                           << qint64(8192) << qint64(128256) << true << 0 << 0 << 0 << 0
-                                           << qint64(131072) << bf16;
-    QTest::newRow("Mixtral-8x7B-v0.1") << "Mixtral-8x7B-v0.1" << "mixtral" << 32 << qint64(4096) << 32 << 8 << 128
-                                       << qint64(14336) << qint64(32000) << false << 8 << 2 << 0 << 0 << qint64(32768)
-                                       << bf16;
-    QTest::newRow("gemma-2-9b-it") << "gemma-2-9b-it" << "gemma2" << 42 << qint64(3584) << 16 << 8 << 256
-                                   << qint64(14336) << qint64(256000) << true << 0 << 0 << 4096 << 21 << qint64(8192) << bf16;
-    QTest::newRow("Phi-3-mini-4k-instruct") << "Phi-3-mini-4k-instruct" << "phi3" << 32 << qint64(3072) << 32 << 32 << 96
-                                            << qint64(8192) << qint64(32064) << false << 0 << 0 << 2047 << 32
-                                            << qint64(4096) << bf16;
-    QTest::newRow("Qwen2.5-0.5B") << "Qwen2.5-0.5B" << "qwen2" << 24 << qint64(896) << 14 << 2 << 64 << qint64(4864)
-                                  << qint64(151936) << true << 0 << 0 << 0 << 0 << qint64(32768) << bf16;
-    QTest::newRow("Qwen2.5-7B") << "Qwen2.5-7B" << "qwen2" << 28 << qint64(3584) << 28 << 4 << 128 << qint64(18944)
-                                << qint64(152064) << false << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
-    QTest::newRow("Qwen3-8B") << "Qwen3-8B" << "qwen3" << 36 << qint64(4096) << 32 << 8 << 128 << qint64(12288)
-                              << qint64(151936) << false << 0 << 0 << 0 << 0 << qint64(40960) << bf16;
-    QTest::newRow("Qwen3-30B-A3B") << "Qwen3-30B-A3B" << "qwen3_moe" << 48 << qint64(2048) << 32 << 4 << 128
-                                   << qint64(6144) << qint64(151936) << false << 128 << 8 << 0 << 0 << qint64(40960)
-                                   << bf16;
-    QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << "gpt_oss" << 24 << qint64(2880) << 64 << 8 << 64 << qint64(2880)
-                                 << qint64(201088) << false << 32 << 4 << 128 << 12 << qint64(131072) << bf16;
-    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << "deepseek_v3" << 61 << qint64(7168) << 128 << 128 << 192
-                                 << qint64(18432) << qint64(129280) << false << 256 << 8 << 0 << 0 << qint64(163840)
-                                 << int(DType::FP8);
-    QTest::newRow("gpt2-large") << "gpt2-large" << "gpt2" << 36 << qint64(1280) << 20 << 20 << 64 << qint64(5120)
-                                << qint64(50257) << true << 0 << 0 << 0 << 0 << qint64(1024) << int(DType::FP32);
+    QTest::newRow("Llama-2-7b-hf")
+        << "Llama-2-7b-hf"
+        << "llama" << 32 << qint64(4096) << 32 << 32 << 128 << qint64(11008) << qint64(32000)
+        << false << 0 << 0 << 0 << 0 << qint64(4096) << int(DType::FP16);
+    QTest::newRow("Llama-2-13b-hf")
+        << "Llama-2-13b-hf"
+        << "llama" << 40 << qint64(5120) << 40 << 40 << 128 << qint64(13824) << qint64(32000)
+        << false << 0 << 0 << 0 << 0 << qint64(4096) << int(DType::FP16);
+    QTest::newRow("Llama-3.1-8B") << "Llama-3.1-8B"
+                                  << "llama" << 32 << qint64(4096) << 32 << 8 << 128
+                                  << qint64(14336) << qint64(128256) << false << 0 << 0 << 0 << 0
+                                  << qint64(131072) << bf16;
+    QTest::newRow("Llama-3.1-70B")
+        << "Llama-3.1-70B"
+        << "llama" << 80 << qint64(8192) << 64 << 8 << 128 << qint64(28672) << qint64(128256)
+        << false << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
+    QTest::newRow("Llama-3.2-1B") << "Llama-3.2-1B"
+                                  << "llama" << 16 << qint64(2048) << 32 << 8 << 64 << qint64(8192)
+                                  << qint64(128256) << true << 0 << 0 << 0 << 0 << qint64(131072)
+                                  << bf16;
+    QTest::newRow("Llama-3.2-1B-Instruct")
+        << "Llama-3.2-1B-Instruct"
+        << "llama" << 16 << qint64(2048) << 32 << 8 << 64 << qint64(8192) << qint64(128256) << true
+        << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
+    QTest::newRow("Llama-3.2-3B-Instruct")
+        << "Llama-3.2-3B-Instruct"
+        << "llama" << 28 << qint64(3072) << 24 << 8 << 128 << qint64(8192) << qint64(128256) << true
+        << 0 << 0 << 0 << 0 << qint64(131072) << bf16;
+    QTest::newRow("Mixtral-8x7B-v0.1")
+        << "Mixtral-8x7B-v0.1"
+        << "mixtral" << 32 << qint64(4096) << 32 << 8 << 128 << qint64(14336) << qint64(32000)
+        << false << 8 << 2 << 0 << 0 << qint64(32768) << bf16;
+    QTest::newRow("gemma-2-9b-it")
+        << "gemma-2-9b-it"
+        << "gemma2" << 42 << qint64(3584) << 16 << 8 << 256 << qint64(14336) << qint64(256000)
+        << true << 0 << 0 << 4096 << 21 << qint64(8192) << bf16;
+    QTest::newRow("Phi-3-mini-4k-instruct")
+        << "Phi-3-mini-4k-instruct"
+        << "phi3" << 32 << qint64(3072) << 32 << 32 << 96 << qint64(8192) << qint64(32064) << false
+        << 0 << 0 << 2047 << 32 << qint64(4096) << bf16;
+    QTest::newRow("Qwen2.5-0.5B") << "Qwen2.5-0.5B"
+                                  << "qwen2" << 24 << qint64(896) << 14 << 2 << 64 << qint64(4864)
+                                  << qint64(151936) << true << 0 << 0 << 0 << 0 << qint64(32768)
+                                  << bf16;
+    QTest::newRow("Qwen2.5-7B") << "Qwen2.5-7B"
+                                << "qwen2" << 28 << qint64(3584) << 28 << 4 << 128 << qint64(18944)
+                                << qint64(152064) << false << 0 << 0 << 0 << 0 << qint64(131072)
+                                << bf16;
+    QTest::newRow("Qwen3-8B") << "Qwen3-8B"
+                              << "qwen3" << 36 << qint64(4096) << 32 << 8 << 128 << qint64(12288)
+                              << qint64(151936) << false << 0 << 0 << 0 << 0 << qint64(40960)
+                              << bf16;
+    QTest::newRow("Qwen3-30B-A3B")
+        << "Qwen3-30B-A3B"
+        << "qwen3_moe" << 48 << qint64(2048) << 32 << 4 << 128 << qint64(6144) << qint64(151936)
+        << false << 128 << 8 << 0 << 0 << qint64(40960) << bf16;
+    QTest::newRow("gpt-oss-20b") << "gpt-oss-20b"
+                                 << "gpt_oss" << 24 << qint64(2880) << 64 << 8 << 64 << qint64(2880)
+                                 << qint64(201088) << false << 32 << 4 << 128 << 12
+                                 << qint64(131072) << bf16;
+    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3"
+                                 << "deepseek_v3" << 61 << qint64(7168) << 128 << 128 << 192
+                                 << qint64(18432) << qint64(129280) << false << 256 << 8 << 0 << 0
+                                 << qint64(163840) << int(DType::FP8);
+    QTest::newRow("gpt2-large") << "gpt2-large"
+                                << "gpt2" << 36 << qint64(1280) << 20 << 20 << 64 << qint64(5120)
+                                << qint64(50257) << true << 0 << 0 << 0 << 0 << qint64(1024)
+                                << int(DType::FP32);
 }
 
 void TstHfImport::sharedConfigs() {
@@ -256,49 +285,58 @@ void TstHfImport::malformedConfig_data() {
     QTest::addColumn<QString>("field");
     const std::string base = kLlamaConfig;
     QTest::newRow("valid") << QString(kLlamaConfig) << -1 << "";
-    QTest::newRow("truncated") << QString::fromStdString(base.substr(0, base.size() / 2)) << int(ErrorCode::JsonMalformed)
-                               << "";
+    QTest::newRow("truncated") << QString::fromStdString(base.substr(0, base.size() / 2))
+                               << int(ErrorCode::JsonMalformed) << "";
     QTest::newRow("empty text") << "" << int(ErrorCode::JsonMalformed) << "";
     QTest::newRow("missing hidden_size") << QString::fromStdString(llamaWith("hidden_size", ""))
                                          << int(ErrorCode::FieldMissing) << "hidden_size";
     QTest::newRow("missing vocab_size") << QString::fromStdString(llamaWith("vocab_size", ""))
                                         << int(ErrorCode::FieldMissing) << "vocab_size";
-    QTest::newRow("null num_hidden_layers") << QString::fromStdString(llamaWith("num_hidden_layers", "null"))
-                                            << int(ErrorCode::FieldMissing) << "num_hidden_layers";
+    QTest::newRow("null num_hidden_layers")
+        << QString::fromStdString(llamaWith("num_hidden_layers", "null"))
+        << int(ErrorCode::FieldMissing) << "num_hidden_layers";
     QTest::newRow("negative layers") << QString::fromStdString(llamaWith("num_hidden_layers", "-3"))
                                      << int(ErrorCode::FieldOutOfRange) << "num_hidden_layers";
     QTest::newRow("zero heads") << QString::fromStdString(llamaWith("num_attention_heads", "0"))
                                 << int(ErrorCode::FieldOutOfRange) << "num_attention_heads";
     QTest::newRow("NaN literal") << QString::fromStdString(llamaWith("hidden_size", "NaN"))
                                  << int(ErrorCode::JsonMalformed) << "";
-    QTest::newRow("Infinity literal") << QString::fromStdString(llamaWith("hidden_size", "Infinity"))
-                                      << int(ErrorCode::JsonMalformed) << "";
+    QTest::newRow("Infinity literal")
+        << QString::fromStdString(llamaWith("hidden_size", "Infinity"))
+        << int(ErrorCode::JsonMalformed) << "";
     QTest::newRow("string nan") << QString::fromStdString(llamaWith("hidden_size", "\"nan\""))
                                 << int(ErrorCode::FieldWrongType) << "hidden_size";
-    QTest::newRow("hidden_size string") << QString::fromStdString(llamaWith("hidden_size", "\"4096\""))
-                                        << int(ErrorCode::FieldWrongType) << "hidden_size";
+    QTest::newRow("hidden_size string")
+        << QString::fromStdString(llamaWith("hidden_size", "\"4096\""))
+        << int(ErrorCode::FieldWrongType) << "hidden_size";
     QTest::newRow("hidden_size bool") << QString::fromStdString(llamaWith("hidden_size", "true"))
                                       << int(ErrorCode::FieldWrongType) << "hidden_size";
-    QTest::newRow("hidden_size fractional") << QString::fromStdString(llamaWith("hidden_size", "4096.5"))
-                                            << int(ErrorCode::FieldWrongType) << "hidden_size";
-    QTest::newRow("hidden_size 4096.0 accepted") << QString::fromStdString(llamaWith("hidden_size", "4096.0")) << -1
-                                                 << "";
+    QTest::newRow("hidden_size fractional")
+        << QString::fromStdString(llamaWith("hidden_size", "4096.5"))
+        << int(ErrorCode::FieldWrongType) << "hidden_size";
+    QTest::newRow("hidden_size 4096.0 accepted")
+        << QString::fromStdString(llamaWith("hidden_size", "4096.0")) << -1 << "";
     QTest::newRow("huge hidden 1e30") << QString::fromStdString(llamaWith("hidden_size", "1e30"))
                                       << int(ErrorCode::FieldOutOfRange) << "hidden_size";
-    QTest::newRow("huge layers int") << QString::fromStdString(llamaWith("num_hidden_layers", "99999999999999999999"))
-                                     << int(ErrorCode::FieldOutOfRange) << "num_hidden_layers";
-    QTest::newRow("kv heads not dividing") << QString::fromStdString(llamaWith("num_key_value_heads", "5"))
-                                           << int(ErrorCode::FieldOutOfRange) << "num_key_value_heads";
-    QTest::newRow("hidden not divisible by heads") << QString::fromStdString(llamaWith("num_attention_heads", "30"))
-                                                   << int(ErrorCode::FieldOutOfRange) << "num_attention_heads";
+    QTest::newRow("huge layers int")
+        << QString::fromStdString(llamaWith("num_hidden_layers", "99999999999999999999"))
+        << int(ErrorCode::FieldOutOfRange) << "num_hidden_layers";
+    QTest::newRow("kv heads not dividing")
+        << QString::fromStdString(llamaWith("num_key_value_heads", "5"))
+        << int(ErrorCode::FieldOutOfRange) << "num_key_value_heads";
+    QTest::newRow("hidden not divisible by heads")
+        << QString::fromStdString(llamaWith("num_attention_heads", "30"))
+        << int(ErrorCode::FieldOutOfRange) << "num_attention_heads";
     // Each field within its own bound, but the model would exceed 1e14 parameters.
     QTest::newRow("too many parameters")
         << QString::fromStdString(llamaWith("intermediate_size", "1000000000"))
         << int(ErrorCode::FieldOutOfRange) << "num_parameters";
-    QTest::newRow("unknown torch_dtype") << QString::fromStdString(llamaWith("torch_dtype", "\"float13\""))
-                                         << int(ErrorCode::UnknownValue) << "torch_dtype";
-    QTest::newRow("tie_word_embeddings string") << QString::fromStdString(llamaWith("tie_word_embeddings", "\"yes\""))
-                                                << int(ErrorCode::FieldWrongType) << "tie_word_embeddings";
+    QTest::newRow("unknown torch_dtype")
+        << QString::fromStdString(llamaWith("torch_dtype", "\"float13\""))
+        << int(ErrorCode::UnknownValue) << "torch_dtype";
+    QTest::newRow("tie_word_embeddings string")
+        << QString::fromStdString(llamaWith("tie_word_embeddings", "\"yes\""))
+        << int(ErrorCode::FieldWrongType) << "tie_word_embeddings";
 }
 
 void TstHfImport::malformedConfig() {
@@ -320,7 +358,8 @@ void TstHfImport::malformedConfig() {
 void TstHfImport::gemma3Nested() {
     // google/gemma-3-27b-it config.json layout: the language model is text_config, whose
     // vocab_size is left to Gemma3TextConfig's default (262208).
-    const char* text = R"({"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+    const char* text =
+        R"({"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
       "text_config": {"head_dim": 128, "hidden_size": 5376, "intermediate_size": 21504,
         "model_type": "gemma3_text", "num_attention_heads": 32, "num_hidden_layers": 62,
         "num_key_value_heads": 16, "query_pre_attn_scalar": 168,
@@ -396,8 +435,8 @@ void TstHfImport::qwen2MoeSharedExpert() {
     QVERIFY(std::abs(double(c.total) - 14.3e9) / 14.3e9 < 0.05 / 14.3);
     QVERIFY(std::abs(double(c.active) - 2.7e9) / 2.7e9 < 0.05 / 2.7);
 
-    auto step2 = parseHfConfig(std::string(text).replace(std::string(text).find("\"decoder_sparse_step\": 1"), 24,
-                                                         "\"decoder_sparse_step\": 2"));
+    auto step2 = parseHfConfig(std::string(text).replace(
+        std::string(text).find("\"decoder_sparse_step\": 1"), 24, "\"decoder_sparse_step\": 2"));
     QVERIFY(!step2.ok());
     QCOMPARE(step2.error().field, std::string("decoder_sparse_step"));
 }
@@ -413,7 +452,8 @@ void TstHfImport::gpt2Defaults() {
     QCOMPARE(r->mlp, MlpKind::Plain);
     // gpt2 (124M): 124,439,808 parameters with the tied head (HF GPT2LMHeadModel).
     QCOMPARE(countParameters(*r).total, int64_t(124439808));
-    auto missing = parseHfConfig(R"({"model_type": "gpt2", "n_embd": 768, "n_head": 12, "n_positions": 1024,
+    auto missing =
+        parseHfConfig(R"({"model_type": "gpt2", "n_embd": 768, "n_head": 12, "n_positions": 1024,
                                      "vocab_size": 50257})");
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().code, ErrorCode::FieldMissing);
@@ -501,12 +541,15 @@ void TstHfImport::safetensorsHeaderErrors() {
 
     // Empty file, missing file.
     writeFile(dir / "empty.safetensors", "");
-    QCOMPARE(loadSafetensorsHeader(dir / "empty.safetensors").error().code, ErrorCode::HeaderMalformed);
-    QCOMPARE(loadSafetensorsHeader(dir / "missing.safetensors").error().code, ErrorCode::FileUnreadable);
+    QCOMPARE(loadSafetensorsHeader(dir / "empty.safetensors").error().code,
+             ErrorCode::HeaderMalformed);
+    QCOMPARE(loadSafetensorsHeader(dir / "missing.safetensors").error().code,
+             ErrorCode::FileUnreadable);
 
     // Header that is JSON but not an object.
     writeFile(dir / "array.safetensors", safetensors("[1, 2]", 0));
-    QCOMPARE(loadSafetensorsHeader(dir / "array.safetensors").error().code, ErrorCode::HeaderMalformed);
+    QCOMPARE(loadSafetensorsHeader(dir / "array.safetensors").error().code,
+             ErrorCode::HeaderMalformed);
 }
 
 void TstHfImport::safetensorsTiny() {
@@ -540,16 +583,21 @@ void TstHfImport::safetensorsInconsistent() {
         size_t data;
     };
     const Row rows[] = {
-        {"end beyond data", R"({"a": {"dtype": "BF16", "shape": [2, 3], "data_offsets": [0, 12]}})", 8},
-        {"begin after end", R"({"a": {"dtype": "BF16", "shape": [0], "data_offsets": [12, 0]}})", 12},
-        {"size mismatch", R"({"a": {"dtype": "F32", "shape": [2, 3], "data_offsets": [0, 12]}})", 12},
+        {"end beyond data", R"({"a": {"dtype": "BF16", "shape": [2, 3], "data_offsets": [0, 12]}})",
+         8},
+        {"begin after end", R"({"a": {"dtype": "BF16", "shape": [0], "data_offsets": [12, 0]}})",
+         12},
+        {"size mismatch", R"({"a": {"dtype": "F32", "shape": [2, 3], "data_offsets": [0, 12]}})",
+         12},
         {"overlap", R"({"a": {"dtype": "BF16", "shape": [6], "data_offsets": [0, 12]},
-                        "b": {"dtype": "BF16", "shape": [4], "data_offsets": [4, 12]}})", 12},
+                        "b": {"dtype": "BF16", "shape": [4], "data_offsets": [4, 12]}})",
+         12},
         {"offsets not pair", R"({"a": {"dtype": "BF16", "shape": [6], "data_offsets": [0]}})", 12},
         {"negative dim", R"({"a": {"dtype": "BF16", "shape": [-6], "data_offsets": [0, 12]}})", 12},
         {"missing dtype", R"({"a": {"shape": [6], "data_offsets": [0, 12]}})", 12},
         {"entry not object", R"({"a": 5})", 0},
-        {"overflowing shape", R"({"a": {"dtype": "U8", "shape": [4294967296, 4294967296], "data_offsets": [0, 1]}})", 1},
+        {"overflowing shape",
+         R"({"a": {"dtype": "U8", "shape": [4294967296, 4294967296], "data_offsets": [0, 1]}})", 1},
     };
     for (const Row& row : rows) {
         writeFile(dir / "x.safetensors", safetensors(row.header, row.data));
@@ -562,7 +610,8 @@ void TstHfImport::safetensorsInconsistent() {
 void TstHfImport::realIndexFiles() {
     // PROVENANCE.md: Mixtral total_size 93,405,585,408 bytes (995 weight_map entries);
     // gemma-2-9b-it total_size 18,483,411,968 bytes.
-    auto mix = loadSafetensorsIndex(modelsDir() / "Mixtral-8x7B-v0.1" / "model.safetensors.index.json");
+    auto mix =
+        loadSafetensorsIndex(modelsDir() / "Mixtral-8x7B-v0.1" / "model.safetensors.index.json");
     QVERIFY(mix.ok());
     QCOMPARE(mix->totalBytes, int64_t(93405585408));
     QCOMPARE(mix->tensorCount, 995);
@@ -602,7 +651,8 @@ void TstHfImport::indexErrors() {
     QCOMPARE(noMap.error().field, std::string("weight_map"));
     auto bad = parseSafetensorsIndex(R"({"metadata": {"total_size": 100}, "weight_map": )");
     QCOMPARE(bad.error().code, ErrorCode::JsonMalformed);
-    auto ok = parseSafetensorsIndex(R"({"metadata": {"total_size": 100}, "weight_map": {"a": "x", "b": "x"}})");
+    auto ok = parseSafetensorsIndex(
+        R"({"metadata": {"total_size": 100}, "weight_map": {"a": "x", "b": "x"}})");
     QVERIFY(ok.ok());
     QCOMPARE(ok->tensorCount, 2);
 }
@@ -618,8 +668,9 @@ void TstHfImport::loadModelFileByName() {
     writeFile(dir / "config.json", cfg);
     const int64_t want = 80 + 80 + 2 * (4 * 64 + 3 * 128 + 16) + 8;
     // Header with the same element count in one BF16 blob.
-    const std::string header = "{\"all\": {\"dtype\": \"BF16\", \"shape\": [" + std::to_string(want) +
-                               "], \"data_offsets\": [0, " + std::to_string(2 * want) + "]}}";
+    const std::string header = "{\"all\": {\"dtype\": \"BF16\", \"shape\": [" +
+                               std::to_string(want) + "], \"data_offsets\": [0, " +
+                               std::to_string(2 * want) + "]}}";
     writeFile(dir / "model.safetensors", safetensors(header, size_t(2 * want)));
     auto m = loadModelFile(dir / "model.safetensors");
     QVERIFY2(m.ok(), m.ok() ? "" : m.error().detail.c_str());
@@ -632,7 +683,8 @@ void TstHfImport::loadModelFileByName() {
     // Index without a config beside it.
     QTemporaryDir other;
     const std::filesystem::path od = other.path().toStdString();
-    writeFile(od / "model.safetensors.index.json", R"({"metadata": {"total_size": 100}, "weight_map": {}})");
+    writeFile(od / "model.safetensors.index.json",
+              R"({"metadata": {"total_size": 100}, "weight_map": {}})");
     auto lone = loadModelFile(od / "model.safetensors.index.json");
     QVERIFY(!lone.ok());
     QCOMPARE(lone.error().code, ErrorCode::FileUnreadable);

@@ -19,7 +19,9 @@ using namespace headroom;
 
 namespace {
 
-std::filesystem::path modelsDir() { return std::filesystem::path(HEADROOM_SHARED_DIR) / "models"; }
+std::filesystem::path modelsDir() {
+    return std::filesystem::path(HEADROOM_SHARED_DIR) / "models";
+}
 
 ModelArch load(const char* dir) {
     auto r = loadHfConfig(modelsDir() / dir / "config.json");
@@ -30,7 +32,9 @@ ModelArch load(const char* dir) {
     return r.value();
 }
 
-double relErr(double got, double want) { return std::abs(got - want) / want; }
+double relErr(double got, double want) {
+    return std::abs(got - want) / want;
+}
 
 ModelArch llama2_7b() {
     ModelArch m;
@@ -77,42 +81,64 @@ void TstParams::publishedTotals_data() {
     QTest::addColumn<QString>("source");
 
     // Exact integers.
-    QTest::newRow("Llama-2-7b-hf") << "Llama-2-7b-hf" << "llama" << qint64(6738415616) << 0.0
-                                   << "calibration.records.json FQ-01 param_count";
-    QTest::newRow("Llama-2-13b-hf") << "Llama-2-13b-hf" << "llama" << qint64(13015864320) << 0.0
-                                    << "calibration.records.json LITRT-09 param_count";
-    QTest::newRow("Llama-3.1-8B") << "Llama-3.1-8B" << "llama" << qint64(8030261248) << 0.0
+    QTest::newRow("Llama-2-7b-hf")
+        << "Llama-2-7b-hf"
+        << "llama" << qint64(6738415616) << 0.0 << "calibration.records.json FQ-01 param_count";
+    QTest::newRow("Llama-2-13b-hf")
+        << "Llama-2-13b-hf"
+        << "llama" << qint64(13015864320) << 0.0 << "calibration.records.json LITRT-09 param_count";
+    QTest::newRow("Llama-3.1-8B") << "Llama-3.1-8B"
+                                  << "llama" << qint64(8030261248) << 0.0
                                   << "calibration.records.json TITAN-01 param_count";
-    QTest::newRow("Llama-3.1-70B") << "Llama-3.1-70B" << "llama" << qint64(70553706496) << 0.0
-                                   << "calibration.records.json TITAN-07 param_count";
-    QTest::newRow("Llama-3.2-3B-Instruct") << "Llama-3.2-3B-Instruct" << "llama" << qint64(3212749824) << 0.0
+    QTest::newRow("Llama-3.1-70B")
+        << "Llama-3.1-70B"
+        << "llama" << qint64(70553706496) << 0.0 << "calibration.records.json TITAN-07 param_count";
+    QTest::newRow("Llama-3.2-3B-Instruct") << "Llama-3.2-3B-Instruct"
+                                           << "llama" << qint64(3212749824) << 0.0
                                            << "calibration.records.json TT3B-01 param_count (tied)";
-    QTest::newRow("Mixtral-8x7B-v0.1") << "Mixtral-8x7B-v0.1" << "mixtral" << qint64(46702792704) << 0.0
-                                       << "model.safetensors.index.json total_size 93405585408 / 2 (bf16)";
-    QTest::newRow("gemma-2-9b-it") << "gemma-2-9b-it" << "gemma2" << qint64(9241705984) << 0.0
-                                   << "model.safetensors.index.json total_size 18483411968 / 2; keras-hub gemma2 preset";
-    QTest::newRow("Phi-3-mini-4k-instruct") << "Phi-3-mini-4k-instruct" << "phi3" << qint64(3821079552) << 0.0
-                                            << "keras-hub phi3_presets.py phi3_mini_4k_instruct_en params";
+    QTest::newRow("Mixtral-8x7B-v0.1")
+        << "Mixtral-8x7B-v0.1"
+        << "mixtral" << qint64(46702792704) << 0.0
+        << "model.safetensors.index.json total_size 93405585408 / 2 (bf16)";
+    QTest::newRow("gemma-2-9b-it")
+        << "gemma-2-9b-it"
+        << "gemma2" << qint64(9241705984) << 0.0
+        << "model.safetensors.index.json total_size 18483411968 / 2; keras-hub gemma2 preset";
+    QTest::newRow("Phi-3-mini-4k-instruct")
+        << "Phi-3-mini-4k-instruct"
+        << "phi3" << qint64(3821079552) << 0.0
+        << "keras-hub phi3_presets.py phi3_mini_4k_instruct_en params";
     // Model cards (rounded).
-    QTest::newRow("Llama-3.2-1B") << "Llama-3.2-1B" << "llama" << qint64(1235814400) << 0.005
-                                  << "Llama 3.2 model card: 1.24B (1,235,814,400 = HF safetensors metadata)";
-    QTest::newRow("Llama-3.2-1B-Instruct") << "Llama-3.2-1B-Instruct" << "llama" << qint64(1235814400) << 0.005
-                                           << "Llama 3.2 model card: 1.24B";
-    QTest::newRow("Qwen2.5-0.5B") << "Qwen2.5-0.5B" << "qwen2" << qint64(490000000) << 0.005 / 0.49
-                                  << "Qwen2.5-0.5B model card (README in models/Qwen2.5-0.5B): 0.49B";
-    QTest::newRow("Qwen2.5-7B") << "Qwen2.5-7B" << "qwen2" << qint64(7610000000) << 0.005
+    QTest::newRow("Llama-3.2-1B")
+        << "Llama-3.2-1B"
+        << "llama" << qint64(1235814400) << 0.005
+        << "Llama 3.2 model card: 1.24B (1,235,814,400 = HF safetensors metadata)";
+    QTest::newRow("Llama-3.2-1B-Instruct")
+        << "Llama-3.2-1B-Instruct"
+        << "llama" << qint64(1235814400) << 0.005 << "Llama 3.2 model card: 1.24B";
+    QTest::newRow("Qwen2.5-0.5B")
+        << "Qwen2.5-0.5B"
+        << "qwen2" << qint64(490000000) << 0.005 / 0.49
+        << "Qwen2.5-0.5B model card (README in models/Qwen2.5-0.5B): 0.49B";
+    QTest::newRow("Qwen2.5-7B") << "Qwen2.5-7B"
+                                << "qwen2" << qint64(7610000000) << 0.005
                                 << "Qwen2.5-7B model card: 7.61B";
-    QTest::newRow("Qwen3-8B") << "Qwen3-8B" << "qwen3" << qint64(8200000000) << 0.05 / 8.2
+    QTest::newRow("Qwen3-8B") << "Qwen3-8B"
+                              << "qwen3" << qint64(8200000000) << 0.05 / 8.2
                               << "Qwen3-8B model card: 8.2B";
-    QTest::newRow("Qwen3-30B-A3B") << "Qwen3-30B-A3B" << "qwen3_moe" << qint64(30500000000) << 0.05 / 30.5
+    QTest::newRow("Qwen3-30B-A3B") << "Qwen3-30B-A3B"
+                                   << "qwen3_moe" << qint64(30500000000) << 0.05 / 30.5
                                    << "Qwen3-30B-A3B model card: 30.5B total";
-    QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << "gpt_oss" << qint64(20910000000) << 0.005
+    QTest::newRow("gpt-oss-20b") << "gpt-oss-20b"
+                                 << "gpt_oss" << qint64(20910000000) << 0.005
                                  << "OpenAI gpt-oss model card, Table 1: 20.91B total";
     // Main model only: the HF checkpoint (685B) also holds the MTP module
     // (num_nextn_predict_layers 1), which the published 671B excludes.
-    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << "deepseek_v3" << qint64(671000000000) << 0.005
+    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3"
+                                 << "deepseek_v3" << qint64(671000000000) << 0.005
                                  << "DeepSeek-V3 technical report, arXiv 2412.19437: 671B total";
-    QTest::newRow("gpt2-large") << "gpt2-large" << "gpt2" << qint64(774000000) << 0.005
+    QTest::newRow("gpt2-large") << "gpt2-large"
+                                << "gpt2" << qint64(774000000) << 0.005
                                 << "OpenAI GPT-2 release / HF gpt2-large card: 774M";
 }
 
@@ -148,11 +174,12 @@ void TstParams::publishedActive_data() {
     QTest::addColumn<bool>("withoutEmbedding");
     QTest::addColumn<double>("tol");
     QTest::addColumn<QString>("source");
-    QTest::newRow("Mixtral-8x7B") << "Mixtral-8x7B-v0.1" << qint64(12900000000) << false << 0.05 / 12.9
-                                  << "Mistral AI, 'Mixtral of experts' (2023-12-11): 12.9B active per token";
-    // OpenAI (stated) and DeepSeek (apparently) count active parameters without the token-embedding table (a
-    // lookup, not a matmul): gpt-oss-20b 3.61B = our active 4.19B - 201088 x 2880 embedding
-    // rows; DeepSeek-V3 36.63B ("37B"), as DeepSeek-V2-Lite 2.45B ("2.4B", tst_presets).
+    QTest::newRow("Mixtral-8x7B")
+        << "Mixtral-8x7B-v0.1" << qint64(12900000000) << false << 0.05 / 12.9
+        << "Mistral AI, 'Mixtral of experts' (2023-12-11): 12.9B active per token";
+    // OpenAI (stated) and DeepSeek (apparently) count active parameters without the token-embedding
+    // table (a lookup, not a matmul): gpt-oss-20b 3.61B = our active 4.19B - 201088 x 2880
+    // embedding rows; DeepSeek-V3 36.63B ("37B"), as DeepSeek-V2-Lite 2.45B ("2.4B", tst_presets).
     QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << qint64(3610000000) << true << 0.005
                                  << "OpenAI gpt-oss model card, Table 1: 3.61B active";
     QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << qint64(37000000000) << true << 0.5 / 37
@@ -176,21 +203,26 @@ void TstParams::publishedActive() {
     const double active = double(c.active - (withoutEmbedding ? c.embedding : 0));
     const double e = relErr(active, double(published));
     if (e > tol)
-        QFAIL(qPrintable(QString("%1: active %2, published %3 (%4)").arg(dir).arg(active).arg(published).arg(source)));
+        QFAIL(qPrintable(QString("%1: active %2, published %3 (%4)")
+                             .arg(dir)
+                             .arg(active)
+                             .arg(published)
+                             .arg(source)));
     // active = total - unused routed experts
     const int moeLayers = m.numLayers - m.moe.firstDenseLayers;
     const qint64 perExpert = c.experts / (qint64(moeLayers) * m.moe.numExperts);
-    QCOMPARE(qint64(c.active),
-             qint64(c.total - qint64(m.moe.numExperts - m.moe.expertsPerToken) * perExpert * moeLayers));
+    QCOMPARE(qint64(c.active), qint64(c.total - qint64(m.moe.numExperts - m.moe.expertsPerToken) *
+                                                    perExpert * moeLayers));
 }
 
 void TstParams::everySharedConfigCovered() {
     // Every vendored config must import and appear in publishedTotals_data().
-    const QStringList covered = {"Llama-2-7b-hf",  "Llama-2-13b-hf", "Llama-3.1-8B",          "Llama-3.1-70B",
-                                 "Llama-3.2-1B",   "Llama-3.2-1B-Instruct", "Llama-3.2-3B-Instruct", "Mixtral-8x7B-v0.1",
-                                 "gemma-2-9b-it",  "Phi-3-mini-4k-instruct", "Qwen2.5-0.5B",    "Qwen2.5-7B",
-                                 "Qwen3-8B",       "Qwen3-30B-A3B",  "gpt-oss-20b",           "DeepSeek-V3",
-                                 "gpt2-large"};
+    const QStringList covered = {
+        "Llama-2-7b-hf", "Llama-2-13b-hf",         "Llama-3.1-8B",          "Llama-3.1-70B",
+        "Llama-3.2-1B",  "Llama-3.2-1B-Instruct",  "Llama-3.2-3B-Instruct", "Mixtral-8x7B-v0.1",
+        "gemma-2-9b-it", "Phi-3-mini-4k-instruct", "Qwen2.5-0.5B",          "Qwen2.5-7B",
+        "Qwen3-8B",      "Qwen3-30B-A3B",          "gpt-oss-20b",           "DeepSeek-V3",
+        "gpt2-large"};
     int n = 0;
     for (const auto& e : std::filesystem::directory_iterator(modelsDir())) {
         if (!e.is_directory())
@@ -208,7 +240,8 @@ void TstParams::handCountedBlocks() {
     {
         const ModelArch m = load("gpt2-large");
         const qint64 h = 1280, V = 50257;
-        const qint64 block = 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + 2 * h + (h * 4 * h + 4 * h) + (4 * h * h + h);
+        const qint64 block = 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + 2 * h +
+                             (h * 4 * h + 4 * h) + (4 * h * h + h);
         const qint64 want = V * h + 1024 * h + 36 * block + 2 * h;
         QCOMPARE(qint64(countParameters(m).total), want);
         QCOMPARE(want, qint64(774030080));
@@ -218,7 +251,8 @@ void TstParams::handCountedBlocks() {
     {
         const ModelArch m = load("DeepSeek-V3");
         const qint64 h = 7168, a = 128, r = 1536, c = 512, nope = 128, rope = 64, v = 128;
-        const qint64 attn = h * r + r + r * a * (nope + rope) + h * (c + rope) + c + c * a * (nope + v) + a * v * h;
+        const qint64 attn =
+            h * r + r + r * a * (nope + rope) + h * (c + rope) + c + c * a * (nope + v) + a * v * h;
         QCOMPARE(qint64(layerShapes(m, 0).attentionParams), attn);
         QCOMPARE(qint64(layerShapes(m, 0).qOut), a * (nope + rope));
         QCOMPARE(qint64(layerShapes(m, 0).attnOutIn), a * v);
@@ -253,7 +287,8 @@ void TstParams::handCountedBlocks() {
         QVERIFY(!m.outBias);
         QVERIFY(m.tiedEmbeddings);
         const qint64 h = 896, d = 64;
-        QCOMPARE(qint64(layerShapes(m, 0).attentionParams), h * 14 * d * 2 + 2 * h * 2 * d + 14 * d + 2 * 2 * d);
+        QCOMPARE(qint64(layerShapes(m, 0).attentionParams),
+                 h * 14 * d * 2 + 2 * h * 2 * d + 14 * d + 2 * 2 * d);
         QCOMPARE(m.slidingLayers, 0);
     }
     // Qwen3-8B: q_norm / k_norm of head_dim each.
@@ -284,17 +319,17 @@ void TstParams::calibrationShapes_data() {
     QTest::addColumn<bool>("tied");
     QTest::addColumn<qint64>("published");
     // calibration.records.json model blocks with param_count (ids in the row names).
-    QTest::newRow("Llama-2-70B PEFT-01") << 80 << qint64(8192) << 64 << 8 << qint64(28672) << qint64(32000) << false
-                                         << qint64(68976648192);
-    QTest::newRow("Llama-3.1-405B TITAN-09") << 126 << qint64(16384) << 128 << 8 << qint64(53248) << qint64(128256)
-                                             << false << qint64(405853388800);
-    QTest::newRow("Mistral-7B-v0.2 FQ-11") << 32 << qint64(4096) << 32 << 8 << qint64(14336) << qint64(32000) << false
-                                           << qint64(7241732096);
-    QTest::newRow("Yi-34B FQ-09") << 60 << qint64(7168) << 56 << 8 << qint64(20480) << qint64(64000) << false
-                                  << qint64(34388917248);
+    QTest::newRow("Llama-2-70B PEFT-01") << 80 << qint64(8192) << 64 << 8 << qint64(28672)
+                                         << qint64(32000) << false << qint64(68976648192);
+    QTest::newRow("Llama-3.1-405B TITAN-09") << 126 << qint64(16384) << 128 << 8 << qint64(53248)
+                                             << qint64(128256) << false << qint64(405853388800);
+    QTest::newRow("Mistral-7B-v0.2 FQ-11") << 32 << qint64(4096) << 32 << 8 << qint64(14336)
+                                           << qint64(32000) << false << qint64(7241732096);
+    QTest::newRow("Yi-34B FQ-09") << 60 << qint64(7168) << 56 << 8 << qint64(20480) << qint64(64000)
+                                  << false << qint64(34388917248);
     // litgpt's untied Llama-3.2-1B/3B variants (LIT32-01 / LIT32-03).
-    QTest::newRow("Llama-3.2-3B untied LIT32-03") << 28 << qint64(3072) << 24 << 8 << qint64(8192) << qint64(128256)
-                                                  << false << qint64(3606752256);
+    QTest::newRow("Llama-3.2-3B untied LIT32-03") << 28 << qint64(3072) << 24 << 8 << qint64(8192)
+                                                  << qint64(128256) << false << qint64(3606752256);
 }
 
 void TstParams::calibrationShapes() {
@@ -321,12 +356,14 @@ void TstParams::calibrationShapes() {
 }
 
 void TstParams::breakdownAddsUp() {
-    for (const char* dir : {"Llama-3.1-8B", "DeepSeek-V3", "gpt-oss-20b", "Qwen3-30B-A3B", "gpt2-large", "gemma-2-9b-it"}) {
+    for (const char* dir : {"Llama-3.1-8B", "DeepSeek-V3", "gpt-oss-20b", "Qwen3-30B-A3B",
+                            "gpt2-large", "gemma-2-9b-it"}) {
         const ModelArch m = load(dir);
         const ParamCount c = countParameters(m);
-        QCOMPARE(c.total, c.embedding + c.lmHead + c.attention + c.denseMlp + c.experts + c.sharedExperts +
-                              c.router + c.norms);
-        int64_t sum = c.embedding + c.lmHead + (m.finalNorm ? (m.norm == NormKind::LayerNorm ? 2 : 1) * m.hiddenSize : 0);
+        QCOMPARE(c.total, c.embedding + c.lmHead + c.attention + c.denseMlp + c.experts +
+                              c.sharedExperts + c.router + c.norms);
+        int64_t sum = c.embedding + c.lmHead +
+                      (m.finalNorm ? (m.norm == NormKind::LayerNorm ? 2 : 1) * m.hiddenSize : 0);
         for (int l = 0; l < m.numLayers; ++l) {
             const LayerShapes s = layerShapes(m, l);
             sum += s.attentionParams + s.mlpParams + s.expertParams + s.normParams;
@@ -358,7 +395,8 @@ void TstParams::weightBytes() {
     QCOMPARE(publishedWeightBytes(g2), 4.0 * 774030080.0); // fp32 checkpoint
     const ModelArch oss = load("gpt-oss-20b");
     const ParamCount c = countParameters(oss);
-    const double want = double(c.total - c.experts) * 2.0 + double(c.experts) * bytesPerElement(DType::MXFP4);
+    const double want =
+        double(c.total - c.experts) * 2.0 + double(c.experts) * bytesPerElement(DType::MXFP4);
     QCOMPARE(publishedWeightBytes(oss), want);
     // About 13.8 GB as published (OpenAI: the 20b checkpoint fits in 16 GB).
     QVERIFY(want > 13.0e9 && want < 14.5e9);
@@ -382,7 +420,8 @@ void TstParams::validateErrors() {
         {[](ModelArch& m) { m.numKvHeads = 5; }, ArchError::KvHeadsInvalid, "num_key_value_heads"},
         {[](ModelArch& m) { m.numKvHeads = 64; }, ArchError::KvHeadsInvalid, "num_key_value_heads"},
         {[](ModelArch& m) { m.headDim = 0; }, ArchError::NonPositiveHeadDim, "head_dim"},
-        {[](ModelArch& m) { m.intermediateSize = 0; }, ArchError::NonPositiveIntermediate, "intermediate_size"},
+        {[](ModelArch& m) { m.intermediateSize = 0; }, ArchError::NonPositiveIntermediate,
+         "intermediate_size"},
         {[](ModelArch& m) { m.vocabSize = 0; }, ArchError::NonPositiveVocab, "vocab_size"},
         {[](ModelArch& m) {
              m.moe.numExperts = 8;

@@ -24,7 +24,9 @@ using json = nlohmann::json;
 
 namespace {
 
-std::filesystem::path modelsDir() { return std::filesystem::path(HEADROOM_SHARED_DIR) / "models"; }
+std::filesystem::path modelsDir() {
+    return std::filesystem::path(HEADROOM_SHARED_DIR) / "models";
+}
 
 const json& rawModels() {
     static const json j = json::parse(embedded::modelsJson);
@@ -99,7 +101,8 @@ void TstPresets::modelCountsMatchPublished() {
                                       .arg(QString::fromStdString(p.key))
                                       .arg(c.total)
                                       .arg(published)
-                                      .arg(QString::fromStdString(raw["published_params_source"].get<std::string>()))));
+                                      .arg(QString::fromStdString(
+                                          raw["published_params_source"].get<std::string>()))));
 
     // MoE: active within 3 % of the (two-digit, rounded) published active count.
     if (p.arch.moe.enabled()) {
@@ -109,7 +112,10 @@ void TstPresets::modelCountsMatchPublished() {
         const double active = double(c.active - (noEmb ? c.embedding : 0));
         const double pa = raw["published_active_params"].get<double>();
         QVERIFY2(std::abs(active - pa) / pa < 0.03,
-                 qPrintable(QString("%1: active %2, published %3").arg(QString::fromStdString(p.key)).arg(active).arg(pa)));
+                 qPrintable(QString("%1: active %2, published %3")
+                                .arg(QString::fromStdString(p.key))
+                                .arg(active)
+                                .arg(pa)));
     } else {
         QCOMPARE(c.active, c.total);
     }
@@ -118,8 +124,8 @@ void TstPresets::modelCountsMatchPublished() {
 void TstPresets::modelCoverage() {
     // 0.5B .. 671B, dense, MHA, GQA, MoE, MLA, SWA, tied, learned positions.
     int64_t smallest = INT64_MAX, largest = 0;
-    bool mha = false, gqa = false, moe = false, mla = false, swa = false, tied = false, positions = false,
-         shared = false, fp8 = false, mxfp4 = false;
+    bool mha = false, gqa = false, moe = false, mla = false, swa = false, tied = false,
+         positions = false, shared = false, fp8 = false, mxfp4 = false;
     for (const ModelPreset& p : modelPresets()) {
         const int64_t n = countParameters(p.arch).total;
         smallest = std::min(smallest, n);
@@ -143,22 +149,38 @@ void TstPresets::modelCoverage() {
 void TstPresets::presetsMatchSharedConfigs_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("dir");
-    QTest::newRow("llama-2-7b") << "llama-2-7b" << "Llama-2-7b-hf";
-    QTest::newRow("llama-2-13b") << "llama-2-13b" << "Llama-2-13b-hf";
-    QTest::newRow("llama-3.1-8b") << "llama-3.1-8b" << "Llama-3.1-8B";
-    QTest::newRow("llama-3.1-70b") << "llama-3.1-70b" << "Llama-3.1-70B";
-    QTest::newRow("llama-3.2-1b") << "llama-3.2-1b" << "Llama-3.2-1B";
-    QTest::newRow("llama-3.2-3b") << "llama-3.2-3b" << "Llama-3.2-3B-Instruct";
-    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << "Mixtral-8x7B-v0.1";
-    QTest::newRow("gemma-2-9b") << "gemma-2-9b" << "gemma-2-9b-it";
-    QTest::newRow("phi-3-mini-4k") << "phi-3-mini-4k" << "Phi-3-mini-4k-instruct";
-    QTest::newRow("qwen2.5-0.5b") << "qwen2.5-0.5b" << "Qwen2.5-0.5B";
-    QTest::newRow("qwen2.5-7b") << "qwen2.5-7b" << "Qwen2.5-7B";
-    QTest::newRow("qwen3-8b") << "qwen3-8b" << "Qwen3-8B";
-    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b" << "Qwen3-30B-A3B";
-    QTest::newRow("deepseek-v3") << "deepseek-v3" << "DeepSeek-V3";
-    QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << "gpt-oss-20b";
-    QTest::newRow("gpt2-large") << "gpt2-large" << "gpt2-large";
+    QTest::newRow("llama-2-7b") << "llama-2-7b"
+                                << "Llama-2-7b-hf";
+    QTest::newRow("llama-2-13b") << "llama-2-13b"
+                                 << "Llama-2-13b-hf";
+    QTest::newRow("llama-3.1-8b") << "llama-3.1-8b"
+                                  << "Llama-3.1-8B";
+    QTest::newRow("llama-3.1-70b") << "llama-3.1-70b"
+                                   << "Llama-3.1-70B";
+    QTest::newRow("llama-3.2-1b") << "llama-3.2-1b"
+                                  << "Llama-3.2-1B";
+    QTest::newRow("llama-3.2-3b") << "llama-3.2-3b"
+                                  << "Llama-3.2-3B-Instruct";
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b"
+                                  << "Mixtral-8x7B-v0.1";
+    QTest::newRow("gemma-2-9b") << "gemma-2-9b"
+                                << "gemma-2-9b-it";
+    QTest::newRow("phi-3-mini-4k") << "phi-3-mini-4k"
+                                   << "Phi-3-mini-4k-instruct";
+    QTest::newRow("qwen2.5-0.5b") << "qwen2.5-0.5b"
+                                  << "Qwen2.5-0.5B";
+    QTest::newRow("qwen2.5-7b") << "qwen2.5-7b"
+                                << "Qwen2.5-7B";
+    QTest::newRow("qwen3-8b") << "qwen3-8b"
+                              << "Qwen3-8B";
+    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b"
+                                   << "Qwen3-30B-A3B";
+    QTest::newRow("deepseek-v3") << "deepseek-v3"
+                                 << "DeepSeek-V3";
+    QTest::newRow("gpt-oss-20b") << "gpt-oss-20b"
+                                 << "gpt-oss-20b";
+    QTest::newRow("gpt2-large") << "gpt2-large"
+                                << "gpt2-large";
 }
 
 void TstPresets::presetsMatchSharedConfigs() {
@@ -219,7 +241,8 @@ void TstPresets::gpuTable() {
         QVERIFY(g.memoryMiB > 0);
         QVERIFY(g.vendorGB > 0);
         QVERIFY(!g.name.empty());
-        QVERIFY(g.vendor == "nvidia" || g.vendor == "amd" || g.vendor == "intel" || g.vendor == "apple");
+        QVERIFY(g.vendor == "nvidia" || g.vendor == "amd" || g.vendor == "intel" ||
+                g.vendor == "apple");
         QCOMPARE(g.bytes(), double(g.memoryMiB) * 1048576.0);
         // The driver total is within 10 % of the marketing capacity (HBM "80GB" is 80 GiB less
         // reservations; GDDR "24GB" is 24 GiB less reservations).
@@ -287,7 +310,9 @@ void TstPresets::threadSafeFirstUse() {
     std::vector<const void*> seen(8);
     std::vector<std::thread> threads;
     for (size_t i = 0; i < seen.size(); ++i)
-        threads.emplace_back([&, i] { seen[i] = (i % 2) ? (const void*)&modelPresets() : (const void*)&gpuPresets(); });
+        threads.emplace_back([&, i] {
+            seen[i] = (i % 2) ? (const void*)&modelPresets() : (const void*)&gpuPresets();
+        });
     for (auto& t : threads)
         t.join();
     for (size_t i = 0; i < seen.size(); ++i)
@@ -300,44 +325,63 @@ void TstPresets::malformedModels_data() {
     QTest::addColumn<QString>("field");
     const QString arch = R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,
         "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100})";
-    auto doc = [&](const QString& entry) { return QString(R"({"schema_version": 1, "models": [%1]})").arg(entry); };
-    const QString ok = QString(R"({"key": "tiny", "display_name": "Tiny", "traits": "dense", "architecture": %1})").arg(arch);
+    auto doc = [&](const QString& entry) {
+        return QString(R"({"schema_version": 1, "models": [%1]})").arg(entry);
+    };
+    const QString ok =
+        QString(R"({"key": "tiny", "display_name": "Tiny", "traits": "dense", "architecture": %1})")
+            .arg(arch);
     QTest::newRow("valid") << doc(ok) << -1 << "";
-    QTest::newRow("not json") << "{\"schema_version\": 1, \"models\": [" << int(ErrorCode::JsonMalformed) << "";
+    QTest::newRow("not json") << "{\"schema_version\": 1, \"models\": ["
+                              << int(ErrorCode::JsonMalformed) << "";
     QTest::newRow("not an object") << "[]" << int(ErrorCode::FieldWrongType) << "";
-    QTest::newRow("no schema_version") << R"({"models": []})" << int(ErrorCode::FieldMissing) << "schema_version";
+    QTest::newRow("no schema_version")
+        << R"({"models": []})" << int(ErrorCode::FieldMissing) << "schema_version";
     QTest::newRow("schema_version string") << R"({"schema_version": "1", "models": []})"
                                            << int(ErrorCode::FieldWrongType) << "schema_version";
-    QTest::newRow("future schema") << R"({"schema_version": 2, "models": []})" << int(ErrorCode::UnsupportedVersion)
-                                   << "schema_version";
-    QTest::newRow("no models") << R"({"schema_version": 1})" << int(ErrorCode::FieldMissing) << "models";
-    QTest::newRow("models object") << R"({"schema_version": 1, "models": {}})" << int(ErrorCode::FieldWrongType)
-                                   << "models";
+    QTest::newRow("future schema") << R"({"schema_version": 2, "models": []})"
+                                   << int(ErrorCode::UnsupportedVersion) << "schema_version";
+    QTest::newRow("no models") << R"({"schema_version": 1})" << int(ErrorCode::FieldMissing)
+                               << "models";
+    QTest::newRow("models object")
+        << R"({"schema_version": 1, "models": {}})" << int(ErrorCode::FieldWrongType) << "models";
     QTest::newRow("entry not object") << doc("5") << int(ErrorCode::FieldWrongType) << "models[0]";
-    QTest::newRow("missing key") << doc(QString(R"({"display_name": "T", "architecture": %1})").arg(arch))
-                                 << int(ErrorCode::FieldMissing) << "models[0].key";
-    QTest::newRow("empty key") << doc(QString(R"({"key": "", "display_name": "T", "architecture": %1})").arg(arch))
-                               << int(ErrorCode::FieldOutOfRange) << "models[0].key";
-    QTest::newRow("key number") << doc(QString(R"({"key": 7, "display_name": "T", "architecture": %1})").arg(arch))
-                                << int(ErrorCode::FieldWrongType) << "models[0].key";
+    QTest::newRow("missing key")
+        << doc(QString(R"({"display_name": "T", "architecture": %1})").arg(arch))
+        << int(ErrorCode::FieldMissing) << "models[0].key";
+    QTest::newRow("empty key")
+        << doc(QString(R"({"key": "", "display_name": "T", "architecture": %1})").arg(arch))
+        << int(ErrorCode::FieldOutOfRange) << "models[0].key";
+    QTest::newRow("key number")
+        << doc(QString(R"({"key": 7, "display_name": "T", "architecture": %1})").arg(arch))
+        << int(ErrorCode::FieldWrongType) << "models[0].key";
     QTest::newRow("duplicate key") << doc(ok + ", " + QString(ok).replace("Tiny", "Tiny 2"))
                                    << int(ErrorCode::FieldOutOfRange) << "models[1].key";
-    QTest::newRow("missing display_name") << doc(QString(R"({"key": "t", "architecture": %1})").arg(arch))
-                                          << int(ErrorCode::FieldMissing) << "models[0].display_name";
-    QTest::newRow("traits array") << doc(QString(R"({"key": "t", "display_name": "T", "traits": [], "architecture": %1})").arg(arch))
-                                  << int(ErrorCode::FieldWrongType) << "models[0].traits";
-    QTest::newRow("missing architecture") << doc(R"({"key": "t", "display_name": "T"})") << int(ErrorCode::FieldMissing)
-                                          << "models[0].architecture";
-    QTest::newRow("architecture string") << doc(R"({"key": "t", "display_name": "T", "architecture": "llama"})")
-                                         << int(ErrorCode::FieldWrongType) << "models[0].architecture";
-    QTest::newRow("hidden_size string") << doc(QString(ok).replace("\"hidden_size\": 64", "\"hidden_size\": \"64\""))
-                                        << int(ErrorCode::FieldWrongType) << "models[0].architecture.hidden_size";
-    QTest::newRow("negative layers") << doc(QString(ok).replace("\"num_hidden_layers\": 2", "\"num_hidden_layers\": -2"))
-                                     << int(ErrorCode::FieldOutOfRange) << "models[0].architecture.num_hidden_layers";
-    QTest::newRow("unknown family") << doc(QString(ok).replace("\"llama\"", "\"bert\""))
-                                    << int(ErrorCode::UnsupportedFamily) << "models[0].architecture.model_type";
-    QTest::newRow("missing vocab") << doc(QString(ok).replace(", \"vocab_size\": 100", ""))
-                                   << int(ErrorCode::FieldMissing) << "models[0].architecture.vocab_size";
+    QTest::newRow("missing display_name")
+        << doc(QString(R"({"key": "t", "architecture": %1})").arg(arch))
+        << int(ErrorCode::FieldMissing) << "models[0].display_name";
+    QTest::newRow("traits array")
+        << doc(QString(R"({"key": "t", "display_name": "T", "traits": [], "architecture": %1})")
+                   .arg(arch))
+        << int(ErrorCode::FieldWrongType) << "models[0].traits";
+    QTest::newRow("missing architecture")
+        << doc(R"({"key": "t", "display_name": "T"})") << int(ErrorCode::FieldMissing)
+        << "models[0].architecture";
+    QTest::newRow("architecture string")
+        << doc(R"({"key": "t", "display_name": "T", "architecture": "llama"})")
+        << int(ErrorCode::FieldWrongType) << "models[0].architecture";
+    QTest::newRow("hidden_size string")
+        << doc(QString(ok).replace("\"hidden_size\": 64", "\"hidden_size\": \"64\""))
+        << int(ErrorCode::FieldWrongType) << "models[0].architecture.hidden_size";
+    QTest::newRow("negative layers")
+        << doc(QString(ok).replace("\"num_hidden_layers\": 2", "\"num_hidden_layers\": -2"))
+        << int(ErrorCode::FieldOutOfRange) << "models[0].architecture.num_hidden_layers";
+    QTest::newRow("unknown family")
+        << doc(QString(ok).replace("\"llama\"", "\"bert\"")) << int(ErrorCode::UnsupportedFamily)
+        << "models[0].architecture.model_type";
+    QTest::newRow("missing vocab")
+        << doc(QString(ok).replace(", \"vocab_size\": 100", "")) << int(ErrorCode::FieldMissing)
+        << "models[0].architecture.vocab_size";
 }
 
 void TstPresets::malformedModels() {
@@ -360,36 +404,45 @@ void TstPresets::malformedGpus_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("field");
-    auto doc = [](const QString& entry) { return QString(R"({"schema_version": 1, "gpus": [%1]})").arg(entry); };
-    const QString ok = R"({"key": "g", "name": "G", "vendor": "nvidia", "memory_mib": 1024, "vendor_gb": 1, "aliases": ["gg"]})";
+    auto doc = [](const QString& entry) {
+        return QString(R"({"schema_version": 1, "gpus": [%1]})").arg(entry);
+    };
+    const QString ok =
+        R"({"key": "g", "name": "G", "vendor": "nvidia", "memory_mib": 1024, "vendor_gb": 1, "aliases": ["gg"]})";
     QTest::newRow("valid") << doc(ok) << -1 << "";
     QTest::newRow("truncated") << doc(ok).left(40) << int(ErrorCode::JsonMalformed) << "";
-    QTest::newRow("no gpus") << R"({"schema_version": 1})" << int(ErrorCode::FieldMissing) << "gpus";
-    QTest::newRow("future schema") << R"({"schema_version": 3, "gpus": []})" << int(ErrorCode::UnsupportedVersion)
-                                   << "schema_version";
+    QTest::newRow("no gpus") << R"({"schema_version": 1})" << int(ErrorCode::FieldMissing)
+                             << "gpus";
+    QTest::newRow("future schema") << R"({"schema_version": 3, "gpus": []})"
+                                   << int(ErrorCode::UnsupportedVersion) << "schema_version";
     QTest::newRow("missing memory") << doc(QString(ok).replace("\"memory_mib\": 1024, ", ""))
                                     << int(ErrorCode::FieldMissing) << "gpus[0].memory_mib";
-    QTest::newRow("negative memory") << doc(QString(ok).replace("1024", "-1")) << int(ErrorCode::FieldOutOfRange)
-                                     << "gpus[0].memory_mib";
-    QTest::newRow("zero memory") << doc(QString(ok).replace("1024", "0")) << int(ErrorCode::FieldOutOfRange)
-                                 << "gpus[0].memory_mib";
-    QTest::newRow("memory float") << doc(QString(ok).replace("1024", "1024.5")) << int(ErrorCode::FieldWrongType)
-                                  << "gpus[0].memory_mib";
-    QTest::newRow("huge memory") << doc(QString(ok).replace("1024", "1e30")) << int(ErrorCode::FieldWrongType)
-                                 << "gpus[0].memory_mib";
-    QTest::newRow("vendor unknown") << doc(QString(ok).replace("nvidia", "ibm")) << int(ErrorCode::UnknownValue)
-                                    << "gpus[0].vendor";
-    QTest::newRow("vendor_gb string") << doc(QString(ok).replace("\"vendor_gb\": 1", "\"vendor_gb\": \"1\""))
-                                      << int(ErrorCode::FieldWrongType) << "gpus[0].vendor_gb";
-    QTest::newRow("vendor_gb zero") << doc(QString(ok).replace("\"vendor_gb\": 1", "\"vendor_gb\": 0"))
-                                    << int(ErrorCode::FieldOutOfRange) << "gpus[0].vendor_gb";
-    QTest::newRow("missing name") << doc(QString(ok).replace("\"name\": \"G\", ", "")) << int(ErrorCode::FieldMissing)
-                                  << "gpus[0].name";
+    QTest::newRow("negative memory") << doc(QString(ok).replace("1024", "-1"))
+                                     << int(ErrorCode::FieldOutOfRange) << "gpus[0].memory_mib";
+    QTest::newRow("zero memory") << doc(QString(ok).replace("1024", "0"))
+                                 << int(ErrorCode::FieldOutOfRange) << "gpus[0].memory_mib";
+    QTest::newRow("memory float") << doc(QString(ok).replace("1024", "1024.5"))
+                                  << int(ErrorCode::FieldWrongType) << "gpus[0].memory_mib";
+    QTest::newRow("huge memory") << doc(QString(ok).replace("1024", "1e30"))
+                                 << int(ErrorCode::FieldWrongType) << "gpus[0].memory_mib";
+    QTest::newRow("vendor unknown") << doc(QString(ok).replace("nvidia", "ibm"))
+                                    << int(ErrorCode::UnknownValue) << "gpus[0].vendor";
+    QTest::newRow("vendor_gb string")
+        << doc(QString(ok).replace("\"vendor_gb\": 1", "\"vendor_gb\": \"1\""))
+        << int(ErrorCode::FieldWrongType) << "gpus[0].vendor_gb";
+    QTest::newRow("vendor_gb zero")
+        << doc(QString(ok).replace("\"vendor_gb\": 1", "\"vendor_gb\": 0"))
+        << int(ErrorCode::FieldOutOfRange) << "gpus[0].vendor_gb";
+    QTest::newRow("missing name") << doc(QString(ok).replace("\"name\": \"G\", ", ""))
+                                  << int(ErrorCode::FieldMissing) << "gpus[0].name";
     QTest::newRow("aliases not array") << doc(QString(ok).replace("[\"gg\"]", "\"gg\""))
                                        << int(ErrorCode::FieldWrongType) << "gpus[0].aliases";
     QTest::newRow("duplicate key") << doc(ok + ", " + QString(ok).replace("[\"gg\"]", "[]"))
                                    << int(ErrorCode::FieldOutOfRange) << "gpus[1].key";
-    QTest::newRow("alias shadows key") << doc(ok + ", " + QString(ok).replace("\"key\": \"g\"", "\"key\": \"h\"").replace("[\"gg\"]", "[\"G\"]"))
+    QTest::newRow("alias shadows key") << doc(ok + ", " +
+                                              QString(ok)
+                                                  .replace("\"key\": \"g\"", "\"key\": \"h\"")
+                                                  .replace("[\"gg\"]", "[\"G\"]"))
                                        << int(ErrorCode::FieldOutOfRange) << "gpus[1].aliases";
 }
 
