@@ -1,2 +1,56 @@
+// Engine benchmarks (Google Benchmark). Not run by ctest; they never gate on wall time.
+// Run: build/release/bench/bench_core  (numbers for this machine are in the README).
+#include "core/estimator.h"
+#include "core/presets.h"
+#include "core/scenario.h"
+#include "core/solvers.h"
+
 #include <benchmark/benchmark.h>
+
+using namespace headroom;
+
+namespace {
+const Scenario& scenario() {
+    static const Scenario s = defaultScenario();
+    return s;
+}
+} // namespace
+
+/// One estimate of the default scenario (Llama-3.1-8B full fine-tune, H100).
+static void BM_Estimate(benchmark::State& state) {
+    const Scenario& s = scenario();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(estimate(s.model, s.workload, &s.gpu));
+}
+BENCHMARK(BM_Estimate);
+
+/// One estimate of a MoE + MLA model with 8 pipeline stages (the costliest shape).
+static void BM_EstimateDeepSeekPp8(benchmark::State& state) {
+    const ModelPreset* p = findModelPreset("deepseek-v3");
+    if (!p) {
+        state.SkipWithError("deepseek-v3 preset missing");
+        return;
+    }
+    Workload w = scenario().workload;
+    w.parallel.pp = 8;
+    w.parallel.dp = 8;
+    w.parallel.sharding = Sharding::Zero1;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(estimate(p->arch, w, &scenario().gpu));
+}
+BENCHMARK(BM_EstimateDeepSeekPp8);
+
+/// The OOM-cliff refresh: a 256-point micro-batch sweep plus the max-batch solve.
+static void BM_Sweep256AndMaxBatch(benchmark::State& state) {
+    const Scenario& s = scenario();
+    Workload w = s.workload;
+    w.finetune = Finetune::LoRA; // a scenario whose cliff lies inside 1..1024
+    const std::vector<int64_t> xs = sweepValues(1024, 256);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(sweep(s.model, w, &s.gpu, SweepAxis::MicroBatch, xs));
+        benchmark::DoNotOptimize(maxMicroBatch(s.model, w, s.gpu));
+    }
+}
+BENCHMARK(BM_Sweep256AndMaxBatch);
+
 BENCHMARK_MAIN();
