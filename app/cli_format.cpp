@@ -214,7 +214,7 @@ std::string estimateText(const Scenario& s, const Estimate& e,
     t += terms.render(2) + "\n";
 
     t += "Peak allocated per phase:\n";
-    TextTable phases({"phase", "bytes", "GiB", "GB", ""}, {false, true, true, true, false});
+    TextTable phases({"phase", "bytes", "GiB", "GB", "note"}, {false, true, true, true, false});
     const bool training = s.workload.mode == Mode::Training;
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto ph = static_cast<Phase>(i);

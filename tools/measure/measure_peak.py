@@ -1,0 +1,592 @@
+#!/usr/bin/env python3
+"""Measure the peak GPU memory of one LLM training or inference configuration.
+
+Builds the model from a local Hugging Face config (config.json or its folder) with random
+weights (AutoModelForCausalLM.from_config: nothing is downloaded), runs two real training steps
+(forward, backward, optimizer step: the second step includes the optimizer state allocated by
+the first) or one generate() call, and records the three metrics Headroom predicts:
+
+  allocated   torch.cuda.max_memory_allocated()
+  reserved    torch.cuda.max_memory_reserved()
+  nvidia_smi  peak used memory of this process as NVML / nvidia-smi reports it (CUDA context
+              included), sampled every few milliseconds by a background thread
+
+Each run appends three records, one per metric, in the ground-truth schema version 1
+(../shared/ground-truth/SCHEMA.md, docs/validation-data.md), every field filled, with the exact
+command line in `notes`. `headroom-cli validate FILE` reads the result directly.
+
+One configuration per process, so the CUDA context and the caching allocator start clean.
+tools/measure/grid.sh runs a grid of them. Exit status: 0 measured, 3 out of memory (nothing
+written, the OOM is logged), 2 usage error, 1 other failure.
+
+Examples:
+  measure_peak.py --config ../shared/models/Llama-3.2-1B --finetune lora --micro-batch 4 \
+      --seq-len 2048 --attention sdpa --checkpointing none --out runs.records.json
+  measure_peak.py --config ../shared/models/Qwen2.5-0.5B/config.json --mode inference \
+      --prompt-tokens 512 --new-tokens 256 --out runs.records.json
+
+Requires torch and transformers; peft for --finetune lora/qlora; bitsandbytes for qlora,
+--weights nf4/nf4_double_quant/fp4/int8 and the 8-bit / paged optimizers; pynvml
+(nvidia-ml-py) is optional (falls back to polling `nvidia-smi --query-compute-apps`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+SCHEMA_VERSION = 1
+GIB = 2**30
+
+# HF model_type -> (schema mlp kind, family as the schema spells it)
+GATED_FAMILIES = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"}
+PLAIN_FAMILIES = {"gpt2", "gpt_neox", "phi", "falcon", "gpt_bigcode", "bert"}
+
+# Canonical schema LoRA target names -> module names of HF Llama-style models.
+ALL_LINEAR = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+
+
+# --------------------------------------------------------------------------------------------
+# Command line
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        description="Measure peak GPU memory of one configuration and append schema-v1 records.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    ap.add_argument("--config", required=True,
+                    help="config.json of a Hugging Face model, or the folder holding it")
+    ap.add_argument("--name", help="model name for the record (default: folder name)")
+    ap.add_argument("--mode", choices=["training", "inference"], default="training")
+    ap.add_argument("--finetune", choices=["full", "lora", "qlora"], default="full")
+    ap.add_argument("--precision", choices=["bf16-true", "fp16-true", "fp32", "amp-bf16"],
+                    default="bf16-true",
+                    help="bf16-true: bf16 weights, grads and torch AdamW states, no master copy "
+                         "(torchtune / litgpt); amp-bf16: fp32 weights = master copy with bf16 "
+                         "autocast (HF Trainer); fp32: everything fp32")
+    ap.add_argument("--weights", choices=["auto", "nf4", "nf4_double_quant", "fp4", "int8"],
+                    default="auto",
+                    help="quantise the base linear layers with bitsandbytes (default: qlora -> "
+                         "nf4_double_quant, else the precision's dtype)")
+    ap.add_argument("--optimizer", choices=["adamw", "adamw_8bit", "paged_adamw",
+                                            "paged_adamw_8bit", "sgd"], default="adamw")
+    ap.add_argument("--fused-optimizer", action="store_true", help="torch AdamW(fused=True)")
+    ap.add_argument("--lora-rank", type=int, default=16)
+    ap.add_argument("--lora-alpha", type=float, default=32)
+    ap.add_argument("--lora-dropout", type=float, default=0.0)
+    ap.add_argument("--lora-targets", default="q_proj,v_proj",
+                    help="comma list of q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj,"
+                         "lm_head, or all-linear")
+    ap.add_argument("--micro-batch", type=int, default=1)
+    ap.add_argument("--seq-len", type=int, default=2048)
+    ap.add_argument("--steps", type=int, default=2,
+                    help="training steps (>= 2 so the optimizer states exist during a step)")
+    ap.add_argument("--checkpointing", choices=["none", "full"], default="none")
+    ap.add_argument("--attention", choices=["eager", "sdpa", "flash"], default="sdpa")
+    ap.add_argument("--prompt-tokens", type=int, default=512)
+    ap.add_argument("--new-tokens", type=int, default=128)
+    ap.add_argument("--kbit-prep", action="store_true",
+                    help="qlora: peft prepare_model_for_kbit_training (casts norms to fp32)")
+    ap.add_argument("--gpu-memory-gb", type=int,
+                    help="nominal GPU memory for the record (default: total memory in whole "
+                         "GiB, rounded down)")
+    ap.add_argument("--id", help="record id prefix (default: MEAS-<model>-<hash>)")
+    ap.add_argument("--out", required=True,
+                    help="records file (JSON array) to append the three records to")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--poll-ms", type=float, default=5.0, help="NVML sampling period")
+    args = ap.parse_args(argv)
+    if args.steps < 2 and args.mode == "training":
+        ap.error("--steps must be >= 2 so a step runs with the optimizer states allocated")
+    for k in ("micro_batch", "seq_len", "lora_rank", "prompt_tokens"):
+        if getattr(args, k) < 1:
+            ap.error(f"--{k.replace('_', '-')} must be >= 1")
+    if args.new_tokens < 0:
+        ap.error("--new-tokens must be >= 0")
+    if args.finetune == "qlora" and args.weights == "auto":
+        args.weights = "nf4_double_quant"
+    if args.finetune == "full" and args.weights != "auto" and args.mode == "training":
+        ap.error("quantised weights cannot be trained in full; use --finetune lora/qlora")
+    return args
+
+
+# --------------------------------------------------------------------------------------------
+# Peak nvidia-smi (per process) sampler
+
+
+class NvmlPeak:
+    """Polls this process's used GPU memory and keeps the maximum."""
+
+    def __init__(self, device_index: int, period_s: float):
+        self.period = period_s
+        self.peak = 0
+        self.source = "none"
+        self._stop = threading.Event()
+        self._pid = os.getpid()
+        self._handle = None
+        self._nvml = None
+        try:
+            import pynvml  # nvidia-ml-py
+
+            pynvml.nvmlInit()
+            self._nvml = pynvml
+            self._handle = pynvml.nvmlDeviceGetHandleByIndex(device_index)
+            self.source = "pynvml nvmlDeviceGetComputeRunningProcesses (this pid)"
+        except Exception:  # noqa: BLE001 - fall back to the command-line tool
+            self._nvml = None
+            self.source = "nvidia-smi --query-compute-apps=pid,used_memory (this pid)"
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def sample(self) -> int:
+        if self._nvml is not None:
+            try:
+                procs = self._nvml.nvmlDeviceGetComputeRunningProcesses(self._handle)
+                for p in procs:
+                    if p.pid == self._pid and p.usedGpuMemory is not None:
+                        return int(p.usedGpuMemory)
+            except Exception:  # noqa: BLE001
+                return 0
+            return 0
+        try:
+            out = subprocess.run(
+                ["nvidia-smi", "--query-compute-apps=pid,used_memory",
+                 "--format=csv,noheader,nounits"],
+                capture_output=True, text=True, timeout=5, check=False).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            return 0
+        for line in out.splitlines():
+            parts = [x.strip() for x in line.split(",")]
+            if len(parts) == 2 and parts[0] == str(self._pid) and parts[1].isdigit():
+                return int(parts[1]) * 2**20  # MiB
+        return 0
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self.sample())
+            time.sleep(self.period)
+
+    def __enter__(self) -> "NvmlPeak":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, self.sample())
+
+
+# --------------------------------------------------------------------------------------------
+# Model
+
+
+def load_config(path: str):
+    from transformers import AutoConfig
+
+    p = Path(path)
+    folder = p if p.is_dir() else p.parent
+    if p.is_dir():
+        return AutoConfig.from_pretrained(str(folder), local_files_only=True), folder
+    data = json.loads(p.read_text())
+    model_type = data.get("model_type")
+    if not model_type:
+        raise SystemExit(f"{p}: no model_type in the config")
+    data.pop("quantization_config", None)  # random weights are created unquantised
+    return AutoConfig.for_model(model_type, **{k: v for k, v in data.items()
+                                               if k != "model_type"}), folder
+
+
+def torch_dtype(precision: str):
+    import torch
+
+    return {"bf16-true": torch.bfloat16, "fp16-true": torch.float16, "fp32": torch.float32,
+            "amp-bf16": torch.float32}[precision]
+
+
+def build_model(args, cfg):
+    """Random-weight model on the GPU; quantised base via a temporary save + reload."""
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    dtype = torch_dtype(args.precision)
+    if args.weights == "auto":
+        with torch.device("cuda"):
+            model = AutoModelForCausalLM.from_config(
+                cfg, torch_dtype=dtype, attn_implementation=attn_impl(args.attention))
+        return model
+    # bitsandbytes quantises at load time only: create random weights on the CPU, save them
+    # (safetensors, local temporary folder) and reload with a BitsAndBytesConfig.
+    from transformers import BitsAndBytesConfig
+
+    compute = torch.bfloat16 if args.precision != "fp16-true" else torch.float16
+    if args.weights == "int8":
+        qc = BitsAndBytesConfig(load_in_8bit=True)
+    else:
+        qc = BitsAndBytesConfig(
+            load_in_4bit=True,
+            bnb_4bit_quant_type="fp4" if args.weights == "fp4" else "nf4",
+            bnb_4bit_use_double_quant=args.weights == "nf4_double_quant",
+            bnb_4bit_compute_dtype=compute,
+        )
+    cpu = AutoModelForCausalLM.from_config(cfg, torch_dtype=compute)
+    with tempfile.TemporaryDirectory(prefix="headroom-measure-") as tmp:
+        cpu.save_pretrained(tmp, safe_serialization=True)
+        del cpu
+        model = AutoModelForCausalLM.from_pretrained(
+            tmp, quantization_config=qc, torch_dtype=compute, device_map={"": 0},
+            attn_implementation=attn_impl(args.attention), local_files_only=True)
+    return model
+
+
+def attn_impl(a: str) -> str:
+    return {"eager": "eager", "sdpa": "sdpa", "flash": "flash_attention_2"}[a]
+
+
+def lora_targets(args) -> list[str]:
+    t = args.lora_targets.strip()
+    if t in ("all-linear", "all_linear", "all"):
+        return list(ALL_LINEAR)
+    names = [x.strip() for x in t.split(",") if x.strip()]
+    bad = [n for n in names if n not in ALL_LINEAR + ["lm_head"]]
+    if bad:
+        raise SystemExit(f"--lora-targets: unknown modules {bad}")
+    return names
+
+
+def apply_lora(args, model):
+    from peft import LoraConfig, get_peft_model
+
+    if args.finetune == "qlora" and args.kbit_prep:
+        from peft import prepare_model_for_kbit_training
+
+        model = prepare_model_for_kbit_training(
+            model, use_gradient_checkpointing=args.checkpointing == "full")
+    cfg = LoraConfig(r=args.lora_rank, lora_alpha=args.lora_alpha,
+                     lora_dropout=args.lora_dropout, target_modules=lora_targets(args),
+                     bias="none", task_type="CAUSAL_LM")
+    return get_peft_model(model, cfg)
+
+
+def make_optimizer(args, params):
+    import torch
+
+    if args.optimizer == "adamw":
+        return torch.optim.AdamW(params, lr=1e-5, fused=True if args.fused_optimizer else None)
+    if args.optimizer == "sgd":
+        return torch.optim.SGD(params, lr=1e-5)
+    import bitsandbytes as bnb
+
+    return {
+        "adamw_8bit": lambda: bnb.optim.AdamW8bit(params, lr=1e-5),
+        "paged_adamw": lambda: bnb.optim.PagedAdamW(params, lr=1e-5),
+        "paged_adamw_8bit": lambda: bnb.optim.PagedAdamW8bit(params, lr=1e-5),
+    }[args.optimizer]()
+
+
+# --------------------------------------------------------------------------------------------
+# Runs
+
+
+def run_training(args, model, vocab: int) -> None:
+    import torch
+
+    model.train()
+    if args.checkpointing == "full":
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        model.config.use_cache = False
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = make_optimizer(args, params)
+    gen = torch.Generator(device="cuda").manual_seed(args.seed)
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16,
+                              enabled=args.precision == "amp-bf16")
+    for _ in range(args.steps):
+        ids = torch.randint(0, vocab, (args.micro_batch, args.seq_len), device="cuda",
+                            generator=gen)
+        with autocast:
+            loss = model(input_ids=ids, labels=ids, use_cache=False).loss
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        del loss, ids
+    torch.cuda.synchronize()
+
+
+def run_inference(args, model, vocab: int) -> None:
+    import torch
+
+    model.eval()
+    gen = torch.Generator(device="cuda").manual_seed(args.seed)
+    ids = torch.randint(0, vocab, (args.micro_batch, args.prompt_tokens), device="cuda",
+                        generator=gen)
+    with torch.no_grad():
+        model.generate(input_ids=ids, attention_mask=torch.ones_like(ids),
+                       max_new_tokens=args.new_tokens, min_new_tokens=args.new_tokens,
+                       do_sample=False, use_cache=True, pad_token_id=0)
+    torch.cuda.synchronize()
+
+
+# --------------------------------------------------------------------------------------------
+# Records
+
+
+def model_fields(cfg, name: str, param_count: int) -> dict:
+    mt = cfg.model_type
+    heads = cfg.num_attention_heads
+    hidden = cfg.hidden_size
+    head_dim = getattr(cfg, "head_dim", None) or hidden // heads
+    kv = getattr(cfg, "num_key_value_heads", None)
+    if kv is None:
+        kv = 1 if getattr(cfg, "multi_query", False) else heads
+    inter = getattr(cfg, "intermediate_size", None) or getattr(cfg, "n_inner", None) \
+        or getattr(cfg, "ffn_hidden_size", None) or 4 * hidden
+    mlp = "gated_silu" if mt in GATED_FAMILIES else "gelu" if mt in PLAIN_FAMILIES else None
+    if mlp is None:
+        act = str(getattr(cfg, "hidden_act", ""))
+        mlp = "gated_silu" if act in ("silu", "swiglu") else "gelu"
+    return {
+        "name": name,
+        "family": mt,
+        "num_layers": cfg.num_hidden_layers,
+        "hidden_size": hidden,
+        "num_attention_heads": heads,
+        "num_kv_heads": kv,
+        "head_dim": head_dim,
+        "intermediate_size": inter,
+        "mlp": mlp,
+        "vocab_size": cfg.vocab_size,
+        "tied_embeddings": bool(getattr(cfg, "tie_word_embeddings", False)),
+        "param_count": param_count,
+    }
+
+
+def dtype_fields(args) -> dict:
+    training = args.mode == "training"
+    base = {"bf16-true": "bf16", "fp16-true": "fp16", "fp32": "fp32", "amp-bf16": "fp32"}[
+        args.precision]
+    compute = {"bf16-true": "bf16", "fp16-true": "fp16", "fp32": "fp32", "amp-bf16": "bf16"}[
+        args.precision]
+    weights = base if args.weights == "auto" else args.weights
+    if not training:
+        return {"weight_dtype": weights, "compute_dtype": compute, "master_weights_fp32": None,
+                "grad_dtype": None, "optimizer": None, "optimizer_state_dtype": None}
+    if args.weights != "auto" and args.precision in ("bf16-true", "fp16-true"):
+        trainable = compute  # adapters of a quantised base: compute dtype
+    else:
+        trainable = base
+    state = {"adamw": trainable, "sgd": None, "adamw_8bit": "int8", "paged_adamw": "fp32",
+             "paged_adamw_8bit": "int8"}[args.optimizer]
+    return {
+        "weight_dtype": weights,
+        "compute_dtype": compute,
+        "master_weights_fp32": args.precision in ("amp-bf16", "fp32"),
+        "grad_dtype": trainable,
+        "optimizer": args.optimizer,
+        "optimizer_state_dtype": state,
+    }
+
+
+def versions() -> str:
+    out = []
+    for mod in ("torch", "transformers", "peft", "bitsandbytes"):
+        try:
+            m = __import__(mod)
+            out.append(f"{mod} {m.__version__}")
+        except Exception:  # noqa: BLE001
+            out.append(f"{mod} absent")
+    return ", ".join(out)
+
+
+def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict,
+                  command: str, nvml_source: str) -> list[dict]:
+    training = args.mode == "training"
+    features = []
+    if args.fused_optimizer and training:
+        features.append("fused_optimizer")
+    if training and args.optimizer.startswith("paged"):
+        features.append("paged_optimizer")
+    lora = None
+    if training and args.finetune in ("lora", "qlora"):
+        lora = {"rank": args.lora_rank, "alpha": args.lora_alpha, "targets": lora_targets(args),
+                "dropout": args.lora_dropout}
+    assumptions = [
+        "Measured by tools/measure/measure_peak.py with random weights "
+        "(AutoModelForCausalLM.from_config); memory does not depend on the weight values.",
+        "Every sample is exactly sequence_length random tokens (no padding, no packing)."
+        if training else
+        "Prompt of exactly prompt_tokens random tokens; min_new_tokens = max_new_tokens, so "
+        "exactly new_tokens tokens are generated (greedy, KV cache on).",
+        f"head_dim = {'config head_dim' if getattr(cfg, 'head_dim', None) else 'hidden_size / num_attention_heads'}.",
+        "gpu.memory_gb: " + ("given with --gpu-memory-gb." if args.gpu_memory_gb else
+                             "the device's total memory in whole GiB, rounded down."),
+    ]
+    if training:
+        assumptions.append(f"{args.steps} training steps (forward, backward, optimizer step); "
+                           "peaks are over all of them, so the optimizer states allocated by the "
+                           "first step are live during the second.")
+    if args.finetune == "qlora":
+        assumptions.append("QLoRA: bitsandbytes Linear4bit for every linear layer except lm_head "
+                           "(transformers BitsAndBytesConfig); embeddings and lm_head stay 16-bit"
+                           + ("; prepare_model_for_kbit_training casts norms to fp32."
+                              if args.kbit_prep else "."))
+    if args.optimizer.startswith("paged"):
+        assumptions.append("Paged optimizer states live in CUDA unified memory outside the torch "
+                           "allocator: allocated/reserved exclude them, nvidia_smi includes the "
+                           "resident part.")
+    base = {
+        "schema": SCHEMA_VERSION,
+        "confidence": "complete",
+        "source_url": "tools/measure/measure_peak.py (local measurement)",
+        "model": model_fields(cfg, name, param_count),
+        "mode": args.mode,
+        "finetune": args.finetune if training else None,
+        "lora": lora,
+        **dtype_fields(args),
+        "micro_batch_size": args.micro_batch,
+        "sequence_length": args.seq_len if training else None,
+        "gradient_accumulation_steps": 1 if training else None,
+        "inference": None if training else {
+            "prompt_tokens": args.prompt_tokens, "new_tokens": args.new_tokens,
+            "kv_cache_dtype": dtype_fields(args)["compute_dtype"]},
+        "activation_checkpointing": args.checkpointing if training else "none",
+        "attention": args.attention,
+        "features": features,
+        "parallelism": {"num_gpus": 1, "dp": 1, "tp": 1, "pp": 1, "cp": 1, "sharding": "none",
+                        "pp_schedule": None},
+        "gpu": gpu,
+    }
+    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    notes_common = (f"Command: {command}. Measured {stamp} on {gpu['name']}. Versions: "
+                    f"{versions()}. nvidia_smi source: {nvml_source}.")
+    prefix = args.id or default_id(args, name)
+    records = []
+    for metric, suffix in (("allocated", "A"), ("reserved", "R"), ("nvidia_smi", "S")):
+        b = int(peaks[metric])
+        rec = {"schema": base["schema"], "id": f"{prefix}-{suffix}"}
+        rec.update({k: v for k, v in base.items() if k != "schema"})
+        rec["measured"] = {"metric": metric, "bytes": b, "value": round(b / GIB, 4),
+                           "unit": "GiB", "value_range": None}
+        rec["assumptions"] = assumptions
+        rec["notes"] = notes_common + {
+            "allocated": " Metric: torch.cuda.max_memory_allocated().",
+            "reserved": " Metric: torch.cuda.max_memory_reserved().",
+            "nvidia_smi": " Metric: peak per-process used memory (CUDA context included).",
+        }[metric]
+        records.append(order_keys(rec))
+    return records
+
+
+KEY_ORDER = ["schema", "id", "confidence", "source_url", "model", "mode", "finetune", "lora",
+             "weight_dtype", "compute_dtype", "master_weights_fp32", "grad_dtype", "optimizer",
+             "optimizer_state_dtype", "micro_batch_size", "sequence_length",
+             "gradient_accumulation_steps", "inference", "activation_checkpointing", "attention",
+             "features", "parallelism", "gpu", "measured", "assumptions", "notes"]
+
+
+def order_keys(rec: dict) -> dict:
+    missing = [k for k in KEY_ORDER if k not in rec]
+    if missing:
+        raise RuntimeError(f"record misses {missing}")
+    return {k: rec[k] for k in KEY_ORDER}
+
+
+def default_id(args, name: str) -> str:
+    import hashlib
+
+    key = json.dumps(vars(args), sort_keys=True, default=str)
+    short = hashlib.sha1(key.encode()).hexdigest()[:8]
+    safe = "".join(c if c.isalnum() else "-" for c in name)[:24]
+    return f"MEAS-{safe}-{short}"
+
+
+def append_records(path: Path, records: list[dict]) -> None:
+    existing = []
+    if path.exists() and path.stat().st_size > 0:
+        existing = json.loads(path.read_text())
+        if not isinstance(existing, list):
+            raise SystemExit(f"{path}: not a JSON array of records")
+    new_ids = {r["id"] for r in records}
+    existing = [r for r in existing if r.get("id") not in new_ids]  # a re-run replaces its records
+    existing.extend(records)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(existing, indent=1) + "\n")
+    tmp.replace(path)
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    command = " ".join(shlex.quote(a) for a in [sys.executable, sys.argv[0], *argv])
+    import torch
+
+    if not torch.cuda.is_available():
+        print("measure_peak: no CUDA device", file=sys.stderr)
+        return 1
+    torch.manual_seed(args.seed)
+    cfg, folder = load_config(args.config)
+    name = args.name or folder.name
+    props = torch.cuda.get_device_properties(0)
+    gpu = {"name": props.name,
+           "memory_gb": args.gpu_memory_gb or int(props.total_memory // GIB)}
+    sampler = NvmlPeak(torch.cuda.current_device(), args.poll_ms / 1000.0)
+    try:
+        with sampler:
+            torch.cuda.init()
+            model = build_model(args, cfg)
+            param_count = sum(p.numel() for p in model.parameters())
+            if args.weights != "auto":
+                # Linear4bit packs two 4-bit values per uint8 element: count logical weights.
+                param_count = count_logical_params(model)
+            if args.mode == "training" and args.finetune in ("lora", "qlora"):
+                model = apply_lora(args, model)
+            vocab = cfg.vocab_size
+            if args.mode == "training":
+                run_training(args, model, vocab)
+            else:
+                run_inference(args, model, vocab)
+    except torch.cuda.OutOfMemoryError as e:
+        print(f"measure_peak: out of memory ({e}); nothing recorded", file=sys.stderr)
+        return 3
+    peaks = {
+        "allocated": torch.cuda.max_memory_allocated(),
+        "reserved": torch.cuda.max_memory_reserved(),
+        "nvidia_smi": sampler.peak,
+    }
+    if peaks["nvidia_smi"] < peaks["reserved"]:
+        print("measure_peak: NVML reading below reserved (sampling missed the peak or the "
+              "process is not visible); nvidia_smi record not written", file=sys.stderr)
+    records = build_records(args, cfg, name, param_count, peaks, gpu, command, sampler.source)
+    if peaks["nvidia_smi"] < peaks["reserved"]:
+        records = [r for r in records if r["measured"]["metric"] != "nvidia_smi"]
+    append_records(Path(args.out), records)
+    print(json.dumps({r["measured"]["metric"]: r["measured"]["bytes"] for r in records}))
+    return 0
+
+
+def count_logical_params(model) -> int:
+    """Parameters as the unquantised model has them (bnb 4-bit stores two per byte)."""
+    total = 0
+    for p in model.parameters():
+        n = p.numel()
+        qs = getattr(p, "quant_state", None)
+        if qs is not None and getattr(qs, "shape", None) is not None:
+            n = 1
+            for d in qs.shape:
+                n *= int(d)
+        total += n
+    return total
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
