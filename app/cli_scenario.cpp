@@ -74,15 +74,18 @@ std::optional<DType> dtypeOption(const QCommandLineParser& p, const QString& nam
 }
 
 unsigned parseLoraTargets(const QString& text) {
-    const QString t = text.trimmed().toLower();
-    if (t == QLatin1String("all-linear") || t == QLatin1String("all_linear") ||
-        t == QLatin1String("all"))
-        return kLoraAllLinear;
-    if (t == QLatin1String("attention"))
-        return kLoraAttention;
     unsigned bits = 0;
-    for (QString part : t.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    for (QString part : text.trimmed().toLower().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         part = part.trimmed();
+        if (part == QLatin1String("all-linear") || part == QLatin1String("all_linear") ||
+            part == QLatin1String("all")) {
+            bits |= kLoraAllLinear;
+            continue;
+        }
+        if (part == QLatin1String("attention")) {
+            bits |= kLoraAttention;
+            continue;
+        }
         if (part.endsWith(QLatin1String("_proj")))
             part.chop(5);
         static const std::pair<const char*, LoraTarget> names[] = {
