@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
         QStringLiteral("file"));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),
-        QApplication::translate("main", "Open the scenario <file> (JSON)."), QStringLiteral("file"));
+        QApplication::translate("main", "Open the scenario <file> (JSON)."),
+        QStringLiteral("file"));
     const QCommandLineOption size(
         QStringLiteral("size"),
         QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000."),
@@ -56,9 +57,9 @@ int main(int argc, char** argv) {
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QApplication::translate("main", "Start in presentation mode."));
-    const QCommandLineOption theme(
-        QStringLiteral("theme"), QApplication::translate("main", "Theme: light or dark."),
-        QStringLiteral("name"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QApplication::translate("main", "Theme: light or dark."),
+                                   QStringLiteral("name"));
     const QCommandLineOption language(
         QStringLiteral("language"),
         QApplication::translate("main", "Interface language: en, de or zh_CN."),
@@ -66,7 +67,8 @@ int main(int argc, char** argv) {
     parser.addOptions({shot, scenario, size, presentation, theme, language});
     parser.addPositionalArgument(
         QStringLiteral("file"),
-        QApplication::translate("main", "A scenario or model file to open."), QStringLiteral("[file]"));
+        QApplication::translate("main", "A scenario or model file to open."),
+        QStringLiteral("[file]"));
     parser.process(app);
 
     if (parser.isSet(shot)) {

@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QPen>
 
 namespace headroom::ui {
@@ -56,10 +57,49 @@ void ChartStyle::applyToAxis(QAbstractAxis* axis, bool grid) const {
     axis->setMinorGridLineVisible(false);
 }
 
-void ChartStyle::applyToText(QGraphicsSimpleTextItem* item, const QColor& color, bool bold) const {
-    item->setBrush(color);
-    item->setPen(Qt::NoPen);
-    item->setFont(overlayFont(bold));
+ChartLabel::ChartLabel(QGraphicsItem* parent)
+    : QGraphicsRectItem(parent), m_text(new QGraphicsSimpleTextItem(this)) {
+    setPen(Qt::NoPen);
+    setZValue(100);
+}
+
+void ChartLabel::setText(const QString& text) {
+    if (m_text->text() != text) {
+        m_text->setText(text);
+        relayout();
+    }
+}
+
+QString ChartLabel::text() const {
+    return m_text->text();
+}
+
+void ChartLabel::setLook(const QFont& font, const QColor& text, const QColor& plate) {
+    m_text->setFont(font);
+    m_text->setBrush(text);
+    m_text->setPen(Qt::NoPen);
+    QColor c = plate;
+    c.setAlpha(215);
+    setBrush(c);
+    relayout();
+}
+
+void ChartLabel::relayout() {
+    const QRectF br = m_text->boundingRect();
+    const double pad = 3;
+    m_text->setPos(pad, pad * 0.5);
+    setRect(QRectF(0, 0, br.width() + 2 * pad, br.height() + pad));
+}
+
+void setHelperVisible(QChart* chart, QAbstractSeries* series, bool visible) {
+    if (series->isVisible() != visible) {
+        series->setVisible(visible);
+    }
+    for (QLegendMarker* m : chart->legend()->markers(series)) {
+        if (m->isVisible()) {
+            m->setVisible(false);
+        }
+    }
 }
 
 } // namespace headroom::ui

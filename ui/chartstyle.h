@@ -5,10 +5,12 @@
 #include "ui/theme.h"
 
 #include <QFont>
+#include <QGraphicsRectItem>
 
 class QAbstractAxis;
 class QChart;
 class QGraphicsSimpleTextItem;
+class QAbstractSeries;
 
 namespace headroom::ui {
 
@@ -27,7 +29,27 @@ struct ChartStyle {
 
     void applyToChart(QChart* chart) const;
     void applyToAxis(QAbstractAxis* axis, bool grid = true) const;
-    void applyToText(QGraphicsSimpleTextItem* item, const QColor& color, bool bold = false) const;
 };
+
+/// Text drawn on a chart with a translucent plate behind it, so it stays readable over
+/// series and shading.
+class ChartLabel : public QGraphicsRectItem {
+public:
+    explicit ChartLabel(QGraphicsItem* parent);
+    void setText(const QString& text);
+    QString text() const;
+    /// Font, text colour and plate colour.
+    void setLook(const QFont& font, const QColor& text, const QColor& plate);
+    /// Size including padding.
+    QSizeF size() const { return rect().size(); }
+
+private:
+    void relayout();
+    QGraphicsSimpleTextItem* m_text;
+};
+
+/// Shows or hides a helper series and keeps it out of the legend (QtCharts re-shows a
+/// series' legend marker whenever the series' visibility changes).
+void setHelperVisible(QChart* chart, QAbstractSeries* series, bool visible);
 
 } // namespace headroom::ui

@@ -40,10 +40,9 @@ CliffChart::CliffChart(QWidget* parent)
     : QChartView(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QValueAxis),
       m_total(new QLineSeries), m_capacity(new QLineSeries), m_oomLo(new QLineSeries),
       m_oomHi(new QLineSeries), m_oom(new QAreaSeries(m_oomHi, m_oomLo)), m_marker(new QLineSeries),
-      m_dot(new QScatterSeries), m_markerLabel(new QGraphicsSimpleTextItem(m_chart)),
-      m_capacityLabel(new QGraphicsSimpleTextItem(m_chart)),
-      m_dotLabel(new QGraphicsSimpleTextItem(m_chart)),
-      m_slopeLabel(new QGraphicsSimpleTextItem(m_chart)) {
+      m_dot(new QScatterSeries), m_markerLabel(new ChartLabel(m_chart)),
+      m_capacityLabel(new ChartLabel(m_chart)), m_dotLabel(new ChartLabel(m_chart)),
+      m_slopeLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("cliffChart"));
     setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
@@ -212,11 +211,12 @@ void CliffChart::rebuild() {
     QPen totalPen(stacked ? c.total : c.total,
                   stacked ? m_style.lineWidth() * 0.75 : m_style.lineWidth() + 0.5);
     m_total->setPen(totalPen);
+    setHelperVisible(m_chart, m_total, true);
 
     const double x0 = xCoord(r.sweepMin);
     const double x1 = xCoord(r.sweepMax);
     replaceIfChanged(m_capacity, {QPointF(x0, cap), QPointF(x1, cap)});
-    m_capacity->setVisible(cap > 0);
+    setHelperVisible(m_chart, m_capacity, cap > 0);
 
     // largest value that fits, and the region past it
     m_markerValue = r.hasEstimate ? r.maxFit : 0;
@@ -225,19 +225,19 @@ void CliffChart::rebuild() {
         const double mx = xCoord(m_markerValue);
         replaceIfChanged(m_marker, {QPointF(mx, 0), QPointF(mx, yMax)});
     }
-    m_marker->setVisible(markerInRange && r.hasEstimate);
+    setHelperVisible(m_chart, m_marker, markerInRange && r.hasEstimate);
     const double oomStart = m_markerValue <= 0 ? x0 : xCoord(m_markerValue);
     const bool oomVisible = r.hasEstimate && m_markerValue < r.sweepMax;
     if (oomVisible) {
         replaceIfChanged(m_oomLo, {QPointF(oomStart, 0), QPointF(x1, 0)});
         replaceIfChanged(m_oomHi, {QPointF(oomStart, yMax), QPointF(x1, yMax)});
     }
-    m_oom->setVisible(oomVisible);
+    setHelperVisible(m_chart, m_oom, oomVisible);
 
     // current point
     m_currentX = r.current;
     replaceIfChanged(m_dot, {QPointF(xCoord(r.current), current)});
-    m_dot->setVisible(r.hasEstimate);
+    setHelperVisible(m_chart, m_dot, r.hasEstimate);
     const bool fits = r.estimate.fits;
     m_dot->setColor(fits ? c.fits : c.oom);
     m_dot->setBorderColor(c.background);
@@ -256,7 +256,7 @@ void CliffChart::rebuild() {
     m_dotLabel->setText(tr("now %1: %2")
                             .arg(Units::formatCount(r.current))
                             .arg(Units::format(r.estimate.worst.nvidiaSmi, m_unit)));
-    m_style.applyToText(m_dotLabel, fits ? c.fits : c.oom, true);
+    m_dotLabel->setLook(m_style.overlayFont(true), fits ? c.fits : c.oom, c.background);
     if (r.axis == SweepAxis::MicroBatch && r.hasEstimate) {
         m_slopeLabel->setText(
             tr("+%1 per extra sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
@@ -342,9 +342,9 @@ void CliffChart::applyStyle() {
     m_marker->setPen(marker);
     m_dot->setMarkerSize(m_style.presentation ? 22 : 13);
     m_dot->setPen(QPen(c.background, 2));
-    m_style.applyToText(m_capacityLabel, c.capacity, true);
-    m_style.applyToText(m_markerLabel, c.text, true);
-    m_style.applyToText(m_slopeLabel, c.text, false);
+    m_capacityLabel->setLook(m_style.overlayFont(true), c.capacity, c.background);
+    m_markerLabel->setLook(m_style.overlayFont(true), c.text, c.background);
+    m_slopeLabel->setLook(m_style.overlayFont(false), c.text, c.background);
 }
 
 void CliffChart::retranslateUi() {

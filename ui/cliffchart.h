@@ -13,7 +13,6 @@
 
 class QAreaSeries;
 class QCategoryAxis;
-class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -69,10 +68,10 @@ private:
     QAreaSeries* m_oom;
     QLineSeries* m_marker;
     QScatterSeries* m_dot;
-    QGraphicsSimpleTextItem* m_markerLabel;
-    QGraphicsSimpleTextItem* m_capacityLabel;
-    QGraphicsSimpleTextItem* m_dotLabel;
-    QGraphicsSimpleTextItem* m_slopeLabel;
+    ChartLabel* m_markerLabel;
+    ChartLabel* m_capacityLabel;
+    ChartLabel* m_dotLabel;
+    ChartLabel* m_slopeLabel;
 
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;

@@ -29,6 +29,7 @@ struct Results {
 
     std::vector<PlaybookItem> playbook;
     uint64_t generation = 0; ///< increases with every recompute
+    double computeMs = 0;    ///< time the engine took for this recompute
 };
 
 } // namespace headroom::ui

@@ -6,6 +6,8 @@
 #include "ui/scenarioedits.h"
 #include "ui/texts.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -125,7 +127,14 @@ void ScenarioController::setSweepAxis(SweepAxis a) {
     scheduleRecompute();
 }
 
+void ScenarioController::lockSweepMax(int64_t upper) {
+    m_lockedMax = upper;
+    scheduleRecompute();
+}
+
 void ScenarioController::recompute() {
+    QElapsedTimer clock;
+    clock.start();
     const Scenario& s = m_scenario;
     const ModelArch& m = s.model;
     const Workload& w = s.workload;
@@ -170,19 +179,22 @@ void ScenarioController::recompute() {
         r.current = w.microBatch;
         r.maxFit = maxMicroBatch(m, w, s.gpu);
         r.sweepMin = 1;
-        r.sweepMax = sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
+        r.sweepMax =
+            m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
         xs = sweepValues(r.sweepMax, 48);
     } else {
         r.current = w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu);
         r.sweepMin = kMinSequence;
-        r.sweepMax = sweepUpper(r.current, r.maxFit, 4096, kMaxSequence);
+        r.sweepMax =
+            m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 4096, kMaxSequence);
         xs = sequenceValues(r.sweepMin, r.sweepMax);
     }
     std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
     r.sweep = sweep(m, w, &s.gpu, m_axis, xs);
     r.cliff = cliffLine(m, w, &s.gpu);
     r.playbook = playbook(m, w, s.gpu);
+    r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
 
     m_results = std::move(r);
     emit resultsChanged();

@@ -78,6 +78,9 @@ public:
     void setUnit(ByteUnit u);
     SweepAxis sweepAxis() const { return m_axis; }
     void setSweepAxis(SweepAxis a);
+    /// Holds the sweep's upper end fixed (e.g. while Animate moves the current value), so the
+    /// x axis does not rescale under the moving point. 0 releases it.
+    void lockSweepMax(int64_t upper);
 
     /// termFormula() for the current scenario, cached per recompute (not on the hot path).
     QString formula(Term t) const;
@@ -115,6 +118,7 @@ private:
     QString m_filePath;
     ByteUnit m_unit = ByteUnit::GiB;
     SweepAxis m_axis = SweepAxis::MicroBatch;
+    int64_t m_lockedMax = 0;
     bool m_dragging = false;
     int m_session = 0;
     uint64_t m_generation = 0;

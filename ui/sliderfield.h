@@ -63,6 +63,8 @@ public:
     double value() const { return m_value; }
 
     QSlider* slider() const { return m_slider; }
+    /// Slider position of @p value on this field's scale.
+    int positionOf(double value) const { return m_scale->positionOf(value); }
     QDoubleSpinBox* spinBox() const { return m_spin; }
 
     void setToolTips(const QString& tip);

@@ -43,7 +43,7 @@ VramBarChart::VramBarChart(QWidget* parent)
       m_danger(new QAreaSeries(m_dangerHi, m_dangerLo)), m_highlightLo(new QLineSeries),
       m_highlightHi(new QLineSeries),
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
-      m_capacityLabel(new QGraphicsSimpleTextItem(m_chart)) {
+      m_capacityLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("vramBarChart"));
     setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
@@ -94,8 +94,7 @@ VramBarChart::VramBarChart(QWidget* parent)
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     m_y->setTickType(QValueAxis::TicksDynamic);
     m_y->setTickAnchor(0);
-    m_highlightArea->setVisible(false);
-    hideFromLegend(m_chart, m_highlightArea);
+    setHelperVisible(m_chart, m_highlightArea, false);
     m_capacityLabel->setZValue(100);
 
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
@@ -222,33 +221,34 @@ void VramBarChart::rebuild() {
     replaceIfChanged(m_dangerLo, {QPointF(-0.5, 0.9 * cap), QPointF(n - 0.5, 0.9 * cap)});
     replaceIfChanged(m_dangerHi, {QPointF(-0.5, std::max(yMax, 0.9 * cap)),
                                   QPointF(n - 0.5, std::max(yMax, 0.9 * cap))});
-    m_capacity->setVisible(cap > 0);
-    m_danger->setVisible(cap > 0);
+    setHelperVisible(m_chart, m_capacity, cap > 0);
+    setHelperVisible(m_chart, m_danger, cap > 0);
     if (m_highlight >= 0) {
         replaceIfChanged(m_highlightLo,
                          {QPointF(m_highlight - 0.5, 0), QPointF(m_highlight + 0.5, 0)});
         replaceIfChanged(m_highlightHi,
                          {QPointF(m_highlight - 0.5, yMax), QPointF(m_highlight + 0.5, yMax)});
     }
-    m_highlightArea->setVisible(m_highlight >= 0);
+    setHelperVisible(m_chart, m_highlightArea, m_highlight >= 0);
 
     // total labels above the bars
     while (static_cast<int>(m_totalLabels.size()) < n) {
-        auto* item = new QGraphicsSimpleTextItem(m_chart);
+        auto* item = new ChartLabel(m_chart);
         item->setZValue(100);
         m_totalLabels.push_back(item);
     }
     const bool showTotals = n <= 8;
     for (size_t b = 0; b < m_totalLabels.size(); ++b) {
-        QGraphicsSimpleTextItem* item = m_totalLabels[b];
+        ChartLabel* item = m_totalLabels[b];
         const bool visible = showTotals && static_cast<int>(b) < n && m_results.hasEstimate;
         item->setVisible(visible);
         if (visible) {
             const RankEstimate* rank = rankFor(static_cast<int>(b));
             item->setText(Units::format(rank->nvidiaSmi, m_unit));
-            m_style.applyToText(
-                item, rank->nvidiaSmi > e.capacity ? m_style.colors().oom : m_style.colors().text,
-                true);
+            item->setLook(m_style.overlayFont(true),
+                          rank->nvidiaSmi > e.capacity ? m_style.colors().oom
+                                                       : m_style.colors().text,
+                          m_style.colors().background);
         }
     }
     m_capacityLabel->setText(tr("GPU capacity %1").arg(Units::format(e.capacity, m_unit)));
@@ -271,7 +271,7 @@ void VramBarChart::placeOverlays() {
         m_capacityLabel->setVisible(false);
     }
     for (int b = 0; b < static_cast<int>(m_totalLabels.size()); ++b) {
-        QGraphicsSimpleTextItem* item = m_totalLabels[static_cast<size_t>(b)];
+        ChartLabel* item = m_totalLabels[static_cast<size_t>(b)];
         if (!item->isVisible()) {
             continue;
         }
@@ -302,7 +302,7 @@ void VramBarChart::applyStyle() {
     for (QBarSet* set : m_sets) {
         set->setPen(QPen(c.background, m_style.presentation ? 1.5 : 1.0));
     }
-    m_style.applyToText(m_capacityLabel, c.capacity, true);
+    m_capacityLabel->setLook(m_style.overlayFont(true), c.capacity, c.background);
 }
 
 void VramBarChart::retranslateUi() {

@@ -16,7 +16,6 @@
 class QAreaSeries;
 class QBarCategoryAxis;
 class QBarSet;
-class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QStackedBarSeries;
 class QValueAxis;
@@ -74,8 +73,8 @@ private:
     QLineSeries* m_highlightLo;
     QLineSeries* m_highlightHi;
     QAreaSeries* m_highlightArea;
-    QGraphicsSimpleTextItem* m_capacityLabel;
-    std::vector<QGraphicsSimpleTextItem*> m_totalLabels;
+    ChartLabel* m_capacityLabel;
+    std::vector<ChartLabel*> m_totalLabels;
 
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;

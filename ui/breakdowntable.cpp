@@ -1,0 +1,130 @@
+#include "ui/breakdowntable.h"
+
+#include "ui/texts.h"
+#include "ui/theme.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLocale>
+#include <QPainter>
+#include <QPixmap>
+
+namespace headroom::ui {
+
+namespace {
+QIcon swatch(const QColor& c) {
+    QPixmap pm(14, 14);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setBrush(c);
+    p.setPen(c.darker(130));
+    p.drawRoundedRect(QRectF(1, 1, 12, 12), 2, 2);
+    return QIcon(pm);
+}
+constexpr int kRows = kTermCount + 3; // terms + allocated + reserved + total
+} // namespace
+
+BreakdownTable::BreakdownTable(QWidget* parent) : QTableWidget(kRows, 4, parent) {
+    setObjectName(QStringLiteral("breakdownTable"));
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setAlternatingRowColors(true);
+    verticalHeader()->setVisible(false);
+    horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+    setWordWrap(false);
+    for (int r = 0; r < kRows; ++r) {
+        for (int c = 0; c < 4; ++c) {
+            auto* item = new QTableWidgetItem;
+            if (c == 1 || c == 2) {
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            }
+            setItem(r, c, item);
+        }
+    }
+    for (int t = 0; t < kTermCount; ++t) {
+        item(t, 0)->setIcon(swatch(Theme::termColor(static_cast<Term>(t))));
+    }
+    for (int r = kTermCount; r < kRows; ++r) {
+        QFont f = item(r, 0)->font();
+        f.setBold(r == kRows - 1);
+        for (int c = 0; c < 4; ++c) {
+            item(r, c)->setFont(f);
+        }
+    }
+    retranslateUi();
+}
+
+void BreakdownTable::setResults(const Results& r, ByteUnit unit) {
+    m_results = r;
+    m_unit = unit;
+    refresh();
+}
+
+void BreakdownTable::refresh() {
+    const Estimate& e = m_results.estimate;
+    const RankEstimate& w = e.worst;
+    const double total = w.nvidiaSmi;
+    const QLocale loc;
+    setUpdatesEnabled(false);
+    for (int t = 0; t < kTermCount; ++t) {
+        const double b = m_results.hasEstimate ? w.atPeak[static_cast<size_t>(t)] : 0.0;
+        setRowHidden(t, b <= 0);
+        if (b <= 0) {
+            continue;
+        }
+        item(t, 1)->setText(Units::format(b, m_unit, 2));
+        item(t, 1)->setToolTip(tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(b))));
+        item(t, 2)->setText(total > 0 ? tr("%1 %").arg(loc.toString(100.0 * b / total, 'f', 1))
+                                      : QString());
+        const QString f = m_formula ? m_formula(static_cast<Term>(t)) : QString();
+        item(t, 3)->setText(f);
+        item(t, 3)->setToolTip(f);
+    }
+    auto setTotal = [&](int row, double bytes) {
+        item(row, 1)->setText(Units::format(bytes, m_unit, 2));
+        item(row, 1)->setToolTip(tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(bytes))));
+        item(row, 2)->setText(
+            total > 0 ? tr("%1 %").arg(loc.toString(100.0 * bytes / total, 'f', 1)) : QString());
+    };
+    setTotal(kTermCount, w.allocated);
+    setTotal(kTermCount + 1, w.reserved);
+    setTotal(kTermCount + 2, w.nvidiaSmi);
+    setUpdatesEnabled(true);
+}
+
+void BreakdownTable::retranslateUi() {
+    setHorizontalHeaderLabels({tr("Term"), tr("Memory"), tr("Share"), tr("Formula")});
+    for (int t = 0; t < kTermCount; ++t) {
+        item(t, 0)->setText(Texts::termName(static_cast<Term>(t)));
+        item(t, 0)->setToolTip(Texts::termTooltip(static_cast<Term>(t)));
+    }
+    item(kTermCount, 0)->setText(tr("Allocated (PyTorch)"));
+    item(kTermCount, 0)->setToolTip(tr("Live tensors: torch.cuda.max_memory_allocated()."));
+    item(kTermCount + 1, 0)->setText(tr("Reserved (PyTorch)"));
+    item(kTermCount + 1, 0)
+        ->setToolTip(tr(
+            "Allocated plus the caching allocator's reserve: torch.cuda.max_memory_reserved()."));
+    item(kTermCount + 2, 0)->setText(tr("Total (nvidia-smi)"));
+    item(kTermCount + 2, 0)
+        ->setToolTip(
+            tr("Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces."));
+    item(kTermCount, 3)->setText(tr("sum of the live tensors at the peak"));
+    item(kTermCount + 1, 3)->setText(tr("allocated + allocator reserve"));
+    item(kTermCount + 2, 3)->setText(tr("reserved + CUDA context"));
+    setAccessibleName(tr("Memory breakdown"));
+    setToolTip(QString());
+    refresh();
+}
+
+void BreakdownTable::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+    }
+    QTableWidget::changeEvent(e);
+}
+
+} // namespace headroom::ui

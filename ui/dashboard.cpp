@@ -1,0 +1,141 @@
+#include "ui/dashboard.h"
+
+#include "ui/breakdowntable.h"
+#include "ui/cliffpanel.h"
+#include "ui/layoutpanel.h"
+#include "ui/playbookview.h"
+#include "ui/verdictview.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace headroom::ui {
+
+Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller), m_verdict(new VerdictView(this)),
+      m_chartsArea(new QWidget(this)), m_vsplit(new QSplitter(Qt::Vertical, this)),
+      m_hsplit(new QSplitter(Qt::Horizontal)), m_barTitle(new QLabel), m_barView(new QComboBox),
+      m_bar(new VramBarChart), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
+      m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
+      m_layout(new LayoutPanel(controller)) {
+    setObjectName(QStringLiteral("dashboard"));
+    m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
+    m_barView->setObjectName(QStringLiteral("barViewCombo"));
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_barView->addItems({QString(), QString()});
+
+    auto* barBox = new QWidget;
+    auto* barLay = new QVBoxLayout(barBox);
+    barLay->setContentsMargins(0, 0, 0, 0);
+    barLay->setSpacing(2);
+    auto* barTop = new QHBoxLayout;
+    barTop->addWidget(m_barTitle);
+    barTop->addStretch(1);
+    barTop->addWidget(m_barView);
+    barLay->addLayout(barTop);
+    barLay->addWidget(m_bar, 1);
+    m_barTitle->setBuddy(m_barView);
+
+    m_hsplit->addWidget(barBox);
+    m_hsplit->addWidget(m_cliff);
+    m_hsplit->setStretchFactor(0, 2);
+    m_hsplit->setStretchFactor(1, 3);
+    m_hsplit->setChildrenCollapsible(false);
+
+    auto* chartsLay = new QVBoxLayout(m_chartsArea);
+    chartsLay->setContentsMargins(0, 0, 0, 0);
+    chartsLay->setSpacing(4);
+    chartsLay->addWidget(m_verdict);
+    chartsLay->addWidget(m_hsplit, 1);
+
+    m_tabs->addTab(m_breakdown, QString());
+    m_tabs->addTab(m_playbook, QString());
+    m_tabs->addTab(m_layout, QString());
+
+    m_vsplit->addWidget(m_chartsArea);
+    m_vsplit->addWidget(m_tabs);
+    m_vsplit->setStretchFactor(0, 3);
+    m_vsplit->setStretchFactor(1, 2);
+    m_vsplit->setChildrenCollapsible(false);
+
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    lay->addWidget(m_vsplit);
+
+    auto formula = [this](Term t) { return m_controller->formula(t); };
+    m_bar->setFormulaProvider(formula);
+    m_breakdown->setFormulaProvider(formula);
+
+    connect(m_barView, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_bar->setView(i == 0 ? VramBarChart::View::WorstRank : VramBarChart::View::PerStage);
+    });
+    connect(m_layout, &LayoutPanel::layoutApplied, this,
+            [this](int) { setBarView(VramBarChart::View::PerStage); });
+    connect(m_controller, &ScenarioController::resultsChanged, this, &Dashboard::refresh);
+    retranslateUi();
+    setChartStyle(m_style);
+}
+
+CliffChart* Dashboard::cliffChart() const {
+    return m_cliff->chart();
+}
+
+void Dashboard::setBarView(VramBarChart::View v) {
+    m_barView->setCurrentIndex(v == VramBarChart::View::WorstRank ? 0 : 1);
+}
+
+void Dashboard::refresh() {
+    const Results& r = m_controller->results();
+    const ByteUnit u = m_controller->unit();
+    m_verdict->setResults(r, u);
+    m_bar->setResults(r, u);
+    m_cliff->chart()->setResults(r, u);
+    m_breakdown->setResults(r, u);
+    m_playbook->setResults(r, u);
+}
+
+void Dashboard::setChartStyle(const ChartStyle& style) {
+    m_style = style;
+    m_verdict->setStyle(style);
+    m_bar->setStyle(style);
+    m_cliff->chart()->setStyle(style);
+}
+
+void Dashboard::setPresentation(bool on) {
+    ChartStyle s = m_style;
+    s.presentation = on;
+    setChartStyle(s);
+    m_tabs->setVisible(!on);
+    m_cliff->setCompact(on);
+    m_barView->setVisible(!on);
+    m_barTitle->setVisible(!on);
+}
+
+void Dashboard::retranslateUi() {
+    m_barTitle->setText(tr("VRAM per GPU"));
+    m_barView->setItemText(0, tr("Worst rank"));
+    m_barView->setItemText(1, tr("Per pipeline stage"));
+    m_barView->setToolTip(tr("One bar for the GPU with the most memory, or one bar per "
+                             "pipeline stage."));
+    m_barView->setAccessibleName(tr("Bar view"));
+    m_tabs->setTabText(0, tr("&Breakdown"));
+    m_tabs->setTabText(1, tr("OOM &playbook"));
+    m_tabs->setTabText(2, tr("&Multi-GPU layout"));
+    m_tabs->setTabToolTip(0, tr("Every memory term with its bytes, share and formula."));
+    m_tabs->setTabToolTip(1, tr("Ranked changes that make the run fit."));
+    m_tabs->setTabToolTip(2, tr("Find the smallest GPU layout for this run."));
+}
+
+void Dashboard::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+    }
+    QWidget::changeEvent(e);
+}
+
+} // namespace headroom::ui

@@ -1,0 +1,74 @@
+#pragma once
+// The right-hand side of the window: verdict, stacked VRAM bar, OOM-cliff chart, and the
+// breakdown / playbook / multi-GPU tabs. Redraws from the controller's coalesced results.
+
+#include "ui/chartstyle.h"
+#include "ui/scenariocontroller.h"
+#include "ui/vrambarchart.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSplitter;
+class QTabWidget;
+
+namespace headroom::ui {
+
+class BreakdownTable;
+class CliffChart;
+class CliffPanel;
+class LayoutPanel;
+class PlaybookView;
+class VerdictView;
+
+class Dashboard : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit Dashboard(ScenarioController* controller, QWidget* parent = nullptr);
+
+    VerdictView* verdict() const { return m_verdict; }
+    VramBarChart* barChart() const { return m_bar; }
+    CliffChart* cliffChart() const;
+    CliffPanel* cliffPanel() const { return m_cliff; }
+    BreakdownTable* breakdown() const { return m_breakdown; }
+    PlaybookView* playbook() const { return m_playbook; }
+    LayoutPanel* layoutPanel() const { return m_layout; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QComboBox* barViewCombo() const { return m_barView; }
+    /// The verdict and both charts (the part presentation mode and dashboard export show).
+    QWidget* chartsArea() const { return m_chartsArea; }
+
+    void setChartStyle(const ChartStyle& style);
+    const ChartStyle& chartStyle() const { return m_style; }
+    /// Presentation mode: larger type, thicker lines, tabs hidden.
+    void setPresentation(bool on);
+    void setBarView(VramBarChart::View v);
+
+    /// Pushes the controller's current results into every view.
+    void refresh();
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void retranslateUi();
+
+    ScenarioController* m_controller;
+    ChartStyle m_style;
+    VerdictView* m_verdict;
+    QWidget* m_chartsArea;
+    QSplitter* m_vsplit;
+    QSplitter* m_hsplit;
+    QLabel* m_barTitle;
+    QComboBox* m_barView;
+    VramBarChart* m_bar;
+    CliffPanel* m_cliff;
+    QTabWidget* m_tabs;
+    BreakdownTable* m_breakdown;
+    PlaybookView* m_playbook;
+    LayoutPanel* m_layout;
+};
+
+} // namespace headroom::ui

@@ -1,0 +1,47 @@
+#pragma once
+// Every modal interaction the main window needs, behind an interface so tests inject a
+// non-blocking implementation (no dialog is ever left open in a test).
+
+#include "ui/exporter.h"
+
+#include <QString>
+
+class QWidget;
+
+namespace headroom::ui {
+
+class DialogService {
+public:
+    enum class UnsavedChoice { Save, Discard, Cancel };
+    enum class ExportAction { Save, Copy, Cancel };
+
+    virtual ~DialogService() = default;
+    virtual void showError(QWidget* parent, const QString& title, const QString& message) = 0;
+    virtual UnsavedChoice askUnsaved(QWidget* parent, const QString& document) = 0;
+    /// A file to open; empty = cancelled.
+    virtual QString openFile(QWidget* parent, const QString& caption, const QString& filter) = 0;
+    /// A file to write; empty = cancelled.
+    virtual QString saveFile(QWidget* parent, const QString& caption, const QString& suggested,
+                             const QString& filter) = 0;
+    /// Lets the user edit @p options; returns what to do with them.
+    virtual ExportAction exportOptions(QWidget* parent, const Exporter* exporter,
+                                       ExportOptions& options) = 0;
+    virtual void showInfo(QWidget* parent, const QString& title, const QString& richText) = 0;
+};
+
+/// The real dialogs (QMessageBox, QFileDialog, ExportDialog).
+class WidgetDialogService : public DialogService {
+    Q_DECLARE_TR_FUNCTIONS(WidgetDialogService)
+
+public:
+    void showError(QWidget* parent, const QString& title, const QString& message) override;
+    UnsavedChoice askUnsaved(QWidget* parent, const QString& document) override;
+    QString openFile(QWidget* parent, const QString& caption, const QString& filter) override;
+    QString saveFile(QWidget* parent, const QString& caption, const QString& suggested,
+                     const QString& filter) override;
+    ExportAction exportOptions(QWidget* parent, const Exporter* exporter,
+                               ExportOptions& options) override;
+    void showInfo(QWidget* parent, const QString& title, const QString& richText) override;
+};
+
+} // namespace headroom::ui

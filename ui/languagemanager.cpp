@@ -1,0 +1,66 @@
+#include "ui/languagemanager.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+
+namespace headroom::ui {
+
+LanguageManager::LanguageManager(QObject* parent) : QObject(parent) {}
+
+QStringList LanguageManager::available() {
+    return {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
+}
+
+QString LanguageManager::nativeName(const QString& code) {
+    if (code == QLatin1String("de")) {
+        return QStringLiteral("Deutsch");
+    }
+    if (code == QLatin1String("zh_CN")) {
+        return QStringLiteral("\u7b80\u4f53\u4e2d\u6587");
+    }
+    return QStringLiteral("English");
+}
+
+QString LanguageManager::systemLanguage() {
+    for (const QString& ui : QLocale::system().uiLanguages()) {
+        const QString l = QString(ui).replace(QLatin1Char('-'), QLatin1Char('_'));
+        if (l.startsWith(QLatin1String("de"))) {
+            return QStringLiteral("de");
+        }
+        if (l.startsWith(QLatin1String("zh"))) {
+            return QStringLiteral("zh_CN");
+        }
+        if (l.startsWith(QLatin1String("en"))) {
+            return QStringLiteral("en");
+        }
+    }
+    return QStringLiteral("en");
+}
+
+void LanguageManager::setLanguage(const QString& code) {
+    m_choice = available().contains(code) ? code : QString();
+    const QString eff = m_choice.isEmpty() ? systemLanguage() : m_choice;
+    if (m_installed) {
+        QCoreApplication::removeTranslator(&m_app);
+        QCoreApplication::removeTranslator(&m_qt);
+        m_installed = false;
+    }
+    m_effective = eff;
+    if (eff != QLatin1String("en")) {
+        const bool appOk = m_app.load(QStringLiteral(":/i18n/headroom_%1.qm").arg(eff));
+        const bool qtOk = m_qt.load(QStringLiteral("qtbase_%1").arg(eff),
+                                    QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+        if (qtOk) {
+            QCoreApplication::installTranslator(&m_qt);
+        }
+        if (appOk) {
+            QCoreApplication::installTranslator(&m_app);
+        }
+        m_installed = appOk || qtOk;
+    }
+    QLocale::setDefault(QLocale(eff));
+    emit languageChanged(eff);
+}
+
+} // namespace headroom::ui

@@ -1,0 +1,41 @@
+#pragma once
+// Run-time language switching: installs the compiled-in translation (":/i18n/headroom_*.qm")
+// and Qt's own, which sends QEvent::LanguageChange to every widget (retranslateUi).
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTranslator>
+
+namespace headroom::ui {
+
+class LanguageManager : public QObject {
+    Q_OBJECT
+
+public:
+    explicit LanguageManager(QObject* parent = nullptr);
+
+    /// Language codes with a translation: "en", "de", "zh_CN".
+    static QStringList available();
+    /// The language's own name ("Deutsch", "简体中文").
+    static QString nativeName(const QString& code);
+    /// The best available language for the system locale.
+    static QString systemLanguage();
+
+    /// "" follows the system; otherwise one of available().
+    void setLanguage(const QString& code);
+    QString language() const { return m_choice; }
+    QString effectiveLanguage() const { return m_effective; }
+
+signals:
+    void languageChanged(const QString& effective);
+
+private:
+    QString m_choice;
+    QString m_effective = QStringLiteral("en");
+    QTranslator m_app;
+    QTranslator m_qt;
+    bool m_installed = false;
+};
+
+} // namespace headroom::ui

@@ -1,0 +1,141 @@
+#include "ui/layoutpanel.h"
+
+#include "ui/texts.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace headroom::ui {
+
+LayoutPanel::LayoutPanel(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
+      m_find(new QPushButton(this)), m_maxGpus(new QSpinBox(this)), m_maxLabel(new QLabel(this)),
+      m_result(new QLabel(this)) {
+    setObjectName(QStringLiteral("layoutPanel"));
+    m_find->setObjectName(QStringLiteral("findLayoutButton"));
+    m_maxGpus->setObjectName(QStringLiteral("maxGpusSpin"));
+    m_result->setObjectName(QStringLiteral("layoutResult"));
+    m_intro->setWordWrap(true);
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_maxGpus->setRange(1, 4096);
+    m_maxGpus->setValue(1024);
+    m_maxLabel->setBuddy(m_maxGpus);
+    auto* lay = new QGridLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    lay->addWidget(m_intro, 0, 0, 1, 4);
+    lay->addWidget(m_find, 1, 0);
+    lay->addWidget(m_maxLabel, 1, 1, Qt::AlignRight);
+    lay->addWidget(m_maxGpus, 1, 2);
+    lay->setColumnStretch(3, 1);
+    lay->addWidget(m_result, 2, 0, 1, 4);
+    lay->setRowStretch(3, 1);
+    connect(m_find, &QPushButton::clicked, this, &LayoutPanel::findSmallestLayout);
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &LayoutPanel::onFinished);
+    retranslateUi();
+}
+
+void LayoutPanel::findSmallestLayout() {
+    if (m_watcher.isRunning()) {
+        return;
+    }
+    const Scenario s = m_controller->scenario();
+    const int maxGpus = m_maxGpus->value();
+    m_gpuName = m_controller->gpuDisplayName();
+    m_find->setEnabled(false);
+    m_result->setText(tr("Searching layouts of up to %1 GPUs\u2026").arg(maxGpus));
+    m_watcher.setFuture(QtConcurrent::run(
+        [s, maxGpus] { return smallestLayout(s.model, s.workload, s.gpu, maxGpus); }));
+}
+
+void LayoutPanel::onFinished() {
+    m_find->setEnabled(true);
+    m_searched = true;
+    m_last = m_watcher.result();
+    if (!m_last) {
+        m_result->setText(resultText());
+        emit layoutNotFound();
+        return;
+    }
+    const Parallelism layout = m_last->layout;
+    const int gpus = layout.gpus();
+    m_controller->edit(Field::Layout, tr("Apply smallest layout (%1 GPUs)").arg(gpus),
+                       [layout, gpus](Scenario& s) {
+                           s.workload.parallel = layout;
+                           s.gpuCount = gpus;
+                       });
+    m_result->setText(resultText());
+    const auto& stages = m_last->estimate.stages;
+    int tightest = 0;
+    for (size_t i = 0; i < stages.size(); ++i) {
+        if (stages[i].nvidiaSmi > stages[static_cast<size_t>(tightest)].nvidiaSmi) {
+            tightest = static_cast<int>(i);
+        }
+    }
+    emit layoutApplied(tightest);
+}
+
+QString LayoutPanel::resultText() const {
+    if (!m_searched) {
+        return {};
+    }
+    if (!m_last) {
+        return tr("No layout of up to %1 \u00d7 %2 fits this run.")
+            .arg(m_maxGpus->value())
+            .arg(m_gpuName);
+    }
+    const Parallelism& p = m_last->layout;
+    const Estimate& e = m_last->estimate;
+    const ByteUnit u = m_controller->unit();
+    const RankEstimate& w = e.worst;
+    QString text = tr("<b>Smallest layout: %1 \u00d7 %2</b> \u2014 DP %3 \u00d7 TP %4 \u00d7 PP "
+                      "%5 \u00d7 CP %6, sharding: %7.")
+                       .arg(p.gpus())
+                       .arg(m_gpuName.toHtmlEscaped())
+                       .arg(p.dp)
+                       .arg(p.tp)
+                       .arg(p.pp)
+                       .arg(p.cp)
+                       .arg(Texts::shardingName(p.sharding).toHtmlEscaped());
+    text += QStringLiteral("<br>");
+    text += tr("Tightest rank: pipeline stage %1 (layers %2\u2013%3) at %4 of %5, %6 free.")
+                .arg(w.stage + 1)
+                .arg(w.firstLayer)
+                .arg(w.firstLayer + w.numLayers - 1)
+                .arg(Units::format(w.nvidiaSmi, u), Units::format(e.capacity, u),
+                     Units::format(e.headroom, u));
+    return text;
+}
+
+void LayoutPanel::retranslateUi() {
+    m_intro->setText(tr("Find the fewest GPUs of the selected type (then the least tensor and "
+                        "pipeline parallelism) that run this scenario, and apply that layout. "
+                        "The per-stage bar then highlights the tightest rank."));
+    m_find->setText(tr("&Find smallest layout"));
+    m_find->setToolTip(tr("Search DP \u00d7 TP \u00d7 PP layouts of this GPU for the smallest "
+                          "one that fits, and apply it."));
+    m_find->setAccessibleName(tr("Find smallest layout"));
+    m_maxLabel->setText(tr("Up to"));
+    m_maxGpus->setSuffix(tr(" GPUs"));
+    m_maxGpus->setToolTip(tr("The largest GPU count the search may use."));
+    m_maxGpus->setAccessibleName(tr("Maximum GPUs to search"));
+    m_result->setAccessibleName(tr("Layout result"));
+    if (m_searched) {
+        m_result->setText(resultText());
+    }
+}
+
+void LayoutPanel::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+    }
+    QWidget::changeEvent(e);
+}
+
+} // namespace headroom::ui

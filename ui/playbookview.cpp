@@ -1,0 +1,131 @@
+#include "ui/playbookview.h"
+
+#include "ui/texts.h"
+#include "ui/theme.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace headroom::ui {
+
+PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
+      m_tree(new QTreeWidget(this)), m_apply(new QPushButton(this)) {
+    setObjectName(QStringLiteral("playbookView"));
+    m_tree->setObjectName(QStringLiteral("playbookTree"));
+    m_apply->setObjectName(QStringLiteral("playbookApply"));
+    m_intro->setWordWrap(true);
+    m_tree->setColumnCount(5);
+    m_tree->setRootIsDecorated(false);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    for (int c = 2; c < 5; ++c) {
+        m_tree->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    }
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_intro, 1);
+    top->addWidget(m_apply);
+    lay->addLayout(top);
+    lay->addWidget(m_tree, 1);
+    m_apply->setEnabled(false);
+    connect(m_tree, &QTreeWidget::itemSelectionChanged, this,
+            [this] { m_apply->setEnabled(!m_tree->selectedItems().isEmpty()); });
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        if (auto* item = m_tree->currentItem()) {
+            applyRow(m_tree->indexOfTopLevelItem(item));
+        }
+    });
+    connect(m_tree, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem* item, int) { applyRow(m_tree->indexOfTopLevelItem(item)); });
+    retranslateUi();
+}
+
+void PlaybookView::setResults(const Results& r, ByteUnit unit) {
+    m_results = r;
+    m_unit = unit;
+    refresh();
+}
+
+void PlaybookView::applyRow(int row) {
+    if (row < 0 || row >= static_cast<int>(m_results.playbook.size())) {
+        return;
+    }
+    const PlaybookItem& item = m_results.playbook[static_cast<size_t>(row)];
+    const Workload changed = item.changed;
+    m_controller->edit(Field::Playbook, tr("Apply: %1").arg(Texts::playbookAction(item)),
+                       [changed](Scenario& s) {
+                           const int gpus = changed.parallel.gpus();
+                           s.workload = changed;
+                           s.gpuCount = gpus;
+                       });
+}
+
+void PlaybookView::refresh() {
+    m_tree->setUpdatesEnabled(false);
+    const auto& items = m_results.playbook;
+    const int n = static_cast<int>(items.size());
+    while (m_tree->topLevelItemCount() > n) {
+        delete m_tree->takeTopLevelItem(m_tree->topLevelItemCount() - 1);
+    }
+    while (m_tree->topLevelItemCount() < n) {
+        m_tree->addTopLevelItem(new QTreeWidgetItem);
+    }
+    const ChartColors c = Theme::chartColors(ThemeKind::Light);
+    for (int i = 0; i < n; ++i) {
+        const PlaybookItem& p = items[static_cast<size_t>(i)];
+        QTreeWidgetItem* row = m_tree->topLevelItem(i);
+        row->setText(0, QString::number(i + 1));
+        row->setText(1, Texts::playbookAction(p));
+        row->setToolTip(1, Texts::playbookAction(p));
+        row->setText(2, p.savedBytes >= 0 ? tr("\u2212%1").arg(Units::format(p.savedBytes, m_unit))
+                                          : tr("+%1").arg(Units::format(-p.savedBytes, m_unit)));
+        row->setText(3, Units::format(p.newTotal, m_unit));
+        row->setText(4, p.fits ? tr("fits") : tr("still OOM"));
+        row->setForeground(4, p.fits ? c.fits : c.oom);
+        for (int col : {0, 2, 3}) {
+            row->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
+        }
+    }
+    m_tree->setUpdatesEnabled(true);
+    if (!m_results.hasEstimate) {
+        m_intro->setText(tr("No playbook for an invalid scenario."));
+    } else if (items.empty()) {
+        m_intro->setText(tr("No change in the playbook applies to this scenario."));
+    } else if (m_results.estimate.fits) {
+        m_intro->setText(tr("The scenario fits. These changes would free more memory, ranked "
+                            "from least to most disruptive. Double-click a row to apply it."));
+    } else {
+        m_intro->setText(tr("Out of memory. Changes ranked: those that make it fit first, then "
+                            "the least disruptive. Double-click a row to apply it."));
+    }
+}
+
+void PlaybookView::retranslateUi() {
+    m_tree->setHeaderLabels({tr("#"), tr("Change"), tr("Saves"), tr("New total"), tr("Verdict")});
+    m_apply->setText(tr("&Apply selected"));
+    m_apply->setToolTip(tr("Apply the selected change to the scenario (undoable)."));
+    m_apply->setAccessibleName(tr("Apply selected playbook change"));
+    m_tree->setAccessibleName(tr("OOM playbook"));
+    m_tree->setToolTip(tr("Ranked changes that reduce memory; the savings are computed for "
+                          "this scenario."));
+    refresh();
+}
+
+void PlaybookView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+    }
+    QWidget::changeEvent(e);
+}
+
+} // namespace headroom::ui

@@ -1,0 +1,71 @@
+#include "ui/presentationmode.h"
+
+#include "ui/controlspanel.h"
+#include "ui/dashboard.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace headroom::ui {
+
+PresentationMode::PresentationMode(QMainWindow* window, Dashboard* dashboard,
+                                   ControlsPanel* controls, QDockWidget* controlsDock,
+                                   QObject* parent)
+    : QObject(parent), m_window(window), m_dashboard(dashboard), m_controls(controls),
+      m_dock(controlsDock) {}
+
+void PresentationMode::setActive(bool on, bool fullScreen) {
+    if (on == m_active) {
+        return;
+    }
+    m_active = on;
+    if (on) {
+        m_wasFullScreen = m_window->isFullScreen();
+        m_wasMaximized = m_window->isMaximized();
+        m_geometry = m_window->saveGeometry();
+        m_dockWasVisible = m_dock->isVisible();
+        m_controlsFont = m_controls->font();
+        m_dockWidth = m_dock->width();
+
+        m_window->menuBar()->setVisible(false);
+        m_window->statusBar()->setVisible(false);
+        for (QToolBar* tb : m_window->findChildren<QToolBar*>()) {
+            tb->setVisible(false);
+        }
+        QFont big = m_controlsFont;
+        big.setPointSizeF(std::max(14.0, m_controlsFont.pointSizeF() * 1.5));
+        m_controls->setFont(big);
+        m_controls->setCompact(true);
+        m_dock->setVisible(true);
+        m_dashboard->setPresentation(true);
+        m_window->resizeDocks({m_dock}, {std::max(420, m_window->width() / 4)}, Qt::Horizontal);
+        if (fullScreen) {
+            m_window->showFullScreen();
+        }
+    } else {
+        m_window->menuBar()->setVisible(true);
+        m_window->statusBar()->setVisible(true);
+        for (QToolBar* tb : m_window->findChildren<QToolBar*>()) {
+            tb->setVisible(true);
+        }
+        m_controls->setFont(m_controlsFont);
+        m_controls->setCompact(false);
+        m_dock->setVisible(m_dockWasVisible);
+        m_dashboard->setPresentation(false);
+        if (m_window->isFullScreen() && !m_wasFullScreen) {
+            if (m_wasMaximized) {
+                m_window->showMaximized();
+            } else {
+                m_window->showNormal();
+                m_window->restoreGeometry(m_geometry);
+            }
+        }
+        m_window->resizeDocks({m_dock}, {m_dockWidth}, Qt::Horizontal);
+    }
+    emit activeChanged(on);
+}
+
+} // namespace headroom::ui

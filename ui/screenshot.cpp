@@ -1,0 +1,90 @@
+#include "ui/screenshot.h"
+
+#include "ui/dashboard.h"
+#include "ui/dialogservice.h"
+#include "ui/mainwindow.h"
+#include "ui/presentationmode.h"
+#include "ui/scenariocontroller.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace headroom::ui {
+
+namespace {
+
+/// Prints errors instead of opening dialogs (nothing may block a headless run).
+class StderrDialogs : public DialogService {
+public:
+    bool failed = false;
+    void showError(QWidget*, const QString& title, const QString& message) override {
+        failed = true;
+        QTextStream(stderr) << "headroom: " << title << ": " << message << '\n';
+    }
+    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
+    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
+    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
+        return {};
+    }
+    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
+        return ExportAction::Cancel;
+    }
+    void showInfo(QWidget*, const QString&, const QString&) override {}
+};
+
+} // namespace
+
+QSize parseSize(const QString& text) {
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(\\d{2,5})\\s*[xX\u00d7]\\s*(\\d{2,5})\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch()) {
+        return {};
+    }
+    return {m.captured(1).toInt(), m.captured(2).toInt()};
+}
+
+int runScreenshot(const ScreenshotOptions& o) {
+    StderrDialogs dialogs;
+    MainWindowOptions mo;
+    mo.useSettings = false;
+    mo.dialogs = &dialogs;
+    MainWindow w(mo);
+    if (!o.language.isEmpty()) {
+        w.setLanguage(o.language);
+    }
+    w.setTheme(o.theme == QLatin1String("dark") ? ThemeKind::Dark : ThemeKind::Light);
+    if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
+        return 2;
+    }
+    w.setAttribute(Qt::WA_DontShowOnScreen, true);
+    w.resize(o.size);
+    w.show();
+    if (o.presentation) {
+        w.presentation()->setActive(true, false);
+    }
+    w.resize(o.size);
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::processEvents();
+        w.controller()->flush();
+    }
+    w.dashboard()->refresh();
+    QCoreApplication::processEvents();
+
+    const QImage img = w.grab().toImage();
+    QSaveFile file(o.output);
+    if (!file.open(QIODevice::WriteOnly) || !img.save(&file, "PNG") || !file.commit()) {
+        QTextStream(stderr) << "headroom: cannot write " << o.output << ": " << file.errorString()
+                            << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace headroom::ui

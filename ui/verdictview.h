@@ -1,0 +1,43 @@
+#pragma once
+// The verdict in words: "61.2 GiB of 79.6 GiB: fits, 18.4 GiB free" / "OOM by 12.4 GiB",
+// which metric the total is, and the allocated / reserved figures beside it.
+
+#include "ui/chartstyle.h"
+#include "ui/results.h"
+#include "ui/units.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace headroom::ui {
+
+class VerdictView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit VerdictView(QWidget* parent = nullptr);
+
+    void setResults(const Results& r, ByteUnit unit);
+    void setStyle(const ChartStyle& style);
+    /// The headline as shown, e.g. "61.2 GiB of 79.6 GiB: fits, 18.4 GiB free".
+    QString headline() const;
+    QString details() const;
+    /// Headline for @p r (also used by the exporter).
+    static QString headlineFor(const Results& r, ByteUnit unit);
+    static QString detailsFor(const Results& r, ByteUnit unit);
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void refresh();
+
+    QLabel* m_headline;
+    QLabel* m_details;
+    Results m_results;
+    ByteUnit m_unit = ByteUnit::GiB;
+    ChartStyle m_style;
+};
+
+} // namespace headroom::ui
