@@ -5,6 +5,7 @@
 // exist follow modeling_*.py (see docs/models.md).
 
 #include "core/hf_import.h"
+#include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,20 +32,6 @@ Error err(ErrorCode code, std::string field, std::string detail = {}) {
     return Error{code, std::move(field), std::move(detail)};
 }
 
-std::string typeName(const json& v) {
-    if (v.is_string())
-        return "string";
-    if (v.is_boolean())
-        return "boolean";
-    if (v.is_array())
-        return "array";
-    if (v.is_object())
-        return "object";
-    if (v.is_number())
-        return "number";
-    return "null";
-}
-
 Result<json> parseJsonText(std::string_view text) {
     try {
         json j = json::parse(text.begin(), text.end());
@@ -54,30 +41,6 @@ Result<json> parseJsonText(std::string_view text) {
     } catch (const std::exception& e) {
         return err(ErrorCode::JsonMalformed, {}, e.what());
     }
-}
-
-/// Reads a whole (small) file: refuses directories, missing files and files above @p limit.
-Result<std::string> readSmallFile(const std::filesystem::path& file, std::uintmax_t limit) {
-    std::error_code ec;
-    const auto st = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(st))
-        return err(ErrorCode::FileUnreadable, file.string(), "no such file");
-    if (!std::filesystem::is_regular_file(st))
-        return err(ErrorCode::FileUnreadable, file.string(), "not a regular file");
-    const std::uintmax_t size = std::filesystem::file_size(file, ec);
-    if (ec)
-        return err(ErrorCode::FileUnreadable, file.string(), ec.message());
-    if (size > limit)
-        return err(ErrorCode::FileTooLarge, file.string(),
-                   std::to_string(size) + " bytes, limit " + std::to_string(limit));
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return err(ErrorCode::FileUnreadable, file.string(), "cannot open");
-    std::string text(static_cast<size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (in.gcount() != static_cast<std::streamsize>(size))
-        return err(ErrorCode::FileUnreadable, file.string(), "short read");
-    return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,7 +78,7 @@ public:
             return def;
         if (!v->is_boolean())
             return err(ErrorCode::FieldWrongType, name(key),
-                       "expected boolean, got " + typeName(*v));
+                       "expected boolean, got " + std::string(v->type_name()));
         return v->get<bool>();
     }
     Result<std::string> string(std::string_view key, std::string def) const {
@@ -124,7 +87,7 @@ public:
             return def;
         if (!v->is_string())
             return err(ErrorCode::FieldWrongType, name(key),
-                       "expected string, got " + typeName(*v));
+                       "expected string, got " + std::string(v->type_name()));
         return v->get<std::string>();
     }
 
@@ -157,7 +120,8 @@ private:
                            "expected integer, got " + v.dump());
             return static_cast<int64_t>(d);
         }
-        return err(ErrorCode::FieldWrongType, name(key), "expected integer, got " + typeName(v));
+        return err(ErrorCode::FieldWrongType, name(key),
+                   "expected integer, got " + std::string(v.type_name()));
     }
 
     const json& m_obj;
@@ -217,7 +181,7 @@ Result<std::string> detectFamily(const json& j) {
     if (auto it = j.find("model_type"); it != j.end() && !it->is_null()) {
         if (!it->is_string())
             return err(ErrorCode::FieldWrongType, "model_type",
-                       "expected string, got " + typeName(*it));
+                       "expected string, got " + std::string(it->type_name()));
         const std::string t = it->get<std::string>();
         if (!knownModelType(t))
             return err(ErrorCode::UnsupportedFamily, "model_type", t);
@@ -226,7 +190,7 @@ Result<std::string> detectFamily(const json& j) {
     if (auto it = j.find("architectures"); it != j.end() && !it->is_null()) {
         if (!it->is_array())
             return err(ErrorCode::FieldWrongType, "architectures",
-                       "expected array, got " + typeName(*it));
+                       "expected array, got " + std::string(it->type_name()));
         if (it->empty())
             return err(ErrorCode::FieldMissing, "model_type", "architectures is empty");
         const json& a = it->front();
@@ -249,7 +213,7 @@ Result<DType> parseTorchDType(const Fields& f, DType def) {
             continue;
         if (!v->is_string())
             return err(ErrorCode::FieldWrongType, f.name(key),
-                       "expected string, got " + typeName(*v));
+                       "expected string, got " + std::string(v->type_name()));
         const std::string s = v->get<std::string>();
         if (s == "auto")
             return def;
@@ -268,7 +232,8 @@ Result<std::optional<int>> countLayerTypes(const Fields& f, std::string_view key
     if (!v)
         return std::optional<int>{};
     if (!v->is_array())
-        return err(ErrorCode::FieldWrongType, f.name(key), "expected array, got " + typeName(*v));
+        return err(ErrorCode::FieldWrongType, f.name(key),
+                   "expected array, got " + std::string(v->type_name()));
     int n = 0;
     for (const json& e : *v) {
         if (!e.is_string())
@@ -554,7 +519,8 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
 
 Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
     if (!j.is_object())
-        return err(ErrorCode::FieldWrongType, {}, "expected a JSON object, got " + typeName(j));
+        return err(ErrorCode::FieldWrongType, {},
+                   "expected a JSON object, got " + std::string(j.type_name()));
     HR_TRY(family, detectFamily(j));
     std::string displayName(name);
     if (displayName.empty()) {
@@ -573,7 +539,7 @@ Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
             return err(ErrorCode::FieldMissing, "text_config");
         if (!it->is_object())
             return err(ErrorCode::FieldWrongType, "text_config",
-                       "expected object, got " + typeName(*it));
+                       "expected object, got " + std::string(it->type_name()));
         const Fields text(*it, "text_config.");
         return parseDecoder(text, top, "gemma3_text", displayName);
     }
@@ -696,7 +662,7 @@ Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name
 }
 
 Result<ModelArch> loadHfConfig(const std::filesystem::path& file) {
-    auto text = readSmallFile(file, kMaxConfigBytes);
+    auto text = readTextFile(file, kMaxConfigBytes);
     if (!text)
         return text.error();
     std::string name = file.parent_path().filename().string();
@@ -709,13 +675,14 @@ Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
         return parsed.error();
     const json& j = parsed.value();
     if (!j.is_object())
-        return err(ErrorCode::FieldWrongType, {}, "expected a JSON object, got " + typeName(j));
+        return err(ErrorCode::FieldWrongType, {},
+                   "expected a JSON object, got " + std::string(j.type_name()));
     auto meta = j.find("metadata");
     if (meta == j.end() || meta->is_null())
         return err(ErrorCode::FieldMissing, "metadata.total_size");
     if (!meta->is_object())
         return err(ErrorCode::FieldWrongType, "metadata",
-                   "expected object, got " + typeName(*meta));
+                   "expected object, got " + std::string(meta->type_name()));
     const Fields mf(*meta, "metadata.");
     HR_TRY(total, mf.integer("total_size", 1, INT64_MAX / 2));
     auto map = j.find("weight_map");
@@ -723,7 +690,7 @@ Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
         return err(ErrorCode::FieldMissing, "weight_map");
     if (!map->is_object())
         return err(ErrorCode::FieldWrongType, "weight_map",
-                   "expected object, got " + typeName(*map));
+                   "expected object, got " + std::string(map->type_name()));
     TensorStats st;
     st.totalBytes = total;
     st.tensorCount = static_cast<int>(map->size());
@@ -731,7 +698,7 @@ Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
 }
 
 Result<TensorStats> loadSafetensorsIndex(const std::filesystem::path& file) {
-    auto text = readSmallFile(file, 64u * 1024u * 1024u);
+    auto text = readTextFile(file, 64u * 1024u * 1024u);
     if (!text)
         return text.error();
     return parseSafetensorsIndex(text.value());

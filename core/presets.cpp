@@ -39,20 +39,6 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-std::string typeName(const json& v) {
-    if (v.is_string())
-        return "string";
-    if (v.is_boolean())
-        return "boolean";
-    if (v.is_array())
-        return "array";
-    if (v.is_object())
-        return "object";
-    if (v.is_number())
-        return "number";
-    return "null";
-}
-
 /// Parses the document and checks schema_version and the top-level array @p listKey.
 Result<json> parseDocument(std::string_view text, const char* listKey) {
     json j;
@@ -62,13 +48,14 @@ Result<json> parseDocument(std::string_view text, const char* listKey) {
         return err(ErrorCode::JsonMalformed, {}, e.what());
     }
     if (!j.is_object())
-        return err(ErrorCode::FieldWrongType, {}, "expected a JSON object, got " + typeName(j));
+        return err(ErrorCode::FieldWrongType, {},
+                   "expected a JSON object, got " + std::string(j.type_name()));
     auto v = j.find("schema_version");
     if (v == j.end() || v->is_null())
         return err(ErrorCode::FieldMissing, "schema_version");
     if (!v->is_number_integer())
         return err(ErrorCode::FieldWrongType, "schema_version",
-                   "expected integer, got " + typeName(*v));
+                   "expected integer, got " + std::string(v->type_name()));
     if (v->get<int64_t>() > kSchemaVersion)
         return err(ErrorCode::UnsupportedVersion, "schema_version",
                    std::to_string(v->get<int64_t>()));
@@ -78,7 +65,8 @@ Result<json> parseDocument(std::string_view text, const char* listKey) {
     if (list == j.end() || list->is_null())
         return err(ErrorCode::FieldMissing, listKey);
     if (!list->is_array())
-        return err(ErrorCode::FieldWrongType, listKey, "expected array, got " + typeName(*list));
+        return err(ErrorCode::FieldWrongType, listKey,
+                   "expected array, got " + std::string(list->type_name()));
     return j;
 }
 
@@ -89,7 +77,7 @@ Result<std::string> requiredString(const json& obj, const std::string& prefix, c
         return err(ErrorCode::FieldMissing, prefix + key);
     if (!it->is_string())
         return err(ErrorCode::FieldWrongType, prefix + key,
-                   "expected string, got " + typeName(*it));
+                   "expected string, got " + std::string(it->type_name()));
     std::string s = it->get<std::string>();
     if (s.empty())
         return err(ErrorCode::FieldOutOfRange, prefix + key, "must not be empty");
@@ -102,7 +90,7 @@ Result<std::string> optionalString(const json& obj, const std::string& prefix, c
         return std::string{};
     if (!it->is_string())
         return err(ErrorCode::FieldWrongType, prefix + key,
-                   "expected string, got " + typeName(*it));
+                   "expected string, got " + std::string(it->type_name()));
     return it->get<std::string>();
 }
 
@@ -123,7 +111,7 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         const std::string prefix = "gpus[" + std::to_string(i) + "].";
         if (!g.is_object())
             return err(ErrorCode::FieldWrongType, "gpus[" + std::to_string(i) + "]",
-                       "expected object, got " + typeName(g));
+                       "expected object, got " + std::string(g.type_name()));
         GpuSpec s;
         auto key = requiredString(g, prefix, "key");
         if (!key)
@@ -147,7 +135,7 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
             return err(ErrorCode::FieldMissing, prefix + "memory_mib");
         if (!mib->is_number_integer())
             return err(ErrorCode::FieldWrongType, prefix + "memory_mib",
-                       "expected integer, got " + typeName(*mib));
+                       "expected integer, got " + std::string(mib->type_name()));
         s.memoryMiB = mib->get<int64_t>();
         if (s.memoryMiB <= 0 || s.memoryMiB > (int64_t{1} << 24))
             return err(ErrorCode::FieldOutOfRange, prefix + "memory_mib",
@@ -158,7 +146,7 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
             return err(ErrorCode::FieldMissing, prefix + "vendor_gb");
         if (!gb->is_number())
             return err(ErrorCode::FieldWrongType, prefix + "vendor_gb",
-                       "expected number, got " + typeName(*gb));
+                       "expected number, got " + std::string(gb->type_name()));
         s.vendorGB = gb->get<double>();
         if (!std::isfinite(s.vendorGB))
             return err(ErrorCode::FieldNotFinite, prefix + "vendor_gb");
@@ -168,7 +156,7 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         if (auto al = g.find("aliases"); al != g.end() && !al->is_null()) {
             if (!al->is_array())
                 return err(ErrorCode::FieldWrongType, prefix + "aliases",
-                           "expected array, got " + typeName(*al));
+                           "expected array, got " + std::string(al->type_name()));
             for (const json& a : *al) {
                 if (!a.is_string() || a.get<std::string>().empty())
                     return err(ErrorCode::FieldWrongType, prefix + "aliases",
@@ -213,7 +201,7 @@ Result<std::vector<ModelPreset>> parseModelPresets(std::string_view jsonText) {
         const std::string prefix = "models[" + std::to_string(i) + "].";
         if (!m.is_object())
             return err(ErrorCode::FieldWrongType, "models[" + std::to_string(i) + "]",
-                       "expected object, got " + typeName(m));
+                       "expected object, got " + std::string(m.type_name()));
         ModelPreset p;
         auto key = requiredString(m, prefix, "key");
         if (!key)
@@ -235,7 +223,7 @@ Result<std::vector<ModelPreset>> parseModelPresets(std::string_view jsonText) {
             return err(ErrorCode::FieldMissing, prefix + "architecture");
         if (!arch->is_object())
             return err(ErrorCode::FieldWrongType, prefix + "architecture",
-                       "expected object, got " + typeName(*arch));
+                       "expected object, got " + std::string(arch->type_name()));
         auto parsed = parseHfConfig(arch->dump(), p.displayName);
         if (!parsed) {
             Error e = parsed.error();

@@ -2,6 +2,7 @@
 
 #include "core/estimator.h"
 #include "core/presets.h"
+#include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -546,19 +547,10 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
 }
 
 Result<Scenario> loadScenario(const std::filesystem::path& file) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec))
-        return Error{ErrorCode::FileUnreadable, file.string(), "is a directory"};
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec)
-        return Error{ErrorCode::FileUnreadable, file.string(), ec.message()};
-    if (size > kMaxScenarioBytes)
-        return Error{ErrorCode::FileTooLarge, file.string(), "scenario files are at most 4 MiB"};
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error{ErrorCode::FileUnreadable, file.string(), "cannot open"};
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return scenarioFromJson(text);
+    auto text = readTextFile(file, kMaxScenarioBytes);
+    if (!text)
+        return text.error();
+    return scenarioFromJson(text.value());
 }
 
 } // namespace headroom

@@ -3,6 +3,8 @@
 
 #include "core/validation.h"
 
+#include "core/text_file.h"
+
 #include "core/gpu.h"
 
 #include <nlohmann/json.hpp>
@@ -27,10 +29,6 @@ using json = nlohmann::json;
 struct FieldError {
     Error error;
 };
-
-std::string typeName(const json& v) {
-    return v.type_name(); // "null", "object", "array", "string", "boolean", "number"
-}
 
 /// A JSON object being read, with its path for error messages.
 class Node {
@@ -60,7 +58,8 @@ public:
         if (v.is_null())
             return std::nullopt;
         if (!v.is_number_integer())
-            fail(ErrorCode::FieldWrongType, key, "expected an integer or null, got " + typeName(v));
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected an integer or null, got " + std::string(v.type_name()));
         if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
             fail(ErrorCode::FieldOutOfRange, key, "integer too large");
         const int64_t x = v.get<int64_t>();
@@ -82,7 +81,8 @@ public:
         if (v.is_null())
             return std::nullopt;
         if (!v.is_number())
-            fail(ErrorCode::FieldWrongType, key, "expected a number or null, got " + typeName(v));
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected a number or null, got " + std::string(v.type_name()));
         const double x = v.get<double>();
         if (!std::isfinite(x))
             fail(ErrorCode::FieldNotFinite, key, "must be finite");
@@ -96,13 +96,15 @@ public:
         if (v.is_null())
             return std::nullopt;
         if (!v.is_string())
-            fail(ErrorCode::FieldWrongType, key, "expected a string or null, got " + typeName(v));
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected a string or null, got " + std::string(v.type_name()));
         return v.get<std::string>();
     }
     std::string reqString(std::string_view key) const {
         const json& v = at(key);
         if (!v.is_string())
-            fail(ErrorCode::FieldWrongType, key, "expected a string, got " + typeName(v));
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected a string, got " + std::string(v.type_name()));
         return v.get<std::string>();
     }
 
@@ -112,7 +114,7 @@ public:
             return std::nullopt;
         if (!v.is_boolean())
             fail(ErrorCode::FieldWrongType, key,
-                 "expected true, false or null, got " + typeName(v));
+                 "expected true, false or null, got " + std::string(v.type_name()));
         return v.get<bool>();
     }
 
@@ -122,13 +124,15 @@ public:
         if (v.is_null())
             return std::nullopt;
         if (!v.is_object())
-            fail(ErrorCode::FieldWrongType, key, "expected an object or null, got " + typeName(v));
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected an object or null, got " + std::string(v.type_name()));
         return Node(v, fieldPath(key), m_id);
     }
     Node reqObject(std::string_view key) const {
         const json& v = at(key);
         if (!v.is_object())
-            fail(ErrorCode::FieldWrongType, key, "expected an object, got " + typeName(v));
+            fail(ErrorCode::FieldWrongType, key,
+                 "expected an object, got " + std::string(v.type_name()));
         return Node(v, fieldPath(key), m_id);
     }
 
@@ -141,7 +145,7 @@ public:
         if (!v.is_array())
             fail(ErrorCode::FieldWrongType, key,
                  std::string("expected an array of strings") + (nullable ? " or null" : "") +
-                     ", got " + typeName(v));
+                     ", got " + std::string(v.type_name()));
         std::vector<std::string> out;
         for (const json& e : v) {
             if (!e.is_string())
@@ -874,21 +878,10 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
 }
 
 Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec)
-        return Error{ErrorCode::FileUnreadable, file.string(), ec.message()};
-    if (size > 64ull * 1024 * 1024)
-        return Error{ErrorCode::FileTooLarge, file.string(),
-                     std::to_string(size) + " bytes; the limit is 64 MiB"};
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return Error{ErrorCode::FileUnreadable, file.string(), "cannot open the file"};
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (!in)
-        return Error{ErrorCode::FileUnreadable, file.string(), "read failed"};
-    return parseRecords(text);
+    auto text = readTextFile(file, 64ull * 1024 * 1024);
+    if (!text)
+        return text.error();
+    return parseRecords(text.value());
 }
 
 double seed000QuickEstimate(const MeasurementRecord& r) {
