@@ -150,7 +150,8 @@ public:
         for (const json& e : v) {
             if (!e.is_string())
                 fail(ErrorCode::FieldWrongType, key,
-                     "expected an array of strings, found an element of type " + typeName(e));
+                     "expected an array of strings, found an element of type " +
+                         std::string(e.type_name()));
             out.push_back(e.get<std::string>());
         }
         return out;
@@ -339,8 +340,8 @@ const char* const kRecordKeys[] = {"schema",
 RecordEntry parseOne(const json& j, std::size_t index) {
     const std::string path = "[" + std::to_string(index) + "]";
     if (!j.is_object())
-        throw FieldError{
-            Error{ErrorCode::FieldWrongType, path, "expected a record object, got " + typeName(j)}};
+        throw FieldError{Error{ErrorCode::FieldWrongType, path,
+                               "expected a record object, got " + std::string(j.type_name())}};
 
     // id first, so every later error can name the record.
     std::string id;
@@ -353,7 +354,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     const json& schema = r.at("schema");
     if (!schema.is_number_integer())
         r.fail(ErrorCode::FieldWrongType, "schema",
-               "expected the integer 1, got " + typeName(schema));
+               "expected the integer 1, got " + std::string(schema.type_name()));
     if (schema.get<int64_t>() != kRecordSchemaVersion)
         r.fail(ErrorCode::UnsupportedVersion, "schema",
                "schema version " + std::to_string(schema.get<int64_t>()) +
@@ -685,7 +686,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     if (!range.is_null() &&
         !(range.is_array() && range.size() == 2 && range[0].is_number() && range[1].is_number()))
         ms.fail(ErrorCode::FieldWrongType, "value_range",
-                "expected [low, high] numbers or null, got " + typeName(range));
+                "expected [low, high] numbers or null, got " + std::string(range.type_name()));
     if (!bytes) {
         if (!range.is_null()) {
             std::ostringstream os;
@@ -861,7 +862,7 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
     }
     if (!list->is_array())
         return Error{ErrorCode::FieldWrongType, prefix.empty() ? "(top level)" : prefix,
-                     "expected an array of records, got " + typeName(*list)};
+                     "expected an array of records, got " + std::string(list->type_name())};
     std::vector<RecordEntry> out;
     try {
         for (std::size_t i = 0; i < list->size(); ++i) {
