@@ -48,8 +48,30 @@ struct StageParams {
     double maxBlock = 0;  ///< largest block's parameters on this rank (FSDP unit)
     double maxTensor = 0; ///< largest single tensor (optimizer-in-backward gradient)
     double adapters = 0;  ///< LoRA parameters on this rank
+    double experts = 0;   ///< routed-expert weights on this rank (part of linear)
     double total() const { return linear + other; }
 };
+
+/// Ranks one routed expert's weights are split over: EP x expert-TP. Megatron-Core carves
+/// EP out of DP x CP and keeps expert TP = TP (expert_tensor_parallel_size defaults to
+/// tensor_model_parallel_size), so experts are split tp x ep ways when EP divides DP x CP.
+/// When EP only divides DP x TP (validateWorkload's rule), EP borrows the TP ranks, as
+/// torchtitan does with expert_tensor_parallel_degree = 1: experts are split ep ways.
+double expertSplit(const Parallelism& p) {
+    const int ep = std::max(1, p.ep);
+    const int dpcp = std::max(1, p.dp) * std::max(1, p.cp);
+    return dpcp % ep == 0 ? static_cast<double>(std::max(1, p.tp)) * ep : ep;
+}
+
+/// ZeRO/FSDP degree over which routed-expert weights, gradients and states are sharded.
+/// Each expert slice has tp x dp x cp / expertSplit replicas (the expert-data-parallel
+/// group); the sharding group (DP x CP, or the HSDP group) meets it in shard x tp /
+/// expertSplit ranks, i.e. shard / ep with expert TP = TP. Dividing experts by EP and by the
+/// full shard degree would split each expert ep times too often (Megatron-Core
+/// expert_data_parallel_size; torchtitan dp_shard_mod_ep).
+double expertShardDegree(const Parallelism& p, double shard) {
+    return std::max(1.0, shard * std::max(1, p.tp) / expertSplit(p));
+}
 
 double loraParamsPerLayer(const ModelArch& m, const LayerShapes& ls, const LoraSpec& l) {
     const double r = l.rank;
@@ -100,16 +122,17 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
                         int count, bool firstStage, bool lastStage) {
     const Parallelism& p = w.parallel;
     const double tp = std::max(1, p.tp);
-    const double ep = std::max(1, p.ep);
+    const double eSplit = expertSplit(p);
     const int nMoe = std::max(0, first + count - std::max(first, f.firstMoe));
     const int nDense = count - nMoe;
     StageParams s;
     auto addLayers = [&](const LayerShapes& ls, int n) {
         if (n <= 0)
             return;
-        const double lin = (static_cast<double>(ls.attentionParams) + ls.mlpParams) / tp +
-                           static_cast<double>(ls.expertParams) / (tp * ep);
+        const double experts = static_cast<double>(ls.expertParams) / eSplit;
+        const double lin = (static_cast<double>(ls.attentionParams) + ls.mlpParams) / tp + experts;
         s.linear += n * lin;
+        s.experts += n * experts;
         s.other += n * static_cast<double>(ls.normParams);
         s.maxBlock = std::max(s.maxBlock, lin + ls.normParams);
         s.maxTensor = std::max(s.maxTensor, static_cast<double>(m.hiddenSize) *
@@ -138,20 +161,41 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
     return s;
 }
 
-/// Micro-batches whose activations a pipeline stage holds at once.
+/// Micro-batches per optimizer step: the pipeline's micro-batches with PP (0 = the
+/// gradient accumulation steps), else the accumulation steps.
+double stepMicroBatches(const Parallelism& p, int64_t gradAccum) {
+    if (p.pp > 1 && p.numMicroBatches > 0)
+        return p.numMicroBatches;
+    return static_cast<double>(std::max<int64_t>(1, gradAccum));
+}
+
+/// Micro-batches whose activations pipeline stage i of p holds at once (m per step):
+///   GPipe: m (every forward before any backward).
+///   1F1B: min(p - i, m) (Megatron forward_backward_pipelining_without_interleaving: p - i - 1
+///         warm-up forwards, then one more before the first backward).
+///   Interleaved with v chunks per rank: Megatron forward_backward_pipelining_with_interleaving
+///         runs W = 2 (p - i - 1) + (v - 1) p warm-up chunk forwards (all m v when m == p), so
+///         min(W + 1, m v) chunk micro-batches of L / (p v) layers are in flight, i.e.
+///         min(W + 1, m v) / v stage micro-batches. Stage 0: p + (p - 1) / v
+///         = p (1 + (p - 1) / (p v)), Korthikanti et al. 2022 Sec. 4.2.3. v = 1 is 1F1B.
 double inflightMicroBatches(const Parallelism& p, int stage, int64_t gradAccum) {
     if (p.pp <= 1)
         return 1;
-    const double m = p.numMicroBatches > 0 ? p.numMicroBatches : std::max<int64_t>(1, gradAccum);
+    const double m = stepMicroBatches(p, gradAccum);
+    const double pp = p.pp;
     switch (p.schedule) {
     case PipelineSchedule::GPipe:
         return m;
     case PipelineSchedule::OneFOneB:
-        return std::min(m, static_cast<double>(p.pp - stage));
+        return std::min(m, pp - stage);
     case PipelineSchedule::Interleaved: {
         const double v = std::max(1, p.virtualStages);
-        const double f = (p.pp - stage) * (1.0 + (p.pp - 1.0) / (p.pp * v));
-        return std::min(m * 1.0 + (p.pp - 1.0) / v, f);
+        if (v <= 1)
+            return std::min(m, pp - stage);
+        if (m == pp)
+            return m;
+        const double warmup = 2.0 * (pp - stage - 1) + (v - 1) * pp;
+        return std::min(warmup + 1, m * v) / v;
     }
     }
     return 1;
@@ -198,7 +242,14 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         isQuantized(wd) ? terms::weights(sp2.linear, wd) + terms::weights(sp2.other, pr.compute)
                         : terms::weights(sp2.total(), wd);
     double paramShard = shardsParams(par.sharding) ? shard : 1.0;
-    double weightsOnGpu = weightBytes / paramShard;
+    // Routed experts shard over the expert-data-parallel part of the group only (see
+    // expertShardDegree); everything else over the whole sharding group.
+    const double eShard = expertShardDegree(par, shard);
+    const double expertBytes = terms::weights(sp2.experts, wd);
+    double weightsOnGpu =
+        shardsParams(par.sharding)
+            ? (weightBytes - expertBytes) / paramShard + expertBytes / std::min(paramShard, eShard)
+            : weightBytes;
     if (par.offloadParams && shardsParams(par.sharding)) {
         *hostBytes += weightsOnGpu;
         weightsOnGpu = 0;
@@ -206,8 +257,17 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     const double adapterBytes = terms::weights(sp2.adapters, pr.adapters) / paramShard;
 
     const double trainable = !training ? 0.0 : (full ? sp2.total() : sp2.adapters);
-    const double gradShard = shardsGradients(par.sharding) ? shard : 1.0;
-    const double optShard = shardsOptimizer(par.sharding) ? shard : 1.0;
+    // One sharding degree equivalent to dense parts over `shard` and experts over `eShard`
+    // (every term below is linear in the parameter count).
+    const double trainableExperts = full ? sp2.experts : 0.0;
+    auto effectiveShard = [&](bool sharded) {
+        if (!sharded || trainable <= 0 || trainableExperts <= 0)
+            return sharded ? shard : 1.0;
+        return trainable / ((trainable - trainableExperts) / shard +
+                            trainableExperts / std::min(shard, eShard));
+    };
+    const double gradShard = effectiveShard(shardsGradients(par.sharding));
+    const double optShard = effectiveShard(shardsOptimizer(par.sharding));
     double grads = 0, states = 0, master = 0, temporaries = 0, pageable = 0;
     if (training) {
         grads = w.features.optimizerInBackward
@@ -258,6 +318,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
                              : 0;
 
     double acts = 0, recompute = 0, logits = 0, kv = 0, workspace = 0, prefill = 0;
+    double rolloutWeights = 0;
     if (training) {
         auto perBlock = [&](bool moe) {
             terms::BlockSaveOptions oo = o;
@@ -314,12 +375,16 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             break;
         }
         }
-        // final norm + lm_head input on the last stage
+        // final norm + lm_head input on the last stage; Megatron SP runs the final norm on
+        // the sequence shard and the lm_head (column-parallel) saves its sharded input, so
+        // with SP both are divided by t; without SP they are replicated (Korthikanti 4.2.2).
         if (lastStage) {
             const double h = static_cast<double>(m.hiddenSize);
-            stored += (m.norm == NormKind::LayerNorm || o.compiled ? c * h
-                                                                   : 4.0 * h + (full ? c * h : 0)) +
-                      (full ? c * h : 0.0);
+            const double head =
+                (m.norm == NormKind::LayerNorm || o.compiled ? c * h
+                                                             : 4.0 * h + (full ? c * h : 0)) +
+                (full ? c * h : 0.0);
+            stored += par.sequenceParallel ? head / tp : head;
         }
         const double inflight = inflightMicroBatches(par, stage, w.gradAccumulation);
         acts = stored * tokens * inflight;
@@ -345,6 +410,10 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
                 static_cast<double>(w.rollout.promptTokens + w.rollout.maxResponseTokens);
             kv = terms::kvCache(m, m.numLayers, m.slidingLayers, seqs, toks, pr.kvCache, rtp);
             workspace += w.rollout.frameworkOverheadBytes;
+            // The colocated engine (SGLang/vLLM) keeps its own weight copy in the compute
+            // dtype, split over its TP ranks, for as long as its KV pool is resident:
+            // P x bytes(compute) / rollout TP (norms counted as split too: < 0.01 %).
+            rolloutWeights = terms::weights(static_cast<double>(f.pc.total), pr.compute) / rtp;
         }
     } else {
         const double seqs = static_cast<double>(w.microBatch);
@@ -386,11 +455,14 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     }
 
     // ---- phases ---------------------------------------------------------------------------
-    const bool accumulating = training && w.gradAccumulation > 1 && !w.features.optimizerInBackward;
+    // Gradients persist across the micro-batches of a step: gradient accumulation, and the
+    // pipeline's micro-batches with PP (each stage accumulates into .grad / main_grad).
+    const bool accumulating = training && stepMicroBatches(par, w.gradAccumulation) > 1 &&
+                              !w.features.optimizerInBackward;
     auto setTerms = [&](TermBytes& t, double g, double s, double a, double lg, double kvb,
                         double ws) {
         t.fill(0);
-        t[static_cast<int>(Term::Weights)] = weightsOnGpu + adapterBytes;
+        t[static_cast<int>(Term::Weights)] = weightsOnGpu + adapterBytes + rolloutWeights;
         t[static_cast<int>(Term::MasterWeights)] = master;
         t[static_cast<int>(Term::OptimizerStates)] = s;
         t[static_cast<int>(Term::Gradients)] = g;

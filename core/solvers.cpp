@@ -331,7 +331,9 @@ std::string describe(const PlaybookItem& it) {
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,
                                            const GpuSpec& gpu, int maxGpus) {
     std::optional<LayoutResult> best;
-    for (int n = 1; n <= maxGpus; n = n < 8 ? n + 1 : n + 8) {
+    // Every GPU count in turn: the answer is the fewest GPUs, and counts that are not a
+    // multiple of 8 (12 = dp 3 x tp 4) are layouts too.
+    for (int n = 1; n <= maxGpus; ++n) {
         for (int tp : {1, 2, 4, 8}) {
             if (n % tp != 0 || m.numHeads % tp != 0 ||
                 (m.numKvHeads > tp && m.numKvHeads % tp != 0))
