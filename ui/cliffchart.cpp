@@ -46,7 +46,7 @@ CliffChart::CliffChart(QWidget* parent)
     setObjectName(QStringLiteral("cliffChart"));
     setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(360, 260);
+    setMinimumSize(300, 200);
     m_chart->setMargins(QMargins(2, 2, 8, 2));
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);

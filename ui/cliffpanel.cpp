@@ -121,6 +121,11 @@ void CliffPanel::finishAnimation() {
 }
 
 void CliffPanel::setCompact(bool compact) {
+    QFont f = font();
+    if (compact) {
+        f.setPointSizeF(std::max(14.0, f.pointSizeF() * 1.4));
+    }
+    m_animate->setFont(f);
     m_showLabel->setVisible(!compact);
     m_mode->setVisible(!compact);
     m_axisLabel->setVisible(!compact);

@@ -193,8 +193,11 @@ void MainWindow::createActions() {
     m_gibAct->setChecked(true);
     auto* themes = new QActionGroup(this);
     make(m_lightAct, QKeySequence(), [this] { setTheme(ThemeKind::Light); });
-    make(m_darkAct, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+    make(m_darkAct, QKeySequence(), [this] { setTheme(ThemeKind::Dark); });
+    QAction* toggleTheme = nullptr;
+    make(toggleTheme, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
          [this] { setTheme(m_theme == ThemeKind::Dark ? ThemeKind::Light : ThemeKind::Dark); });
+    toggleTheme->setObjectName(QStringLiteral("actionToggleTheme"));
     for (QAction* a : {m_lightAct, m_darkAct}) {
         a->setCheckable(true);
         themes->addAction(a);
@@ -208,6 +211,34 @@ void MainWindow::createActions() {
     make(m_shortcutsAct, QKeySequence::HelpContents, [this] { showShortcuts(); });
     make(m_aboutAct, QKeySequence(), [this] { showAbout(); });
 
+    const std::initializer_list<std::pair<QAction*, const char*>> names{
+        {m_newAct, "actionNew"},
+        {m_openAct, "actionOpen"},
+        {m_openModelAct, "actionOpenModel"},
+        {m_saveAct, "actionSave"},
+        {m_saveAsAct, "actionSaveAs"},
+        {m_exportAct, "actionExport"},
+        {m_copyAct, "actionCopyImage"},
+        {m_quitAct, "actionQuit"},
+        {m_undo, "actionUndo"},
+        {m_redo, "actionRedo"},
+        {m_presentationAct, "actionPresentation"},
+        {m_leavePresentationAct, "actionLeavePresentation"},
+        {m_animateAct, "actionAnimate"},
+        {m_perStageAct, "actionPerStage"},
+        {m_controlsAct, "actionShowControls"},
+        {m_gibAct, "actionUnitGiB"},
+        {m_gbAct, "actionUnitGB"},
+        {m_lightAct, "actionThemeLight"},
+        {m_darkAct, "actionThemeDark"},
+        {m_layoutAct, "actionFindLayout"},
+        {m_shortcutsAct, "actionShortcuts"},
+        {m_aboutAct, "actionAbout"},
+    };
+    for (const auto& [a, name] : names) {
+        a->setObjectName(QString::fromLatin1(name));
+    }
+
     m_languageGroup = new QActionGroup(this);
     QStringList codes{QString()};
     codes += LanguageManager::available();
@@ -215,6 +246,8 @@ void MainWindow::createActions() {
         auto* a = new QAction(this);
         a->setCheckable(true);
         a->setData(code);
+        a->setObjectName(QStringLiteral("actionLanguage_%1")
+                             .arg(code.isEmpty() ? QStringLiteral("system") : code));
         m_languageGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
         m_languageActs << a;

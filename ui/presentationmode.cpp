@@ -39,9 +39,10 @@ void PresentationMode::setActive(bool on, bool fullScreen) {
         big.setPointSizeF(std::max(14.0, m_controlsFont.pointSizeF() * 1.5));
         m_controls->setFont(big);
         m_controls->setCompact(true);
+        m_dock->setTitleBarWidget(new QWidget(m_dock)); // no title bar on stage
         m_dock->setVisible(true);
         m_dashboard->setPresentation(true);
-        m_window->resizeDocks({m_dock}, {std::max(420, m_window->width() / 4)}, Qt::Horizontal);
+        m_window->resizeDocks({m_dock}, {std::max(360, m_window->width() / 4)}, Qt::Horizontal);
         if (fullScreen) {
             m_window->showFullScreen();
         }
@@ -53,6 +54,10 @@ void PresentationMode::setActive(bool on, bool fullScreen) {
         }
         m_controls->setFont(m_controlsFont);
         m_controls->setCompact(false);
+        if (QWidget* bar = m_dock->titleBarWidget()) {
+            m_dock->setTitleBarWidget(nullptr);
+            bar->deleteLater();
+        }
         m_dock->setVisible(m_dockWasVisible);
         m_dashboard->setPresentation(false);
         if (m_window->isFullScreen() && !m_wasFullScreen) {

@@ -47,7 +47,7 @@ VramBarChart::VramBarChart(QWidget* parent)
     setObjectName(QStringLiteral("vramBarChart"));
     setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(280, 260);
+    setMinimumSize(220, 200);
     m_chart->setMargins(QMargins(2, 2, 2, 2));
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->legend()->setShowToolTips(true);
