@@ -130,11 +130,19 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
         if (n <= 0)
             return;
         const double experts = static_cast<double>(ls.expertParams) / eSplit;
-        const double lin = (static_cast<double>(ls.attentionParams) + ls.mlpParams) / tp + experts;
+        // The router (h x E [+ E bias] [+ h shared-expert gate]) is replicated on every TP
+        // rank and kept 16-bit by quantisers (Megatron TopKRouter; bitsandbytes skips it).
+        const double router =
+            ls.isMoe ? static_cast<double>(m.hiddenSize) * m.moe.numExperts +
+                           (m.moe.routerBias ? m.moe.numExperts : 0) +
+                           (m.moe.sharedExpertGate ? static_cast<double>(m.hiddenSize) : 0.0)
+                     : 0.0;
+        const double lin =
+            (static_cast<double>(ls.attentionParams) + ls.mlpParams - router) / tp + experts;
         s.linear += n * lin;
         s.experts += n * experts;
-        s.other += n * static_cast<double>(ls.normParams);
-        s.maxBlock = std::max(s.maxBlock, lin + ls.normParams);
+        s.other += n * (static_cast<double>(ls.normParams) + router);
+        s.maxBlock = std::max(s.maxBlock, lin + router + ls.normParams);
         s.maxTensor = std::max(s.maxTensor, static_cast<double>(m.hiddenSize) *
                                                 static_cast<double>(m.intermediateSize) / tp);
         if (w.mode == Mode::Training && w.finetune != Finetune::Full)
