@@ -325,6 +325,9 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
                                                             sp.count / m.numLayers))
                              : 0;
 
+    // Megatron-LM's sequence parallelism re-gathers linear inputs in backward; every other
+    // framework here uses DTensor (torch tensor_parallel) SP, which saves them gathered.
+    const bool megatronSp = par.sequenceParallel && w.framework == Framework::Megatron;
     double acts = 0, recompute = 0, logits = 0, kv = 0, workspace = 0, prefill = 0;
     double rolloutWeights = 0;
     if (training) {
@@ -333,8 +336,13 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             oo.moeLayer = moe;
             double saved = terms::blockSavedBytesPerToken(m, oo);
             if (par.tp > 1) {
-                const double repl = terms::blockReplicatedBytesPerToken(m, oo);
-                saved = par.sequenceParallel ? saved / tp : (saved - repl) / tp + repl;
+                // Korthikanti et al. 2022 Sec. 4.2: without SP the norm parts stay whole;
+                // Megatron SP splits everything; DTensor SP keeps the gathered linear inputs.
+                const double whole = !par.sequenceParallel
+                                         ? terms::blockReplicatedBytesPerToken(m, oo)
+                                     : megatronSp ? 0.0
+                                                  : terms::blockGatheredInputBytesPerToken(m, oo);
+                saved = (saved - whole) / tp + whole;
             }
             return saved;
         };
@@ -383,16 +391,17 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             break;
         }
         }
-        // final norm + lm_head input on the last stage; Megatron SP runs the final norm on
-        // the sequence shard and the lm_head (column-parallel) saves its sharded input, so
-        // with SP both are divided by t; without SP they are replicated (Korthikanti 4.2.2).
+        // final norm + lm_head input on the last stage. Without SP both are whole on every
+        // TP rank; with SP the final norm runs on the sequence shard (/ t), and the
+        // column-parallel lm_head saves its sharded input under Megatron SP (/ t) but the
+        // all-gathered one under DTensor SP (whole), as in the blocks above.
         if (lastStage) {
             const double h = static_cast<double>(m.hiddenSize);
-            const double head =
-                (m.norm == NormKind::LayerNorm || o.compiled ? c * h
-                                                             : 4.0 * h + (full ? c * h : 0)) +
-                (full ? c * h : 0.0);
-            stored += par.sequenceParallel ? head / tp : head;
+            const double norm =
+                m.norm == NormKind::LayerNorm || o.compiled ? c * h : 4.0 * h + (full ? c * h : 0);
+            const double headIn = full ? c * h : 0.0;
+            stored += par.sequenceParallel ? norm / tp + (megatronSp ? headIn / tp : headIn)
+                                           : norm + headIn;
         }
         const double inflight = inflightMicroBatches(par, stage, w.gradAccumulation);
         acts = stored * tokens * inflight;
@@ -482,7 +491,11 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     std::array<TermBytes, kPhaseCount> ph{};
     setTerms(ph[0], 0, 0, 0, 0, 0, 0);
     if (training) {
-        const double gAcc = accumulating ? grads : 0.0;
+        // Megatron-Core DDP allocates one contiguous main-grad buffer when the model is
+        // wrapped (distributed/param_and_grad_buffer.py) and only zeroes it between steps, so
+        // its gradients are resident in every phase, as accumulated ones are.
+        const bool persistentGrads = w.framework == Framework::Megatron && full;
+        const double gAcc = (accumulating || persistentGrads) ? grads : 0.0;
         setTerms(ph[1], gAcc, states, acts, logits, kv, workspace);
         // start of backward: all activations, logits + their gradient, gradients of the
         // previous micro-batch; end: all gradients. The block being recomputed adds on top.

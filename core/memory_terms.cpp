@@ -216,6 +216,13 @@ double blockReplicatedBytesPerToken(const ModelArch& m, const BlockSaveOptions& 
     return norms * (normSaves(h, m.norm, o.trainBase, o) + (o.trainBase ? o.c * h : 0.0));
 }
 
+double blockGatheredInputBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+    if (!o.trainBase && !o.frozenLinearSavesInput)
+        return 0.0;
+    const double inputs = m.parallelBlock ? 1.0 : 2.0;
+    return inputs * o.c * static_cast<double>(m.hiddenSize);
+}
+
 namespace {
 double ffnWidth(const ModelArch& m, const BlockSaveOptions& o) {
     if (o.moeLayer && m.moe.enabled())

@@ -100,6 +100,17 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
 /// outputs read by column-parallel linears (Korthikanti et al. 2022, Sec. 4.2.1).
 double blockReplicatedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
 
+/// The part of blockSavedBytesPerToken that DTensor sequence parallelism keeps whole on
+/// every TP rank: the all-gathered norm outputs that the column-parallel linears save for
+/// their weight gradients, c x h for q/k/v and c x h for gate/up (one with a parallel
+/// block; 0 when the linears keep no input, i.e. a frozen base). torchtitan
+/// parallelize_llama shards the norms (SequenceParallel) and all-gathers their output in
+/// forward (PrepareModuleInput Shard(1) -> Replicate()), and autograd saves the gathered
+/// tensor. Megatron SP saves the sharded input and all-gathers it again in backward
+/// (megatron/core/tensor_parallel/layers.py, LinearWithGradAccumulationAndAsyncCommunication),
+/// so there everything is split t ways (Korthikanti et al. 2022 Sec. 4.2.2). Bytes per token.
+double blockGatheredInputBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
+
 /// Selective recomputation (torchtitan op-level SAC, Korthikanti "selective"): the block
 /// input, the attention output and logsumexp, and every other matmul output are kept;
 /// norms, activation functions and the attention core are recomputed:

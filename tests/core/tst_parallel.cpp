@@ -240,37 +240,47 @@ void TstParallel::tpWeights() {
 
 void TstParallel::tpActivations_data() {
     QTest::addColumn<int>("tp");
-    QTest::addColumn<bool>("sp");
-    // Korthikanti et al. 2022 Sec. 4.2: TP splits attention and MLP activations t ways;
-    // without sequence parallelism the norm parts (16h per Llama block, 8h at the head)
-    // stay whole; with SP everything is split. Per token, no checkpointing:
-    //   SP:    [L B / t + 8h / t] + c (2i + 2h) / t
-    //   no SP: [L ((B - 16h) / t + 16h) + 8h] + c (2i + 2h) / t
-    // (B = llamaBlockBytes; the last term is the block backward transient at the peak.)
-    for (int tp : {1, 2, 4, 8}) {
-        QTest::newRow(qPrintable(QStringLiteral("llama8b-tp%1-sp").arg(tp))) << tp << true;
-        QTest::newRow(qPrintable(QStringLiteral("llama8b-tp%1-no-sp").arg(tp))) << tp << false;
-    }
+    QTest::addColumn<QString>("sp");
+    // Korthikanti et al. 2022 Sec. 4.2: TP splits attention and MLP activations t ways.
+    // Per token, no checkpointing (B = llamaBlockBytes; X = c (2i + 2h), the block backward
+    // transient at the peak, split t ways; head = final RMSNorm 4h + 2h + lm_head input 2h):
+    //   no SP: the norms and the norm outputs read by the column-parallel linears stay whole
+    //          (16h per block, all 8h of the head): L ((B - 16h) / t + 16h) + 8h + X / t
+    //   Megatron SP: everything split (sharded linear inputs, re-gathered in backward):
+    //          L B / t + 8h / t + X / t
+    //   DTensor SP (torchtitan): norms split, but q/k/v and gate/up save their all-gathered
+    //          input (2h + 2h per block) and the lm_head its gathered input (2h):
+    //          L ((B - 4h) / t + 4h) + 6h / t + 2h + X / t
+    for (int tp : {1, 2, 4, 8})
+        for (const char* sp : {"none", "megatron", "dtensor"})
+            QTest::newRow(qPrintable(QStringLiteral("llama8b-tp%1-sp-%2").arg(tp).arg(sp)))
+                << tp << QString(sp);
 }
 
 void TstParallel::tpActivations() {
     QFETCH(int, tp);
-    QFETCH(bool, sp);
+    QFETCH(QString, sp);
     SHARED_OR_SKIP(m, "Llama-3.1-8B");
     const int64_t s = 4096;
-    Workload w = training(Framework::PureBf16, 1, s);
+    Workload w = training(sp == "megatron" ? Framework::Megatron : Framework::PureBf16, 1, s);
     w.checkpointing = Checkpointing::None;
     w.attention = AttentionImpl::SDPA;
     w.parallel.tp = tp;
-    w.parallel.sequenceParallel = sp;
+    w.parallel.sequenceParallel = sp != "none";
     const RankEstimate r = estimate(m, w).worst;
     QCOMPARE(r.peakPhase, Phase::Backward); // all activations + the first block's transients
+    const double h = static_cast<double>(m.hiddenSize);
     const double B = llamaBlockBytes(m), R = llamaReplicatedBytes(m), H = llamaHeadBytes(m);
-    const double perToken =
-        sp ? m.numLayers * B / tp + H / tp : m.numLayers * ((B - R) / tp + R) + H;
-    const double expected = s * (perToken + llamaTransientBytes(m) / tp);
-    compare(term(r, Term::Activations), expected);
-    if (sp) { // all of it divides by t: t x the rank's share = the single-GPU total
+    const double L = m.numLayers;
+    double perToken = 0;
+    if (sp == "none")
+        perToken = L * ((B - R) / tp + R) + H;
+    else if (sp == "megatron")
+        perToken = L * B / tp + H / tp;
+    else
+        perToken = L * ((B - 4 * h) / tp + 4 * h) + 6 * h / tp + 2 * h;
+    compare(term(r, Term::Activations), s * (perToken + llamaTransientBytes(m) / tp));
+    if (sp == "megatron") { // all of it divides by t: t x the rank's share = one GPU's total
         Workload one = w;
         one.parallel.tp = 1;
         one.parallel.sequenceParallel = false;
