@@ -735,8 +735,9 @@ void TstParallel::smallestLayout70b() {
     at.parallel = L;
     QVERIFY(!validateWorkload(m, at));
     QCOMPARE(estimate(m, at, h100).worst.nvidiaSmi, e.worst.nvidiaSmi);
-    // hand lower bound: the static bytes alone, sharded over all n GPUs, fit 80 GiB only if
-    // n >= bytesPerParam x Psi / 80 GiB (Psi = 70,553,706,496 -> 13.1 for 16 B, 14.8 for 18 B)
+    // hand lower bound: the static bytes alone, sharded over all n GPUs, fit an H100
+    // (81,559 MiB) only if n >= bytesPerParam x Psi / 81,559 MiB
+    // (Psi = 70,553,706,496 -> 13.2 for 16 B, 14.85 for 18 B)
     const double psi = static_cast<double>(countParameters(m).total);
     QVERIFY(n >= std::ceil(bytesPerParam * psi / h100->bytes()));
     // brute force: no layout with fewer GPUs fits (dp x tp x pp, tp in {1,2,4,8},
