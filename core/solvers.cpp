@@ -234,7 +234,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                     c.parallel.sharding == Sharding::Zero2 ||
                     c.parallel.sharding == Sharding::FsdpGradOp)
                     c.parallel.sharding = Sharding::FsdpFullShard;
-                if (estimate(m, c, &gpu).fits || dp == 1024) {
+                if (estimate(m, c, &gpu).fits) { // only a GPU count that fits is advice
                     add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
                     break;
                 }
