@@ -12,6 +12,16 @@
 namespace headroom::ui {
 
 namespace {
+void setText(QTableWidgetItem* item, const QString& text) {
+    if (item->text() != text) {
+        item->setText(text);
+    }
+}
+void setTip(QTableWidgetItem* item, const QString& text) {
+    if (item->toolTip() != text) {
+        item->setToolTip(text);
+    }
+}
 QIcon swatch(const QColor& c) {
     QPixmap pm(14, 14);
     pm.fill(Qt::transparent);
@@ -69,31 +79,32 @@ void BreakdownTable::refresh() {
     const RankEstimate& w = e.worst;
     const double total = w.nvidiaSmi;
     const QLocale loc;
-    setUpdatesEnabled(false);
     for (int t = 0; t < kTermCount; ++t) {
         const double b = m_results.hasEstimate ? w.atPeak[static_cast<size_t>(t)] : 0.0;
-        setRowHidden(t, b <= 0);
+        if (isRowHidden(t) != (b <= 0)) {
+            setRowHidden(t, b <= 0);
+        }
         if (b <= 0) {
             continue;
         }
-        item(t, 1)->setText(Units::format(b, m_unit, 2));
-        item(t, 1)->setToolTip(tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(b))));
-        item(t, 2)->setText(total > 0 ? tr("%1 %").arg(loc.toString(100.0 * b / total, 'f', 1))
-                                      : QString());
+        setText(item(t, 1), Units::format(b, m_unit, 2));
+        setTip(item(t, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(b))));
+        setText(item(t, 2),
+                total > 0 ? tr("%1 %").arg(loc.toString(100.0 * b / total, 'f', 1)) : QString());
         const QString f = m_formula ? m_formula(static_cast<Term>(t)) : QString();
-        item(t, 3)->setText(f);
-        item(t, 3)->setToolTip(f);
+        setText(item(t, 3), f);
+        setTip(item(t, 3), f);
     }
     auto setTotal = [&](int row, double bytes) {
-        item(row, 1)->setText(Units::format(bytes, m_unit, 2));
-        item(row, 1)->setToolTip(tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(bytes))));
-        item(row, 2)->setText(
-            total > 0 ? tr("%1 %").arg(loc.toString(100.0 * bytes / total, 'f', 1)) : QString());
+        setText(item(row, 1), Units::format(bytes, m_unit, 2));
+        setTip(item(row, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(bytes))));
+        setText(item(row, 2), total > 0
+                                  ? tr("%1 %").arg(loc.toString(100.0 * bytes / total, 'f', 1))
+                                  : QString());
     };
     setTotal(kTermCount, w.allocated);
     setTotal(kTermCount + 1, w.reserved);
     setTotal(kTermCount + 2, w.nvidiaSmi);
-    setUpdatesEnabled(true);
 }
 
 void BreakdownTable::retranslateUi() {

@@ -1,5 +1,7 @@
 #include "ui/chartmath.h"
 
+#include <QValueAxis>
+
 #include <cmath>
 #include <initializer_list>
 
@@ -22,6 +24,16 @@ double niceStep(double max, int ticks) {
 double niceCeil(double max, int ticks) {
     const double step = niceStep(max, ticks);
     return std::ceil(max / step - 1e-9) * step;
+}
+
+void setNiceRange(QValueAxis* axis, double max, double step) {
+    if (step >= axis->tickInterval()) {
+        axis->setTickInterval(step);
+        axis->setRange(0, max);
+    } else {
+        axis->setRange(0, max);
+        axis->setTickInterval(step);
+    }
 }
 
 } // namespace headroom::ui

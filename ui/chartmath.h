@@ -1,11 +1,18 @@
 #pragma once
 // Axis helpers (presentation only: tick spacing and ranges, no memory arithmetic).
 
+class QValueAxis;
+
 namespace headroom::ui {
 
 /// A "nice" tick step (1, 2, 2.5 or 5 x 10^k) giving about @p ticks intervals up to @p max.
 double niceStep(double max, int ticks = 5);
 /// @p max rounded up to a multiple of niceStep(max, ticks).
 double niceCeil(double max, int ticks = 5);
+
+/// Sets a dynamic-tick value axis to [0, @p max] with ticks every @p step, in the order that
+/// never asks QtCharts for more ticks than either end state (range first when the step shrinks,
+/// step first when it grows), so no transient thousands of tick items are created.
+void setNiceRange(QValueAxis* axis, double max, double step);
 
 } // namespace headroom::ui

@@ -7,7 +7,11 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLinearGradient>
 #include <QPen>
+
+#include <QValueAxis>
+#include <algorithm>
 
 namespace headroom::ui {
 
@@ -75,11 +79,14 @@ QString ChartLabel::text() const {
 }
 
 void ChartLabel::setLook(const QFont& font, const QColor& text, const QColor& plate) {
+    QColor c = plate;
+    c.setAlpha(215);
+    if (m_text->font() == font && m_text->brush().color() == text && brush().color() == c) {
+        return;
+    }
     m_text->setFont(font);
     m_text->setBrush(text);
     m_text->setPen(Qt::NoPen);
-    QColor c = plate;
-    c.setAlpha(215);
     setBrush(c);
     relayout();
 }
@@ -89,6 +96,56 @@ void ChartLabel::relayout() {
     const double pad = 3;
     m_text->setPos(pad, pad * 0.5);
     setRect(QRectF(0, 0, br.width() + 2 * pad, br.height() + pad));
+}
+
+void setTitleIfChanged(QAbstractAxis* axis, const QString& title) {
+    if (axis->titleText() != title) {
+        axis->setTitleText(title);
+    }
+    if (axis->isTitleVisible() == title.isEmpty()) {
+        axis->setTitleVisible(!title.isEmpty());
+    }
+}
+
+void setLabelFormatIfChanged(QValueAxis* axis, const QString& format) {
+    if (axis->labelFormat() != format) {
+        axis->setLabelFormat(format);
+    }
+}
+
+void setLegendVisibleIfChanged(QChart* chart, bool visible) {
+    if (chart->legend()->isVisible() != visible) {
+        chart->legend()->setVisible(visible);
+    }
+}
+
+QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot,
+                 const QColor& band) {
+    // band colour composed over the plot colour, so the fill is opaque
+    const double a = band.alphaF();
+    const QColor solid =
+        QColor::fromRgbF(static_cast<float>(band.redF() * a + plot.redF() * (1 - a)),
+                         static_cast<float>(band.greenF() * a + plot.greenF() * (1 - a)),
+                         static_cast<float>(band.blueF() * a + plot.blueF() * (1 - a)));
+    from = std::clamp(from, 0.0, 1.0);
+    to = std::clamp(to, 0.0, 1.0);
+    if (to <= from) {
+        return QBrush(plot);
+    }
+    QLinearGradient g(0, 0, o == Qt::Horizontal ? 1 : 0, o == Qt::Horizontal ? 0 : 1);
+    g.setCoordinateMode(QGradient::ObjectBoundingMode);
+    constexpr double eps = 1e-6;
+    g.setColorAt(0, from > 0 ? plot : solid);
+    if (from > 0) {
+        g.setColorAt(from - eps > 0 ? from - eps : 0, plot);
+        g.setColorAt(from, solid);
+    }
+    if (to < 1) {
+        g.setColorAt(to, solid);
+        g.setColorAt(std::min(1.0, to + eps), plot);
+    }
+    g.setColorAt(1, to < 1 ? plot : solid);
+    return QBrush(g);
 }
 
 void setHelperVisible(QChart* chart, QAbstractSeries* series, bool visible) {

@@ -4,6 +4,7 @@
 
 #include "ui/theme.h"
 
+#include <QBrush>
 #include <QFont>
 #include <QGraphicsRectItem>
 
@@ -11,6 +12,7 @@ class QAbstractAxis;
 class QChart;
 class QGraphicsSimpleTextItem;
 class QAbstractSeries;
+class QValueAxis;
 
 namespace headroom::ui {
 
@@ -47,6 +49,18 @@ private:
     void relayout();
     QGraphicsSimpleTextItem* m_text;
 };
+
+/// Setters that leave QtCharts alone when nothing changes: QtCharts re-lays out the whole
+/// chart on every title/format/visibility call, even with the same value.
+void setTitleIfChanged(QAbstractAxis* axis, const QString& title);
+void setLabelFormatIfChanged(QValueAxis* axis, const QString& format);
+void setLegendVisibleIfChanged(QChart* chart, bool visible);
+
+/// An opaque plot-area background with a shaded band (the danger zone / OOM region): a
+/// hard-stop gradient relative to the plot area, drawn under the grid and the series. Much
+/// cheaper to paint than a translucent area series over the whole plot. @p from / @p to are
+/// fractions of the plot width (Qt::Horizontal) or height from the top (Qt::Vertical).
+QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot, const QColor& band);
 
 /// Shows or hides a helper series and keeps it out of the legend (QtCharts re-shows a
 /// series' legend marker whenever the series' visibility changes).

@@ -6,11 +6,11 @@
 #include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QEvent>
+#include <QGraphicsEllipseItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -38,9 +38,8 @@ double CliffChart::xCoord(int64_t x) {
 
 CliffChart::CliffChart(QWidget* parent)
     : QChartView(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QValueAxis),
-      m_total(new QLineSeries), m_capacity(new QLineSeries), m_oomLo(new QLineSeries),
-      m_oomHi(new QLineSeries), m_oom(new QAreaSeries(m_oomHi, m_oomLo)), m_marker(new QLineSeries),
-      m_dot(new QScatterSeries), m_markerLabel(new ChartLabel(m_chart)),
+      m_total(new QLineSeries), m_capacity(new QLineSeries), m_marker(new QLineSeries),
+      m_dot(new QGraphicsEllipseItem(m_chart)), m_markerLabel(new ChartLabel(m_chart)),
       m_capacityLabel(new ChartLabel(m_chart)), m_dotLabel(new ChartLabel(m_chart)),
       m_slopeLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("cliffChart"));
@@ -66,7 +65,6 @@ CliffChart::CliffChart(QWidget* parent)
             hideFromLegend(m_chart, s);
         }
     };
-    add(m_oom, false);
     for (int i = 0; i < kTermCount; ++i) {
         const auto t = static_cast<Term>(i);
         auto* up = new QLineSeries(this);
@@ -82,8 +80,7 @@ CliffChart::CliffChart(QWidget* parent)
     add(m_total, false);
     add(m_capacity, false);
     add(m_marker, false);
-    add(m_dot, false);
-    m_dot->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_dot->setZValue(90);
     for (auto* item : {m_markerLabel, m_capacityLabel, m_dotLabel, m_slopeLabel}) {
         item->setZValue(100);
     }
@@ -114,12 +111,18 @@ void CliffChart::setStyle(const ChartStyle& style) {
 
 void CliffChart::setLegendShown(bool shown) {
     m_legend = shown;
-    m_chart->legend()->setVisible(shown && m_mode == Mode::Stacked);
+    setLegendVisibleIfChanged(m_chart, shown && m_mode == Mode::Stacked);
+}
+
+void CliffChart::setInteractive(bool dragging) {
+    setRenderHint(QPainter::Antialiasing, !dragging);
+    if (!dragging) {
+        viewport()->update();
+    }
 }
 
 double CliffChart::currentY() const {
-    const auto pts = m_dot->points();
-    return pts.isEmpty() ? 0.0 : pts.front().y();
+    return m_dotY;
 }
 
 void CliffChart::rebuildAxis() {
@@ -153,10 +156,10 @@ void CliffChart::rebuild() {
     const double bpu = Units::bytesPerUnit(m_unit);
     const ChartColors c = m_style.colors();
     rebuildAxis();
-    m_x->setTitleText(r.axis == SweepAxis::MicroBatch
-                          ? tr("Micro-batch (samples per GPU, log scale)")
-                          : tr("Sequence length (tokens, log scale)"));
-    m_y->setTitleText(tr("Memory (%1)").arg(Units::symbol(m_unit)));
+    setTitleIfChanged(m_x, r.axis == SweepAxis::MicroBatch
+                               ? tr("Micro-batch (samples per GPU, log scale)")
+                               : tr("Sequence length (tokens, log scale)"));
+    setTitleIfChanged(m_y, tr("Memory (%1)").arg(Units::symbol(m_unit)));
 
     const double cap = r.estimate.capacity / bpu;
     const bool stacked = m_mode == Mode::Stacked;
@@ -172,9 +175,8 @@ void CliffChart::rebuild() {
     const double yMax = niceCeil(top > 0 ? top : 1.0, 5);
     if (yMax != m_yMax) {
         m_yMax = yMax;
-        m_y->setRange(0, yMax);
-        m_y->setTickInterval(niceStep(top > 0 ? top : 1.0, 5));
-        m_y->setLabelFormat(yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, 5));
+        setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     }
 
     // stacked terms
@@ -210,7 +212,9 @@ void CliffChart::rebuild() {
     replaceIfChanged(m_total, total);
     QPen totalPen(stacked ? c.total : c.total,
                   stacked ? m_style.lineWidth() * 0.75 : m_style.lineWidth() + 0.5);
-    m_total->setPen(totalPen);
+    if (m_total->pen() != totalPen) {
+        m_total->setPen(totalPen);
+    }
     setHelperVisible(m_chart, m_total, true);
 
     const double x0 = xCoord(r.sweepMin);
@@ -227,20 +231,23 @@ void CliffChart::rebuild() {
     }
     setHelperVisible(m_chart, m_marker, markerInRange && r.hasEstimate);
     const double oomStart = m_markerValue <= 0 ? x0 : xCoord(m_markerValue);
-    const bool oomVisible = r.hasEstimate && m_markerValue < r.sweepMax;
-    if (oomVisible) {
-        replaceIfChanged(m_oomLo, {QPointF(oomStart, 0), QPointF(x1, 0)});
-        replaceIfChanged(m_oomHi, {QPointF(oomStart, yMax), QPointF(x1, yMax)});
+    const bool oomVisible = r.hasEstimate && m_markerValue < r.sweepMax && x1 > x0;
+    const QBrush plot =
+        oomVisible ? bandBrush(Qt::Horizontal, (oomStart - x0) / (x1 - x0), 1.0, c.plot, c.danger)
+                   : QBrush(c.plot);
+    if (plot != m_plotBrush) {
+        m_plotBrush = plot;
+        m_chart->setPlotAreaBackgroundBrush(plot);
     }
-    setHelperVisible(m_chart, m_oom, oomVisible);
 
     // current point
     m_currentX = r.current;
-    replaceIfChanged(m_dot, {QPointF(xCoord(r.current), current)});
-    setHelperVisible(m_chart, m_dot, r.hasEstimate);
+    m_dotY = current;
+    m_dot->setVisible(r.hasEstimate);
     const bool fits = r.estimate.fits;
-    m_dot->setColor(fits ? c.fits : c.oom);
-    m_dot->setBorderColor(c.background);
+    if (m_dot->brush().color() != (fits ? c.fits : c.oom)) {
+        m_dot->setBrush(fits ? c.fits : c.oom);
+    }
 
     // overlay texts
     const QString what = r.axis == SweepAxis::MicroBatch ? tr("micro-batch") : tr("sequence");
@@ -264,7 +271,7 @@ void CliffChart::rebuild() {
     } else {
         m_slopeLabel->setVisible(false);
     }
-    m_chart->legend()->setVisible(m_legend && stacked);
+    setLegendVisibleIfChanged(m_chart, m_legend && stacked);
     placeOverlays();
 }
 
@@ -303,8 +310,9 @@ void CliffChart::placeOverlays() {
     }
     // current point label
     {
-        const QPointF p =
-            m_chart->mapToPosition(QPointF(xCoord(r.current), std::min(currentY(), m_yMax)), m_dot);
+        const QPointF p = m_chart->mapToPosition(
+            QPointF(xCoord(r.current), std::min(currentY(), m_yMax)), m_total);
+        m_dot->setPos(p);
         const QRectF br = m_dotLabel->boundingRect();
         double x = p.x() + 10;
         if (x + br.width() > plot.right() - 4) {
@@ -336,11 +344,11 @@ void CliffChart::applyStyle() {
     }
     QPen cap(c.capacity, m_style.lineWidth() + 0.5);
     m_capacity->setPen(cap);
-    m_oom->setBrush(c.danger);
-    m_oom->setPen(Qt::NoPen);
+    m_plotBrush = QBrush();
     QPen marker(c.text, m_style.lineWidth() * 0.75, Qt::DashLine);
     m_marker->setPen(marker);
-    m_dot->setMarkerSize(m_style.presentation ? 22 : 13);
+    const double d = m_style.presentation ? 22 : 13;
+    m_dot->setRect(QRectF(-d / 2, -d / 2, d, d));
     m_dot->setPen(QPen(c.background, 2));
     m_capacityLabel->setLook(m_style.overlayFont(true), c.capacity, c.background);
     m_markerLabel->setLook(m_style.overlayFont(true), c.text, c.background);

@@ -14,7 +14,7 @@
 class QAreaSeries;
 class QCategoryAxis;
 class QLineSeries;
-class QScatterSeries;
+class QGraphicsEllipseItem;
 class QValueAxis;
 
 namespace headroom::ui {
@@ -32,6 +32,9 @@ public:
     Mode mode() const { return m_mode; }
     void setStyle(const ChartStyle& style);
     void setLegendShown(bool shown);
+    /// While a slider is dragged the stacked areas are drawn without antialiasing (half the
+    /// paint time); the chart is repainted antialiased when the drag ends.
+    void setInteractive(bool dragging);
 
     // Introspection for tests and export.
     /// The x value the "largest that fits" marker stands at (0 = nothing fits / no marker).
@@ -63,11 +66,11 @@ private:
     std::array<QAreaSeries*, kTermCount> m_areas{};
     QLineSeries* m_total;
     QLineSeries* m_capacity;
-    QLineSeries* m_oomLo;
-    QLineSeries* m_oomHi;
-    QAreaSeries* m_oom;
     QLineSeries* m_marker;
-    QScatterSeries* m_dot;
+    /// The current point: a plain scene item (not a series), so moving it repaints only its
+    /// own few pixels instead of the whole plot area.
+    QGraphicsEllipseItem* m_dot;
+    double m_dotY = 0; ///< the current point's memory, display units
     ChartLabel* m_markerLabel;
     ChartLabel* m_capacityLabel;
     ChartLabel* m_dotLabel;
@@ -84,6 +87,7 @@ private:
     int64_t m_axisMin = 0;
     int64_t m_axisMax = 0;
     bool m_legend = false;
+    QBrush m_plotBrush; ///< plot background with the OOM region shaded
 };
 
 } // namespace headroom::ui

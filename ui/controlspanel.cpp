@@ -98,6 +98,34 @@ QComboBox* makeCombo(int count, const QString& object, QWidget* parent) {
     return c;
 }
 
+/// Setters that leave a widget alone when the value is already shown: re-setting a spin
+/// box repaints its line edit, which costs time on every slider step.
+void setIfChanged(QSpinBox* s, int v) {
+    if (s->value() != v) {
+        s->setValue(v);
+    }
+}
+void setIfChanged(QSlider* s, int v) {
+    if (s->value() != v) {
+        s->setValue(v);
+    }
+}
+void setIfChanged(QDoubleSpinBox* s, double v) {
+    if (std::abs(s->value() - v) > 0.5 * std::pow(10.0, -s->decimals())) {
+        s->setValue(v);
+    }
+}
+void setIndexIfChanged(QComboBox* c, int i) {
+    if (c->currentIndex() != i) {
+        c->setCurrentIndex(i);
+    }
+}
+void setRowIfChanged(QFormLayout* f, QWidget* w, bool visible) {
+    if (f->isRowVisible(w) != visible) {
+        f->setRowVisible(w, visible);
+    }
+}
+
 const QString kInlineKey = QStringLiteral("__inline__");
 const QString kCustomGpuKey = QStringLiteral("__custom_gpu__");
 
@@ -596,7 +624,7 @@ void ControlsPanel::syncFromScenario() {
         } else {
             m_model->setItemText(inlineIdx, text);
         }
-        m_model->setCurrentIndex(m_model->findData(kInlineKey));
+        setIndexIfChanged(m_model, m_model->findData(kInlineKey));
     } else {
         if (inlineIdx >= 0) {
             m_model->removeItem(inlineIdx);
@@ -605,10 +633,12 @@ void ControlsPanel::syncFromScenario() {
                                 ? QString::fromStdString(s.modelPreset)
                                 : customModelKey();
         const int idx = m_model->findData(key);
-        m_model->setCurrentIndex(idx >= 0 ? idx : 0);
+        setIndexIfChanged(m_model, idx >= 0 ? idx : 0);
     }
     const bool custom = s.modelSource == ModelSource::ParamCount;
-    m_modelSize->setEnabled(custom);
+    if (m_modelSize->isEnabled() != custom) {
+        m_modelSize->setEnabled(custom);
+    }
     const ParamCount pc = countParameters(s.model);
     m_modelSize->setValue(custom ? s.paramCount : static_cast<double>(pc.total));
     QString info = tr("%1 params \u00b7 %2 layers \u00b7 hidden %3 \u00b7 %4/%5 heads")
@@ -627,45 +657,51 @@ void ControlsPanel::syncFromScenario() {
 
     // run
     const RunMode rm = runModeOf(w);
-    m_mode->setCurrentIndex(static_cast<int>(rm));
-    m_precision->setValue(precisionPosition(w.precision.weights));
+    setIndexIfChanged(m_mode, static_cast<int>(rm));
+    setIfChanged(m_precision, precisionPosition(w.precision.weights));
     m_precisionLabel->setText(tr("%1 \u00b7 %2 B/param")
                                   .arg(Texts::dtypeName(w.precision.weights))
                                   .arg(bytesPerElement(w.precision.weights), 0, 'f', 2));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
     m_sequence->setValue(static_cast<double>(w.sequenceLength));
-    m_newTokens->setValue(static_cast<int>(w.inference.newTokens));
-    m_framework->setCurrentIndex(indexIn(kFrameworks, w.framework));
-    m_optimizer->setCurrentIndex(indexIn(kOptimizers, w.optimizer));
-    m_checkpointing->setCurrentIndex(indexIn(kCheckpointing, w.checkpointing));
-    m_checkpointLayers->setMaximum(std::max(1, s.model.numLayers));
-    m_checkpointLayers->setValue(w.checkpointLayers);
-    m_attention->setCurrentIndex(indexIn(kAttention, w.attention));
-    m_loraRank->setValue(w.lora.rank);
+    setIfChanged(m_newTokens, static_cast<int>(w.inference.newTokens));
+    setIndexIfChanged(m_framework, indexIn(kFrameworks, w.framework));
+    setIndexIfChanged(m_optimizer, indexIn(kOptimizers, w.optimizer));
+    setIndexIfChanged(m_checkpointing, indexIn(kCheckpointing, w.checkpointing));
+    if (m_checkpointLayers->maximum() != std::max(1, s.model.numLayers)) {
+        m_checkpointLayers->setMaximum(std::max(1, s.model.numLayers));
+    }
+    setIfChanged(m_checkpointLayers, w.checkpointLayers);
+    setIndexIfChanged(m_attention, indexIn(kAttention, w.attention));
+    setIfChanged(m_loraRank, w.lora.rank);
 
     const bool training = w.mode == Mode::Training;
-    m_runForm->setRowVisible(m_newTokens, !training && !m_compact);
-    m_runForm->setRowVisible(m_framework, training && !m_compact);
-    m_trainBox->setVisible(training && !m_compact);
-    m_trainForm->setRowVisible(m_loraRank, rm == RunMode::LoRA || rm == RunMode::QLoRA);
-    m_trainForm->setRowVisible(m_checkpointLayers, w.checkpointing == Checkpointing::FirstN);
+    setRowIfChanged(m_runForm, m_newTokens, !training && !m_compact);
+    setRowIfChanged(m_runForm, m_framework, training && !m_compact);
+    if (m_trainBox->isVisibleTo(this) != (training && !m_compact)) {
+        m_trainBox->setVisible(training && !m_compact);
+    }
+    setRowIfChanged(m_trainForm, m_loraRank, rm == RunMode::LoRA || rm == RunMode::QLoRA);
+    setRowIfChanged(m_trainForm, m_checkpointLayers, w.checkpointing == Checkpointing::FirstN);
 
     // hardware
     int gpuIdx = s.gpu.key.empty() ? -1 : m_gpu->findData(QString::fromStdString(s.gpu.key));
     if (gpuIdx < 0) {
         gpuIdx = m_gpu->count() - 1;
     }
-    m_gpu->setCurrentIndex(gpuIdx);
+    setIndexIfChanged(m_gpu, gpuIdx);
     const bool customGpu = m_gpu->currentData().toString() == kCustomGpuKey;
-    m_capacity->setEnabled(customGpu);
-    m_capacity->setValue(s.gpu.bytes() / Units::bytesPerUnit(ByteUnit::GiB));
-    m_gpuCount->setValue(s.gpuCount);
-    m_dp->setValue(w.parallel.dp);
-    m_tp->setValue(w.parallel.tp);
-    m_pp->setValue(w.parallel.pp);
-    m_cp->setValue(w.parallel.cp);
-    m_ep->setValue(w.parallel.ep);
-    m_sharding->setCurrentIndex(indexIn(kShardings, w.parallel.sharding));
+    if (m_capacity->isEnabled() != customGpu) {
+        m_capacity->setEnabled(customGpu);
+    }
+    setIfChanged(m_capacity, s.gpu.bytes() / Units::bytesPerUnit(ByteUnit::GiB));
+    setIfChanged(m_gpuCount, s.gpuCount);
+    setIfChanged(m_dp, w.parallel.dp);
+    setIfChanged(m_tp, w.parallel.tp);
+    setIfChanged(m_pp, w.parallel.pp);
+    setIfChanged(m_cp, w.parallel.cp);
+    setIfChanged(m_ep, w.parallel.ep);
+    setIndexIfChanged(m_sharding, indexIn(kShardings, w.parallel.sharding));
 }
 
 void ControlsPanel::showProblem() {

@@ -1,6 +1,7 @@
 #include "ui/dashboard.h"
 
 #include "ui/breakdowntable.h"
+#include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
@@ -77,6 +78,12 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     connect(m_layout, &LayoutPanel::layoutApplied, this,
             [this](int) { setBarView(VramBarChart::View::PerStage); });
     connect(m_controller, &ScenarioController::resultsChanged, this, &Dashboard::refresh);
+    connect(m_controller, &ScenarioController::dragChanged, m_cliff->chart(),
+            &CliffChart::setInteractive);
+    m_tableTimer.setSingleShot(true);
+    m_tableTimer.setInterval(kTableThrottleMs);
+    connect(&m_tableTimer, &QTimer::timeout, this, &Dashboard::refreshTables);
+
     retranslateUi();
     setChartStyle(m_style);
 }
@@ -95,6 +102,19 @@ void Dashboard::refresh() {
     m_verdict->setResults(r, u);
     m_bar->setResults(r, u);
     m_cliff->chart()->setResults(r, u);
+    if (m_controller->dragging()) {
+        if (!m_tableTimer.isActive()) {
+            m_tableTimer.start();
+        }
+    } else {
+        m_tableTimer.stop();
+        refreshTables();
+    }
+}
+
+void Dashboard::refreshTables() {
+    const Results& r = m_controller->results();
+    const ByteUnit u = m_controller->unit();
     m_breakdown->setResults(r, u);
     m_playbook->setResults(r, u);
 }
@@ -107,6 +127,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
 }
 
 void Dashboard::setPresentation(bool on) {
+
     ChartStyle s = m_style;
     s.presentation = on;
     setChartStyle(s);

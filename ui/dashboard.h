@@ -6,6 +6,7 @@
 #include "ui/scenariocontroller.h"
 #include "ui/vrambarchart.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QComboBox;
@@ -46,8 +47,13 @@ public:
     void setPresentation(bool on);
     void setBarView(VramBarChart::View v);
 
-    /// Pushes the controller's current results into every view.
+    /// Pushes the controller's current results into every view. The verdict and both charts
+    /// update at once; the tables follow at most every kTableThrottleMs while a slider is
+    /// dragged (they are text, not charts), and at once otherwise.
     void refresh();
+    /// Brings the breakdown table and the playbook up to date now.
+    void refreshTables();
+    static constexpr int kTableThrottleMs = 60;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -69,6 +75,7 @@ private:
     BreakdownTable* m_breakdown;
     PlaybookView* m_playbook;
     LayoutPanel* m_layout;
+    QTimer m_tableTimer;
 };
 
 } // namespace headroom::ui

@@ -368,6 +368,9 @@ void MainWindow::updateTitle() {
 
 void MainWindow::updateStatus() {
     m_statusUnit->setText(tr("Units: %1").arg(Units::symbol(m_controller->unit())));
+    if (m_controller->dragging()) {
+        return; // the timing is shown when the drag ends
+    }
     const Results& r = m_controller->results();
     m_statusTiming->setText(tr("Engine: %1 ms").arg(QLocale().toString(r.computeMs, 'f', 2)));
 }

@@ -23,9 +23,15 @@ bool ScenarioCommand::mergeWith(const QUndoCommand* other) {
         return false;
     }
     m_after = o->m_after;
-    // A drag that ends where it started (e.g. the Animate sweep) leaves no undo step.
-    const std::string a = toJson(m_before);
-    if (!a.empty() && a == toJson(m_after)) {
+    // A drag that ends where it started (e.g. the Animate sweep) leaves no undo step. The
+    // slider-driven fields are compared first so the full comparison runs rarely.
+    const Workload& b = m_before.workload;
+    const Workload& a = m_after.workload;
+    const bool quickSame = b.microBatch == a.microBatch && b.sequenceLength == a.sequenceLength &&
+                           b.precision.weights == a.precision.weights &&
+                           m_before.paramCount == m_after.paramCount &&
+                           m_before.modelSource == m_after.modelSource;
+    if (quickSame && toJson(m_before) == toJson(m_after)) {
         setObsolete(true);
     }
     return true;

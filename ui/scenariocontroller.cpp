@@ -65,11 +65,15 @@ void ScenarioController::edit(Field field, const QString& text,
 void ScenarioController::beginDrag() {
     m_dragging = true;
     ++m_session;
+    emit dragChanged(true);
 }
 
 void ScenarioController::endDrag() {
     m_dragging = false;
     ++m_session;
+    emit dragChanged(false);
+    // the tables and the status line, throttled during the drag, catch up now
+    emit resultsChanged();
 }
 
 void ScenarioController::resetScenario(const Scenario& s, const QString& filePath) {

@@ -104,6 +104,8 @@ signals:
     void unitChanged();
     void modifiedChanged(bool modified);
     void filePathChanged();
+    /// A slider drag started (true) or ended (false).
+    void dragChanged(bool dragging);
 
 private:
     friend class ScenarioCommand;

@@ -97,11 +97,12 @@ void SliderField::setValue(double value) {
 }
 
 void SliderField::syncWidgets() {
-    {
+    const double shown = m_value / m_divisor;
+    if (std::abs(m_spin->value() - shown) > 0.5 * std::pow(10.0, -m_spin->decimals())) {
         const QSignalBlocker block(m_spin);
-        m_spin->setValue(m_value / m_divisor);
+        m_spin->setValue(shown);
     }
-    if (!m_slider->isSliderDown()) {
+    if (!m_slider->isSliderDown() && m_slider->value() != m_scale->positionOf(m_value)) {
         const QSignalBlocker block(m_slider);
         m_slider->setValue(m_scale->positionOf(m_value));
     }

@@ -3,25 +3,55 @@
 #include "ui/texts.h"
 
 #include <QEvent>
-#include <QLabel>
-#include <QVBoxLayout>
+#include <QPainter>
 
 namespace headroom::ui {
 
-VerdictView::VerdictView(QWidget* parent)
-    : QWidget(parent), m_headline(new QLabel(this)), m_details(new QLabel(this)) {
+VerdictView::VerdictView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("verdictView"));
-    m_headline->setObjectName(QStringLiteral("verdictHeadline"));
-    m_details->setObjectName(QStringLiteral("verdictDetails"));
-    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setWordWrap(true);
-    auto* lay = new QVBoxLayout(this);
-    lay->setContentsMargins(8, 4, 8, 4);
-    lay->setSpacing(2);
-    lay->addWidget(m_headline);
-    lay->addWidget(m_details);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setAttribute(Qt::WA_OpaquePaintEvent, false);
     setStyle(m_style);
+}
+
+QFont VerdictView::headlineFont() const {
+    QFont f = font();
+    f.setPointSizeF(m_style.presentation ? 30.0 : 17.0);
+    f.setBold(true);
+    return f;
+}
+
+QFont VerdictView::detailsFont() const {
+    QFont f = font();
+    f.setPointSizeF(m_style.presentation ? 15.0 : 9.5);
+    return f;
+}
+
+QSize VerdictView::sizeHint() const {
+    const QFontMetrics head(headlineFont());
+    const QFontMetrics det(detailsFont());
+    return {400, 8 + head.height() + 2 + 2 * det.lineSpacing() + 6};
+}
+
+QSize VerdictView::minimumSizeHint() const {
+    return {100, sizeHint().height()};
+}
+
+void VerdictView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    const QRect r = rect().adjusted(8, 4, -8, -4);
+    const QFont hf = headlineFont();
+    const QFontMetrics head(hf);
+    p.setFont(hf);
+    p.setPen(m_color);
+    p.drawText(QRect(r.left(), r.top(), r.width(), head.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               head.elidedText(m_headline, Qt::ElideRight, r.width()));
+    p.setFont(detailsFont());
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(
+        QRect(r.left(), r.top() + head.height() + 2, r.width(), r.height() - head.height() - 2),
+        Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_details);
 }
 
 QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
@@ -67,39 +97,22 @@ void VerdictView::setResults(const Results& r, ByteUnit unit) {
 
 void VerdictView::setStyle(const ChartStyle& style) {
     m_style = style;
-    QFont big = font();
-    big.setPointSizeF(style.presentation ? 30.0 : 17.0);
-    big.setBold(true);
-    m_headline->setFont(big);
-    QFont small = font();
-    small.setPointSizeF(style.presentation ? 15.0 : 9.5);
-    m_details->setFont(small);
+    updateGeometry(); // the fonts, and so the height, depend on the style
     refresh();
-}
-
-QString VerdictView::headline() const {
-    return m_headline->text();
-}
-
-QString VerdictView::details() const {
-    return m_details->text();
 }
 
 void VerdictView::refresh() {
     const ChartColors c = m_style.colors();
-    QColor color = c.text;
     if (!m_results.valid) {
-        color = QColor(0xd3, 0x7a, 0x00);
+        m_color = QColor(0xd3, 0x7a, 0x00);
     } else {
-        color = m_results.estimate.fits ? c.fits : c.oom;
+        m_color = m_results.estimate.fits ? c.fits : c.oom;
     }
-    QPalette p = m_headline->palette();
-    p.setColor(QPalette::WindowText, color);
-    m_headline->setPalette(p);
-    m_headline->setText(headlineFor(m_results, m_unit));
-    m_details->setText(detailsFor(m_results, m_unit));
-    m_headline->setAccessibleName(tr("Verdict"));
-    m_details->setAccessibleName(tr("Verdict details"));
+    m_headline = headlineFor(m_results, m_unit);
+    m_details = detailsFor(m_results, m_unit);
+    setAccessibleName(tr("Verdict"));
+    setAccessibleDescription(m_headline + QLatin1Char('\n') + m_details);
+    update();
 }
 
 void VerdictView::changeEvent(QEvent* e) {

@@ -67,9 +67,6 @@ private:
     QValueAxis* m_y;
     QValueAxis* m_xHidden;
     QLineSeries* m_capacity;
-    QLineSeries* m_dangerLo;
-    QLineSeries* m_dangerHi;
-    QAreaSeries* m_danger;
     QLineSeries* m_highlightLo;
     QLineSeries* m_highlightHi;
     QAreaSeries* m_highlightArea;
@@ -84,6 +81,7 @@ private:
     int m_highlight = -1;
     double m_yMax = 0;
     std::function<QString(Term)> m_formula;
+    QBrush m_plotBrush; ///< plot background with the danger zone (> 90 %) shaded
 };
 
 } // namespace headroom::ui

@@ -1,0 +1,211 @@
+// bench_ui: slider value change -> engine recompute -> both charts updated and repainted,
+// offscreen. A plain QElapsedTimer loop (not a ctest test; nothing gates on wall time).
+// Prints median and p99 per phase; docs/gui.md quotes the numbers.
+//
+//   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations]
+
+#include "core/scenario.h"
+#include "ui/cliffchart.h"
+#include "ui/controlspanel.h"
+#include "ui/dashboard.h"
+#include "ui/dialogservice.h"
+#include "ui/mainwindow.h"
+#include "ui/scenariocontroller.h"
+#include "ui/scenarioedits.h"
+#include "ui/sliderfield.h"
+#include "ui/vrambarchart.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QSlider>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace headroom;
+using namespace headroom::ui;
+
+namespace {
+
+class NoDialogs : public DialogService {
+public:
+    void showError(QWidget*, const QString&, const QString&) override {}
+    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
+    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
+    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
+        return {};
+    }
+    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
+        return ExportAction::Cancel;
+    }
+    void showInfo(QWidget*, const QString&, const QString&) override {}
+};
+
+/// Counts paint events, so the benchmark proves the charts were really repainted.
+class PaintCounter : public QObject {
+public:
+    QObject* bar = nullptr;
+    int barPaints = 0;
+    int cliffPaints = 0;
+    bool eventFilter(QObject* o, QEvent* e) override {
+        if (e->type() == QEvent::Paint) {
+            ++(o == bar ? barPaints : cliffPaints);
+        }
+        return false;
+    }
+};
+
+struct Stats {
+    double median = 0;
+    double p99 = 0;
+    double max = 0;
+};
+
+Stats stats(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    Stats s;
+    s.median = v[v.size() / 2];
+    s.p99 = v[std::min(v.size() - 1, static_cast<size_t>(static_cast<double>(v.size()) * 0.99))];
+    s.max = v.back();
+    return s;
+}
+
+struct Case {
+    const char* name;
+    const char* model;
+    int pp;
+    bool perStage;
+    CliffChart::Mode mode;
+    const char* slider; ///< "mb" or "seq"
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    const int iterations = argc > 1 ? std::max(50, QString::fromLocal8Bit(argv[1]).toInt()) : 1000;
+
+    const Case cases[] = {
+        {"llama-3.1-8b, micro-batch drag, stacked cliff", "llama-3.1-8b", 1, false,
+         CliffChart::Mode::Stacked, "mb"},
+        {"llama-3.1-8b, sequence drag, stacked cliff", "llama-3.1-8b", 1, false,
+         CliffChart::Mode::Stacked, "seq"},
+        {"llama-3.1-8b, micro-batch drag, total line", "llama-3.1-8b", 1, false,
+         CliffChart::Mode::Total, "mb"},
+        {"llama-3.1-70b PP=8 per-stage bars, micro-batch drag", "llama-3.1-70b", 8, true,
+         CliffChart::Mode::Stacked, "mb"},
+    };
+
+    QTextStream out(stdout);
+    out << "bench_ui: slider value change -> recompute -> both charts updated + repainted "
+           "(offscreen, 1600x1000 window), "
+        << iterations << " iterations per case\n";
+    out << "times in ms: median / p99 / max\n\n";
+
+    for (const Case& c : cases) {
+        NoDialogs dialogs;
+        MainWindowOptions o;
+        o.useSettings = false;
+        o.dialogs = &dialogs;
+        MainWindow w(o);
+        w.resize(1600, 1000);
+        w.show();
+        ScenarioController* ctl = w.controller();
+        ctl->edit(Field::Model, QStringLiteral("bench"), [&](Scenario& s) {
+            edits::setModelPreset(s, c.model);
+            s.gpuCount = c.pp * 8;
+            s.workload.parallel.tp = 8;
+            s.workload.parallel.pp = c.pp;
+            s.workload.parallel.dp = 1;
+            if (c.pp == 1) {
+                s.gpuCount = 1;
+                s.workload.parallel.tp = 1;
+            }
+        });
+        Dashboard* d = w.dashboard();
+        d->setBarView(c.perStage ? VramBarChart::View::PerStage : VramBarChart::View::WorstRank);
+        d->cliffChart()->setMode(c.mode);
+        QCoreApplication::processEvents();
+        ctl->flush();
+
+        SliderField* field = std::string(c.slider) == "mb" ? w.controls()->microBatchField()
+                                                           : w.controls()->sequenceField();
+        QSlider* slider = field->slider();
+        const int lo =
+            std::string(c.slider) == "mb" ? field->positionOf(1) : field->positionOf(512);
+        const int hi =
+            std::string(c.slider) == "mb" ? field->positionOf(64) : field->positionOf(65536);
+
+        PaintCounter counter;
+        counter.bar = d->barChart()->viewport();
+        int missed = 0;
+        d->barChart()->viewport()->installEventFilter(&counter);
+        d->cliffChart()->viewport()->installEventFilter(&counter);
+
+        std::vector<double> total, engine, update, paint;
+        slider->setSliderDown(true); // one drag
+        int pos = lo;
+        int dir = 1;
+        const int warmup = 50;
+        for (int i = 0; i < warmup + iterations; ++i) {
+            pos += dir;
+            if (pos >= hi || pos <= lo) {
+                dir = -dir;
+            }
+            const int barPaints = counter.barPaints;
+            const int cliffPaints = counter.cliffPaints;
+            QElapsedTimer t;
+            t.start();
+            slider->setValue(pos); // valueChanged -> edit -> undo command -> scenarioChanged
+            const qint64 t0 = t.nsecsElapsed();
+            ctl->flush(); // the coalescing 0-ms timer: recompute -> views take the results
+            const qint64 t1 = t.nsecsElapsed();
+            // the event loop delivers the update requests: both charts repaint
+            for (int round = 0; round < 10 && (counter.barPaints == barPaints ||
+                                               counter.cliffPaints == cliffPaints);
+                 ++round) {
+                QCoreApplication::processEvents();
+            }
+            const qint64 t2 = t.nsecsElapsed();
+            if (counter.barPaints == barPaints || counter.cliffPaints == cliffPaints) {
+                ++missed;
+            }
+            if (i >= warmup) {
+                total.push_back(static_cast<double>(t2) / 1e6);
+                engine.push_back(ctl->results().computeMs);
+                update.push_back(static_cast<double>(t1 - t0) / 1e6 - ctl->results().computeMs +
+                                 static_cast<double>(t0) / 1e6);
+                paint.push_back(static_cast<double>(t2 - t1) / 1e6);
+            }
+        }
+        slider->setSliderDown(false);
+        QCoreApplication::processEvents();
+
+        const Stats st = stats(total), se = stats(engine), su = stats(update), sp = stats(paint);
+        auto row = [&](const char* what, const Stats& s) {
+            out << QStringLiteral("  %1 %2 / %3 / %4\n")
+                       .arg(QString::fromLatin1(what), -34)
+                       .arg(s.median, 6, 'f', 3)
+                       .arg(s.p99, 6, 'f', 3)
+                       .arg(s.max, 6, 'f', 3);
+        };
+        out << c.name << "\n";
+        row("total (change -> charts repainted)", st);
+        row("  engine (estimate+sweep+solvers)", se);
+        row("  edit + views updated (replace())", su);
+        row("  event loop: repaint bar + cliff", sp);
+        out << "  paints: bar " << counter.barPaints << ", cliff " << counter.cliffPaints << " for "
+            << (warmup + iterations) << " changes (" << missed
+            << " changes without a repaint); undo steps for the whole drag: "
+            << ctl->undoStack()->count() - 1 << "\n\n";
+        out.flush();
+        ctl->undoStack()->setClean();
+    }
+    return 0;
+}
