@@ -1,6 +1,7 @@
 // headroom: the desktop app. With --screenshot it renders the window offscreen and exits.
 
 #include "ui/dialogservice.h"
+#include "ui/languagemanager.h"
 #include "ui/mainwindow.h"
 #include "ui/presentationmode.h"
 #include "ui/screenshot.h"
@@ -9,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QTextStream>
+#include <QTranslator>
 
 #include <cstring>
 
@@ -36,6 +38,13 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("headroom"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/headroom.svg")));
+
+    // --help / errors in the system language (the window's LanguageManager takes over later)
+    QTranslator cliTranslator;
+    if (cliTranslator.load(QStringLiteral(":/i18n/headroom_%1.qm")
+                               .arg(headroom::ui::LanguageManager::systemLanguage()))) {
+        QApplication::installTranslator(&cliTranslator);
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -70,6 +79,7 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "A scenario or model file to open."),
         QStringLiteral("[file]"));
     parser.process(app);
+    QApplication::removeTranslator(&cliTranslator);
 
     if (parser.isSet(shot)) {
         headroom::ui::ScreenshotOptions o;

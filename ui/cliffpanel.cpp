@@ -96,7 +96,7 @@ void CliffPanel::startAnimation() {
     m_anim.setKeyValueAt(0.8, target);
     m_anim.setEndValue(m_animStart);
     m_animate->setChecked(true);
-    m_animate->setText(tr("\u25a0 Stop"));
+    m_animate->setText(tr("■ Stop"));
     m_anim.start();
 }
 
@@ -116,7 +116,7 @@ void CliffPanel::finishAnimation() {
     m_animField = nullptr;
     m_controller->lockSweepMax(0);
     m_animate->setChecked(false);
-    m_animate->setText(tr("\u25b6 Animate"));
+    m_animate->setText(tr("▶ Animate"));
     emit animationFinished();
 }
 
@@ -143,7 +143,7 @@ void CliffPanel::retranslateUi() {
     m_axis->setItemText(1, tr("Sequence length"));
     m_axis->setToolTip(tr("The quantity on the x axis; everything else stays as set."));
     m_axis->setAccessibleName(tr("Swept quantity"));
-    m_animate->setText(isAnimating() ? tr("\u25a0 Stop") : tr("\u25b6 Animate"));
+    m_animate->setText(isAnimating() ? tr("■ Stop") : tr("▶ Animate"));
     m_animate->setToolTip(tr("Move the slider across the sweep and back to watch the memory "
                              "hit the cliff (F5)."));
     m_animate->setAccessibleName(tr("Animate the sweep"));

@@ -444,10 +444,10 @@ void ControlsPanel::populateModels() {
     m_model->clear();
     m_model->addItem(QString(), customModelKey());
     for (const ModelPreset& p : modelPresets()) {
-        const QString text = p.traits.empty() ? QString::fromStdString(p.displayName)
-                                              : QStringLiteral("%1 \u2014 %2")
-                                                    .arg(QString::fromStdString(p.displayName),
-                                                         QString::fromStdString(p.traits));
+        const QString text =
+            p.traits.empty() ? QString::fromStdString(p.displayName)
+                             : QStringLiteral("%1 — %2").arg(QString::fromStdString(p.displayName),
+                                                             QString::fromStdString(p.traits));
         m_model->addItem(text, QString::fromStdString(p.key));
     }
 }
@@ -492,18 +492,17 @@ void ControlsPanel::retranslateUi() {
     m_lEp->setText(tr("EP"));
 
     m_model->setItemText(0, tr("Custom size (use the size slider)"));
-    m_model->lineEdit()->setPlaceholderText(tr("Search models\u2026"));
+    m_model->lineEdit()->setPlaceholderText(tr("Search models…"));
     m_model->setToolTip(tr("The model to plan for; type to search the presets, or pick "
-                           "\u201cCustom size\u201d to set a parameter count."));
+                           "“Custom size” to set a parameter count."));
     m_model->setAccessibleName(tr("Model"));
-    m_openModel->setText(tr("Open config.json / safetensors index\u2026"));
+    m_openModel->setText(tr("Open config.json / safetensors index…"));
     m_openModel->setToolTip(tr("Read the architecture from a Hugging Face config.json, "
                                "model.safetensors.index.json or .safetensors file."));
     m_openModel->setAccessibleName(tr("Open model file"));
     m_modelSize->setSuffix(tr(" B params"));
-    m_modelSize->setToolTips(
-        tr("Total parameters of a llama-style dense model (log scale, "
-           "0.1 B to 1 T); active when the model is \u201cCustom size\u201d."));
+    m_modelSize->setToolTips(tr("Total parameters of a llama-style dense model (log scale, "
+                                "0.1 B to 1 T); active when the model is “Custom size”."));
     m_modelSize->setAccessibleNames(tr("Model size"));
 
     for (int i = 0; i < kRunModeCount; ++i) {
@@ -552,7 +551,7 @@ void ControlsPanel::retranslateUi() {
                                    "recomputes them in the backward pass."));
     m_checkpointing->setAccessibleName(tr("Activation checkpointing"));
     m_checkpointLayers->setToolTip(tr("How many leading blocks are checkpointed when "
-                                      "checkpointing is \u201cFirst N blocks\u201d."));
+                                      "checkpointing is “First N blocks”."));
     m_checkpointLayers->setAccessibleName(tr("Checkpointed blocks"));
     for (size_t i = 0; i < kAttention.size(); ++i) {
         m_attention->setItemText(static_cast<int>(i), Texts::attentionName(kAttention[i]));
@@ -571,8 +570,8 @@ void ControlsPanel::retranslateUi() {
     m_capacity->setSuffix(tr(" GiB"));
     m_capacity->setToolTip(tr("Total memory of a custom GPU in GiB, as nvidia-smi reports it."));
     m_capacity->setAccessibleName(tr("Custom GPU capacity"));
-    m_gpuCount->setToolTip(tr("Total GPUs in the job; must equal DP \u00d7 TP \u00d7 PP "
-                              "\u00d7 CP."));
+    m_gpuCount->setToolTip(tr("Total GPUs in the job; must equal DP × TP × PP "
+                              "× CP."));
     m_gpuCount->setAccessibleName(tr("GPU count"));
     m_dp->setToolTip(tr("Data parallelism: replicas (or shards) that each process their own "
                         "micro-batches."));
@@ -641,14 +640,14 @@ void ControlsPanel::syncFromScenario() {
     }
     const ParamCount pc = countParameters(s.model);
     m_modelSize->setValue(custom ? s.paramCount : static_cast<double>(pc.total));
-    QString info = tr("%1 params \u00b7 %2 layers \u00b7 hidden %3 \u00b7 %4/%5 heads")
+    QString info = tr("%1 params · %2 layers · hidden %3 · %4/%5 heads")
                        .arg(Units::formatParams(static_cast<double>(pc.total)))
                        .arg(s.model.numLayers)
                        .arg(s.model.hiddenSize)
                        .arg(s.model.numHeads)
                        .arg(s.model.numKvHeads);
     if (s.model.moe.enabled()) {
-        info += tr(" \u00b7 %1 experts, top-%2 (%3 active)")
+        info += tr(" · %1 experts, top-%2 (%3 active)")
                     .arg(s.model.moe.numExperts)
                     .arg(s.model.moe.expertsPerToken)
                     .arg(Units::formatParams(static_cast<double>(pc.active)));
@@ -659,7 +658,7 @@ void ControlsPanel::syncFromScenario() {
     const RunMode rm = runModeOf(w);
     setIndexIfChanged(m_mode, static_cast<int>(rm));
     setIfChanged(m_precision, precisionPosition(w.precision.weights));
-    m_precisionLabel->setText(tr("%1 \u00b7 %2 B/param")
+    m_precisionLabel->setText(tr("%1 · %2 B/param")
                                   .arg(Texts::dtypeName(w.precision.weights))
                                   .arg(bytesPerElement(w.precision.weights), 0, 'f', 2));
     m_microBatch->setValue(static_cast<double>(w.microBatch));

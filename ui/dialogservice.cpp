@@ -16,7 +16,7 @@ DialogService::UnsavedChoice WidgetDialogService::askUnsaved(QWidget* parent,
                                                              const QString& document) {
     const auto b = QMessageBox::question(
         parent, tr("Unsaved changes"),
-        tr("The scenario \u201c%1\u201d has unsaved changes. Save them first?").arg(document),
+        tr("The scenario “%1” has unsaved changes. Save them first?").arg(document),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (b == QMessageBox::Save) {
         return UnsavedChoice::Save;

@@ -36,9 +36,9 @@ ExportDialog::ExportDialog(const Exporter* exporter, const ExportOptions& initia
     m_height->setToolTip(tr("Height of the picture before scaling."));
     m_width->setAccessibleName(tr("Width"));
     m_height->setAccessibleName(tr("Height"));
-    m_scale->addItems({tr("1\u00d7"), tr("2\u00d7"), tr("3\u00d7")});
+    m_scale->addItems({tr("1×"), tr("2×"), tr("3×")});
     m_scale->setCurrentIndex(std::clamp(initial.scale, 1, 3) - 1);
-    m_scale->setToolTip(tr("Pixel density: 2\u00d7 doubles the pixels for sharp slides and "
+    m_scale->setToolTip(tr("Pixel density: 2× doubles the pixels for sharp slides and "
                            "high-DPI screens."));
     m_scale->setAccessibleName(tr("Scale"));
     m_format->addItems({tr("PNG image"), tr("SVG vector drawing")});
@@ -56,7 +56,7 @@ ExportDialog::ExportDialog(const Exporter* exporter, const ExportOptions& initia
 
     auto* sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_width);
-    sizeRow->addWidget(new QLabel(QStringLiteral("\u00d7"), this));
+    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(m_height);
     auto* form = new QFormLayout;
     form->addRow(tr("&Export"), m_target);
@@ -68,7 +68,7 @@ ExportDialog::ExportDialog(const Exporter* exporter, const ExportOptions& initia
     form->addRow(QString(), m_info);
 
     auto* buttons = new QDialogButtonBox(this);
-    QPushButton* save = buttons->addButton(tr("&Save\u2026"), QDialogButtonBox::AcceptRole);
+    QPushButton* save = buttons->addButton(tr("&Save…"), QDialogButtonBox::AcceptRole);
     QPushButton* copy = buttons->addButton(tr("&Copy to Clipboard"), QDialogButtonBox::ActionRole);
     buttons->addButton(QDialogButtonBox::Cancel);
     save->setDefault(true);
@@ -116,9 +116,9 @@ void ExportDialog::updateInfo() {
     const ExportOptions o = options();
     if (o.format == ExportFormat::Svg) {
         m_info->setText(
-            tr("Vector drawing, %1 \u00d7 %2 units").arg(o.size.width()).arg(o.size.height()));
+            tr("Vector drawing, %1 × %2 units").arg(o.size.width()).arg(o.size.height()));
     } else {
-        m_info->setText(tr("Output: %1 \u00d7 %2 pixels")
+        m_info->setText(tr("Output: %1 × %2 pixels")
                             .arg(o.size.width() * o.scale)
                             .arg(o.size.height() * o.scale));
     }

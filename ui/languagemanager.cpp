@@ -17,7 +17,7 @@ QString LanguageManager::nativeName(const QString& code) {
         return QStringLiteral("Deutsch");
     }
     if (code == QLatin1String("zh_CN")) {
-        return QStringLiteral("\u7b80\u4f53\u4e2d\u6587");
+        return QStringLiteral("简体中文");
     }
     return QStringLiteral("English");
 }

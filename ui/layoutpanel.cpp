@@ -49,7 +49,7 @@ void LayoutPanel::findSmallestLayout() {
     const int maxGpus = m_maxGpus->value();
     m_gpuName = m_controller->gpuDisplayName();
     m_find->setEnabled(false);
-    m_result->setText(tr("Searching layouts of up to %1 GPUs\u2026").arg(maxGpus));
+    m_result->setText(tr("Searching layouts of up to %1 GPUs…").arg(maxGpus));
     m_watcher.setFuture(QtConcurrent::run(
         [s, maxGpus] { return smallestLayout(s.model, s.workload, s.gpu, maxGpus); }));
 }
@@ -86,7 +86,7 @@ QString LayoutPanel::resultText() const {
         return {};
     }
     if (!m_last) {
-        return tr("No layout of up to %1 \u00d7 %2 fits this run.")
+        return tr("No layout of up to %1 × %2 fits this run.")
             .arg(m_maxGpus->value())
             .arg(m_gpuName);
     }
@@ -94,8 +94,8 @@ QString LayoutPanel::resultText() const {
     const Estimate& e = m_last->estimate;
     const ByteUnit u = m_controller->unit();
     const RankEstimate& w = e.worst;
-    QString text = tr("<b>Smallest layout: %1 \u00d7 %2</b> \u2014 DP %3 \u00d7 TP %4 \u00d7 PP "
-                      "%5 \u00d7 CP %6, sharding: %7.")
+    QString text = tr("<b>Smallest layout: %1 × %2</b> — DP %3 × TP %4 × PP "
+                      "%5 × CP %6, sharding: %7.")
                        .arg(p.gpus())
                        .arg(m_gpuName.toHtmlEscaped())
                        .arg(p.dp)
@@ -104,7 +104,7 @@ QString LayoutPanel::resultText() const {
                        .arg(p.cp)
                        .arg(Texts::shardingName(p.sharding).toHtmlEscaped());
     text += QStringLiteral("<br>");
-    text += tr("Tightest rank: pipeline stage %1 (layers %2\u2013%3) at %4 of %5, %6 free.")
+    text += tr("Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.")
                 .arg(w.stage + 1)
                 .arg(w.firstLayer)
                 .arg(w.firstLayer + w.numLayers - 1)
@@ -118,7 +118,7 @@ void LayoutPanel::retranslateUi() {
                         "pipeline parallelism) that run this scenario, and apply that layout. "
                         "The per-stage bar then highlights the tightest rank."));
     m_find->setText(tr("&Find smallest layout"));
-    m_find->setToolTip(tr("Search DP \u00d7 TP \u00d7 PP layouts of this GPU for the smallest "
+    m_find->setToolTip(tr("Search DP × TP × PP layouts of this GPU for the smallest "
                           "one that fits, and apply it."));
     m_find->setAccessibleName(tr("Find smallest layout"));
     m_maxLabel->setText(tr("Up to"));

@@ -314,14 +314,14 @@ void MainWindow::retranslateUi() {
 
     m_newAct->setText(tr("&New Scenario"));
     m_newAct->setStatusTip(tr("Start again from the default scenario."));
-    m_openAct->setText(tr("&Open Scenario\u2026"));
+    m_openAct->setText(tr("&Open Scenario…"));
     m_openAct->setStatusTip(tr("Open a saved scenario (.json)."));
-    m_openModelAct->setText(tr("Open &Model File\u2026"));
+    m_openModelAct->setText(tr("Open &Model File…"));
     m_openModelAct->setStatusTip(
         tr("Import a model from config.json, a safetensors index or a .safetensors file."));
     m_saveAct->setText(tr("&Save Scenario"));
-    m_saveAsAct->setText(tr("Save Scenario &As\u2026"));
-    m_exportAct->setText(tr("&Export Image\u2026"));
+    m_saveAsAct->setText(tr("Save Scenario &As…"));
+    m_exportAct->setText(tr("&Export Image…"));
     m_exportAct->setStatusTip(tr("Save the bar, the cliff chart or the dashboard as PNG or SVG."));
     m_copyAct->setText(tr("&Copy Image"));
     m_copyAct->setStatusTip(tr("Copy the exported image to the clipboard."));
@@ -335,8 +335,8 @@ void MainWindow::retranslateUi() {
     m_animateAct->setText(tr("&Animate OOM Cliff"));
     m_perStageAct->setText(tr("Per-&Stage Bars"));
     m_controlsAct->setText(tr("Show &Controls"));
-    m_gibAct->setText(tr("&GiB (2\u00b3\u2070 bytes)"));
-    m_gbAct->setText(tr("G&B (10\u2079 bytes)"));
+    m_gibAct->setText(tr("&GiB (2³⁰ bytes)"));
+    m_gbAct->setText(tr("G&B (10⁹ bytes)"));
     m_lightAct->setText(tr("&Light"));
     m_darkAct->setText(tr("&Dark"));
     m_layoutAct->setText(tr("Find &Smallest Layout"));
@@ -362,7 +362,7 @@ void MainWindow::changeEvent(QEvent* e) {
 void MainWindow::updateTitle() {
     const QString path = m_controller->filePath();
     const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
-    setWindowTitle(tr("%1[*] \u2014 Headroom").arg(name));
+    setWindowTitle(tr("%1[*] — Headroom").arg(name));
     setWindowModified(m_controller->isModified());
 }
 

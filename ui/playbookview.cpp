@@ -87,7 +87,7 @@ void PlaybookView::refresh() {
         row->setText(0, QString::number(i + 1));
         row->setText(1, Texts::playbookAction(p));
         row->setToolTip(1, Texts::playbookAction(p));
-        row->setText(2, p.savedBytes >= 0 ? tr("\u2212%1").arg(Units::format(p.savedBytes, m_unit))
+        row->setText(2, p.savedBytes >= 0 ? tr("−%1").arg(Units::format(p.savedBytes, m_unit))
                                           : tr("+%1").arg(Units::format(-p.savedBytes, m_unit)));
         row->setText(3, Units::format(p.newTotal, m_unit));
         row->setText(4, p.fits ? tr("fits") : tr("still OOM"));

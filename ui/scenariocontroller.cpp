@@ -240,9 +240,9 @@ QString ScenarioController::gpuDisplayName() const {
 QString ScenarioController::summary() const {
     const Workload& w = m_scenario.workload;
     const QString gpus = m_scenario.gpuCount > 1
-                             ? tr("%1 \u00d7 %2").arg(m_scenario.gpuCount).arg(gpuDisplayName())
+                             ? tr("%1 × %2").arg(m_scenario.gpuCount).arg(gpuDisplayName())
                              : gpuDisplayName();
-    return tr("%1 \u00b7 %2 \u00b7 %3 \u00b7 micro-batch %4 \u00b7 seq %5 \u00b7 %6")
+    return tr("%1 · %2 · %3 · micro-batch %4 · seq %5 · %6")
         .arg(modelDisplayName(), Texts::runModeName(runModeOf(w)),
              Texts::dtypeName(w.precision.weights))
         .arg(w.microBatch)

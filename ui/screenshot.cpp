@@ -42,7 +42,7 @@ public:
 
 QSize parseSize(const QString& text) {
     static const QRegularExpression re(
-        QStringLiteral("^\\s*(\\d{2,5})\\s*[xX\u00d7]\\s*(\\d{2,5})\\s*$"));
+        QStringLiteral("^\\s*(\\d{2,5})\\s*[xX×]\\s*(\\d{2,5})\\s*$"));
     const auto m = re.match(text);
     if (!m.hasMatch()) {
         return {};

@@ -293,7 +293,7 @@ QString Texts::errorText(const Error& e, const ModelArch* model, const Workload*
     case ErrorCode::FieldNotFinite:
         return tr("%1: must be a finite number").arg(field);
     case ErrorCode::UnknownValue:
-        return tr("%1: unknown value \u201c%2\u201d").arg(field, detail);
+        return tr("%1: unknown value “%2”").arg(field, detail);
     case ErrorCode::UnsupportedFamily:
         return tr("This model family is not supported: %1").arg(detail.isEmpty() ? field : detail);
     case ErrorCode::UnsupportedVersion:
@@ -320,7 +320,7 @@ QString Texts::errorText(const Error& e, const ModelArch* model, const Workload*
         }
         if (f.contains(QLatin1String("ep")) || f.contains(QLatin1String("expert"))) {
             if (model->moe.numExperts > 0 && model->moe.numExperts % p.ep == 0) {
-                return tr("EP = %1 must divide DP \u00d7 TP = %2").arg(p.ep).arg(p.dp * p.tp);
+                return tr("EP = %1 must divide DP × TP = %2").arg(p.ep).arg(p.dp * p.tp);
             }
             if (model->moe.numExperts > 0) {
                 return tr("EP = %1 must divide the %2 experts")
@@ -335,7 +335,7 @@ QString Texts::errorText(const Error& e, const ModelArch* model, const Workload*
                 .arg(workload->sequenceLength);
         }
         if (f.contains(QLatin1String("dp")) || f.contains(QLatin1String("gpu"))) {
-            return tr("DP \u00d7 TP \u00d7 PP \u00d7 CP must equal the GPU count");
+            return tr("DP × TP × PP × CP must equal the GPU count");
         }
     }
     return detail.isEmpty() ? tr("%1: invalid parallel layout").arg(field)
@@ -362,9 +362,7 @@ QString Texts::archErrorText(ArchError e) {
 }
 
 QString Texts::gpuCountMismatch(int product, int gpus) {
-    return tr("DP \u00d7 TP \u00d7 PP \u00d7 CP = %1, but the GPU count is %2")
-        .arg(product)
-        .arg(gpus);
+    return tr("DP × TP × PP × CP = %1, but the GPU count is %2").arg(product).arg(gpus);
 }
 
 QString Texts::playbookAction(const PlaybookItem& item) {

@@ -21,7 +21,7 @@ QString Units::format(double bytes, ByteUnit u, int decimals) {
 
 QString Units::formatSigned(double bytes, ByteUnit u, int decimals) {
     const QString mag = format(std::abs(bytes), u, decimals);
-    return bytes < 0 ? QStringLiteral("\u2212") + mag : QStringLiteral("+") + mag;
+    return bytes < 0 ? QStringLiteral("−") + mag : QStringLiteral("+") + mag;
 }
 
 QString Units::formatParams(double params) {

@@ -80,7 +80,7 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
                                       : QString();
     QString text =
         who + tr("Total = nvidia-smi memory, what the driver refuses to exceed. "
-                 "PyTorch allocated %1 \u00b7 reserved %2 \u00b7 peak during %3.")
+                 "PyTorch allocated %1 · reserved %2 · peak during %3.")
                   .arg(Units::format(e.worst.allocated, u), Units::format(e.worst.reserved, u),
                        Texts::phaseName(e.worst.peakPhase));
     if (!r.valid) {

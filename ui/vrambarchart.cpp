@@ -194,7 +194,7 @@ void VramBarChart::rebuild() {
         } else {
             label = n <= 6 ? tr("Stage %1").arg(b + 1) : QString::number(b + 1);
             if (b == m_highlight) {
-                label = QStringLiteral("\u2605 ") + label;
+                label = QStringLiteral("★ ") + label;
             }
         }
         labels << label;
@@ -329,13 +329,13 @@ QString VramBarChart::segmentToolTip(Term t, int bar) const {
     const double bytes = rank->atPeak[static_cast<size_t>(t)];
     const double share = rank->nvidiaSmi > 0 ? 100.0 * bytes / rank->nvidiaSmi : 0.0;
     const ByteUnit other = m_unit == ByteUnit::GiB ? ByteUnit::GB : ByteUnit::GiB;
-    QString where = m_view == View::PerStage ? tr("stage %1 (layers %2\u2013%3)")
+    QString where = m_view == View::PerStage ? tr("stage %1 (layers %2–%3)")
                                                    .arg(rank->stage + 1)
                                                    .arg(rank->firstLayer)
                                                    .arg(rank->firstLayer + rank->numLayers - 1)
                                              : tr("worst rank");
     QString text =
-        tr("<b>%1</b> \u2014 %2<br>%3 (%4, %5 bytes)<br>%6 % of %7 (nvidia-smi total)")
+        tr("<b>%1</b> — %2<br>%3 (%4, %5 bytes)<br>%6 % of %7 (nvidia-smi total)")
             .arg(Texts::termName(t).toHtmlEscaped(), where.toHtmlEscaped(),
                  Units::format(bytes, m_unit, 2), Units::format(bytes, other, 2),
                  QLocale().toString(static_cast<qlonglong>(std::llround(bytes))),
