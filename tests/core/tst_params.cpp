@@ -118,17 +118,19 @@ void TstParams::publishedTotals_data() {
         << "llama" << qint64(1235814400) << 0.005 << "Llama 3.2 model card: 1.24B";
     QTest::newRow("Qwen2.5-0.5B")
         << "Qwen2.5-0.5B"
-        << "qwen2" << qint64(490000000) << 0.005 / 0.49
-        << "Qwen2.5-0.5B model card (README in models/Qwen2.5-0.5B): 0.49B";
-    QTest::newRow("Qwen2.5-7B") << "Qwen2.5-7B"
-                                << "qwen2" << qint64(7610000000) << 0.005
-                                << "Qwen2.5-7B model card: 7.61B";
+        << "qwen2" << qint64(494032768) << 0.005
+        << "HF Qwen/Qwen2.5-0.5B safetensors total 494,032,768 (card: 0.49B)";
+    QTest::newRow("Qwen2.5-7B")
+        << "Qwen2.5-7B"
+        << "qwen2" << qint64(7615616512) << 0.005
+        << "HF Qwen/Qwen2.5-7B safetensors total 7,615,616,512 (card: 7.61B)";
     QTest::newRow("Qwen3-8B") << "Qwen3-8B"
-                              << "qwen3" << qint64(8200000000) << 0.05 / 8.2
-                              << "Qwen3-8B model card: 8.2B";
-    QTest::newRow("Qwen3-30B-A3B") << "Qwen3-30B-A3B"
-                                   << "qwen3_moe" << qint64(30500000000) << 0.05 / 30.5
-                                   << "Qwen3-30B-A3B model card: 30.5B total";
+                              << "qwen3" << qint64(8190735360) << 0.005
+                              << "HF Qwen/Qwen3-8B safetensors total 8,190,735,360 (card: 8.2B)";
+    QTest::newRow("Qwen3-30B-A3B")
+        << "Qwen3-30B-A3B"
+        << "qwen3_moe" << qint64(30532122624) << 0.005
+        << "HF Qwen/Qwen3-30B-A3B safetensors total 30,532,122,624 (card: 30.5B)";
     QTest::newRow("gpt-oss-20b") << "gpt-oss-20b"
                                  << "gpt_oss" << qint64(20910000000) << 0.005
                                  << "OpenAI gpt-oss model card, Table 1: 20.91B total";
