@@ -408,8 +408,11 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         acts = stored * tokens * inflight;
         recompute *= tokens;
         if (w.features.activationOffload) {
-            // only the block being computed and the one being prefetched stay on the GPU
-            const double onGpu = std::min(acts, 2.0 * maxBlock * tokens);
+            // what each block keeps (its full saves, or only its input under checkpointing)
+            // goes to host memory; the block being computed and the one being prefetched
+            // stay on the GPU (torchtune OffloadActivations: one stream, one prefetch).
+            const double keptPerBlock = acts / std::max(1, sp.count);
+            const double onGpu = std::min(acts, 2.0 * keptPerBlock);
             *hostBytes += acts - onGpu;
             acts = onGpu;
         }
