@@ -56,35 +56,7 @@ std::string TextTable::render(int indent) const {
 }
 
 std::string playbookActionKey(PlaybookAction a) {
-    switch (a) {
-    case PlaybookAction::ShorterSequence:
-        return "shorter_sequence";
-    case PlaybookAction::SmallerMicroBatch:
-        return "smaller_micro_batch";
-    case PlaybookAction::MoreCheckpointing:
-        return "more_checkpointing";
-    case PlaybookAction::LighterOptimizer:
-        return "lighter_optimizer";
-    case PlaybookAction::SwitchToLora:
-        return "switch_to_lora";
-    case PlaybookAction::SwitchToQlora:
-        return "switch_to_qlora";
-    case PlaybookAction::MoreSharding:
-        return "more_sharding";
-    case PlaybookAction::MoreGpus:
-        return "more_gpus";
-    case PlaybookAction::FlashAttention:
-        return "flash_attention";
-    case PlaybookAction::ChunkedCrossEntropy:
-        return "chunked_cross_entropy";
-    case PlaybookAction::QuantizeWeights:
-        return "quantize_weights";
-    case PlaybookAction::QuantizeKvCache:
-        return "quantize_kv_cache";
-    case PlaybookAction::FewerSamplesPerPrompt:
-        return "fewer_samples_per_prompt";
-    }
-    return "unknown";
+    return std::string(headroom::playbookActionKey(a));
 }
 
 json termsJson(const TermBytes& t) {
@@ -140,7 +112,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     json pb = json::array();
     for (const PlaybookItem& it : playbook)
         pb.push_back({{"rank", it.rank},
-                      {"action", playbookActionKey(it.action)},
+                      {"action", std::string(headroom::playbookActionKey(it.action))},
                       {"value", it.value},
                       {"description", describe(it)},
                       {"saved_bytes", it.savedBytes},

@@ -25,9 +25,6 @@ private:
     std::vector<std::vector<std::string>> m_rows;
 };
 
-/// "shorter_sequence", "smaller_micro_batch", ... (JSON keys of PlaybookAction).
-std::string playbookActionKey(PlaybookAction a);
-
 /// Per-term bytes as a JSON object keyed by termKey().
 nlohmann::json termsJson(const TermBytes& t);
 /// One rank: stage, layers, terms, the three metrics, per-phase allocated peaks.

@@ -263,6 +263,63 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 c, 1);
         }
     }
+    // When no single change short of cutting the sequence or switching the method fits,
+    // combine the least disruptive ones cumulatively, in the seed's order (smaller
+    // micro-batch, more checkpointing, chunked cross-entropy, lighter optimizer, more
+    // sharding), and offer the shortest prefix that fits.
+    const bool singleFits = std::any_of(items.begin(), items.end(), [](const PlaybookItem& i) {
+        return i.fits && i.action != PlaybookAction::ShorterSequence &&
+               i.action != PlaybookAction::SwitchToLora &&
+               i.action != PlaybookAction::SwitchToQlora && i.action != PlaybookAction::MoreGpus;
+    });
+    if (training && !fitsNow && !singleFits) {
+        Workload c = w;
+        int steps = 0;
+        auto tryStep = [&](auto&& apply) {
+            Workload next = c;
+            if (!apply(next) || validateWorkload(m, next))
+                return false;
+            c = next;
+            ++steps;
+            return estimate(m, c, &gpu).fits;
+        };
+        const bool done =
+            tryStep([&](Workload& x) {
+                if (x.microBatch <= 1)
+                    return false;
+                x.gradAccumulation *= x.microBatch;
+                x.microBatch = 1;
+                return true;
+            }) ||
+            tryStep([](Workload& x) {
+                if (x.checkpointing == Checkpointing::Full)
+                    return false;
+                x.checkpointing = Checkpointing::Full;
+                return true;
+            }) ||
+            tryStep([](Workload& x) {
+                if (x.features.chunkedCrossEntropy)
+                    return false;
+                x.features.chunkedCrossEntropy = true;
+                return true;
+            }) ||
+            tryStep([](Workload& x) {
+                if (x.optimizer != Optimizer::AdamW && x.optimizer != Optimizer::Adam)
+                    return false;
+                x.optimizer = Optimizer::AdamW8bit;
+                return true;
+            }) ||
+            tryStep([](Workload& x) {
+                if (x.parallel.dp * x.parallel.cp <= 1 || x.parallel.sharding == Sharding::Zero3 ||
+                    x.parallel.sharding == Sharding::FsdpFullShard)
+                    return false;
+                x.parallel.sharding = Sharding::Zero3;
+                return true;
+            });
+        if (steps >= 2)
+            add(PlaybookAction::Combined, steps, c, 11);
+        (void)done;
+    }
     std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
         if (a.fits != b.fits)
             return a.fits;
@@ -271,6 +328,40 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         return a.savedBytes > b.savedBytes;
     });
     return items;
+}
+
+std::string_view playbookActionKey(PlaybookAction a) {
+    switch (a) {
+    case PlaybookAction::ShorterSequence:
+        return "shorter_sequence";
+    case PlaybookAction::SmallerMicroBatch:
+        return "smaller_micro_batch";
+    case PlaybookAction::MoreCheckpointing:
+        return "more_checkpointing";
+    case PlaybookAction::LighterOptimizer:
+        return "lighter_optimizer";
+    case PlaybookAction::SwitchToLora:
+        return "switch_to_lora";
+    case PlaybookAction::SwitchToQlora:
+        return "switch_to_qlora";
+    case PlaybookAction::MoreSharding:
+        return "more_sharding";
+    case PlaybookAction::MoreGpus:
+        return "more_gpus";
+    case PlaybookAction::FlashAttention:
+        return "flash_attention";
+    case PlaybookAction::ChunkedCrossEntropy:
+        return "chunked_cross_entropy";
+    case PlaybookAction::QuantizeWeights:
+        return "quantize_weights";
+    case PlaybookAction::QuantizeKvCache:
+        return "quantize_kv_cache";
+    case PlaybookAction::FewerSamplesPerPrompt:
+        return "fewer_samples_per_prompt";
+    case PlaybookAction::Combined:
+        return "combined";
+    }
+    return "unknown";
 }
 
 std::string describe(const PlaybookItem& it) {
@@ -322,6 +413,19 @@ std::string describe(const PlaybookItem& it) {
     case PlaybookAction::FewerSamplesPerPrompt:
         what = "samples per prompt " + std::to_string(it.value);
         break;
+    case PlaybookAction::Combined: {
+        std::snprintf(buf, sizeof buf, "combine: micro-batch %lld (accumulation %lld)",
+                      static_cast<long long>(c.microBatch),
+                      static_cast<long long>(c.gradAccumulation));
+        what = buf;
+        what += ", checkpointing " + std::string(checkpointingKey(c.checkpointing));
+        if (c.features.chunkedCrossEntropy)
+            what += ", chunked cross-entropy";
+        what += ", optimizer " + std::string(optimizerKey(c.optimizer));
+        if (c.parallel.sharding != Sharding::None)
+            what += ", sharding " + std::string(shardingKey(c.parallel.sharding));
+        break;
+    }
     }
     std::snprintf(buf, sizeof buf, ": %s%.1f GiB -> %s", it.savedBytes >= 0 ? "-" : "+",
                   std::abs(it.savedBytes) / kGiB, it.fits ? "fits" : "still OOM");

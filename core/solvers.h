@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace headroom {
@@ -62,6 +63,7 @@ enum class PlaybookAction {
     QuantizeWeights,       ///< value = DType enum as int (inference)
     QuantizeKvCache,       ///< value = DType enum as int (inference)
     FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
+    Combined, ///< value = how many of the single changes above are combined (see `changed`)
 };
 
 struct PlaybookItem {
@@ -77,6 +79,9 @@ struct PlaybookItem {
 /// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
 /// saved, ordered by (fits first, then the seed's order of least disruption, then saving).
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
+
+/// Stable JSON key of an action: "shorter_sequence", ..., "combined".
+std::string_view playbookActionKey(PlaybookAction a);
 
 /// English one-line summary, e.g. "cut sequence length to 4096: -12.3 GiB -> fits".
 std::string describe(const PlaybookItem& item);
