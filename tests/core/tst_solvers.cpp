@@ -49,6 +49,7 @@ private slots:
     void seed001FullAdam7bNeverFits();
     void playbookRanksAndSaves();
     void smallestLayoutIsMinimal();
+    void combinedChangeWhenNoSingleFits();
 };
 
 void TstSolvers::maxMicroBatchBrackets_data() {
@@ -204,6 +205,29 @@ void TstSolvers::smallestLayoutIsMinimal() {
     fewer.parallel.dp = n - 1;
     fewer.parallel.sharding = Sharding::FsdpFullShard;
     QVERIFY(!estimate(m, fewer, &g).fits || n - 1 < 1);
+}
+
+void TstSolvers::combinedChangeWhenNoSingleFits() {
+    // LoRA on Llama-2-7B shapes, micro-batch 8 x 4096 tokens, no checkpointing, on 24 GiB:
+    // activations alone exceed the card, so neither a smaller micro-batch nor checkpointing
+    // fits by itself; together they do.
+    const ModelArch m = llama2_7b();
+    Workload w = training(Framework::PureBf16, 8, 4096);
+    w.finetune = Finetune::LoRA;
+    const GpuSpec g = gpuGiB(24);
+    const auto items = playbook(m, w, g);
+    const auto it = std::find_if(items.begin(), items.end(), [](const PlaybookItem& i) {
+        return i.action == PlaybookAction::Combined;
+    });
+    QVERIFY(it != items.end());
+    QVERIFY(it->fits);
+    QVERIFY(it->value >= 2);
+    QVERIFY(it->changed.globalBatch() >= w.globalBatch());  // same global batch
+    QCOMPARE(it->changed.sequenceLength, w.sequenceLength); // the data is not cut
+    for (const PlaybookItem& single : items)
+        if (single.action == PlaybookAction::SmallerMicroBatch ||
+            single.action == PlaybookAction::MoreCheckpointing)
+            QVERIFY(!single.fits);
 }
 
 QTEST_APPLESS_MAIN(TstSolvers)
