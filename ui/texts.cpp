@@ -399,6 +399,17 @@ QString Texts::playbookAction(const PlaybookItem& item) {
         return tr("Store the KV cache in %1").arg(dtypeName(static_cast<DType>(v)));
     case PlaybookAction::FewerSamplesPerPrompt:
         return tr("Generate %1 samples per prompt in rollouts").arg(v);
+    case PlaybookAction::Combined: {
+        const Workload& c = item.changed;
+        QString text = tr("Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3")
+                           .arg(c.microBatch)
+                           .arg(c.gradAccumulation)
+                           .arg(checkpointingName(c.checkpointing));
+        if (c.features.chunkedCrossEntropy)
+            text += tr(", chunked loss");
+        text += tr(", optimizer %1").arg(optimizerName(c.optimizer));
+        return text;
+    }
     }
     return {};
 }
