@@ -1,5 +1,7 @@
 #include "core/solvers.h"
 
+#include "core/memory_terms.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,10 +13,16 @@ namespace {
 constexpr double kGiB = 1073741824.0;
 
 Workload withAxis(Workload w, SweepAxis axis, int64_t x) {
-    if (axis == SweepAxis::MicroBatch)
-        w.microBatch = x;
-    else
+    if (axis == SweepAxis::MicroBatch) {
+        w.microBatch = x; // inference: concurrent sequences
+    } else {
         w.sequenceLength = x;
+        if (w.mode == Mode::Inference) {
+            // inference context = prompt + generated tokens; keep the generated count
+            w.inference.newTokens = std::min<int64_t>(w.inference.newTokens, x - 1);
+            w.inference.promptTokens = std::max<int64_t>(1, x - w.inference.newTokens);
+        }
+    }
     return w;
 }
 
@@ -430,6 +438,40 @@ std::string describe(const PlaybookItem& it) {
     std::snprintf(buf, sizeof buf, ": %s%.1f GiB -> %s", it.savedBytes >= 0 ? "-" : "+",
                   std::abs(it.savedBytes) / kGiB, it.fits ? "fits" : "still OOM");
     return what + buf;
+}
+
+Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
+    if (w.mode != Mode::Inference)
+        return Error{ErrorCode::FieldOutOfRange, "mode", "serving capacity is for inference"};
+    const double u = w.inference.memoryUtilization > 0 ? w.inference.memoryUtilization : 0.9;
+    if (!(u > 0 && u <= 1))
+        return Error{ErrorCode::FieldOutOfRange, "inference.memory_utilization",
+                     "must be in (0, 1]"};
+    // vLLM profiles one forward pass of max_num_batched_tokens (a single sequence of
+    // min(context, 8192) tokens here), then gives the rest of the budget to the KV cache.
+    Workload profile = w;
+    profile.microBatch = 1;
+    const int64_t context = w.inference.promptTokens + w.inference.newTokens;
+    profile.inference.promptTokens = std::min<int64_t>(std::max<int64_t>(1, context), 8192);
+    profile.inference.newTokens = 0;
+    profile.inference.prefillOnly = true;
+    const Estimate e = estimate(m, profile, &gpu);
+    const TermBytes& t = e.worst.atPeak;
+    ServingCapacity c;
+    c.budgetBytes = u * gpu.bytes();
+    c.nonKvBytes = e.worst.nvidiaSmi - t[static_cast<int>(Term::KvCache)];
+    c.kvCacheBytes = std::max(0.0, c.budgetBytes - c.nonKvBytes);
+    // per token of a long sequence: sliding-window layers are counted as full layers (the
+    // paged allocator reserves every layer's blocks alike), the conservative cost
+    c.kvBytesPerToken =
+        terms::kvCache(m, e.worst.numLayers, 0, 1, 1, w.precision.kvCache, w.parallel.tp);
+    c.kvTokens =
+        c.kvBytesPerToken > 0 ? static_cast<int64_t>(c.kvCacheBytes / c.kvBytesPerToken) : 0;
+    c.maxConcurrency = context > 0 ? c.kvTokens / context : 0;
+    c.maxContext = c.kvTokens;
+    if (m.maxPositions > 0)
+        c.maxContext = std::min<int64_t>(c.maxContext, m.maxPositions);
+    return c;
 }
 
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,

@@ -86,6 +86,22 @@ std::string_view playbookActionKey(PlaybookAction a);
 /// English one-line summary, e.g. "cut sequence length to 4096: -12.3 GiB -> fits".
 std::string describe(const PlaybookItem& item);
 
+/// vLLM-style serving on one rank of @p gpu: the server takes gpu_memory_utilization
+/// (w.inference.memoryUtilization, default 0.9) x total memory; weights, the activation
+/// peak of one profiling prefill (min(context, 8192) tokens), allocator reserve and CUDA
+/// context come first, and the rest becomes the paged KV cache
+/// (vllm/worker/worker.py determine_num_available_blocks). All bytes; tokens are KV slots.
+struct ServingCapacity {
+    double budgetBytes = 0;     ///< utilisation x GPU memory
+    double nonKvBytes = 0;      ///< weights + profiled activations + reserve + context
+    double kvCacheBytes = 0;    ///< budget - non-KV, >= 0
+    double kvBytesPerToken = 0; ///< KV bytes of one token of one sequence on this rank
+    int64_t kvTokens = 0;       ///< token slots in the KV pool
+    int64_t maxConcurrency = 0; ///< sequences of the workload's context (prompt + new) at once
+    int64_t maxContext = 0;     ///< longest single sequence (capped by max_position_embeddings)
+};
+Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
+
 /// The smallest layout (fewest GPUs, then least TP/PP) of @p gpu that fits; searches
 /// dp x tp x pp with the workload's sharding (ZeRO-3 when it is None and DP > 1 helps),
 /// TP in {1,2,4,8} within a node, PP dividing into <= layers. Empty when none up to maxGpus.

@@ -50,6 +50,9 @@ private slots:
     void playbookRanksAndSaves();
     void smallestLayoutIsMinimal();
     void combinedChangeWhenNoSingleFits();
+    void servingCapacity_data();
+    void servingCapacity();
+    void inferenceSequenceAxisIsContext();
 };
 
 void TstSolvers::maxMicroBatchBrackets_data() {
@@ -228,6 +231,61 @@ void TstSolvers::combinedChangeWhenNoSingleFits() {
         if (single.action == PlaybookAction::SmallerMicroBatch ||
             single.action == PlaybookAction::MoreCheckpointing)
             QVERIFY(!single.fits);
+}
+
+void TstSolvers::servingCapacity_data() {
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("kvDtype");
+    QTest::addColumn<double>("perToken");
+    // Llama-2-7B shapes (32 layers, 32 KV heads x 128): 2 x 32 x 32 x 128 x 2 B = 524,288 B
+    // per token in bf16 (seed 001); TP 2 keeps 16 heads per rank; fp8 halves it.
+    QTest::newRow("bf16-tp1") << 1 << int(DType::BF16) << 524288.0;
+    QTest::newRow("bf16-tp2") << 2 << int(DType::BF16) << 262144.0;
+    QTest::newRow("fp8-tp1") << 1 << int(DType::FP8) << 524288.0 / 2 * bytesPerElement(DType::FP8);
+}
+
+void TstSolvers::servingCapacity() {
+    QFETCH(int, tp);
+    QFETCH(int, kvDtype);
+    QFETCH(double, perToken);
+    Workload w;
+    w.mode = Mode::Inference;
+    w.parallel.tp = tp;
+    w.precision.kvCache = static_cast<DType>(kvDtype);
+    w.inference.promptTokens = 3000;
+    w.inference.newTokens = 1000;
+    w.inference.memoryUtilization = 0.9;
+    const GpuSpec g = gpuGiB(80);
+    const auto c = headroom::servingCapacity(llama2_7b(), w, g);
+    QVERIFY(c.ok());
+    QCOMPARE(c->budgetBytes, 0.9 * 80 * 1073741824.0); // utilisation x total memory
+    QCOMPARE(c->kvBytesPerToken, perToken);
+    // the pool holds kvTokens whole tokens and not one more
+    QVERIFY(c->kvTokens * perToken <= c->kvCacheBytes);
+    QVERIFY((c->kvTokens + 1) * perToken > c->kvCacheBytes);
+    QCOMPARE(c->maxConcurrency, c->kvTokens / 4000); // context = 3000 + 1000 tokens
+    // the budget left for KV is what the weights and the profile run leave over
+    QVERIFY(std::abs(c->kvCacheBytes + c->nonKvBytes - c->budgetBytes) < 1.0);
+    // the weights on this rank are part of the non-KV bytes: 6.74e9 params x 2 B / tp
+    QVERIFY(c->nonKvBytes > 6.7e9 * 2 / tp);
+    Workload training = w;
+    training.mode = Mode::Training;
+    QVERIFY(!headroom::servingCapacity(llama2_7b(), training, g).ok());
+}
+
+void TstSolvers::inferenceSequenceAxisIsContext() {
+    // For inference the sequence axis is the context (prompt + generated tokens): the
+    // longest context that fits must fill the KV cache up to the GPU, not be ignored.
+    Workload w;
+    w.mode = Mode::Inference;
+    w.microBatch = 8;
+    w.inference.promptTokens = 1000;
+    w.inference.newTokens = 200;
+    const GpuSpec g = gpuGiB(40);
+    const int64_t s = maxSequenceLength(llama2_7b(), w, g, 1 << 22);
+    QVERIFY(s > 1200 && s < (1 << 22));
+    // KV of 8 sequences x s tokens x 524,288 B must be below 40 GiB minus the 13.5 GB weights
+    QVERIFY(8.0 * s * 524288 < 40 * 1073741824.0 - 6.7e9 * 2);
 }
 
 QTEST_APPLESS_MAIN(TstSolvers)
