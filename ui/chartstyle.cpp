@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QBrush>
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -148,14 +149,24 @@ QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot,
     return QBrush(g);
 }
 
-void setHelperVisible(QChart* chart, QAbstractSeries* series, bool visible) {
-    if (series->isVisible() != visible) {
-        series->setVisible(visible);
+void relayoutLegend(QChart* chart) {
+    if (QGraphicsLayout* l = chart->legend()->layout()) {
+        l->invalidate();
     }
+    chart->legend()->update();
+}
+
+void setHelperVisible(QChart* chart, QAbstractSeries* series, bool visible) {
+    if (series->isVisible() == visible) {
+        return;
+    }
+    series->setVisible(visible);
+    hideLegendMarkers(chart, series);
+}
+
+void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
     for (QLegendMarker* m : chart->legend()->markers(series)) {
-        if (m->isVisible()) {
-            m->setVisible(false);
-        }
+        m->setVisible(false);
     }
 }
 

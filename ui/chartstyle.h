@@ -5,6 +5,9 @@
 #include "ui/theme.h"
 
 #include <QBrush>
+
+#include <algorithm>
+
 #include <QFont>
 #include <QGraphicsRectItem>
 
@@ -22,9 +25,10 @@ struct ChartStyle {
 
     ChartColors colors() const { return Theme::chartColors(theme); }
     /// Point size of axis labels / legend / overlay text.
-    double labelPointSize() const { return presentation ? 15.0 : 9.5; }
-    double titlePointSize() const { return presentation ? 18.0 : 11.0; }
-    double lineWidth() const { return presentation ? 4.0 : 2.0; }
+    double fontScale = 1.0; ///< extra text scale (exports scale text with the picture)
+    double labelPointSize() const { return (presentation ? 15.0 : 9.5) * fontScale; }
+    double titlePointSize() const { return (presentation ? 18.0 : 11.0) * fontScale; }
+    double lineWidth() const { return (presentation ? 4.0 : 2.0) * std::max(1.0, fontScale); }
     QFont labelFont() const;
     QFont titleFont() const;
     QFont overlayFont(bool bold = false) const;
@@ -62,8 +66,13 @@ void setLegendVisibleIfChanged(QChart* chart, bool visible);
 /// fractions of the plot width (Qt::Horizontal) or height from the top (Qt::Vertical).
 QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot, const QColor& band);
 
+/// Re-lays out the legend after markers were shown or hidden (QtCharts leaves gaps).
+void relayoutLegend(QChart* chart);
+
 /// Shows or hides a helper series and keeps it out of the legend (QtCharts re-shows a
 /// series' legend marker whenever the series' visibility changes).
 void setHelperVisible(QChart* chart, QAbstractSeries* series, bool visible);
+/// Keeps a helper series out of the legend (call once after adding it to the chart).
+void hideLegendMarkers(QChart* chart, QAbstractSeries* series);
 
 } // namespace headroom::ui

@@ -25,11 +25,6 @@ void replaceIfChanged(QXYSeries* s, const QList<QPointF>& pts) {
     }
 }
 
-void hideFromLegend(QChart* chart, QAbstractSeries* s) {
-    for (QLegendMarker* m : chart->legend()->markers(s)) {
-        m->setVisible(false);
-    }
-}
 } // namespace
 
 double CliffChart::xCoord(int64_t x) {
@@ -62,7 +57,7 @@ CliffChart::CliffChart(QWidget* parent)
         s->attachAxis(m_x);
         s->attachAxis(m_y);
         if (!legend) {
-            hideFromLegend(m_chart, s);
+            hideLegendMarkers(m_chart, s);
         }
     };
     for (int i = 0; i < kTermCount; ++i) {
@@ -185,6 +180,7 @@ void CliffChart::rebuild() {
     for (const SweepPoint& p : r.sweep) {
         lower.append(QPointF(xCoord(p.x), 0.0));
     }
+    bool legendChanged = false;
     for (int t = 0; t < kTermCount; ++t) {
         bool used = false;
         QList<QPointF> upper = lower;
@@ -202,12 +198,17 @@ void CliffChart::rebuild() {
         if (area->isVisible() != visible) {
             area->setVisible(visible);
         }
-        for (QLegendMarker* mk : m_chart->legend()->markers(area)) {
-            if (mk->isVisible() != visible) {
+        if (m_markerShown[static_cast<size_t>(t)] != (visible ? 1 : 0)) {
+            for (QLegendMarker* mk : m_chart->legend()->markers(area)) {
                 mk->setVisible(visible);
             }
+            m_markerShown[static_cast<size_t>(t)] = visible ? 1 : 0;
+            legendChanged = true;
         }
         lower = std::move(upper);
+    }
+    if (legendChanged) {
+        relayoutLegend(m_chart);
     }
     replaceIfChanged(m_total, total);
     QPen totalPen(stacked ? c.total : c.total,
@@ -266,7 +267,7 @@ void CliffChart::rebuild() {
     m_dotLabel->setLook(m_style.overlayFont(true), fits ? c.fits : c.oom, c.background);
     if (r.axis == SweepAxis::MicroBatch && r.hasEstimate) {
         m_slopeLabel->setText(
-            tr("+%1 per extra sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
+            tr("slope at 1–2: +%1 per sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
         m_slopeLabel->setVisible(true);
     } else {
         m_slopeLabel->setVisible(false);

@@ -746,6 +746,10 @@ void ControlsPanel::onPrecisionMoved(int pos) {
 
 void ControlsPanel::setCompact(bool compact) {
     m_compact = compact;
+    // on stage the labels go above the sliders so the sliders get the panel's full width
+    for (QFormLayout* f : {m_modelForm, m_runForm}) {
+        f->setRowWrapPolicy(compact ? QFormLayout::WrapAllRows : QFormLayout::WrapLongRows);
+    }
     m_hwBox->setVisible(!compact);
     m_modelForm->setRowVisible(m_openModel, !compact);
     m_modelForm->setRowVisible(m_modelInfo, !compact);

@@ -37,14 +37,17 @@ QString Exporter::defaultTitle(ExportTarget target) const {
     return who;
 }
 
-void Exporter::paintChart(QPainter* p, const QRectF& area, ExportTarget target) const {
+void Exporter::paintChart(QPainter* p, const QRectF& area, ExportTarget target, bool legend) const {
     const Results& r = m_controller->results();
     const ByteUnit u = m_controller->unit();
     QChart* chart = nullptr;
     std::unique_ptr<QChartView> holder;
+    // text grows with the picture so a slide stays readable from the back of the room
+    ChartStyle style = m_look.style;
+    style.fontScale = std::clamp(std::min(area.width() / 900.0, area.height() / 500.0), 1.0, 2.5);
     if (target == ExportTarget::VramBar) {
         auto view = std::make_unique<VramBarChart>();
-        view->setStyle(m_look.style);
+        view->setStyle(style);
         view->setView(m_look.barView);
         view->setFormulaProvider({});
         view->setResults(r, u);
@@ -52,9 +55,9 @@ void Exporter::paintChart(QPainter* p, const QRectF& area, ExportTarget target) 
         holder = std::move(view);
     } else {
         auto view = std::make_unique<CliffChart>();
-        view->setStyle(m_look.style);
+        view->setStyle(style);
         view->setMode(m_look.cliffMode);
-        view->setLegendShown(true);
+        view->setLegendShown(legend);
         view->setResults(r, u);
         chart = view->chart();
         holder = std::move(view);
@@ -124,13 +127,13 @@ void Exporter::paint(QPainter* p, const ExportOptions& o) const {
             const double gap = 8 * unit;
             const double barW = (content.width() - gap) * 0.38;
             paintChart(p, QRectF(content.left(), content.top(), barW, content.height()),
-                       ExportTarget::VramBar);
+                       ExportTarget::VramBar, true);
             paintChart(p,
                        QRectF(content.left() + barW + gap, content.top(),
                               content.width() - barW - gap, content.height()),
-                       ExportTarget::CliffChart);
+                       ExportTarget::CliffChart, false); // the bar's legend names the terms
         } else {
-            paintChart(p, content, o.target);
+            paintChart(p, content, o.target, true);
         }
     }
     p->restore();

@@ -62,7 +62,7 @@ public:
     QString summaryLine() const;
 
 private:
-    void paintChart(QPainter* p, const QRectF& area, ExportTarget target) const;
+    void paintChart(QPainter* p, const QRectF& area, ExportTarget target, bool legend) const;
 
     const ScenarioController* m_controller;
     ExportLook m_look;

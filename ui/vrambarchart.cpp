@@ -23,11 +23,6 @@
 namespace headroom::ui {
 
 namespace {
-void hideFromLegend(QChart* chart, QAbstractSeries* s) {
-    for (QLegendMarker* m : chart->legend()->markers(s)) {
-        m->setVisible(false);
-    }
-}
 
 void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
     if (s->points() != pts) {
@@ -88,7 +83,7 @@ VramBarChart::VramBarChart(QWidget* parent)
          std::initializer_list<QAbstractSeries*>{m_capacity, m_highlightArea}) {
         s->attachAxis(m_xHidden);
         s->attachAxis(m_y);
-        hideFromLegend(m_chart, s);
+        hideLegendMarkers(m_chart, s);
     }
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     m_y->setTickType(QValueAxis::TicksDynamic);
@@ -169,13 +164,19 @@ void VramBarChart::rebuild() {
         }
         maxTotal = std::max(maxTotal, m_results.hasEstimate ? rank->nvidiaSmi : 0.0);
     }
-    for (int t = 0; t < kTermCount; ++t) {
-        for (QLegendMarker* m : m_chart->legend()->markers(m_series)) {
-            if (m->label() == m_sets[static_cast<size_t>(t)]->label() &&
-                m->isVisible() != used[static_cast<size_t>(t)]) {
-                m->setVisible(used[static_cast<size_t>(t)]);
-            }
+    bool legendChanged = false;
+    const auto markers = m_chart->legend()->markers(m_series);
+    for (int t = 0; t < kTermCount && t < markers.size(); ++t) {
+        // one marker per bar set, in append order; only unused terms are left out
+        const int want = used[static_cast<size_t>(t)] ? 1 : 0;
+        if (m_markerShown[static_cast<size_t>(t)] != want) {
+            markers[t]->setVisible(want == 1);
+            m_markerShown[static_cast<size_t>(t)] = want;
+            legendChanged = true;
         }
+    }
+    if (legendChanged) {
+        relayoutLegend(m_chart);
     }
 
     // categories
@@ -202,8 +203,14 @@ void VramBarChart::rebuild() {
     if (m_categories->categories() != labels) {
         m_categories->setCategories(labels);
     }
-    setTitleIfChanged(m_categories,
-                      m_view == View::PerStage && n > 6 ? tr("Pipeline stage") : QString());
+    // with many stages the numbers would be truncated to "…": name the range instead
+    const bool manyStages = m_view == View::PerStage && n > 12;
+    if (m_categories->labelsVisible() == manyStages) {
+        m_categories->setLabelsVisible(!manyStages);
+    }
+    setTitleIfChanged(m_categories, manyStages ? tr("Pipeline stages 1–%1").arg(n)
+                                    : m_view == View::PerStage && n > 6 ? tr("Pipeline stage")
+                                                                        : QString());
 
     const double cap = e.capacity / bpu;
     const double top = std::max(cap, maxTotal / bpu) * 1.08;
@@ -237,14 +244,20 @@ void VramBarChart::rebuild() {
         item->setZValue(100);
         m_totalLabels.push_back(item);
     }
+    // every bar's total while they fit side by side; with many stages only the tightest one
     const bool showTotals = n <= 8;
     for (size_t b = 0; b < m_totalLabels.size(); ++b) {
         ChartLabel* item = m_totalLabels[b];
-        const bool visible = showTotals && static_cast<int>(b) < n && m_results.hasEstimate;
+        const bool tightestOnly = !showTotals && static_cast<int>(b) == m_highlight;
+        const bool visible =
+            (showTotals || tightestOnly) && static_cast<int>(b) < n && m_results.hasEstimate;
         item->setVisible(visible);
         if (visible) {
             const RankEstimate* rank = rankFor(static_cast<int>(b));
-            item->setText(Units::format(rank->nvidiaSmi, m_unit));
+            item->setText(tightestOnly ? tr("★ tightest: stage %1, %2")
+                                             .arg(b + 1)
+                                             .arg(Units::format(rank->nvidiaSmi, m_unit))
+                                       : Units::format(rank->nvidiaSmi, m_unit));
             item->setLook(m_style.overlayFont(true),
                           rank->nvidiaSmi > e.capacity ? m_style.colors().oom
                                                        : m_style.colors().text,
@@ -283,7 +296,9 @@ void VramBarChart::placeOverlays() {
         if (y < plot.top()) {
             y = plot.top() + 2;
         }
-        item->setPos(p.x() - br.width() / 2, y);
+        const double x = std::clamp(p.x() - br.width() / 2, plot.left(),
+                                    std::max(plot.left(), plot.right() - br.width()));
+        item->setPos(x, y);
     }
 }
 

@@ -81,6 +81,7 @@ private:
     int m_highlight = -1;
     double m_yMax = 0;
     std::function<QString(Term)> m_formula;
+    std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     QBrush m_plotBrush; ///< plot background with the danger zone (> 90 %) shaded
 };
 
