@@ -7,7 +7,14 @@
 
 #include "core/solvers.h"
 
+#include <cstdio>
+#include <optional>
+
 namespace headroom::cli {
+
+namespace {
+constexpr double kGiB = 1073741824.0; // 2^30 bytes
+} // namespace
 
 int runEstimate(const QStringList& args) {
     QCommandLineParser p;
@@ -31,12 +38,46 @@ int runEstimate(const QStringList& args) {
     std::vector<PlaybookItem> pb;
     if (wantPlaybook(e))
         pb = playbook(s.model, s.workload, s.gpu);
+    // serving capacity (vLLM-style) when a memory utilisation is given for inference
+    std::optional<ServingCapacity> serving;
+    if (s.workload.mode == Mode::Inference && s.workload.inference.memoryUtilization > 0) {
+        auto sc = servingCapacity(s.model, s.workload, s.gpu);
+        if (!sc)
+            dataError(sc.error());
+        serving = sc.value();
+    }
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j = estimateJson(s, e, pb);
+        if (serving)
+            j["serving"] = {{"budget_bytes", serving->budgetBytes},
+                            {"non_kv_bytes", serving->nonKvBytes},
+                            {"kv_cache_bytes", serving->kvCacheBytes},
+                            {"kv_bytes_per_token", serving->kvBytesPerToken},
+                            {"kv_tokens", serving->kvTokens},
+                            {"max_concurrency", serving->maxConcurrency},
+                            {"max_context", serving->maxContext}};
         j["notes"] = c.notes;
         out(j.dump(2));
     } else {
-        out(estimateText(s, e, pb, p.isSet(QStringLiteral("per-rank")), c.notes));
+        std::string text = estimateText(s, e, pb, p.isSet(QStringLiteral("per-rank")), c.notes);
+        if (serving) {
+            char buf[512];
+            std::snprintf(buf, sizeof buf,
+                          "\nServing (vLLM-style, gpu_memory_utilization %.2f):\n"
+                          "  budget %.2f GiB, weights + profiled activations + overhead %.2f GiB,"
+                          " KV cache %.2f GiB\n"
+                          "  KV per token %.0f B -> %lld token slots; max concurrency at %lld "
+                          "tokens: %lld sequences; max context: %lld tokens\n",
+                          s.workload.inference.memoryUtilization, serving->budgetBytes / kGiB,
+                          serving->nonKvBytes / kGiB, serving->kvCacheBytes / kGiB,
+                          serving->kvBytesPerToken, static_cast<long long>(serving->kvTokens),
+                          static_cast<long long>(s.workload.inference.promptTokens +
+                                                 s.workload.inference.newTokens),
+                          static_cast<long long>(serving->maxConcurrency),
+                          static_cast<long long>(serving->maxContext));
+            text += buf;
+        }
+        out(text);
     }
     return kExitOk;
 }

@@ -216,6 +216,14 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         w.inference.newTokens = *v;
     if (p.isSet(QStringLiteral("prefill-only")))
         w.inference.prefillOnly = true;
+    if (p.isSet(QStringLiteral("memory-utilization"))) {
+        bool ok = false;
+        const double u = p.value(QStringLiteral("memory-utilization")).toDouble(&ok);
+        if (!ok || !(u > 0 && u <= 1))
+            usageError("--memory-utilization: expected a fraction in (0, 1], got '" +
+                       str(p.value(QStringLiteral("memory-utilization"))) + "'");
+        w.inference.memoryUtilization = u;
+    }
 
     Features& f = w.features;
     f.chunkedCrossEntropy |= p.isSet(QStringLiteral("chunked-ce"));
@@ -374,6 +382,10 @@ void addScenarioOptions(QCommandLineParser& p) {
             "list"),
         opt("lora-dropout", QStringLiteral("LoRA dropout > 0 (stores a dropped-out input copy).")),
         opt("prompt-tokens", QStringLiteral("Inference: prompt tokens per sequence."), "n"),
+        opt("memory-utilization",
+            QStringLiteral("Inference: vLLM gpu_memory_utilization; estimate then also reports "
+                           "the KV-cache budget, max concurrency and max context."),
+            "fraction"),
         opt("new-tokens", QStringLiteral("Inference: generated tokens per sequence."), "n"),
         opt("prefill-only", QStringLiteral("Inference: stop after the prefill.")),
         opt("chunked-ce", QStringLiteral("Chunked cross-entropy (fp32 logits never whole).")),

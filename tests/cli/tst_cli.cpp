@@ -91,6 +91,7 @@ private slots:
     void sweepJson();
     void maxBatchAnswerFits();
     void layoutAnswerFits();
+    void servingCapacityJson();
     void scenarioRoundTrip();
     void presetLists();
     void validateCalibration();
@@ -106,6 +107,9 @@ void TstCli::errors_data() {
     QTest::newRow("no-arguments") << QStringList{} << 2 << "Usage";
     QTest::newRow("unknown-command") << QStringList{"frobnicate"} << 2 << "unknown command";
     QTest::newRow("unknown-option") << QStringList{"estimate", "--bogus"} << 2 << "bogus";
+    QTest::newRow("memory-utilization-above-one")
+        << QStringList{"estimate", "--mode", "inference", "--memory-utilization", "1.5"} << 2
+        << "memory-utilization";
     QTest::newRow("gpu-mem-without-unit")
         << QStringList{"estimate", "--gpu-mem", "80"} << 2 << "--gpu-mem: give a unit";
     QTest::newRow("gpu-mem-unknown-unit")
@@ -371,6 +375,21 @@ void TstCli::maxBatchAnswerFits() {
     r = cli(QStringList{"max-batch"} + scenario);
     VERIFY_RUN(r, 0);
     QVERIFY(r.out.contains(QStringLiteral("Largest micro-batch that fits: %1").arg(n)));
+}
+
+// --memory-utilization adds the vLLM-style serving block: slots x bytes per token fill the
+// KV budget, and Llama-3.1-8B's KV is 2 x 32 layers x 8 heads x 128 x 2 B = 131,072 B/token.
+void TstCli::servingCapacityJson() {
+    Run r = cli({"estimate", "--model", "llama-3.1-8b", "--mode", "inference", "--prompt-tokens",
+                 "3000", "--new-tokens", "1000", "--gpu", "h100", "--memory-utilization", "0.9",
+                 "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject sv = jsonOf(r).value("serving").toObject();
+    QCOMPARE(sv.value("kv_bytes_per_token").toDouble(), 131072.0);
+    const double slotCount = sv.value("kv_tokens").toDouble();
+    QVERIFY(slotCount * 131072.0 <= sv.value("kv_cache_bytes").toDouble());
+    QCOMPARE(sv.value("max_concurrency").toDouble(), std::floor(slotCount / 4000));
+    QCOMPARE(sv.value("budget_bytes").toDouble(), 0.9 * 81559 * 1048576.0); // H100: 81559 MiB
 }
 
 // layout's answer fits when given back to estimate; one GPU fewer in DP does not.
