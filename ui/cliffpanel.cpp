@@ -25,6 +25,9 @@ CliffPanel::CliffPanel(ScenarioController* controller, QWidget* parent)
     m_showLabel->setBuddy(m_mode);
     m_axisLabel->setBuddy(m_axis);
     m_animate->setCheckable(true);
+    for (QComboBox* c : {m_mode, m_axis}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    }
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);

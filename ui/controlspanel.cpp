@@ -6,6 +6,7 @@
 #include "ui/texts.h"
 
 #include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QCompleter>
 #include <QDoubleSpinBox>
@@ -16,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -599,6 +601,10 @@ void ControlsPanel::retranslateUi() {
 
 void ControlsPanel::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) {
+        // numbers follow the interface language (decimal comma in German)
+        for (QAbstractSpinBox* s : findChildren<QAbstractSpinBox*>()) {
+            s->setLocale(QLocale());
+        }
         retranslateUi();
     }
     QWidget::changeEvent(e);
@@ -658,9 +664,10 @@ void ControlsPanel::syncFromScenario() {
     const RunMode rm = runModeOf(w);
     setIndexIfChanged(m_mode, static_cast<int>(rm));
     setIfChanged(m_precision, precisionPosition(w.precision.weights));
-    m_precisionLabel->setText(tr("%1 · %2 B/param")
-                                  .arg(Texts::dtypeName(w.precision.weights))
-                                  .arg(bytesPerElement(w.precision.weights), 0, 'f', 2));
+    m_precisionLabel->setText(
+        tr("%1 · %2 B/param")
+            .arg(Texts::dtypeName(w.precision.weights))
+            .arg(QLocale().toString(bytesPerElement(w.precision.weights), 'f', 2)));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
     m_sequence->setValue(static_cast<double>(w.sequenceLength));
     setIfChanged(m_newTokens, static_cast<int>(w.inference.newTokens));

@@ -29,6 +29,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     m_barView->setObjectName(QStringLiteral("barViewCombo"));
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_barView->addItems({QString(), QString()});
+    m_barView->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     auto* barBox = new QWidget;
     auto* barLay = new QVBoxLayout(barBox);

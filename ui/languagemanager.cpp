@@ -41,6 +41,8 @@ QString LanguageManager::systemLanguage() {
 void LanguageManager::setLanguage(const QString& code) {
     m_choice = available().contains(code) ? code : QString();
     const QString eff = m_choice.isEmpty() ? systemLanguage() : m_choice;
+    // the number format first: (un)installing a translator retranslates (and reformats) at once
+    QLocale::setDefault(QLocale(eff));
     if (m_installed) {
         QCoreApplication::removeTranslator(&m_app);
         QCoreApplication::removeTranslator(&m_qt);
@@ -59,7 +61,6 @@ void LanguageManager::setLanguage(const QString& code) {
         }
         m_installed = appOk || qtOk;
     }
-    QLocale::setDefault(QLocale(eff));
     emit languageChanged(eff);
 }
 
