@@ -538,6 +538,10 @@
             <source>, optimizer %1</source>
             <translation>, Optimierer %1</translation>
         </message>
+        <message>
+            <source>Serve %1 sequences at a time</source>
+            <translation>%1 Sequenzen gleichzeitig bedienen</translation>
+        </message>
     </context>
     <context>
         <name>Units</name>
@@ -705,6 +709,14 @@
         <message>
             <source>slope at 1–2: +%1 per sample</source>
             <translation>Steigung bei 1–2: +%1 je Sample</translation>
+        </message>
+        <message>
+            <source>Batch (concurrent sequences per GPU, log scale)</source>
+            <translation>Batch (gleichzeitige Sequenzen je GPU, logarithmisch)</translation>
+        </message>
+        <message>
+            <source>Context length (prompt + generated tokens, log scale)</source>
+            <translation>Kontextlänge (Prompt + generierte Token, logarithmisch)</translation>
         </message>
     </context>
     <context>

@@ -538,6 +538,10 @@
             <source>, optimizer %1</source>
             <translation>，优化器 %1</translation>
         </message>
+        <message>
+            <source>Serve %1 sequences at a time</source>
+            <translation>同时服务 %1 个序列</translation>
+        </message>
     </context>
     <context>
         <name>Units</name>
@@ -705,6 +709,14 @@
         <message>
             <source>slope at 1–2: +%1 per sample</source>
             <translation>1–2 处斜率：每个样本 +%1</translation>
+        </message>
+        <message>
+            <source>Batch (concurrent sequences per GPU, log scale)</source>
+            <translation>批大小（每 GPU 并发序列数，对数刻度）</translation>
+        </message>
+        <message>
+            <source>Context length (prompt + generated tokens, log scale)</source>
+            <translation>上下文长度（提示 + 生成的 token，对数刻度）</translation>
         </message>
     </context>
     <context>

@@ -151,9 +151,12 @@ void CliffChart::rebuild() {
     const double bpu = Units::bytesPerUnit(m_unit);
     const ChartColors c = m_style.colors();
     rebuildAxis();
-    setTitleIfChanged(m_x, r.axis == SweepAxis::MicroBatch
-                               ? tr("Micro-batch (samples per GPU, log scale)")
-                               : tr("Sequence length (tokens, log scale)"));
+    setTitleIfChanged(m_x,
+                      r.axis == SweepAxis::MicroBatch
+                          ? (r.inference ? tr("Batch (concurrent sequences per GPU, log scale)")
+                                         : tr("Micro-batch (samples per GPU, log scale)"))
+                      : r.inference ? tr("Context length (prompt + generated tokens, log scale)")
+                                    : tr("Sequence length (tokens, log scale)"));
     setTitleIfChanged(m_y, tr("Memory (%1)").arg(Units::symbol(m_unit)));
 
     const double cap = r.estimate.capacity / bpu;

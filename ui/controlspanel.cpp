@@ -669,7 +669,10 @@ void ControlsPanel::syncFromScenario() {
             .arg(Texts::dtypeName(w.precision.weights))
             .arg(QLocale().toString(bytesPerElement(w.precision.weights), 'f', 2)));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
-    m_sequence->setValue(static_cast<double>(w.sequenceLength));
+    // for inference the sequence is the whole context: prompt plus generated tokens
+    m_sequence->setValue(static_cast<double>(w.mode == Mode::Inference
+                                                 ? w.inference.promptTokens + w.inference.newTokens
+                                                 : w.sequenceLength));
     setIfChanged(m_newTokens, static_cast<int>(w.inference.newTokens));
     setIndexIfChanged(m_framework, indexIn(kFrameworks, w.framework));
     setIndexIfChanged(m_optimizer, indexIn(kOptimizers, w.optimizer));

@@ -20,6 +20,7 @@ struct Results {
     int tightestStage = 0; ///< index into estimate.stages of the rank with the most memory
 
     SweepAxis axis = SweepAxis::MicroBatch;
+    bool inference = false; ///< the batch is concurrent sequences, the sequence is the context
     std::vector<SweepPoint> sweep; ///< core sweep() over [sweepMin, sweepMax]
     int64_t sweepMin = 1;
     int64_t sweepMax = 1;

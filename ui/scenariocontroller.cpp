@@ -147,6 +147,7 @@ void ScenarioController::recompute() {
     Results r;
     r.generation = ++m_generation;
     r.axis = m_axis;
+    r.inference = w.mode == Mode::Inference;
 
     if (const ArchError ae = validateArch(m); ae != ArchError::Ok) {
         r.problem = Texts::archErrorText(ae);
@@ -187,7 +188,8 @@ void ScenarioController::recompute() {
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
         xs = sweepValues(r.sweepMax, 48);
     } else {
-        r.current = w.sequenceLength;
+        r.current =
+            r.inference ? w.inference.promptTokens + w.inference.newTokens : w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu);
         r.sweepMin = kMinSequence;
         r.sweepMax =

@@ -371,6 +371,9 @@ QString Texts::playbookAction(const PlaybookItem& item) {
     case PlaybookAction::ShorterSequence:
         return tr("Cut the sequence length to %1 tokens").arg(Units::formatCount(v));
     case PlaybookAction::SmallerMicroBatch:
+        if (item.changed.mode == Mode::Inference) {
+            return tr("Serve %1 sequences at a time").arg(v);
+        }
         return tr("Lower the micro-batch to %1 and raise gradient accumulation to %2")
             .arg(v)
             .arg(item.changed.gradAccumulation);

@@ -247,22 +247,33 @@ private slots:
         QTest::addColumn<QString>("sliderName");
         QTest::addColumn<double>("target");
         QTest::addColumn<bool>("customModel");
-        QTest::newRow("micro-batch-to-1") << "microBatchSlider" << 1.0 << false;
-        QTest::newRow("micro-batch-to-24") << "microBatchSlider" << 24.0 << false;
-        QTest::newRow("micro-batch-to-1024") << "microBatchSlider" << 1024.0 << false;
-        QTest::newRow("sequence-to-512") << "sequenceSlider" << 512.0 << false;
-        QTest::newRow("sequence-to-32k") << "sequenceSlider" << 32768.0 << false;
-        QTest::newRow("model-size-to-1b") << "modelSizeSlider" << 1e9 << true;
-        QTest::newRow("model-size-to-70b") << "modelSizeSlider" << 70e9 << true;
-        QTest::newRow("precision-to-fp32") << "precisionSlider" << 0.0 << false;
-        QTest::newRow("precision-to-fp16") << "precisionSlider" << 2.0 << false;
+        QTest::addColumn<bool>("inference");
+        QTest::newRow("micro-batch-to-1") << "microBatchSlider" << 1.0 << false << false;
+        QTest::newRow("micro-batch-to-24") << "microBatchSlider" << 24.0 << false << false;
+        QTest::newRow("micro-batch-to-1024") << "microBatchSlider" << 1024.0 << false << false;
+        QTest::newRow("sequence-to-512") << "sequenceSlider" << 512.0 << false << false;
+        QTest::newRow("sequence-to-32k") << "sequenceSlider" << 32768.0 << false << false;
+        QTest::newRow("model-size-to-1b") << "modelSizeSlider" << 1e9 << true << false;
+        QTest::newRow("model-size-to-70b") << "modelSizeSlider" << 70e9 << true << false;
+        QTest::newRow("precision-to-fp32") << "precisionSlider" << 0.0 << false << false;
+        QTest::newRow("precision-to-fp16") << "precisionSlider" << 2.0 << false << false;
+        QTest::newRow("inference-batch-to-64") << "microBatchSlider" << 64.0 << false << true;
+        QTest::newRow("inference-context-to-8k") << "sequenceSlider" << 8192.0 << false << true;
     }
 
     void sliderDrivesEngineAndCharts() {
         QFETCH(QString, sliderName);
         QFETCH(double, target);
         QFETCH(bool, customModel);
+        QFETCH(bool, inference);
         ControlsPanel* c = m_win->controls();
+        if (inference) {
+            auto* mode = c->findChild<QComboBox*>(QStringLiteral("modeCombo"));
+            mode->setCurrentIndex(static_cast<int>(RunMode::Inference));
+            emit mode->activated(static_cast<int>(RunMode::Inference));
+            settle();
+            QCOMPARE(scn().workload.mode, Mode::Inference);
+        }
         if (customModel) {
             QComboBox* combo = c->modelCombo();
             const int idx = combo->findData(ControlsPanel::customModelKey());
@@ -292,6 +303,10 @@ private slots:
             QCOMPARE(c->microBatchField()->spinBox()->value(), target);
         } else if (sliderName == QLatin1String("sequenceSlider")) {
             QCOMPARE(scn().workload.sequenceLength, static_cast<int64_t>(target));
+            if (inference) { // the context: prompt + generated tokens
+                QCOMPARE(scn().workload.inference.promptTokens + scn().workload.inference.newTokens,
+                         static_cast<int64_t>(target));
+            }
         } else if (sliderName == QLatin1String("modelSizeSlider")) {
             QVERIFY(std::abs(scn().paramCount / target - 1.0) < 0.03);
             const ParamCount pc = countParameters(scn().model);
