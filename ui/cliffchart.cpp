@@ -268,7 +268,7 @@ void CliffChart::rebuild() {
                             .arg(Units::formatCount(r.current))
                             .arg(Units::format(r.estimate.worst.nvidiaSmi, m_unit)));
     m_dotLabel->setLook(m_style.overlayFont(true), fits ? c.fits : c.oom, c.background);
-    if (r.axis == SweepAxis::MicroBatch && r.hasEstimate) {
+    if (r.axis == SweepAxis::MicroBatch && r.hasEstimate && !m_style.presentation) {
         m_slopeLabel->setText(
             tr("slope at 1–2: +%1 per sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
         m_slopeLabel->setVisible(true);

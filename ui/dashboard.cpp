@@ -136,6 +136,15 @@ void Dashboard::setPresentation(bool on) {
     m_cliff->setCompact(on);
     m_barView->setVisible(!on);
     m_barTitle->setVisible(!on);
+    // on stage the bar and its legend get a fairer share of the width; applied once the
+    // window has its full-screen size
+    QTimer::singleShot(0, this, [this, on] {
+        const int w = m_hsplit->width();
+        if (w > 0) {
+            m_hsplit->setSizes(on ? QList<int>{w / 2, w - w / 2}
+                                  : QList<int>{w * 2 / 5, w - w * 2 / 5});
+        }
+    });
 }
 
 void Dashboard::retranslateUi() {

@@ -42,7 +42,8 @@ void PresentationMode::setActive(bool on, bool fullScreen) {
         m_dock->setTitleBarWidget(new QWidget(m_dock)); // no title bar on stage
         m_dock->setVisible(true);
         m_dashboard->setPresentation(true);
-        m_window->resizeDocks({m_dock}, {std::max(380, m_window->width() * 2 / 7)}, Qt::Horizontal);
+        m_window->resizeDocks({m_dock}, {std::max(360, m_window->width() * 6 / 25)},
+                              Qt::Horizontal);
         if (fullScreen) {
             m_window->showFullScreen();
         }

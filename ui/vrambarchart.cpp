@@ -264,7 +264,6 @@ void VramBarChart::rebuild() {
                           m_style.colors().background);
         }
     }
-    m_capacityLabel->setText(tr("GPU capacity %1").arg(Units::format(e.capacity, m_unit)));
     placeOverlays();
 }
 
@@ -272,13 +271,19 @@ void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     const double cap = capacityValue();
     if (m_capacity->isVisible()) {
+        // the long label when the plot is wide enough, else just the number
+        const QString capText = Units::format(m_results.estimate.capacity, m_unit);
+        m_capacityLabel->setText(tr("GPU capacity %1").arg(capText));
+        if (m_capacityLabel->boundingRect().width() > plot.width() - 8) {
+            m_capacityLabel->setText(capText);
+        }
         const QPointF p = m_chart->mapToPosition(QPointF(m_bars - 0.5, cap), m_capacity);
         const QRectF br = m_capacityLabel->boundingRect();
         double y = p.y() - br.height() - 1;
         if (y < plot.top()) {
             y = p.y() + 2;
         }
-        m_capacityLabel->setPos(plot.right() - br.width() - 4, y);
+        m_capacityLabel->setPos(std::max(plot.left(), plot.right() - br.width() - 4), y);
         m_capacityLabel->setVisible(true);
     } else {
         m_capacityLabel->setVisible(false);
