@@ -383,10 +383,6 @@
             <translation>%1: hat den falschen Typ</translation>
         </message>
         <message>
-            <source>%1: has the wrong type (expected %2)</source>
-            <translation>%1: hat den falschen Typ (erwartet: %2)</translation>
-        </message>
-        <message>
             <source>%1: must be a positive number</source>
             <translation>%1: muss eine positive Zahl sein</translation>
         </message>
@@ -541,6 +537,10 @@
         <message>
             <source>Serve %1 sequences at a time</source>
             <translation>%1 Sequenzen gleichzeitig bedienen</translation>
+        </message>
+        <message>
+            <source>%1: has the wrong type (%2)</source>
+            <translation>%1: hat den falschen Typ (%2)</translation>
         </message>
     </context>
     <context>

@@ -383,10 +383,6 @@
             <translation>%1：类型错误</translation>
         </message>
         <message>
-            <source>%1: has the wrong type (expected %2)</source>
-            <translation>%1：类型错误（应为 %2）</translation>
-        </message>
-        <message>
             <source>%1: must be a positive number</source>
             <translation>%1：必须是正数</translation>
         </message>
@@ -541,6 +537,10 @@
         <message>
             <source>Serve %1 sequences at a time</source>
             <translation>同时服务 %1 个序列</translation>
+        </message>
+        <message>
+            <source>%1: has the wrong type (%2)</source>
+            <translation>%1：类型错误（%2）</translation>
         </message>
     </context>
     <context>

@@ -286,7 +286,7 @@ QString Texts::errorText(const Error& e, const ModelArch* model, const Workload*
         return tr("%1: this required field is missing").arg(field);
     case ErrorCode::FieldWrongType:
         return detail.isEmpty() ? tr("%1: has the wrong type").arg(field)
-                                : tr("%1: has the wrong type (expected %2)").arg(field, detail);
+                                : tr("%1: has the wrong type (%2)").arg(field, detail);
     case ErrorCode::FieldOutOfRange:
         return detail.isEmpty() ? tr("%1: must be a positive number").arg(field)
                                 : tr("%1: is out of range (%2)").arg(field, detail);
