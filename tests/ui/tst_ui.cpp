@@ -735,6 +735,20 @@ private slots:
         verifyChartsMatchCore();
     }
 
+    void hoverShowsBytesShareAndFormula() {
+        settle();
+        const Scenario& s = scn();
+        VramBarChart* bar = m_win->dashboard()->barChart();
+        const QString tip = bar->segmentToolTip(Term::Weights, 0);
+        const QString formula =
+            QString::fromStdString(termFormula(Term::Weights, s.model, s.workload));
+        QVERIFY(!formula.isEmpty());
+        QVERIFY2(tip.contains(formula.toHtmlEscaped()), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("GiB")));
+        QVERIFY(tip.contains(QStringLiteral("nvidia-smi")));
+        QVERIFY(tip.contains(QStringLiteral(" %")));
+    }
+
     void perStageToggle() {
         action("actionPerStage")->trigger();
         settle();
