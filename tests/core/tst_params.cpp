@@ -9,6 +9,8 @@
 #include "core/hf_import.h"
 #include "core/model.h"
 
+#include "testsupport.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -16,6 +18,7 @@
 #include <string>
 
 using namespace headroom;
+using headroom::testsupport::llama2_7b;
 
 namespace {
 
@@ -34,20 +37,6 @@ ModelArch load(const char* dir) {
 
 double relErr(double got, double want) {
     return std::abs(got - want) / want;
-}
-
-ModelArch llama2_7b() {
-    ModelArch m;
-    m.name = "Llama-2-7B";
-    m.family = "llama";
-    m.numLayers = 32;
-    m.hiddenSize = 4096;
-    m.numHeads = 32;
-    m.numKvHeads = 32;
-    m.headDim = 128;
-    m.intermediateSize = 11008;
-    m.vocabSize = 32000;
-    return m;
 }
 
 } // namespace

@@ -13,6 +13,8 @@
 #include "core/presets.h"
 #include "core/validation.h"
 
+#include "testsupport.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -20,61 +22,9 @@
 #include <optional>
 
 using namespace headroom;
+using namespace headroom::testsupport;
 
 namespace {
-
-std::optional<ModelArch> shared(const char* dir) {
-    const auto file = std::filesystem::path(HEADROOM_SHARED_DIR) / "models" / dir / "config.json";
-    if (!std::filesystem::exists(file))
-        return std::nullopt;
-    auto r = loadHfConfig(file);
-    if (!r)
-        return std::nullopt;
-    return r.value();
-}
-
-#define SHARED_OR_SKIP(var, dir)                                                                   \
-    const std::optional<ModelArch> var##Opt = shared(dir);                                         \
-    if (!var##Opt)                                                                                 \
-        QSKIP("../shared/models/" dir " not available");                                           \
-    const ModelArch& var = *var##Opt;
-
-void compare(double actual, double expected, double relTol = 1e-9) {
-    const double err = std::abs(actual - expected) / std::max(1.0, std::abs(expected));
-    if (err > relTol)
-        QFAIL(qPrintable(QStringLiteral("got %1, expected %2 (rel. error %3 > %4)")
-                             .arg(actual, 0, 'f', 1)
-                             .arg(expected, 0, 'f', 1)
-                             .arg(err)
-                             .arg(relTol)));
-}
-
-double term(const RankEstimate& r, Term t) {
-    return r.atPeak[static_cast<int>(t)];
-}
-
-/// Hand parameter count of a dense llama/qwen2 model from its config (HF modeling files):
-/// per block h (a d) + 2 h (kv d) + (a d) h [+ q/k/v biases] + 3 h i + 2 h norms;
-/// plus V h embedding, V h lm_head unless tied, h final norm.
-struct DenseHand {
-    double attn = 0, mlp = 0, norms = 0, emb = 0, head = 0, finalNorm = 0;
-    int layers = 0;
-    double total() const { return layers * (attn + mlp + norms) + emb + head + finalNorm; }
-};
-DenseHand denseHand(const ModelArch& m) {
-    const double h = static_cast<double>(m.hiddenSize);
-    const double q = static_cast<double>(m.numHeads) * m.headDim;
-    const double kv = static_cast<double>(m.numKvHeads) * m.headDim;
-    DenseHand d;
-    d.layers = m.numLayers;
-    d.attn = h * q + 2 * h * kv + q * h + (m.qkvBias ? q + 2 * kv : 0.0);
-    d.mlp = 3 * h * static_cast<double>(m.intermediateSize);
-    d.norms = 2 * h;
-    d.emb = static_cast<double>(m.vocabSize) * h;
-    d.head = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocabSize) * h;
-    d.finalNorm = h;
-    return d;
-}
 
 /// Saved bytes per token of one HF llama/qwen2 block, bf16, full fine-tune (tensor list of
 /// docs/activations.md, as tst_terms llamaBlockTensorList): 16h (two RMSNorms 4h + 2h and

@@ -4,25 +4,14 @@
 // seeds' worked verdicts, each with its source.
 #include "core/solvers.h"
 
+#include "testsupport.h"
+
 #include <QtTest>
 
 using namespace headroom;
+using headroom::testsupport::llama2_7b;
 
 namespace {
-/// Llama-2-7B shapes (config.json: 32 layers, h 4096, 32 heads, i 11008, vocab 32000).
-ModelArch llama2_7b() {
-    ModelArch m;
-    m.name = "llama-2-7b-shapes";
-    m.family = "llama";
-    m.numLayers = 32;
-    m.hiddenSize = 4096;
-    m.numHeads = 32;
-    m.numKvHeads = 32;
-    m.headDim = 128;
-    m.intermediateSize = 11008;
-    m.vocabSize = 32000;
-    return m;
-}
 GpuSpec gpuGiB(double gib) {
     return customGpu(gib * 1073741824.0);
 }

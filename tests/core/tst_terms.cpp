@@ -2,9 +2,13 @@
 // or the paper named in each row. Tolerance: exact (1e-9 relative) unless a row says so.
 #include "core/memory_terms.h"
 
+#include "testsupport.h"
+
 #include <QtTest>
 
 using namespace headroom;
+using headroom::testsupport::compare;
+using headroom::testsupport::llama3_8b;
 
 namespace {
 /// A GPT-3-style block (Korthikanti et al. 2022, Table 3 notation): LayerNorm, plain
@@ -25,30 +29,6 @@ ModelArch gptBlock(int64_t h, int a) {
     return m;
 }
 
-/// Llama-3.1-8B shapes (config.json: 32 layers, h 4096, 32 heads, 8 KV heads, i 14336).
-ModelArch llama8b() {
-    ModelArch m;
-    m.name = "llama-8b-shapes";
-    m.family = "llama";
-    m.numLayers = 32;
-    m.hiddenSize = 4096;
-    m.numHeads = 32;
-    m.numKvHeads = 8;
-    m.headDim = 128;
-    m.intermediateSize = 14336;
-    m.vocabSize = 128256;
-    return m;
-}
-
-void compare(double actual, double expected, double relTol = 1e-9) {
-    const double err = std::abs(actual - expected) / std::max(1.0, std::abs(expected));
-    if (err > relTol)
-        QFAIL(qPrintable(QStringLiteral("got %1, expected %2 (rel. error %3 > %4)")
-                             .arg(actual, 0, 'f', 3)
-                             .arg(expected, 0, 'f', 3)
-                             .arg(err)
-                             .arg(relTol)));
-}
 } // namespace
 
 class TstTerms : public QObject {
@@ -181,7 +161,7 @@ void TstTerms::kvCache() {
     QFETCH(double, sequences);
     QFETCH(double, tokens);
     QFETCH(double, expected);
-    ModelArch m = llama8b();
+    ModelArch m = llama3_8b();
     int sliding = 0;
     if (model == "mha7b") {
         m.numKvHeads = 32;
@@ -247,10 +227,10 @@ void TstTerms::llamaBlockTensorList() {
     terms::BlockSaveOptions o;
     o.c = 2;
     o.trainBase = true;
-    compare(terms::blockSavedBytesPerToken(llama8b(), o), expected);
+    compare(terms::blockSavedBytesPerToken(llama3_8b(), o), expected);
     // flash-attn keeps K/V at 8 heads: 2 x 2 x (4096 - 1024) bytes less
     o.repeatKv = false;
-    compare(terms::blockSavedBytesPerToken(llama8b(), o), expected - 2 * 2 * (4096 - 1024));
+    compare(terms::blockSavedBytesPerToken(llama3_8b(), o), expected - 2 * 2 * (4096 - 1024));
 }
 
 void TstTerms::loraFrozenBaseSavesLess() {
@@ -267,7 +247,7 @@ void TstTerms::loraFrozenBaseSavesLess() {
     o.trainBase = false;
     o.loraTargets = kLoraQV;
     o.loraRank = 8;
-    compare(terms::blockSavedBytesPerToken(llama8b(), o), expected);
+    compare(terms::blockSavedBytesPerToken(llama3_8b(), o), expected);
 }
 
 void TstTerms::logits_data() {

@@ -1,0 +1,103 @@
+#pragma once
+// Shared fixtures of the core test suites: real configs from ../shared/models, a relative
+// comparison with a readable failure, and hand formulas that several suites check against.
+// Header-only; every suite links the engine library, never its sources.
+
+#include "core/estimator.h"
+#include "core/hf_import.h"
+#include "core/model.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+
+namespace headroom::testsupport {
+
+/// The architecture of ../shared/models/<dir>/config.json, or nothing when absent.
+inline std::optional<ModelArch> shared(const char* dir) {
+    const auto file = std::filesystem::path(HEADROOM_SHARED_DIR) / "models" / dir / "config.json";
+    if (!std::filesystem::exists(file))
+        return std::nullopt;
+    auto r = loadHfConfig(file);
+    if (!r)
+        return std::nullopt;
+    return r.value();
+}
+
+/// Binds `var` to the shared config <dir>, or skips the test when ../shared is absent.
+#define SHARED_OR_SKIP(var, dir)                                                                   \
+    const std::optional<ModelArch> var##Opt = ::headroom::testsupport::shared(dir);                \
+    if (!var##Opt)                                                                                 \
+        QSKIP("../shared/models/" dir " not available");                                           \
+    const ModelArch& var = *var##Opt;
+
+/// Fails the running test unless |actual - expected| / max(1, |expected|) <= relTol.
+inline void compare(double actual, double expected, double relTol = 1e-9) {
+    const double err = std::abs(actual - expected) / std::max(1.0, std::abs(expected));
+    if (err > relTol)
+        QFAIL(qPrintable(QStringLiteral("got %1, expected %2 (rel. error %3 > %4)")
+                             .arg(actual, 0, 'f', 1)
+                             .arg(expected, 0, 'f', 1)
+                             .arg(err)
+                             .arg(relTol)));
+}
+
+/// Bytes of term @p t in a rank's breakdown at its peak.
+inline double term(const RankEstimate& r, Term t) {
+    return r.atPeak[static_cast<int>(t)];
+}
+
+/// Llama-2-7B shapes (config.json: 32 layers, h 4096, 32 heads = 32 KV heads, i 11008,
+/// vocab 32000, untied).
+inline ModelArch llama2_7b() {
+    ModelArch m;
+    m.name = "Llama-2-7B";
+    m.family = "llama";
+    m.numLayers = 32;
+    m.hiddenSize = 4096;
+    m.numHeads = 32;
+    m.numKvHeads = 32;
+    m.headDim = 128;
+    m.intermediateSize = 11008;
+    m.vocabSize = 32000;
+    return m;
+}
+
+/// Llama-3.1-8B shapes (config.json: 32 layers, h 4096, 32 heads, 8 KV heads, i 14336,
+/// vocab 128256, untied).
+inline ModelArch llama3_8b() {
+    ModelArch m = llama2_7b();
+    m.name = "Llama-3.1-8B";
+    m.numKvHeads = 8;
+    m.intermediateSize = 14336;
+    m.vocabSize = 128256;
+    return m;
+}
+
+/// Hand parameter count of a dense llama/qwen2 model from its config (HF modeling files):
+/// per block h (a d) + 2 h (kv d) + (a d) h [+ q/k/v biases] + 3 h i + 2 h norms;
+/// plus V h embedding, V h lm_head unless tied, h final norm.
+struct DenseHand {
+    double attn = 0, mlp = 0, norms = 0, emb = 0, head = 0, finalNorm = 0;
+    int layers = 0;
+    double total() const { return layers * (attn + mlp + norms) + emb + head + finalNorm; }
+};
+inline DenseHand denseHand(const ModelArch& m) {
+    const double h = static_cast<double>(m.hiddenSize);
+    const double q = static_cast<double>(m.numHeads) * m.headDim;
+    const double kv = static_cast<double>(m.numKvHeads) * m.headDim;
+    DenseHand d;
+    d.layers = m.numLayers;
+    d.attn = h * q + 2 * h * kv + q * h + (m.qkvBias ? q + 2 * kv : 0.0);
+    d.mlp = 3 * h * static_cast<double>(m.intermediateSize);
+    d.norms = 2 * h;
+    d.emb = static_cast<double>(m.vocabSize) * h;
+    d.head = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocabSize) * h;
+    d.finalNorm = h;
+    return d;
+}
+
+} // namespace headroom::testsupport
