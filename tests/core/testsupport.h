@@ -5,6 +5,7 @@
 
 #include "core/estimator.h"
 #include "core/hf_import.h"
+#include "core/memory_terms.h"
 #include "core/model.h"
 
 #include <QtTest>
@@ -98,6 +99,45 @@ inline DenseHand denseHand(const ModelArch& m) {
     d.head = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocabSize) * h;
     d.finalNorm = h;
     return d;
+}
+
+/// A GPT-3-style block (Korthikanti et al. 2022, Table 3 notation): LayerNorm, plain 4h MLP,
+/// multi-head attention; one layer, GPT-2 vocabulary.
+inline ModelArch gptBlock(int64_t h, int a) {
+    ModelArch m;
+    m.name = "gpt-block";
+    m.family = "gpt2";
+    m.numLayers = 1;
+    m.hiddenSize = h;
+    m.numHeads = a;
+    m.numKvHeads = a;
+    m.headDim = static_cast<int>(h / a);
+    m.intermediateSize = 4 * h;
+    m.mlp = MlpKind::Plain;
+    m.norm = NormKind::LayerNorm;
+    m.vocabSize = 50257;
+    return m;
+}
+
+/// Korthikanti et al. 2022's assumptions for one layer: fp16 (c = 2), everything trainable,
+/// eager attention with dropout, no K/V repetition.
+inline terms::BlockSaveOptions korthikantiOptions() {
+    terms::BlockSaveOptions o;
+    o.c = 2;
+    o.trainBase = true;
+    o.repeatKv = false;
+    o.eager = true;
+    o.dropout = true;
+    return o;
+}
+
+/// Saved bytes of one such layer for @p s tokens x @p b sequences: the block's saves plus the
+/// attention probabilities with fp16 softmax and dropout (Korthikanti's 5 a s per token).
+inline double korthikantiLayerBytes(const ModelArch& m, double s, double b) {
+    return (terms::blockSavedBytesPerToken(m, korthikantiOptions()) +
+            terms::attentionScoreBytesPerToken(m.numHeads, s, 2, /*fp32Softmax=*/false,
+                                               /*dropout=*/true)) *
+           s * b;
 }
 
 } // namespace headroom::testsupport

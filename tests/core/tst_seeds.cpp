@@ -39,23 +39,6 @@ double blockBytes(const ModelArch& m, bool repeatKv = true) {
            8.0 * static_cast<double>(m.intermediateSize);
 }
 
-/// A GPT-3-style block (Korthikanti et al. 2022 notation): LayerNorm, plain 4h MLP, MHA.
-ModelArch gptBlock(int64_t h, int a) {
-    ModelArch m;
-    m.name = "gpt-block";
-    m.family = "gpt2";
-    m.numLayers = 1;
-    m.hiddenSize = h;
-    m.numHeads = a;
-    m.numKvHeads = a;
-    m.headDim = static_cast<int>(h / a);
-    m.intermediateSize = 4 * h;
-    m.mlp = MlpKind::Plain;
-    m.norm = NormKind::LayerNorm;
-    m.vocabSize = 51200;
-    return m;
-}
-
 constexpr double kGB = 1e9;
 
 } // namespace
@@ -552,18 +535,7 @@ void TstSeeds::seed003Korthikanti() {
     QFETCH(double, s);
     QFETCH(double, b);
     const ModelArch m = gptBlock(static_cast<int64_t>(h), a);
-    terms::BlockSaveOptions o;
-    o.c = 2;
-    o.trainBase = true;
-    o.repeatKv = false;
-    o.eager = true;
-    o.dropout = true;
-    auto layerBytes = [&](double seq) {
-        return (terms::blockSavedBytesPerToken(m, o) +
-                terms::attentionScoreBytesPerToken(a, seq, 2, /*fp32Softmax=*/false,
-                                                   /*dropout=*/true)) *
-               seq * b;
-    };
+    auto layerBytes = [&](double seq) { return korthikantiLayerBytes(m, seq, b); };
     const double expected = s * b * h * (34 + 5 * a * s / h);
     compare(layerBytes(s), expected);
     compare(terms::activationsKorthikanti(s, b, h, a), expected);

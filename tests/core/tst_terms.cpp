@@ -8,28 +8,9 @@
 
 using namespace headroom;
 using headroom::testsupport::compare;
+using headroom::testsupport::gptBlock;
+using headroom::testsupport::korthikantiLayerBytes;
 using headroom::testsupport::llama3_8b;
-
-namespace {
-/// A GPT-3-style block (Korthikanti et al. 2022, Table 3 notation): LayerNorm, plain
-/// 4h MLP, multi-head attention.
-ModelArch gptBlock(int64_t h, int a) {
-    ModelArch m;
-    m.name = "gpt-block";
-    m.family = "gpt2";
-    m.numLayers = 1;
-    m.hiddenSize = h;
-    m.numHeads = a;
-    m.numKvHeads = a;
-    m.headDim = static_cast<int>(h / a);
-    m.intermediateSize = 4 * h;
-    m.mlp = MlpKind::Plain;
-    m.norm = NormKind::LayerNorm;
-    m.vocabSize = 50257;
-    return m;
-}
-
-} // namespace
 
 class TstTerms : public QObject {
     Q_OBJECT
@@ -199,18 +180,8 @@ void TstTerms::korthikantiSpecialCase() {
     QFETCH(int, a);
     QFETCH(double, s);
     QFETCH(double, b);
-    const ModelArch m = gptBlock(static_cast<int64_t>(h), a);
-    terms::BlockSaveOptions o;
-    o.c = 2;
-    o.trainBase = true;
-    o.repeatKv = false;
-    o.eager = true;
-    o.dropout = true;
-    const double perToken = terms::blockSavedBytesPerToken(m, o) +
-                            terms::attentionScoreBytesPerToken(a, s, 2, /*fp32Softmax=*/false,
-                                                               /*dropout=*/true);
     const double expected = s * b * h * (34 + 5 * a * s / h);
-    compare(perToken * s * b, expected);
+    compare(korthikantiLayerBytes(gptBlock(static_cast<int64_t>(h), a), s, b), expected);
     compare(terms::activationsKorthikanti(s, b, h, a), expected);
 }
 
