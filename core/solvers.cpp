@@ -291,7 +291,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             ++steps;
             return estimate(m, c, &gpu).fits;
         };
-        const bool done =
+        const bool fitsAfter =
             tryStep([&](Workload& x) {
                 if (x.microBatch <= 1)
                     return false;
@@ -324,9 +324,8 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 x.parallel.sharding = Sharding::Zero3;
                 return true;
             });
-        if (steps >= 2)
+        if (fitsAfter && steps >= 2)
             add(PlaybookAction::Combined, steps, c, 11);
-        (void)done;
     }
     std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
         if (a.fits != b.fits)
