@@ -232,6 +232,9 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     f.fusedOptimizer |= p.isSet(QStringLiteral("fused-optimizer"));
     f.packed |= p.isSet(QStringLiteral("packed"));
     f.torchCompile |= p.isSet(QStringLiteral("torch-compile"));
+    f.uncompiledLoss |= p.isSet(QStringLiteral("uncompiled-loss"));
+    f.retainedLogits |= p.isSet(QStringLiteral("retained-logits"));
+    f.fp32Logits |= p.isSet(QStringLiteral("fp32-logits"));
     f.float8 |= p.isSet(QStringLiteral("float8"));
 
     RolloutSpec& r = w.rollout;
@@ -325,6 +328,10 @@ void applyLayout(const QCommandLineParser& p, Scenario& s) {
         par.offloadOptimizer = true;
     if (p.isSet(QStringLiteral("offload-params")))
         par.offloadParams = true;
+    if (p.isSet(QStringLiteral("mixed-frozen-units")))
+        par.mixedFrozenUnits = true;
+    if (p.isSet(QStringLiteral("no-sync-accumulation")))
+        par.noSyncAccumulation = true;
 }
 
 QCommandLineOption opt(const char* name, const QString& help, const char* valueName = nullptr) {
@@ -394,6 +401,12 @@ void addScenarioOptions(QCommandLineParser& p) {
         opt("fused-optimizer", QStringLiteral("Fused AdamW (no for-each temporaries).")),
         opt("packed", QStringLiteral("Samples packed to exactly --seq-len tokens.")),
         opt("torch-compile", QStringLiteral("torch.compile of model and loss.")),
+        opt("uncompiled-loss",
+            QStringLiteral("With --torch-compile: the loss stays eager (torchtitan before 2025).")),
+        opt("retained-logits",
+            QStringLiteral("The training loop keeps the logits referenced through backward.")),
+        opt("fp32-logits",
+            QStringLiteral("The model returns fp32 logits (torchtune unchunked, HF < 4.45).")),
         opt("float8", QStringLiteral("torchao float8 linear layers.")),
         opt("gpu", QStringLiteral("GPU preset key, e.g. h100-sxm-80gb (see 'gpus')."), "key"),
         opt("gpu-mem", QStringLiteral("Custom GPU capacity with unit: 80GiB (2^30) or 80GB (1e9)."),
@@ -416,6 +429,11 @@ void addScenarioOptions(QCommandLineParser& p) {
             "n"),
         opt("offload-optimizer", QStringLiteral("Optimizer states and step on the CPU.")),
         opt("offload-params", QStringLiteral("Parameters offloaded to the CPU.")),
+        opt("mixed-frozen-units",
+            QStringLiteral("FSDP1 use_orig_params units mixing frozen weights and LoRA adapters "
+                           "(gradients for the whole unit, as Lightning's block wrapping).")),
+        opt("no-sync-accumulation",
+            QStringLiteral("Gradient accumulation under FSDP no_sync(): unsharded gradients.")),
         opt("rollout-batch", QStringLiteral("RL: prompts per rollout step."), "n"),
         opt("samples-per-prompt", QStringLiteral("RL: samples per prompt."), "n"),
         opt("max-response-len", QStringLiteral("RL: maximum response tokens."), "n"),

@@ -266,6 +266,14 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     const double adapterBytes = terms::weights(sp2.adapters, pr.adapters) / paramShard;
 
     const double trainable = !training ? 0.0 : (full ? sp2.total() : sp2.adapters);
+    // FSDP1 units mixing frozen base weights and LoRA adapters compute gradients for the
+    // whole unit (the transformer blocks; embedding and lm_head stay frozen in the root
+    // unit). bitsandbytes/torchao quantised weights cannot require grad, so this needs a
+    // 16-bit base.
+    const bool mixedUnits = training && !full && par.mixedFrozenUnits &&
+                            shardsGradients(par.sharding) && !isQuantized(wd);
+    const double gradParams =
+        mixedUnits ? sp2.linear + sp2.other - sp2.embedding - sp2.lmHead + sp2.adapters : trainable;
     // One sharding degree equivalent to dense parts over `shard` and experts over `eShard`
     // (every term below is linear in the parameter count).
     const double trainableExperts = full ? sp2.experts : 0.0;
@@ -275,13 +283,16 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         return trainable / ((trainable - trainableExperts) / shard +
                             trainableExperts / std::min(shard, eShard));
     };
-    const double gradShard = effectiveShard(shardsGradients(par.sharding));
+    // no_sync() accumulation keeps the gradients unsharded until the syncing micro-batch
+    const bool noSync =
+        training && par.noSyncAccumulation && stepMicroBatches(par, w.gradAccumulation) > 1;
+    const double gradShard = effectiveShard(shardsGradients(par.sharding) && !noSync);
     const double optShard = effectiveShard(shardsOptimizer(par.sharding));
     double grads = 0, states = 0, master = 0, temporaries = 0, pageable = 0;
     if (training) {
         grads = w.features.optimizerInBackward
                     ? terms::gradientsInBackward(full ? sp2.maxTensor : trainable, pr.grads)
-                    : terms::gradients(trainable, pr.grads, gradShard);
+                    : terms::gradients(gradParams, pr.grads, gradShard);
         if (par.sharding == Sharding::None && par.dp * par.cp > 1 &&
             !w.features.optimizerInBackward)
             grads *= 2.0; // DDP reducer buckets copy every gradient (gradient_as_bucket_view=False)
@@ -311,7 +322,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     const double tokens = static_cast<double>(w.microBatch) * seq / cp;
     terms::BlockSaveOptions o;
     o.c = c;
-    o.trainBase = full;
+    o.trainBase = full || mixedUnits; // a mixed unit's frozen weights get gradients too
     o.loraTargets = (training && !full) ? w.lora.targets : 0u;
     o.loraRank = (training && !full) ? w.lora.rank : 0;
     o.loraDropout = w.lora.dropout;
@@ -330,6 +341,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     // framework here uses DTensor (torch tensor_parallel) SP, which saves them gathered.
     const bool megatronSp = par.sequenceParallel && w.framework == Framework::Megatron;
     double acts = 0, recompute = 0, logits = 0, kv = 0, workspace = 0, prefill = 0;
+    double retained = 0;       // logits the loop keeps through backward (shown as logits)
+    double retainedAtLoss = 0; // the part of it logitsBytes does not already count
     double rolloutWeights = 0;
     if (training) {
         auto perBlock = [&](bool moe) {
@@ -418,8 +431,15 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         }
         if (lastStage) {
             const double vocab = static_cast<double>(m.vocabSize) / tp;
-            logits = terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
-                                        std::max(1.0, tokens / 8.0), w.features.torchCompile);
+            const double lossInput = w.features.fp32Logits ? 4.0 : c;
+            logits = terms::logitsBytes(
+                tokens, vocab, c, w.features.chunkedCrossEntropy, std::max(1.0, tokens / 8.0),
+                w.features.torchCompile && !w.features.uncompiledLoss, lossInput);
+            if (w.features.retainedLogits) {
+                retained = terms::retainedLogitsBytes(tokens, vocab, c,
+                                                      w.features.chunkedCrossEntropy, lossInput);
+                retainedAtLoss = w.features.chunkedCrossEntropy ? 0.0 : retained;
+            }
         }
         if (w.rollout.enabled) {
             const double gpus = std::max(1, par.gpus());
@@ -466,7 +486,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             isQuantized(wd) ? sp2.maxBlock * bytesPerElement(wd) : sp2.maxBlock * c;
         workspace += 2.0 * unitBytes + (sp2.embedding + sp2.lmHead) * c;
         if (training)
-            workspace += full ? sp2.maxBlock * bytesPerElement(pr.grads) : 0.0;
+            workspace += (full || mixedUnits) ? sp2.maxBlock * bytesPerElement(pr.grads) : 0.0;
     }
     if (isQuantized(wd)) {
         // dequantised copy of the widest linear while it runs (bitsandbytes / torchao)
@@ -501,14 +521,20 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         const bool persistentGrads = w.framework == Framework::Megatron && full;
         const double gAcc = (accumulating || persistentGrads) ? grads : 0.0;
         setTerms(ph[1], gAcc, states, acts, logits, kv, workspace);
-        // start of backward: all activations, logits + their gradient, gradients of the
-        // previous micro-batch; end: all gradients. The block being recomputed adds on top.
-        const double startBwd = acts + logits + gAcc;
-        const double endBwd = grads;
-        if (startBwd >= endBwd)
-            setTerms(ph[2], gAcc, states, acts + recompute, logits, kv, workspace);
+        // Backward, in time order: the loss (all activations, logits + their gradient,
+        // gradients of the previous micro-batches), then the blocks from the last one down,
+        // each recomputed (checkpointing) or holding its backward transients while it runs.
+        // The logits are freed before the first block runs, so the two never add up; at the
+        // end only the gradients remain.
+        const double atLoss = acts + logits + retainedAtLoss + gAcc;
+        const double atBlock = acts + recompute + retained + gAcc;
+        const double endBwd = grads + retained;
+        if (std::max(atLoss, atBlock) < endBwd)
+            setTerms(ph[2], grads, states, recompute, retained, kv, workspace);
+        else if (atLoss >= atBlock)
+            setTerms(ph[2], gAcc, states, acts, logits + retainedAtLoss, kv, workspace);
         else
-            setTerms(ph[2], grads, states, recompute, 0, kv, workspace);
+            setTerms(ph[2], gAcc, states, acts + recompute, retained, kv, workspace);
         setTerms(ph[3], w.features.optimizerInBackward ? 0.0 : grads, states, 0, 0, kv,
                  workspace + temporaries);
     } else {
@@ -525,7 +551,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         r.phaseAllocated[i] = sum - (i == 3 || i == 1 || i == 2 ? pageable : 0.0);
         if (i > 0 && !training && i > 1)
             r.phaseAllocated[i] = r.phaseAllocated[0];
-        if (r.phaseAllocated[i] > best) {
+        // ties go to the later phase: the loss's peak is reached as backward starts
+        if (r.phaseAllocated[i] > best || (training && i > 0 && r.phaseAllocated[i] == best)) {
             best = r.phaseAllocated[i];
             peak = i;
         }

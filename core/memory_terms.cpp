@@ -252,13 +252,18 @@ double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool f
 }
 
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
-                   bool compiledLoss) {
+                   bool compiledLoss, double inputBytes) {
+    const double in = inputBytes > 0 ? inputBytes : c;
     if (!chunked)
-        return tokens * vocab * (c + 8.0);
+        return tokens * vocab * (compiledLoss ? 2.0 * in : 12.0);
     const double chunk = std::min(tokens, chunkTokens) * vocab;
     if (compiledLoss)
-        return tokens * vocab * c + chunk * 8.0;
+        return tokens * vocab * c + chunk * c;
     return tokens * vocab * (c + 4.0) + chunk * 4.0;
+}
+
+double retainedLogitsBytes(double tokens, double vocab, double c, bool chunked, double inputBytes) {
+    return tokens * vocab * (chunked || inputBytes <= 0 ? c : inputBytes);
 }
 
 double cudaContext(int numGpus) {

@@ -133,19 +133,38 @@ double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions
 double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool fp32Softmax = true,
                                    bool dropout = false);
 
-/// Logits at the loss, per token: V x (c + 8): lm_head output in compute dtype, its fp32
-/// upcast and the fp32 log-softmax saved by cross-entropy (HF ForCausalLMLoss,
-/// torchtitan cross_entropy_loss). The gradient (fp32, then c) replaces the upcast in
-/// backward, so the same bound holds there.
+/// Logits at the loss, per token, at its peak: the start of backward through the loss.
+/// inputBytes = bytes per element of the tensor the loss reads: 4 when the model returns
+/// fp32 logits (torchtune TransformerDecoder `.float()`, HF LlamaForCausalLM before 4.45,
+/// torchtitan 2024), else the compute dtype (0 means c).
+/// Unchunked, uncompiled: V x 12, whatever the dtypes: the fp32 log-softmax cross-entropy
+/// saved (4), the dense fp32 gradient NLL-backward hands it (4) and the fp32 gradient it
+/// returns (4) are alive at once (torch log_softmax_backward_data). The loss input itself
+/// is no longer referenced when the loop drops it (HF Trainer drops `outputs`, torchtune
+/// `del logits`, torchtitan `del pred`); see retainedLogitsBytes when it does not.
+/// In forward HF reaches the same V x 12 (fp32 logits + shifted copy + log-softmax).
+/// Compiled unchunked loss (torchtitan build_cross_entropy_loss since 2025, torchtune
+/// compile_loss, HF models compiled with their loss): upcast, log-softmax and NLL fuse; the
+/// graph saves its input and backward writes a gradient of the same dtype: V x 2 x input.
 /// Chunked cross-entropy (litgpt chunked_cross_entropy, torchtune CEWithChunkedOutputLoss)
 /// never holds the full fp32 upcast: V x (c + 4) per token (compute-dtype logits + each
 /// chunk's saved fp32 log-softmax) plus one chunk's fp32 upcast (V x 4 x chunkTokens).
-/// A compiled chunked loss (torchtune compile=True compiles the loss) fuses upcast,
-/// log-softmax and NLL per chunk: V x c per token plus one chunk's fp32 work (V x 8).
-/// torch.compile is not assumed to fuse the unchunked loss: torchtitan TITAN-01 vs
-/// TITAN-03 (compile + float8) differ by 6 GB, less than that would save (docs/accuracy.md).
+/// A compiled chunked loss (torchtune compile=True compiles the loss) saves each chunk's
+/// compute-dtype input and backward writes one chunk's gradient at a time: V x c per token
+/// plus V x c x chunkTokens (torchtune modules/transformer.py chunked_output + loss/ce).
+/// torchtitan before 2025 compiled the model but not the loss: TITAN-01 vs TITAN-03
+/// (compile + float8) differ by 5.6 GiB, far less than the 15.7 GiB a fused loss saves
+/// there (docs/accuracy.md); Features::uncompiledLoss describes that case.
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
-                   bool compiledLoss = false);
+                   bool compiledLoss = false, double inputBytes = 0);
+
+/// Logits still referenced by the training loop while the blocks run backward
+/// (Features::retainedLogits), bytes: tokens x V x inputBytes (the loss input, 0 means c),
+/// or tokens x V x c for a chunked loss (the compute-dtype chunks). An unchunked loss adds
+/// them at the loss too (logitsBytes does not count its input); a chunked one already
+/// counts its chunks.
+double retainedLogitsBytes(double tokens, double vocab, double c, bool chunked,
+                           double inputBytes = 0);
 
 /// CUDA context + cuBLAS/cuDNN handles seen by nvidia-smi but not by torch (bytes).
 /// Source: HF docs "Model training anatomy" (1343 MiB on V100, CUDA 11), torch 2.x with

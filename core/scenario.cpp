@@ -126,6 +126,9 @@ json workloadToJson(const Workload& w) {
                   {"fused_optimizer", f.fusedOptimizer},
                   {"packed", f.packed},
                   {"torch_compile", f.torchCompile},
+                  {"uncompiled_loss", f.uncompiledLoss},
+                  {"retained_logits", f.retainedLogits},
+                  {"fp32_logits", f.fp32Logits},
                   {"float8", f.float8}}},
                 {"parallelism",
                  {{"dp", par.dp},
@@ -140,7 +143,9 @@ json workloadToJson(const Workload& w) {
                   {"virtual_stages", par.virtualStages},
                   {"num_micro_batches", par.numMicroBatches},
                   {"offload_optimizer", par.offloadOptimizer},
-                  {"offload_params", par.offloadParams}}}};
+                  {"offload_params", par.offloadParams},
+                  {"mixed_frozen_units", par.mixedFrozenUnits},
+                  {"no_sync_accumulation", par.noSyncAccumulation}}}};
 }
 
 const char* sourceKey(ModelSource s) {
@@ -413,6 +418,9 @@ Workload workloadFromJson(Reader& r) {
         f->boolean("fused_optimizer", w.features.fusedOptimizer);
         f->boolean("packed", w.features.packed);
         f->boolean("torch_compile", w.features.torchCompile);
+        f->boolean("uncompiled_loss", w.features.uncompiledLoss);
+        f->boolean("retained_logits", w.features.retainedLogits);
+        f->boolean("fp32_logits", w.features.fp32Logits);
         f->boolean("float8", w.features.float8);
     }
     if (auto p = r.object("parallelism", false)) {
@@ -430,6 +438,8 @@ Workload workloadFromJson(Reader& r) {
         p->integer("num_micro_batches", par.numMicroBatches, 0, 1 << 20);
         p->boolean("offload_optimizer", par.offloadOptimizer);
         p->boolean("offload_params", par.offloadParams);
+        p->boolean("mixed_frozen_units", par.mixedFrozenUnits);
+        p->boolean("no_sync_accumulation", par.noSyncAccumulation);
     }
     return w;
 }

@@ -616,6 +616,15 @@ RecordEntry parseOne(const json& j, std::size_t index) {
         w.features.torchaoNf4 = true;
     if (url.find("pytorch/torchtitan") != std::string::npos)
         w.parallel.sequenceParallel = true;
+    // The December 2024 torchtitan benchmark ran torchtitan 9dec370 (2024-12-26, named in the
+    // document), whose train.py compiled the model blocks but built loss_fn without
+    // torch.compile; the compiled loss came with torchtitan/components/loss.py
+    // (build_cross_entropy_loss) in 2025.
+    if (w.features.torchCompile && url.find("llama3_h100_202412_torchtitan") != std::string::npos) {
+        w.features.uncompiledLoss = true;
+        rec.caveats.emplace_back("torch_compile: torchtitan 9dec370 compiled the model, not the "
+                                 "loss (uncompiled_loss)");
+    }
     if (pagedFeature && w.optimizer != Optimizer::PagedAdamW &&
         w.optimizer != Optimizer::PagedAdamW8bit)
         skip.emplace_back("feature 'paged_optimizer' with a non-paged optimizer");
@@ -650,6 +659,40 @@ RecordEntry parseOne(const json& j, std::size_t index) {
         if (noShard)
             rec.caveats.emplace_back("sharding fsdp_no_shard mapped to none: full replicas on "
                                      "each GPU (DDP-like)");
+    }
+    // Models that return fp32 logits: transformers' LlamaForCausalLM before 4.45
+    // (`logits = logits.float()`; these HF/PEFT/fsdp_qlora sources predate it), torchtune's
+    // unchunked TransformerDecoder output (`self.output(h).float()`), torchtitan 2024.
+    const bool hf = url.find("huggingface/") != std::string::npos ||
+                    url.find("AnswerDotAI/fsdp_qlora") != std::string::npos;
+    const bool torchtune = url.find("pytorch/torchtune") != std::string::npos;
+    if (training && (hf || (torchtune && !w.features.chunkedCrossEntropy) ||
+                     url.find("llama3_h100_202412_torchtitan") != std::string::npos))
+        w.features.fp32Logits = true;
+    // torchtune compiled the loss only from its compile_loss (training.compile_loss, with the
+    // chunked loss, Aug 2024); the spring-2024 README/tutorial commits compiled the model.
+    for (const char* early : {"0217d44c2e1e", "ff594c231138", "0914d5cfb5a3"})
+        if (torchtune && w.features.torchCompile && url.find(early) != std::string::npos) {
+            w.features.uncompiledLoss = true;
+            rec.caveats.emplace_back("torch_compile: torchtune before compile_loss compiled "
+                                     "the model, not the loss (uncompiled_loss)");
+        }
+    // fsdp_qlora's train loop calls the HF model with labels and keeps `output` (and its fp32
+    // logits) in scope through loss.backward().
+    if (training && url.find("AnswerDotAI/fsdp_qlora") != std::string::npos)
+        w.features.retainedLogits = true;
+    // litgpt (Lightning Fabric FSDPStrategy, auto_wrap_policy={Block}) wraps whole blocks, so
+    // LoRA adapters share a FlatParameter with frozen weights (use_orig_params=True), and its
+    // finetune scripts accumulate under fabric.no_backward_sync, i.e. FSDP no_sync().
+    const bool lightning = url.find("Lightning-AI/lit") != std::string::npos;
+    if (lightning && training && w.parallel.sharding != Sharding::None) {
+        w.parallel.noSyncAccumulation = true;
+        if (w.finetune != Finetune::Full) {
+            w.parallel.mixedFrozenUnits = true;
+            rec.caveats.emplace_back(
+                "litgpt FSDP: LoRA and frozen weights share block units (mixed_frozen_units), "
+                "accumulation under no_sync (no_sync_accumulation)");
+        }
     }
     if (schedule) {
         w.parallel.schedule = *schedule == "GPipe"             ? PipelineSchedule::GPipe

@@ -98,7 +98,19 @@ struct Features {
     bool fusedOptimizer = false;      ///< fused AdamW: no for-each temporaries
     bool packed = false;              ///< samples packed to exactly sequenceLength
     bool torchCompile = false;        ///< torch.compile of model + loss (fuses elementwise saves)
-    bool float8 = false;              ///< torchao float8 linears
+    /// With torchCompile: the loss function itself stays eager, so an unchunked loss keeps
+    /// its fp32 log-softmax (torchtitan before 2025: train.py compiled the model only).
+    bool uncompiledLoss = false;
+    /// The training loop keeps the loss input referenced through the whole backward (a
+    /// model output object or `logits` variable still in scope during loss.backward():
+    /// fsdp_qlora's `output`, torchtune recipes before `del logits`, litgpt's chunk list):
+    /// the fp32 logits (compute-dtype chunks when chunked) stay resident.
+    bool retainedLogits = false;
+    /// The model itself returns fp32 logits (torchtune TransformerDecoder's unchunked
+    /// `output(h).float()`, HF LlamaForCausalLM before transformers 4.45, torchtitan 2024):
+    /// a compiled loss then saves fp32, and retained logits are fp32.
+    bool fp32Logits = false;
+    bool float8 = false; ///< torchao float8 linears
     /// Quantised base is torchao NF4Tensor (torchtune QLoRA): its linear keeps no input for
     /// backward. Off (default) = bitsandbytes Linear4bit/Linear8bitLt, whose MatMul4Bit
     /// autograd function saves its input whenever that input requires grad
@@ -137,6 +149,15 @@ struct Parallelism {
     int numMicroBatches = 0;       ///< per step, for PP (0 = gradient accumulation steps)
     bool offloadOptimizer = false; ///< ZeRO-Offload / FSDP cpu_offload: states + step on CPU
     bool offloadParams = false;    ///< ZeRO-Infinity / FSDP offload_params: params on CPU
+    /// FSDP1 use_orig_params=True with LoRA adapters wrapped in the same unit as frozen base
+    /// weights (Lightning FSDPStrategy auto-wrapping whole blocks): the unit's FlatParameter
+    /// requires grad, so autograd computes gradients for the frozen weights too and their
+    /// linears save their inputs. torch FSDP docs: "the gradient memory usage will be higher
+    /// than expected (namely, equivalent to not freezing those parameters)".
+    bool mixedFrozenUnits = false;
+    /// Gradient accumulation under FSDP no_sync() (Lightning fabric.no_backward_sync):
+    /// gradients accumulate unsharded, full size on every rank, until the syncing step.
+    bool noSyncAccumulation = false;
     int gpus() const { return dp * tp * pp * cp; }
 };
 

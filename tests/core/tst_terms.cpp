@@ -225,8 +225,10 @@ void TstTerms::logits_data() {
     QTest::addColumn<double>("tokens");
     QTest::addColumn<bool>("chunked");
     QTest::addColumn<double>("expected");
-    // Llama 3 vocab 128,256, bf16: tokens x V x (2 bf16 logits + 4 fp32 upcast + 4 log-softmax)
-    QTest::newRow("llama3-2048-tokens") << 2048.0 << false << 2048.0 * 128256 * 10;
+    // Llama 3 vocab 128,256, unchunked eager cross-entropy at the start of backward: the fp32
+    // log-softmax it saved + the fp32 grad_output NLL-backward hands it + the fp32 grad_input
+    // log_softmax_backward_data returns: tokens x V x (4 + 4 + 4)
+    QTest::newRow("llama3-2048-tokens") << 2048.0 << false << 2048.0 * 128256 * 12;
     // chunked (8 chunks of 256 tokens): bf16 logits and each chunk's fp32 log-softmax for
     // all tokens, plus one chunk's fp32 upcast
     QTest::newRow("llama3-2048-chunked")
@@ -238,10 +240,23 @@ void TstTerms::logits() {
     QFETCH(bool, chunked);
     QFETCH(double, expected);
     compare(terms::logitsBytes(tokens, 128256, 2, chunked, tokens / 8), expected);
-    // compiled chunked loss (torchtune): bf16 logits + fp32 upcast and log-softmax of a chunk
-    if (chunked)
+    if (chunked) {
+        // compiled chunked loss (torchtune compile_loss): every chunk's bf16 input saved +
+        // one chunk's bf16 gradient at a time
         compare(terms::logitsBytes(tokens, 128256, 2, true, tokens / 8, true),
-                tokens * 128256 * 2 + tokens / 8 * 128256 * 8);
+                tokens * 128256 * 2 + tokens / 8 * 128256 * 2);
+        // the loop's chunk list (litgpt) keeps the bf16 chunks: tokens x V x 2
+        compare(terms::retainedLogitsBytes(tokens, 128256, 2, true), tokens * 128256 * 2);
+    } else {
+        // compiled unchunked loss: its saved input + a gradient of the same dtype; bf16
+        // logits (torchtitan 2025) 2 + 2, fp32 logits from the model (torchtune .float()) 4 + 4
+        compare(terms::logitsBytes(tokens, 128256, 2, false, tokens / 8, true),
+                tokens * 128256 * 4);
+        compare(terms::logitsBytes(tokens, 128256, 2, false, tokens / 8, true, 4.0),
+                tokens * 128256 * 8);
+        // HF model output kept alive by the loop (fsdp_qlora): the fp32 logits, 4 B each
+        compare(terms::retainedLogitsBytes(tokens, 128256, 2, false, 4.0), tokens * 128256 * 4);
+    }
 }
 
 QTEST_APPLESS_MAIN(TstTerms)
