@@ -235,6 +235,7 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     f.uncompiledLoss |= p.isSet(QStringLiteral("uncompiled-loss"));
     f.retainedLogits |= p.isSet(QStringLiteral("retained-logits"));
     f.fp32Logits |= p.isSet(QStringLiteral("fp32-logits"));
+    f.fusedQkvLora |= p.isSet(QStringLiteral("fused-qkv"));
     f.float8 |= p.isSet(QStringLiteral("float8"));
 
     RolloutSpec& r = w.rollout;
@@ -407,6 +408,7 @@ void addScenarioOptions(QCommandLineParser& p) {
             QStringLiteral("The training loop keeps the logits referenced through backward.")),
         opt("fp32-logits",
             QStringLiteral("The model returns fp32 logits (torchtune unchunked, HF < 4.45).")),
+        opt("fused-qkv", QStringLiteral("litgpt fused QKV projection and LoRAQKVLinear adapters.")),
         opt("float8", QStringLiteral("torchao float8 linear layers.")),
         opt("gpu", QStringLiteral("GPU preset key, e.g. h100-sxm-80gb (see 'gpus')."), "key"),
         opt("gpu-mem", QStringLiteral("Custom GPU capacity with unit: 80GiB (2^30) or 80GB (1e9)."),

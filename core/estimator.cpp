@@ -330,6 +330,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
     o.eager = w.attention == AttentionImpl::Eager;
     o.frozenLinearSavesInput = training && !full && isQuantized(wd) && !w.features.torchaoNf4;
+    o.fusedQkv = w.features.fusedQkvLora;
     const int nMoe = std::max(0, sp.first + sp.count - std::max(sp.first, f.firstMoe));
     const int nDense = sp.count - nMoe;
     const int nSliding = m.numLayers > 0

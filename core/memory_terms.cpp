@@ -139,9 +139,22 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     const bool qkvInputSaved = linIn || ((lora & 0x7u) != 0 && !o.loraDropout);
     if (qkvInputSaved)
         bytes += c * h;
-    for (LoraTarget t : {LoraTarget::Q, LoraTarget::K, LoraTarget::V})
-        if (has(lora, t))
-            bytes += loraAdapterSaves(h, o);
+    if (o.fusedQkv && (lora & 0x7u) != 0) {
+        // litgpt LoRAQKVLinear: one dropout for the fused layer, one A output per target,
+        // and zero_pad's index_copy saves its source, the adapters' outputs side by side
+        double widths = 0;
+        int targets = 0;
+        for (LoraTarget t : {LoraTarget::Q, LoraTarget::K, LoraTarget::V})
+            if (has(lora, t)) {
+                widths += t == LoraTarget::Q ? qOut : kvOut;
+                ++targets;
+            }
+        bytes += targets * c * o.loraRank + (o.loraDropout ? h * (1.0 + c) : 0.0) + c * widths;
+    } else {
+        for (LoraTarget t : {LoraTarget::Q, LoraTarget::K, LoraTarget::V})
+            if (has(lora, t))
+                bytes += loraAdapterSaves(h, o);
+    }
     if (m.mla.enabled()) {
         // latent projections: q_a / kv_a outputs are normed and fed to q_b / kv_b
         const double lat = m.mla.qLoraRank + m.mla.kvLoraRank;
@@ -155,6 +168,10 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     // q, k, v after RoPE are saved by the attention kernel; HF expands K/V to all heads
     const double kvSaved = (o.repeatKv ? qOut : kvOut);
     bytes += c * (qOut + 2.0 * kvSaved);
+    // litgpt fused QKV with as many KV heads as heads: v stays a view of the fused qkv
+    // output, so saving v keeps the whole buffer alive (its q and k parts too)
+    if (o.fusedQkv && m.numKvHeads == m.numHeads && !m.mla.enabled())
+        bytes += c * (qOut + kvOut);
     if (!o.eager)
         bytes += c * oIn + 4.0 * m.numHeads; // fused kernel output + fp32 logsumexp per head
     const bool oInputSaved = linIn || (has(lora, LoraTarget::O) && !o.loraDropout);

@@ -92,6 +92,8 @@ struct BlockSaveOptions {
     bool eager = false;    ///< eager attention: no fused kernel output/logsumexp is saved
     bool dropout = false;  ///< hidden dropout after attention and MLP (1-byte masks)
     bool frozenLinearSavesInput = false; ///< bitsandbytes 4/8-bit base: inputs saved anyway
+    /// litgpt's fused QKV linear (LoRAQKVLinear): see Features::fusedQkvLora
+    bool fusedQkv = false;
 };
 double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
 

@@ -129,6 +129,7 @@ json workloadToJson(const Workload& w) {
                   {"uncompiled_loss", f.uncompiledLoss},
                   {"retained_logits", f.retainedLogits},
                   {"fp32_logits", f.fp32Logits},
+                  {"fused_qkv_lora", f.fusedQkvLora},
                   {"float8", f.float8}}},
                 {"parallelism",
                  {{"dp", par.dp},
@@ -421,6 +422,7 @@ Workload workloadFromJson(Reader& r) {
         f->boolean("uncompiled_loss", w.features.uncompiledLoss);
         f->boolean("retained_logits", w.features.retainedLogits);
         f->boolean("fp32_logits", w.features.fp32Logits);
+        f->boolean("fused_qkv_lora", w.features.fusedQkvLora);
         f->boolean("float8", w.features.float8);
     }
     if (auto p = r.object("parallelism", false)) {

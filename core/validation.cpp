@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -685,6 +686,12 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     // LoRA adapters share a FlatParameter with frozen weights (use_orig_params=True), and its
     // finetune scripts accumulate under fabric.no_backward_sync, i.e. FSDP no_sync().
     const bool lightning = url.find("Lightning-AI/lit") != std::string::npos;
+    // litgpt models project q, k, v with one fused linear (and LoRA with LoRAQKVLinear);
+    // their training loop keeps the `logits` chunk list referenced through backward.
+    if (lightning && training) {
+        w.features.fusedQkvLora = true;
+        w.features.retainedLogits = true;
+    }
     if (lightning && training && w.parallel.sharding != Sharding::None) {
         w.parallel.noSyncAccumulation = true;
         if (w.finetune != Finetune::Full) {
@@ -954,6 +961,43 @@ double seed001WillItFit(const MeasurementRecord& r) {
     return P * b + opt + P * b + 12.0 * h * s * L * b * B;
 }
 
+namespace {
+constexpr double kGiB = 1073741824.0;
+} // namespace
+
+double configurationFloorBytes(const MeasurementRecord& r) {
+    const ModelArch& m = r.model;
+    const Workload& w = r.workload;
+    if (m.moe.enabled() || w.mode != Mode::Training)
+        return 0.0;
+    const Parallelism& par = w.parallel;
+    const double pp = std::max(1, par.pp), tp = std::max(1, par.tp), cp = std::max(1, par.cp);
+    const bool sharded = par.sharding == Sharding::Zero3 ||
+                         par.sharding == Sharding::FsdpFullShard || par.sharding == Sharding::Hsdp;
+    const DType wd = w.finetune == Finetune::QLoRA && !isQuantized(w.precision.weights)
+                         ? DType::NF4DoubleQuant
+                         : w.precision.weights;
+    double weights = static_cast<double>(countParameters(m).total) * bytesPerElement(wd) /
+                     (tp * pp * (sharded ? static_cast<double>(par.dp) * cp : 1.0));
+    if (par.offloadParams)
+        weights = 0;
+    const double c = bytesPerElement(w.precision.compute);
+    const double tokens =
+        static_cast<double>(w.microBatch) * static_cast<double>(w.sequenceLength) / cp;
+    const double layers = std::floor(m.numLayers / pp);
+    const double h = static_cast<double>(m.hiddenSize);
+    double perTokenBlock = 0;
+    if (w.checkpointing == Checkpointing::None) {
+        const double q = static_cast<double>(m.numHeads) * m.headDim;
+        const double kv = static_cast<double>(m.numKvHeads) * m.headDim;
+        const double i = static_cast<double>(m.intermediateSize);
+        perTokenBlock = c * (2 * q + 2 * kv) / tp + c * i * (m.mlp == MlpKind::Gated ? 2 : 1) / tp;
+    } else {
+        perTokenBlock = c * h / (par.sequenceParallel ? tp : 1.0);
+    }
+    return weights + layers * tokens * perTokenBlock;
+}
+
 ValidationReport runValidation(const std::vector<RecordEntry>& entries,
                                const ValidationOptions& options) {
     ValidationReport rep;
@@ -989,6 +1033,16 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
         }
         if (const auto we = validateWorkload(r.model, r.workload)) {
             rep.skipped.push_back({r.id, "the engine rejects the workload: " + describe(*we)});
+            continue;
+        }
+        if (const double floor = configurationFloorBytes(r); r.measuredBytes < floor) {
+            std::ostringstream os;
+            os << std::fixed << std::setprecision(2) << "measured " << r.measuredBytes / kGiB
+               << " GiB is below the " << floor / kGiB
+               << " GiB that its stated configuration must hold (resident weights + the "
+                  "activations every implementation saves): the source's unstated settings "
+                  "differ from the record's";
+            rep.skipped.push_back({r.id, os.str()});
             continue;
         }
         PointResult pt;

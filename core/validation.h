@@ -181,6 +181,19 @@ double seed000QuickEstimate(const MeasurementRecord& r);
 /// inference P b + 2 L (h div 128) 128 b B s with s = prompt + new tokens. Baseline only.
 double seed001WillItFit(const MeasurementRecord& r);
 
+/// A floor under any honest measurement of @p r, bytes per GPU: tensors that must be
+/// resident whatever the implementation, from the record's stated configuration only:
+///   base weights P x bytes(weight dtype) (/ the sharding degree when sharded, 0 when
+///   offloaded; quantised layers at their packed size), plus, in training, the saved
+///   activations every implementation keeps: with no checkpointing the attention kernel's
+///   q, k, v and output and the MLP's gate and up outputs (gated; the up output for a
+///   plain MLP) per block, c (2 a d + 2 kv d) + c i (or 2 c i) per token; with any
+///   checkpointing each block's input, c h per token. Layers split by PP, widths by TP,
+///   tokens by CP. 0 for MoE models or inference (no floor computed).
+/// A measurement below this floor cannot come from the stated configuration (the source's
+/// unstated settings differ); runValidation skips it with both numbers.
+double configurationFloorBytes(const MeasurementRecord& r);
+
 /// Runs the engine on every usable entry; skipped entries (and records the engine rejects
 /// through validateArch/validateWorkload) are listed with their reasons. Baselines are run on
 /// exactly the records the engine was run on.

@@ -110,6 +110,11 @@ struct Features {
     /// `output(h).float()`, HF LlamaForCausalLM before transformers 4.45, torchtitan 2024):
     /// a compiled loss then saves fp32, and retained logits are fp32.
     bool fp32Logits = false;
+    /// litgpt's fused QKV projection (CausalSelfAttention.attn, LoRAQKVLinear): with as many
+    /// KV heads as heads v stays a view of the fused output, so the whole qkv buffer is
+    /// saved; LoRA on q/k/v shares one dropout and zero_pad's index_copy saves the adapters'
+    /// outputs (litgpt lora.py; docs/activations.md).
+    bool fusedQkvLora = false;
     bool float8 = false; ///< torchao float8 linears
     /// Quantised base is torchao NF4Tensor (torchtune QLoRA): its linear keeps no input for
     /// backward. Off (default) = bitsandbytes Linear4bit/Linear8bitLt, whose MatMul4Bit
