@@ -272,8 +272,12 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     // 16-bit base.
     const bool mixedUnits = training && !full && par.mixedFrozenUnits &&
                             shardsGradients(par.sharding) && !isQuantized(wd);
+    const double finalNorm =
+        lastStage ? static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1)
+                  : 0.0;
     const double gradParams =
-        mixedUnits ? sp2.linear + sp2.other - sp2.embedding - sp2.lmHead + sp2.adapters : trainable;
+        mixedUnits ? sp2.linear + sp2.other - sp2.embedding - sp2.lmHead - finalNorm + sp2.adapters
+                   : trainable;
     // One sharding degree equivalent to dense parts over `shard` and experts over `eShard`
     // (every term below is linear in the parameter count).
     const double trainableExperts = full ? sp2.experts : 0.0;

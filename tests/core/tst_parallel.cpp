@@ -83,6 +83,8 @@ private slots:
     void epWeights();
     void cpActivations_data();
     void cpActivations();
+    void fsdp1MixedFrozenUnits_data();
+    void fsdp1MixedFrozenUnits();
     void offload_data();
     void offload();
     void invalidLayouts_data();
@@ -753,6 +755,45 @@ void TstParallel::smallestLayout70b() {
           term(r, Term::OptimizerStates) / 1073741824.0, term(r, Term::Activations) / 1073741824.0,
           term(r, Term::Logits) / 1073741824.0, term(r, Term::Workspace) / 1073741824.0,
           static_cast<long long>(ms));
+}
+
+// ---- FSDP1 units mixing frozen weights and LoRA adapters (litgpt) ---------------------
+
+void TstParallel::fsdp1MixedFrozenUnits_data() {
+    QTest::addColumn<bool>("mixed");
+    QTest::addColumn<bool>("noSync");
+    QTest::addColumn<double>("grads");
+    // Llama-2-7B, LoRA r = 8 on q, v, FSDP FULL_SHARD over 2 GPUs, 32 accumulation steps.
+    // Block parameters by hand: 4 x 4096^2 (attention) + 3 x 4096 x 11008 (SwiGLU) + 2 x 4096
+    // (norms) = 202,383,360 per block, 6,476,267,520 for 32; adapters 32 x 2 x 8 x (4096 +
+    // 4096) = 4,194,304. bf16 gradients (2 B).
+    const double blocks = 32.0 * 202383360, adapters = 32.0 * 2 * 8 * (4096 + 4096);
+    // plain LoRA: only the adapters get gradients, sharded over 2
+    QTest::newRow("lora-units-separate") << false << false << adapters * 2 / 2;
+    // mixed units (use_orig_params=True, whole blocks wrapped): the FlatParameter requires
+    // grad, so gradients exist for every block parameter, sharded after reduce-scatter
+    QTest::newRow("mixed-units-sharded-grads") << true << false << (blocks + adapters) * 2 / 2;
+    // ... and under no_sync() accumulation they stay unsharded, full size on each rank
+    QTest::newRow("mixed-units-no-sync-unsharded") << true << true << (blocks + adapters) * 2;
+}
+
+void TstParallel::fsdp1MixedFrozenUnits() {
+    QFETCH(bool, mixed);
+    QFETCH(bool, noSync);
+    QFETCH(double, grads);
+    const ModelArch m = llama2_7b();
+    Workload w = training(Framework::PureBf16, 4, 1304);
+    w.finetune = Finetune::LoRA;
+    w.lora.rank = 8;
+    w.lora.targets = kLoraQV;
+    w.checkpointing = Checkpointing::Full;
+    w.gradAccumulation = 32;
+    w.parallel.dp = 2;
+    w.parallel.sharding = Sharding::FsdpFullShard;
+    w.parallel.mixedFrozenUnits = mixed;
+    w.parallel.noSyncAccumulation = noSync;
+    const RankEstimate r = estimate(m, w).worst;
+    compare(term(r, Term::Gradients), grads);
 }
 
 QTEST_APPLESS_MAIN(TstParallel)

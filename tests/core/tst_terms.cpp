@@ -10,6 +10,7 @@ using namespace headroom;
 using headroom::testsupport::compare;
 using headroom::testsupport::gptBlock;
 using headroom::testsupport::korthikantiLayerBytes;
+using headroom::testsupport::llama2_7b;
 using headroom::testsupport::llama3_8b;
 
 class TstTerms : public QObject {
@@ -27,6 +28,7 @@ private slots:
     void korthikantiSpecialCase();
     void llamaBlockTensorList();
     void loraFrozenBaseSavesLess();
+    void litgptFusedQkvLora();
     void logits_data();
     void logits();
 };
@@ -219,6 +221,32 @@ void TstTerms::loraFrozenBaseSavesLess() {
     o.loraTargets = kLoraQV;
     o.loraRank = 8;
     compare(terms::blockSavedBytesPerToken(llama3_8b(), o), expected);
+}
+
+void TstTerms::litgptFusedQkvLora() {
+    // litgpt Llama-2-7B block, LoRA r = 8 on query and value of the fused QKV linear, dropout
+    // 0.05, SDPA, bf16 (litgpt lora.py LoRAQKVLinear; model.py CausalSelfAttention):
+    //  input RMSNorm 4h; ONE dropout for the fused layer: mask h + dropped copy 2h;
+    //  lora_A outputs 2 x 2r; zero_pad's index_copy source: the q and v adapter outputs
+    //  side by side 2 x (4096 + 4096); q, k, v 3 x 2*4096 and, v being a view of the fused
+    //  qkv output (32 KV heads = 32 heads), the q and k parts of that buffer 2 x 8192;
+    //  SDPA output 2*4096 + 4*32; post-attention RMSNorm 4h; SiLU in/out, up out 3 x 2 x i
+    const double h = 4096, i = 11008, r = 8;
+    const double expected = 4 * h + (h + 2 * h) + 2 * (2 * r) + 2 * (4096 + 4096) + 3 * 2 * 4096 +
+                            2 * 8192 + (2 * 4096 + 4 * 32) + 4 * h + 3 * 2 * i;
+    terms::BlockSaveOptions o;
+    o.c = 2;
+    o.trainBase = false;
+    o.loraTargets = kLoraQV;
+    o.loraRank = 8;
+    o.loraDropout = true;
+    o.fusedQkv = true;
+    compare(terms::blockSavedBytesPerToken(llama2_7b(), o), expected);
+    // GQA (Llama 3, 8 KV heads): k and v are expanded copies, no buffer kept through a view;
+    // the adapters' outputs are q 4096 + v 1024 wide; k, v saved at 32 heads (repeatKv)
+    const double gqa = 4 * h + (h + 2 * h) + 2 * (2 * r) + 2 * (4096 + 1024) + 3 * 2 * 4096 +
+                       (2 * 4096 + 4 * 32) + 4 * h + 3 * 2 * 14336;
+    compare(terms::blockSavedBytesPerToken(llama3_8b(), o), gqa);
 }
 
 void TstTerms::logits_data() {
