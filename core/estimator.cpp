@@ -794,16 +794,30 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
         return fmt("2 x L %.0f x kv_heads %.0f x head_dim %.0f x %.4g B", m.numLayers, m.numKvHeads,
                    m.headDim, bytesPerElement(p.kvCache)) +
                " x sequences x tokens = " + gb(v);
-    case Term::Logits:
-        return fmt("tokens %.0f x vocab %.0f x (%.0f + 8) B",
-                   w.mode == Mode::Training ? tokens : w.microBatch * 1.0,
-                   static_cast<double>(m.vocabSize), bytesPerElement(p.compute)) +
-               (w.features.chunkedCrossEntropy ? " (chunked: fp32 for one chunk)" : "") + " = " +
+    case Term::Logits: {
+        const double c = bytesPerElement(p.compute);
+        if (w.mode != Mode::Training)
+            return fmt("sequences %.0f x vocab %.0f x (%.4g + 4) B", w.microBatch * 1.0,
+                       static_cast<double>(m.vocabSize), c) +
+                   " = " + gb(v);
+        const bool compiled = w.features.torchCompile && !w.features.uncompiledLoss;
+        const double in = w.features.fp32Logits ? 4.0 : c;
+        std::string rule;
+        if (!w.features.chunkedCrossEntropy)
+            rule = compiled ? fmt("2 x %.4g B (compiled loss: saved input + its gradient)", in)
+                            : "12 B (fp32 log-softmax + the gradients into and out of it)";
+        else
+            rule = compiled ? fmt("%.4g B + one chunk's gradient (compiled chunked loss)", c)
+                            : fmt("(%.4g + 4) B + one chunk's fp32 upcast (chunked loss)", c);
+        return fmt("tokens %.0f x vocab %.0f x ", tokens, static_cast<double>(m.vocabSize)) +
+               rule + (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
+               (v > 0 ? "" : "; not live at this peak") + " = " +
                gb(v);
+    }
     case Term::Workspace:
         return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);
     case Term::AllocatorReserve:
-        return "8% of transients + 0.5% of resident bytes (caching allocator) = " + gb(v);
+        return "15% of transients + 3.5% of resident bytes (caching allocator) = " + gb(v);
     case Term::CudaContext:
         return "CUDA context 512 MiB" +
                std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") + " = " + gb(v);

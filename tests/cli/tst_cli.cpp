@@ -85,6 +85,8 @@ private slots:
     void gpuMemUnits_data();
     void gpuMemUnits();
     void paramsOption();
+    void lossOptions_data();
+    void lossOptions();
     void perRank();
     void sweepCsv();
     void sweepRange();
@@ -294,6 +296,39 @@ void TstCli::paramsOption() {
         const double n = jsonOf(r).value("model").toObject().value("total_params").toDouble();
         QVERIFY2(std::fabs(n - 7e9) <= 0.05 * 7e9, p);
     }
+}
+
+void TstCli::lossOptions_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<double>("bytesPerLogit");
+    // Llama-3.1-8B LoRA, micro-batch 2 x 2048 tokens, full AC: the peak is at the loss, with
+    // 4096 x 128,256 logits
+    // (docs/activations.md "Logits"): eager fp32 work 12 B; compiled loss on bf16 logits
+    // saved input + gradient 2 + 2; on fp32 logits the model returns 4 + 4
+    QTest::newRow("eager-loss") << QStringList{} << 12.0;
+    QTest::newRow("compiled-loss") << QStringList{"--torch-compile"} << 4.0;
+    QTest::newRow("compiled-model-eager-loss")
+        << QStringList{"--torch-compile", "--uncompiled-loss"} << 12.0;
+    QTest::newRow("compiled-loss-fp32-logits")
+        << QStringList{"--torch-compile", "--fp32-logits"} << 8.0;
+    // the loop keeps the model's fp32 logits: + 4 B at the loss
+    QTest::newRow("eager-loss-retained-fp32") << QStringList{"--retained-logits", "--fp32-logits"}
+                                              << 16.0;
+}
+
+void TstCli::lossOptions() {
+    QFETCH(QStringList, options);
+    QFETCH(double, bytesPerLogit);
+    const QString config = sharedModel("Llama-3.1-8B");
+    if (!QFile::exists(config))
+        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const Run r = cli(QStringList{"estimate", "--config", config, "--finetune", "lora",
+                                  "--micro-batch", "2", "--seq-len", "2048", "--checkpointing",
+                                  "full", "--json"} +
+                      options);
+    VERIFY_RUN(r, 0);
+    const double logits = jsonOf(r).value("terms").toObject().value("logits").toDouble();
+    QCOMPARE(logits, 4096.0 * 128256 * bytesPerLogit);
 }
 
 void TstCli::perRank() {
