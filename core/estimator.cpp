@@ -809,10 +809,9 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
         else
             rule = compiled ? fmt("%.4g B + one chunk's gradient (compiled chunked loss)", c)
                             : fmt("(%.4g + 4) B + one chunk's fp32 upcast (chunked loss)", c);
-        return fmt("tokens %.0f x vocab %.0f x ", tokens, static_cast<double>(m.vocabSize)) +
-               rule + (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
-               (v > 0 ? "" : "; not live at this peak") + " = " +
-               gb(v);
+        return fmt("tokens %.0f x vocab %.0f x ", tokens, static_cast<double>(m.vocabSize)) + rule +
+               (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
+               (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
     }
     case Term::Workspace:
         return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);

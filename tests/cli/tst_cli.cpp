@@ -312,8 +312,8 @@ void TstCli::lossOptions_data() {
     QTest::newRow("compiled-loss-fp32-logits")
         << QStringList{"--torch-compile", "--fp32-logits"} << 8.0;
     // the loop keeps the model's fp32 logits: + 4 B at the loss
-    QTest::newRow("eager-loss-retained-fp32") << QStringList{"--retained-logits", "--fp32-logits"}
-                                              << 16.0;
+    QTest::newRow("eager-loss-retained-fp32")
+        << QStringList{"--retained-logits", "--fp32-logits"} << 16.0;
 }
 
 void TstCli::lossOptions() {
@@ -322,10 +322,10 @@ void TstCli::lossOptions() {
     const QString config = sharedModel("Llama-3.1-8B");
     if (!QFile::exists(config))
         QSKIP("../shared/models/Llama-3.1-8B not present");
-    const Run r = cli(QStringList{"estimate", "--config", config, "--finetune", "lora",
-                                  "--micro-batch", "2", "--seq-len", "2048", "--checkpointing",
-                                  "full", "--json"} +
-                      options);
+    const Run r =
+        cli(QStringList{"estimate", "--config", config, "--finetune", "lora", "--micro-batch", "2",
+                        "--seq-len", "2048", "--checkpointing", "full", "--json"} +
+            options);
     VERIFY_RUN(r, 0);
     const double logits = jsonOf(r).value("terms").toObject().value("logits").toDouble();
     QCOMPARE(logits, 4096.0 * 128256 * bytesPerLogit);
