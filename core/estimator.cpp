@@ -436,10 +436,10 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         }
         if (lastStage) {
             const double vocab = static_cast<double>(m.vocabSize) / tp;
-            const double lossInput = w.features.fp32Logits ? 4.0 : c;
-            logits = terms::logitsBytes(
-                tokens, vocab, c, w.features.chunkedCrossEntropy, std::max(1.0, tokens / 8.0),
-                w.features.torchCompile && !w.features.uncompiledLoss, lossInput);
+            const double lossInput = w.features.lossInputBytes(c);
+            logits = terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
+                                        std::max(1.0, tokens / 8.0), w.features.compiledLoss(),
+                                        lossInput);
             if (w.features.retainedLogits) {
                 retained = terms::retainedLogitsBytes(tokens, vocab, c,
                                                       w.features.chunkedCrossEntropy, lossInput);
@@ -800,8 +800,8 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
             return fmt("sequences %.0f x vocab %.0f x (%.4g + 4) B", w.microBatch * 1.0,
                        static_cast<double>(m.vocabSize), c) +
                    " = " + gb(v);
-        const bool compiled = w.features.torchCompile && !w.features.uncompiledLoss;
-        const double in = w.features.fp32Logits ? 4.0 : c;
+        const bool compiled = w.features.compiledLoss();
+        const double in = w.features.lossInputBytes(c);
         std::string rule;
         if (!w.features.chunkedCrossEntropy)
             rule = compiled ? fmt("2 x %.4g B (compiled loss: saved input + its gradient)", in)

@@ -115,6 +115,12 @@ struct Features {
     /// saved; LoRA on q/k/v shares one dropout and zero_pad's index_copy saves the adapters'
     /// outputs (litgpt lora.py; docs/activations.md).
     bool fusedQkvLora = false;
+
+    /// The loss function runs compiled (torch.compile of model and loss, not uncompiledLoss).
+    bool compiledLoss() const { return torchCompile && !uncompiledLoss; }
+    /// Bytes per element of the tensor the loss reads: fp32 when the model returns fp32
+    /// logits, else the compute dtype's @p c.
+    double lossInputBytes(double c) const { return fp32Logits ? 4.0 : c; }
     bool float8 = false; ///< torchao float8 linears
     /// Quantised base is torchao NF4Tensor (torchtune QLoRA): its linear keeps no input for
     /// backward. Off (default) = bitsandbytes Linear4bit/Linear8bitLt, whose MatMul4Bit
