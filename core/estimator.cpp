@@ -12,25 +12,6 @@ namespace {
 
 constexpr double kGiB = 1073741824.0;
 
-bool shardsOptimizer(Sharding s) {
-    return s != Sharding::None;
-}
-bool shardsGradients(Sharding s) {
-    return s == Sharding::Zero2 || s == Sharding::Zero3 || s == Sharding::FsdpFullShard ||
-           s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
-}
-bool shardsParams(Sharding s) {
-    return s == Sharding::Zero3 || s == Sharding::FsdpFullShard || s == Sharding::Hsdp;
-}
-
-/// Degree over which ZeRO/FSDP shards: DP (x CP, since FSDP meshes span dp_shard x cp), or
-/// the HSDP shard group.
-double shardDegree(const Parallelism& p) {
-    if (p.sharding == Sharding::Hsdp && p.shardGroup > 0)
-        return std::min(p.shardGroup, p.dp * p.cp);
-    return static_cast<double>(p.dp) * p.cp;
-}
-
 /// Effective dtypes after the mode's constraints (QLoRA base is NF4 at least).
 DType baseWeightDtype(const Workload& w) {
     if (w.mode == Mode::Training && w.finetune == Finetune::QLoRA &&

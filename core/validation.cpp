@@ -972,13 +972,11 @@ double configurationFloorBytes(const MeasurementRecord& r) {
         return 0.0;
     const Parallelism& par = w.parallel;
     const double pp = std::max(1, par.pp), tp = std::max(1, par.tp), cp = std::max(1, par.cp);
-    const bool sharded = par.sharding == Sharding::Zero3 ||
-                         par.sharding == Sharding::FsdpFullShard || par.sharding == Sharding::Hsdp;
     const DType wd = w.finetune == Finetune::QLoRA && !isQuantized(w.precision.weights)
                          ? DType::NF4DoubleQuant
                          : w.precision.weights;
     double weights = static_cast<double>(countParameters(m).total) * bytesPerElement(wd) /
-                     (tp * pp * (sharded ? static_cast<double>(par.dp) * cp : 1.0));
+                     (tp * pp * (shardsParams(par.sharding) ? shardDegree(par) : 1.0));
     if (par.offloadParams)
         weights = 0;
     const double c = bytesPerElement(w.precision.compute);

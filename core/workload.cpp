@@ -200,4 +200,23 @@ void applyFramework(Workload& w, Framework f) {
     }
 }
 
+bool shardsOptimizer(Sharding s) {
+    return s != Sharding::None;
+}
+
+bool shardsGradients(Sharding s) {
+    return s == Sharding::Zero2 || s == Sharding::Zero3 || s == Sharding::FsdpFullShard ||
+           s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
+}
+
+bool shardsParams(Sharding s) {
+    return s == Sharding::Zero3 || s == Sharding::FsdpFullShard || s == Sharding::Hsdp;
+}
+
+double shardDegree(const Parallelism& p) {
+    if (p.sharding == Sharding::Hsdp && p.shardGroup > 0)
+        return std::min(p.shardGroup, p.dp * p.cp);
+    return static_cast<double>(p.dp) * p.cp;
+}
+
 } // namespace headroom

@@ -172,6 +172,17 @@ struct Parallelism {
     int gpus() const { return dp * tp * pp * cp; }
 };
 
+/// What a sharding strategy splits over its group (ZeRO paper stages; FSDP equivalents):
+/// optimizer states (every strategy but None), gradients (ZeRO-2/3, FSDP FULL_SHARD,
+/// SHARD_GRAD_OP, HSDP), parameters (ZeRO-3, FSDP FULL_SHARD, HSDP).
+bool shardsOptimizer(Sharding s);
+bool shardsGradients(Sharding s);
+bool shardsParams(Sharding s);
+
+/// Degree over which ZeRO/FSDP shards: DP x CP (FSDP meshes span dp_shard x cp), or the HSDP
+/// shard group when one is set.
+double shardDegree(const Parallelism& p);
+
 /// Inference serving / generation.
 struct InferenceSpec {
     int64_t promptTokens = 512;   ///< prompt length per sequence
