@@ -613,6 +613,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     // torchtitan's tensor parallelism always shards norms/dropout by sequence parallelism
     // (torchtitan parallelize_llama: SequenceParallel on the norms).
     const std::string url = *r.optString("source_url");
+    const bool titan2024 = url.find("llama3_h100_202412_torchtitan") != std::string::npos;
     if (url.find("pytorch/torchtune") != std::string::npos)
         w.features.torchaoNf4 = true;
     if (url.find("pytorch/torchtitan") != std::string::npos)
@@ -621,7 +622,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     // document), whose train.py compiled the model blocks but built loss_fn without
     // torch.compile; the compiled loss came with torchtitan/components/loss.py
     // (build_cross_entropy_loss) in 2025.
-    if (w.features.torchCompile && url.find("llama3_h100_202412_torchtitan") != std::string::npos) {
+    if (w.features.torchCompile && titan2024) {
         w.features.uncompiledLoss = true;
         rec.caveats.emplace_back("torch_compile: torchtitan 9dec370 compiled the model, not the "
                                  "loss (uncompiled_loss)");
@@ -667,8 +668,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     const bool hf = url.find("huggingface/") != std::string::npos ||
                     url.find("AnswerDotAI/fsdp_qlora") != std::string::npos;
     const bool torchtune = url.find("pytorch/torchtune") != std::string::npos;
-    if (training && (hf || (torchtune && !w.features.chunkedCrossEntropy) ||
-                     url.find("llama3_h100_202412_torchtitan") != std::string::npos))
+    if (training && (hf || (torchtune && !w.features.chunkedCrossEntropy) || titan2024))
         w.features.fp32Logits = true;
     // torchtune compiled the loss only from its compile_loss (training.compile_loss, with the
     // chunked loss, Aug 2024); the spring-2024 README/tutorial commits compiled the model.
