@@ -333,6 +333,8 @@ void applyLayout(const QCommandLineParser& p, Scenario& s) {
         par.mixedFrozenUnits = true;
     if (p.isSet(QStringLiteral("no-sync-accumulation")))
         par.noSyncAccumulation = true;
+    if (p.isSet(QStringLiteral("loss-parallel")))
+        par.lossParallel = true;
 }
 
 QCommandLineOption opt(const char* name, const QString& help, const char* valueName = nullptr) {
@@ -436,6 +438,9 @@ void addScenarioOptions(QCommandLineParser& p) {
                            "(gradients for the whole unit, as Lightning's block wrapping).")),
         opt("no-sync-accumulation",
             QStringLiteral("Gradient accumulation under FSDP no_sync(): unsharded gradients.")),
+        opt("loss-parallel",
+            QStringLiteral("TP > 1: the loss runs under torch loss_parallel() (torchtitan), "
+                           "DTensor's decomposed cross-entropy on the vocabulary shard.")),
         opt("rollout-batch", QStringLiteral("RL: prompts per rollout step."), "n"),
         opt("samples-per-prompt", QStringLiteral("RL: samples per prompt."), "n"),
         opt("max-response-len", QStringLiteral("RL: maximum response tokens."), "n"),

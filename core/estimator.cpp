@@ -240,9 +240,15 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         shardsParams(par.sharding)
             ? (weightBytes - expertBytes) / paramShard + expertBytes / std::min(paramShard, eShard)
             : weightBytes;
+    // bitsandbytes keeps its 4-bit block scales outside the parameters that FSDP/ZeRO-3
+    // shard and offload: each rank holds all of them (torchao NF4Tensor shards its own).
+    const double quantState = shardsParams(par.sharding) && !w.features.torchaoNf4
+                                  ? terms::quantStateBytes(sp2.linear, wd)
+                                  : 0.0;
+    weightsOnGpu += quantState * (1.0 - 1.0 / paramShard);
     if (par.offloadParams && shardsParams(par.sharding)) {
-        *hostBytes += weightsOnGpu;
-        weightsOnGpu = 0;
+        *hostBytes += weightsOnGpu - quantState;
+        weightsOnGpu = quantState;
     }
     const double adapterBytes = terms::weights(sp2.adapters, pr.adapters) / paramShard;
 
@@ -418,9 +424,14 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         if (lastStage) {
             const double vocab = static_cast<double>(m.vocabSize) / tp;
             const double lossInput = w.features.lossInputBytes(c);
-            logits = terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
-                                        std::max(1.0, tokens / 8.0), w.features.compiledLoss(),
-                                        lossInput);
+            const bool decomposedLoss = par.lossParallel && tp > 1 &&
+                                        !w.features.chunkedCrossEntropy &&
+                                        !w.features.compiledLoss();
+            logits = decomposedLoss
+                         ? terms::lossParallelLogitsBytes(tokens, vocab)
+                         : terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
+                                              std::max(1.0, tokens / 8.0),
+                                              w.features.compiledLoss(), lossInput);
             if (w.features.retainedLogits) {
                 retained = terms::retainedLogitsBytes(tokens, vocab, c,
                                                       w.features.chunkedCrossEntropy, lossInput);
@@ -783,14 +794,20 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
                    " = " + gb(v);
         const bool compiled = w.features.compiledLoss();
         const double in = w.features.lossInputBytes(c);
+        const int tp = std::max(1, w.parallel.tp);
         std::string rule;
-        if (!w.features.chunkedCrossEntropy)
+        if (!w.features.chunkedCrossEntropy && !compiled && w.parallel.lossParallel && tp > 1)
+            rule = "16 B (loss_parallel: saved log-softmax, scattered gradient, exp, their sum)";
+        else if (!w.features.chunkedCrossEntropy)
             rule = compiled ? fmt("2 x %.4g B (compiled loss: saved input + its gradient)", in)
                             : "12 B (fp32 log-softmax + the gradients into and out of it)";
         else
             rule = compiled ? fmt("%.4g B + one chunk's gradient (compiled chunked loss)", c)
                             : fmt("(%.4g + 4) B + one chunk's fp32 upcast (chunked loss)", c);
-        return fmt("tokens %.0f x vocab %.0f x ", tokens, static_cast<double>(m.vocabSize)) + rule +
+        const std::string vocab =
+            tp > 1 ? fmt("vocab %.0f / TP %.0f", static_cast<double>(m.vocabSize), tp * 1.0)
+                   : fmt("vocab %.0f", static_cast<double>(m.vocabSize));
+        return fmt("tokens %.0f x ", tokens) + vocab + " x " + rule +
                (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
                (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
     }

@@ -279,6 +279,21 @@ double logitsBytes(double tokens, double vocab, double c, bool chunked, double c
     return tokens * vocab * (c + 4.0) + chunk * 4.0;
 }
 
+double quantStateBytes(double params, DType dtype) {
+    switch (dtype) {
+    case DType::NF4:
+    case DType::NF4DoubleQuant:
+    case DType::FP4:
+        return params * (bytesPerElement(dtype) - 0.5);
+    default:
+        return 0.0;
+    }
+}
+
+double lossParallelLogitsBytes(double tokens, double localVocab) {
+    return tokens * localVocab * 16.0;
+}
+
 double retainedLogitsBytes(double tokens, double vocab, double c, bool chunked, double inputBytes) {
     return tokens * vocab * (chunked || inputBytes <= 0 ? c : inputBytes);
 }

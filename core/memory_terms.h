@@ -17,6 +17,15 @@ namespace headroom::terms {
 /// (dtype.h). Source: seed 000 "Model Parameters"; bitsandbytes / OCP MX block layouts.
 double weights(double params, DType dtype);
 
+/// The block scales of a bitsandbytes 4-bit weight (its QuantState: absmax, and for double
+/// quantisation the 8-bit absmax with one fp32 scale per 256 of them), bytes:
+/// P x (bytes(dtype) - 0.5): 1/16 B per weight for NF4/FP4, 1/64 + 1/4096 B for NF4 with
+/// double quantisation, 0 for other dtypes. Params4bit keeps them in `quant_state`, outside
+/// the parameter storage, so FSDP (flat parameters, quant_storage) and ZeRO-3 shard and
+/// offload only the packed 4-bit data: every rank holds the whole state on its GPU.
+/// Source: bitsandbytes nn/modules.py Params4bit, functional.py QuantState.
+double quantStateBytes(double params, DType dtype);
+
 /// Gradients of trainable parameters: P_trainable x bytes(grad dtype) / N.
 /// N = DP degree for ZeRO-2/3 and FSDP (gradients reduce-scattered), else 1.
 /// Source: seed 000 "Gradients"; Rajbhandari et al. 2020 (ZeRO) Sec. 5.2.
@@ -159,6 +168,16 @@ double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool f
 /// there (docs/accuracy.md); Features::uncompiledLoss describes that case.
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
                    bool compiledLoss = false, double inputBytes = 0);
+
+/// Logits at the loss under torch's loss_parallel() (Parallelism::lossParallel), bytes:
+/// tokens x V_local x 16, V_local = V / TP. torch/distributed/tensor/parallel/loss.py runs
+/// the backward of NLL and log-softmax as one decomposed function,
+/// `(zeros_like(x) + exp(x)) * grad_output` after a scatter into the zeros: the saved fp32
+/// log-softmax x (4), the scattered gradient (4), exp(x) (4) and their sum (4) are live
+/// together, then the sum and the product. Its forward peaks lower: the fp32 input,
+/// `x - max` and its exp (12). Applies to an eager, unchunked loss; the loss input itself
+/// is dropped before backward (torchtitan `del pred`).
+double lossParallelLogitsBytes(double tokens, double localVocab);
 
 /// Logits still referenced by the training loop while the blocks run backward
 /// (Features::retainedLogits), bytes: tokens x V x inputBytes (the loss input, 0 means c),

@@ -146,7 +146,8 @@ json workloadToJson(const Workload& w) {
                   {"offload_optimizer", par.offloadOptimizer},
                   {"offload_params", par.offloadParams},
                   {"mixed_frozen_units", par.mixedFrozenUnits},
-                  {"no_sync_accumulation", par.noSyncAccumulation}}}};
+                  {"no_sync_accumulation", par.noSyncAccumulation},
+                  {"loss_parallel", par.lossParallel}}}};
 }
 
 const char* sourceKey(ModelSource s) {
@@ -442,6 +443,7 @@ Workload workloadFromJson(Reader& r) {
         p->boolean("offload_params", par.offloadParams);
         p->boolean("mixed_frozen_units", par.mixedFrozenUnits);
         p->boolean("no_sync_accumulation", par.noSyncAccumulation);
+        p->boolean("loss_parallel", par.lossParallel);
     }
     return w;
 }

@@ -616,7 +616,8 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     const bool titan2024 = url.find("llama3_h100_202412_torchtitan") != std::string::npos;
     if (url.find("pytorch/torchtune") != std::string::npos)
         w.features.torchaoNf4 = true;
-    if (url.find("pytorch/torchtitan") != std::string::npos)
+    const bool torchtitan = url.find("pytorch/torchtitan") != std::string::npos;
+    if (torchtitan)
         w.parallel.sequenceParallel = true;
     // The December 2024 torchtitan benchmark ran torchtitan 9dec370 (2024-12-26, named in the
     // document), whose train.py compiled the model blocks but built loss_fn without
@@ -672,12 +673,24 @@ RecordEntry parseOne(const json& j, std::size_t index) {
         w.features.fp32Logits = true;
     // torchtune compiled the loss only from its compile_loss (training.compile_loss, with the
     // chunked loss, Aug 2024); the spring-2024 README/tutorial commits compiled the model.
-    for (const char* early : {"0217d44c2e1e", "ff594c231138", "0914d5cfb5a3"})
-        if (torchtune && w.features.torchCompile && url.find(early) != std::string::npos) {
-            w.features.uncompiledLoss = true;
-            rec.caveats.emplace_back("torch_compile: torchtune before compile_loss compiled "
-                                     "the model, not the loss (uncompiled_loss)");
-        }
+    // Its recipes also kept `logits` (the shifted fp32 copy) referenced through
+    // loss.backward() until `del logits` came in PR #1046 (2024-06-04, LoRA distributed) and
+    // PR #1235 (2024-07-27, the other recipes); PR #961 is of May 2024.
+    bool torchtuneSpring2024 = false;
+    for (const char* early : {"0217d44c2e1e", "ff594c231138", "0914d5cfb5a3", "torchtune/pull/961"})
+        torchtuneSpring2024 =
+            torchtuneSpring2024 || (torchtune && url.find(early) != std::string::npos);
+    if (torchtuneSpring2024 && w.features.torchCompile) {
+        w.features.uncompiledLoss = true;
+        rec.caveats.emplace_back("torch_compile: torchtune before compile_loss compiled "
+                                 "the model, not the loss (uncompiled_loss)");
+    }
+    if (torchtuneSpring2024 && training) {
+        w.features.retainedLogits = true;
+        rec.caveats.emplace_back("torchtune recipes before `del logits` (PR #1046/#1235, "
+                                 "June/July 2024) keep the fp32 logits through backward "
+                                 "(retained_logits)");
+    }
     // fsdp_qlora's train loop calls the HF model with labels and keeps `output` (and its fp32
     // logits) in scope through loss.backward().
     if (training && url.find("AnswerDotAI/fsdp_qlora") != std::string::npos)
@@ -701,6 +714,11 @@ RecordEntry parseOne(const json& j, std::size_t index) {
                 "accumulation under no_sync (no_sync_accumulation)");
         }
     }
+    // torchtitan train.py enables torch's loss_parallel() whenever TP is on (unless
+    // training.disable_loss_parallel): the loss runs on the vocabulary shard as DTensor's
+    // decomposed cross-entropy.
+    if (torchtitan && w.parallel.tp > 1)
+        w.parallel.lossParallel = true;
     if (schedule) {
         w.parallel.schedule = *schedule == "GPipe"             ? PipelineSchedule::GPipe
                               : *schedule == "Interleaved1F1B" ? PipelineSchedule::Interleaved
@@ -993,7 +1011,10 @@ double configurationFloorBytes(const MeasurementRecord& r) {
     } else {
         perTokenBlock = c * h / (par.sequenceParallel ? tp : 1.0);
     }
-    return weights + layers * tokens * perTokenBlock;
+    const double savedBlocks =
+        w.features.activationOffload ? std::min(layers, 2.0) : layers; // torchtune offload
+    const double logits = pp == 1 ? tokens * static_cast<double>(m.vocabSize) / tp * c : 0.0;
+    return weights + savedBlocks * tokens * perTokenBlock + logits;
 }
 
 ValidationReport runValidation(const std::vector<RecordEntry>& entries,
@@ -1037,9 +1058,9 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
             std::ostringstream os;
             os << std::fixed << std::setprecision(2) << "measured " << r.measuredBytes / kGiB
                << " GiB is below the " << floor / kGiB
-               << " GiB that its stated configuration must hold (resident weights + the "
-                  "activations every implementation saves): the source's unstated settings "
-                  "differ from the record's";
+               << " GiB that its stated configuration must hold (resident weights, the "
+                  "activations every implementation saves and the lm_head's output): the "
+                  "source's unstated settings differ from the record's";
             rep.skipped.push_back({r.id, os.str()});
             continue;
         }

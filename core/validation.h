@@ -188,8 +188,13 @@ double seed001WillItFit(const MeasurementRecord& r);
 ///   activations every implementation keeps: with no checkpointing the attention kernel's
 ///   q, k, v and output and the MLP's gate and up outputs (gated; the up output for a
 ///   plain MLP) per block, c (2 a d + 2 kv d) + c i (or 2 c i) per token; with any
-///   checkpointing each block's input, c h per token. Layers split by PP, widths by TP,
-///   tokens by CP. 0 for MoE models or inference (no floor computed).
+///   checkpointing each block's input, c h per token; with activation offloading only the
+///   two blocks on the GPU (the one computing and the one prefetched) count. At the end of
+///   forward those saves live together with the lm_head's output, the logits in the compute
+///   dtype, tokens x V / TP x c (no source here fuses the lm_head into the loss; chunked
+///   losses compute every chunk before the loss runs; under PP only for a single stage).
+///   Layers split by PP, widths by TP, tokens by CP. 0 for MoE models or inference (no floor
+///   computed).
 /// A measurement below this floor cannot come from the stated configuration (the source's
 /// unstated settings differ); runValidation skips it with both numbers.
 double configurationFloorBytes(const MeasurementRecord& r);

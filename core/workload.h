@@ -169,6 +169,11 @@ struct Parallelism {
     /// Gradient accumulation under FSDP no_sync() (Lightning fabric.no_backward_sync):
     /// gradients accumulate unsharded, full size on every rank, until the syncing step.
     bool noSyncAccumulation = false;
+    /// TP > 1 with torch's `loss_parallel()` (torchtitan): the eager cross-entropy runs on the
+    /// vocabulary-sharded logits as DTensor's decomposed ops instead of one fused kernel, so
+    /// its backward holds 16 B per local logit (terms::lossParallelLogitsBytes). Off: a fused
+    /// vocab-parallel loss (Megatron), counted like the eager loss on V / TP.
+    bool lossParallel = false;
     int gpus() const { return dp * tp * pp * cp; }
 };
 

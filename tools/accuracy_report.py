@@ -163,18 +163,22 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
              "null is skipped with the reason; so are families and formats the engine does not "
              "model and measurements given only as a range.")
     L.append("- **Configuration floor.** A measurement below what its own stated configuration "
-             "must hold (resident weights plus the activations every implementation saves: "
-             "`configurationFloorBytes` in core/validation.h) cannot come from that "
-             "configuration; it is skipped with both numbers rather than scored. On the "
-             "calibration set this removes TTL2-03 only (15.1 GiB measured, 25.0 GiB floor: the "
-             "README row cannot have run without activation checkpointing).")
+             "must hold (resident weights, the activations every implementation saves and the "
+             "lm_head's compute-dtype output at the end of forward: `configurationFloorBytes` "
+             "in core/validation.h) cannot come from that configuration; it is skipped with "
+             "both numbers rather than scored. On the calibration set this removes TTL2-03 "
+             "(15.1 GiB measured, 25.5 GiB floor: the README row cannot have run without "
+             "activation checkpointing) and TT31-03 (16.2 GiB measured against 15.0 GiB of bf16 "
+             "weights, 1.0 GiB of checkpointed block inputs and 1.0 GiB of bf16 logits).")
     L.append("- **Framework facts from the source.** The mapping derives a few implementation "
              "facts from the record's source repository and commit, each from that framework's "
              "code and listed per point under *Mapping notes*: litgpt's fused-QKV LoRA saves, "
              "its retained logits chunk list and FSDP1 mixed frozen units with `no_sync` "
              "accumulation; fsdp_qlora keeping HF's fp32 logits through backward; models that "
              "return fp32 logits; torchtitan 2024 and torchtune before `compile_loss` compiling "
-             "the model but not the loss (docs/profiles.md).")
+             "the model but not the loss; torchtune recipes before `del logits` (PRs #1046 and "
+             "#1235, June/July 2024) keeping the fp32 logits through backward; torchtitan's "
+             "`loss_parallel()` whenever TP > 1 (docs/profiles.md).")
     L.append("")
     L.append("## Per point")
     L.append("")
@@ -273,16 +277,17 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
         "generation rows) are not compared; `tools/measure/measure_peak.py` can re-measure such "
         "configurations with every field known.")
     L.append(
-        "- **Worst remaining points.** TTLT-05 and FQ-01 (QLoRA, `reserved`): the allocator "
-        "keeps segments cached while the 16-bit weights are quantised at load (torchtune's "
-        "tutorial shows 9.13 GB reserved at QLoRA model init for about 3.9 GB of NF4 weights); "
-        "the engine does not model load-time caching beyond 3.5 % of resident bytes. PEFT-03 "
-        "(FSDP1 CPU offload of a 70B QLoRA, metric unknown): bitsandbytes quantisation state "
-        "outside the FSDP flat parameters and per-unit host-to-device copies are not modelled. "
-        "TITAN-07 (70B, TP 8, loss parallel): TP all-gather buffers and DTensor loss-parallel "
-        "intermediates are not modelled. TTL2-05 (torchtune FSDP1 full fine-tune on 4090s, "
-        "metric unknown; PR #961 could not reproduce the README's numbers). TT31-07 (unknown "
-        "metric; if the README logged active memory the error is +8 %).")
+        "- **Worst remaining points.** TTLT-05, FQ-01 and FQ-03 (`reserved`): the allocator "
+        "keeps segments cached while the weights are loaded, quantised and wrapped by FSDP1 "
+        "(torchtune's tutorial shows 9.13 GB reserved at QLoRA model init for about 3.9 GB of "
+        "NF4 weights; fsdp_qlora's notes give 3.72 GiB reserved after the wrap, and for FQ-03 "
+        "an allocated peak of 8.28 GiB, which the engine's allocated estimate, 8.29 GiB, "
+        "matches); the engine does not model load-time caching beyond 3.5 % of resident bytes. "
+        "PEFT-03 (FSDP1 CPU offload of a 70B QLoRA, metric unknown): the per-unit "
+        "host-to-device copies are not modelled. TTL2-05 (torchtune FSDP1 full fine-tune on "
+        "4090s, metric unknown; PR #961 could not reproduce the README's numbers). TT31-07 "
+        "(unknown metric; if the README logged active memory the error is +8 %). "
+        "docs/source-notes.md has what reading the frameworks' code established about each.")
     L.append(
         "- **Baselines.** The seed formulas have no LoRA/QLoRA, sharding, checkpointing, logits or "
         "metric distinction, so their errors mostly show what the engine's terms add; they are "

@@ -314,6 +314,10 @@ void TstCli::lossOptions_data() {
     // the loop keeps the model's fp32 logits: + 4 B at the loss
     QTest::newRow("eager-loss-retained-fp32")
         << QStringList{"--retained-logits", "--fp32-logits"} << 16.0;
+    // TP 2: each rank holds the 64,128-column vocabulary shard, so per full-vocabulary logit
+    // the fused eager loss is 12 / 2 and torch's loss_parallel() decomposition 16 / 2
+    QTest::newRow("tp2-vocab-shard") << QStringList{"--tp", "2"} << 6.0;
+    QTest::newRow("tp2-loss-parallel") << QStringList{"--tp", "2", "--loss-parallel"} << 8.0;
 }
 
 void TstCli::lossOptions() {

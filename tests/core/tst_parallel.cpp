@@ -87,6 +87,9 @@ private slots:
     void fsdp1MixedFrozenUnits();
     void offload_data();
     void offload();
+    void bnbQuantStateUnsharded_data();
+    void bnbQuantStateUnsharded();
+    void lossParallelLogits();
     void invalidLayouts_data();
     void invalidLayouts();
     void seed001Table13b_data();
@@ -544,6 +547,72 @@ void TstParallel::offload() {
     Workload onGpu = w;
     onGpu.parallel.offloadOptimizer = onGpu.parallel.offloadParams = false;
     QVERIFY(estimate(m, onGpu).worst.nvidiaSmi > e.worst.nvidiaSmi + 12 * psi / dp * 0.99);
+}
+
+void TstParallel::bnbQuantStateUnsharded_data() {
+    QTest::addColumn<bool>("offload");
+    QTest::addColumn<double>("extraOnGpu"); // bitsandbytes minus torchao, Weights term
+    // Llama-2-7B QLoRA, NF4 with double quantisation, FSDP FULL_SHARD over 2 GPUs.
+    // Block linears by hand: 32 x (4 x 4096^2 + 3 x 4096 x 11008) = 6,476,005,376 weights.
+    // bitsandbytes' QuantState (8-bit absmax per 64 + fp32 per 256 absmax: 1/64 + 4/16384 B
+    // per weight) stays whole on each rank; torchao's NF4Tensor shards its scalers with it.
+    const double linear = 32.0 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008);
+    const double state = linear * (1.0 / 64 + 4.0 / 16384);
+    // sharded: the other half of the state that torchao would not hold = state x (1 - 1/2)
+    QTest::newRow("fsdp2-sharded") << false << state / 2;
+    // offload_params: the packed data goes to the host, the state stays on the GPU
+    QTest::newRow("fsdp2-offload-params") << true << state;
+}
+
+void TstParallel::bnbQuantStateUnsharded() {
+    QFETCH(bool, offload);
+    QFETCH(double, extraOnGpu);
+    Workload w = training(Framework::BitsandbytesQlora, 1, 512);
+    w.finetune = Finetune::QLoRA;
+    w.checkpointing = Checkpointing::Full;
+    w.parallel.dp = 2;
+    w.parallel.sharding = Sharding::FsdpFullShard;
+    w.parallel.offloadParams = offload;
+    w.parallel.offloadOptimizer = offload;
+    Workload torchao = w;
+    torchao.features.torchaoNf4 = true;
+    const ModelArch m = llama2_7b();
+    const double bnb = term(estimate(m, w).worst, Term::Weights);
+    const double ao = term(estimate(m, torchao).worst, Term::Weights);
+    compare(bnb - ao, extraOnGpu);
+    // without sharding every rank holds everything either way
+    w.parallel.sharding = torchao.parallel.sharding = Sharding::None;
+    w.parallel.offloadParams = torchao.parallel.offloadParams = false;
+    compare(term(estimate(m, w).worst, Term::Weights),
+            term(estimate(m, torchao).worst, Term::Weights));
+}
+
+void TstParallel::lossParallelLogits() {
+    // Llama-3.1-8B, 8 x 4096 tokens, TP 2 (sequence parallel), eager unchunked loss.
+    // The vocabulary shard is 128256 / 2 = 64128 columns per rank. Fused eager cross-entropy
+    // holds 12 B per logit; torch's loss_parallel() decomposition 16 B (tst_terms): the
+    // backward peak (at the loss: 25 GB of logits against 16 GB of fp32 gradients at the end
+    // of backward) grows by 4 B x 32768 tokens x 64128 = 8,405,385,216 bytes.
+    Workload w = training(Framework::Fsdp2Mixed, 8, 4096);
+    w.checkpointing = Checkpointing::Full;
+    w.parallel.tp = 2;
+    w.parallel.sequenceParallel = true;
+    const ModelArch m = llama3_8b();
+    const double tokens = 8.0 * 4096, local = 128256.0 / 2;
+    auto backward = [&](const Workload& x) {
+        return estimate(m, x).worst.phaseAllocated[static_cast<int>(Phase::Backward)];
+    };
+    Workload lp = w;
+    lp.parallel.lossParallel = true;
+    compare(backward(lp) - backward(w), tokens * local * 4);
+    // loss_parallel() needs TP: without it the flag changes nothing
+    w.parallel.tp = lp.parallel.tp = 1;
+    w.parallel.sequenceParallel = lp.parallel.sequenceParallel = false;
+    QCOMPARE(backward(lp), backward(w));
+    // nor with a compiled loss (torchtitan 2025 compiles it; the graph is fused)
+    lp.parallel.tp = w.parallel.tp = 2;
+    lp.features.torchCompile = w.features.torchCompile = true;
+    QCOMPARE(backward(lp), backward(w));
 }
 
 // ---- layout validation ------------------------------------------------------------------------

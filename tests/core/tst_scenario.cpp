@@ -47,6 +47,9 @@ void TstScenario::roundTripPreservesEverything() {
     s.workload.parallel.tp = 2;
     s.workload.parallel.sharding = Sharding::Zero2;
     s.workload.features.chunkedCrossEntropy = true;
+    s.workload.features.retainedLogits = true;
+    s.workload.parallel.lossParallel = true;
+    s.workload.parallel.noSyncAccumulation = true;
     s.workload.rollout.enabled = true;
     s.workload.rollout.samplesPerPrompt = 4;
     const auto back = scenarioFromJson(toJson(s));
@@ -58,6 +61,9 @@ void TstScenario::roundTripPreservesEverything() {
     QCOMPARE(back->workload.checkpointLayers, 7);
     QCOMPARE(back->workload.parallel.sharding, Sharding::Zero2);
     QCOMPARE(back->workload.rollout.samplesPerPrompt, 4);
+    QVERIFY(back->workload.features.retainedLogits);
+    QVERIFY(back->workload.parallel.lossParallel);
+    QVERIFY(back->workload.parallel.noSyncAccumulation);
     QCOMPARE(toJson(*back), toJson(s)); // stable: saving again writes the same text
 }
 

@@ -18,6 +18,8 @@ class TstTerms : public QObject {
 private slots:
     void weights_data();
     void weights();
+    void quantState_data();
+    void quantState();
     void optimizerBytes_data();
     void optimizerBytes();
     void shardedStates_data();
@@ -31,6 +33,7 @@ private slots:
     void litgptFusedQkvLora();
     void logits_data();
     void logits();
+    void lossParallelLogits();
 };
 
 void TstTerms::weights_data() {
@@ -58,6 +61,28 @@ void TstTerms::weights() {
     QFETCH(int, dtype);
     QFETCH(double, expected);
     compare(terms::weights(params, static_cast<DType>(dtype)), expected);
+}
+
+void TstTerms::quantState_data() {
+    QTest::addColumn<int>("dtype");
+    QTest::addColumn<double>("expected");
+    // Per 1e9 weights, what bitsandbytes keeps in QuantState beside the packed 4-bit data:
+    // NF4/FP4 one fp32 absmax per 64 weights = 4/64 B per weight
+    QTest::newRow("nf4-fp32-absmax") << int(DType::NF4) << 1e9 * 4.0 / 64;
+    QTest::newRow("fp4-fp32-absmax") << int(DType::FP4) << 1e9 * 4.0 / 64;
+    // double quant: an 8-bit absmax per 64 weights + an fp32 scale per 256 absmax
+    // (QLoRA Sec. 3: 0.127 bits per weight) = 1/64 + 4/16384 B per weight
+    QTest::newRow("nf4-double-quant")
+        << int(DType::NF4DoubleQuant) << 1e9 * (1.0 / 64 + 4.0 / 16384);
+    // formats without a separate QuantState
+    QTest::newRow("bf16-none") << int(DType::BF16) << 0.0;
+    QTest::newRow("int8-none") << int(DType::INT8) << 0.0;
+}
+
+void TstTerms::quantState() {
+    QFETCH(int, dtype);
+    QFETCH(double, expected);
+    compare(terms::quantStateBytes(1e9, static_cast<DType>(dtype)), expected);
 }
 
 void TstTerms::optimizerBytes_data() {
@@ -285,6 +310,19 @@ void TstTerms::logits() {
         // HF model output kept alive by the loop (fsdp_qlora): the fp32 logits, 4 B each
         compare(terms::retainedLogitsBytes(tokens, 128256, 2, false, 4.0), tokens * 128256 * 4);
     }
+}
+
+void TstTerms::lossParallelLogits() {
+    // torchtitan Llama 3.1 70B, local batch 16 x 8192 tokens, TP 8 with loss_parallel():
+    // the vocabulary shard is 128256 / 8 = 16032 columns; torch's decomposed backward
+    // `(zeros_like(x) + exp(x)) * grad_output` holds the saved fp32 log-softmax, the
+    // scattered gradient, exp(x) and the sum at once: 4 x 4 B per local logit
+    const double tokens = 16.0 * 8192;
+    compare(terms::lossParallelLogitsBytes(tokens, 16032), tokens * 16032 * 16);
+    // = 33.6 GB, a third more than the fused eager kernel's 12 B on the same shard
+    compare(terms::lossParallelLogitsBytes(tokens, 16032) /
+                terms::logitsBytes(tokens, 16032, 2, false, tokens / 8),
+            16.0 / 12.0);
 }
 
 QTEST_APPLESS_MAIN(TstTerms)
