@@ -1388,6 +1388,161 @@
         </message>
     </context>
     <context>
+        <name>headroom::ui::FeaturesPanel</name>
+        <message>
+            <source>Chunked cross-entropy</source>
+            <translation>Chunked Cross-Entropy</translation>
+        </message>
+        <message>
+            <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
+            <translation>Der Loss arbeitet auf Token-Blöcken: die fp32-Logits liegen nie vollständig im Speicher (litgpt, torchtune CEWithChunkedOutputLoss).</translation>
+        </message>
+        <message>
+            <source>torch.compile</source>
+            <translation>torch.compile</translation>
+        </message>
+        <message>
+            <source>Compiled model and loss: fused norms, RoPE and SiLU save less, and a compiled loss keeps only its input and one gradient.</source>
+            <translation>Kompiliertes Modell und Loss: fusionierte Norms, RoPE und SiLU speichern weniger, ein kompilierter Loss hält nur seine Eingabe und einen Gradienten.</translation>
+        </message>
+        <message>
+            <source>Fused optimizer step</source>
+            <translation>Fusionierter Optimiererschritt</translation>
+        </message>
+        <message>
+            <source>AdamW(fused=True): no for-each temporaries during the step.</source>
+            <translation>AdamW(fused=True): keine for-each-Zwischenpuffer während des Schritts.</translation>
+        </message>
+        <message>
+            <source>Optimizer step in backward</source>
+            <translation>Optimiererschritt im Rückwärtsdurchlauf</translation>
+        </message>
+        <message>
+            <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
+            <translation>Jeder Parameter wird aktualisiert, sobald sein Gradient existiert, und der Gradient wird freigegeben: nie liegt ein vollständiger Satz Gradienten vor.</translation>
+        </message>
+        <message>
+            <source>Activation offloading to CPU</source>
+            <translation>Aktivierungen auf die CPU auslagern</translation>
+        </message>
+        <message>
+            <source>Saved activations move to host memory; the block being computed and the one being prefetched stay on the GPU.</source>
+            <translation>Gespeicherte Aktivierungen wandern in den Hauptspeicher; der gerade berechnete und der vorab geladene Block bleiben auf der GPU.</translation>
+        </message>
+        <message>
+            <source>Sequence packing</source>
+            <translation>Sequence Packing</translation>
+        </message>
+        <message>
+            <source>Samples are packed to exactly the sequence length (no padding).</source>
+            <translation>Samples werden genau auf die Sequenzlänge gepackt (kein Padding).</translation>
+        </message>
+        <message>
+            <source>Optimizer offload to CPU</source>
+            <translation>Optimierer auf die CPU auslagern</translation>
+        </message>
+        <message>
+            <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
+            <translation>ZeRO-Offload / FSDP-CPU-Offload: Optimiererzustände und der Schritt liegen auf der CPU.</translation>
+        </message>
+        <message>
+            <source>Parameter offload to CPU</source>
+            <translation>Parameter auf die CPU auslagern</translation>
+        </message>
+        <message>
+            <source>ZeRO-Infinity / FSDP offload_params: sharded parameters live on the CPU (needs a sharding strategy that shards parameters).</source>
+            <translation>ZeRO-Infinity / FSDP offload_params: geshardete Parameter liegen auf der CPU (braucht eine Sharding-Strategie, die Parameter shardet).</translation>
+        </message>
+        <message>
+            <source>Sequence parallelism</source>
+            <translation>Sequenzparallelität</translation>
+        </message>
+        <message>
+            <source>With tensor parallelism: norm and dropout activations are split over the TP ranks (needs TP &gt; 1).</source>
+            <translation>Mit Tensorparallelität: Norm- und Dropout-Aktivierungen werden auf die TP-Ränge aufgeteilt (braucht TP &gt; 1).</translation>
+        </message>
+        <message>
+            <source>Loss not compiled</source>
+            <translation>Loss nicht kompiliert</translation>
+        </message>
+        <message>
+            <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
+            <translation>Mit torch.compile bleibt der Loss eager (torchtitan 2024, torchtune vor compile_loss): 12 Byte je Logit beim Loss.</translation>
+        </message>
+        <message>
+            <source>Loop keeps the logits</source>
+            <translation>Schleife behält die Logits</translation>
+        </message>
+        <message>
+            <source>The training loop still references the logits during backward (fsdp_qlora, litgpt, torchtune before mid-2024).</source>
+            <translation>Die Trainingsschleife referenziert die Logits noch im Rückwärtsdurchlauf (fsdp_qlora, litgpt, torchtune vor Mitte 2024).</translation>
+        </message>
+        <message>
+            <source>Model returns fp32 logits</source>
+            <translation>Modell liefert fp32-Logits</translation>
+        </message>
+        <message>
+            <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
+            <translation>Das Modell wandelt seine Logits in fp32 um (HF Llama vor transformers 4.45, ungechunkte torchtune-Ausgabe, torchtitan 2024).</translation>
+        </message>
+        <message>
+            <source>Fused QKV projection</source>
+            <translation>Fusionierte QKV-Projektion</translation>
+        </message>
+        <message>
+            <source>One linear projects q, k and v (litgpt); it and its LoRA save different tensors for backward.</source>
+            <translation>Eine Linear-Schicht projiziert q, k und v (litgpt); sie und ihr LoRA speichern andere Tensoren für den Rückwärtsdurchlauf.</translation>
+        </message>
+        <message>
+            <source>FSDP units mix frozen and LoRA weights</source>
+            <translation>FSDP-Einheiten mischen eingefrorene und LoRA-Gewichte</translation>
+        </message>
+        <message>
+            <source>FSDP1 use_orig_params wrapping whole blocks: the frozen weights get gradients too (LoRA or QLoRA with sharding).</source>
+            <translation>FSDP1 use_orig_params mit ganzen Blöcken als Einheit: auch die eingefrorenen Gewichte bekommen Gradienten (LoRA oder QLoRA mit Sharding).</translation>
+        </message>
+        <message>
+            <source>Accumulate under no_sync()</source>
+            <translation>Akkumulieren unter no_sync()</translation>
+        </message>
+        <message>
+            <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
+            <translation>Gradientenakkumulation unter FSDP no_sync(): Gradienten bleiben bis zum synchronisierenden Mikro-Batch ungeshardet.</translation>
+        </message>
+        <message>
+            <source>loss_parallel() with TP</source>
+            <translation>loss_parallel() mit TP</translation>
+        </message>
+        <message>
+            <source>torch loss_parallel() (torchtitan): the eager loss on the vocabulary shard holds 16 bytes per logit instead of 12 (needs TP &gt; 1).</source>
+            <translation>torch loss_parallel() (torchtitan): der eager Loss auf dem Vokabular-Shard hält 16 statt 12 Byte je Logit (braucht TP &gt; 1).</translation>
+        </message>
+        <message>
+            <source>Turn on %1</source>
+            <translation>%1 einschalten</translation>
+        </message>
+        <message>
+            <source>Turn off %1</source>
+            <translation>%1 ausschalten</translation>
+        </message>
+        <message>
+            <source>Memory features</source>
+            <translation>Speicher-Features</translation>
+        </message>
+        <message>
+            <source>What the run turns on</source>
+            <translation>Was der Lauf einschaltet</translation>
+        </message>
+        <message>
+            <source>How the framework&apos;s code behaves</source>
+            <translation>Wie sich der Framework-Code verhält</translation>
+        </message>
+        <message>
+            <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
+            <translation>Eigenschaften einer Framework-Version, die ihren Spitzenwert ändern; docs/profiles.md listet, welches Framework was tut.</translation>
+        </message>
+    </context>
+    <context>
         <name>headroom::ui::LayoutPanel</name>
         <message>
             <source>Searching layouts of up to %1 GPUs…</source>

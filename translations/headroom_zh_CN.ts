@@ -1388,6 +1388,161 @@
         </message>
     </context>
     <context>
+        <name>headroom::ui::FeaturesPanel</name>
+        <message>
+            <source>Chunked cross-entropy</source>
+            <translation>分块交叉熵</translation>
+        </message>
+        <message>
+            <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
+            <translation>损失按 token 分块计算：fp32 logits 从不完整驻留（litgpt、torchtune CEWithChunkedOutputLoss）。</translation>
+        </message>
+        <message>
+            <source>torch.compile</source>
+            <translation>torch.compile</translation>
+        </message>
+        <message>
+            <source>Compiled model and loss: fused norms, RoPE and SiLU save less, and a compiled loss keeps only its input and one gradient.</source>
+            <translation>编译模型和损失：融合的 norm、RoPE 和 SiLU 保存更少，编译后的损失只保留其输入和一个梯度。</translation>
+        </message>
+        <message>
+            <source>Fused optimizer step</source>
+            <translation>融合优化器步骤</translation>
+        </message>
+        <message>
+            <source>AdamW(fused=True): no for-each temporaries during the step.</source>
+            <translation>AdamW(fused=True)：优化步骤中没有 for-each 临时张量。</translation>
+        </message>
+        <message>
+            <source>Optimizer step in backward</source>
+            <translation>反向传播中执行优化步骤</translation>
+        </message>
+        <message>
+            <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
+            <translation>每个参数在其梯度产生后立即更新并释放梯度：从不同时持有全部梯度。</translation>
+        </message>
+        <message>
+            <source>Activation offloading to CPU</source>
+            <translation>激活卸载到 CPU</translation>
+        </message>
+        <message>
+            <source>Saved activations move to host memory; the block being computed and the one being prefetched stay on the GPU.</source>
+            <translation>保存的激活移到主机内存；正在计算的块和预取的块留在 GPU 上。</translation>
+        </message>
+        <message>
+            <source>Sequence packing</source>
+            <translation>序列打包</translation>
+        </message>
+        <message>
+            <source>Samples are packed to exactly the sequence length (no padding).</source>
+            <translation>样本被打包到恰好等于序列长度（无填充）。</translation>
+        </message>
+        <message>
+            <source>Optimizer offload to CPU</source>
+            <translation>优化器卸载到 CPU</translation>
+        </message>
+        <message>
+            <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
+            <translation>ZeRO-Offload / FSDP CPU 卸载：优化器状态和优化步骤在 CPU 上。</translation>
+        </message>
+        <message>
+            <source>Parameter offload to CPU</source>
+            <translation>参数卸载到 CPU</translation>
+        </message>
+        <message>
+            <source>ZeRO-Infinity / FSDP offload_params: sharded parameters live on the CPU (needs a sharding strategy that shards parameters).</source>
+            <translation>ZeRO-Infinity / FSDP offload_params：分片后的参数在 CPU 上（需要对参数分片的分片策略）。</translation>
+        </message>
+        <message>
+            <source>Sequence parallelism</source>
+            <translation>序列并行</translation>
+        </message>
+        <message>
+            <source>With tensor parallelism: norm and dropout activations are split over the TP ranks (needs TP &gt; 1).</source>
+            <translation>配合张量并行：norm 和 dropout 的激活在 TP rank 间切分（需要 TP &gt; 1）。</translation>
+        </message>
+        <message>
+            <source>Loss not compiled</source>
+            <translation>损失未编译</translation>
+        </message>
+        <message>
+            <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
+            <translation>使用 torch.compile 时损失仍以 eager 方式运行（2024 年的 torchtitan、compile_loss 之前的 torchtune）：损失处每个 logit 12 字节。</translation>
+        </message>
+        <message>
+            <source>Loop keeps the logits</source>
+            <translation>训练循环保留 logits</translation>
+        </message>
+        <message>
+            <source>The training loop still references the logits during backward (fsdp_qlora, litgpt, torchtune before mid-2024).</source>
+            <translation>反向传播期间训练循环仍引用 logits（fsdp_qlora、litgpt、2024 年年中之前的 torchtune）。</translation>
+        </message>
+        <message>
+            <source>Model returns fp32 logits</source>
+            <translation>模型返回 fp32 logits</translation>
+        </message>
+        <message>
+            <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
+            <translation>模型将 logits 上转为 fp32（transformers 4.45 之前的 HF Llama、torchtune 非分块输出、2024 年的 torchtitan）。</translation>
+        </message>
+        <message>
+            <source>Fused QKV projection</source>
+            <translation>融合 QKV 投影</translation>
+        </message>
+        <message>
+            <source>One linear projects q, k and v (litgpt); it and its LoRA save different tensors for backward.</source>
+            <translation>一个线性层同时投影 q、k、v（litgpt）；它及其 LoRA 为反向传播保存的张量不同。</translation>
+        </message>
+        <message>
+            <source>FSDP units mix frozen and LoRA weights</source>
+            <translation>FSDP 单元混合冻结权重与 LoRA 权重</translation>
+        </message>
+        <message>
+            <source>FSDP1 use_orig_params wrapping whole blocks: the frozen weights get gradients too (LoRA or QLoRA with sharding).</source>
+            <translation>FSDP1 use_orig_params 以整个块为单元包装：冻结权重也会得到梯度（带分片的 LoRA 或 QLoRA）。</translation>
+        </message>
+        <message>
+            <source>Accumulate under no_sync()</source>
+            <translation>在 no_sync() 下累积</translation>
+        </message>
+        <message>
+            <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
+            <translation>在 FSDP no_sync() 下做梯度累积：在同步的 micro-batch 之前梯度保持未分片。</translation>
+        </message>
+        <message>
+            <source>loss_parallel() with TP</source>
+            <translation>TP 下的 loss_parallel()</translation>
+        </message>
+        <message>
+            <source>torch loss_parallel() (torchtitan): the eager loss on the vocabulary shard holds 16 bytes per logit instead of 12 (needs TP &gt; 1).</source>
+            <translation>torch loss_parallel()（torchtitan）：词表分片上的 eager 损失每个 logit 占 16 字节而非 12 字节（需要 TP &gt; 1）。</translation>
+        </message>
+        <message>
+            <source>Turn on %1</source>
+            <translation>开启 %1</translation>
+        </message>
+        <message>
+            <source>Turn off %1</source>
+            <translation>关闭 %1</translation>
+        </message>
+        <message>
+            <source>Memory features</source>
+            <translation>内存特性</translation>
+        </message>
+        <message>
+            <source>What the run turns on</source>
+            <translation>本次运行开启的功能</translation>
+        </message>
+        <message>
+            <source>How the framework&apos;s code behaves</source>
+            <translation>框架代码的行为</translation>
+        </message>
+        <message>
+            <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
+            <translation>会改变峰值的框架版本特性；docs/profiles.md 列出了各框架的做法。</translation>
+        </message>
+    </context>
+    <context>
         <name>headroom::ui::LayoutPanel</name>
         <message>
             <source>Searching layouts of up to %1 GPUs…</source>

@@ -1,6 +1,7 @@
 #include "ui/controlspanel.h"
 
 #include "core/presets.h"
+#include "ui/featurespanel.h"
 #include "ui/scenarioedits.h"
 #include "ui/sliderfield.h"
 #include "ui/texts.h"
@@ -342,6 +343,8 @@ void ControlsPanel::build() {
     m_trainForm->addRow(m_lAttention, m_attention);
     m_trainForm->addRow(m_lLoraRank, m_loraRank);
     outer->addWidget(m_trainBox);
+    m_features = new FeaturesPanel(m_controller, this);
+    outer->addWidget(m_features);
 
     // ---- hardware -----------------------------------------------------------------------
     makeForm(m_hwBox, m_hwForm, QStringLiteral("hardwareBox"));
@@ -687,8 +690,10 @@ void ControlsPanel::syncFromScenario() {
     const bool training = w.mode == Mode::Training;
     setRowIfChanged(m_runForm, m_newTokens, !training && !m_compact);
     setRowIfChanged(m_runForm, m_framework, training && !m_compact);
-    if (m_trainBox->isVisibleTo(this) != (training && !m_compact)) {
-        m_trainBox->setVisible(training && !m_compact);
+    for (QWidget* box : {static_cast<QWidget*>(m_trainBox), static_cast<QWidget*>(m_features)}) {
+        if (box->isVisibleTo(this) != (training && !m_compact)) {
+            box->setVisible(training && !m_compact);
+        }
     }
     setRowIfChanged(m_trainForm, m_loraRank, rm == RunMode::LoRA || rm == RunMode::QLoRA);
     setRowIfChanged(m_trainForm, m_checkpointLayers, w.checkpointing == Checkpointing::FirstN);

@@ -18,6 +18,7 @@ class QSpinBox;
 
 namespace headroom::ui {
 
+class FeaturesPanel;
 class SliderField;
 
 class ControlsPanel : public QWidget {
@@ -68,6 +69,7 @@ private:
     QGroupBox* m_runBox = nullptr;
     QGroupBox* m_trainBox = nullptr;
     QGroupBox* m_hwBox = nullptr;
+    FeaturesPanel* m_features = nullptr;
     QFormLayout* m_modelForm = nullptr;
     QFormLayout* m_runForm = nullptr;
     QFormLayout* m_trainForm = nullptr;

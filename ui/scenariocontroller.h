@@ -41,6 +41,7 @@ enum class Field {
     CP,
     EP,
     Sharding,
+    Features,
     Playbook,
     Layout,
 };

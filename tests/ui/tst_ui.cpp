@@ -26,12 +26,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QBarSet>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
 #include <QMenuBar>
@@ -747,6 +750,79 @@ private slots:
         QVERIFY(tip.contains(QStringLiteral("GiB")));
         QVERIFY(tip.contains(QStringLiteral("nvidia-smi")));
         QVERIFY(tip.contains(QStringLiteral(" %")));
+    }
+
+    void featureToggles_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("group"); // where the scenario file keeps the flag
+        QTest::addColumn<int>("phase");     // the phase whose peak the flag moves
+        const int step = static_cast<int>(Phase::OptimizerStep);
+        const int bwd = static_cast<int>(Phase::Backward);
+        // default scenario (Llama-3.1-8B full fine-tune, 4 x 2048 tokens): the loss sets the
+        // backward peak, gradients + AdamW states the step's
+        QTest::newRow("chunked-cross-entropy") << "chunked_cross_entropy"
+                                               << "features" << bwd;
+        QTest::newRow("torch-compile") << "torch_compile"
+                                       << "features" << bwd;
+        QTest::newRow("activation-offload") << "activation_offload"
+                                            << "features" << bwd;
+        QTest::newRow("optimizer-in-backward") << "optimizer_in_backward"
+                                               << "features" << step;
+        QTest::newRow("retained-logits") << "retained_logits"
+                                         << "features" << bwd;
+        QTest::newRow("offload-optimizer") << "offload_optimizer"
+                                           << "parallelism" << step;
+    }
+
+    // Each memory-feature box sets its flag in the scenario as one undo step; the charts
+    // redraw from core; undo clears it again.
+    void featureToggles() {
+        QFETCH(QString, key);
+        QFETCH(QString, group);
+        QFETCH(int, phase);
+        auto peak = [&] { return ctl()->results().estimate.worst.phaseAllocated[phase]; };
+        auto flag = [&] {
+            const QJsonObject w = QJsonDocument::fromJson(QByteArray::fromStdString(toJson(scn())))
+                                      .object()
+                                      .value(QStringLiteral("workload"))
+                                      .toObject();
+            return w.value(group).toObject().value(key).toBool();
+        };
+        QCheckBox* box = m_win->controls()->findChild<QCheckBox*>(key);
+        QVERIFY2(box, qPrintable(key));
+        QVERIFY(box->isVisible() && box->isEnabled());
+        QVERIFY(!flag());
+        const double before = peak();
+        box->click();
+        settle();
+        QVERIFY(flag());
+        QCOMPARE(ctl()->undoStack()->count(), 1);
+        verifyChartsMatchCore();
+        // every flag in this table moves that phase's peak in the default scenario
+        QVERIFY(peak() != before);
+        action("actionUndo")->trigger();
+        settle();
+        QVERIFY(!flag());
+        QVERIFY(!box->isChecked());
+        QCOMPARE(peak(), before);
+    }
+
+    // A flag that needs TP > 1 is shown disabled until the layout has TP.
+    void featureNeedsTensorParallel() {
+        QCheckBox* box = m_win->controls()->findChild<QCheckBox*>(QStringLiteral("loss_parallel"));
+        QVERIFY(box);
+        QVERIFY(!box->isEnabled());
+        ctl()->edit(Field::TP, QStringLiteral("tp"), [](Scenario& s) {
+            s.workload.parallel.tp = 2;
+            s.workload.parallel.dp = 1;
+        });
+        settle();
+        QVERIFY(box->isEnabled());
+        // training-only: the whole box hides for inference
+        ctl()->edit(Field::Mode, QStringLiteral("mode"),
+                    [](Scenario& s) { edits::setRunMode(s, RunMode::Inference); });
+        settle();
+        QVERIFY(!box->isVisible());
     }
 
     void perStageToggle() {

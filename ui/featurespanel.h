@@ -1,0 +1,41 @@
+#pragma once
+// Memory features and framework facts of a training run (chunked cross-entropy,
+// torch.compile, offloading, whether the loop keeps the logits, ...): one check box per
+// Workload flag, each toggle one undo step through ScenarioController::edit(). What each flag
+// does to the estimate is core's (docs/profiles.md); this panel only sets it.
+
+#include "ui/scenariocontroller.h"
+
+#include <QGroupBox>
+
+#include <vector>
+
+class QCheckBox;
+class QLabel;
+
+namespace headroom::ui {
+
+class FeaturesPanel : public QGroupBox {
+    Q_OBJECT
+
+public:
+    explicit FeaturesPanel(ScenarioController* controller, QWidget* parent = nullptr);
+
+    /// The check box of one flag, by its scenario-file key ("chunked_cross_entropy",
+    /// "loss_parallel", ...; the same string is the box's object name); nullptr when unknown.
+    QCheckBox* toggle(const QString& key) const;
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void retranslateUi();
+    void syncFromScenario();
+
+    ScenarioController* m_controller;
+    QLabel* m_featuresHeading = nullptr;
+    QLabel* m_factsHeading = nullptr;
+    std::vector<QCheckBox*> m_boxes; ///< in the order of the flag table (featurespanel.cpp)
+};
+
+} // namespace headroom::ui
