@@ -814,7 +814,7 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
     case Term::Workspace:
         return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);
     case Term::AllocatorReserve:
-        return "15% of transients + 3.5% of resident bytes (caching allocator) = " + gb(v);
+        return "20% of transients + 3.5% of resident bytes (caching allocator) = " + gb(v);
     case Term::CudaContext:
         return "CUDA context 512 MiB" +
                std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") + " = " + gb(v);

@@ -305,7 +305,7 @@ double cudaContext(int numGpus) {
 }
 
 double allocatorReserve(double dynamicBytes, double staticBytes) {
-    constexpr double kFragmentation = 0.15; // of per-step transients (fit, docs/metrics.md)
+    constexpr double kFragmentation = 0.20; // of per-step transients (fit, docs/metrics.md)
     constexpr double kResident = 0.035;     // load-time caching of resident tensors (TTLT init)
     return kFragmentation * dynamicBytes + kResident * staticBytes;
 }

@@ -193,7 +193,7 @@ double retainedLogitsBytes(double tokens, double vocab, double c, bool chunked,
 double cudaContext(int numGpus);
 
 /// Caching-allocator overhead (reserved - allocated), bytes:
-///   0.15 x dynamicBytes (activations, logits, workspace): blocks freed out of order in
+///   0.20 x dynamicBytes (activations, logits, workspace): blocks freed out of order in
 ///   backward and split by later, smaller requests; one constant fitted on the calibration
 ///   records measured as `reserved` (docs/metrics.md);
 ///   0.035 x staticBytes (weights, states, gradients): segments cached while the model is

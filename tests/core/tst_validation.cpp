@@ -200,7 +200,7 @@ private slots:
 //    issue's target and does not claim to be.
 void TstValidation::calibrationTargets() {
     const bool issueTargets = qEnvironmentVariableIntValue("HEADROOM_ACCURACY_TARGETS") == 1;
-    const double medianLimit = issueTargets ? 5.0 : 5.5;
+    const double medianLimit = issueTargets ? 5.0 : 4.5;
     const double p90Limit = issueTargets ? 12.0 : 19.0;
     const int wrongLimit = 0;
     auto entries = loadRecords(kCalibration);
