@@ -166,6 +166,10 @@ std::string field(const MeasurementRecord& r, const std::string& key) {
 
 const std::filesystem::path kCalibration =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "calibration.records.json";
+/// Eleven more rows of the fsdp_qlora benchmark document, transcribed in the third session;
+/// no constant is fitted to them (docs/validation-data.md).
+const std::filesystem::path kFsdpQloraExtra =
+    std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "fsdp_qlora_extra.records.json";
 
 } // namespace
 
@@ -174,6 +178,7 @@ class TstValidation : public QObject {
 private slots:
     void calibrationTargets();
     void calibrationFileIsTheSharedOne();
+    void rowsOutsideCalibration();
     void mapping_data();
     void mapping();
     void skipReasons_data();
@@ -195,8 +200,8 @@ private slots:
 //  - with HEADROOM_ACCURACY_TARGETS=1 (ctest "tst_accuracy_targets", label accuracy-targets):
 //    the issue's targets, median <= 5 %, p90 <= 12 %, no wrong fit verdict. Not met yet, so
 //    scripts/test.sh (CI) excludes that label; README "Accuracy" says so.
-//  - otherwise (CI): a regression guard at the accuracy the engine has reached (median 5.9 %,
-//    p90 21.1 %, no wrong verdict; docs/accuracy.md), with a small margin. It is not the
+//  - otherwise (CI): a regression guard at the accuracy the engine has reached (median 4.0 %,
+//    p90 18.2 %, no wrong verdict; docs/accuracy.md), with a small margin. It is not the
 //    issue's target and does not claim to be.
 void TstValidation::calibrationTargets() {
     const bool issueTargets = qEnvironmentVariableIntValue("HEADROOM_ACCURACY_TARGETS") == 1;
@@ -231,6 +236,23 @@ void TstValidation::calibrationTargets() {
     QVERIFY2(rep.summary.medianAbsErrorPct <= medianLimit, numbers.c_str());
     QVERIFY2(rep.summary.p90AbsErrorPct <= p90Limit, numbers.c_str());
     QVERIFY2(rep.summary.wrongFitVerdicts <= wrongLimit, numbers.c_str());
+}
+
+// Published measurements the engine was not calibrated on (FQX-*, same document as FQ-*):
+// the issue's targets hold there, median <= 5 %, p90 <= 12 %, no wrong fit verdict, every
+// row used.
+void TstValidation::rowsOutsideCalibration() {
+    auto entries = loadRecords(kFsdpQloraExtra);
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t{11});
+    const ValidationReport rep = runValidation(entries.value());
+    QCOMPARE(rep.summary.count, 11);
+    const std::string numbers = "median |error| " + std::to_string(rep.summary.medianAbsErrorPct) +
+                                " %, p90 " + std::to_string(rep.summary.p90AbsErrorPct) + " %";
+    qInfo("fsdp_qlora rows outside calibration: %s", numbers.c_str());
+    QVERIFY2(rep.summary.medianAbsErrorPct <= 5.0, numbers.c_str());
+    QVERIFY2(rep.summary.p90AbsErrorPct <= 12.0, numbers.c_str());
+    QCOMPARE(rep.summary.wrongFitVerdicts, 0);
 }
 
 // tests/data must stay a copy of the shared ground truth when that is present.
