@@ -34,6 +34,9 @@ bool withTp(const Workload& w) {
 bool sharded(const Workload& w) {
     return w.parallel.sharding != Sharding::None;
 }
+bool compiled(const Workload& w) {
+    return w.features.torchCompile;
+}
 bool adapters(const Workload& w) {
     return w.finetune != Finetune::Full && sharded(w);
 }
@@ -89,7 +92,7 @@ const std::array<Flag, 16> kFlags{{
                        "With tensor parallelism: norm and dropout activations are split over "
                        "the TP ranks (needs TP > 1).")},
     {"uncompiled_loss", true, [](Workload& w) -> bool& { return w.features.uncompiledLoss; },
-     nullptr, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loss not compiled"),
+     compiled, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loss not compiled"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "With torch.compile the loss stays eager (torchtitan in 2024, torchtune "
                        "before compile_loss): 12 bytes per logit at the loss.")},
