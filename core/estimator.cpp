@@ -424,10 +424,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         if (lastStage) {
             const double vocab = static_cast<double>(m.vocabSize) / tp;
             const double lossInput = w.features.lossInputBytes(c);
-            const bool decomposedLoss = par.lossParallel && tp > 1 &&
-                                        !w.features.chunkedCrossEntropy &&
-                                        !w.features.compiledLoss();
-            logits = decomposedLoss
+            logits = decomposedLossParallel(w.features, par)
                          ? terms::lossParallelLogitsBytes(tokens, vocab)
                          : terms::logitsBytes(tokens, vocab, c, w.features.chunkedCrossEntropy,
                                               std::max(1.0, tokens / 8.0),
@@ -796,7 +793,7 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
         const double in = w.features.lossInputBytes(c);
         const int tp = std::max(1, w.parallel.tp);
         std::string rule;
-        if (!w.features.chunkedCrossEntropy && !compiled && w.parallel.lossParallel && tp > 1)
+        if (decomposedLossParallel(w.features, w.parallel))
             rule = "16 B (loss_parallel: saved log-softmax, scattered gradient, exp, their sum)";
         else if (!w.features.chunkedCrossEntropy)
             rule = compiled ? fmt("2 x %.4g B (compiled loss: saved input + its gradient)", in)

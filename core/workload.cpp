@@ -213,6 +213,10 @@ bool shardsParams(Sharding s) {
     return s == Sharding::Zero3 || s == Sharding::FsdpFullShard || s == Sharding::Hsdp;
 }
 
+bool decomposedLossParallel(const Features& f, const Parallelism& p) {
+    return p.lossParallel && p.tp > 1 && !f.chunkedCrossEntropy && !f.compiledLoss();
+}
+
 double shardDegree(const Parallelism& p) {
     if (p.sharding == Sharding::Hsdp && p.shardGroup > 0)
         return std::min(p.shardGroup, p.dp * p.cp);

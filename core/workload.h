@@ -188,6 +188,11 @@ bool shardsParams(Sharding s);
 /// shard group when one is set.
 double shardDegree(const Parallelism& p);
 
+/// The loss runs as torch loss_parallel()'s decomposed cross-entropy on the vocabulary shard
+/// (terms::lossParallelLogitsBytes): Parallelism::lossParallel with TP > 1 and an eager,
+/// unchunked loss (a compiled or chunked loss has its own rule in terms::logitsBytes).
+bool decomposedLossParallel(const Features& f, const Parallelism& p);
+
 /// Inference serving / generation.
 struct InferenceSpec {
     int64_t promptTokens = 512;   ///< prompt length per sequence
