@@ -54,14 +54,6 @@ double llamaTransientBytes(const ModelArch& m) {
     return 2.0 * (2.0 * static_cast<double>(m.intermediateSize) + 2.0 * m.hiddenSize);
 }
 
-Workload training(Framework f, int64_t b, int64_t s) {
-    Workload w;
-    applyFramework(w, f);
-    w.microBatch = b;
-    w.sequenceLength = s;
-    return w;
-}
-
 } // namespace
 
 class TstParallel : public QObject {

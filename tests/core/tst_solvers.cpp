@@ -10,19 +10,13 @@
 
 using namespace headroom;
 using headroom::testsupport::llama2_7b;
+using headroom::testsupport::training;
 
 namespace {
 GpuSpec gpuGiB(double gib) {
     return customGpu(gib * 1073741824.0);
 }
 
-Workload training(Framework f, int64_t b, int64_t s) {
-    Workload w;
-    applyFramework(w, f);
-    w.microBatch = b;
-    w.sequenceLength = s;
-    return w;
-}
 } // namespace
 
 class TstSolvers : public QObject {
