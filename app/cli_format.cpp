@@ -67,7 +67,12 @@ json termsJson(const TermBytes& t) {
 }
 
 json metricsJson(const RankEstimate& r) {
-    return json{{"allocated", r.allocated}, {"reserved", r.reserved}, {"nvidia_smi", r.nvidiaSmi}};
+    json j{{"allocated", r.allocated}, {"reserved", r.reserved}, {"nvidia_smi", r.nvidiaSmi}};
+    if (r.loadReserved > 0) {
+        j["load_reserved"] = r.loadReserved;
+        j["load_peak_allocated"] = r.loadPeakAllocated;
+    }
+    return j;
 }
 
 namespace {
@@ -206,6 +211,13 @@ std::string estimateText(const Scenario& s, const Estimate& e,
     metrics.addRow({"reserved", fmtInt(w.reserved), fmtNum(w.reserved / 1073741824.0, 2),
                     fmtNum(w.reserved / 1e9, 2),
                     "torch.cuda.max_memory_reserved: + caching-allocator segments"});
+    if (w.loadReserved > 0)
+        metrics.addRow({"load", fmtInt(w.loadReserved), fmtNum(w.loadReserved / 1073741824.0, 2),
+                        fmtNum(w.loadReserved / 1e9, 2),
+                        "reserved after the load (" +
+                            std::string(loadRecipeKey(s.workload.features.loadRecipe)) +
+                            "), a floor under reserved; load peak allocated " +
+                            fmtGiB(w.loadPeakAllocated)});
     metrics.addRow({"nvidia-smi", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
                     fmtNum(w.nvidiaSmi / 1e9, 2),
                     "+ CUDA context, cuBLAS workspace, NCCL; the verdict uses this one"});

@@ -47,6 +47,9 @@ std::string shardingList() {
 std::string scheduleList() {
     return "gpipe, 1f1b, interleaved";
 }
+std::string loadRecipeList() {
+    return keyList<LoadRecipe>(4, loadRecipeKey);
+}
 std::string dtypeList() {
     return keyList<DType>(kDTypeCount, dtypeKey);
 }
@@ -237,6 +240,9 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     f.fp32Logits |= p.isSet(QStringLiteral("fp32-logits"));
     f.fusedQkvLora |= p.isSet(QStringLiteral("fused-qkv"));
     f.float8 |= p.isSet(QStringLiteral("float8"));
+    if (auto l = enumOption<LoadRecipe>(p, QStringLiteral("load-recipe"), parseLoadRecipe,
+                                        loadRecipeList()))
+        f.loadRecipe = *l;
 
     RolloutSpec& r = w.rollout;
     if (auto v = intOption(p, QStringLiteral("rollout-batch"), 1, 1 << 24)) {
@@ -412,6 +418,10 @@ void addScenarioOptions(QCommandLineParser& p) {
             QStringLiteral("The model returns fp32 logits (torchtune unchunked, HF < 4.45).")),
         opt("fused-qkv", QStringLiteral("litgpt fused QKV projection and LoRAQKVLinear adapters.")),
         opt("float8", QStringLiteral("torchao float8 linear layers.")),
+        opt("load-recipe",
+            q("How the weights are loaded, replayed through a caching-allocator model: " +
+              loadRecipeList() + " (docs/metrics.md)."),
+            "recipe"),
         opt("gpu", QStringLiteral("GPU preset key, e.g. h100-sxm-80gb (see 'gpus')."), "key"),
         opt("gpu-mem", QStringLiteral("Custom GPU capacity with unit: 80GiB (2^30) or 80GB (1e9)."),
             "size"),

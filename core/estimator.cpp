@@ -1,5 +1,7 @@
 #include "core/estimator.h"
 
+#include "core/load_phase.h"
+
 #include "core/memory_terms.h"
 
 #include <algorithm>
@@ -473,12 +475,14 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     }
 
     // ---- workspace --------------------------------------------------------------------
+    double gatheredPool = 0; // FSDP all-gather outputs (allocated on the unshard stream)
     if (shardsParams(par.sharding) && shard > 1) {
         // FSDP/ZeRO-3: the current and the prefetched unit are gathered in compute dtype;
         // the root (embedding, final norm, lm_head) stays gathered through the step.
         const double unitBytes =
             isQuantized(wd) ? sp2.maxBlock * bytesPerElement(wd) : sp2.maxBlock * c;
-        workspace += 2.0 * unitBytes + (sp2.embedding + sp2.lmHead) * c;
+        gatheredPool = 2.0 * unitBytes + (sp2.embedding + sp2.lmHead) * c;
+        workspace += gatheredPool;
         if (training)
             workspace += (full || mixedUnits) ? sp2.maxBlock * bytesPerElement(pr.grads) : 0.0;
     }
@@ -558,8 +562,19 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
                                 r.atPeak[static_cast<int>(Term::Logits)] +
                                 r.atPeak[static_cast<int>(Term::Workspace)];
     const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
-    r.atPeak[static_cast<int>(Term::AllocatorReserve)] = reserve;
     r.reserved = r.allocated + reserve;
+    // The load's cached segments stay reserved (core/load_phase.h). The FSDP all-gather
+    // outputs come from the unshard stream's own pool, which cannot reuse blocks cached on
+    // the default stream, so they add to that floor.
+    if (w.features.loadRecipe != LoadRecipe::InPlace && par.pp == 1 && par.tp == 1) {
+        const LoadPhase lp = simulateLoad(m, w, static_cast<int>(std::lround(shard)));
+        r.loadPeakAllocated = lp.peakAllocated;
+        r.loadReserved =
+            lp.reserved +
+            (w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates ? gatheredPool : 0.0);
+        r.reserved = std::max(r.reserved, r.loadReserved);
+    }
+    r.atPeak[static_cast<int>(Term::AllocatorReserve)] = r.reserved - r.allocated;
     const double ctx = terms::cudaContext(par.gpus());
     r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
     r.pageable = r.peakPhase == Phase::AfterLoad ? 0.0 : pageable;
@@ -811,6 +826,14 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
     case Term::Workspace:
         return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);
     case Term::AllocatorReserve:
+        if (r.loadReserved > 0 && r.loadReserved >= r.reserved)
+            return "the load's cached segments (load_recipe " +
+                   std::string(loadRecipeKey(w.features.loadRecipe)) +
+                   ", replayed through the caching allocator" +
+                   (w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates
+                        ? ", + the all-gather stream's pool"
+                        : "") +
+                   ") - allocated = " + gb(v);
         return "20% of transients + 3.5% of resident bytes (caching allocator) = " + gb(v);
     case Term::CudaContext:
         return "CUDA context 512 MiB" +

@@ -56,6 +56,10 @@ struct RankEstimate {
     Phase peakPhase = Phase::AfterLoad;
     double allocated = 0; ///< max over phases of live tensor bytes
     double reserved = 0;  ///< allocated + AllocatorReserve
+    /// Reserved bytes the load leaves cached (+ the FSDP all-gather pool), a floor under
+    /// reserved; 0 for LoadRecipe::InPlace (core/load_phase.h).
+    double loadReserved = 0;
+    double loadPeakAllocated = 0; ///< live-tensor peak during the load (0 for InPlace)
     double nvidiaSmi = 0; ///< reserved + CudaContext (+ resident paged optimizer states)
     /// Paged optimizer states (bitsandbytes paged_*): CUDA unified memory outside torch's
     /// allocator. Shown by nvidia-smi while resident, but evicted to host under pressure,

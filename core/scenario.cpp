@@ -130,7 +130,8 @@ json workloadToJson(const Workload& w) {
                   {"retained_logits", f.retainedLogits},
                   {"fp32_logits", f.fp32Logits},
                   {"fused_qkv_lora", f.fusedQkvLora},
-                  {"float8", f.float8}}},
+                  {"float8", f.float8},
+                  {"load_recipe", std::string(loadRecipeKey(f.loadRecipe))}}},
                 {"parallelism",
                  {{"dp", par.dp},
                   {"tp", par.tp},
@@ -425,6 +426,7 @@ Workload workloadFromJson(Reader& r) {
         f->boolean("fp32_logits", w.features.fp32Logits);
         f->boolean("fused_qkv_lora", w.features.fusedQkvLora);
         f->boolean("float8", w.features.float8);
+        f->enumeration("load_recipe", w.features.loadRecipe, &parseLoadRecipe);
     }
     if (auto p = r.object("parallelism", false)) {
         Parallelism& par = w.parallel;

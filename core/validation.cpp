@@ -691,6 +691,27 @@ RecordEntry parseOne(const json& j, std::size_t index) {
                                  "June/July 2024) keep the fp32 logits through backward "
                                  "(retained_logits)");
     }
+    // How the weights were loaded (core/load_phase.h). torchtune QLoRA quantises on the GPU
+    // at model init and again in load_state_dict; until torchao 0.2 (PR #196, 2024-05-01)
+    // to_nf4 searched the nearest NF4 value over the whole tensor at once, and torchtune's
+    // TransformerDecoder deep-copied one built block per layer. fsdp_qlora's train.py
+    // defaults to low_memory=True: rank 0 loads on CPU and FSDP1 wraps with
+    // sync_module_states=True.
+    if (torchtune && training && w.finetune == Finetune::QLoRA) {
+        w.features.loadRecipe =
+            torchtuneSpring2024 ? LoadRecipe::TorchaoNf4Unchunked : LoadRecipe::TorchaoNf4;
+        if (torchtuneSpring2024)
+            rec.caveats.emplace_back("torchtune spring 2024 QLoRA: torchao 0.1's unchunked NF4 "
+                                     "quantisation at load (load_recipe torchao_nf4_unchunked)");
+    }
+    if (training && url.find("AnswerDotAI/fsdp_qlora") != std::string::npos &&
+        w.parallel.sharding != Sharding::None) {
+        w.features.loadRecipe = LoadRecipe::Fsdp1SyncModuleStates;
+        rec.caveats.emplace_back(
+            "fsdp_qlora low_memory: FSDP1 wrap with sync_module_states (load_recipe "
+            "fsdp1_sync_module_states); the threaded NF4 quantisation before it is not "
+            "modelled");
+    }
     // fsdp_qlora's train loop calls the HF model with labels and keeps `output` (and its fp32
     // logits) in scope through loss.backward().
     if (training && url.find("AnswerDotAI/fsdp_qlora") != std::string::npos)

@@ -29,6 +29,11 @@ std::optional<E> parseKey(const std::array<std::pair<E, std::string_view>, N>& t
     return std::nullopt;
 }
 
+constexpr std::array kLoadRecipes{
+    std::pair{LoadRecipe::InPlace, std::string_view("in_place")},
+    std::pair{LoadRecipe::TorchaoNf4, std::string_view("torchao_nf4")},
+    std::pair{LoadRecipe::TorchaoNf4Unchunked, std::string_view("torchao_nf4_unchunked")},
+    std::pair{LoadRecipe::Fsdp1SyncModuleStates, std::string_view("fsdp1_sync_module_states")}};
 constexpr std::array kModes{std::pair{Mode::Inference, std::string_view("inference")},
                             std::pair{Mode::Training, std::string_view("training")}};
 constexpr std::array kFinetunes{std::pair{Finetune::Full, std::string_view("full")},
@@ -98,6 +103,12 @@ std::string_view shardingKey(Sharding v) {
 }
 std::string_view scheduleKey(PipelineSchedule v) {
     return keyOf(kSchedules, v);
+}
+std::string_view loadRecipeKey(LoadRecipe v) {
+    return keyOf(kLoadRecipes, v);
+}
+std::optional<LoadRecipe> parseLoadRecipe(std::string_view s) {
+    return parseKey(kLoadRecipes, s);
 }
 std::optional<Mode> parseMode(std::string_view s) {
     return parseKey(kModes, s);

@@ -90,6 +90,26 @@ struct LoraSpec {
     bool dropout = false; ///< lora_dropout > 0 saves a dropout-ed input copy per target
 };
 
+/// How the weights reach the GPU (core/load_phase.h). The caching allocator keeps every
+/// segment the load cudaMalloc'ed, and reset_peak_memory_stats() resets the reserved peak to
+/// the current reserved bytes, so the load sets a floor under the step's reserved peak.
+enum class LoadRecipe {
+    InPlace, ///< weights materialised where they stay (default): no load transients
+    /// torchtune QLoRA with torchao >= 0.2: each block built with its linears quantised to
+    /// NF4 one by one (torchao to_nf4, chunked nearest-value search of 1M elements), then
+    /// load_state_dict re-quantises every base weight from a bf16 copy on the GPU.
+    TorchaoNf4,
+    /// torchtune QLoRA in spring 2024 (torchao 0.1): one block built and deep-copied per layer
+    /// (TransformerDecoder's _get_clones), to_nf4's nearest-value search unchunked: a
+    /// numel x 16 bf16 difference tensor and its abs() (torchao PR #196, 2024-05-01).
+    TorchaoNf4Unchunked,
+    /// FSDP1 with sync_module_states (rank 0 loads on CPU, the others on meta): per unit,
+    /// the parameters are moved or materialised on the GPU, broadcast in 250 MiB buckets,
+    /// flattened into one FlatParameter and sharded (fsdp_qlora low_memory, accelerate
+    /// cpu_ram_efficient_loading). The all-gather stream's pool comes on top in training.
+    Fsdp1SyncModuleStates,
+};
+
 /// Memory features that change the peak (docs/features.md).
 struct Features {
     bool chunkedCrossEntropy = false; ///< fp32 logits never materialised in full
@@ -127,6 +147,7 @@ struct Features {
     /// autograd function saves its input whenever that input requires grad
     /// (bitsandbytes/autograd/_functions.py), as a trainable linear would.
     bool torchaoNf4 = false;
+    LoadRecipe loadRecipe = LoadRecipe::InPlace; ///< how the weights are loaded
 };
 
 enum class Sharding {
@@ -246,6 +267,7 @@ std::string_view attentionKey(AttentionImpl);
 std::string_view frameworkKey(Framework);
 std::string_view shardingKey(Sharding);
 std::string_view scheduleKey(PipelineSchedule);
+std::string_view loadRecipeKey(LoadRecipe);
 std::optional<Mode> parseMode(std::string_view);
 std::optional<Finetune> parseFinetune(std::string_view);
 std::optional<Optimizer> parseOptimizer(std::string_view);
@@ -254,5 +276,6 @@ std::optional<AttentionImpl> parseAttention(std::string_view);
 std::optional<Framework> parseFramework(std::string_view);
 std::optional<Sharding> parseSharding(std::string_view);
 std::optional<PipelineSchedule> parseSchedule(std::string_view);
+std::optional<LoadRecipe> parseLoadRecipe(std::string_view);
 
 } // namespace headroom

@@ -3,6 +3,7 @@
 #include "core/workload.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLabel>
@@ -131,6 +132,25 @@ const std::array<Flag, 16> kFlags{{
 }};
 // clang-format on
 
+/// LoadRecipe entries in enum order: label and tool tip.
+const std::array<std::pair<const char*, const char*>, 4> kLoads{{
+    {QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "In place"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "Weights are created where they stay: the load leaves nothing cached.")},
+    {QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "torchao NF4 (torchtune QLoRA)"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "Base weights quantised to NF4 on the GPU at init and again when the "
+                       "checkpoint is loaded (torchao 0.2 and later).")},
+    {QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "torchao 0.1 NF4, unchunked"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "torchtune QLoRA in spring 2024: the NF4 search over a whole weight "
+                       "needs 32 bytes per element and leaves gigabytes cached.")},
+    {QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "FSDP1 sync_module_states"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and "
+                       "sharded on the GPU (fsdp_qlora, accelerate low-memory loading).")},
+}};
+
 } // namespace
 
 FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
@@ -162,6 +182,27 @@ FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
                                [i, on](Scenario& s) { kFlags[i].ref(s.workload) = on; });
         });
     }
+    layout->addSpacing(6);
+    m_loadLabel = new QLabel(this);
+    m_loadLabel->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    layout->addWidget(m_loadLabel);
+    m_load = new QComboBox(this);
+    m_load->setObjectName(QStringLiteral("load_recipe"));
+    for (std::size_t i = 0; i < kLoads.size(); ++i)
+        m_load->addItem(QString());
+    m_loadLabel->setBuddy(m_load);
+    layout->addWidget(m_load);
+    connect(m_load, &QComboBox::activated, this, [this](int index) {
+        if (index < 0 || index >= static_cast<int>(kLoads.size()))
+            return;
+        const auto recipe = static_cast<LoadRecipe>(index);
+        if (m_controller->scenario().workload.features.loadRecipe == recipe)
+            return;
+        m_controller->edit(
+            Field::Features,
+            tr("Model load: %1").arg(QCoreApplication::translate(kContext, kLoads[index].first)),
+            [recipe](Scenario& s) { s.workload.features.loadRecipe = recipe; });
+    });
     connect(m_controller, &ScenarioController::scenarioChanged, this,
             &FeaturesPanel::syncFromScenario);
     retranslateUi();
@@ -197,6 +238,17 @@ void FeaturesPanel::retranslateUi() {
         b->setToolTip(QCoreApplication::translate(kContext, kFlags[i].tip));
         b->setAccessibleName(label);
     }
+    m_loadLabel->setText(tr("How the weights are loaded"));
+    m_loadLabel->setToolTip(tr("The caching allocator keeps what the load cached, so the load "
+                               "can set the reserved peak (docs/metrics.md)."));
+    for (std::size_t i = 0; i < kLoads.size(); ++i) {
+        const int row = static_cast<int>(i);
+        m_load->setItemText(row, QCoreApplication::translate(kContext, kLoads[i].first));
+        m_load->setItemData(row, QCoreApplication::translate(kContext, kLoads[i].second),
+                            Qt::ToolTipRole);
+    }
+    m_load->setAccessibleName(m_loadLabel->text());
+    m_load->setToolTip(m_loadLabel->toolTip());
 }
 
 void FeaturesPanel::syncFromScenario() {
@@ -212,6 +264,11 @@ void FeaturesPanel::syncFromScenario() {
         if (b->isEnabled() != applies) {
             b->setEnabled(applies);
         }
+    }
+    const int load = static_cast<int>(w.features.loadRecipe);
+    if (m_load->currentIndex() != load) {
+        const QSignalBlocker block(m_load);
+        m_load->setCurrentIndex(load);
     }
 }
 

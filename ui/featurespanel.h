@@ -11,6 +11,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 
 namespace headroom::ui {
@@ -24,6 +25,8 @@ public:
     /// The check box of one flag, by its scenario-file key ("chunked_cross_entropy",
     /// "loss_parallel", ...; the same string is the box's object name); nullptr when unknown.
     QCheckBox* toggle(const QString& key) const;
+    /// How the weights are loaded (LoadRecipe, in its enum order; object name "load_recipe").
+    QComboBox* loadRecipeBox() const { return m_load; }
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -35,6 +38,8 @@ private:
     ScenarioController* m_controller;
     QLabel* m_featuresHeading = nullptr;
     QLabel* m_factsHeading = nullptr;
+    QLabel* m_loadLabel = nullptr;
+    QComboBox* m_load = nullptr;
     std::vector<QCheckBox*> m_boxes; ///< in the order of the flag table (featurespanel.cpp)
 };
 

@@ -87,6 +87,7 @@ private slots:
     void paramsOption();
     void lossOptions_data();
     void lossOptions();
+    void loadRecipeFloor();
     void perRank();
     void sweepCsv();
     void sweepRange();
@@ -128,6 +129,8 @@ void TstCli::errors_data() {
         << QStringList{"estimate", "--weights", "fp5"} << 2 << "--weights";
     QTest::newRow("unknown-sharding")
         << QStringList{"estimate", "--sharding", "zero9"} << 2 << "--sharding";
+    QTest::newRow("unknown-load-recipe")
+        << QStringList{"estimate", "--load-recipe", "from-disk"} << 2 << "--load-recipe";
     QTest::newRow("unknown-lora-target")
         << QStringList{"estimate", "--lora-targets", "q,fc1"} << 2 << "--lora-targets";
     QTest::newRow("unknown-model-preset")
@@ -333,6 +336,30 @@ void TstCli::lossOptions() {
     VERIFY_RUN(r, 0);
     const double logits = jsonOf(r).value("terms").toObject().value("logits").toDouble();
     QCOMPARE(logits, 4096.0 * 128256 * bytesPerLogit);
+}
+
+// --load-recipe: the JSON metrics carry the load's reserved bytes, and reserved is at least
+// that (core/load_phase.h). Llama-2-7B QLoRA, 2 x 512 tokens with full AC, torchao 0.1: the
+// load leaves more cached than the step needs (TTLT-05's configuration).
+void TstCli::loadRecipeFloor() {
+    const QString config = sharedModel("Llama-2-7b-hf");
+    if (!QFile::exists(config))
+        QSKIP("../shared/models/Llama-2-7b-hf not present");
+    const QStringList base{
+        "estimate",  "--config",         config,          "--finetune", "qlora",
+        "--weights", "nf4_double_quant", "--micro-batch", "2",          "--seq-len",
+        "512",       "--checkpointing",  "full",          "--json"};
+    const Run plain = cli(base);
+    VERIFY_RUN(plain, 0);
+    const Run loaded = cli(base + QStringList{"--load-recipe", "torchao-nf4-unchunked"});
+    VERIFY_RUN(loaded, 0);
+    const QJsonObject m0 = jsonOf(plain).value("metrics").toObject();
+    const QJsonObject m1 = jsonOf(loaded).value("metrics").toObject();
+    QVERIFY(!m0.contains("load_reserved"));
+    QCOMPARE(m1.value("allocated").toDouble(), m0.value("allocated").toDouble());
+    QVERIFY(m1.value("load_reserved").toDouble() > m0.value("reserved").toDouble());
+    QCOMPARE(m1.value("reserved").toDouble(), m1.value("load_reserved").toDouble());
+    QVERIFY(m1.value("load_peak_allocated").toDouble() > m1.value("allocated").toDouble());
 }
 
 void TstCli::perRank() {

@@ -50,6 +50,7 @@ void TstScenario::roundTripPreservesEverything() {
     s.workload.features.retainedLogits = true;
     s.workload.parallel.lossParallel = true;
     s.workload.parallel.noSyncAccumulation = true;
+    s.workload.features.loadRecipe = LoadRecipe::TorchaoNf4;
     s.workload.rollout.enabled = true;
     s.workload.rollout.samplesPerPrompt = 4;
     const auto back = scenarioFromJson(toJson(s));
@@ -64,6 +65,7 @@ void TstScenario::roundTripPreservesEverything() {
     QVERIFY(back->workload.features.retainedLogits);
     QVERIFY(back->workload.parallel.lossParallel);
     QVERIFY(back->workload.parallel.noSyncAccumulation);
+    QCOMPARE(back->workload.features.loadRecipe, LoadRecipe::TorchaoNf4);
     QCOMPARE(toJson(*back), toJson(s)); // stable: saving again writes the same text
 }
 
@@ -114,6 +116,9 @@ void TstScenario::badInput_data() {
                                        << int(ErrorCode::UnknownValue) << "workload.optimizer";
     QTest::newRow("unknown-dtype") << "/workload/precision/weights=\"fp5\""
                                    << int(ErrorCode::UnknownValue) << "workload.precision.weights";
+    QTest::newRow("unknown-load-recipe")
+        << "/workload/features/load_recipe=\"from_disk\"" << int(ErrorCode::UnknownValue)
+        << "workload.features.load_recipe";
     QTest::newRow("bool-as-string") << "/workload/features/packed=\"yes\""
                                     << int(ErrorCode::FieldWrongType) << "workload.features.packed";
     QTest::newRow("unknown-preset")

@@ -807,6 +807,47 @@ private slots:
         QCOMPARE(peak(), before);
     }
 
+    // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
+    // load's cached segments then set the reserved peak (core/load_phase.h).
+    void loadRecipeCombo() {
+        ctl()->edit(Field::Features, QStringLiteral("qlora"), [](Scenario& s) {
+            s.workload.finetune = Finetune::QLoRA;
+            s.workload.precision.weights = DType::NF4DoubleQuant;
+            s.workload.microBatch = 1;
+            s.workload.sequenceLength = 512;
+            s.workload.checkpointing = Checkpointing::Full;
+        });
+        settle();
+        ctl()->undoStack()->clear();
+        auto* box = m_win->controls()->findChild<QComboBox*>(QStringLiteral("load_recipe"));
+        QVERIFY(box);
+        QVERIFY(box->isVisible() && box->isEnabled());
+        QCOMPARE(box->count(), 4);
+        QCOMPARE(box->currentIndex(), 0);
+        const double before = ctl()->results().estimate.worst.reserved;
+        box->setCurrentIndex(2);
+        emit box->activated(2);
+        settle();
+        QCOMPARE(scn().workload.features.loadRecipe, LoadRecipe::TorchaoNf4Unchunked);
+        const QJsonObject f = QJsonDocument::fromJson(QByteArray::fromStdString(toJson(scn())))
+                                  .object()
+                                  .value(QStringLiteral("workload"))
+                                  .toObject()
+                                  .value(QStringLiteral("features"))
+                                  .toObject();
+        QCOMPARE(f.value(QStringLiteral("load_recipe")).toString(),
+                 QStringLiteral("torchao_nf4_unchunked"));
+        QCOMPARE(ctl()->undoStack()->count(), 1);
+        const RankEstimate& r = ctl()->results().estimate.worst;
+        QVERIFY(r.reserved > before);
+        QCOMPARE(r.reserved, r.loadReserved);
+        verifyChartsMatchCore();
+        action("actionUndo")->trigger();
+        settle();
+        QCOMPARE(box->currentIndex(), 0);
+        QCOMPARE(ctl()->results().estimate.worst.reserved, before);
+    }
+
     // A flag that needs TP > 1 is shown disabled until the layout has TP.
     void featureNeedsTensorParallel() {
         QCheckBox* box = m_win->controls()->findChild<QCheckBox*>(QStringLiteral("loss_parallel"));

@@ -1,0 +1,120 @@
+// allocator_model.cpp: see core/allocator_model.h.
+
+#include "core/allocator_model.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace headroom {
+
+int64_t CachingAllocatorModel::roundSize(int64_t bytes) {
+    if (bytes < kMinBlockSize)
+        return kMinBlockSize;
+    return kMinBlockSize * ((bytes + kMinBlockSize - 1) / kMinBlockSize);
+}
+
+int64_t CachingAllocatorModel::segmentSize(int64_t rounded) {
+    if (rounded <= kSmallSize)
+        return kSmallBuffer;
+    if (rounded < kMinLargeAlloc)
+        return kLargeBuffer;
+    return kRoundLarge * ((rounded + kRoundLarge - 1) / kRoundLarge);
+}
+
+CachingAllocatorModel::Key CachingAllocatorModel::key(int i) const {
+    const Block& b = m_blocks[static_cast<size_t>(i)];
+    return {b.size, b.segment, b.offset, i};
+}
+
+void CachingAllocatorModel::insertFree(int i) {
+    m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0].insert(key(i));
+}
+
+void CachingAllocatorModel::eraseFree(int i) {
+    m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0].erase(key(i));
+}
+
+CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
+    const int64_t size = roundSize(std::max<int64_t>(1, bytes));
+    const bool small = size <= kSmallSize;
+    std::set<Key>& pool = m_pools[small ? 1 : 0];
+    int idx = -1;
+    const auto it = pool.lower_bound(Key{size, INT_MIN, INT64_MIN, INT_MIN});
+    if (it != pool.end()) {
+        idx = std::get<3>(*it);
+        pool.erase(it);
+    } else {
+        Block seg;
+        seg.size = segmentSize(size);
+        seg.segment = ++m_segments;
+        seg.small = small;
+        m_reserved += seg.size;
+        m_peakReserved = std::max(m_peakReserved, m_reserved);
+        m_blocks.push_back(seg);
+        idx = static_cast<int>(m_blocks.size()) - 1;
+    }
+    const int64_t remaining = m_blocks[static_cast<size_t>(idx)].size - size;
+    if ((small && remaining >= kMinBlockSize) || (!small && remaining > kSmallSize)) {
+        Block rest;
+        {
+            const Block& b = m_blocks[static_cast<size_t>(idx)];
+            rest.size = remaining;
+            rest.offset = b.offset + size;
+            rest.segment = b.segment;
+            rest.small = b.small;
+            rest.prev = idx;
+            rest.next = b.next;
+        }
+        m_blocks.push_back(rest);
+        const int r = static_cast<int>(m_blocks.size()) - 1;
+        Block& b = m_blocks[static_cast<size_t>(idx)];
+        if (b.next >= 0)
+            m_blocks[static_cast<size_t>(b.next)].prev = r;
+        b.next = r;
+        b.size = size;
+        insertFree(r);
+    }
+    Block& b = m_blocks[static_cast<size_t>(idx)];
+    b.free = false;
+    m_allocated += b.size;
+    m_peakAllocated = std::max(m_peakAllocated, m_allocated);
+    return idx;
+}
+
+void CachingAllocatorModel::free(Handle h) {
+    if (h < 0 || static_cast<size_t>(h) >= m_blocks.size())
+        return;
+    if (m_blocks[static_cast<size_t>(h)].free || m_blocks[static_cast<size_t>(h)].dead)
+        return;
+    m_blocks[static_cast<size_t>(h)].free = true;
+    m_allocated -= m_blocks[static_cast<size_t>(h)].size;
+    int cur = h;
+    // merge with the previous free neighbour: it absorbs this block
+    const int p = m_blocks[static_cast<size_t>(cur)].prev;
+    if (p >= 0 && m_blocks[static_cast<size_t>(p)].free) {
+        eraseFree(p);
+        Block& pb = m_blocks[static_cast<size_t>(p)];
+        Block& cb = m_blocks[static_cast<size_t>(cur)];
+        pb.size += cb.size;
+        pb.next = cb.next;
+        if (cb.next >= 0)
+            m_blocks[static_cast<size_t>(cb.next)].prev = p;
+        cb.dead = true;
+        cur = p;
+    }
+    // merge with the next free neighbour: this block absorbs it
+    const int n = m_blocks[static_cast<size_t>(cur)].next;
+    if (n >= 0 && m_blocks[static_cast<size_t>(n)].free) {
+        eraseFree(n);
+        Block& cb = m_blocks[static_cast<size_t>(cur)];
+        Block& nb = m_blocks[static_cast<size_t>(n)];
+        cb.size += nb.size;
+        cb.next = nb.next;
+        if (nb.next >= 0)
+            m_blocks[static_cast<size_t>(nb.next)].prev = cur;
+        nb.dead = true;
+    }
+    insertFree(cur);
+}
+
+} // namespace headroom

@@ -1,0 +1,81 @@
+#pragma once
+// A model of PyTorch's CUDA caching allocator, used to replay a short allocation sequence
+// (the model load, core/load_phase.h) and read what torch.cuda.max_memory_reserved() would
+// report afterwards.
+//
+// Units: bytes (int64_t). Source: c10/cuda/CUDACachingAllocator.cpp (PyTorch 2.1-2.5) in
+// its default configuration (no max_split_size_mb, no expandable_segments, no
+// garbage_collection_threshold), one stream, memory never exhausted (so cached segments are
+// never released):
+//   - a request is rounded up to a multiple of 512 B (kMinBlockSize);
+//   - requests <= 1 MiB (kSmallSize) use the small pool, larger ones the large pool;
+//   - the smallest free block of the pool that is large enough is taken (best fit; ties by
+//     segment, then by offset, standing in for the allocator's address order);
+//   - a taken block is split when the remainder is >= 512 B (small pool) or > 1 MiB (large);
+//   - with no fitting block, a new segment is cudaMalloc'ed: 2 MiB (kSmallBuffer) for small
+//     requests, 20 MiB (kLargeBuffer) for requests under 10 MiB (kMinLargeAlloc), else the
+//     request rounded up to 2 MiB (kRoundLarge);
+//   - a freed block merges with free neighbours of the same segment; segments are never
+//     merged with each other, which is what fragmentation is made of.
+
+#include <cstdint>
+#include <set>
+#include <tuple>
+#include <vector>
+
+namespace headroom {
+
+class CachingAllocatorModel {
+public:
+    using Handle = int;
+
+    /// Allocates @p bytes (> 0; smaller values are treated as 1). Returns a handle for free().
+    Handle malloc(int64_t bytes);
+    /// Frees a block returned by malloc(). Freeing an unknown or already freed handle is
+    /// ignored.
+    void free(Handle h);
+
+    int64_t reserved() const { return m_reserved; }           ///< bytes in cudaMalloc'ed segments
+    int64_t allocated() const { return m_allocated; }         ///< bytes in live blocks (rounded)
+    int64_t peakReserved() const { return m_peakReserved; }   ///< max_memory_reserved
+    int64_t peakAllocated() const { return m_peakAllocated; } ///< max_memory_allocated
+    int segments() const { return m_segments; }               ///< cudaMalloc calls so far
+
+    /// Request size after rounding: max(512, 512 x ceil(bytes / 512)).
+    static int64_t roundSize(int64_t bytes);
+    /// Size of the segment cudaMalloc'ed for a rounded request that found no free block.
+    static int64_t segmentSize(int64_t rounded);
+
+    static constexpr int64_t kMinBlockSize = 512;
+    static constexpr int64_t kSmallSize = 1 << 20;
+    static constexpr int64_t kSmallBuffer = 2 << 20;
+    static constexpr int64_t kLargeBuffer = 20 << 20;
+    static constexpr int64_t kMinLargeAlloc = 10 << 20;
+    static constexpr int64_t kRoundLarge = 2 << 20;
+
+private:
+    struct Block {
+        int64_t size = 0;
+        int64_t offset = 0;
+        int segment = 0;
+        int prev = -1;
+        int next = -1;
+        bool free = true;
+        bool small = false;
+        bool dead = false; ///< merged into a neighbour
+    };
+    using Key = std::tuple<int64_t, int, int64_t, int>; // size, segment, offset, index
+    Key key(int i) const;
+    void insertFree(int i);
+    void eraseFree(int i);
+
+    std::vector<Block> m_blocks;
+    std::set<Key> m_pools[2]; ///< [0] large, [1] small
+    int64_t m_reserved = 0;
+    int64_t m_allocated = 0;
+    int64_t m_peakReserved = 0;
+    int64_t m_peakAllocated = 0;
+    int m_segments = 0;
+};
+
+} // namespace headroom

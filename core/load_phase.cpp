@@ -1,0 +1,329 @@
+// load_phase.cpp: the load recipes as allocation sequences. See core/load_phase.h.
+
+#include "core/load_phase.h"
+
+#include "core/allocator_model.h"
+#include "core/memory_terms.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace headroom {
+
+namespace {
+
+using Handle = CachingAllocatorModel::Handle;
+
+struct Linear {
+    int64_t in = 0;
+    int64_t out = 0;
+    unsigned target = 0; ///< LoraTarget bit
+    int64_t numel() const { return in * out; }
+};
+
+unsigned bit(LoraTarget t) {
+    return static_cast<unsigned>(t);
+}
+
+/// The linears of block @p layer in module order (q, k, v, o, then gate/up/down per FFN).
+std::vector<Linear> blockLinears(const ModelArch& m, int layer) {
+    const LayerShapes s = layerShapes(m, layer);
+    const int64_t h = m.hiddenSize;
+    std::vector<Linear> v{{h, s.qOut, bit(LoraTarget::Q)},
+                          {h, s.kvOut, bit(LoraTarget::K)},
+                          {h, s.kvOut, bit(LoraTarget::V)},
+                          {s.attnOutIn, h, bit(LoraTarget::O)}};
+    auto ffn = [&](int64_t inter) {
+        if (m.mlp == MlpKind::Gated)
+            v.push_back({h, inter, bit(LoraTarget::Gate)});
+        v.push_back({h, inter, bit(LoraTarget::Up)});
+        v.push_back({inter, h, bit(LoraTarget::Down)});
+    };
+    if (s.isMoe) {
+        for (int e = 0; e < m.moe.numExperts; ++e)
+            ffn(m.moe.expertIntermediate);
+        const int64_t shared =
+            m.moe.sharedIntermediate > 0 ? m.moe.sharedIntermediate : m.moe.expertIntermediate;
+        for (int e = 0; e < m.moe.sharedExperts; ++e)
+            ffn(shared);
+    } else {
+        ffn(m.intermediateSize);
+    }
+    return v;
+}
+
+/// A live block and the bytes it was requested with.
+struct Sized {
+    Handle h;
+    int64_t bytes;
+};
+
+/// torchao NF4Tensor.from_tensor on a bf16 weight of @p n elements that stays live meanwhile
+/// (torchao/dtypes/nf4tensor.py: double_quantize_scalers, then convert_to_norm_float_weight
+/// with quantize_tensor_nearest's `(value.unsqueeze(-1) - nf4).abs().min(dim=-1)`). Sizes
+/// in bytes: bf16 2, int64 indices 8, uint8 1 per element; block 64, scaler block 256.
+/// @p chunked: torchao >= 0.2 searches 1024^2 elements at a time (PR #196); before, the
+/// whole tensor at once. Returns the blocks the NF4Tensor keeps.
+std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked) {
+    const int64_t nb = std::max<int64_t>(1, n / 64);
+    const int64_t nsb = std::max<int64_t>(1, nb / 256);
+    std::vector<Sized> keep;
+    auto hold = [&](int64_t bytes) { keep.push_back({a.malloc(bytes), bytes}); };
+    hold(32); // the 16-entry bf16 lookup table
+    // double_quantize_scalers: absmax per block, minus its mean, absmax per scaler block,
+    // scale, round, clamp, to int8
+    Handle t = a.malloc(2 * n);
+    Handle v1 = a.malloc(2 * nb), i1 = a.malloc(8 * nb);
+    a.free(t);
+    a.free(i1);
+    hold(2); // scaler mean
+    const Handle s1 = a.malloc(2 * nb);
+    a.free(v1);
+    t = a.malloc(2 * nb);
+    const Handle v2 = a.malloc(2 * nsb), i2 = a.malloc(8 * nsb);
+    a.free(t);
+    a.free(i2);
+    t = a.malloc(2 * nb);
+    const Handle qf = a.malloc(2 * nb);
+    a.free(t);
+    Handle q1 = a.malloc(2 * nb), q2 = a.malloc(2 * nb);
+    a.free(q1);
+    q1 = a.malloc(2 * nb);
+    a.free(q2);
+    hold(2 * nsb); // quantization_factor
+    hold(nb);      // quantized_scalers (int8)
+    a.free(q1);
+    a.free(qf);
+    a.free(s1);
+    a.free(v2);
+    // convert_to_norm_float_weight: absmax again, scaled blocks, nearest NF4 value
+    t = a.malloc(2 * n);
+    const Handle v = a.malloc(2 * nb), i = a.malloc(8 * nb);
+    a.free(t);
+    a.free(i);
+    const Handle scaled = a.malloc(2 * n);
+    if (!chunked) {
+        const Handle d1 = a.malloc(32 * n), d2 = a.malloc(32 * n); // value - nf4, abs()
+        a.free(d1);
+        const Handle mv = a.malloc(2 * n), mi = a.malloc(8 * n); // min(): values, indices
+        a.free(mv);
+        a.free(d2);
+        const Handle sh = a.malloc(4 * n), comb = a.malloc(4 * n); // int64 pairs combined
+        a.free(sh);
+        hold(n / 2); // packed uint8 data
+        a.free(comb);
+        a.free(mi);
+    } else {
+        const Handle blocks = a.malloc(n); // uint8 indices
+        constexpr int64_t kChunk = 1 << 20;
+        // identical chunks leave the allocator as they found it: replay two, then the tail
+        const int64_t full = n / kChunk;
+        std::vector<int64_t> chunks(static_cast<size_t>(std::min<int64_t>(full, 2)), kChunk);
+        if (n % kChunk)
+            chunks.push_back(n % kChunk);
+        for (const int64_t k : chunks) {
+            const Handle d1 = a.malloc(32 * k), d2 = a.malloc(32 * k);
+            a.free(d1);
+            const Handle mv = a.malloc(2 * k), mi = a.malloc(8 * k);
+            a.free(mv);
+            a.free(d2);
+            const Handle u = a.malloc(k);
+            a.free(mi);
+            a.free(u);
+        }
+        const Handle sh = a.malloc(n / 2);
+        hold(n / 2); // packed uint8 data
+        a.free(sh);
+        a.free(blocks);
+    }
+    a.free(scaled);
+    a.free(v);
+    return keep;
+}
+
+/// torchtune QLoRA (lora_finetune_single_device._setup_model): the model is instantiated on
+/// the GPU (LoRALinear/FrozenNF4Linear build an nn.Linear in bf16 and keep to_nf4 of it),
+/// then load_state_dict copies each bf16 checkpoint tensor in: NF4Tensor's copy_ moves it to
+/// the GPU and quantises it again (torchao nf4tensor.py copy_). Embedding, norms and lm_head
+/// are bf16; adapters in the adapter dtype.
+void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
+                    bool unchunked) {
+    const int64_t h = m.hiddenSize;
+    const bool nf4 = isQuantized(w.precision.weights);
+    const double wb = bytesPerElement(w.precision.weights);
+    const double ab = bytesPerElement(w.precision.adapters);
+    const int64_t r = w.finetune == Finetune::Full ? 0 : w.lora.rank;
+    a.malloc((m.vocabSize + m.learnedPositions) * h * 2);
+    auto buildLayer = [&](int layer) {
+        std::vector<Sized> keep;
+        auto hold = [&](int64_t bytes) { keep.push_back({a.malloc(bytes), bytes}); };
+        for (const Linear& l : blockLinears(m, layer)) {
+            if (nf4) {
+                const Handle wt = a.malloc(2 * l.numel());
+                for (const Sized& k : quantiseNf4(a, l.numel(), !unchunked))
+                    keep.push_back(k);
+                a.free(wt);
+            } else {
+                hold(static_cast<int64_t>(static_cast<double>(l.numel()) * wb));
+            }
+            if (r > 0 && (w.lora.targets & l.target)) {
+                hold(static_cast<int64_t>(static_cast<double>(r * l.in) * ab));
+                hold(static_cast<int64_t>(static_cast<double>(r * l.out) * ab));
+            }
+        }
+        hold(layerShapes(m, layer).normParams * 2);
+        return keep;
+    };
+    auto finish = [&] {
+        if (m.finalNorm)
+            a.malloc(h * 2);
+        if (!m.tiedEmbeddings)
+            a.malloc(m.vocabSize * h * 2);
+    };
+    if (unchunked) {
+        // one prototype block, deep-copied per layer (NF4Tensor clones its inner tensors);
+        // the builder's own block is dropped afterwards
+        std::vector<Sized> proto = buildLayer(0);
+        finish();
+        for (int l = 0; l < m.numLayers; ++l)
+            for (const Sized& s : proto)
+                a.malloc(s.bytes);
+        for (const Sized& s : proto)
+            a.free(s.h);
+    } else {
+        for (int l = 0; l < m.numLayers; ++l)
+            buildLayer(l);
+        finish();
+    }
+    if (!nf4)
+        return;
+    for (int l = 0; l < m.numLayers; ++l) {
+        for (const Linear& lin : blockLinears(m, l)) {
+            const Handle g = a.malloc(2 * lin.numel()); // the checkpoint tensor, on the GPU
+            for (const Sized& k : quantiseNf4(a, lin.numel(), !unchunked))
+                a.free(k.h);
+            a.free(g);
+        }
+    }
+}
+
+/// One FSDP1 unit wrapped with sync_module_states (torch/distributed/fsdp/_init_utils.py):
+/// _move_module_to_device / param_init_fn puts each parameter on the GPU;
+/// _sync_module_params_and_buffers broadcasts them with dist._broadcast_coalesced in
+/// 250 MiB buckets (a bucket of several tensors is flattened into a copy; at most two in
+/// flight; c10d comm.cpp); FlatParamHandle flattens them with torch.cat, the originals are
+/// freed, shard() clones this rank's chunk and frees the unsharded storage.
+void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int shard,
+              bool offload) {
+    if (sizes.empty())
+        return;
+    std::vector<Handle> params;
+    int64_t total = 0;
+    for (const int64_t s : sizes) {
+        params.push_back(a.malloc(s));
+        total += s;
+    }
+    constexpr int64_t kBucket = int64_t{250} << 20;
+    std::vector<Handle> inFlight;
+    int64_t bucketBytes = 0;
+    int bucketTensors = 0;
+    auto closeBucket = [&] {
+        if (inFlight.size() >= 2) {
+            a.free(inFlight.front());
+            inFlight.erase(inFlight.begin());
+        }
+        inFlight.push_back(bucketTensors > 1 ? a.malloc(bucketBytes) : -1);
+        bucketBytes = 0;
+        bucketTensors = 0;
+    };
+    for (const int64_t s : sizes) {
+        bucketBytes += s;
+        ++bucketTensors;
+        if (bucketBytes >= kBucket)
+            closeBucket();
+    }
+    if (bucketTensors > 0)
+        closeBucket();
+    for (const Handle b : inFlight)
+        a.free(b);
+    const Handle flat = a.malloc(total);
+    for (const Handle p : params)
+        a.free(p);
+    const Handle mine = a.malloc((total + shard - 1) / shard);
+    a.free(flat);
+    if (offload)
+        a.free(mine); // FSDP CPUOffload(offload_params=True) moves the shard to the host
+}
+
+/// FSDP1 auto-wrapping order (post-order: children first): per block, each LoRA adapter
+/// matrix as its own unit (fsdp_qlora's and PEFT's policy wraps trainable leaf linears),
+/// then the block; last the root (embedding, final norm, lm_head). NF4 weights are flattened
+/// as their packed data (quant_storage); bitsandbytes keeps the quantisation state outside
+/// the FlatParameter, moved to the GPU with the block and never freed.
+void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
+                           int shard) {
+    const int64_t h = m.hiddenSize;
+    const double wb = bytesPerElement(w.precision.weights);
+    const double ab = bytesPerElement(w.precision.adapters);
+    const double cb = bytesPerElement(w.precision.compute);
+    const bool offload = w.parallel.offloadParams;
+    const int64_t r = w.finetune == Finetune::Full ? 0 : w.lora.rank;
+    const auto bytes = [](double elements, double per) {
+        return static_cast<int64_t>(elements * per);
+    };
+    for (int l = 0; l < m.numLayers; ++l) {
+        const std::vector<Linear> lins = blockLinears(m, l);
+        if (r > 0) {
+            for (const Linear& lin : lins) {
+                if (!(w.lora.targets & lin.target))
+                    continue;
+                wrapUnit(a, {bytes(static_cast<double>(r * lin.in), ab)}, shard, offload);
+                wrapUnit(a, {bytes(static_cast<double>(r * lin.out), ab)}, shard, offload);
+            }
+        }
+        std::vector<int64_t> sizes;
+        for (const Linear& lin : lins) {
+            const double n = static_cast<double>(lin.numel());
+            sizes.push_back(bytes(n, wb));
+            if (isQuantized(w.precision.weights))
+                a.malloc(static_cast<int64_t>(terms::quantStateBytes(n, w.precision.weights)));
+        }
+        sizes.push_back(bytes(static_cast<double>(layerShapes(m, l).normParams), cb));
+        wrapUnit(a, sizes, shard, offload);
+    }
+    std::vector<int64_t> root{
+        bytes(static_cast<double>((m.vocabSize + m.learnedPositions) * h), cb)};
+    if (m.finalNorm)
+        root.push_back(bytes(static_cast<double>(h), cb));
+    if (!m.tiedEmbeddings)
+        root.push_back(bytes(static_cast<double>(m.vocabSize * h), cb));
+    wrapUnit(a, root, shard, offload);
+}
+
+} // namespace
+
+LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
+    LoadPhase out;
+    if (w.features.loadRecipe == LoadRecipe::InPlace || m.numLayers <= 0 || m.hiddenSize <= 0)
+        return out;
+    CachingAllocatorModel a;
+    switch (w.features.loadRecipe) {
+    case LoadRecipe::InPlace:
+        break;
+    case LoadRecipe::TorchaoNf4:
+        torchtuneQlora(a, m, w, false);
+        break;
+    case LoadRecipe::TorchaoNf4Unchunked:
+        torchtuneQlora(a, m, w, true);
+        break;
+    case LoadRecipe::Fsdp1SyncModuleStates:
+        fsdp1SyncModuleStates(a, m, w, std::max(1, shard));
+        break;
+    }
+    out.reserved = static_cast<double>(a.reserved());
+    out.peakAllocated = static_cast<double>(a.peakAllocated());
+    out.allocated = static_cast<double>(a.allocated());
+    return out;
+}
+
+} // namespace headroom

@@ -1,0 +1,35 @@
+#pragma once
+// The model load, replayed as an allocation sequence through CachingAllocatorModel.
+//
+// Why: PyTorch's caching allocator keeps every segment it cudaMalloc'ed until
+// torch.cuda.empty_cache(), and torch.cuda.reset_peak_memory_stats() resets the reserved peak
+// to the *current* reserved bytes. Whatever the load left cached is therefore a floor under
+// the reserved peak of every later step. When the load quantises on the GPU or flattens FSDP
+// units, that floor can sit far above the step's own needs: torchtune's QLoRA tutorial
+// (0914d5c) reads 9.13 GB reserved at model init for 3.9 GB of NF4 weights, and fsdp_qlora's
+// benchmark notes read 3.72 GiB right after the FSDP wrap for a 1.9 GiB shard.
+//
+// Units: bytes. Each recipe follows the framework code named in LoadRecipe's documentation
+// (core/workload.h); docs/metrics.md lists the allocation sequences.
+
+#include "core/model.h"
+#include "core/workload.h"
+
+namespace headroom {
+
+/// Memory of one rank when the load ends. All zero for LoadRecipe::InPlace.
+struct LoadPhase {
+    double reserved = 0;      ///< reserved bytes when the load ends (segments never released)
+    double peakAllocated = 0; ///< largest live-tensor total during the load
+    double allocated = 0;     ///< live bytes when the load ends (the weights)
+};
+
+/// Replays @p w.features.loadRecipe for @p m on one rank.
+/// @p shard: FSDP shard degree (>= 1) for Fsdp1SyncModuleStates; ignored otherwise.
+/// Weights take @p w.precision.weights (NF4 family: n/2 bytes of packed data plus the
+/// quantisation state), adapters @p w.precision.adapters, embeddings, norms and lm_head bf16.
+/// Dense blocks follow layerShapes(); MoE experts are listed as separate linears; MLA is
+/// approximated by its four projection widths.
+LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
+
+} // namespace headroom

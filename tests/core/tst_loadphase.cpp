@@ -1,0 +1,207 @@
+// The caching-allocator model and the load recipes (core/allocator_model.h,
+// core/load_phase.h). Allocator rows are derived by hand from the rules of
+// c10/cuda/CUDACachingAllocator.cpp; load rows from the recipe's own arithmetic or from a
+// published reading named in the row (not a calibration record's measured value).
+#include "core/allocator_model.h"
+#include "core/estimator.h"
+#include "core/load_phase.h"
+
+#include "testsupport.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace headroom;
+using headroom::testsupport::compare;
+using headroom::testsupport::llama2_7b;
+
+namespace {
+constexpr qint64 MiB = qint64(1) << 20;
+
+/// A torchtune QLoRA run on Llama-2-7B: NF4 double-quant base, bf16 adapters r = 8 on all
+/// seven linears, activation checkpointing (llama2/7B_qlora_single_device.yaml at 0914d5c,
+/// TTLT-05's configuration).
+Workload torchtuneQlora(LoadRecipe recipe) {
+    Workload w = testsupport::training(Framework::PureBf16, 2, 512);
+    w.finetune = Finetune::QLoRA;
+    w.precision.weights = DType::NF4DoubleQuant;
+    w.lora.rank = 8;
+    w.lora.targets = kLoraAllLinear;
+    w.checkpointing = Checkpointing::Full;
+    w.features.loadRecipe = recipe;
+    return w;
+}
+
+/// fsdp_qlora's Llama-2-7B case study: r = 64 on q, k, v, gate, up, down (train.py defaults
+/// at 4cd6923), 2 GPUs, FSDP FULL_SHARD.
+Workload fsdpQlora(Finetune f) {
+    Workload w = testsupport::training(Framework::PureBf16, 1, 512);
+    w.finetune = f;
+    w.precision.weights = f == Finetune::QLoRA ? DType::NF4DoubleQuant : DType::BF16;
+    w.lora.rank = 64;
+    w.lora.targets = 0x77; // q, k, v, gate, up, down: bits 0-2 and 4-6
+    w.parallel.dp = 2;
+    w.parallel.sharding = Sharding::FsdpFullShard;
+    w.features.loadRecipe = LoadRecipe::Fsdp1SyncModuleStates;
+    return w;
+}
+} // namespace
+
+class TstLoadPhase : public QObject {
+    Q_OBJECT
+private slots:
+    void allocator_data();
+    void allocator();
+    void inPlaceLoadsNothing();
+    void unchunkedPeakIsTheWholeSearch();
+    void chunkedPeakIsOneChunk();
+    void torchtuneQloraInitReading();
+    void fsdpWrapKeepsTheShards();
+    void fsdpQloraWrapReading();
+    void floorUnderReserved();
+    void keysRoundTrip();
+};
+
+void TstLoadPhase::allocator_data() {
+    // ops: "a<bytes>" allocates, "f<i>" frees the i-th allocation (0-based)
+    QTest::addColumn<QString>("ops");
+    QTest::addColumn<qint64>("reserved");
+    QTest::addColumn<qint64>("allocated");
+    // a request under 512 B rounds to 512 B, from a fresh 2 MiB small segment
+    QTest::newRow("tiny-request-512-b-in-2-mib-segment") << "a100" << 2 * MiB << qint64(512);
+    // two 1000 B requests (1024 B each) share one small segment
+    QTest::newRow("small-requests-share-a-segment") << "a1000 a1000" << 2 * MiB << qint64(2048);
+    // 1 MiB < request < 10 MiB: a 20 MiB segment, split; the second request takes the rest
+    QTest::newRow("mid-requests-share-20-mib") << "a5242880 a5242880" << 20 * MiB << 10 * MiB;
+    // >= 10 MiB: the segment is the request rounded up to 2 MiB: 11 MiB + 1 B -> 12 MiB,
+    // the 1 MiB - 511 B remainder is not > 1 MiB, so the block keeps it: allocated 12 MiB
+    QTest::newRow("large-request-rounds-to-2-mib") << "a11534337" << 12 * MiB << 12 * MiB;
+    // a freed 100 MiB block serves a later 60 MiB request: no new segment
+    QTest::newRow("freed-block-is-reused") << "a104857600 f0 a62914560" << 100 * MiB << 60 * MiB;
+    // two freed 60 MiB segments cannot hold 100 MiB together: segments never merge
+    QTest::newRow("segments-never-merge")
+        << "a62914560 a62914560 f0 f1 a104857600" << 220 * MiB << 100 * MiB;
+    // two 40 MiB blocks split from a freed 100 MiB block merge back when both are freed
+    QTest::newRow("neighbours-merge-on-free")
+        << "a104857600 f0 a41943040 a41943040 f1 f2 a104857600" << 100 * MiB << 100 * MiB;
+    // best fit: 25 MiB takes the free 30 MiB block, so 55 MiB still fits in the 60 MiB one
+    QTest::newRow("best-fit-takes-the-smallest-block")
+        << "a62914560 a31457280 f0 f1 a26214400 a57671680" << 90 * MiB << 80 * MiB;
+}
+
+void TstLoadPhase::allocator() {
+    QFETCH(QString, ops);
+    QFETCH(qint64, reserved);
+    QFETCH(qint64, allocated);
+    CachingAllocatorModel a;
+    std::vector<CachingAllocatorModel::Handle> handles;
+    for (const QString& op : ops.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const qint64 v = op.mid(1).toLongLong();
+        if (op.startsWith(QLatin1Char('a')))
+            handles.push_back(a.malloc(v));
+        else
+            a.free(handles.at(static_cast<size_t>(v)));
+    }
+    QCOMPARE(a.reserved(), reserved);
+    QCOMPARE(a.allocated(), allocated);
+}
+
+void TstLoadPhase::inPlaceLoadsNothing() {
+    const LoadPhase lp = simulateLoad(llama2_7b(), torchtuneQlora(LoadRecipe::InPlace), 1);
+    QCOMPARE(lp.reserved, 0.0);
+    QCOMPARE(lp.peakAllocated, 0.0);
+}
+
+void TstLoadPhase::unchunkedPeakIsTheWholeSearch() {
+    // torchao 0.1 quantize_tensor_nearest on a whole weight: at `.abs()` the checkpoint copy
+    // (2n), the scaled blocks (2n), value - nf4 and its abs (2 x 16n bf16 = 64n), the
+    // per-block absmax values (2n/64) and the pieces the new NF4Tensor already holds
+    // (32 + 2 + 2n/16384 + n/64) are live on top of the loaded model. The widest Llama-2-7B
+    // linears (gate/up/down) have n = 4096 x 11008; every one is quantised again in
+    // load_state_dict with the whole model resident.
+    const double n = 4096.0 * 11008.0;
+    const LoadPhase lp =
+        simulateLoad(llama2_7b(), torchtuneQlora(LoadRecipe::TorchaoNf4Unchunked), 1);
+    const double expected = lp.allocated + 68.0 * n + 2.0 * n / 64 + 34 + 2.0 * n / 16384 + n / 64;
+    compare(lp.peakAllocated, expected, 1e-3); // blocks round up to 512 B
+}
+
+void TstLoadPhase::chunkedPeakIsOneChunk() {
+    // torchao >= 0.2 searches 1024^2 elements at a time: checkpoint copy (2n), scaled
+    // blocks (2n), uint8 indices (n), absmax values (2n/64), one chunk's difference and its
+    // abs (2 x 16 x 2^20 x 2 B = 64 MiB), the NF4Tensor pieces held so far.
+    const double n = 4096.0 * 11008.0;
+    const LoadPhase lp = simulateLoad(llama2_7b(), torchtuneQlora(LoadRecipe::TorchaoNf4), 1);
+    const double expected =
+        lp.allocated + 5.0 * n + 2.0 * n / 64 + 64.0 * MiB + 34 + 2.0 * n / 16384 + n / 64;
+    compare(lp.peakAllocated, expected, 1e-3);
+}
+
+void TstLoadPhase::torchtuneQloraInitReading() {
+    // torchtune docs/source/tutorials/qlora_finetune.rst at 0914d5c, table "Peak memory
+    // reserved, model init / training": 9.13 GB at QLoRA model init (Llama-2-7B,
+    // 7B_qlora_single_device). Tolerance 10 %: the replay leaves out the RoPE caches and the
+    // checkpoint's own conversion.
+    const LoadPhase lp =
+        simulateLoad(llama2_7b(), torchtuneQlora(LoadRecipe::TorchaoNf4Unchunked), 1);
+    compare(lp.reserved, 9.13e9, 0.10);
+    // the weights it leaves: NF4 data + scalers of 6.48e9 linear weights, two bf16 32000 x
+    // 4096 tables, adapters, norms: the weights term of the estimator, within rounding
+    const Estimate e = estimate(llama2_7b(), torchtuneQlora(LoadRecipe::TorchaoNf4Unchunked));
+    compare(lp.allocated, e.worst.atPeak[static_cast<int>(Term::Weights)], 0.01);
+}
+
+void TstLoadPhase::fsdpWrapKeepsTheShards() {
+    // After the wrap each of 2 ranks keeps half of every FlatParameter: Llama-2-7B's
+    // 6,738,415,616 bf16 parameters plus the adapters, r = 64 on q, k, v (2 x 64 x 4096
+    // each), gate, up (64 x (4096 + 11008)) and down (64 x (11008 + 4096)) per block:
+    // 64 x 69,888 x 32 = 143,130,624 parameters; (6,738,415,616 + 143,130,624) x 2 B / 2.
+    const LoadPhase lp = simulateLoad(llama2_7b(), fsdpQlora(Finetune::LoRA), 2);
+    compare(lp.allocated, 6738415616.0 + 143130624.0, 0.005);
+    QVERIFY(lp.reserved > lp.allocated);
+}
+
+void TstLoadPhase::fsdpQloraWrapReading() {
+    // fsdp_qlora benchmarks_03_2024.md (4cd6923), notes to the Llama-2-7B case study:
+    // 3.72 GiB reserved right after the FSDP wrap (QLoRA, 2 GPUs). The replay covers the
+    // wrap, not the threaded quantisation that precedes it on every rank, so it must come
+    // out below the reading, and within 20 % of it.
+    const LoadPhase lp = simulateLoad(llama2_7b(), fsdpQlora(Finetune::QLoRA), 2);
+    const double reading = 3.72 * 1073741824.0;
+    QVERIFY2(lp.reserved <= reading, qPrintable(QString::number(lp.reserved / 1073741824.0)));
+    QVERIFY2(lp.reserved >= 0.8 * reading, qPrintable(QString::number(lp.reserved / 1073741824.0)));
+}
+
+void TstLoadPhase::floorUnderReserved() {
+    // The estimator's reserved metric is at least the load's reserved bytes (+ the FSDP
+    // all-gather pool for FSDP1): TTLT-05's configuration, whose step alone needs far less.
+    const Workload w = torchtuneQlora(LoadRecipe::TorchaoNf4Unchunked);
+    Workload inPlace = w;
+    inPlace.features.loadRecipe = LoadRecipe::InPlace;
+    const Estimate e = estimate(llama2_7b(), w);
+    const Estimate base = estimate(llama2_7b(), inPlace);
+    const LoadPhase lp = simulateLoad(llama2_7b(), w, 1);
+    QCOMPARE(e.worst.allocated, base.worst.allocated);
+    QVERIFY2(base.worst.reserved < lp.reserved,
+             qPrintable(QStringLiteral("%1 %2").arg(base.worst.reserved).arg(lp.reserved)));
+    QCOMPARE(e.worst.reserved, lp.reserved);
+    QCOMPARE(e.worst.loadReserved, lp.reserved);
+    // the term table still adds up to nvidia-smi
+    double sum = 0;
+    for (double v : e.worst.atPeak)
+        sum += v;
+    compare(sum, e.worst.nvidiaSmi);
+}
+
+void TstLoadPhase::keysRoundTrip() {
+    for (const LoadRecipe r : {LoadRecipe::InPlace, LoadRecipe::TorchaoNf4,
+                               LoadRecipe::TorchaoNf4Unchunked, LoadRecipe::Fsdp1SyncModuleStates})
+        QCOMPARE(parseLoadRecipe(loadRecipeKey(r)), std::optional<LoadRecipe>(r));
+    QVERIFY(!parseLoadRecipe("torchao").has_value());
+    QCOMPARE(parseLoadRecipe("FSDP1-Sync-Module-States"),
+             std::optional<LoadRecipe>(LoadRecipe::Fsdp1SyncModuleStates));
+}
+
+QTEST_APPLESS_MAIN(TstLoadPhase)
+#include "tst_loadphase.moc"
