@@ -206,7 +206,11 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
              "return fp32 logits; torchtitan 2024 and torchtune before `compile_loss` compiling "
              "the model but not the loss; torchtune recipes before `del logits` (PRs #1046 and "
              "#1235, June/July 2024) keeping the fp32 logits through backward; torchtitan's "
-             "`loss_parallel()` whenever TP > 1 (docs/profiles.md).")
+             "`loss_parallel()` whenever TP > 1 (docs/profiles.md); how the weights were "
+             "loaded: torchtune QLoRA quantising to NF4 on the GPU (torchao 0.1's unchunked "
+             "search before May 2024) and fsdp_qlora's FSDP1 wrap with `sync_module_states`, "
+             "replayed through a caching-allocator model whose reserved bytes are a floor under "
+             "the step's (docs/metrics.md, \"The load phase\").")
     L.append("")
     L.append("## Per point")
     L.append("")
@@ -305,16 +309,17 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
         "generation rows) are not compared; `tools/measure/measure_peak.py` can re-measure such "
         "configurations with every field known.")
     L.append(
-        "- **Worst remaining points.** TTLT-05, FQ-01 and FQ-03 (`reserved`): the allocator "
-        "keeps segments cached while the weights are loaded, quantised and wrapped by FSDP1 "
-        "(torchtune's tutorial shows 9.13 GB reserved at QLoRA model init for about 3.9 GB of "
-        "NF4 weights; fsdp_qlora's notes give 3.72 GiB reserved after the wrap, and for FQ-03 "
-        "an allocated peak of 8.28 GiB, which the engine's allocated estimate, 8.29 GiB, "
-        "matches); the engine does not model load-time caching beyond 3.5 % of resident bytes. "
-        "PEFT-03 (FSDP1 CPU offload of a 70B QLoRA, metric unknown): the per-unit "
-        "host-to-device copies are not modelled. TTL2-05 (torchtune FSDP1 full fine-tune on "
-        "4090s, metric unknown; PR #961 could not reproduce the README's numbers). TT31-07 "
-        "(unknown metric; if the README logged active memory the error is +8 %). "
+        "- **Worst remaining points.** PEFT-03 (FSDP1 CPU offload of a 70B QLoRA, metric "
+        "unknown): the per-unit host-to-device copies are not modelled. FQ-01 (fsdp_qlora "
+        "QLoRA, `reserved`): the replayed FSDP1 wrap leaves 3.1 GiB reserved where the source's "
+        "notes read 3.72 GiB after the wrap; the threaded NF4 quantisation that precedes the "
+        "wrap on every rank is not replayed (its worker count follows the host's CPUs). TT31-07 "
+        "(unknown metric; if the README logged active memory the error is +8 %). TTL2-05 "
+        "(torchtune FSDP1 full fine-tune on 4090s, metric unknown): the May 2024 README gives "
+        "the same 24.1 GB for this row and for the single-GPU PagedAdamW row, and PR #961 could "
+        "not reproduce the latter. TT31-05 (unknown metric; +4 % against allocated). The load "
+        "phase (docs/metrics.md) explains TTLT-05 (torchao 0.1 quantising at load: -44 % -> "
+        "-4 %) and FQ-03 (FSDP1 wrap: -14 % -> -8 %). "
         "docs/source-notes.md has what reading the frameworks' code established about each.")
     L.append(
         "- **Baselines.** The seed formulas have no LoRA/QLoRA, sharding, checkpointing, logits or "

@@ -1541,6 +1541,50 @@
             <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
             <translation>Eigenschaften einer Framework-Version, die ihren Spitzenwert ändern; docs/profiles.md listet, welches Framework was tut.</translation>
         </message>
+        <message>
+            <source>In place</source>
+            <translation>An Ort und Stelle</translation>
+        </message>
+        <message>
+            <source>Weights are created where they stay: the load leaves nothing cached.</source>
+            <translation>Die Gewichte entstehen dort, wo sie bleiben: das Laden hinterlässt keinen Cache.</translation>
+        </message>
+        <message>
+            <source>torchao NF4 (torchtune QLoRA)</source>
+            <translation>torchao NF4 (torchtune QLoRA)</translation>
+        </message>
+        <message>
+            <source>Base weights quantised to NF4 on the GPU at init and again when the checkpoint is loaded (torchao 0.2 and later).</source>
+            <translation>Die Basisgewichte werden beim Initialisieren und erneut beim Laden des Checkpoints auf der GPU nach NF4 quantisiert (torchao ab 0.2).</translation>
+        </message>
+        <message>
+            <source>torchao 0.1 NF4, unchunked</source>
+            <translation>torchao 0.1 NF4, ohne Chunks</translation>
+        </message>
+        <message>
+            <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
+            <translation>torchtune QLoRA im Frühjahr 2024: die NF4-Suche über ein ganzes Gewicht braucht 32 Bytes pro Element und hinterlässt Gigabytes im Cache.</translation>
+        </message>
+        <message>
+            <source>FSDP1 sync_module_states</source>
+            <translation>FSDP1 sync_module_states</translation>
+        </message>
+        <message>
+            <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
+            <translation>Rank 0 lädt auf der CPU; jede FSDP-Einheit wird auf der GPU gebroadcastet, geflacht und geshardet (fsdp_qlora, accelerate Low-Memory-Laden).</translation>
+        </message>
+        <message>
+            <source>How the weights are loaded</source>
+            <translation>Wie die Gewichte geladen werden</translation>
+        </message>
+        <message>
+            <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
+            <translation>Der Caching-Allocator behält, was das Laden zwischengespeichert hat; so kann das Laden den reservierten Spitzenwert bestimmen (docs/metrics.md).</translation>
+        </message>
+        <message>
+            <source>Model load: %1</source>
+            <translation>Modell laden: %1</translation>
+        </message>
     </context>
     <context>
         <name>headroom::ui::LayoutPanel</name>

@@ -1541,6 +1541,50 @@
             <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
             <translation>会改变峰值的框架版本特性；docs/profiles.md 列出了各框架的做法。</translation>
         </message>
+        <message>
+            <source>In place</source>
+            <translation>原地创建</translation>
+        </message>
+        <message>
+            <source>Weights are created where they stay: the load leaves nothing cached.</source>
+            <translation>权重直接在最终位置创建：加载不会留下缓存。</translation>
+        </message>
+        <message>
+            <source>torchao NF4 (torchtune QLoRA)</source>
+            <translation>torchao NF4（torchtune QLoRA）</translation>
+        </message>
+        <message>
+            <source>Base weights quantised to NF4 on the GPU at init and again when the checkpoint is loaded (torchao 0.2 and later).</source>
+            <translation>基础权重在初始化时以及加载检查点时在 GPU 上量化为 NF4（torchao 0.2 及以后）。</translation>
+        </message>
+        <message>
+            <source>torchao 0.1 NF4, unchunked</source>
+            <translation>torchao 0.1 NF4，不分块</translation>
+        </message>
+        <message>
+            <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
+            <translation>2024 年春的 torchtune QLoRA：对整个权重做 NF4 搜索，每个元素需要 32 字节，并留下数 GB 缓存。</translation>
+        </message>
+        <message>
+            <source>FSDP1 sync_module_states</source>
+            <translation>FSDP1 sync_module_states</translation>
+        </message>
+        <message>
+            <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
+            <translation>rank 0 在 CPU 上加载；每个 FSDP 单元在 GPU 上广播、展平并分片（fsdp_qlora、accelerate 低内存加载）。</translation>
+        </message>
+        <message>
+            <source>How the weights are loaded</source>
+            <translation>权重如何加载</translation>
+        </message>
+        <message>
+            <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
+            <translation>缓存分配器会保留加载时缓存的显存，因此加载可能决定 reserved 峰值（docs/metrics.md）。</translation>
+        </message>
+        <message>
+            <source>Model load: %1</source>
+            <translation>模型加载：%1</translation>
+        </message>
     </context>
     <context>
         <name>headroom::ui::LayoutPanel</name>
