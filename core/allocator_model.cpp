@@ -81,38 +81,32 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
     return idx;
 }
 
+void CachingAllocatorModel::absorb(int left, int right) {
+    Block& lb = block(left);
+    Block& rb = block(right);
+    lb.size += rb.size;
+    lb.next = rb.next;
+    if (rb.next >= 0)
+        block(rb.next).prev = left;
+    rb.dead = true;
+}
+
 void CachingAllocatorModel::free(Handle h) {
-    if (h < 0 || static_cast<size_t>(h) >= m_blocks.size())
+    if (h < 0 || static_cast<size_t>(h) >= m_blocks.size() || block(h).free || block(h).dead)
         return;
-    if (m_blocks[static_cast<size_t>(h)].free || m_blocks[static_cast<size_t>(h)].dead)
-        return;
-    m_blocks[static_cast<size_t>(h)].free = true;
-    m_allocated -= m_blocks[static_cast<size_t>(h)].size;
+    block(h).free = true;
+    m_allocated -= block(h).size;
     int cur = h;
-    // merge with the previous free neighbour: it absorbs this block
-    const int p = m_blocks[static_cast<size_t>(cur)].prev;
-    if (p >= 0 && m_blocks[static_cast<size_t>(p)].free) {
+    const int p = block(cur).prev;
+    if (p >= 0 && block(p).free) { // the free previous neighbour absorbs this block
         eraseFree(p);
-        Block& pb = m_blocks[static_cast<size_t>(p)];
-        Block& cb = m_blocks[static_cast<size_t>(cur)];
-        pb.size += cb.size;
-        pb.next = cb.next;
-        if (cb.next >= 0)
-            m_blocks[static_cast<size_t>(cb.next)].prev = p;
-        cb.dead = true;
+        absorb(p, cur);
         cur = p;
     }
-    // merge with the next free neighbour: this block absorbs it
-    const int n = m_blocks[static_cast<size_t>(cur)].next;
-    if (n >= 0 && m_blocks[static_cast<size_t>(n)].free) {
+    const int n = block(cur).next;
+    if (n >= 0 && block(n).free) { // this block absorbs the free next neighbour
         eraseFree(n);
-        Block& cb = m_blocks[static_cast<size_t>(cur)];
-        Block& nb = m_blocks[static_cast<size_t>(n)];
-        cb.size += nb.size;
-        cb.next = nb.next;
-        if (nb.next >= 0)
-            m_blocks[static_cast<size_t>(nb.next)].prev = cur;
-        nb.dead = true;
+        absorb(cur, n);
     }
     insertFree(cur);
 }

@@ -18,6 +18,7 @@
 //   - a freed block merges with free neighbours of the same segment; segments are never
 //     merged with each other, which is what fragmentation is made of.
 
+#include <cstddef>
 #include <cstdint>
 #include <set>
 #include <tuple>
@@ -66,6 +67,9 @@ private:
     };
     using Key = std::tuple<int64_t, int, int64_t, int>; // size, segment, offset, index
     Key key(int i) const;
+    Block& block(int i) { return m_blocks[static_cast<std::size_t>(i)]; }
+    /// Merges the free block @p right into its left neighbour @p left (same segment).
+    void absorb(int left, int right);
     void insertFree(int i);
     void eraseFree(int i);
 

@@ -21,6 +21,18 @@ struct Linear {
     int64_t numel() const { return in * out; }
 };
 
+/// Per-element bytes and widths both recipes read from the workload.
+struct Widths {
+    int64_t h; ///< hidden size
+    double wb; ///< stored weight bytes per element
+    double ab; ///< adapter bytes per element
+    int64_t r; ///< LoRA rank, 0 for a full fine-tune
+    Widths(const ModelArch& m, const Workload& w)
+        : h(m.hiddenSize), wb(bytesPerElement(w.precision.weights)),
+          ab(bytesPerElement(w.precision.adapters)),
+          r(w.finetune == Finetune::Full ? 0 : w.lora.rank) {}
+};
+
 unsigned bit(LoraTarget t) {
     return static_cast<unsigned>(t);
 }
@@ -148,11 +160,8 @@ std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked
 /// are bf16; adapters in the adapter dtype.
 void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
                     bool unchunked) {
-    const int64_t h = m.hiddenSize;
+    const auto [h, wb, ab, r] = Widths(m, w);
     const bool nf4 = isQuantized(w.precision.weights);
-    const double wb = bytesPerElement(w.precision.weights);
-    const double ab = bytesPerElement(w.precision.adapters);
-    const int64_t r = w.finetune == Finetune::Full ? 0 : w.lora.rank;
     a.malloc((m.vocabSize + m.learnedPositions) * h * 2);
     auto buildLayer = [&](int layer) {
         std::vector<Sized> keep;
@@ -262,12 +271,9 @@ void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int s
 /// the FlatParameter, moved to the GPU with the block and never freed.
 void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
                            int shard) {
-    const int64_t h = m.hiddenSize;
-    const double wb = bytesPerElement(w.precision.weights);
-    const double ab = bytesPerElement(w.precision.adapters);
+    const auto [h, wb, ab, r] = Widths(m, w);
     const double cb = bytesPerElement(w.precision.compute);
     const bool offload = w.parallel.offloadParams;
-    const int64_t r = w.finetune == Finetune::Full ? 0 : w.lora.rank;
     const auto bytes = [](double elements, double per) {
         return static_cast<int64_t>(elements * per);
     };
