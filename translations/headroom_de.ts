@@ -523,6 +523,10 @@
             <translation>Bei Rollouts %1 Samples je Prompt erzeugen</translation>
         </message>
         <message>
+            <source>Call torch.cuda.empty_cache() once the model is loaded</source>
+            <translation>torch.cuda.empty_cache() aufrufen, sobald das Modell geladen ist</translation>
+        </message>
+        <message>
             <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
             <translation>Kombinieren: Mikro-Batch %1 mit Gradientenakkumulation %2, Checkpointing %3</translation>
         </message>

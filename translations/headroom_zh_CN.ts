@@ -523,6 +523,10 @@
             <translation>在 rollout 中每个提示生成 %1 个样本</translation>
         </message>
         <message>
+            <source>Call torch.cuda.empty_cache() once the model is loaded</source>
+            <translation>模型加载完成后调用 torch.cuda.empty_cache()</translation>
+        </message>
+        <message>
             <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
             <translation>组合调整：微批 %1，梯度累积 %2，检查点 %3</translation>
         </message>

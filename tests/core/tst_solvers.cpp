@@ -33,6 +33,7 @@ private slots:
     void playbookRanksAndSaves();
     void smallestLayoutIsMinimal();
     void combinedChangeWhenNoSingleFits();
+    void emptyCacheAfterLoad();
     void servingCapacity_data();
     void servingCapacity();
     void inferenceSequenceAxisIsContext();
@@ -174,6 +175,36 @@ void TstSolvers::playbookRanksAndSaves() {
         if (it.action == PlaybookAction::SmallerMicroBatch) // same global batch
             QVERIFY(it.changed.globalBatch() >= w.globalBatch());
     }
+}
+
+void TstSolvers::emptyCacheAfterLoad() {
+    // TTLT-05's configuration (Llama-2-7B QLoRA, 2 x 512 tokens, full AC) with torchao 0.1's
+    // load on an 8 GiB card: the load leaves 8.3 GiB reserved (core/load_phase.h), the step
+    // itself needs about 5 GiB. torch.cuda.empty_cache() after loading gives the cached
+    // segments back, so the playbook's first item is that one line, and it fits.
+    const ModelArch m = llama2_7b();
+    Workload w = training(Framework::PureBf16, 2, 512);
+    w.finetune = Finetune::QLoRA;
+    w.precision.weights = DType::NF4DoubleQuant;
+    w.lora.rank = 8;
+    w.checkpointing = Checkpointing::Full;
+    w.features.loadRecipe = LoadRecipe::TorchaoNf4Unchunked;
+    const GpuSpec g = gpuGiB(8);
+    const Estimate e = estimate(m, w, &g);
+    QVERIFY(!e.fits);
+    const auto items = playbook(m, w, g);
+    QVERIFY(!items.empty());
+    const PlaybookItem& first = items.front();
+    QCOMPARE(first.action, PlaybookAction::EmptyCacheAfterLoad);
+    QVERIFY(first.fits);
+    QCOMPARE(first.changed.features.loadRecipe, LoadRecipe::InPlace);
+    // it saves exactly the part of the floor the step does not need
+    Workload inPlace = w;
+    inPlace.features.loadRecipe = LoadRecipe::InPlace;
+    const Estimate after = estimate(m, inPlace, &g);
+    QCOMPARE(first.savedBytes, e.worst.reserved - after.worst.reserved);
+    QCOMPARE(QString::fromStdString(std::string(playbookActionKey(first.action))),
+             QStringLiteral("empty_cache_after_load"));
 }
 
 void TstSolvers::smallestLayoutIsMinimal() {
