@@ -567,7 +567,8 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     // outputs come from the unshard stream's own pool, which cannot reuse blocks cached on
     // the default stream, so they add to that floor.
     if (w.features.loadRecipe != LoadRecipe::InPlace && par.pp == 1 && par.tp == 1) {
-        const LoadPhase lp = simulateLoad(m, w, static_cast<int>(std::lround(shard)));
+        const double loadShards = shardsParams(par.sharding) ? shard : 1.0;
+        const LoadPhase lp = simulateLoad(m, w, static_cast<int>(std::lround(loadShards)));
         r.loadPeakAllocated = lp.peakAllocated;
         r.loadReserved =
             lp.reserved +
