@@ -704,8 +704,8 @@ RecordEntry parseOne(const json& j, std::size_t index) {
             rec.caveats.emplace_back("torchtune spring 2024 QLoRA: torchao 0.1's unchunked NF4 "
                                      "quantisation at load (load_recipe torchao_nf4_unchunked)");
     }
-    if (training && url.find("AnswerDotAI/fsdp_qlora") != std::string::npos &&
-        w.parallel.sharding != Sharding::None) {
+    const bool fsdpQlora = url.find("AnswerDotAI/fsdp_qlora") != std::string::npos;
+    if (training && fsdpQlora && w.parallel.sharding != Sharding::None) {
         w.features.loadRecipe = LoadRecipe::Fsdp1SyncModuleStates;
         rec.caveats.emplace_back(
             "fsdp_qlora low_memory: FSDP1 wrap with sync_module_states (load_recipe "
@@ -714,7 +714,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     }
     // fsdp_qlora's train loop calls the HF model with labels and keeps `output` (and its fp32
     // logits) in scope through loss.backward().
-    if (training && url.find("AnswerDotAI/fsdp_qlora") != std::string::npos)
+    if (training && fsdpQlora)
         w.features.retainedLogits = true;
     // litgpt (Lightning Fabric FSDPStrategy, auto_wrap_policy={Block}) wraps whole blocks, so
     // LoRA adapters share a FlatParameter with frozen weights (use_orig_params=True), and its
