@@ -562,7 +562,16 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
                                 r.atPeak[static_cast<int>(Term::Logits)] +
                                 r.atPeak[static_cast<int>(Term::Workspace)];
     const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
-    r.reserved = r.allocated + reserve;
+    // torch FSDP's sharded gradients come from a side stream's pool (memory_terms.h), which
+    // keeps them reserved at a peak that does not hold them.
+    const bool torchFsdp = par.sharding == Sharding::FsdpFullShard ||
+                           par.sharding == Sharding::FsdpGradOp || par.sharding == Sharding::Hsdp;
+    const bool sideStreamGrads = training && torchFsdp && shard > 1 && !noSync &&
+                                 !w.features.optimizerInBackward && !par.offloadParams &&
+                                 !par.offloadOptimizer;
+    r.gradientPoolCache = terms::sideStreamGradientCache(
+        sideStreamGrads ? grads : 0.0, r.atPeak[static_cast<int>(Term::Gradients)]);
+    r.reserved = r.allocated + reserve + r.gradientPoolCache;
     // The load's cached segments stay reserved (core/load_phase.h). The FSDP all-gather
     // outputs come from the unshard stream's own pool, which cannot reuse blocks cached on
     // the default stream, so they add to that floor.
@@ -835,7 +844,12 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
                         ? ", + the all-gather stream's pool"
                         : "") +
                    ") - allocated = " + gb(v);
-        return "20% of transients + 3.5% of resident bytes (caching allocator) = " + gb(v);
+        return "20% of transients + 3.5% of resident bytes (caching allocator)" +
+               (r.gradientPoolCache > 0
+                    ? " + " + gb(r.gradientPoolCache) +
+                          " of sharded gradients cached in the FSDP reduce-scatter stream's pool"
+                    : std::string()) +
+               " = " + gb(v);
     case Term::CudaContext:
         return "CUDA context 512 MiB" +
                std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") + " = " + gb(v);

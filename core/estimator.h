@@ -60,7 +60,10 @@ struct RankEstimate {
     /// reserved; 0 for LoadRecipe::InPlace (core/load_phase.h).
     double loadReserved = 0;
     double loadPeakAllocated = 0; ///< live-tensor peak during the load (0 for InPlace)
-    double nvidiaSmi = 0;         ///< reserved + CudaContext (+ resident paged optimizer states)
+    /// Part of AllocatorReserve: torch FSDP's sharded gradients cached in the reduce-scatter
+    /// stream's pool while the peak does not hold them (terms::sideStreamGradientCache).
+    double gradientPoolCache = 0;
+    double nvidiaSmi = 0; ///< reserved + CudaContext (+ resident paged optimizer states)
     /// Paged optimizer states (bitsandbytes paged_*): CUDA unified memory outside torch's
     /// allocator. Shown by nvidia-smi while resident, but evicted to host under pressure,
     /// so the fits verdict leaves them out.

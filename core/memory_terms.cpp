@@ -310,4 +310,8 @@ double allocatorReserve(double dynamicBytes, double staticBytes) {
     return kFragmentation * dynamicBytes + kResident * staticBytes;
 }
 
+double sideStreamGradientCache(double sideStreamGradBytes, double gradsLiveAtPeak) {
+    return std::max(0.0, sideStreamGradBytes - gradsLiveAtPeak);
+}
+
 } // namespace headroom::terms

@@ -201,4 +201,20 @@ double cudaContext(int numGpus);
 ///   model init for 13.48 GB of bf16 Llama-2-7B weights (+3.7 %).
 double allocatorReserve(double dynamicBytes, double staticBytes);
 
+/// Sharded gradients cached in a side stream's pool while the peak does not hold them, bytes:
+///   max(0, sideStreamGradBytes - gradsLiveAtPeak).
+/// torch FSDP allocates each unit's sharded gradient on its own stream: FSDP1 in
+/// `_post_backward_hook` under `state._post_backward_stream` (`_get_reduce_scatter_tensors`:
+/// `torch.empty_like(chunks[0])`, fsdp/_runtime_utils.py), FSDP2 in `foreach_reduce` under
+/// the reduce-scatter stream (the sharded grads view `reduce_output`; "the GPU sharded
+/// gradient is allocated in the RS stream", fsdp/_fully_shard/_fsdp_collectives.py). When
+/// `zero_grad(set_to_none=True)` frees them, their blocks go back to that stream's pool, and
+/// the caching allocator never hands a block cached for one stream to another
+/// (CUDACachingAllocator.cpp `get_free_block`: blocks are keyed by stream). So the next
+/// step's forward and loss, which run on the default stream, cannot reuse those bytes: they
+/// stay reserved at a peak where the gradients are not live yet (the loss, the first
+/// recomputed block). 0 when the peak already holds them (accumulation, the optimizer step).
+/// DeepSpeed and Megatron keep persistent gradient buffers instead (counted as allocated).
+double sideStreamGradientCache(double sideStreamGradBytes, double gradsLiveAtPeak);
+
 } // namespace headroom::terms
