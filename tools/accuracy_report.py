@@ -168,9 +168,8 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
         f"Targets (issue 4): median <= {TARGET_MEDIAN:g} %, p90 <= {TARGET_P90:g} %, no wrong "
         f"fit verdict. Status: **{'met' if met else 'not met'}** "
         f"(median {s['median_abs_error_pct']:.1f} %, p90 {s['p90_abs_error_pct']:.1f} %, "
-        f"{s['wrong_fit_verdicts']} wrong verdicts). `tst_accuracy_targets` (ctest label "
-        "accuracy-targets) asserts these targets; CI's `tst_validation` guards the accuracy "
-        "reached so far."
+        f"{s['wrong_fit_verdicts']} wrong verdicts). `tst_validation` and, by name, "
+        "`tst_accuracy_targets` (ctest label accuracy-targets) assert these targets in CI."
     )
     L.append("")
     L.append("## Rules")
@@ -314,12 +313,12 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
         "QLoRA, `reserved`): the replayed FSDP1 wrap leaves 3.1 GiB reserved where the source's "
         "notes read 3.72 GiB after the wrap; the threaded NF4 quantisation that precedes the "
         "wrap on every rank is not replayed (its worker count follows the host's CPUs). TT31-07 "
-        "(unknown metric; if the README logged active memory the error is +8 %). TTL2-05 "
-        "(torchtune FSDP1 full fine-tune on 4090s, metric unknown): the May 2024 README gives "
-        "the same 24.1 GB for this row and for the single-GPU PagedAdamW row, and PR #961 could "
-        "not reproduce the latter. TT31-05 (unknown metric; +4 % against allocated). The load "
-        "phase (docs/metrics.md) explains TTLT-05 (torchao 0.1 quantising at load: -44 % -> "
-        "-4 %) and FQ-03 (FSDP1 wrap: -14 % -> -8 %). "
+        "(unknown metric; if the README logged active memory the error is +8 %). TT31-05 "
+        "(unknown metric; +4 % against allocated). TITAN-03 and TITAN-11 (float8 + compile, "
+        "which the engine does not model separately). The load phase (docs/metrics.md) "
+        "explains TTLT-05 (torchao 0.1 quantising at load: -44 % -> -4 %) and FQ-03 (FSDP1 "
+        "wrap: -14 % -> -8 %); the FSDP gradient pool (the sharded gradients cached on the "
+        "reduce-scatter stream, docs/metrics.md) explains TTL2-05 (-15 % -> -1 %). "
         "docs/source-notes.md has what reading the frameworks' code established about each.")
     L.append(
         "- **Baselines.** The seed formulas have no LoRA/QLoRA, sharding, checkpointing, logits or "
