@@ -72,6 +72,8 @@ json metricsJson(const RankEstimate& r) {
         j["load_reserved"] = r.loadReserved;
         j["load_peak_allocated"] = r.loadPeakAllocated;
     }
+    if (r.releasable > 0)
+        j["releasable_cache"] = r.releasable;
     return j;
 }
 
@@ -109,7 +111,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     json formulas = json::object();
     for (int i = 0; i < kTermCount; ++i) {
         const auto t = static_cast<Term>(i);
-        formulas[std::string(termKey(t))] = termFormula(t, s.model, s.workload);
+        formulas[std::string(termKey(t))] = termFormula(t, s.model, s.workload, &s.gpu);
     }
     json ranks = json::array();
     for (const RankEstimate& r : e.stages)
@@ -184,7 +186,7 @@ std::string estimateText(const Scenario& s, const Estimate& e,
         const double b = w.atPeak[static_cast<std::size_t>(i)];
         terms.addRow({std::string(termKey(term)), fmtInt(b), fmtNum(b / 1073741824.0, 2),
                       fmtNum(b / 1e9, 2), pct(b, w.nvidiaSmi),
-                      termFormula(term, s.model, s.workload)});
+                      termFormula(term, s.model, s.workload, &s.gpu)});
     }
     terms.addRow({"total (nvidia-smi)", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
                   fmtNum(w.nvidiaSmi / 1e9, 2), pct(w.nvidiaSmi, w.nvidiaSmi), ""});
@@ -218,9 +220,15 @@ std::string estimateText(const Scenario& s, const Estimate& e,
                             std::string(loadRecipeKey(s.workload.features.loadRecipe)) +
                             "), a floor under reserved; load peak allocated " +
                             fmtGiB(w.loadPeakAllocated)});
+    if (w.releasable > 0)
+        metrics.addRow({"releasable", fmtInt(w.releasable), fmtNum(w.releasable / 1073741824.0, 2),
+                        fmtNum(w.releasable / 1e9, 2),
+                        "part of reserved in empty cached segments: freed before an OOM, not in "
+                        "the verdict"});
     metrics.addRow({"nvidia-smi", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
                     fmtNum(w.nvidiaSmi / 1e9, 2),
-                    "+ CUDA context, cuBLAS workspace, NCCL; the verdict uses this one"});
+                    "+ CUDA context, cuBLAS workspace, NCCL; the verdict uses this one, less "
+                    "paged optimizer states and the releasable cache"});
     t += metrics.render(2) + "\n";
 
     if (e.hostBytes > 0)
@@ -228,7 +236,8 @@ std::string estimateText(const Scenario& s, const Estimate& e,
              fmtGB(e.hostBytes) + ")\n\n";
 
     if (e.capacity > 0) {
-        const double usedPct = w.nvidiaSmi / e.capacity * 100.0;
+        // the verdict's quantity: nvidia-smi less paged states and the releasable cache
+        const double usedPct = (e.capacity - e.headroom) / e.capacity * 100.0;
         t += std::string("Verdict: ") + (e.fits ? "FITS" : "DOES NOT FIT") + " on " +
              gpuSummary(s.gpu) + " (nvidia-smi metric): " + fmtNum(usedPct, 1) + " % used, " +
              (e.fits ? "headroom " : "over by ") + fmtGiB(std::fabs(e.headroom)) + " (" +

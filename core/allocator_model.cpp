@@ -111,4 +111,12 @@ void CachingAllocatorModel::free(Handle h) {
     insertFree(cur);
 }
 
+int64_t CachingAllocatorModel::wholeFreeSegmentBytes() const {
+    int64_t bytes = 0;
+    for (const Block& b : m_blocks)
+        if (!b.dead && b.free && b.prev < 0 && b.next < 0)
+            bytes += b.size;
+    return bytes;
+}
+
 } // namespace headroom

@@ -41,6 +41,10 @@ public:
     int64_t peakReserved() const { return m_peakReserved; }   ///< max_memory_reserved
     int64_t peakAllocated() const { return m_peakAllocated; } ///< max_memory_allocated
     int segments() const { return m_segments; }               ///< cudaMalloc calls so far
+    /// Bytes in cached segments that hold no live block (a free, unsplit block spanning the
+    /// whole segment): what `release_cached_blocks()` gives back to the driver when a
+    /// cudaMalloc fails, before the allocator raises an out-of-memory error.
+    int64_t wholeFreeSegmentBytes() const;
 
     /// Request size after rounding: max(512, 512 x ceil(bytes / 512)).
     static int64_t roundSize(int64_t bytes);

@@ -523,10 +523,11 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         // gradients of the previous micro-batches), then the blocks from the last one down,
         // each recomputed (checkpointing) or holding its backward transients while it runs.
         // The logits are freed before the first block runs, so the two never add up; at the
-        // end only the gradients remain.
+        // end the gradients and the last block's recompute remain.
         const double atLoss = acts + logits + retainedAtLoss + gAcc;
         const double atBlock = acts + recompute + retained + gAcc;
-        const double endBwd = grads + retained;
+        // at the end, block 0 recomputes and runs backward with the others' gradients live
+        const double endBwd = grads + recompute + retained;
         if (std::max(atLoss, atBlock) < endBwd)
             setTerms(ph[2], grads, states, recompute, retained, kv, workspace);
         else if (atLoss >= atBlock)
@@ -563,15 +564,23 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
                                 r.atPeak[static_cast<int>(Term::Workspace)];
     const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
     // torch FSDP's sharded gradients come from a side stream's pool (memory_terms.h), which
-    // keeps them reserved at a peak that does not hold them.
+    // keeps them reserved in every phase, also where they are not live: reserved follows the
+    // largest phase counted with the whole pool, which need not be the allocated peak.
     const bool torchFsdp = par.sharding == Sharding::FsdpFullShard ||
                            par.sharding == Sharding::FsdpGradOp || par.sharding == Sharding::Hsdp;
     const bool sideStreamGrads = training && torchFsdp && shard > 1 && !noSync &&
                                  !w.features.optimizerInBackward && !par.offloadParams &&
                                  !par.offloadOptimizer;
-    r.gradientPoolCache = terms::sideStreamGradientCache(
-        sideStreamGrads ? grads : 0.0, r.atPeak[static_cast<int>(Term::Gradients)]);
-    r.reserved = r.allocated + reserve + r.gradientPoolCache;
+    double withPool = r.allocated;
+    if (sideStreamGrads)
+        for (int i = 1; i < kPhaseCount; ++i)
+            withPool = std::max(withPool, r.phaseAllocated[i] +
+                                              terms::sideStreamGradientCache(
+                                                  grads, ph[i][static_cast<int>(Term::Gradients)]));
+    r.gradientPoolCache = withPool - r.allocated;
+    const double base = r.allocated + reserve; // what the step needs the allocator to hold
+    r.reserved = base + r.gradientPoolCache;
+    double required = base;
     // The load's cached segments stay reserved (core/load_phase.h). The FSDP all-gather
     // outputs come from the unshard stream's own pool, which cannot reuse blocks cached on
     // the default stream, so they add to that floor.
@@ -583,13 +592,34 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             lp.reserved +
             (w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates ? gatheredPool : 0.0);
         r.reserved = std::max(r.reserved, r.loadReserved);
+        // the load itself needs its live peak; after it, the segments it left partly used
+        required = std::max({base, r.loadReserved - lp.releasable, lp.peakAllocated});
     }
+    // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
+    r.releasable = r.reserved - required;
     r.atPeak[static_cast<int>(Term::AllocatorReserve)] = r.reserved - r.allocated;
     const double ctx = terms::cudaContext(par.gpus());
     r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
     r.pageable = r.peakPhase == Phase::AfterLoad ? 0.0 : pageable;
     r.nvidiaSmi = r.reserved + ctx + r.pageable;
     return r;
+}
+
+/// A GPU of @p capacity bytes cannot hold more than that: when the step's tensors and the
+/// cached-but-empty segments would not fit together, the caching allocator frees those
+/// segments (`release_cached_blocks`) and retries, so reserved keeps only as many of them as
+/// the capacity leaves room for. The gradient pool goes first (the order only matters for
+/// the formula text).
+void releaseCachedForCapacity(RankEstimate& r, double capacity) {
+    const double over = r.nvidiaSmi - r.pageable - capacity;
+    if (over <= 0 || r.releasable <= 0)
+        return;
+    const double cut = std::min(over, r.releasable);
+    r.releasable -= cut;
+    r.reserved -= cut;
+    r.nvidiaSmi -= cut;
+    r.atPeak[static_cast<int>(Term::AllocatorReserve)] -= cut;
+    r.gradientPoolCache = std::max(0.0, r.gradientPoolCache - cut);
 }
 
 } // namespace
@@ -725,6 +755,8 @@ Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
     double trainable = 0;
     for (int s = 0; s < pp; ++s) {
         e.stages.push_back(estimateStage(m, f, w, s, &host));
+        if (gpu)
+            releaseCachedForCapacity(e.stages.back(), gpu->bytes());
         if (e.stages.back().nvidiaSmi > e.worst.nvidiaSmi)
             e.worst = e.stages.back();
     }
@@ -740,7 +772,7 @@ Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
     e.hostBytes = host;
     if (gpu) {
         e.capacity = gpu->bytes();
-        e.headroom = e.capacity - (e.worst.nvidiaSmi - e.worst.pageable);
+        e.headroom = e.capacity - (e.worst.nvidiaSmi - e.worst.pageable - e.worst.releasable);
         e.fits = e.headroom >= 0;
     }
     return e;
@@ -772,8 +804,8 @@ std::string gb(double bytes) {
 }
 } // namespace
 
-std::string termFormula(Term t, const ModelArch& m, const Workload& w) {
-    const Estimate e = estimate(m, w, nullptr);
+std::string termFormula(Term t, const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+    const Estimate e = estimate(m, w, gpu);
     const RankEstimate& r = e.worst;
     const double v = r.atPeak[static_cast<int>(t)];
     const Precision& p = w.precision;

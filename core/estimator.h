@@ -63,6 +63,12 @@ struct RankEstimate {
     /// Part of AllocatorReserve: torch FSDP's sharded gradients cached in the reduce-scatter
     /// stream's pool while the peak does not hold them (terms::sideStreamGradientCache).
     double gradientPoolCache = 0;
+    /// Part of reserved in cached segments that hold no live tensor (the FSDP gradient pool at
+    /// a loss-time peak, the load's wholly free segments). The caching allocator frees them
+    /// (`release_cached_blocks`) and retries before it raises an out-of-memory error, so the
+    /// fits verdict leaves them out, and with a GPU given reserved never counts more of them
+    /// than the capacity leaves room for.
+    double releasable = 0;
     double nvidiaSmi = 0; ///< reserved + CudaContext (+ resident paged optimizer states)
     /// Paged optimizer states (bitsandbytes paged_*): CUDA unified memory outside torch's
     /// allocator. Shown by nvidia-smi while resident, but evicted to host under pressure,
@@ -79,9 +85,11 @@ struct Estimate {
     int64_t trainableParams = 0;      ///< full: total; LoRA: adapter parameters
     double hostBytes = 0;             ///< host RAM for offloaded states/params (per node share)
     double capacity = 0;              ///< GPU memory, bytes (0 = no GPU given)
-    bool fits = true;                 ///< worst.nvidiaSmi - worst.pageable <= capacity
-    double headroom = 0;              ///< capacity - (worst.nvidiaSmi - pageable); < 0: OOM by
-    double total(Metric m) const;     ///< worst rank's total in metric @p m
+    /// worst.nvidiaSmi - worst.pageable - worst.releasable <= capacity
+    bool fits = true;
+    /// capacity - (worst.nvidiaSmi - pageable - releasable); < 0: OOM by that much
+    double headroom = 0;
+    double total(Metric m) const; ///< worst rank's total in metric @p m
 };
 
 /// The category a term is drawn under in the GUI's 8-colour bar.
@@ -104,6 +112,7 @@ Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const Gp
 
 /// Human-readable formula of a term with this scenario's numbers put in, e.g.
 /// "8.03e9 params x 2 B (bf16) = 16.06 GB". Not on the hot path.
-std::string termFormula(Term t, const ModelArch& m, const Workload& w);
+std::string termFormula(Term t, const ModelArch& m, const Workload& w,
+                        const GpuSpec* gpu = nullptr);
 
 } // namespace headroom

@@ -329,6 +329,7 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
     out.reserved = static_cast<double>(a.reserved());
     out.peakAllocated = static_cast<double>(a.peakAllocated());
     out.allocated = static_cast<double>(a.allocated());
+    out.releasable = static_cast<double>(a.wholeFreeSegmentBytes());
     return out;
 }
 

@@ -22,6 +22,9 @@ struct LoadPhase {
     double reserved = 0;      ///< reserved bytes when the load ends (segments never released)
     double peakAllocated = 0; ///< largest live-tensor total during the load
     double allocated = 0;     ///< live bytes when the load ends (the weights)
+    /// Part of `reserved` in segments with no live block when the load ends: cached, but given
+    /// back to the driver before an out-of-memory error (CachingAllocatorModel).
+    double releasable = 0;
 };
 
 /// Replays @p w.features.loadRecipe for @p m on one rank.

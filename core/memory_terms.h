@@ -213,7 +213,9 @@ double allocatorReserve(double dynamicBytes, double staticBytes);
 /// (CUDACachingAllocator.cpp `get_free_block`: blocks are keyed by stream). So the next
 /// step's forward and loss, which run on the default stream, cannot reuse those bytes: they
 /// stay reserved at a peak where the gradients are not live yet (the loss, the first
-/// recomputed block). 0 when the peak already holds them (accumulation, the optimizer step).
+/// recomputed block). 0 in a phase that already holds them (accumulation, the optimizer
+/// step). The estimator adds it per phase and takes the largest sum, so `reserved` stays
+/// continuous when the allocated peak moves between phases.
 /// DeepSpeed and Megatron keep persistent gradient buffers instead (counted as allocated).
 double sideStreamGradientCache(double sideStreamGradBytes, double gradsLiveAtPeak);
 

@@ -131,13 +131,6 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
     };
     const bool training = w.mode == Mode::Training;
 
-    // 0. release what the load left cached: torch.cuda.empty_cache() after loading is one
-    //    line and changes nothing else (core/load_phase.h)
-    if (w.features.loadRecipe != LoadRecipe::InPlace) {
-        Workload c = w;
-        c.features.loadRecipe = LoadRecipe::InPlace;
-        add(PlaybookAction::EmptyCacheAfterLoad, 1, c, 1);
-    }
     // 1. cut sequence length (training) / context (inference)
     if (training && w.sequenceLength > 128) {
         int64_t s =
@@ -372,8 +365,6 @@ std::string_view playbookActionKey(PlaybookAction a) {
         return "quantize_kv_cache";
     case PlaybookAction::FewerSamplesPerPrompt:
         return "fewer_samples_per_prompt";
-    case PlaybookAction::EmptyCacheAfterLoad:
-        return "empty_cache_after_load";
     case PlaybookAction::Combined:
         return "combined";
     }
@@ -428,9 +419,6 @@ std::string describe(const PlaybookItem& it) {
         break;
     case PlaybookAction::FewerSamplesPerPrompt:
         what = "samples per prompt " + std::to_string(it.value);
-        break;
-    case PlaybookAction::EmptyCacheAfterLoad:
-        what = "torch.cuda.empty_cache() after loading the model";
         break;
     case PlaybookAction::Combined: {
         std::snprintf(buf, sizeof buf, "combine: micro-batch %lld (accumulation %lld)",

@@ -63,9 +63,6 @@ enum class PlaybookAction {
     QuantizeWeights,       ///< value = DType enum as int (inference)
     QuantizeKvCache,       ///< value = DType enum as int (inference)
     FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
-    /// value = 1: torch.cuda.empty_cache() once the model is loaded releases the segments the
-    /// load left cached (LoadRecipe other than InPlace; `changed` loads in place)
-    EmptyCacheAfterLoad,
     Combined, ///< value = how many of the single changes above are combined (see `changed`)
 };
 

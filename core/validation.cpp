@@ -1117,8 +1117,9 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
         }
         if (pt.capacity > 0) {
             pt.verdictChecked = true;
-            // the engine's own verdict rule: paged optimizer states are evicted, not an OOM
-            pt.estimateFits = pt.nvidiaSmi - est.worst.pageable <= pt.capacity;
+            // the engine's own verdict rule: paged optimizer states are evicted and empty
+            // cached segments released, neither is an OOM
+            pt.estimateFits = est.fits;
             pt.wrongVerdict = !pt.estimateFits; // every record ran, so it fitted
             ++checked;
             wrong += pt.wrongVerdict ? 1 : 0;

@@ -523,10 +523,6 @@
             <translation>Bei Rollouts %1 Samples je Prompt erzeugen</translation>
         </message>
         <message>
-            <source>Call torch.cuda.empty_cache() once the model is loaded</source>
-            <translation>torch.cuda.empty_cache() aufrufen, sobald das Modell geladen ist</translation>
-        </message>
-        <message>
             <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
             <translation>Kombinieren: Mikro-Batch %1 mit Gradientenakkumulation %2, Checkpointing %3</translation>
         </message>
@@ -2141,6 +2137,10 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <message>
             <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
             <translation>Summe = nvidia-smi-Speicher, den der Treiber nicht überschreiten lässt. PyTorch allokiert %1 · reserviert %2 · Spitze im %3.</translation>
+        </message>
+        <message>
+            <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
+            <translation>%1 des reservierten Speichers sind leere zwischengespeicherte Segmente, die PyTorch freigibt, bevor der Speicher ausgeht; sie zählen nicht als benötigt.</translation>
         </message>
         <message>
             <source>Showing the last valid scenario. </source>

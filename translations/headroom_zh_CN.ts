@@ -523,10 +523,6 @@
             <translation>在 rollout 中每个提示生成 %1 个样本</translation>
         </message>
         <message>
-            <source>Call torch.cuda.empty_cache() once the model is loaded</source>
-            <translation>模型加载完成后调用 torch.cuda.empty_cache()</translation>
-        </message>
-        <message>
             <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
             <translation>组合调整：微批 %1，梯度累积 %2，检查点 %3</translation>
         </message>
@@ -2141,6 +2137,10 @@ The current scenario is unchanged.</source>
         <message>
             <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
             <translation>总量 = nvidia-smi 显存，即驱动不允许超过的数值。PyTorch 已分配 %1 · 已预留 %2 · 峰值出现在%3阶段。</translation>
+        </message>
+        <message>
+            <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
+            <translation>保留内存中有 %1 是空的缓存段，PyTorch 会在内存耗尽之前释放它们；它们不计入所需内存。</translation>
         </message>
         <message>
             <source>Showing the last valid scenario. </source>

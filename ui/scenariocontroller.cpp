@@ -209,7 +209,8 @@ void ScenarioController::recompute() {
 QString ScenarioController::formula(Term t) const {
     auto& slot = m_formulas[static_cast<size_t>(t)];
     if (!slot) {
-        slot = QString::fromStdString(termFormula(t, m_scenario.model, m_scenario.workload));
+        slot = QString::fromStdString(
+            termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu));
     }
     return *slot;
 }

@@ -402,8 +402,6 @@ QString Texts::playbookAction(const PlaybookItem& item) {
         return tr("Store the KV cache in %1").arg(dtypeName(static_cast<DType>(v)));
     case PlaybookAction::FewerSamplesPerPrompt:
         return tr("Generate %1 samples per prompt in rollouts").arg(v);
-    case PlaybookAction::EmptyCacheAfterLoad:
-        return tr("Call torch.cuda.empty_cache() once the model is loaded");
     case PlaybookAction::Combined: {
         const Workload& c = item.changed;
         QString text = tr("Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3")

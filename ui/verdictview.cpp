@@ -59,7 +59,9 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
         return r.problem;
     }
     const Estimate& e = r.estimate;
-    const double used = e.worst.nvidiaSmi;
+    // what the run needs: nvidia-smi less paged optimizer states and empty cached segments,
+    // which PyTorch gives back before it runs out of memory (the verdict's quantity)
+    const double used = e.capacity - e.headroom;
     if (e.fits) {
         return tr("%1 of %2: fits, %3 free")
             .arg(Units::format(used, u), Units::format(e.capacity, u),
@@ -83,6 +85,12 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
                  "PyTorch allocated %1 · reserved %2 · peak during %3.")
                   .arg(Units::format(e.worst.allocated, u), Units::format(e.worst.reserved, u),
                        Texts::phaseName(e.worst.peakPhase));
+    if (e.worst.releasable > 0) {
+        text += QLatin1Char(' ') +
+                tr("%1 of reserved is empty cached segments, which PyTorch frees before it runs "
+                   "out of memory; they are not counted as needed.")
+                    .arg(Units::format(e.worst.releasable, u));
+    }
     if (!r.valid) {
         text = tr("Showing the last valid scenario. ") + text;
     }

@@ -79,6 +79,8 @@ private slots:
     void fsdp1MixedFrozenUnits();
     void fsdpGradientPoolCache_data();
     void fsdpGradientPoolCache();
+    void microBatchMonotonic_data();
+    void microBatchMonotonic();
     void offload_data();
     void offload();
     void bnbQuantStateUnsharded_data();
@@ -908,6 +910,7 @@ void TstParallel::fsdpGradientPoolCache() {
     w.parallel.offloadParams = w.parallel.offloadOptimizer = offload;
     const RankEstimate r = estimate(m, w).worst;
     compare(r.gradientPoolCache, cached);
+    compare(r.releasable, cached); // empty segments: freed before an OOM, not in the verdict
     if (cached > 0) {
         // the peak (the loss) holds no gradients: that is why the pool adds to reserved
         QCOMPARE(r.peakPhase, Phase::Backward);
@@ -917,6 +920,52 @@ void TstParallel::fsdpGradientPoolCache() {
         term(r, Term::Activations) + term(r, Term::Logits) + term(r, Term::Workspace);
     compare(r.reserved - r.allocated,
             terms::allocatorReserve(transients, r.allocated - transients) + cached);
+}
+
+// More samples per micro-batch never need less memory: allocated and reserved must not fall
+// as the micro-batch grows, also where the peak moves between phases (the end of backward,
+// where block 0 recomputes while the other gradients are live, and the loss, where the FSDP
+// gradient pool is cached but not live).
+void TstParallel::microBatchMonotonic_data() {
+    QTest::addColumn<int>("sharding");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("finetune");
+    QTest::addColumn<int>("checkpointing");
+    QTest::addColumn<int>("framework");
+    QTest::newRow("fsdp-full-4gpu-ac") << int(Sharding::FsdpFullShard) << 4 << int(Finetune::Full)
+                                       << int(Checkpointing::Full) << int(Framework::PureBf16);
+    QTest::newRow("fsdp2-mixed-8gpu-ac") << int(Sharding::FsdpFullShard) << 8 << int(Finetune::Full)
+                                         << int(Checkpointing::Full) << int(Framework::Fsdp2Mixed);
+    QTest::newRow("fsdp-lora-2gpu-ac") << int(Sharding::FsdpFullShard) << 2 << int(Finetune::LoRA)
+                                       << int(Checkpointing::Full) << int(Framework::PureBf16);
+    QTest::newRow("zero3-8gpu-ac") << int(Sharding::Zero3) << 8 << int(Finetune::Full)
+                                   << int(Checkpointing::Full) << int(Framework::DeepSpeedZero);
+    QTest::newRow("single-gpu-no-ac") << int(Sharding::None) << 1 << int(Finetune::Full)
+                                      << int(Checkpointing::None) << int(Framework::PureBf16);
+}
+
+void TstParallel::microBatchMonotonic() {
+    QFETCH(int, sharding);
+    QFETCH(int, gpus);
+    QFETCH(int, finetune);
+    QFETCH(int, checkpointing);
+    QFETCH(int, framework);
+    const ModelArch m = llama2_7b();
+    double prevAllocated = 0, prevReserved = 0;
+    for (int b = 1; b <= 16; ++b) {
+        Workload w = training(static_cast<Framework>(framework), b, 2048);
+        w.finetune = static_cast<Finetune>(finetune);
+        w.checkpointing = static_cast<Checkpointing>(checkpointing);
+        w.parallel.dp = gpus;
+        w.parallel.sharding = static_cast<Sharding>(sharding);
+        const RankEstimate r = estimate(m, w).worst;
+        QVERIFY2(r.allocated >= prevAllocated,
+                 qPrintable(QStringLiteral("allocated falls at micro-batch %1").arg(b)));
+        QVERIFY2(r.reserved >= prevReserved,
+                 qPrintable(QStringLiteral("reserved falls at micro-batch %1").arg(b)));
+        prevAllocated = r.allocated;
+        prevReserved = r.reserved;
+    }
 }
 
 QTEST_APPLESS_MAIN(TstParallel)

@@ -1008,6 +1008,44 @@ private slots:
         QVERIFY(checked >= 20);
     }
 
+    void verdictCountsWhatTheRunNeeds() {
+        // Llama-3.1-70B, torchtitan FSDP2 over dp 8 x tp 2, seq 8192, full AC on H100s
+        // (docs/parallelism.md): the step peaks at the end of backward; at the loss the fp32
+        // gradient shards are cached on the reduce-scatter stream, more than the card holds
+        // beside the tensors. PyTorch frees such empty segments before an OOM, so the headline
+        // shows what the run needs (nvidia-smi less that cache), not a full card.
+        const ModelPreset* preset = findModelPreset("llama-3.1-70b");
+        const GpuSpec* h100 = findGpuPreset("h100-sxm-80gb");
+        QVERIFY(preset && h100);
+        Workload w = m_win->controller()->scenario().workload;
+        w.mode = Mode::Training;
+        w.finetune = Finetune::Full;
+        applyFramework(w, Framework::Fsdp2Mixed);
+        w.microBatch = 1;
+        w.sequenceLength = 8192;
+        w.gradAccumulation = 1;
+        w.checkpointing = Checkpointing::Full;
+        w.attention = AttentionImpl::SDPA;
+        w.parallel = Parallelism{};
+        w.parallel.dp = 8;
+        w.parallel.tp = 2;
+        w.parallel.sequenceParallel = true;
+        w.parallel.sharding = Sharding::FsdpFullShard;
+        Results r;
+        r.valid = r.hasEstimate = true;
+        r.estimate = estimate(preset->arch, w, h100);
+        const Estimate& e = r.estimate;
+        QVERIFY(e.fits);
+        QVERIFY(e.worst.releasable > 0);
+        const double needed = e.worst.nvidiaSmi - e.worst.releasable;
+        QVERIFY(std::abs((e.capacity - e.headroom) - needed) < 1.0);
+        const QString headline = VerdictView::headlineFor(r, ByteUnit::GiB);
+        QVERIFY2(headline.startsWith(Units::format(needed, ByteUnit::GiB)), qPrintable(headline));
+        QVERIFY2(headline.contains(Units::format(e.headroom, ByteUnit::GiB)), qPrintable(headline));
+        QVERIFY(VerdictView::detailsFor(r, ByteUnit::GiB)
+                    .contains(Units::format(e.worst.releasable, ByteUnit::GiB)));
+    }
+
     void watchdogCatchesModalDialogs() {
         // The watchdog itself: a modal dialog opened here is closed and recorded.
         QDialog dlg(m_win.get());
