@@ -45,7 +45,8 @@ std::string reportText(const ValidationReport& r) {
          "nvidia-smi, unknown -> reserved (the middle of the three).\n";
     t += "Verdict rule: capacity = gpu.memory_gb x " +
          std::string(r.options.capacity == CapacityRule::GiB ? "2^30" : "1e9") +
-         " bytes; every record ran, so an estimate above capacity (nvidia-smi) is a wrong "
+         " bytes; every record ran, so an estimate above capacity (nvidia-smi less paged "
+         "optimizer states and the releasable cache, the engine's verdict) is a wrong "
          "verdict.\n";
     t += "\nSkipped (" + std::to_string(r.skipped.size()) + "):\n";
     for (const SkippedRecord& s : r.skipped)

@@ -1211,8 +1211,9 @@ std::string reportToJson(const ValidationReport& report, int indent) {
         {"capacity_detail", report.options.capacity == CapacityRule::GiB
                                 ? "gpu.memory_gb x 2^30 bytes"
                                 : "gpu.memory_gb x 1e9 bytes"},
-        {"verdict", "The engine's verdict (nvidia-smi estimate <= capacity); every record ran, "
-                    "so a 'does_not_fit' verdict is wrong"}};
+        {"verdict", "The engine's verdict (nvidia-smi estimate, less paged optimizer states and "
+                    "empty cached segments PyTorch frees before an OOM, <= capacity); every "
+                    "record ran, so a 'does_not_fit' verdict is wrong"}};
     json out{{"points", points}, {"summary", summary}, {"baselines", baselines}, {"rules", rules}};
     return out.dump(indent);
 }
