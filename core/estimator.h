@@ -61,7 +61,8 @@ struct RankEstimate {
     double loadReserved = 0;
     double loadPeakAllocated = 0; ///< live-tensor peak during the load (0 for InPlace)
     /// Part of AllocatorReserve: torch FSDP's sharded gradients cached in the reduce-scatter
-    /// stream's pool while the peak does not hold them (terms::sideStreamGradientCache).
+    /// stream's pool where they are not live (terms::sideStreamGradientCache): the largest
+    /// phase's live bytes plus that cache, less allocated.
     double gradientPoolCache = 0;
     /// Part of reserved in cached segments that hold no live tensor (the FSDP gradient pool at
     /// a loss-time peak, the load's wholly free segments). The caching allocator frees them
