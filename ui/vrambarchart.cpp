@@ -303,6 +303,17 @@ void VramBarChart::placeOverlays() {
         }
         const double x = std::clamp(p.x() - br.width() / 2, plot.left(),
                                     std::max(plot.left(), plot.right() - br.width()));
+        // a total at the capacity line (the cache fills the card) would sit on the capacity
+        // label: put it above that label, or below it where the plot ends
+        if (m_capacityLabel->isVisible()) {
+            const QRectF capRect(m_capacityLabel->pos(), m_capacityLabel->boundingRect().size());
+            if (QRectF(x, y, br.width(), br.height()).intersects(capRect)) {
+                y = capRect.top() - br.height() - 2;
+                if (y < plot.top()) {
+                    y = capRect.bottom() + 2;
+                }
+            }
+        }
         item->setPos(x, y);
     }
 }
