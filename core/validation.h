@@ -2,7 +2,7 @@
 // Validation of the estimator against measured peaks (ground-truth records, schema v1).
 // API owned by the validation work (issue 4); see docs/accuracy.md and docs/validation-data.md.
 //
-// Flow: parseRecords() reads a file of measurement records (../shared/ground-truth/SCHEMA.md,
+// Flow: parseRecords() reads a file of measurement records (tests/data/SCHEMA.md,
 // version 1) and maps each one to a ModelArch + Workload, or to the reasons it cannot be used;
 // runValidation() runs the engine on the usable ones, compares the metric each record measured
 // and summarises the errors. The same records are also put through two shortcut formulas from

@@ -1,13 +1,28 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Headroom needs to build, run and test. Idempotent: skips
-# apt entirely when everything is already installed. Needs root (or sudo) only to install.
+# Installs the Debian 12 packages Headroom needs to build, run, test and package. Idempotent:
+# skips apt entirely when everything is already installed. Needs root (or sudo) only to install.
+# Installs with --no-install-recommends, so every package the build needs is named here, or is
+# a hard dependency of one named here (scripts/check_deps.sh, run by ctest, proves it).
+#   deps.sh          install what is missing
+#   deps.sh --list   print the package list, one a line, and install nothing
 set -euo pipefail
 pkgs=(
-  build-essential cmake ninja-build pkg-config
-  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libgl-dev libxkbcommon-dev nlohmann-json3-dev libbenchmark-dev
-  xvfb xauth fonts-dejavu-core python3
+  # toolchain and build
+  build-essential cmake ninja-build pkg-config file
+  # Qt 6: Widgets, Charts (whose CMake config needs Qt6OpenGL), Svg, Test, Linguist tools
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libgl-dev libxkbcommon-dev
+  # libraries
+  nlohmann-json3-dev libbenchmark-dev
+  # running and testing: offscreen/Xvfb, fonts (Latin + CJK for the zh_CN UI),
+  # appstreamcli (metainfo validation), python3 (tools/)
+  xvfb xauth fonts-dejavu-core fonts-noto-cjk appstream python3
 )
+if [ "${1:-}" = "--list" ]; then
+  printf '%s\n' "${pkgs[@]}"
+  exit 0
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

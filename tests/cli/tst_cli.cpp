@@ -48,8 +48,8 @@ QJsonObject jsonOf(const Run& r) {
     return d.object();
 }
 
-QString sharedModel(const char* dir) {
-    return QStringLiteral(HEADROOM_SHARED_DIR) + QStringLiteral("/models/") +
+QString modelConfig(const char* dir) {
+    return QStringLiteral(HEADROOM_MODELS_DIR) + QStringLiteral("/") +
            QString::fromLatin1(dir) + QStringLiteral("/config.json");
 }
 
@@ -200,9 +200,8 @@ void TstCli::help() {
 
 // The issue's example command.
 void TstCli::issueExample() {
-    const QString config = sharedModel("Llama-3.1-8B");
-    if (!QFile::exists(config))
-        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const QString config = modelConfig("Llama-3.1-8B");
+    QVERIFY2(QFile::exists(config), qPrintable(config));
     const Run r = cli({"estimate", "--config", config, "--finetune", "lora", "--micro-batch", "4",
                        "--seq-len", "2048", "--gpu", "rtx-4090"});
     VERIFY_RUN(r, 0);
@@ -217,9 +216,8 @@ void TstCli::issueExample() {
 }
 
 void TstCli::issueExampleJson() {
-    const QString config = sharedModel("Llama-3.1-8B");
-    if (!QFile::exists(config))
-        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const QString config = modelConfig("Llama-3.1-8B");
+    QVERIFY2(QFile::exists(config), qPrintable(config));
     const Run r = cli({"estimate", "--config", config, "--finetune", "lora", "--micro-batch", "4",
                        "--seq-len", "2048", "--gpu", "rtx-4090", "--json"});
     VERIFY_RUN(r, 0);
@@ -259,9 +257,8 @@ void TstCli::issueExampleJson() {
 // tests/data, = safetensors total_size 16,060,522,496 / 2). In bf16 for inference the weights
 // term is exactly 2 bytes each: 16,060,522,496 bytes.
 void TstCli::inferenceWeightsArePublishedBytes() {
-    const QString config = sharedModel("Llama-3.1-8B");
-    if (!QFile::exists(config))
-        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const QString config = modelConfig("Llama-3.1-8B");
+    QVERIFY2(QFile::exists(config), qPrintable(config));
     const Run r =
         cli({"estimate", "--config", config, "--mode", "inference", "--weights", "bf16", "--json"});
     VERIFY_RUN(r, 0);
@@ -326,9 +323,8 @@ void TstCli::lossOptions_data() {
 void TstCli::lossOptions() {
     QFETCH(QStringList, options);
     QFETCH(double, bytesPerLogit);
-    const QString config = sharedModel("Llama-3.1-8B");
-    if (!QFile::exists(config))
-        QSKIP("../shared/models/Llama-3.1-8B not present");
+    const QString config = modelConfig("Llama-3.1-8B");
+    QVERIFY2(QFile::exists(config), qPrintable(config));
     const Run r =
         cli(QStringList{"estimate", "--config", config, "--finetune", "lora", "--micro-batch", "2",
                         "--seq-len", "2048", "--checkpointing", "full", "--json"} +
@@ -342,9 +338,8 @@ void TstCli::lossOptions() {
 // that (core/load_phase.h). Llama-2-7B QLoRA, 2 x 512 tokens with full AC, torchao 0.1: the
 // load leaves more cached than the step needs (TTLT-05's configuration).
 void TstCli::loadRecipeFloor() {
-    const QString config = sharedModel("Llama-2-7b-hf");
-    if (!QFile::exists(config))
-        QSKIP("../shared/models/Llama-2-7b-hf not present");
+    const QString config = modelConfig("Llama-2-7b-hf");
+    QVERIFY2(QFile::exists(config), qPrintable(config));
     const QStringList base{
         "estimate",  "--config",         config,          "--finetune", "qlora",
         "--weights", "nf4_double_quant", "--micro-batch", "2",          "--seq-len",

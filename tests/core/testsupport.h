@@ -1,5 +1,5 @@
 #pragma once
-// Shared fixtures of the core test suites: real configs from ../shared/models, a relative
+// Shared fixtures of the core test suites: real configs from tests/data/models, a relative
 // comparison with a readable failure, and hand formulas that several suites check against.
 // Header-only; every suite links the engine library, never its sources.
 
@@ -17,22 +17,25 @@
 
 namespace headroom::testsupport {
 
-/// The architecture of ../shared/models/<dir>/config.json, or nothing when absent.
-inline std::optional<ModelArch> shared(const char* dir) {
-    const auto file = std::filesystem::path(HEADROOM_SHARED_DIR) / "models" / dir / "config.json";
-    if (!std::filesystem::exists(file))
-        return std::nullopt;
+/// The architecture of tests/data/models/<dir>/config.json (PROVENANCE.md there), or nothing
+/// when it is absent or does not import (a warning names why).
+inline std::optional<ModelArch> modelConfig(const char* dir) {
+    const auto file = std::filesystem::path(HEADROOM_MODELS_DIR) / dir / "config.json";
     auto r = loadHfConfig(file);
-    if (!r)
+    if (!r) {
+        qWarning("%s: %s (%s)", file.string().c_str(), r.error().field.c_str(),
+                 r.error().detail.c_str());
         return std::nullopt;
+    }
     return r.value();
 }
 
-/// Binds `var` to the shared config <dir>, or skips the test when ../shared is absent.
-#define SHARED_OR_SKIP(var, dir)                                                                   \
-    const std::optional<ModelArch> var##Opt = ::headroom::testsupport::shared(dir);                \
+/// Binds `var` to the config tests/data/models/<dir>; fails the test when it does not load
+/// (the repository ships every config its tests use).
+#define MODEL_OR_FAIL(var, dir)                                                                    \
+    const std::optional<ModelArch> var##Opt = ::headroom::testsupport::modelConfig(dir);           \
     if (!var##Opt)                                                                                 \
-        QSKIP("../shared/models/" dir " not available");                                           \
+        QFAIL("tests/data/models/" dir "/config.json does not load");                              \
     const ModelArch& var = *var##Opt;
 
 /// Fails the running test unless |actual - expected| / max(1, |expected|) <= relTol.

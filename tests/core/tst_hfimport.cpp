@@ -1,5 +1,5 @@
 // tst_hfimport: Hugging Face config.json / safetensors index / safetensors header import,
-// on every vendored config (../shared/models) and on malformed input.
+// on every vendored config (tests/data/models) and on malformed input.
 
 #include "core/hf_import.h"
 
@@ -15,7 +15,7 @@ using namespace headroom;
 namespace {
 
 std::filesystem::path modelsDir() {
-    return std::filesystem::path(HEADROOM_SHARED_DIR) / "models";
+    return std::filesystem::path(HEADROOM_MODELS_DIR);
 }
 
 void writeFile(const std::filesystem::path& p, const std::string& bytes) {

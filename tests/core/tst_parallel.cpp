@@ -1,6 +1,6 @@
 // tst_parallel (issue 5): how each parallel strategy divides memory, checked through
 // estimate() against numbers derived by hand from the paper or framework formula named in
-// each row. Real shapes come from ../shared/models (the row is skipped when absent) or from
+// each row. Real shapes come from tests/data/models (a missing config fails the row) or from
 // the built-in presets. Tolerance: 1e-9 relative unless a row says otherwise.
 //
 // Hand parameter counts use the HF modeling files' layer list, written out here once:
@@ -135,7 +135,7 @@ void TstParallel::zeroStages() {
     QFETCH(double, gradsDiv);
     QFETCH(double, optDiv);
     QFETCH(double, gradCopies);
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     // DeepSpeed bf16 profile: bf16 weights and grads, fp32 master + Adam (K = 12).
     // Accumulation 2 keeps the gradients live in every phase, so the four terms at the
     // peak are the static ones whatever phase the peak is in.
@@ -175,7 +175,7 @@ void TstParallel::tpWeights_data() {
 
 void TstParallel::tpWeights() {
     QFETCH(int, tp);
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     Workload w = training(Framework::PureBf16, 1, 1024);
     w.checkpointing = Checkpointing::Full;
     w.parallel.tp = tp;
@@ -213,7 +213,7 @@ void TstParallel::tpActivations_data() {
 void TstParallel::tpActivations() {
     QFETCH(int, tp);
     QFETCH(QString, sp);
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int64_t s = 4096;
     Workload w = training(sp == "megatron" ? Framework::Megatron : Framework::PureBf16, 1, s);
     w.checkpointing = Checkpointing::None;
@@ -331,7 +331,7 @@ void TstParallel::ppInflight() {
     QFETCH(int, micro);
     QFETCH(int, virtualStages);
     QFETCH(QList<double>, inflight);
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int pp = 4;
     const int64_t s = 1024;
     Workload w = training(Framework::PureBf16, 1, s);
@@ -412,9 +412,9 @@ void TstParallel::moeTotalVsActive() {
     QFETCH(double, publishedActive);
     QFETCH(double, totalTol);
     QFETCH(double, activeTol);
-    const std::optional<ModelArch> m = shared(dir.toStdString().c_str());
+    const std::optional<ModelArch> m = modelConfig(dir.toStdString().c_str());
     if (!m)
-        QSKIP("shared model config not available");
+        QFAIL("model config does not load");
     const Estimate e = estimate(*m, training(Framework::PureBf16, 1, 128));
     compare(static_cast<double>(e.totalParams), handTotal);
     compare(static_cast<double>(e.activeParams), handActive);
@@ -451,7 +451,7 @@ void TstParallel::epWeights() {
     QFETCH(int, sharding);
     QFETCH(double, shardDiv);
     QFETCH(double, expertDiv);
-    SHARED_OR_SKIP(m, "Mixtral-8x7B-v0.1");
+    MODEL_OR_FAIL(m, "Mixtral-8x7B-v0.1");
     Workload w = training(Framework::PureBf16, 1, 1024);
     w.checkpointing = Checkpointing::Full;
     w.parallel.dp = dp;
@@ -486,7 +486,7 @@ void TstParallel::cpActivations_data() {
 
 void TstParallel::cpActivations() {
     QFETCH(int, cp);
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int64_t s = 16384;
     Workload w = training(Framework::PureBf16, 1, s);
     w.checkpointing = Checkpointing::Full;
@@ -525,7 +525,7 @@ void TstParallel::offload() {
     QFETCH(int, sharding);
     QFETCH(bool, params);
     QFETCH(double, hostPerParam);
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int dp = 8;
     Workload w = training(Framework::DeepSpeedZero, 1, 2048);
     w.checkpointing = Checkpointing::Full;
@@ -711,7 +711,7 @@ void TstParallel::seed001Table13b() {
         return;
     // Through the engine with the real Llama-2-13B (13,015,864,320 parameters by the hand
     // formula): DeepSpeed ZeRO-3, 16 B/param / N (ZeRO paper P_os+g+p).
-    SHARED_OR_SKIP(m, "Llama-2-13b-hf");
+    MODEL_OR_FAIL(m, "Llama-2-13b-hf");
     Workload w = training(Framework::DeepSpeedZero, 1, 512);
     w.gradAccumulation = 2;
     w.parallel.dp = gpus;

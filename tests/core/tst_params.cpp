@@ -1,8 +1,8 @@
 // tst_params: exact parameter counts from architectures, checked against published counts.
 //
 // Every row names its source. Exact counts come from the calibration records
-// (../shared/ground-truth/calibration.records.json, field model.param_count), from
-// safetensors index files (total_size / 2 for bf16, ../shared/models/PROVENANCE.md) or from
+// (tests/data/calibration.records.json, field model.param_count), from
+// safetensors index files (total_size / 2 for bf16, tests/data/models/PROVENANCE.md) or from
 // keras-hub presets quoted in PROVENANCE.md. Model-card numbers are rounded; the tolerance of
 // such a row is half a unit of the last published digit (never below 0.5 %).
 
@@ -23,7 +23,7 @@ using headroom::testsupport::llama2_7b;
 namespace {
 
 std::filesystem::path modelsDir() {
-    return std::filesystem::path(HEADROOM_SHARED_DIR) / "models";
+    return std::filesystem::path(HEADROOM_MODELS_DIR);
 }
 
 ModelArch load(const char* dir) {

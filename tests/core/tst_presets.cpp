@@ -25,7 +25,7 @@ using json = nlohmann::json;
 namespace {
 
 std::filesystem::path modelsDir() {
-    return std::filesystem::path(HEADROOM_SHARED_DIR) / "models";
+    return std::filesystem::path(HEADROOM_MODELS_DIR);
 }
 
 const json& rawModels() {

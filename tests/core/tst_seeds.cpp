@@ -92,7 +92,7 @@ void TstSeeds::seed000OptimizerThroughEstimate_data() {
 void TstSeeds::seed000OptimizerThroughEstimate() {
     QFETCH(int, optimizer);
     QFETCH(double, bytesPerParam);
-    SHARED_OR_SKIP(m, "Qwen2.5-7B");
+    MODEL_OR_FAIL(m, "Qwen2.5-7B");
     // seed 000 7B table: params bf16 2, gradients bf16 2, optimizer states fp32
     Workload w;
     w.precision.weights = w.precision.grads = w.precision.compute = DType::BF16;
@@ -152,7 +152,7 @@ void TstSeeds::seed000KvShortcutVsGqa_data() {
 void TstSeeds::seed000KvShortcutVsGqa() {
     QFETCH(double, tokens);
     QFETCH(double, batch);
-    SHARED_OR_SKIP(m, "Qwen2.5-7B");
+    MODEL_OR_FAIL(m, "Qwen2.5-7B");
     const double shortcut = terms::kvCacheSeedShortcut(28, 3584, tokens, batch, 2);
     compare(shortcut, 2.0 * 28 * 3584 * tokens * batch * 2);
     const double exact = terms::kvCache(m, m.numLayers, 0, batch, tokens, DType::BF16, 1);
@@ -220,7 +220,7 @@ void TstSeeds::seed000Rollout() {
     QFETCH(int, card);
     QFETCH(QString, what);
     QFETCH(double, seedGB);
-    SHARED_OR_SKIP(m, "Qwen2.5-7B");
+    MODEL_OR_FAIL(m, "Qwen2.5-7B");
     const RlConfig c = rlConfig(card);
     const Workload w = rlWorkload(c);
     QVERIFY(!validateWorkload(m, w));
@@ -306,7 +306,7 @@ void TstSeeds::seed000RolloutTableArithmetic() {
     // 52 GB = 80 GB x 0.65 ("a 35% reduction") and 80 - 52 = 28 GB ("28 GB headroom")
     QVERIFY(std::abs(52.0 / 80.0 - 0.65) < 1e-12);
     // The engine's totals for the same scenarios (terms in seed000Rollout):
-    SHARED_OR_SKIP(m, "Qwen2.5-7B");
+    MODEL_OR_FAIL(m, "Qwen2.5-7B");
     const GpuSpec* h100 = findGpuPreset("h100-sxm-80gb");
     const Estimate e8 = estimate(m, rlWorkload(rlConfig(8)), h100);
     const Estimate e4 = estimate(m, rlWorkload(rlConfig(4)), h100);
@@ -327,7 +327,7 @@ void TstSeeds::seed000RecomputeMapping() {
     // keep everything. Per token with Megatron SP (t = 4):
     //   Full:     28 c h / t + 8h / t (+ B / t + X / t while the recompute runs)
     //   FirstN 1: c h / t + 27 B / t + 8h / t (+ the same)
-    SHARED_OR_SKIP(m, "Qwen2.5-7B");
+    MODEL_OR_FAIL(m, "Qwen2.5-7B");
     Workload w = rlWorkload(rlConfig(8));
     w.rollout.enabled = false;
     const double t = 4, T = 8192, h = 3584, i = 18944, B = blockBytes(m, /*repeatKv=*/false),
@@ -353,7 +353,7 @@ void TstSeeds::seed001KvThroughEstimate() {
     // Through estimate() on the real Llama-2-7B (32 layers, 32 heads x 128, MHA), fp16 cache:
     // 524,288 x 8 x 2048 = 8,589,934,592 B = 8.59 GB (8 GiB). The seed's 8.2 comes from
     // 8 x 2048 x 0.5e6 = 8.192e9: it rounds 524,288 B down to a decimal 0.5 MB (-4.6 %).
-    SHARED_OR_SKIP(m, "Llama-2-7b-hf");
+    MODEL_OR_FAIL(m, "Llama-2-7b-hf");
     Workload w;
     w.mode = Mode::Inference;
     w.microBatch = 8;
@@ -414,7 +414,7 @@ void TstSeeds::seed001FindMaxBatchFixedMemory() {
     compare(fixed, 112e9);
     // The same 16 B/param through estimate() on the real Llama-2-7B (6,738,415,616 params):
     // weights + grads + master + states = 16 P = 107.8 GB; its "7B" is a rounded count.
-    SHARED_OR_SKIP(m, "Llama-2-7b-hf");
+    MODEL_OR_FAIL(m, "Llama-2-7b-hf");
     Workload w;
     applyFramework(w, Framework::DeepSpeedZero);
     w.sequenceLength = 512;
@@ -437,7 +437,7 @@ void TstSeeds::seed002Llama3Weights() {
     // Real Llama-3.1-8B: 8,030,261,248 x 2 = 16.06 GB (+0.38 %). The same section also calls
     // it "a Llama 3 8B model with 7 billion parameters ... 7B x 2 ~ 14 GB": that line
     // undercounts the model by 13 %.
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     Workload w;
     w.mode = Mode::Inference;
     w.precision.weights = w.precision.compute = DType::FP16;
@@ -454,7 +454,7 @@ void TstSeeds::seed002KvHiddenVsGqa() {
     // 2 x 32 x 4096 x 2048 x 4 x 2 bytes ~ 4.3 GB" (batch 4, sequence 2048).
     // Llama 3 8B has 8 KV heads x 128 = 1024 cached values per K/V per layer, so through
     // estimate() the cache is 2 x 32 x 1024 x 2 x 4 x 2048 = 1,073,741,824 B: 4x smaller.
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const double seed = terms::kvCacheSeedShortcut(32, 4096, 2048, 4, 2);
     compare(seed, 4294967296.0);
     Workload w;
@@ -498,7 +498,7 @@ void TstSeeds::seed002Lora() {
     // Rank 8 on all linear layers of Llama-3.1-8B is 20,971,520 adapters (r (in + out) per
     // target): 32 x 8 x [(4096 + 4096) + 2 (4096 + 1024) + (4096 + 4096) + 2 (4096 + 14336)
     // + (14336 + 4096)] = 32 x 8 x 81,920: the seed's 20M within 5 %.
-    SHARED_OR_SKIP(m, "Llama-3.1-8B");
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
     Workload w;
     w.finetune = Finetune::LoRA;
     w.lora.rank = 8;
@@ -608,7 +608,7 @@ void TstSeeds::seed003ZeroStages_data() {
 void TstSeeds::seed003ZeroStages() {
     QFETCH(int, sharding);
     QFETCH(double, perParamOver8);
-    SHARED_OR_SKIP(m, "Llama-2-7b-hf");
+    MODEL_OR_FAIL(m, "Llama-2-7b-hf");
     Workload w;
     applyFramework(w, Framework::DeepSpeedZero);
     w.sequenceLength = 512;

@@ -4,7 +4,7 @@
 #
 # Usage: tools/measure/grid.sh [OUT]            (default OUT: measured.records.json)
 # Environment (space-separated lists; defaults in brackets):
-#   MODELS       config.json files or folders [../shared/models/Llama-3.2-1B ../shared/models/Qwen2.5-0.5B]
+#   MODELS       config.json files or folders [tests/data/models/Llama-3.2-1B tests/data/models/Qwen2.5-0.5B]
 #   FINETUNES    full lora qlora [full lora qlora]
 #   ATTENTIONS   eager sdpa [eager sdpa]
 #   CHECKPOINTS  none full [none full]
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/../.."
 OUT=${1:-measured.records.json}
 PY=${PYTHON:-python3}
 SCRIPT=tools/measure/measure_peak.py
-MODELS=${MODELS:-"../shared/models/Llama-3.2-1B ../shared/models/Qwen2.5-0.5B"}
+MODELS=${MODELS:-"tests/data/models/Llama-3.2-1B tests/data/models/Qwen2.5-0.5B"}
 FINETUNES=${FINETUNES:-"full lora qlora"}
 ATTENTIONS=${ATTENTIONS:-"eager sdpa"}
 CHECKPOINTS=${CHECKPOINTS:-"none full"}

@@ -12,7 +12,7 @@ the first) or one generate() call, and records the three metrics Headroom predic
               included), sampled every few milliseconds by a background thread
 
 Each run appends three records, one per metric, in the ground-truth schema version 1
-(../shared/ground-truth/SCHEMA.md, docs/validation-data.md), every field filled, with the exact
+(docs/validation-data.md), every field filled, with the exact
 command line in `notes`. `headroom-cli validate FILE` reads the result directly.
 
 One configuration per process, so the CUDA context and the caching allocator start clean.
@@ -20,9 +20,9 @@ tools/measure/grid.sh runs a grid of them. Exit status: 0 measured, 3 out of mem
 written, the OOM is logged), 2 usage error, 1 other failure.
 
 Examples:
-  measure_peak.py --config ../shared/models/Llama-3.2-1B --finetune lora --micro-batch 4 \
+  measure_peak.py --config tests/data/models/Llama-3.2-1B --finetune lora --micro-batch 4 \
       --seq-len 2048 --attention sdpa --checkpointing none --out runs.records.json
-  measure_peak.py --config ../shared/models/Qwen2.5-0.5B/config.json --mode inference \
+  measure_peak.py --config tests/data/models/Qwen2.5-0.5B/config.json --mode inference \
       --prompt-tokens 512 --new-tokens 256 --out runs.records.json
 
 Requires torch and transformers; peft for --finetune lora/qlora; bitsandbytes for qlora,
