@@ -211,8 +211,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             add(PlaybookAction::SwitchToQlora, c.lora.rank, c, 8);
         }
         // 8. more sharding across the data-parallel GPUs
-        const int dpGroup = w.parallel.dp * w.parallel.cp;
-        if (dpGroup > 1 && w.parallel.sharding != Sharding::Zero3 &&
+        if (w.parallel.dpCp() > 1 && w.parallel.sharding != Sharding::Zero3 &&
             w.parallel.sharding != Sharding::FsdpFullShard) {
             Workload c = w;
             switch (w.parallel.sharding) {
@@ -234,9 +233,11 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         }
         // 9. more GPUs with ZeRO-3 / FSDP full shard
         if (!fitsNow) {
-            for (int dp = std::max(2, w.parallel.dp * 2); dp <= 1024; dp *= 2) {
+            // from twice the current DP (checked: DP is not validated here) up to 1024
+            for (int64_t dp = std::max<int64_t>(2, checked::mul(w.parallel.dp, 2).value_or(2048));
+                 dp <= 1024; dp *= 2) {
                 Workload c = w;
-                c.parallel.dp = dp;
+                c.parallel.dp = static_cast<int>(dp);
                 if (c.parallel.sharding == Sharding::None ||
                     c.parallel.sharding == Sharding::Zero1 ||
                     c.parallel.sharding == Sharding::Zero2 ||
@@ -295,7 +296,10 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             tryStep([&](Workload& x) {
                 if (x.microBatch <= 1)
                     return false;
-                x.gradAccumulation *= x.microBatch;
+                const auto accum = checked::mul(x.gradAccumulation, x.microBatch);
+                if (!accum)
+                    return false;
+                x.gradAccumulation = *accum;
                 x.microBatch = 1;
                 return true;
             }) ||
@@ -318,7 +322,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 return true;
             }) ||
             tryStep([](Workload& x) {
-                if (x.parallel.dp * x.parallel.cp <= 1 || x.parallel.sharding == Sharding::Zero3 ||
+                if (x.parallel.dpCp() <= 1 || x.parallel.sharding == Sharding::Zero3 ||
                     x.parallel.sharding == Sharding::FsdpFullShard)
                     return false;
                 x.parallel.sharding = Sharding::Zero3;
