@@ -35,6 +35,9 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
                        int64_t limit) {
     if (limit < 1 || !fitsAt(m, w, gpu, axis, 1))
         return 0;
+    // Every size the engine takes is far below 2^61 (core/workload.h limits); with the limit
+    // clamped there, hi <= 2^61 and hi x 2 and limit + 1 stay inside int64_t for any caller.
+    limit = std::min<int64_t>(limit, int64_t{1} << 61);
     int64_t lo = 1, hi = 2;
     while (hi <= limit && fitsAt(m, w, gpu, axis, hi)) {
         lo = hi;
@@ -150,8 +153,9 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         if (b < w.microBatch) {
             Workload c = w;
             c.microBatch = b;
+            const auto accum = checked::mul(w.gradAccumulation, (w.microBatch + b - 1) / b);
             if (training)
-                c.gradAccumulation = w.gradAccumulation * ((w.microBatch + b - 1) / b);
+                c.gradAccumulation = accum.value_or(0); // 0: validateWorkload drops the item
             add(PlaybookAction::SmallerMicroBatch, b, c, 2);
         }
     }
