@@ -41,9 +41,10 @@ struct StageParams {
 /// When EP only divides DP x TP (validateWorkload's rule), EP borrows the TP ranks, as
 /// torchtitan does with expert_tensor_parallel_degree = 1: experts are split ep ways.
 double expertSplit(const Parallelism& p) {
-    const int ep = std::max(1, p.ep);
-    const int dpcp = std::max(1, p.dp) * std::max(1, p.cp);
-    return dpcp % ep == 0 ? static_cast<double>(std::max(1, p.tp)) * ep : ep;
+    const int64_t ep = std::max(1, p.ep);
+    const int64_t dpcp = std::max<int64_t>(1, p.dpCp());
+    return dpcp % ep == 0 ? static_cast<double>(std::max(1, p.tp)) * static_cast<double>(ep)
+                          : static_cast<double>(ep);
 }
 
 /// ZeRO/FSDP degree over which routed-expert weights, gradients and states are sharded.
@@ -286,8 +287,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
         grads = w.features.optimizerInBackward
                     ? terms::gradientsInBackward(full ? sp2.maxTensor : trainable, pr.grads)
                     : terms::gradients(gradParams, pr.grads, gradShard);
-        if (par.sharding == Sharding::None && par.dp * par.cp > 1 &&
-            !w.features.optimizerInBackward)
+        if (par.sharding == Sharding::None && par.dpCp() > 1 && !w.features.optimizerInBackward)
             grads *= 2.0; // DDP reducer buckets copy every gradient (gradient_as_bucket_view=False)
         if (w.optimizer == Optimizer::Adafactor) {
             const double matrices = 7.0 * sp.count + 2.0;
@@ -438,7 +438,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
             }
         }
         if (w.rollout.enabled) {
-            const double gpus = std::max(1, par.gpus());
+            const double gpus = static_cast<double>(std::max<int64_t>(1, par.gpus()));
             const int rtp = w.rollout.rolloutTp > 0 ? w.rollout.rolloutTp : std::max(1, par.tp);
             const double engines = std::max(1.0, gpus / rtp);
             const double seqs =
@@ -598,7 +598,9 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
     r.releasable = r.reserved - required;
     r.atPeak[static_cast<int>(Term::AllocatorReserve)] = r.reserved - r.allocated;
-    const double ctx = terms::cudaContext(par.gpus());
+    // the count only decides whether NCCL buffers exist; clamped so it converts to int
+    const double ctx =
+        terms::cudaContext(static_cast<int>(std::clamp<int64_t>(par.gpus(), 1, limits::kGpus)));
     r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
     r.pageable = r.peakPhase == Phase::AfterLoad ? 0.0 : pageable;
     r.nvidiaSmi = r.reserved + ctx + r.pageable;
@@ -688,41 +690,81 @@ std::string_view metricKey(Metric m) {
     return "unknown";
 }
 
-std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
-    auto range = [](const char* field, double v, double lo, double hi) -> std::optional<Error> {
-        if (!std::isfinite(v))
-            return Error{ErrorCode::FieldNotFinite, field, "must be a finite number"};
-        if (v < lo || v > hi) {
-            char buf[96];
-            std::snprintf(buf, sizeof buf, "must be in [%g, %g] (got %g)", lo, hi, v);
-            return Error{ErrorCode::FieldOutOfRange, field, buf};
-        }
-        return std::nullopt;
+namespace {
+
+std::optional<Error> outOfRange(const char* field, double v, double lo, double hi) {
+    if (!std::isfinite(v))
+        return Error{ErrorCode::FieldNotFinite, field, "must be a finite number"};
+    if (v < lo || v > hi) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "must be in [%g, %g] (got %g)", lo, hi, v);
+        return Error{ErrorCode::FieldOutOfRange, field, buf};
+    }
+    return std::nullopt;
+}
+
+/// Batch, sequence, LoRA rank, token counts and the FirstN count, each within its limit.
+std::optional<Error> validateSizes(const ModelArch& m, const Workload& w) {
+    auto range = [](const char* field, int64_t v, int64_t lo, int64_t hi) {
+        return outOfRange(field, static_cast<double>(v), static_cast<double>(lo),
+                          static_cast<double>(hi));
     };
-    if (auto e = range("micro_batch_size", static_cast<double>(w.microBatch), 1, 1 << 24))
+    if (auto e = range("micro_batch_size", w.microBatch, 1, limits::kMicroBatch))
         return e;
-    if (auto e = range("sequence_length", static_cast<double>(w.sequenceLength), 1, 1 << 26))
+    if (auto e = range("sequence_length", w.sequenceLength, 1, limits::kSequenceLength))
         return e;
-    if (auto e = range("gradient_accumulation_steps", static_cast<double>(w.gradAccumulation), 1,
-                       1 << 20))
+    if (auto e =
+            range("gradient_accumulation_steps", w.gradAccumulation, 1, limits::kGradAccumulation))
         return e;
     if (w.mode == Mode::Training && w.finetune != Finetune::Full)
-        if (auto e = range("lora.rank", w.lora.rank, 1, 65536))
+        if (auto e = range("lora.rank", w.lora.rank, 1, limits::kLoraRank))
+            return e;
+    if (w.mode == Mode::Training && w.checkpointing == Checkpointing::FirstN)
+        if (auto e = range("checkpoint_layers", w.checkpointLayers, 0, m.numLayers))
             return e;
     if (w.mode == Mode::Inference) {
-        if (auto e = range("inference.prompt_tokens", static_cast<double>(w.inference.promptTokens),
-                           1, 1 << 26))
+        if (auto e = range("inference.prompt_tokens", w.inference.promptTokens, 1,
+                           limits::kSequenceLength))
             return e;
-        if (auto e = range("inference.new_tokens", static_cast<double>(w.inference.newTokens), 0,
-                           1 << 26))
+        if (auto e =
+                range("inference.new_tokens", w.inference.newTokens, 0, limits::kSequenceLength))
             return e;
     }
-    const Parallelism& p = w.parallel;
-    for (auto [name, v] : {std::pair{"parallel.dp", p.dp}, std::pair{"parallel.tp", p.tp},
-                           std::pair{"parallel.pp", p.pp}, std::pair{"parallel.cp", p.cp},
-                           std::pair{"parallel.ep", p.ep}})
-        if (auto e = range(name, v, 1, 1 << 20))
+    return std::nullopt;
+}
+
+/// Each degree in [1, limits::kDegree], and dp x tp x pp x cp (checked) at most
+/// limits::kGpus; the error names the degree at which the running product passes the limit.
+std::optional<Error> validateDegrees(const Parallelism& p) {
+    const std::pair<const char*, int> degrees[] = {{"parallel.dp", p.dp},
+                                                   {"parallel.tp", p.tp},
+                                                   {"parallel.pp", p.pp},
+                                                   {"parallel.cp", p.cp},
+                                                   {"parallel.ep", p.ep}};
+    for (const auto& d : degrees)
+        if (auto e = outOfRange(d.first, d.second, 1, static_cast<double>(limits::kDegree)))
             return e;
+    int64_t gpus = 1;
+    for (int i = 0; i < 4; ++i) { // dp, tp, pp, cp; EP splits the DP x TP ranks, adds none
+        const auto next = checked::mul(gpus, degrees[i].second);
+        if (!next || *next > limits::kGpus)
+            return Error{ErrorCode::InvalidLayout, degrees[i].first,
+                         "dp x tp x pp x cp must be at most " + std::to_string(limits::kGpus) +
+                             " GPUs (" + std::to_string(p.dp) + " x " + std::to_string(p.tp) +
+                             " x " + std::to_string(p.pp) + " x " + std::to_string(p.cp) + ")"};
+        gpus = *next;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
+    if (auto e = validateSizes(m, w))
+        return e;
+    const Parallelism& p = w.parallel;
+    if (auto e = validateDegrees(p))
+        return e;
     if (m.numHeads % p.tp != 0)
         return Error{ErrorCode::InvalidLayout, "parallel.tp",
                      "TP must divide the attention heads (" + std::to_string(m.numHeads) + ")"};
@@ -737,7 +779,8 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
                      m.moe.enabled()
                          ? "EP must divide the experts (" + std::to_string(m.moe.numExperts) + ")"
                          : std::string("EP needs a mixture-of-experts model")};
-    if (p.ep > 1 && (p.dp * p.tp) % p.ep != 0)
+    // dp x tp <= limits::kGpus here (validateDegrees)
+    if (p.ep > 1 && *checked::mul(p.dp, p.tp) % p.ep != 0)
         return Error{ErrorCode::InvalidLayout, "parallel.ep", "EP must divide DP x TP"};
     if (p.cp > 1 && w.sequenceLength % p.cp != 0)
         return Error{ErrorCode::InvalidLayout, "parallel.cp", "CP must divide the sequence length"};

@@ -160,9 +160,9 @@ std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked
 /// are bf16; adapters in the adapter dtype.
 void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
                     bool unchunked) {
-    const auto [h, wb, ab, r] = Widths(m, w);
+    const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const bool nf4 = isQuantized(w.precision.weights);
-    a.malloc((m.vocabSize + m.learnedPositions) * h * 2);
+    a.malloc((m.vocabSize + m.learnedPositions) * wd.h * 2);
     auto buildLayer = [&](int layer) {
         std::vector<Sized> keep;
         auto hold = [&](int64_t bytes) { keep.push_back({a.malloc(bytes), bytes}); };
@@ -173,11 +173,11 @@ void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload
                     keep.push_back(k);
                 a.free(wt);
             } else {
-                hold(static_cast<int64_t>(static_cast<double>(l.numel()) * wb));
+                hold(static_cast<int64_t>(static_cast<double>(l.numel()) * wd.wb));
             }
-            if (r > 0 && (w.lora.targets & l.target)) {
-                hold(static_cast<int64_t>(static_cast<double>(r * l.in) * ab));
-                hold(static_cast<int64_t>(static_cast<double>(r * l.out) * ab));
+            if (wd.r > 0 && (w.lora.targets & l.target)) {
+                hold(static_cast<int64_t>(static_cast<double>(wd.r * l.in) * wd.ab));
+                hold(static_cast<int64_t>(static_cast<double>(wd.r * l.out) * wd.ab));
             }
         }
         hold(layerShapes(m, layer).normParams * 2);
@@ -185,9 +185,9 @@ void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload
     };
     auto finish = [&] {
         if (m.finalNorm)
-            a.malloc(h * 2);
+            a.malloc(wd.h * 2);
         if (!m.tiedEmbeddings)
-            a.malloc(m.vocabSize * h * 2);
+            a.malloc(m.vocabSize * wd.h * 2);
     };
     if (unchunked) {
         // one prototype block, deep-copied per layer (NF4Tensor clones its inner tensors);
@@ -271,7 +271,7 @@ void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int s
 /// the FlatParameter, moved to the GPU with the block and never freed.
 void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
                            int shard) {
-    const auto [h, wb, ab, r] = Widths(m, w);
+    const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const double cb = bytesPerElement(w.precision.compute);
     const bool offload = w.parallel.offloadParams;
     const auto bytes = [](double elements, double per) {
@@ -279,18 +279,18 @@ void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const W
     };
     for (int l = 0; l < m.numLayers; ++l) {
         const std::vector<Linear> lins = blockLinears(m, l);
-        if (r > 0) {
+        if (wd.r > 0) {
             for (const Linear& lin : lins) {
                 if (!(w.lora.targets & lin.target))
                     continue;
-                wrapUnit(a, {bytes(static_cast<double>(r * lin.in), ab)}, shard, offload);
-                wrapUnit(a, {bytes(static_cast<double>(r * lin.out), ab)}, shard, offload);
+                wrapUnit(a, {bytes(static_cast<double>(wd.r * lin.in), wd.ab)}, shard, offload);
+                wrapUnit(a, {bytes(static_cast<double>(wd.r * lin.out), wd.ab)}, shard, offload);
             }
         }
         std::vector<int64_t> sizes;
         for (const Linear& lin : lins) {
             const double n = static_cast<double>(lin.numel());
-            sizes.push_back(bytes(n, wb));
+            sizes.push_back(bytes(n, wd.wb));
             if (isQuantized(w.precision.weights))
                 a.malloc(static_cast<int64_t>(terms::quantStateBytes(n, w.precision.weights)));
         }
@@ -298,11 +298,11 @@ void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const W
         wrapUnit(a, sizes, shard, offload);
     }
     std::vector<int64_t> root{
-        bytes(static_cast<double>((m.vocabSize + m.learnedPositions) * h), cb)};
+        bytes(static_cast<double>((m.vocabSize + m.learnedPositions) * wd.h), cb)};
     if (m.finalNorm)
-        root.push_back(bytes(static_cast<double>(h), cb));
+        root.push_back(bytes(static_cast<double>(wd.h), cb));
     if (!m.tiedEmbeddings)
-        root.push_back(bytes(static_cast<double>(m.vocabSize * h), cb));
+        root.push_back(bytes(static_cast<double>(m.vocabSize * wd.h), cb));
     wrapUnit(a, root, shard, offload);
 }
 

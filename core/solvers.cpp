@@ -35,6 +35,9 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
                        int64_t limit) {
     if (limit < 1 || !fitsAt(m, w, gpu, axis, 1))
         return 0;
+    // Every size the engine takes is far below 2^61 (core/workload.h limits); with the limit
+    // clamped there, hi <= 2^61 and hi x 2 and limit + 1 stay inside int64_t for any caller.
+    limit = std::min<int64_t>(limit, int64_t{1} << 61);
     int64_t lo = 1, hi = 2;
     while (hi <= limit && fitsAt(m, w, gpu, axis, hi)) {
         lo = hi;
@@ -150,8 +153,9 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         if (b < w.microBatch) {
             Workload c = w;
             c.microBatch = b;
+            const auto accum = checked::mul(w.gradAccumulation, (w.microBatch + b - 1) / b);
             if (training)
-                c.gradAccumulation = w.gradAccumulation * ((w.microBatch + b - 1) / b);
+                c.gradAccumulation = accum.value_or(0); // 0: validateWorkload drops the item
             add(PlaybookAction::SmallerMicroBatch, b, c, 2);
         }
     }
@@ -211,8 +215,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             add(PlaybookAction::SwitchToQlora, c.lora.rank, c, 8);
         }
         // 8. more sharding across the data-parallel GPUs
-        const int dpGroup = w.parallel.dp * w.parallel.cp;
-        if (dpGroup > 1 && w.parallel.sharding != Sharding::Zero3 &&
+        if (w.parallel.dpCp() > 1 && w.parallel.sharding != Sharding::Zero3 &&
             w.parallel.sharding != Sharding::FsdpFullShard) {
             Workload c = w;
             switch (w.parallel.sharding) {
@@ -234,9 +237,11 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         }
         // 9. more GPUs with ZeRO-3 / FSDP full shard
         if (!fitsNow) {
-            for (int dp = std::max(2, w.parallel.dp * 2); dp <= 1024; dp *= 2) {
+            // from twice the current DP (checked: DP is not validated here) up to 1024
+            for (int64_t dp = std::max<int64_t>(2, checked::mul(w.parallel.dp, 2).value_or(2048));
+                 dp <= 1024; dp *= 2) {
                 Workload c = w;
-                c.parallel.dp = dp;
+                c.parallel.dp = static_cast<int>(dp);
                 if (c.parallel.sharding == Sharding::None ||
                     c.parallel.sharding == Sharding::Zero1 ||
                     c.parallel.sharding == Sharding::Zero2 ||
@@ -295,7 +300,10 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             tryStep([&](Workload& x) {
                 if (x.microBatch <= 1)
                     return false;
-                x.gradAccumulation *= x.microBatch;
+                const auto accum = checked::mul(x.gradAccumulation, x.microBatch);
+                if (!accum)
+                    return false;
+                x.gradAccumulation = *accum;
                 x.microBatch = 1;
                 return true;
             }) ||
@@ -318,7 +326,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 return true;
             }) ||
             tryStep([](Workload& x) {
-                if (x.parallel.dp * x.parallel.cp <= 1 || x.parallel.sharding == Sharding::Zero3 ||
+                if (x.parallel.dpCp() <= 1 || x.parallel.sharding == Sharding::Zero3 ||
                     x.parallel.sharding == Sharding::FsdpFullShard)
                     return false;
                 x.parallel.sharding = Sharding::Zero3;

@@ -5,6 +5,7 @@
 
 #include "core/text_file.h"
 
+#include "core/checked.h"
 #include "core/gpu.h"
 
 #include <nlohmann/json.hpp>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -53,31 +55,31 @@ public:
         return *it;
     }
 
-    /// Integer or null. Rejects floats, strings, ...; rejects values < @p min.
-    std::optional<int64_t> optInt(std::string_view key, int64_t min = 1) const {
+    /// Integer or null. Rejects floats, strings, ...; rejects values outside [@p min, @p max]
+    /// (the field's limit, so that the value fits the engine's type and no product of
+    /// accepted values overflows).
+    std::optional<int64_t> optInt(std::string_view key, int64_t min, int64_t max) const {
         const json& v = at(key);
         if (v.is_null())
             return std::nullopt;
         if (!v.is_number_integer())
             fail(ErrorCode::FieldWrongType, key,
                  "expected an integer or null, got " + std::string(v.type_name()));
-        if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
-            fail(ErrorCode::FieldOutOfRange, key, "integer too large");
+        const auto range = [&] {
+            return "must be in [" + std::to_string(min) + ", " + std::to_string(max) + "] (got " +
+                   v.dump() + ")";
+        };
+        if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(max))
+            fail(ErrorCode::FieldOutOfRange, key, range());
         const int64_t x = v.get<int64_t>();
-        if (x < min)
-            fail(ErrorCode::FieldOutOfRange, key,
-                 "must be >= " + std::to_string(min) + " (got " + std::to_string(x) + ")");
+        if (x < min || x > max)
+            fail(ErrorCode::FieldOutOfRange, key, range());
         return x;
     }
-    int64_t reqInt(std::string_view key, int64_t min = 1) const {
-        const auto x = optInt(key, min);
-        if (!x)
-            fail(ErrorCode::FieldWrongType, key, "expected an integer, got null");
-        return *x;
-    }
 
-    /// Number (integer or float) or null; must be finite and >= 0.
-    std::optional<double> optNumber(std::string_view key) const {
+    /// Number (integer or float) or null; must be finite and in [0, @p max].
+    std::optional<double> optNumber(std::string_view key,
+                                    double max = std::numeric_limits<double>::max()) const {
         const json& v = at(key);
         if (v.is_null())
             return std::nullopt;
@@ -87,8 +89,11 @@ public:
         const double x = v.get<double>();
         if (!std::isfinite(x))
             fail(ErrorCode::FieldNotFinite, key, "must be finite");
-        if (x < 0)
-            fail(ErrorCode::FieldOutOfRange, key, "must be >= 0");
+        if (x < 0 || x > max) {
+            std::ostringstream os;
+            os << "must be in [0, " << max << "] (got " << x << ")";
+            fail(ErrorCode::FieldOutOfRange, key, os.str());
+        }
         return x;
     }
 
@@ -188,6 +193,56 @@ private:
     const json& m_j;
     std::string m_path;
     std::string m_id;
+};
+
+/// The path of the value json::parse is reading ("[3].gpu.memory_gb"), kept by its parser
+/// callback, so that an error the parser raises inside a value names the field: a number
+/// that overflows a double (1e400) throws json::out_of_range 406, not a parse_error.
+class ParsePath {
+public:
+    bool onEvent(json::parse_event_t event, const json& parsed) {
+        switch (event) {
+        case json::parse_event_t::object_start:
+            m_frames.push_back(Frame{false, 0, {}});
+            break;
+        case json::parse_event_t::array_start:
+            m_frames.push_back(Frame{true, 0, {}});
+            break;
+        case json::parse_event_t::key:
+            if (!m_frames.empty() && parsed.is_string())
+                m_frames.back().key = parsed.get<std::string>();
+            break;
+        case json::parse_event_t::object_end:
+        case json::parse_event_t::array_end:
+            if (!m_frames.empty())
+                m_frames.pop_back();
+            nextElement();
+            break;
+        case json::parse_event_t::value:
+            nextElement();
+            break;
+        }
+        return true; // keep every value
+    }
+
+    std::string path() const {
+        std::string s;
+        for (const Frame& f : m_frames)
+            s += f.array ? "[" + std::to_string(f.index) + "]" : (s.empty() ? "" : ".") + f.key;
+        return s;
+    }
+
+private:
+    struct Frame {
+        bool array = false;
+        std::size_t index = 0; ///< array: elements read so far
+        std::string key;       ///< object: the key whose value is being read
+    };
+    void nextElement() {
+        if (!m_frames.empty() && m_frames.back().array)
+            ++m_frames.back().index;
+    }
+    std::vector<Frame> m_frames;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +390,32 @@ const char* const kRecordKeys[] = {"schema",
                                    "assumptions",
                                    "notes"};
 
+// Limits of the model fields: the bounds core/hf_import.cpp reads a config.json with.
+constexpr int64_t kMaxLayers = 100000;
+constexpr int64_t kMaxWidth = int64_t{1} << 24; // hidden / head sizes
+constexpr int64_t kMaxHeads = int64_t{1} << 20;
+constexpr int64_t kMaxFfn = int64_t{1} << 30;
+constexpr int64_t kMaxVocab = int64_t{1} << 30;
+constexpr int64_t kMaxParams = int64_t{1} << 50; // param_count: validateArch's 1e14 < 2^50
+/// gpu.memory_gb and measured.bytes / 1e9: a million GB per GPU, beyond any device, so that
+/// the capacity in bytes stays a finite double that converts to MiB without overflow.
+constexpr double kMaxGpuMemoryGB = 1e6;
+
+/// dp x tp x pp x cp of the record (absent degrees count 1) in checked arithmetic; fails
+/// with InvalidLayout naming the degree at which the product passes limits::kGpus.
+int64_t checkedGpuProduct(const Node& p,
+                          std::initializer_list<std::pair<const char*, std::optional<int64_t>>> d) {
+    int64_t product = 1;
+    for (const auto& [key, degree] : d) {
+        const auto next = checked::mul(product, degree.value_or(1));
+        if (!next || *next > limits::kGpus)
+            p.fail(ErrorCode::InvalidLayout, key,
+                   "dp x tp x pp x cp must be at most " + std::to_string(limits::kGpus) + " GPUs");
+        product = *next;
+    }
+    return product;
+}
+
 // ---------------------------------------------------------------------------------------------
 // One record
 
@@ -384,16 +465,16 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     a.name = m.optString("name").value_or(id);
     const std::string family = m.reqString("family");
     a.family = family;
-    const auto layers = m.optInt("num_layers");
-    const auto hidden = m.optInt("hidden_size");
-    const auto heads = m.optInt("num_attention_heads");
-    const auto kvHeads = m.optInt("num_kv_heads");
-    const auto headDim = m.optInt("head_dim");
-    const auto inter = m.optInt("intermediate_size");
+    const auto layers = m.optInt("num_layers", 1, kMaxLayers);
+    const auto hidden = m.optInt("hidden_size", 1, kMaxWidth);
+    const auto heads = m.optInt("num_attention_heads", 1, kMaxHeads);
+    const auto kvHeads = m.optInt("num_kv_heads", 1, kMaxHeads);
+    const auto headDim = m.optInt("head_dim", 1, kMaxWidth);
+    const auto inter = m.optInt("intermediate_size", 1, kMaxFfn);
     const auto mlp = m.optEnum("mlp", {"gated_silu", "gelu"});
-    const auto vocab = m.optInt("vocab_size");
+    const auto vocab = m.optInt("vocab_size", 1, kMaxVocab);
     const auto tied = m.optBool("tied_embeddings");
-    const auto params = m.optInt("param_count");
+    const auto params = m.optInt("param_count", 1, kMaxParams);
     need(layers.has_value(), "model.num_layers");
     need(hidden.has_value(), "model.hidden_size");
     need(heads.has_value(), "model.num_attention_heads");
@@ -510,7 +591,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
         if (!lora) {
             skip.emplace_back("lora is null for a " + *finetune + " record");
         } else {
-            const auto rank = lora->optInt("rank");
+            const auto rank = lora->optInt("rank", 1, limits::kLoraRank);
             (void)lora->optNumber("alpha");
             const auto targets = lora->optStringList("targets", true);
             const auto dropout = lora->optNumber("dropout");
@@ -532,14 +613,14 @@ RecordEntry parseOne(const json& j, std::size_t index) {
             w.lora.targets = bits;
         }
     } else if (lora) {
-        (void)lora->optInt("rank");
+        (void)lora->optInt("rank", 1, limits::kLoraRank);
         (void)lora->optStringList("targets", true);
     }
 
     // --- batch, sequence ---
-    const auto micro = r.optInt("micro_batch_size");
-    const auto seq = r.optInt("sequence_length");
-    const auto accum = r.optInt("gradient_accumulation_steps");
+    const auto micro = r.optInt("micro_batch_size", 1, limits::kMicroBatch);
+    const auto seq = r.optInt("sequence_length", 1, limits::kSequenceLength);
+    const auto accum = r.optInt("gradient_accumulation_steps", 1, limits::kGradAccumulation);
     need(micro.has_value(), "micro_batch_size");
     w.microBatch = micro.value_or(1);
     if (training) {
@@ -554,8 +635,8 @@ RecordEntry parseOne(const json& j, std::size_t index) {
         if (!inf) {
             skip.emplace_back("inference is null for an inference record");
         } else {
-            const auto prompt = inf->optInt("prompt_tokens");
-            const auto fresh = inf->optInt("new_tokens", 0);
+            const auto prompt = inf->optInt("prompt_tokens", 1, limits::kSequenceLength);
+            const auto fresh = inf->optInt("new_tokens", 0, limits::kSequenceLength);
             const auto kv = inf->optEnum("kv_cache_dtype", {"fp32", "bf16", "fp16", "fp8", "int8"});
             need(prompt.has_value(), "inference.prompt_tokens",
                  "prefill activations and the KV cache scale with it");
@@ -565,10 +646,12 @@ RecordEntry parseOne(const json& j, std::size_t index) {
             w.inference.newTokens = fresh.value_or(0);
             if (kv)
                 w.precision.kvCache = *parseDType(*kv);
-            w.sequenceLength = w.inference.promptTokens + w.inference.newTokens;
+            // both <= 2^26, so the sum cannot overflow; checked all the same
+            w.sequenceLength =
+                checked::add(w.inference.promptTokens, w.inference.newTokens).value_or(0);
         }
     } else if (inf) {
-        (void)inf->optInt("prompt_tokens");
+        (void)inf->optInt("prompt_tokens", 1, limits::kSequenceLength);
     }
 
     // --- checkpointing, attention, features ---
@@ -634,11 +717,11 @@ RecordEntry parseOne(const json& j, std::size_t index) {
 
     // --- parallelism ---
     const Node p = r.reqObject("parallelism");
-    const auto gpus = p.optInt("num_gpus");
-    const auto dp = p.optInt("dp");
-    const auto tp = p.optInt("tp");
-    const auto pp = p.optInt("pp");
-    const auto cp = p.optInt("cp");
+    const auto gpus = p.optInt("num_gpus", 1, limits::kGpus);
+    const auto dp = p.optInt("dp", 1, limits::kDegree);
+    const auto tp = p.optInt("tp", 1, limits::kDegree);
+    const auto pp = p.optInt("pp", 1, limits::kDegree);
+    const auto cp = p.optInt("cp", 1, limits::kDegree);
     const auto sharding =
         p.optEnum("sharding", {"none", "fsdp_full_shard", "fsdp_no_shard", "fsdp_shard_grad_op",
                                "zero1", "zero2", "zero3", "hsdp"});
@@ -652,10 +735,11 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     w.parallel.tp = static_cast<int>(tp.value_or(1));
     w.parallel.pp = static_cast<int>(pp.value_or(1));
     w.parallel.cp = static_cast<int>(cp.value_or(1));
-    if (gpus && dp && tp && pp && cp && *gpus != *dp * *tp * *pp * *cp)
+    const int64_t product = checkedGpuProduct(p, {{"dp", dp}, {"tp", tp}, {"pp", pp}, {"cp", cp}});
+    if (gpus && dp && tp && pp && cp && *gpus != product)
         p.fail(ErrorCode::InvalidLayout, "num_gpus",
-               "dp x tp x pp x cp = " + std::to_string(*dp * *tp * *pp * *cp) +
-                   " differs from num_gpus " + std::to_string(*gpus));
+               "dp x tp x pp x cp = " + std::to_string(product) + " differs from num_gpus " +
+                   std::to_string(*gpus));
     if (sharding) {
         bool noShard = false;
         w.parallel.sharding = *schemaSharding(*sharding, noShard);
@@ -758,7 +842,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     // --- gpu, measured ---
     const Node g = r.reqObject("gpu");
     rec.gpuName = g.optString("name").value_or("");
-    rec.gpuMemoryGB = g.optNumber("memory_gb").value_or(0);
+    rec.gpuMemoryGB = g.optNumber("memory_gb", kMaxGpuMemoryGB).value_or(0);
 
     const Node ms = r.reqObject("measured");
     const std::string metric =
@@ -768,7 +852,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
                    : metric == "reserved"   ? MeasuredMetric::Reserved
                    : metric == "nvidia_smi" ? MeasuredMetric::NvidiaSmi
                                             : MeasuredMetric::Unknown;
-    const auto bytes = ms.optNumber("bytes");
+    const auto bytes = ms.optNumber("bytes", kMaxGpuMemoryGB * 1e9);
     (void)ms.optNumber("value");
     (void)ms.optString("unit");
     const json& range = ms.at("value_range");
@@ -934,10 +1018,16 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
 
 Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
     json doc;
+    ParsePath at;
     try {
-        doc = json::parse(jsonText.begin(), jsonText.end());
+        doc = json::parse(jsonText.begin(), jsonText.end(),
+                          [&at](int, json::parse_event_t event, json& parsed) {
+                              return at.onEvent(event, parsed);
+                          });
     } catch (const json::parse_error& e) {
         return Error{ErrorCode::JsonMalformed, "", e.what()};
+    } catch (const json::exception& e) { // out_of_range 406: a number beyond double's range
+        return Error{ErrorCode::JsonMalformed, at.path(), e.what()};
     }
     const json* list = &doc;
     std::string prefix;

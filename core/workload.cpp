@@ -230,8 +230,8 @@ bool decomposedLossParallel(const Features& f, const Parallelism& p) {
 
 double shardDegree(const Parallelism& p) {
     if (p.sharding == Sharding::Hsdp && p.shardGroup > 0)
-        return std::min(p.shardGroup, p.dp * p.cp);
-    return static_cast<double>(p.dp) * p.cp;
+        return static_cast<double>(std::min<int64_t>(p.shardGroup, p.dpCp()));
+    return static_cast<double>(p.dpCp());
 }
 
 } // namespace headroom

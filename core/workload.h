@@ -1,9 +1,11 @@
 #pragma once
 // The run: what is computed, in which dtypes, with which optimizer, batch and parallel layout.
 
+#include "core/checked.h"
 #include "core/dtype.h"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -166,6 +168,19 @@ enum class PipelineSchedule {
     Interleaved, ///< interleaved 1F1B with v virtual stages per rank
 };
 
+/// Upper bounds of the workload's sizes and counts: validateWorkload rejects anything above
+/// them, the record reader reads with them, and every product of them is computed in checked
+/// 64-bit arithmetic (core/checked.h), so no accepted workload overflows.
+namespace limits {
+inline constexpr int64_t kMicroBatch = int64_t{1} << 24;       ///< micro_batch_size
+inline constexpr int64_t kSequenceLength = int64_t{1} << 26;   ///< sequence_length, tokens
+inline constexpr int64_t kGradAccumulation = int64_t{1} << 20; ///< gradient_accumulation_steps
+inline constexpr int64_t kLoraRank = 65536;                    ///< lora.rank
+inline constexpr int64_t kDegree = int64_t{1} << 20;           ///< each of dp, tp, pp, cp, ep
+/// dp x tp x pp x cp: a million GPUs, far beyond any cluster, far below int64_t overflow.
+inline constexpr int64_t kGpus = int64_t{1} << 20;
+} // namespace limits
+
 /// Parallel layout. Product dp x tp x pp x cp = GPUs; EP divides the DP x TP group for experts.
 struct Parallelism {
     int dp = 1;                    ///< data-parallel degree (replicas or shards)
@@ -195,7 +210,17 @@ struct Parallelism {
     /// its backward holds 16 B per local logit (terms::lossParallelLogitsBytes). Off: a fused
     /// vocab-parallel loss (Megatron), counted like the eager loss on V / TP.
     bool lossParallel = false;
-    int gpus() const { return dp * tp * pp * cp; }
+    /// dp x tp x pp x cp in checked 64-bit arithmetic; INT64_MAX when the product leaves
+    /// int64_t (possible only for degrees validateWorkload rejects: it bounds the product by
+    /// limits::kGpus).
+    int64_t gpus() const {
+        return checked::product({dp, tp, pp, cp}).value_or(std::numeric_limits<int64_t>::max());
+    }
+    /// dp x cp, the group ZeRO/FSDP shards over and DDP reduces across (checked; two ints
+    /// always fit int64_t).
+    int64_t dpCp() const {
+        return checked::mul(dp, cp).value_or(std::numeric_limits<int64_t>::max());
+    }
 };
 
 /// What a sharding strategy splits over its group (ZeRO paper stages; FSDP equivalents):
@@ -252,8 +277,11 @@ struct Workload {
     Features features;
     Parallelism parallel;
 
-    /// Global batch in samples = micro-batch x accumulation x DP.
-    int64_t globalBatch() const { return microBatch * gradAccumulation * parallel.dp; }
+    /// Global batch in samples = micro-batch x accumulation x DP, in checked arithmetic:
+    /// nothing when the product leaves int64_t (2^24 x 2^20 x 2^20 = 2^64 is within limits).
+    std::optional<int64_t> globalBatch() const {
+        return checked::product({microBatch, gradAccumulation, parallel.dp});
+    }
 };
 
 /// Applies a framework profile's dtypes to @p w (keeps batch, sequence, etc.).

@@ -88,6 +88,12 @@ private slots:
     void lossParallelLogits();
     void invalidLayouts_data();
     void invalidLayouts();
+    void gpuCount_data();
+    void gpuCount();
+    void globalBatch_data();
+    void globalBatch();
+    void checkpointLayersBound_data();
+    void checkpointLayersBound();
     void seed001Table13b_data();
     void seed001Table13b();
     void smallestLayout70b_data();
@@ -642,6 +648,114 @@ void TstParallel::invalidLayouts_data() {
     QTest::newRow("tp0-out-of-range")
         << "llama-3.1-8b" << 0 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
         << "[1,";
+    // Issue "hostile input never crashes": `estimate --dp 1048576 --cp 4096 --seq-len 4096`
+    // printed "0 GPUs" (int product 2^20 x 2^12 = 2^32 wrapped). The running product
+    // dp, x tp, x pp is 2^20 (at the limit), x cp 4096 = 2^32 > 2^20: cp is named.
+    QTest::newRow("dp2pow20-times-cp4096-issue-command")
+        << "llama-3.1-8b" << 1 << 1 << 1 << 4096 << 1048576 << qint64(4096) << "parallel.cp"
+        << "GPUs";
+    // GUI: TP 65536 then DP 65536: 2^16 x 2^16 = 2^32 GPUs; dp alone is 2^16, x tp passes.
+    QTest::newRow("tp65536-times-dp65536")
+        << "llama-3.1-8b" << 65536 << 1 << 1 << 1 << 65536 << qint64(4096) << "parallel.tp"
+        << "GPUs";
+    // dp, tp, pp, cp each at the 2^20 limit: the product 2^80 leaves int64_t; dp x tp = 2^40
+    // already passes the 2^20-GPU limit, so tp is named.
+    QTest::newRow("all-degrees-2pow20") << "llama-3.1-8b" << 1048576 << 1048576 << 1 << 1048576
+                                        << 1048576 << qint64(1048576) << "parallel.tp"
+                                        << "GPUs";
+}
+
+void TstParallel::gpuCount_data() {
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("cp");
+    QTest::addColumn<qint64>("gpus");
+    // by hand: 1048576 x 4096 = 2^20 x 2^12 = 2^32 = 4294967296
+    QTest::newRow("dp2pow20-cp4096") << 1048576 << 1 << 1 << 4096 << qint64(4294967296LL);
+    // 65536 x 65536 = 2^32
+    QTest::newRow("tp65536-dp65536") << 65536 << 65536 << 1 << 1 << qint64(4294967296LL);
+    // 8 x 4 x 2 x 2 = 128
+    QTest::newRow("dp8-tp4-pp2-cp2") << 8 << 4 << 2 << 2 << qint64(128);
+    // 2^31 - 1 four times ~ 2^124 leaves int64_t: saturates at INT64_MAX = 9223372036854775807
+    QTest::newRow("int-max-four-times")
+        << 2147483647 << 2147483647 << 2147483647 << 2147483647 << qint64(9223372036854775807LL);
+}
+
+void TstParallel::gpuCount() {
+    QFETCH(int, dp);
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(int, cp);
+    QFETCH(qint64, gpus);
+    Parallelism p;
+    p.dp = dp;
+    p.tp = tp;
+    p.pp = pp;
+    p.cp = cp;
+    QCOMPARE(qint64(p.gpus()), gpus);
+}
+
+void TstParallel::globalBatch_data() {
+    QTest::addColumn<qint64>("micro");
+    QTest::addColumn<qint64>("accum");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<qint64>("expected"); // -1: the product leaves int64_t
+    // by hand: 4 x 8 x 16 = 512
+    QTest::newRow("micro4-accum8-dp16") << qint64(4) << qint64(8) << 16 << qint64(512);
+    // each at validateWorkload's limit: 2^24 x 2^20 x 2^20 = 2^64 > INT64_MAX = 2^63 - 1
+    QTest::newRow("micro2pow24-accum2pow20-dp2pow20")
+        << (qint64(1) << 24) << (qint64(1) << 20) << 1048576 << qint64(-1);
+    // 2^24 x 2^20 x 2^18 = 2^62 = 4611686018427387904 still fits
+    QTest::newRow("micro2pow24-accum2pow20-dp2pow18")
+        << (qint64(1) << 24) << (qint64(1) << 20) << 262144 << qint64(4611686018427387904LL);
+}
+
+void TstParallel::globalBatch() {
+    QFETCH(qint64, micro);
+    QFETCH(qint64, accum);
+    QFETCH(int, dp);
+    QFETCH(qint64, expected);
+    Workload w;
+    w.microBatch = micro;
+    w.gradAccumulation = accum;
+    w.parallel.dp = dp;
+    const auto b = w.globalBatch();
+    QCOMPARE(b.has_value(), expected >= 0);
+    if (b)
+        QCOMPARE(qint64(*b), expected);
+}
+
+void TstParallel::checkpointLayersBound_data() {
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<QString>("checkpointing");
+    QTest::addColumn<bool>("valid");
+    // Llama-3.1-8B has 32 layers (config.json num_hidden_layers): first_n counts 0..32.
+    QTest::newRow("first-n-1000-of-32") << 1000 << "first_n" << false;
+    QTest::newRow("first-n-33-of-32") << 33 << "first_n" << false;
+    QTest::newRow("first-n-minus-1") << -1 << "first_n" << false;
+    QTest::newRow("first-n-32-of-32") << 32 << "first_n" << true;
+    QTest::newRow("first-n-0-of-32") << 0 << "first_n" << true;
+    QTest::newRow("full-ignores-count-1000") << 1000 << "full" << true;
+}
+
+void TstParallel::checkpointLayersBound() {
+    QFETCH(int, layers);
+    QFETCH(QString, checkpointing);
+    QFETCH(bool, valid);
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    QCOMPARE(p->arch.numLayers, 32);
+    Workload w = training(Framework::PureBf16, 1, 4096);
+    w.checkpointing = *parseCheckpointing(checkpointing.toStdString());
+    w.checkpointLayers = layers;
+    const auto err = validateWorkload(p->arch, w);
+    QCOMPARE(!err.has_value(), valid);
+    if (!valid) {
+        QCOMPARE(err->code, ErrorCode::FieldOutOfRange);
+        QCOMPARE(QString::fromStdString(err->field), QStringLiteral("checkpoint_layers"));
+        QVERIFY(!estimateChecked(p->arch, w, nullptr));
+    }
 }
 
 void TstParallel::invalidLayouts() {

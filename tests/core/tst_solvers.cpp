@@ -174,7 +174,7 @@ void TstSolvers::playbookRanksAndSaves() {
         else
             QVERIFY2(!seenNonFitting, "changes that fit are listed first");
         if (it.action == PlaybookAction::SmallerMicroBatch) // same global batch
-            QVERIFY(it.changed.globalBatch() >= w.globalBatch());
+            QVERIFY(w.globalBatch() && it.changed.globalBatch() >= w.globalBatch());
     }
 }
 
@@ -248,8 +248,8 @@ void TstSolvers::combinedChangeWhenNoSingleFits() {
     QVERIFY(it != items.end());
     QVERIFY(it->fits);
     QVERIFY(it->value >= 2);
-    QVERIFY(it->changed.globalBatch() >= w.globalBatch());  // same global batch
-    QCOMPARE(it->changed.sequenceLength, w.sequenceLength); // the data is not cut
+    QVERIFY(w.globalBatch() && it->changed.globalBatch() >= w.globalBatch()); // same batch
+    QCOMPARE(it->changed.sequenceLength, w.sequenceLength);                   // the data is not cut
     for (const PlaybookItem& single : items)
         if (single.action == PlaybookAction::SmallerMicroBatch ||
             single.action == PlaybookAction::MoreCheckpointing)
