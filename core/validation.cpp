@@ -933,6 +933,8 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
 }
 
 Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
+    if (auto deep = checkJsonDepth(jsonText, "records")) // the DOM recurses per level
+        return *deep;
     json doc;
     try {
         doc = json::parse(jsonText.begin(), jsonText.end());
