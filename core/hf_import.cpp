@@ -5,6 +5,8 @@
 // exist follow modeling_*.py (see docs/models.md).
 
 #include "core/hf_import.h"
+#include "core/checked.h"
+#include "core/limits.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
@@ -32,7 +34,10 @@ Error err(ErrorCode code, std::string field, std::string detail = {}) {
     return Error{code, std::move(field), std::move(detail)};
 }
 
-Result<json> parseJsonText(std::string_view text) {
+/// Parses @p text after refusing a nesting deeper than kMaxJsonDepth (the DOM recurses).
+Result<json> parseJsonText(std::string_view text, std::string_view document) {
+    if (auto deep = checkJsonDepth(text, document))
+        return *deep;
     try {
         json j = json::parse(text.begin(), text.end());
         return j;
@@ -71,6 +76,13 @@ public:
         if (!v)
             return def;
         return toInteger(*v, key, lo, hi);
+    }
+    /// The same, bounded by a row of the shared table (core/limits.h).
+    Result<int64_t> integer(std::string_view key, const FieldLimit& l) const {
+        return integer(key, l.min, l.max);
+    }
+    Result<int64_t> integerOr(std::string_view key, int64_t def, const FieldLimit& l) const {
+        return integerOr(key, def, l.min, l.max);
     }
     Result<bool> boolean(std::string_view key, bool def) const {
         const json* v = find(key);
@@ -112,13 +124,14 @@ private:
             const double d = v.get<double>();
             if (!std::isfinite(d))
                 return err(ErrorCode::FieldNotFinite, name(key), "must be finite");
-            if (d < static_cast<double>(lo) || d > static_cast<double>(hi))
-                return err(ErrorCode::FieldOutOfRange, name(key),
-                           "must be in " + range + " (got " + v.dump() + ")");
             if (d != std::floor(d))
                 return err(ErrorCode::FieldWrongType, name(key),
                            "expected integer, got " + v.dump());
-            return static_cast<int64_t>(d);
+            const auto i = checked::toInt64(d, lo, hi);
+            if (!i)
+                return err(ErrorCode::FieldOutOfRange, name(key),
+                           "must be in " + range + " (got " + v.dump() + ")");
+            return *i;
         }
         return err(ErrorCode::FieldWrongType, name(key),
                    "expected integer, got " + std::string(v.type_name()));
@@ -128,15 +141,19 @@ private:
     std::string m_prefix;
 };
 
-// Generous upper bounds per field: a value above them cannot be a real model; validateArch
-// then refuses anything whose total would exceed 1e14 parameters.
-constexpr int64_t kMaxLayers = 100000;
-constexpr int64_t kMaxWidth = int64_t{1} << 24; // hidden / head sizes
-constexpr int64_t kMaxHeads = int64_t{1} << 20;
-constexpr int64_t kMaxFfn = int64_t{1} << 30;
-constexpr int64_t kMaxVocab = int64_t{1} << 30;
-constexpr int64_t kMaxExperts = int64_t{1} << 20;
-constexpr int64_t kMaxPositions = int64_t{1} << 40;
+// Bounds per field come from the shared table (core/limits.h), so that every architecture
+// imported here reopens from a saved scenario; validateArch then refuses anything whose total
+// would exceed 1e14 parameters.
+constexpr const FieldLimit& kLayers = fieldLimit(Limit::Layers);
+constexpr const FieldLimit& kHidden = fieldLimit(Limit::Hidden);
+constexpr const FieldLimit& kHeads = fieldLimit(Limit::Heads);
+constexpr const FieldLimit& kHeadDim = fieldLimit(Limit::HeadDim);
+constexpr const FieldLimit& kFfn = fieldLimit(Limit::Intermediate);
+constexpr const FieldLimit& kVocab = fieldLimit(Limit::Vocab);
+constexpr const FieldLimit& kPositions = fieldLimit(Limit::Positions);
+constexpr const FieldLimit& kWindow = fieldLimit(Limit::SlidingWindow);
+constexpr const FieldLimit& kExperts = fieldLimit(Limit::Experts);
+constexpr const FieldLimit& kMla = fieldLimit(Limit::MlaDim);
 
 #define HR_TRY(var, expr)                                                                          \
     auto var##_r = (expr);                                                                         \
@@ -249,12 +266,12 @@ bool isFamily(const std::string& fam, std::initializer_list<std::string_view> li
 }
 
 Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
-    HR_TRY(h, f.integer("n_embd", 1, kMaxWidth));
-    HR_TRY(layers, f.integer("n_layer", 1, kMaxLayers));
-    HR_TRY(heads, f.integer("n_head", 1, kMaxHeads));
-    HR_TRY(vocab, f.integer("vocab_size", 1, kMaxVocab));
-    HR_TRY(positions, f.integer("n_positions", 1, kMaxPositions));
-    HR_TRY(inner, f.integerOr("n_inner", 4 * h, 1, kMaxFfn));
+    HR_TRY(h, f.integer("n_embd", kHidden));
+    HR_TRY(layers, f.integer("n_layer", kLayers));
+    HR_TRY(heads, f.integer("n_head", kHeads));
+    HR_TRY(vocab, f.integer("vocab_size", kVocab));
+    HR_TRY(positions, f.integer("n_positions", kPositions.withMin(1)));
+    HR_TRY(inner, f.integerOr("n_inner", 4 * h, kFfn));
     HR_TRY(tied, f.boolean("tie_word_embeddings", true));
     if (h % heads != 0)
         return err(ErrorCode::FieldOutOfRange, f.name("n_head"),
@@ -292,19 +309,19 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
 
     // Gemma3TextConfig has class defaults that the published gemma-3 configs rely on
     // (vocab_size 262208 is absent from gemma-3-27b-it's text_config).
-    HR_TRY(h, f.integer("hidden_size", 1, kMaxWidth));
-    HR_TRY(layers, f.integer("num_hidden_layers", 1, kMaxLayers));
-    HR_TRY(heads, f.integer("num_attention_heads", 1, kMaxHeads));
-    HR_TRY(vocab, gemma3Defaults ? f.integerOr("vocab_size", 262208, 1, kMaxVocab)
-                                 : f.integer("vocab_size", 1, kMaxVocab));
+    HR_TRY(h, f.integer("hidden_size", kHidden));
+    HR_TRY(layers, f.integer("num_hidden_layers", kLayers));
+    HR_TRY(heads, f.integer("num_attention_heads", kHeads));
+    HR_TRY(vocab, gemma3Defaults ? f.integerOr("vocab_size", 262208, kVocab)
+                                 : f.integer("vocab_size", kVocab));
     const bool mla = isFamily(family, {"deepseek_v2", "deepseek_v3"});
-    HR_TRY(kvHeads, f.integerOr("num_key_value_heads", heads, 1, kMaxHeads));
-    HR_TRY(ffn, f.integer("intermediate_size", 1, kMaxFfn));
-    HR_TRY(maxPos, f.integerOr("max_position_embeddings", 0, 0, kMaxPositions));
+    HR_TRY(kvHeads, f.integerOr("num_key_value_heads", heads, kHeads));
+    HR_TRY(ffn, f.integer("intermediate_size", kFfn));
+    HR_TRY(maxPos, f.integerOr("max_position_embeddings", 0, kPositions));
 
     int64_t headDim = 0;
     if (f.has("head_dim")) {
-        HR_TRY(hd, f.integer("head_dim", 1, kMaxWidth));
+        HR_TRY(hd, f.integer("head_dim", kHeadDim));
         headDim = hd;
     } else if (!mla) {
         if (h % heads != 0)
@@ -375,7 +392,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     const json* sw = f.find("sliding_window");
     int64_t window = 0;
     if (sw) {
-        HR_TRY(w, f.integer("sliding_window", 0, kMaxPositions));
+        HR_TRY(w, f.integer("sliding_window", kWindow));
         window = w;
     }
     int slidingLayers = 0;
@@ -386,7 +403,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         } else if (family == "gemma2") {
             slidingLayers = (m.numLayers + 1) / 2; // Gemma2DecoderLayer: even layers slide
         } else if (family == "gemma3_text") {
-            HR_TRY(pattern, f.integerOr("sliding_window_pattern", 6, 1, kMaxLayers));
+            HR_TRY(pattern, f.integerOr("sliding_window_pattern", 6, kLayers));
             slidingLayers =
                 m.numLayers - static_cast<int>(m.numLayers / pattern); // every pattern-th is global
         } else {
@@ -398,7 +415,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
                family == "qwen2_moe") {
         HR_TRY(useSw, f.boolean("use_sliding_window", false));
         if (useSw && window > 0) {
-            HR_TRY(maxWindowLayers, f.integerOr("max_window_layers", layers, 0, kMaxLayers));
+            HR_TRY(maxWindowLayers, f.integerOr("max_window_layers", layers, kLayers.withMin(0)));
             slidingLayers = static_cast<int>(std::max<int64_t>(0, layers - maxWindowLayers));
         }
     } else if (isFamily(family, {"mistral", "mixtral", "phi3"})) {
@@ -409,20 +426,18 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         slidingLayers = 0;
         window = 0;
     }
-    if (window > INT_MAX)
-        window = INT_MAX;
     m.slidingWindow = static_cast<int>(window);
     m.slidingLayers = slidingLayers;
 
     // Mixture of experts.
     if (family == "mixtral" || family == "gpt_oss") {
-        HR_TRY(experts, f.integer("num_local_experts", 1, kMaxExperts));
+        HR_TRY(experts, f.integer("num_local_experts", kExperts.withMin(1)));
         int64_t topk = 0;
         if (f.has("num_experts_per_tok")) {
-            HR_TRY(k, f.integer("num_experts_per_tok", 1, kMaxExperts));
+            HR_TRY(k, f.integer("num_experts_per_tok", kExperts.withMin(1)));
             topk = k;
         } else {
-            HR_TRY(k, f.integer("experts_per_token", 1, kMaxExperts));
+            HR_TRY(k, f.integer("experts_per_token", kExperts.withMin(1)));
             topk = k;
         }
         m.moe.numExperts = static_cast<int>(experts);
@@ -434,16 +449,20 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
             m.attentionSinks = true;
         }
     } else if (family == "qwen3_moe" || family == "qwen2_moe") {
-        HR_TRY(experts, f.integer("num_experts", 1, kMaxExperts));
-        HR_TRY(topk, f.integer("num_experts_per_tok", 1, kMaxExperts));
-        HR_TRY(moeFfn, f.integer("moe_intermediate_size", 1, kMaxFfn));
-        HR_TRY(step, f.integerOr("decoder_sparse_step", 1, 1, kMaxLayers));
+        HR_TRY(experts, f.integer("num_experts", kExperts.withMin(1)));
+        HR_TRY(topk, f.integer("num_experts_per_tok", kExperts.withMin(1)));
+        HR_TRY(moeFfn, f.integer("moe_intermediate_size", kFfn));
+        HR_TRY(step, f.integerOr("decoder_sparse_step", 1, kLayers));
         if (step != 1)
             return err(ErrorCode::FieldOutOfRange, f.name("decoder_sparse_step"),
                        "only 1 is supported");
         if (const json* dense = f.find("mlp_only_layers"); dense) {
             if (!dense->is_array())
                 return err(ErrorCode::FieldWrongType, f.name("mlp_only_layers"), "expected array");
+            if (dense->size() > static_cast<size_t>(layers))
+                return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
+                           std::to_string(dense->size()) + " dense layers, more than the " +
+                               std::to_string(layers) + " of num_hidden_layers");
             // Supported when the dense layers are the leading ones (0, 1, ..., k-1).
             for (size_t i = 0; i < dense->size(); ++i)
                 if (!(*dense)[i].is_number_integer() ||
@@ -456,7 +475,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         m.moe.expertsPerToken = static_cast<int>(topk);
         m.moe.expertIntermediate = moeFfn;
         if (family == "qwen2_moe") {
-            HR_TRY(sharedFfn, f.integer("shared_expert_intermediate_size", 0, kMaxFfn));
+            HR_TRY(sharedFfn, f.integer("shared_expert_intermediate_size", kFfn.withMin(0)));
             if (sharedFfn > 0) {
                 m.moe.sharedExperts = 1;
                 m.moe.sharedIntermediate = sharedFfn;
@@ -466,12 +485,12 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     } else if (mla) {
         // DeepSeek-V2/V3: MLA attention, optional MoE (n_routed_experts null -> dense).
         if (f.has("n_routed_experts")) {
-            HR_TRY(experts, f.integer("n_routed_experts", 1, kMaxExperts));
-            HR_TRY(topk, f.integer("num_experts_per_tok", 1, kMaxExperts));
-            HR_TRY(moeFfn, f.integer("moe_intermediate_size", 1, kMaxFfn));
-            HR_TRY(shared, f.integerOr("n_shared_experts", 0, 0, kMaxExperts));
-            HR_TRY(firstDense, f.integerOr("first_k_dense_replace", 0, 0, kMaxLayers));
-            HR_TRY(freq, f.integerOr("moe_layer_freq", 1, 1, kMaxLayers));
+            HR_TRY(experts, f.integer("n_routed_experts", kExperts.withMin(1)));
+            HR_TRY(topk, f.integer("num_experts_per_tok", kExperts.withMin(1)));
+            HR_TRY(moeFfn, f.integer("moe_intermediate_size", kFfn));
+            HR_TRY(shared, f.integerOr("n_shared_experts", 0, kExperts));
+            HR_TRY(firstDense, f.integerOr("first_k_dense_replace", 0, kLayers.withMin(0)));
+            HR_TRY(freq, f.integerOr("moe_layer_freq", 1, kLayers));
             if (freq != 1)
                 return err(ErrorCode::FieldOutOfRange, f.name("moe_layer_freq"),
                            "only 1 is supported");
@@ -484,11 +503,11 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
             m.moe.routerBias =
                 family == "deepseek_v3" || topkMethod == "noaux_tc"; // e_score_correction_bias
         }
-        HR_TRY(qLora, f.integerOr("q_lora_rank", 0, 0, kMaxWidth));
-        HR_TRY(kvLora, f.integer("kv_lora_rank", 1, kMaxWidth));
-        HR_TRY(nope, f.integer("qk_nope_head_dim", 1, kMaxWidth));
-        HR_TRY(rope, f.integer("qk_rope_head_dim", 1, kMaxWidth));
-        HR_TRY(vDim, f.integer("v_head_dim", 1, kMaxWidth));
+        HR_TRY(qLora, f.integerOr("q_lora_rank", 0, kMla));
+        HR_TRY(kvLora, f.integer("kv_lora_rank", kMla.withMin(1)));
+        HR_TRY(nope, f.integer("qk_nope_head_dim", kMla.withMin(1)));
+        HR_TRY(rope, f.integer("qk_rope_head_dim", kMla.withMin(1)));
+        HR_TRY(vDim, f.integer("v_head_dim", kMla.withMin(1)));
         m.mla.qLoraRank = static_cast<int>(qLora);
         m.mla.kvLoraRank = static_cast<int>(kvLora);
         m.mla.qkNopeHeadDim = static_cast<int>(nope);
@@ -560,35 +579,132 @@ std::optional<int64_t> nonNegativeInt(const json& v) {
             return std::nullopt;
         return i;
     }
-    if (v.is_number_float()) {
-        const double d = v.get<double>();
-        if (!std::isfinite(d) || d < 0 || d != std::floor(d) || d > 9.0e18)
-            return std::nullopt;
-        return static_cast<int64_t>(d);
-    }
+    if (v.is_number_float())
+        return checked::toInt64(v.get<double>(), 0);
     return std::nullopt;
 }
 
-/// Bytes per element of a safetensors dtype string; 0 when unknown (size not checked).
-double safetensorsDTypeBytes(const std::string& dt) {
-    if (dt == "F64" || dt == "I64" || dt == "U64")
-        return 8;
-    if (dt == "F32" || dt == "I32" || dt == "U32")
-        return 4;
-    if (dt == "F16" || dt == "BF16" || dt == "I16" || dt == "U16")
-        return 2;
-    if (dt == "I8" || dt == "U8" || dt == "BOOL" || dt == "F8_E4M3" || dt == "F8_E5M2" ||
-        dt == "F8_E8M0")
-        return 1;
-    if (dt == "F4")
-        return 0.5;
+/// Bits per element of a safetensors dtype (the Dtype enum of safetensors' lib.rs); 0 when
+/// unknown.
+int64_t safetensorsDTypeBits(std::string_view dt) {
+    struct Bits {
+        std::string_view name;
+        int64_t bits;
+    };
+    static constexpr Bits kBits[] = {
+        {"BOOL", 8},    {"U8", 8},   {"I8", 8},      {"F8_E5M2", 8}, {"F8_E4M3", 8},
+        {"F8_E8M0", 8}, {"F4", 4},   {"F6_E2M3", 6}, {"F6_E3M2", 6}, {"I16", 16},
+        {"U16", 16},    {"F16", 16}, {"BF16", 16},   {"I32", 32},    {"U32", 32},
+        {"F32", 32},    {"F64", 64}, {"I64", 64},    {"U64", 64},    {"C64", 64},
+    };
+    for (const Bits& b : kBits)
+        if (b.name == dt)
+            return b.bits;
     return 0;
 }
 
+/// One tensor entry of a header: its dtype, element count and byte range.
+struct TensorEntry {
+    std::string dtype;
+    int64_t elements = 0;
+    int64_t begin = 0;
+    int64_t end = 0;
+};
+
+/// The product of a tensor's shape, in checked arithmetic.
+Result<int64_t> shapeElements(const json& shape, const std::string& name) {
+    int64_t elements = 1;
+    for (const json& d : shape) {
+        const auto n = nonNegativeInt(d);
+        if (!n)
+            return err(ErrorCode::HeaderMalformed, name + ".shape",
+                       "dimension is not a non-negative integer below 2^63");
+        const auto p = checked::mul(elements, *n);
+        if (!p)
+            return err(ErrorCode::HeaderMalformed, name + ".shape",
+                       "element count overflows 64 bits");
+        elements = *p;
+    }
+    return elements;
+}
+
+/// Checks that @p e's byte range holds its shape: exactly ceil(elements x bits / 8) bytes for a
+/// known dtype; at least one bit per element for an unknown one (so no count exceeds 8 x the
+/// data size).
+std::optional<Error> checkTensorBytes(const TensorEntry& e, const std::string& name) {
+    const int64_t length = e.end - e.begin;
+    const int64_t bits = safetensorsDTypeBits(e.dtype);
+    if (bits == 0) {
+        const auto capacity = checked::mul(length, 8);
+        if (capacity && e.elements > *capacity)
+            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                       std::to_string(e.elements) + " elements of unknown dtype " + e.dtype +
+                           " cannot fit in " + std::to_string(length) + " bytes");
+        return std::nullopt;
+    }
+    const auto totalBits = checked::mul(e.elements, bits);
+    if (!totalBits)
+        return err(ErrorCode::HeaderMalformed, name + ".shape",
+                   "byte size of shape x " + e.dtype + " overflows 64 bits");
+    const int64_t bytes = *totalBits / 8 + (*totalBits % 8 != 0 ? 1 : 0);
+    if (length != bytes)
+        return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                   "byte length " + std::to_string(length) + " does not match shape x " + e.dtype +
+                       " (" + std::to_string(bytes) + " bytes)");
+    return std::nullopt;
+}
+
+/// Reads and checks one tensor entry @p t named @p name.
+Result<TensorEntry> parseTensorEntry(const json& t, const std::string& name, int64_t dataBytes) {
+    if (!t.is_object())
+        return err(ErrorCode::HeaderMalformed, name, "tensor entry is not an object");
+    auto dt = t.find("dtype");
+    auto shape = t.find("shape");
+    auto offsets = t.find("data_offsets");
+    if (dt == t.end() || !dt->is_string())
+        return err(ErrorCode::HeaderMalformed, name + ".dtype", "missing or not a string");
+    if (shape == t.end() || !shape->is_array())
+        return err(ErrorCode::HeaderMalformed, name + ".shape", "missing or not an array");
+    if (offsets == t.end() || !offsets->is_array() || offsets->size() != 2)
+        return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                   "missing or not [begin, end]");
+    TensorEntry e;
+    e.dtype = dt->get<std::string>();
+    HR_TRY(elements, shapeElements(*shape, name));
+    e.elements = elements;
+    const auto begin = nonNegativeInt((*offsets)[0]);
+    const auto end = nonNegativeInt((*offsets)[1]);
+    if (!begin || !end || *begin > *end || *end > dataBytes)
+        return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
+                   "offsets outside the data buffer of " + std::to_string(dataBytes) + " bytes");
+    e.begin = *begin;
+    e.end = *end;
+    if (auto bad = checkTensorBytes(e, name))
+        return *bad;
+    return e;
+}
+
+/// Adds @p e to @p st in checked arithmetic; an error names the tensor whose sum overflows.
+std::optional<Error> addTensor(TensorStats& st, const TensorEntry& e, const std::string& name) {
+    const auto bytes = checked::add(st.totalBytes, e.end - e.begin);
+    const auto elements = checked::add(st.totalElements, e.elements);
+    const auto byDtype = checked::add(st.elementsByDtype[e.dtype], e.elements);
+    if (!bytes || !elements || !byDtype)
+        return err(ErrorCode::HeaderMalformed, name + ".shape",
+                   "the header's total element or byte count overflows 64 bits");
+    st.totalBytes = *bytes;
+    st.totalElements = *elements;
+    st.elementsByDtype[e.dtype] = *byDtype;
+    ++st.tensorCount;
+    return std::nullopt;
+}
+
 Result<TensorStats> parseSafetensorsHeaderJson(std::string_view text, int64_t dataBytes) {
-    auto parsed = parseJsonText(text);
-    if (!parsed)
-        return err(ErrorCode::HeaderMalformed, "header", parsed.error().detail);
+    auto parsed = parseJsonText(text, "header");
+    if (!parsed) {
+        const Error& e = parsed.error();
+        return err(ErrorCode::HeaderMalformed, e.field.empty() ? "header" : e.field, e.detail);
+    }
     const json& j = parsed.value();
     if (!j.is_object())
         return err(ErrorCode::HeaderMalformed, "header", "expected a JSON object");
@@ -597,48 +713,10 @@ Result<TensorStats> parseSafetensorsHeaderJson(std::string_view text, int64_t da
     for (auto it = j.begin(); it != j.end(); ++it) {
         if (it.key() == "__metadata__")
             continue;
-        const json& t = it.value();
-        const std::string& name = it.key();
-        if (!t.is_object())
-            return err(ErrorCode::HeaderMalformed, name, "tensor entry is not an object");
-        auto dt = t.find("dtype");
-        auto shape = t.find("shape");
-        auto offsets = t.find("data_offsets");
-        if (dt == t.end() || !dt->is_string())
-            return err(ErrorCode::HeaderMalformed, name + ".dtype", "missing or not a string");
-        if (shape == t.end() || !shape->is_array())
-            return err(ErrorCode::HeaderMalformed, name + ".shape", "missing or not an array");
-        if (offsets == t.end() || !offsets->is_array() || offsets->size() != 2)
-            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
-                       "missing or not [begin, end]");
-        int64_t elements = 1;
-        for (const json& d : *shape) {
-            const auto n = nonNegativeInt(d);
-            if (!n)
-                return err(ErrorCode::HeaderMalformed, name + ".shape",
-                           "dimension is not a non-negative integer");
-            if (*n != 0 && elements > (int64_t{1} << 53) / *n)
-                return err(ErrorCode::HeaderMalformed, name + ".shape", "element count too large");
-            elements *= *n;
-        }
-        const auto begin = nonNegativeInt((*offsets)[0]);
-        const auto end = nonNegativeInt((*offsets)[1]);
-        if (!begin || !end || *begin > *end || *end > dataBytes)
-            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
-                       "offsets outside the data buffer of " + std::to_string(dataBytes) +
-                           " bytes");
-        const std::string dtype = dt->get<std::string>();
-        const double bpe = safetensorsDTypeBytes(dtype);
-        if (bpe > 0 &&
-            static_cast<double>(*end - *begin) != std::ceil(static_cast<double>(elements) * bpe))
-            return err(ErrorCode::HeaderMalformed, name + ".data_offsets",
-                       "byte length " + std::to_string(*end - *begin) + " does not match shape x " +
-                           dtype);
-        ranges.emplace_back(*begin, *end);
-        st.totalBytes += *end - *begin;
-        st.totalElements += elements;
-        st.elementsByDtype[dtype] += elements;
-        ++st.tensorCount;
+        HR_TRY(entry, parseTensorEntry(it.value(), it.key(), dataBytes));
+        if (auto overflow = addTensor(st, entry, it.key()))
+            return *overflow;
+        ranges.emplace_back(entry.begin, entry.end);
     }
     std::sort(ranges.begin(), ranges.end());
     for (size_t i = 1; i < ranges.size(); ++i)
@@ -655,7 +733,7 @@ bool endsWith(const std::string& s, std::string_view suffix) {
 } // namespace
 
 Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name) {
-    auto parsed = parseJsonText(jsonText);
+    auto parsed = parseJsonText(jsonText, "config.json");
     if (!parsed)
         return parsed.error();
     return parseConfigJson(parsed.value(), name);
@@ -670,7 +748,7 @@ Result<ModelArch> loadHfConfig(const std::filesystem::path& file) {
 }
 
 Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
-    auto parsed = parseJsonText(jsonText);
+    auto parsed = parseJsonText(jsonText, "model.safetensors.index.json");
     if (!parsed)
         return parsed.error();
     const json& j = parsed.value();
@@ -740,7 +818,10 @@ Result<TensorStats> loadSafetensorsHeader(const std::filesystem::path& file) {
     in.read(header.data(), static_cast<std::streamsize>(n));
     if (in.gcount() != static_cast<std::streamsize>(n))
         return err(ErrorCode::FileUnreadable, file.string(), "short read");
-    const int64_t dataBytes = static_cast<int64_t>(size - 8 - n);
+    const std::uintmax_t data = size - 8 - n;
+    if (data > static_cast<std::uintmax_t>(INT64_MAX))
+        return err(ErrorCode::FileTooLarge, file.string(), "data section above 2^63 bytes");
+    const auto dataBytes = static_cast<int64_t>(data);
     return parseSafetensorsHeaderJson(header, dataBytes);
 }
 
@@ -759,15 +840,22 @@ Result<ModelArch> loadModelFile(const std::filesystem::path& file) {
     if (!arch)
         return arch.error();
     ModelArch m = std::move(arch).value();
+    std::optional<int64_t> published = 0;
     if (isHeader) {
-        m.publishedParams = stats->totalElements;
+        published = stats->totalElements;
     } else {
         // An index only gives bytes; convert when every tensor has one dtype (not for fp8 /
         // mxfp4 checkpoints, which mix block-quantised and bf16 tensors).
         const bool uniform = !isQuantized(m.nativeDType) && m.expertDType == m.nativeDType;
         if (uniform)
-            m.publishedParams = paramsFromBytes(stats->totalBytes, bytesPerElement(m.nativeDType));
+            published = paramsFromBytes(stats->totalBytes, bytesPerElement(m.nativeDType));
     }
+    // The same bound as a scenario's published_params, so the import can be saved and reopened.
+    const FieldLimit& limit = fieldLimit(Limit::PublishedParams);
+    if (!published || !limit.contains(*published))
+        return err(ErrorCode::FieldOutOfRange, isHeader ? "header" : "metadata.total_size",
+                   "implies more than " + std::to_string(limit.max) + " parameters");
+    m.publishedParams = *published;
     return m;
 }
 

@@ -2,12 +2,15 @@
 // Import of Hugging Face model descriptions: config.json, model.safetensors.index.json and
 // .safetensors headers.
 
+#include "core/checked.h"
 #include "core/error.h"
 #include "core/model.h"
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,9 +41,12 @@ Result<TensorStats> loadSafetensorsIndex(const std::filesystem::path& file);
 /// file (never the tensor data). Rejects a length above 100 MiB or beyond the file size.
 Result<TensorStats> loadSafetensorsHeader(const std::filesystem::path& file);
 
-/// Parameters implied by an index's total_size at @p bytesPerParam (e.g. 2 for bf16).
-inline int64_t paramsFromBytes(int64_t totalBytes, double bytesPerParam) {
-    return static_cast<int64_t>(static_cast<double>(totalBytes) / bytesPerParam + 0.5);
+/// Parameters implied by an index's total_size at @p bytesPerParam (e.g. 2 for bf16), rounded
+/// to nearest; nothing when @p bytesPerParam is not positive or the count leaves int64.
+inline std::optional<int64_t> paramsFromBytes(int64_t totalBytes, double bytesPerParam) {
+    if (!(bytesPerParam > 0))
+        return std::nullopt;
+    return checked::toInt64(std::round(static_cast<double>(totalBytes) / bytesPerParam));
 }
 
 /// Loads any of the three by file name: "*.safetensors" -> header, "*index.json" -> index,

@@ -5,6 +5,8 @@
 #include "core/presets.h"
 
 #include "core/hf_import.h"
+#include "core/limits.h"
+#include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,6 +43,8 @@ std::string lower(std::string_view s) {
 
 /// Parses the document and checks schema_version and the top-level array @p listKey.
 Result<json> parseDocument(std::string_view text, const char* listKey) {
+    if (auto deep = checkJsonDepth(text, listKey))
+        return *deep;
     json j;
     try {
         j = json::parse(text.begin(), text.end());
@@ -136,10 +140,14 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         if (!mib->is_number_integer())
             return err(ErrorCode::FieldWrongType, prefix + "memory_mib",
                        "expected integer, got " + std::string(mib->type_name()));
-        s.memoryMiB = mib->get<int64_t>();
-        if (s.memoryMiB <= 0 || s.memoryMiB > (int64_t{1} << 24))
+        const FieldLimit& mibLimit = fieldLimit(Limit::GpuMemoryMiB);
+        const bool above =
+            mib->is_number_unsigned() && mib->get<uint64_t>() > static_cast<uint64_t>(mibLimit.max);
+        if (above || !mibLimit.contains(mib->get<int64_t>()))
             return err(ErrorCode::FieldOutOfRange, prefix + "memory_mib",
-                       "must be in [1, 16777216] (got " + std::to_string(s.memoryMiB) + ")");
+                       "must be in [" + std::to_string(mibLimit.min) + ", " +
+                           std::to_string(mibLimit.max) + "] (got " + mib->dump() + ")");
+        s.memoryMiB = mib->get<int64_t>();
 
         auto gb = g.find("vendor_gb");
         if (gb == g.end() || gb->is_null())

@@ -1,6 +1,8 @@
 #include "core/scenario.h"
 
+#include "core/checked.h"
 #include "core/estimator.h"
+#include "core/limits.h"
 #include "core/presets.h"
 #include "core/text_file.h"
 
@@ -9,6 +11,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -218,19 +221,49 @@ public:
         }
         out = v;
     }
+    /// An integer in [lo, hi] (which must fit @p Int). Integral floats (4096.0) are accepted;
+    /// every conversion is checked (core/checked.h).
     template <class Int>
-    void integer(const std::string& key, Int& out, double lo, double hi, bool required = false) {
-        double v = static_cast<double>(out);
+    void integer(const std::string& key, Int& out, int64_t lo, int64_t hi, bool required = false) {
+        hi = std::min<int64_t>(hi, std::numeric_limits<Int>::max());
         const json* j = find(key, required);
         if (!j)
             return;
-        if (j->is_number_float() && std::floor(j->get<double>()) != j->get<double>()) {
-            fail(ErrorCode::FieldWrongType, key, "expected an integer");
+        if (!j->is_number()) {
+            fail(ErrorCode::FieldWrongType, key, "expected a number");
             return;
         }
-        number(key, v, lo, hi, required);
-        if (!failed())
-            out = static_cast<Int>(v);
+        std::optional<int64_t> v;
+        if (j->is_number_unsigned()) {
+            const uint64_t u = j->get<uint64_t>();
+            if (u <= static_cast<uint64_t>(hi))
+                v = static_cast<int64_t>(u);
+        } else if (j->is_number_integer()) {
+            v = j->get<int64_t>();
+        } else {
+            const double d = j->get<double>();
+            if (!std::isfinite(d)) {
+                fail(ErrorCode::FieldNotFinite, key, "must be finite");
+                return;
+            }
+            if (std::floor(d) != d) {
+                fail(ErrorCode::FieldWrongType, key, "expected an integer");
+                return;
+            }
+            v = checked::toInt64(d);
+        }
+        if (!v || *v < lo || *v > hi) {
+            fail(ErrorCode::FieldOutOfRange, key,
+                 "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "] (got " +
+                     j->dump() + ")");
+            return;
+        }
+        out = static_cast<Int>(*v);
+    }
+    /// The same, bounded by a row of the shared table (core/limits.h).
+    template <class Int>
+    void integer(const std::string& key, Int& out, const FieldLimit& l, bool required = false) {
+        integer(key, out, l.min, l.max, required);
     }
     void boolean(const std::string& key, bool& out) {
         const json* j = find(key, false);
@@ -283,18 +316,25 @@ private:
 
 constexpr double kBig = 1e15;
 
+/// The architecture object; every bound comes from the shared table (core/limits.h), the same
+/// the config.json importer uses, so an imported model always reopens. Counts and widths
+/// that ModelArch stores as 0 for "none" (a dense model's experts) start at 0.
 ModelArch archFromJson(Reader& r) {
+    const FieldLimit layers0 = fieldLimit(Limit::Layers).withMin(0);
+    const FieldLimit ffn0 = fieldLimit(Limit::Intermediate).withMin(0);
+    const FieldLimit& experts = fieldLimit(Limit::Experts);
+    const FieldLimit& mlaDim = fieldLimit(Limit::MlaDim);
     ModelArch m;
     r.string("name", m.name);
     r.string("family", m.family);
-    r.integer("num_layers", m.numLayers, 1, 100000, true);
-    r.integer("hidden_size", m.hiddenSize, 1, 1e7, true);
-    r.integer("num_attention_heads", m.numHeads, 1, 100000, true);
+    r.integer("num_layers", m.numLayers, fieldLimit(Limit::Layers), true);
+    r.integer("hidden_size", m.hiddenSize, fieldLimit(Limit::Hidden), true);
+    r.integer("num_attention_heads", m.numHeads, fieldLimit(Limit::Heads), true);
     m.numKvHeads = m.numHeads;
-    r.integer("num_kv_heads", m.numKvHeads, 1, 100000);
+    r.integer("num_kv_heads", m.numKvHeads, fieldLimit(Limit::Heads));
     m.headDim = m.numHeads > 0 ? static_cast<int>(m.hiddenSize / m.numHeads) : 0;
-    r.integer("head_dim", m.headDim, 1, 100000);
-    r.integer("intermediate_size", m.intermediateSize, 1, 1e8, true);
+    r.integer("head_dim", m.headDim, fieldLimit(Limit::HeadDim));
+    r.integer("intermediate_size", m.intermediateSize, fieldLimit(Limit::Intermediate), true);
     std::string mlp = "gated", norm = "rmsnorm";
     r.string("mlp", mlp);
     r.string("norm", norm);
@@ -304,40 +344,40 @@ ModelArch archFromJson(Reader& r) {
         r.fail(ErrorCode::UnknownValue, "norm", norm);
     m.mlp = mlp == "plain" ? MlpKind::Plain : MlpKind::Gated;
     m.norm = norm == "layernorm" ? NormKind::LayerNorm : NormKind::RMSNorm;
-    r.integer("vocab_size", m.vocabSize, 1, 1e8, true);
+    r.integer("vocab_size", m.vocabSize, fieldLimit(Limit::Vocab), true);
     r.boolean("tied_embeddings", m.tiedEmbeddings);
-    r.integer("learned_positions", m.learnedPositions, 0, 1e8);
+    r.integer("learned_positions", m.learnedPositions, fieldLimit(Limit::Positions));
     r.boolean("qkv_bias", m.qkvBias);
     r.boolean("out_bias", m.outBias);
     r.boolean("mlp_bias", m.mlpBias);
     r.boolean("qk_norm", m.qkNorm);
-    r.integer("norms_per_layer", m.normsPerLayer, 0, 16);
+    r.integer("norms_per_layer", m.normsPerLayer, fieldLimit(Limit::NormsPerLayer));
     r.boolean("final_norm", m.finalNorm);
     r.boolean("parallel_block", m.parallelBlock);
     r.boolean("attention_sinks", m.attentionSinks);
-    r.integer("sliding_window", m.slidingWindow, 0, 1e9);
-    r.integer("sliding_layers", m.slidingLayers, 0, 100000);
+    r.integer("sliding_window", m.slidingWindow, fieldLimit(Limit::SlidingWindow));
+    r.integer("sliding_layers", m.slidingLayers, layers0);
     if (auto moe = r.object("moe", false)) {
-        moe->integer("num_experts", m.moe.numExperts, 0, 1e6);
-        moe->integer("experts_per_token", m.moe.expertsPerToken, 0, 1e6);
-        moe->integer("shared_experts", m.moe.sharedExperts, 0, 1e6);
-        moe->integer("expert_intermediate_size", m.moe.expertIntermediate, 0, 1e8);
-        moe->integer("shared_intermediate_size", m.moe.sharedIntermediate, 0, 1e8);
-        moe->integer("first_dense_layers", m.moe.firstDenseLayers, 0, 100000);
+        moe->integer("num_experts", m.moe.numExperts, experts);
+        moe->integer("experts_per_token", m.moe.expertsPerToken, experts);
+        moe->integer("shared_experts", m.moe.sharedExperts, experts);
+        moe->integer("expert_intermediate_size", m.moe.expertIntermediate, ffn0);
+        moe->integer("shared_intermediate_size", m.moe.sharedIntermediate, ffn0);
+        moe->integer("first_dense_layers", m.moe.firstDenseLayers, layers0);
         moe->boolean("router_bias", m.moe.routerBias);
         moe->boolean("expert_bias", m.moe.expertBias);
     }
     if (auto mla = r.object("mla", false)) {
-        mla->integer("q_lora_rank", m.mla.qLoraRank, 0, 1e6);
-        mla->integer("kv_lora_rank", m.mla.kvLoraRank, 0, 1e6);
-        mla->integer("qk_nope_head_dim", m.mla.qkNopeHeadDim, 0, 1e6);
-        mla->integer("qk_rope_head_dim", m.mla.qkRopeHeadDim, 0, 1e6);
-        mla->integer("v_head_dim", m.mla.vHeadDim, 0, 1e6);
+        mla->integer("q_lora_rank", m.mla.qLoraRank, mlaDim);
+        mla->integer("kv_lora_rank", m.mla.kvLoraRank, mlaDim);
+        mla->integer("qk_nope_head_dim", m.mla.qkNopeHeadDim, mlaDim);
+        mla->integer("qk_rope_head_dim", m.mla.qkRopeHeadDim, mlaDim);
+        mla->integer("v_head_dim", m.mla.vHeadDim, mlaDim);
     }
     r.enumeration("native_dtype", m.nativeDType, &parseDType);
     r.enumeration("expert_dtype", m.expertDType, &parseDType);
-    r.integer("max_position_embeddings", m.maxPositions, 0, 1e12);
-    r.integer("published_params", m.publishedParams, 0, kBig);
+    r.integer("max_position_embeddings", m.maxPositions, fieldLimit(Limit::Positions));
+    r.integer("published_params", m.publishedParams, fieldLimit(Limit::PublishedParams));
     return m;
 }
 
@@ -365,7 +405,10 @@ unsigned loraTargetsFromJson(Reader& r) {
                 known = true;
             }
         if (!known) {
-            r.fail(ErrorCode::UnknownValue, "targets", e.dump());
+            std::string shown = e.dump(); // bounded: the document is at most kMaxJsonDepth deep
+            if (shown.size() > 80)
+                shown = shown.substr(0, 77) + "...";
+            r.fail(ErrorCode::UnknownValue, "targets", shown);
             return 0;
         }
     }
@@ -493,6 +536,8 @@ std::string toJson(const Scenario& s) {
 }
 
 Result<Scenario> scenarioFromJson(std::string_view text) {
+    if (auto deep = checkJsonDepth(text, "scenario"))
+        return *deep;
     json root = json::parse(text, nullptr, false);
     if (root.is_discarded())
         return Error{ErrorCode::JsonMalformed, "", "the scenario is not valid JSON"};
@@ -501,7 +546,7 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
     std::optional<Error> err;
     Reader top(root, "", err);
     int version = 0;
-    top.integer("schema_version", version, 1, 1e6, true);
+    top.integer("schema_version", version, 1, 1000000, true);
     if (err)
         return *err;
     if (version > kScenarioVersion)
@@ -551,7 +596,8 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
         s.gpu.key = key;
         g->string("name", s.gpu.name);
         g->string("vendor", s.gpu.vendor);
-        g->integer("memory_mib", s.gpu.memoryMiB, 1, 1e9, preset == nullptr);
+        g->integer("memory_mib", s.gpu.memoryMiB, fieldLimit(Limit::GpuMemoryMiB),
+                   preset == nullptr);
         g->number("vendor_gb", s.gpu.vendorGB, 0, 1e6);
     }
     top.integer("gpu_count", s.gpuCount, 1, 1 << 20);

@@ -3,6 +3,8 @@
 
 #include "core/validation.h"
 
+#include "core/limits.h"
+
 #include "core/text_file.h"
 
 #include "core/checked.h"
@@ -390,13 +392,14 @@ const char* const kRecordKeys[] = {"schema",
                                    "assumptions",
                                    "notes"};
 
-// Limits of the model fields: the bounds core/hf_import.cpp reads a config.json with.
-constexpr int64_t kMaxLayers = 100000;
-constexpr int64_t kMaxWidth = int64_t{1} << 24; // hidden / head sizes
-constexpr int64_t kMaxHeads = int64_t{1} << 20;
-constexpr int64_t kMaxFfn = int64_t{1} << 30;
-constexpr int64_t kMaxVocab = int64_t{1} << 30;
-constexpr int64_t kMaxParams = int64_t{1} << 50; // param_count: validateArch's 1e14 < 2^50
+// Limits of the model fields: the one table every reader uses (core/limits.h).
+constexpr int64_t kMaxLayers = fieldLimit(Limit::Layers).max;
+constexpr int64_t kMaxWidth = fieldLimit(Limit::Hidden).max;
+constexpr int64_t kMaxHeadDim = fieldLimit(Limit::HeadDim).max;
+constexpr int64_t kMaxHeads = fieldLimit(Limit::Heads).max;
+constexpr int64_t kMaxFfn = fieldLimit(Limit::Intermediate).max;
+constexpr int64_t kMaxVocab = fieldLimit(Limit::Vocab).max;
+constexpr int64_t kMaxParams = fieldLimit(Limit::PublishedParams).max;
 /// gpu.memory_gb and measured.bytes / 1e9: a million GB per GPU, beyond any device, so that
 /// the capacity in bytes stays a finite double that converts to MiB without overflow.
 constexpr double kMaxGpuMemoryGB = 1e6;
@@ -469,7 +472,7 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     const auto hidden = m.optInt("hidden_size", 1, kMaxWidth);
     const auto heads = m.optInt("num_attention_heads", 1, kMaxHeads);
     const auto kvHeads = m.optInt("num_kv_heads", 1, kMaxHeads);
-    const auto headDim = m.optInt("head_dim", 1, kMaxWidth);
+    const auto headDim = m.optInt("head_dim", 1, kMaxHeadDim);
     const auto inter = m.optInt("intermediate_size", 1, kMaxFfn);
     const auto mlp = m.optEnum("mlp", {"gated_silu", "gelu"});
     const auto vocab = m.optInt("vocab_size", 1, kMaxVocab);
@@ -1017,6 +1020,8 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
 }
 
 Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
+    if (auto deep = checkJsonDepth(jsonText, "records")) // the DOM recurses per level
+        return *deep;
     json doc;
     ParsePath at;
     try {

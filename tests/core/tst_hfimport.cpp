@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -80,6 +81,10 @@ private slots:
     void safetensorsHeaderErrors();
     void safetensorsTiny();
     void safetensorsInconsistent();
+    void safetensorsHostileShapes_data();
+    void safetensorsHostileShapes();
+    void qwenMoeDenseLayers_data();
+    void qwenMoeDenseLayers();
     void realIndexFiles();
     void indexErrors();
     void loadModelFileByName();
@@ -607,6 +612,119 @@ void TstHfImport::safetensorsInconsistent() {
     }
 }
 
+/// A header of @p count tensors t0000, t0001, ... each of @p dtype and @p shape, all at
+/// data_offsets [0, @p bytes] (zero-length ranges never overlap).
+namespace {
+std::string manyTensors(int count, const std::string& dtype, const std::string& shape, int bytes) {
+    std::string h = "{";
+    for (int i = 0; i < count; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "t%04d", i);
+        h += std::string(i ? ", " : "") + "\"" + name + "\": {\"dtype\": \"" + dtype +
+             "\", \"shape\": " + shape + ", \"data_offsets\": [0, " + std::to_string(bytes) + "]}";
+    }
+    return h + "}";
+}
+} // namespace
+
+void TstHfImport::safetensorsHostileShapes_data() {
+    QTest::addColumn<QString>("header");
+    QTest::addColumn<int>("dataBytes");
+    QTest::addColumn<int>("code"); // -1: accepted
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<qint64>("elements"); // when accepted: hand sum of shape products
+    const int bad = int(ErrorCode::HeaderMalformed);
+    // Issue: 1,100 tensors of an unknown dtype and shape [2^53] summed past INT64_MAX
+    // (1,100 x 2^53 ~ 9.9e18 > 9.22e18) because an unknown dtype skipped the size check.
+    // 2^53 elements of at least one bit each need 2^50 bytes; the data holds 0.
+    QTest::newRow("unknown-dtype-1100-tensors-2p53")
+        << QString::fromStdString(manyTensors(1100, "X9", "[9007199254740992]", 0)) << 0 << bad
+        << "t0000.data_offsets" << qint64(0);
+    QTest::newRow("unknown-dtype-one-tensor-2p53")
+        << QString::fromStdString(manyTensors(1, "X9", "[9007199254740992]", 0)) << 0 << bad
+        << "t0000.data_offsets" << qint64(0);
+    // 2^32 x 2^32 x 2^32 = 2^96 elements: the product leaves int64 at the third factor.
+    QTest::newRow("unknown-dtype-product-2p96")
+        << QString::fromStdString(manyTensors(1, "X9", "[4294967296, 4294967296, 4294967296]", 0))
+        << 0 << bad << "t0000.shape" << qint64(0);
+    QTest::newRow("bf16-product-2p96")
+        << QString::fromStdString(manyTensors(1, "BF16", "[4294967296, 4294967296, 4294967296]", 0))
+        << 0 << bad << "t0000.shape" << qint64(0);
+    // 2^62 BF16 elements would be 2^63 bytes: the byte count itself overflows.
+    QTest::newRow("bf16-bytes-2p63")
+        << QString::fromStdString(manyTensors(1, "BF16", "[4611686018427387904]", 0)) << 0 << bad
+        << "t0000.shape" << qint64(0);
+    QTest::newRow("dim-above-int64")
+        << QString::fromStdString(manyTensors(1, "U8", "[18446744073709551615]", 0)) << 0 << bad
+        << "t0000.shape" << qint64(0);
+    QTest::newRow("dim-float-2p63") << QString::fromStdString(manyTensors(1, "U8", "[9.3e18]", 0))
+                                    << 0 << bad << "t0000.shape" << qint64(0);
+    // An unknown dtype of 16 elements in 2 bytes (1 bit each) is possible; 17 is not.
+    QTest::newRow("unknown-dtype-fits")
+        << QString::fromStdString(manyTensors(1, "X9", "[4, 4]", 2)) << 2 << -1 << "" << qint64(16);
+    QTest::newRow("unknown-dtype-too-many")
+        << QString::fromStdString(manyTensors(1, "X9", "[17]", 2)) << 2 << bad
+        << "t0000.data_offsets" << qint64(0);
+    // F4: two elements a byte, rounded up: 3 elements -> ceil(1.5) = 2 bytes.
+    QTest::newRow("f4-odd-count") << QString::fromStdString(manyTensors(1, "F4", "[3]", 2)) << 2
+                                  << -1 << "" << qint64(3);
+    QTest::newRow("f4-wrong-bytes") << QString::fromStdString(manyTensors(1, "F4", "[3]", 1)) << 1
+                                    << bad << "t0000.data_offsets" << qint64(0);
+}
+
+void TstHfImport::safetensorsHostileShapes() {
+    QFETCH(QString, header);
+    QFETCH(int, dataBytes);
+    QFETCH(int, code);
+    QFETCH(QString, field);
+    QFETCH(qint64, elements);
+    QTemporaryDir tmp;
+    const std::filesystem::path file =
+        std::filesystem::path(tmp.path().toStdString()) / "x.safetensors";
+    writeFile(file, safetensors(header.toStdString(), size_t(dataBytes)));
+    auto r = loadSafetensorsHeader(file);
+    if (code < 0) {
+        QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
+        QCOMPARE(r->totalElements, elements);
+        return;
+    }
+    QVERIFY2(!r.ok(), "hostile header must be refused");
+    QCOMPARE(int(r.error().code), code);
+    QCOMPARE(QString::fromStdString(r.error().field), field);
+}
+
+void TstHfImport::qwenMoeDenseLayers_data() {
+    QTest::addColumn<QString>("mlpOnlyLayers");
+    QTest::addColumn<int>("code"); // -1: accepted
+    QTest::addColumn<int>("firstDense");
+    // num_hidden_layers is 2: at most layers 0 and 1 can be dense.
+    QTest::newRow("one-leading") << "[0]" << -1 << 1;
+    QTest::newRow("all-layers") << "[0, 1]" << -1 << 2;
+    QTest::newRow("longer-than-layers") << "[0, 1, 2]" << int(ErrorCode::FieldOutOfRange) << 0;
+    QTest::newRow("not-leading") << "[1]" << int(ErrorCode::FieldOutOfRange) << 0;
+    QTest::newRow("not-integers") << "[\"0\"]" << int(ErrorCode::FieldOutOfRange) << 0;
+}
+
+void TstHfImport::qwenMoeDenseLayers() {
+    QFETCH(QString, mlpOnlyLayers);
+    QFETCH(int, code);
+    QFETCH(int, firstDense);
+    const std::string cfg = R"({"model_type": "qwen3_moe", "hidden_size": 8,
+        "num_hidden_layers": 2, "num_attention_heads": 2, "num_key_value_heads": 2,
+        "intermediate_size": 16, "vocab_size": 10, "num_experts": 4, "num_experts_per_tok": 2,
+        "moe_intermediate_size": 8, "mlp_only_layers": )" +
+                            mlpOnlyLayers.toStdString() + "}";
+    auto r = parseHfConfig(cfg);
+    if (code < 0) {
+        QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
+        QCOMPARE(r->moe.firstDenseLayers, firstDense);
+        return;
+    }
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().code), code);
+    QCOMPARE(r.error().field, std::string("mlp_only_layers"));
+}
+
 void TstHfImport::realIndexFiles() {
     // PROVENANCE.md: Mixtral total_size 93,405,585,408 bytes (995 weight_map entries);
     // gemma-2-9b-it total_size 18,483,411,968 bytes.
@@ -615,11 +733,11 @@ void TstHfImport::realIndexFiles() {
     QVERIFY(mix.ok());
     QCOMPARE(mix->totalBytes, int64_t(93405585408));
     QCOMPARE(mix->tensorCount, 995);
-    QCOMPARE(paramsFromBytes(mix->totalBytes, 2.0), int64_t(46702792704));
+    QCOMPARE(paramsFromBytes(mix->totalBytes, 2.0), std::optional<int64_t>(46702792704));
     auto gem = loadSafetensorsIndex(modelsDir() / "gemma-2-9b-it" / "model.safetensors.index.json");
     QVERIFY(gem.ok());
     QCOMPARE(gem->totalBytes, int64_t(18483411968));
-    QCOMPARE(paramsFromBytes(gem->totalBytes, 2.0), int64_t(9241705984));
+    QCOMPARE(paramsFromBytes(gem->totalBytes, 2.0), std::optional<int64_t>(9241705984));
 
     // loadModelFile on an index: arch from config.json beside it, publishedParams from bytes,
     // and the architecture count agrees exactly.

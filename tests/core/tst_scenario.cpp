@@ -1,6 +1,7 @@
 // Scenario files: versioned JSON round trip and every kind of bad input, each rejected with
 // an error naming the field (never a crash).
 #include "core/estimator.h"
+#include "core/hf_import.h"
 #include "core/scenario.h"
 
 #include <QtTest>
@@ -20,6 +21,8 @@ private slots:
     void badInput();
     void unreadableFiles_data();
     void unreadableFiles();
+    void importerLimitsReopen_data();
+    void importerLimitsReopen();
 };
 
 void TstScenario::defaultIsTheDocumentedScenario() {
@@ -195,6 +198,79 @@ void TstScenario::unreadableFiles() {
     QVERIFY(r.error().code == ErrorCode::FileUnreadable ||
             r.error().code == ErrorCode::FileTooLarge ||
             r.error().code == ErrorCode::JsonMalformed);
+}
+
+namespace {
+
+/// A one-layer mistral (sliding_window applies to every layer) with @p key set to @p value.
+std::string tinyMistral(const std::string& key, int64_t value) {
+    json j = {{"model_type", "mistral"},       {"hidden_size", 8},
+              {"num_hidden_layers", 1},        {"num_attention_heads", 2},
+              {"num_key_value_heads", 2},      {"head_dim", 4},
+              {"intermediate_size", 16},       {"vocab_size", 10},
+              {"max_position_embeddings", 64}, {"sliding_window", 32}};
+    j[key] = value;
+    return j.dump();
+}
+
+int64_t archField(const ModelArch& m, const QString& key) {
+    if (key == "num_attention_heads")
+        return m.numHeads;
+    if (key == "head_dim")
+        return m.headDim;
+    if (key == "intermediate_size")
+        return m.intermediateSize;
+    if (key == "vocab_size")
+        return m.vocabSize;
+    if (key == "max_position_embeddings")
+        return m.maxPositions;
+    if (key == "sliding_window")
+        return m.slidingWindow;
+    return -1;
+}
+
+} // namespace
+
+void TstScenario::importerLimitsReopen_data() {
+    QTest::addColumn<QString>("key"); // same key in config.json and in a scenario's architecture
+    QTest::addColumn<qint64>("max");  // the documented maximum (core/limits.h)
+    // Issue: the importer accepted heads up to 2^20, head_dim 2^24, intermediate and vocab
+    // 2^30, positions 2^40, sliding_window up to 2^31 - 1, but the scenario reader stopped at
+    // 1e5 / 1e5 / 1e8 / 1e8 / 1e12 / 1e9, so a saved scenario did not reopen.
+    QTest::newRow("num-attention-heads-2p20") << "num_attention_heads" << (qint64(1) << 20);
+    QTest::newRow("head-dim-2p24") << "head_dim" << (qint64(1) << 24);
+    QTest::newRow("intermediate-size-2p30") << "intermediate_size" << (qint64(1) << 30);
+    QTest::newRow("vocab-size-2p30") << "vocab_size" << (qint64(1) << 30);
+    QTest::newRow("max-position-embeddings-2p40") << "max_position_embeddings" << (qint64(1) << 40);
+    QTest::newRow("sliding-window-2p31-minus-1") << "sliding_window" << qint64(2147483647);
+}
+
+void TstScenario::importerLimitsReopen() {
+    QFETCH(QString, key);
+    QFETCH(qint64, max);
+    const std::string k = key.toStdString();
+    // At the maximum: imports, saves, reopens with the same value.
+    const auto imported = parseHfConfig(tinyMistral(k, max));
+    QVERIFY2(imported.ok(), imported.ok() ? "" : describe(imported.error()).c_str());
+    QCOMPARE(archField(*imported, key), max);
+    Scenario s = defaultScenario();
+    s.modelSource = ModelSource::Inline;
+    s.model = *imported;
+    const std::string saved = toJson(s);
+    const auto reopened = scenarioFromJson(saved);
+    QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
+    QCOMPARE(archField(reopened->model, key), max);
+    // One above: both readers refuse it, naming the field.
+    const auto over = parseHfConfig(tinyMistral(k, max + 1));
+    QVERIFY(!over.ok());
+    QCOMPARE(over.error().code, ErrorCode::FieldOutOfRange);
+    QCOMPARE(QString::fromStdString(over.error().field), key);
+    json j = json::parse(saved);
+    j["model"]["architecture"][k] = max + 1;
+    const auto overScenario = scenarioFromJson(j.dump());
+    QVERIFY(!overScenario.ok());
+    QCOMPARE(overScenario.error().code, ErrorCode::FieldOutOfRange);
+    QCOMPARE(QString::fromStdString(overScenario.error().field), "model.architecture." + key);
 }
 
 QTEST_APPLESS_MAIN(TstScenario)
