@@ -431,29 +431,29 @@ Workload workloadFromJson(Reader& r) {
         p->enumeration("adapters", pr.adapters, &parseDType);
     }
     r.enumeration("optimizer", w.optimizer, &parseOptimizer);
-    r.integer("micro_batch_size", w.microBatch, 1, 1 << 24, true);
-    r.integer("sequence_length", w.sequenceLength, 1, 1 << 26, true);
-    r.integer("gradient_accumulation_steps", w.gradAccumulation, 1, 1 << 20);
+    r.integer("micro_batch_size", w.microBatch, 1, limits::kMicroBatch, true);
+    r.integer("sequence_length", w.sequenceLength, 1, limits::kSequenceLength, true);
+    r.integer("gradient_accumulation_steps", w.gradAccumulation, 1, limits::kGradAccumulation);
     r.enumeration("activation_checkpointing", w.checkpointing, &parseCheckpointing);
-    r.integer("checkpoint_layers", w.checkpointLayers, 0, 100000);
+    r.integer("checkpoint_layers", w.checkpointLayers, 0, fieldLimit(Limit::Layers).max);
     r.enumeration("attention", w.attention, &parseAttention);
     if (auto l = r.object("lora", false)) {
-        l->integer("rank", w.lora.rank, 1, 65536);
+        l->integer("rank", w.lora.rank, 1, limits::kLoraRank);
         w.lora.targets = loraTargetsFromJson(*l);
         l->boolean("dropout", w.lora.dropout);
     }
     if (auto i = r.object("inference", false)) {
-        i->integer("prompt_tokens", w.inference.promptTokens, 1, 1 << 26);
-        i->integer("new_tokens", w.inference.newTokens, 0, 1 << 26);
+        i->integer("prompt_tokens", w.inference.promptTokens, 1, limits::kSequenceLength);
+        i->integer("new_tokens", w.inference.newTokens, 0, limits::kSequenceLength);
         i->boolean("prefill_only", w.inference.prefillOnly);
         i->number("memory_utilization", w.inference.memoryUtilization, 0, 1);
     }
     if (auto o = r.object("rollout", false)) {
         o->boolean("enabled", w.rollout.enabled);
-        o->integer("rollout_batch_size", w.rollout.rolloutBatch, 1, 1 << 24);
+        o->integer("rollout_batch_size", w.rollout.rolloutBatch, 1, limits::kMicroBatch);
         o->integer("samples_per_prompt", w.rollout.samplesPerPrompt, 1, 1 << 16);
-        o->integer("max_response_tokens", w.rollout.maxResponseTokens, 1, 1 << 26);
-        o->integer("prompt_tokens", w.rollout.promptTokens, 0, 1 << 26);
+        o->integer("max_response_tokens", w.rollout.maxResponseTokens, 1, limits::kSequenceLength);
+        o->integer("prompt_tokens", w.rollout.promptTokens, 0, limits::kSequenceLength);
         o->integer("rollout_tp", w.rollout.rolloutTp, 0, 1 << 16);
         o->number("framework_overhead_bytes", w.rollout.frameworkOverheadBytes, 0, kBig);
     }
@@ -473,14 +473,14 @@ Workload workloadFromJson(Reader& r) {
     }
     if (auto p = r.object("parallelism", false)) {
         Parallelism& par = w.parallel;
-        p->integer("dp", par.dp, 1, 1 << 20);
-        p->integer("tp", par.tp, 1, 1 << 16);
-        p->integer("pp", par.pp, 1, 1 << 16);
-        p->integer("cp", par.cp, 1, 1 << 16);
-        p->integer("ep", par.ep, 1, 1 << 16);
+        p->integer("dp", par.dp, 1, limits::kDegree);
+        p->integer("tp", par.tp, 1, limits::kDegree);
+        p->integer("pp", par.pp, 1, limits::kDegree);
+        p->integer("cp", par.cp, 1, limits::kDegree);
+        p->integer("ep", par.ep, 1, limits::kDegree);
         p->boolean("sequence_parallel", par.sequenceParallel);
         p->enumeration("sharding", par.sharding, &parseSharding);
-        p->integer("shard_group", par.shardGroup, 0, 1 << 20);
+        p->integer("shard_group", par.shardGroup, 0, limits::kDegree);
         p->enumeration("pp_schedule", par.schedule, &parseSchedule);
         p->integer("virtual_stages", par.virtualStages, 1, 1 << 10);
         p->integer("num_micro_batches", par.numMicroBatches, 0, 1 << 20);
@@ -600,7 +600,7 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
                    preset == nullptr);
         g->number("vendor_gb", s.gpu.vendorGB, 0, 1e6);
     }
-    top.integer("gpu_count", s.gpuCount, 1, 1 << 20);
+    top.integer("gpu_count", s.gpuCount, 1, limits::kGpus);
     if (err)
         return *err;
     if (auto e = validateWorkload(s.model, s.workload))

@@ -23,6 +23,8 @@ private slots:
     void unreadableFiles();
     void importerLimitsReopen_data();
     void importerLimitsReopen();
+    void engineLimitsReopen_data();
+    void engineLimitsReopen();
 };
 
 void TstScenario::defaultIsTheDocumentedScenario() {
@@ -274,4 +276,30 @@ void TstScenario::importerLimitsReopen() {
 }
 
 QTEST_APPLESS_MAIN(TstScenario)
+// The scenario reader's workload bounds are the engine's (validateWorkload, namespace limits
+// in core/workload.h): a value at the limit saves and reopens, one above it fails.
+void TstScenario::engineLimitsReopen_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<qint64>("value");
+    QTest::newRow("micro-batch-at-2pow24")
+        << "/workload/micro_batch_size" << qint64(limits::kMicroBatch);
+    QTest::newRow("sequence-at-2pow26")
+        << "/workload/sequence_length" << qint64(limits::kSequenceLength);
+    QTest::newRow("lora-rank-at-65536") << "/workload/lora/rank" << qint64(limits::kLoraRank);
+}
+
+void TstScenario::engineLimitsReopen() {
+    QFETCH(QString, pointer);
+    QFETCH(qint64, value);
+    auto j = nlohmann::json::parse(toJson(defaultScenario()));
+    j[nlohmann::json::json_pointer(pointer.toStdString())] = value;
+    const auto r = scenarioFromJson(j.dump());
+    QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
+    const auto again = nlohmann::json::parse(toJson(*r));
+    QCOMPARE(again[nlohmann::json::json_pointer(pointer.toStdString())].get<int64_t>(),
+             static_cast<int64_t>(value));
+    j[nlohmann::json::json_pointer(pointer.toStdString())] = value + 1;
+    QVERIFY(!scenarioFromJson(j.dump()).ok());
+}
+
 #include "tst_scenario.moc"
