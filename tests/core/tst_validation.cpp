@@ -3,7 +3,7 @@
 // the seed baselines. Expected numbers are derived by hand in each row's comment; the
 // calibration targets are the (median <= 5 %, p90 <= 12 %, no wrong verdict).
 
-#include "core/validation.h"
+#include "core/validation/validation.h"
 
 #include "testsupport.h"
 
