@@ -115,7 +115,8 @@ static json profileJson(const Workload& w) {
         return json{{"name", w.profile.name}, {"version", w.profile.version}};
     json facts = json::array();
     for (const ProfileFact* f : activeFacts(*c->version, w)) {
-        json fact{{"behaviour", behaviourKey(f->behaviour)}, {"fact", f->fact}, {"source", f->source}};
+        json fact{
+            {"behaviour", behaviourKey(f->behaviour)}, {"fact", f->fact}, {"source", f->source}};
         if (f->behaviour == Behaviour::LoadRecipe)
             fact["value"] = loadRecipeKey(f->loadRecipe);
         facts.push_back(std::move(fact));

@@ -387,7 +387,8 @@ void addScenarioOptions(QCommandLineParser& p) {
         opt("finetune", q("Training kind: " + finetuneList() + "."), "kind"),
         opt("framework",
             q("Framework profile NAME[@VERSION] (dtypes, defaults and the framework's behaviour "
-              "facts, docs/profiles.md; no version = the newest): " + knownProfileList() + "."),
+              "facts, docs/profiles.md; no version = the newest): " +
+              knownProfileList() + "."),
             "profile"),
         opt("precision-preset",
             q("Dtype accounting only, without behaviour facts: " + presetList() + "."), "preset"),

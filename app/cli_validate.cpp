@@ -108,7 +108,7 @@ int runValidate(const QStringList& args) {
     const std::filesystem::path revisionsFile =
         p.isSet(QStringLiteral("revisions"))
             ? std::filesystem::path(p.value(QStringLiteral("revisions")).toStdString())
-                                             : defaultRevisionsFile(recordsFile);
+            : defaultRevisionsFile(recordsFile);
     if (p.isSet(QStringLiteral("revisions")) || std::filesystem::exists(revisionsFile)) {
         auto table = loadFrameworkRevisions(revisionsFile);
         if (!table)

@@ -136,7 +136,8 @@ FrameworkProfile parseProfile(const json& j, const std::string& path) {
         if (!v.contains("facts") || !v.at("facts").is_array())
             fail(vp + ".facts", "expected an array");
         for (std::size_t k = 0; k < v.at("facts").size(); ++k)
-            pv.facts.push_back(parseFact(v.at("facts")[k], vp + ".facts[" + std::to_string(k) + "]"));
+            pv.facts.push_back(
+                parseFact(v.at("facts")[k], vp + ".facts[" + std::to_string(k) + "]"));
         p.versions.push_back(std::move(pv));
     }
     return p;
@@ -274,23 +275,49 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
     Parallelism& p = w.parallel;
     for (const ProfileFact* fact : activeFacts(v, w)) {
         switch (fact->behaviour) {
-        case Behaviour::TorchaoNf4: f.torchaoNf4 = true; break;
-        case Behaviour::Fp32Logits: f.fp32Logits = true; break;
-        case Behaviour::RetainedLogits: f.retainedLogits = true; break;
-        case Behaviour::UncompiledLoss: f.uncompiledLoss = true; break;
-        case Behaviour::FusedQkvLora: f.fusedQkvLora = true; break;
-        case Behaviour::ChunkedCrossEntropy: f.chunkedCrossEntropy = true; break;
-        case Behaviour::ActivationOffload: f.activationOffload = true; break;
-        case Behaviour::FusedOptimizer: f.fusedOptimizer = true; break;
+        case Behaviour::TorchaoNf4:
+            f.torchaoNf4 = true;
+            break;
+        case Behaviour::Fp32Logits:
+            f.fp32Logits = true;
+            break;
+        case Behaviour::RetainedLogits:
+            f.retainedLogits = true;
+            break;
+        case Behaviour::UncompiledLoss:
+            f.uncompiledLoss = true;
+            break;
+        case Behaviour::FusedQkvLora:
+            f.fusedQkvLora = true;
+            break;
+        case Behaviour::ChunkedCrossEntropy:
+            f.chunkedCrossEntropy = true;
+            break;
+        case Behaviour::ActivationOffload:
+            f.activationOffload = true;
+            break;
+        case Behaviour::FusedOptimizer:
+            f.fusedOptimizer = true;
+            break;
         case Behaviour::LoadRecipe:
             if (f.loadRecipe == LoadRecipe::InPlace)
                 f.loadRecipe = fact->loadRecipe;
             break;
-        case Behaviour::SequenceParallel: p.sequenceParallel = true; break;
-        case Behaviour::LossParallel: p.lossParallel = true; break;
-        case Behaviour::NoSyncAccumulation: p.noSyncAccumulation = true; break;
-        case Behaviour::MixedFrozenUnits: p.mixedFrozenUnits = true; break;
-        case Behaviour::MegatronCore: w.framework = Framework::Megatron; break;
+        case Behaviour::SequenceParallel:
+            p.sequenceParallel = true;
+            break;
+        case Behaviour::LossParallel:
+            p.lossParallel = true;
+            break;
+        case Behaviour::NoSyncAccumulation:
+            p.noSyncAccumulation = true;
+            break;
+        case Behaviour::MixedFrozenUnits:
+            p.mixedFrozenUnits = true;
+            break;
+        case Behaviour::MegatronCore:
+            w.framework = Framework::Megatron;
+            break;
         }
     }
 }

@@ -117,7 +117,8 @@ ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourc
     if (host != std::string_view::npos) {
         const std::string_view path = sourceUrl.substr(host + kHost.size());
         const std::size_t owner = path.find('/');
-        const std::size_t name = owner == std::string_view::npos ? owner : path.find('/', owner + 1);
+        const std::size_t name =
+            owner == std::string_view::npos ? owner : path.find('/', owner + 1);
         const std::string repo = lower(path.substr(0, name));
         const std::string_view rest =
             name == std::string_view::npos ? std::string_view() : path.substr(name + 1);

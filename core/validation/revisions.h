@@ -17,7 +17,8 @@ namespace headroom {
 
 struct FrameworkRevisions {
     struct Revision {
-        std::string match;   ///< a substring of the source URL after owner/repo/ (commit, pull/N, document)
+        std::string
+            match; ///< a substring of the source URL after owner/repo/ (commit, pull/N, document)
         std::string version; ///< the profile version it ran
         std::string note;    ///< why (dates, PRs)
     };

@@ -851,7 +851,7 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
 }
 
 Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
-                                             const FrameworkRevisions& revisions) {
+                                              const FrameworkRevisions& revisions) {
     json doc;
     try {
         doc = json::parse(jsonText.begin(), jsonText.end());
@@ -887,7 +887,7 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
 }
 
 Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file,
-                                            const FrameworkRevisions& revisions) {
+                                             const FrameworkRevisions& revisions) {
     auto text = readTextFile(file, 64ull * 1024 * 1024);
     if (!text)
         return text.error();

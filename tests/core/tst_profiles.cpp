@@ -131,8 +131,8 @@ void TestProfiles::factsFollowTheRun_data() {
     QTest::newRow("torchtitan-2024-12-tp8") << "torchtitan@2024-12" << 8 << fsdp << full << false
                                             << "fp32_logits sequence_parallel loss_parallel";
     // torchtune TransformerDecoder: .float() only on the unchunked output.
-    QTest::newRow("torchtune-unchunked") << "torchtune" << 1 << none << full << false
-                                         << "torchao_nf4 fp32_logits";
+    QTest::newRow("torchtune-unchunked")
+        << "torchtune" << 1 << none << full << false << "torchao_nf4 fp32_logits";
     QTest::newRow("torchtune-chunked") << "torchtune" << 1 << none << full << true << "torchao_nf4";
     // torchtune before `del logits` (PRs #1046/#1235): logits kept through backward.
     QTest::newRow("torchtune-2024-05-chunked")
@@ -144,8 +144,8 @@ void TestProfiles::factsFollowTheRun_data() {
         << "torchtune@2024-05" << 1 << none << qlora << false
         << "torchao_nf4 fp32_logits retained_logits load=torchao_nf4_unchunked";
     // litgpt: no_sync accumulation only when sharded; mixed frozen units only for LoRA.
-    QTest::newRow("litgpt-single") << "litgpt" << 1 << none << lora << true
-                                   << "retained_logits fused_qkv_lora";
+    QTest::newRow("litgpt-single")
+        << "litgpt" << 1 << none << lora << true << "retained_logits fused_qkv_lora";
     QTest::newRow("litgpt-fsdp-full") << "litgpt" << 1 << fsdp << full << true
                                       << "retained_logits fused_qkv_lora no_sync_accumulation";
     QTest::newRow("litgpt-fsdp-lora")
@@ -157,8 +157,8 @@ void TestProfiles::factsFollowTheRun_data() {
     QTest::newRow("fsdp-qlora-fsdp") << "fsdp-qlora" << 1 << fsdp << qlora << false
                                      << "fp32_logits retained_logits load=fsdp1_sync_module_states";
     // transformers before 4.45 (modeling_llama.py logits.float()), and after.
-    QTest::newRow("hf-trainer-4.44") << "hf-trainer@4.44" << 1 << none << lora << false
-                                     << "fp32_logits";
+    QTest::newRow("hf-trainer-4.44")
+        << "hf-trainer@4.44" << 1 << none << lora << false << "fp32_logits";
     QTest::newRow("hf-trainer-4.45") << "hf-trainer@4.45" << 1 << none << lora << false << "";
     QTest::newRow("custom") << "custom" << 8 << fsdp << lora << false << "";
 }
@@ -198,12 +198,18 @@ void TestProfiles::factsFollowTheRun() {
 void TestProfiles::lookup_data() {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("resolved"); ///< "" = error
-    QTest::newRow("newest-torchtune") << "torchtune" << "torchtune@2024-08";
-    QTest::newRow("explicit-version") << "torchtune@2024-05" << "torchtune@2024-05";
-    QTest::newRow("case-and-underscore") << "HF_Trainer" << "hf-trainer@4.45";
-    QTest::newRow("unknown-name") << "pytorch_amp" << "";
-    QTest::newRow("unknown-version") << "torchtitan@2023" << "";
-    QTest::newRow("empty-version") << "litgpt@" << "";
+    QTest::newRow("newest-torchtune") << "torchtune"
+                                      << "torchtune@2024-08";
+    QTest::newRow("explicit-version") << "torchtune@2024-05"
+                                      << "torchtune@2024-05";
+    QTest::newRow("case-and-underscore") << "HF_Trainer"
+                                         << "hf-trainer@4.45";
+    QTest::newRow("unknown-name") << "pytorch_amp"
+                                  << "";
+    QTest::newRow("unknown-version") << "torchtitan@2023"
+                                     << "";
+    QTest::newRow("empty-version") << "litgpt@"
+                                   << "";
 }
 
 void TestProfiles::lookup() {
@@ -242,12 +248,19 @@ void TestProfiles::scenarioFrameworkKey_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("profile");
     QTest::addColumn<QString>("preset");
-    QTest::newRow("profile-with-version") << "torchtitan@2024-12" << "torchtitan@2024-12"
+    QTest::newRow("profile-with-version") << "torchtitan@2024-12"
+                                          << "torchtitan@2024-12"
                                           << "custom";
-    QTest::newRow("profile-newest") << "litgpt" << "litgpt@2024" << "custom";
+    QTest::newRow("profile-newest") << "litgpt"
+                                    << "litgpt@2024"
+                                    << "custom";
     // files written before the profiles: the dtype preset, profile custom (same estimate)
-    QTest::newRow("old-pure-bf16") << "pure_bf16" << "custom@any" << "pure_bf16";
-    QTest::newRow("old-pytorch-amp") << "pytorch_amp" << "custom@any" << "pytorch_amp";
+    QTest::newRow("old-pure-bf16") << "pure_bf16"
+                                   << "custom@any"
+                                   << "pure_bf16";
+    QTest::newRow("old-pytorch-amp") << "pytorch_amp"
+                                     << "custom@any"
+                                     << "pytorch_amp";
 }
 
 void TestProfiles::scenarioFrameworkKey() {

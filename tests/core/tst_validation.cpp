@@ -274,7 +274,8 @@ void TstValidation::rowsOutsideCalibration() {
 void TstValidation::calibrationFileIsTheDocumentedCopy() {
     QFile f(QString::fromStdString(kCalibration.string()));
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const QByteArray sha = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+    const QByteArray sha =
+        QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
     QCOMPARE(sha, QByteArray("9ae9c6166f5ee57f873fd462ee68c9ef25e31f2c161c990b10158a5d40e6547e"));
 }
 
@@ -578,17 +579,20 @@ void TstValidation::recordProfiles_data() {
     QTest::newRow("torchtune-pr-961") << "https://github.com/pytorch/torchtune/pull/961"
                                       << "torchtune@2024-05";
     QTest::newRow("torchtune-later-readme")
-        << "https://github.com/pytorch/torchtune/blob/30b8519/README.md" << "torchtune@2024-08";
+        << "https://github.com/pytorch/torchtune/blob/30b8519/README.md"
+        << "torchtune@2024-08";
     QTest::newRow("torchtitan-december-2024-benchmark")
         << "https://github.com/pytorch/torchtitan/blob/820504e/benchmarks/"
            "llama3_h100_202412_torchtitan.md"
         << "torchtitan@2024-12";
     QTest::newRow("torchtitan-2025-benchmark")
-        << "https://github.com/pytorch/torchtitan/blob/cbccb38/benchmarks/x.md" << "torchtitan@2025";
+        << "https://github.com/pytorch/torchtitan/blob/cbccb38/benchmarks/x.md"
+        << "torchtitan@2025";
     QTest::newRow("lit-gpt-old-name") << "https://github.com/Lightning-AI/lit-gpt/blob/8641822/x.md"
                                       << "litgpt@2024";
     QTest::newRow("peft-guide-before-4-45")
-        << "https://github.com/huggingface/peft/blob/6008f27/docs/fsdp.md" << "hf-trainer@4.44";
+        << "https://github.com/huggingface/peft/blob/6008f27/docs/fsdp.md"
+        << "hf-trainer@4.44";
     QTest::newRow("fsdp-qlora") << "https://github.com/AnswerDotAI/fsdp_qlora/blob/4cd6923/b.md"
                                 << "fsdp-qlora@2024-03";
     QTest::newRow("unknown-repository-generic")
