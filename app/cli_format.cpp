@@ -4,6 +4,7 @@
 
 #include "app/cli_common.h"
 #include "app/cli_scenario.h"
+#include "core/profiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -107,6 +108,26 @@ bool wantPlaybook(const Estimate& e) {
     return e.capacity > 0 && (!e.fits || e.worst.nvidiaSmi > 0.9 * e.capacity);
 }
 
+/// The chosen framework profile: name, version and the facts that hold for this run.
+static json profileJson(const Workload& w) {
+    const auto c = findProfile(w.profile);
+    if (!c)
+        return json{{"name", w.profile.name}, {"version", w.profile.version}};
+    json facts = json::array();
+    for (const ProfileFact* f : activeFacts(*c->version, w)) {
+        json fact{
+            {"behaviour", behaviourKey(f->behaviour)}, {"fact", f->fact}, {"source", f->source}};
+        if (f->behaviour == Behaviour::LoadRecipe)
+            fact["value"] = loadRecipeKey(f->loadRecipe);
+        facts.push_back(std::move(fact));
+    }
+    return json{{"name", c->profile->name},
+                {"version", c->version->version},
+                {"label", c->profile->label},
+                {"precision_preset", frameworkKey(w.framework)},
+                {"facts_applied", std::move(facts)}};
+}
+
 json estimateJson(const Scenario& s, const Estimate& e, const std::vector<PlaybookItem>& playbook) {
     json formulas = json::object();
     for (int i = 0; i < kTermCount; ++i) {
@@ -128,6 +149,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     json scenario = json::parse(toJson(s), nullptr, false);
     return json{
         {"units", "bytes"},
+        {"framework", profileJson(s.workload)},
         {"model",
          {{"name", s.model.name},
           {"family", s.model.family},

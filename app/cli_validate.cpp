@@ -4,7 +4,10 @@
 #include "app/cli_common.h"
 #include "app/cli_format.h"
 
-#include "core/validation.h"
+#include "core/profiles.h"
+#include "core/validation/validation.h"
+
+#include <filesystem>
 
 #include <cmath>
 
@@ -79,6 +82,15 @@ int runValidate(const QStringList& args) {
         QStringLiteral("How gpu.memory_gb becomes bytes for the verdict: gib (x 2^30, default) or "
                        "gb (x 1e9)."),
         QStringLiteral("unit"), QStringLiteral("gib")));
+    p.addOption(QCommandLineOption(
+        QStringLiteral("revisions"),
+        QStringLiteral("Framework revisions table (source repository -> framework profile, "
+                       "commit/document -> version); default: framework-revisions.json next to "
+                       "the records file, else every record gets hf-trainer."),
+        QStringLiteral("file")));
+    p.addOption(QCommandLineOption(QStringLiteral("show-profile"),
+                                   QStringLiteral("Print each record's framework profile "
+                                                  "(name@version) before the report.")));
     if (!parseOrThrow(p, args))
         return kExitOk;
     const QStringList pos = p.positionalArguments();
@@ -91,11 +103,30 @@ int runValidate(const QStringList& args) {
         opts.capacity = CapacityRule::GB;
     else if (unit != QLatin1String("gib"))
         usageError("--capacity-unit: expected gib or gb, got '" + str(unit) + "'");
-    auto entries = loadRecords(pos.first().toStdString());
+    const std::filesystem::path recordsFile = pos.first().toStdString();
+    FrameworkRevisions revisions;
+    const std::filesystem::path revisionsFile =
+        p.isSet(QStringLiteral("revisions"))
+            ? std::filesystem::path(p.value(QStringLiteral("revisions")).toStdString())
+            : defaultRevisionsFile(recordsFile);
+    if (p.isSet(QStringLiteral("revisions")) || std::filesystem::exists(revisionsFile)) {
+        auto table = loadFrameworkRevisions(revisionsFile);
+        if (!table)
+            dataError(table.error(), revisionsFile.string() + ": ");
+        revisions = std::move(table).value();
+    }
+    auto entries = loadRecords(recordsFile, revisions);
     if (!entries)
         dataError(entries.error(), str(pos.first()) + ": ");
     const ValidationReport report = runValidation(entries.value(), opts);
-    if (p.isSet(QStringLiteral("json")))
+    const bool json = p.isSet(QStringLiteral("json"));
+    if (p.isSet(QStringLiteral("show-profile")) && !json) {
+        TextTable t({"id", "framework profile"}, {false, false});
+        for (const RecordEntry& e : entries.value())
+            t.addRow({e.id, profileSpec(e.profile)});
+        out("Framework profiles (" + revisionsFile.string() + ")\n" + t.render(2) + "\n");
+    }
+    if (json)
         out(reportToJson(report));
     else
         out(reportText(report));

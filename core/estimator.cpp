@@ -3,6 +3,7 @@
 #include "core/load_phase.h"
 
 #include "core/memory_terms.h"
+#include "core/profiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -787,7 +788,10 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
     return std::nullopt;
 }
 
-Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+Estimate estimate(const ModelArch& m, const Workload& input, const GpuSpec* gpu) {
+    // The framework profile's facts are rules on the run: evaluated here, against the run as
+    // it is now (core/profiles.h, docs/profiles.md).
+    const Workload w = withProfileApplied(input);
     Estimate e;
     const ModelFacts f = modelFacts(m);
     e.totalParams = f.pc.total;
@@ -827,6 +831,8 @@ Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const Gp
                      "invalid architecture"};
     if (auto err = validateWorkload(m, w))
         return *err;
+    if (const auto profile = findProfile(w.profile); !profile)
+        return profile.error();
     if (gpu && !(gpu->memoryMiB > 0))
         return Error{ErrorCode::FieldOutOfRange, "gpu.memory_mib", "must be > 0"};
     return estimate(m, w, gpu);
@@ -847,7 +853,8 @@ std::string gb(double bytes) {
 }
 } // namespace
 
-std::string termFormula(Term t, const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+std::string termFormula(Term t, const ModelArch& m, const Workload& input, const GpuSpec* gpu) {
+    const Workload w = withProfileApplied(input);
     const Estimate e = estimate(m, w, gpu);
     const RankEstimate& r = e.worst;
     const double v = r.atPeak[static_cast<int>(t)];

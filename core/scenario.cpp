@@ -4,6 +4,7 @@
 #include "core/estimator.h"
 #include "core/limits.h"
 #include "core/presets.h"
+#include "core/profiles.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
@@ -89,7 +90,8 @@ json workloadToJson(const Workload& w) {
     const Features& f = w.features;
     return json{{"mode", modeKey(w.mode)},
                 {"finetune", finetuneKey(w.finetune)},
-                {"framework", frameworkKey(w.framework)},
+                {"framework", profileSpec(w.profile)},
+                {"precision_preset", frameworkKey(w.framework)},
                 {"precision",
                  {{"weights", dtypeKey(p.weights)},
                   {"compute", dtypeKey(p.compute)},
@@ -415,11 +417,30 @@ unsigned loraTargetsFromJson(Reader& r) {
     return bits;
 }
 
+/// "framework": a profile "name[@version]" (core/profiles.h). Files written before the profiles
+/// named a dtype preset there (pytorch_amp, pure_bf16, ...): read as the precision preset with
+/// the custom profile, so they estimate as they did.
+void frameworkFromJson(Reader& r, Workload& w) {
+    std::string spec;
+    r.string("framework", spec);
+    if (spec.empty() || r.failed())
+        return;
+    if (const auto c = parseProfileSpec(spec)) {
+        w.profile = c->ref();
+    } else if (const auto preset = parseFramework(spec)) {
+        w.profile = ProfileRef{};
+        w.framework = *preset;
+    } else {
+        r.fail(ErrorCode::UnknownValue, "framework", c.error().detail);
+    }
+}
+
 Workload workloadFromJson(Reader& r) {
     Workload w;
     r.enumeration("mode", w.mode, &parseMode, true);
     r.enumeration("finetune", w.finetune, &parseFinetune);
-    r.enumeration("framework", w.framework, &parseFramework);
+    frameworkFromJson(r, w);
+    r.enumeration("precision_preset", w.framework, &parseFramework);
     if (auto p = r.object("precision", false)) {
         Precision& pr = w.precision;
         p->enumeration("weights", pr.weights, &parseDType);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace headroom {
@@ -48,8 +49,9 @@ enum class AttentionImpl {
     Flex,  ///< torch flex attention (torchtune packed): as Flash
 };
 
-/// Framework profile: one choice that sets dtype accounting and defaults.
-/// Each profile's byte accounting is documented in docs/profiles.md with its framework file.
+/// Precision preset: the dtype accounting of one framework in one choice (applyFramework).
+/// The framework profiles (core/profiles.h) each name one of these; Workload::framework is the
+/// preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
 enum class Framework {
     Custom,        ///< dtypes exactly as given in Precision
     PytorchAmp,    ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
@@ -258,11 +260,20 @@ struct RolloutSpec {
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
 };
 
+/// Which framework profile (core/profiles.h) the run uses, by name and version. Its behaviour
+/// facts are evaluated against the run at the start of estimate() (applyProfile), so changing
+/// TP or sharding after the pick keeps the framework's behaviour.
+struct ProfileRef {
+    std::string name = "custom"; ///< a profile name of resources/profiles.json
+    std::string version;         ///< one of its versions; "" = the newest
+};
+
 /// Everything about the run except the model and the GPU.
 struct Workload {
     Mode mode = Mode::Training;
     Finetune finetune = Finetune::Full;
-    Framework framework = Framework::Custom;
+    ProfileRef profile;                      ///< framework profile (behaviour facts)
+    Framework framework = Framework::Custom; ///< precision preset last applied (dtypes)
     Precision precision;
     Optimizer optimizer = Optimizer::AdamW;
     int64_t microBatch = 1;        ///< samples per forward/backward per GPU (per TP group)

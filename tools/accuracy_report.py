@@ -192,7 +192,7 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
     L.append("- **Configuration floor.** A measurement below what its own stated configuration "
              "must hold (resident weights, the activations every implementation saves and the "
              "lm_head's compute-dtype output at the end of forward: `configurationFloorBytes` "
-             "in core/validation.h) cannot come from that configuration; it is skipped with "
+             "in core/validation/validation.h) cannot come from that configuration; it is skipped with "
              "both numbers rather than scored. On the calibration set this removes TTL2-03 "
              "(15.1 GiB measured, 25.5 GiB floor: the README row cannot have run without "
              "activation checkpointing) and TT31-03 (16.2 GiB measured against 15.0 GiB of bf16 "
@@ -255,7 +255,7 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
     L.append("## Baselines: the seeds' shortcut formulas on the same records")
     L.append("")
     L.append("These are the quick formulas of the articles the project started from, computed in "
-             "`core/validation.cpp` (`seed000QuickEstimate`, `seed001WillItFit`) as labelled "
+             "`core/validation/validation.cpp` (`seed000QuickEstimate`, `seed001WillItFit`) as labelled "
              "baselines, never as engine terms.")
     L.append("")
     for b in report["baselines"]:

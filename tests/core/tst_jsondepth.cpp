@@ -7,7 +7,7 @@
 #include "core/presets.h"
 #include "core/scenario.h"
 #include "core/text_file.h"
-#include "core/validation.h"
+#include "core/validation/validation.h"
 
 #include <QtTest>
 

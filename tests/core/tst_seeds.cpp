@@ -11,7 +11,7 @@
 #include "core/hf_import.h"
 #include "core/memory_terms.h"
 #include "core/presets.h"
-#include "core/validation.h"
+#include "core/validation/validation.h"
 
 #include "testsupport.h"
 

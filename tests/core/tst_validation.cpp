@@ -3,7 +3,8 @@
 // the seed baselines. Expected numbers are derived by hand in each row's comment; the
 // calibration targets are the (median <= 5 %, p90 <= 12 %, no wrong verdict).
 
-#include "core/validation.h"
+#include "core/profiles.h"
+#include "core/validation/validation.h"
 
 #include "testsupport.h"
 
@@ -95,8 +96,10 @@ std::string features(const Features& f, const Parallelism& p) {
 }
 
 /// One mapped field of a record, as text.
+/// The workload as the engine runs it: the record's own fields plus the facts of the framework
+/// profile its source maps to (tests/data/framework-revisions.json, core/profiles.h).
 std::string field(const MeasurementRecord& r, const std::string& key) {
-    const Workload& w = r.workload;
+    const Workload w = withProfileApplied(r.workload);
     const ModelArch& m = r.model;
     auto b = [](bool x) { return std::string(x ? "true" : "false"); };
     if (key == "mode")
@@ -173,6 +176,18 @@ const std::filesystem::path kCalibration =
 const std::filesystem::path kFsdpQloraExtra =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "fsdp_qlora_extra.records.json";
 
+/// The revisions table kept with the records: each record's framework profile.
+const FrameworkRevisions& revisions() {
+    static const FrameworkRevisions t = [] {
+        auto r = loadFrameworkRevisions(std::filesystem::path(HEADROOM_SOURCE_DIR) /
+                                        "tests/data/framework-revisions.json");
+        if (!r)
+            qFatal("framework-revisions.json: %s", describe(r.error()).c_str());
+        return std::move(r).value();
+    }();
+    return t;
+}
+
 } // namespace
 
 class TstValidation : public QObject {
@@ -183,6 +198,8 @@ private slots:
     void rowsOutsideCalibration();
     void mapping_data();
     void mapping();
+    void recordProfiles_data();
+    void recordProfiles();
     void skipReasons_data();
     void skipReasons();
     void malformed_data();
@@ -205,7 +222,7 @@ void TstValidation::calibrationTargets() {
     const double medianLimit = 5.0;
     const double p90Limit = 12.0;
     const int wrongLimit = 0;
-    auto entries = loadRecords(kCalibration);
+    auto entries = loadRecords(kCalibration, revisions());
     QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
     QCOMPARE(entries->size(), std::size_t{56});
     const ValidationReport rep = runValidation(entries.value());
@@ -238,7 +255,7 @@ void TstValidation::calibrationTargets() {
 // the targets hold there, median <= 5 %, p90 <= 12 %, no wrong fit verdict, every
 // row used.
 void TstValidation::rowsOutsideCalibration() {
-    auto entries = loadRecords(kFsdpQloraExtra);
+    auto entries = loadRecords(kFsdpQloraExtra, revisions());
     QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
     QCOMPARE(entries->size(), std::size_t{11});
     const ValidationReport rep = runValidation(entries.value());
@@ -538,7 +555,7 @@ void TstValidation::mapping() {
     QFETCH(QString, patch);
     QFETCH(QString, key);
     QFETCH(QString, expected);
-    auto entries = parseRecords(recordsText(patched(patch)));
+    auto entries = parseRecords(recordsText(patched(patch)), revisions());
     QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
     QCOMPARE(entries->size(), std::size_t{1});
     const RecordEntry& e = entries->front();
@@ -547,6 +564,49 @@ void TstValidation::mapping() {
         reasons += r + "; ";
     QVERIFY2(e.usable(), reasons.c_str());
     QCOMPARE(QString::fromStdString(field(*e.record, key.toStdString())), expected);
+}
+
+// A record's framework profile comes from its source repository, and where the framework's
+// behaviour changed, from the revision (tests/data/framework-revisions.json); a repository the
+// table does not know gets the generic hf-trainer profile, not a skip.
+void TstValidation::recordProfiles_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("profile");
+    QTest::newRow("torchtune-spring-2024-readme")
+        << "https://github.com/pytorch/torchtune/blob/0217d44c2e1e372b34628767745c1f6538086a81/"
+           "README.md"
+        << "torchtune@2024-05";
+    QTest::newRow("torchtune-pr-961") << "https://github.com/pytorch/torchtune/pull/961"
+                                      << "torchtune@2024-05";
+    QTest::newRow("torchtune-later-readme")
+        << "https://github.com/pytorch/torchtune/blob/30b8519/README.md"
+        << "torchtune@2024-08";
+    QTest::newRow("torchtitan-december-2024-benchmark")
+        << "https://github.com/pytorch/torchtitan/blob/820504e/benchmarks/"
+           "llama3_h100_202412_torchtitan.md"
+        << "torchtitan@2024-12";
+    QTest::newRow("torchtitan-2025-benchmark")
+        << "https://github.com/pytorch/torchtitan/blob/cbccb38/benchmarks/x.md"
+        << "torchtitan@2025";
+    QTest::newRow("lit-gpt-old-name") << "https://github.com/Lightning-AI/lit-gpt/blob/8641822/x.md"
+                                      << "litgpt@2024";
+    QTest::newRow("peft-guide-before-4-45")
+        << "https://github.com/huggingface/peft/blob/6008f27/docs/fsdp.md"
+        << "hf-trainer@4.44";
+    QTest::newRow("fsdp-qlora") << "https://github.com/AnswerDotAI/fsdp_qlora/blob/4cd6923/b.md"
+                                << "fsdp-qlora@2024-03";
+    QTest::newRow("unknown-repository-generic")
+        << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md"
+        << "hf-trainer@4.45";
+    QTest::newRow("not-github-generic") << "tools/measure/measure_peak.py (local measurement)"
+                                        << "hf-trainer@4.45";
+}
+
+void TstValidation::recordProfiles() {
+    QFETCH(QString, url);
+    QFETCH(QString, profile);
+    QCOMPARE(QString::fromStdString(profileSpec(recordProfile(revisions(), url.toStdString()))),
+             profile);
 }
 
 void TstValidation::skipReasons_data() {
@@ -597,7 +657,7 @@ void TstValidation::skipReasons_data() {
 void TstValidation::skipReasons() {
     QFETCH(QString, patch);
     QFETCH(QString, reason);
-    auto entries = parseRecords(recordsText(patched(patch)));
+    auto entries = parseRecords(recordsText(patched(patch)), revisions());
     QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
     const RecordEntry& e = entries->front();
     QVERIFY(!e.usable());
@@ -799,7 +859,7 @@ void TstValidation::baselines() {
     QFETCH(QString, patch);
     QFETCH(double, seed000);
     QFETCH(double, seed001);
-    auto entries = parseRecords(recordsText(patched(patch)));
+    auto entries = parseRecords(recordsText(patched(patch)), revisions());
     QVERIFY(entries.ok());
     QVERIFY(entries->front().usable());
     const MeasurementRecord& r = *entries->front().record;

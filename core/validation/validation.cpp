@@ -1,7 +1,7 @@
 // validation.cpp: measurement records (schema v1) -> engine inputs, error statistics and the
 // seeds' shortcut formulas as baselines. See core/validation.h and docs/accuracy.md.
 
-#include "core/validation.h"
+#include "core/validation/validation.h"
 
 #include "core/limits.h"
 
@@ -9,6 +9,7 @@
 
 #include "core/checked.h"
 #include "core/gpu.h"
+#include "core/profiles.h"
 
 #include <nlohmann/json.hpp>
 
@@ -422,7 +423,7 @@ int64_t checkedGpuProduct(const Node& p,
 // ---------------------------------------------------------------------------------------------
 // One record
 
-RecordEntry parseOne(const json& j, std::size_t index) {
+RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
     const std::string path = "[" + std::to_string(index) + "]";
     if (!j.is_object())
         throw FieldError{Error{ErrorCode::FieldWrongType, path,
@@ -459,6 +460,9 @@ RecordEntry parseOne(const json& j, std::size_t index) {
 
     rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
     rec.sourceUrl = r.reqString("source_url");
+    // The framework profile the source ran under (tests/data/framework-revisions.json): its
+    // facts are evaluated against the mapped run by the engine itself (core/profiles.h).
+    entry.profile = recordProfile(revisions, rec.sourceUrl);
     (void)r.optStringList("assumptions", false);
     (void)r.reqString("notes");
 
@@ -694,26 +698,6 @@ RecordEntry parseOne(const json& j, std::size_t index) {
         else
             skip.push_back("feature '" + f + "' is not modelled by the engine");
     }
-    // Implementation facts that follow from the record's framework (its source repository):
-    // torchtune QLoRA stores the base as torchao NF4Tensor (no saved linear inputs), and
-    // torchtitan's tensor parallelism always shards norms/dropout by sequence parallelism
-    // (torchtitan parallelize_llama: SequenceParallel on the norms).
-    const std::string url = *r.optString("source_url");
-    const bool titan2024 = url.find("llama3_h100_202412_torchtitan") != std::string::npos;
-    if (url.find("pytorch/torchtune") != std::string::npos)
-        w.features.torchaoNf4 = true;
-    const bool torchtitan = url.find("pytorch/torchtitan") != std::string::npos;
-    if (torchtitan)
-        w.parallel.sequenceParallel = true;
-    // The December 2024 torchtitan benchmark ran torchtitan 9dec370 (2024-12-26, named in the
-    // document), whose train.py compiled the model blocks but built loss_fn without
-    // torch.compile; the compiled loss came with torchtitan/components/loss.py
-    // (build_cross_entropy_loss) in 2025.
-    if (w.features.torchCompile && titan2024) {
-        w.features.uncompiledLoss = true;
-        rec.caveats.emplace_back("torch_compile: torchtitan 9dec370 compiled the model, not the "
-                                 "loss (uncompiled_loss)");
-    }
     if (pagedFeature && w.optimizer != Optimizer::PagedAdamW &&
         w.optimizer != Optimizer::PagedAdamW8bit)
         skip.emplace_back("feature 'paged_optimizer' with a non-paged optimizer");
@@ -750,83 +734,6 @@ RecordEntry parseOne(const json& j, std::size_t index) {
             rec.caveats.emplace_back("sharding fsdp_no_shard mapped to none: full replicas on "
                                      "each GPU (DDP-like)");
     }
-    // Models that return fp32 logits: transformers' LlamaForCausalLM before 4.45
-    // (`logits = logits.float()`; these HF/PEFT/fsdp_qlora sources predate it), torchtune's
-    // unchunked TransformerDecoder output (`self.output(h).float()`), torchtitan 2024.
-    const bool hf = url.find("huggingface/") != std::string::npos ||
-                    url.find("AnswerDotAI/fsdp_qlora") != std::string::npos;
-    const bool torchtune = url.find("pytorch/torchtune") != std::string::npos;
-    if (training && (hf || (torchtune && !w.features.chunkedCrossEntropy) || titan2024))
-        w.features.fp32Logits = true;
-    // torchtune compiled the loss only from its compile_loss (training.compile_loss, with the
-    // chunked loss, Aug 2024); the spring-2024 README/tutorial commits compiled the model.
-    // Its recipes also kept `logits` (the shifted fp32 copy) referenced through
-    // loss.backward() until `del logits` came in PR #1046 (2024-06-04, LoRA distributed) and
-    // PR #1235 (2024-07-27, the other recipes); PR #961 is of May 2024.
-    bool torchtuneSpring2024 = false;
-    for (const char* early : {"0217d44c2e1e", "ff594c231138", "0914d5cfb5a3", "torchtune/pull/961"})
-        torchtuneSpring2024 =
-            torchtuneSpring2024 || (torchtune && url.find(early) != std::string::npos);
-    if (torchtuneSpring2024 && w.features.torchCompile) {
-        w.features.uncompiledLoss = true;
-        rec.caveats.emplace_back("torch_compile: torchtune before compile_loss compiled "
-                                 "the model, not the loss (uncompiled_loss)");
-    }
-    if (torchtuneSpring2024 && training) {
-        w.features.retainedLogits = true;
-        rec.caveats.emplace_back("torchtune recipes before `del logits` (PR #1046/#1235, "
-                                 "June/July 2024) keep the fp32 logits through backward "
-                                 "(retained_logits)");
-    }
-    // How the weights were loaded (core/load_phase.h). torchtune QLoRA quantises on the GPU
-    // at model init and again in load_state_dict; until torchao 0.2 (PR #196, 2024-05-01)
-    // to_nf4 searched the nearest NF4 value over the whole tensor at once, and torchtune's
-    // TransformerDecoder deep-copied one built block per layer. fsdp_qlora's train.py
-    // defaults to low_memory=True: rank 0 loads on CPU and FSDP1 wraps with
-    // sync_module_states=True.
-    if (torchtune && training && w.finetune == Finetune::QLoRA) {
-        w.features.loadRecipe =
-            torchtuneSpring2024 ? LoadRecipe::TorchaoNf4Unchunked : LoadRecipe::TorchaoNf4;
-        if (torchtuneSpring2024)
-            rec.caveats.emplace_back("torchtune spring 2024 QLoRA: torchao 0.1's unchunked NF4 "
-                                     "quantisation at load (load_recipe torchao_nf4_unchunked)");
-    }
-    const bool fsdpQlora = url.find("AnswerDotAI/fsdp_qlora") != std::string::npos;
-    if (training && fsdpQlora && w.parallel.sharding != Sharding::None) {
-        w.features.loadRecipe = LoadRecipe::Fsdp1SyncModuleStates;
-        rec.caveats.emplace_back(
-            "fsdp_qlora low_memory: FSDP1 wrap with sync_module_states (load_recipe "
-            "fsdp1_sync_module_states); the threaded NF4 quantisation before it is not "
-            "modelled");
-    }
-    // fsdp_qlora's train loop calls the HF model with labels and keeps `output` (and its fp32
-    // logits) in scope through loss.backward().
-    if (training && fsdpQlora)
-        w.features.retainedLogits = true;
-    // litgpt (Lightning Fabric FSDPStrategy, auto_wrap_policy={Block}) wraps whole blocks, so
-    // LoRA adapters share a FlatParameter with frozen weights (use_orig_params=True), and its
-    // finetune scripts accumulate under fabric.no_backward_sync, i.e. FSDP no_sync().
-    const bool lightning = url.find("Lightning-AI/lit") != std::string::npos;
-    // litgpt models project q, k, v with one fused linear (and LoRA with LoRAQKVLinear);
-    // their training loop keeps the `logits` chunk list referenced through backward.
-    if (lightning && training) {
-        w.features.fusedQkvLora = true;
-        w.features.retainedLogits = true;
-    }
-    if (lightning && training && w.parallel.sharding != Sharding::None) {
-        w.parallel.noSyncAccumulation = true;
-        if (w.finetune != Finetune::Full) {
-            w.parallel.mixedFrozenUnits = true;
-            rec.caveats.emplace_back(
-                "litgpt FSDP: LoRA and frozen weights share block units (mixed_frozen_units), "
-                "accumulation under no_sync (no_sync_accumulation)");
-        }
-    }
-    // torchtitan train.py enables torch's loss_parallel() whenever TP is on (unless
-    // training.disable_loss_parallel): the loss runs on the vocabulary shard as DTensor's
-    // decomposed cross-entropy.
-    if (torchtitan && w.parallel.tp > 1)
-        w.parallel.lossParallel = true;
     if (schedule) {
         w.parallel.schedule = *schedule == "GPipe"             ? PipelineSchedule::GPipe
                               : *schedule == "Interleaved1F1B" ? PipelineSchedule::Interleaved
@@ -882,6 +789,17 @@ RecordEntry parseOne(const json& j, std::size_t index) {
     if (!skip.empty()) {
         entry.skipReasons = std::move(skip);
         return entry;
+    }
+    w.profile = entry.profile;
+    if (const auto c = findProfile(w.profile)) {
+        std::string facts;
+        for (const ProfileFact* f : activeFacts(*c->version, w))
+            facts += (facts.empty() ? "" : ", ") + std::string(behaviourKey(f->behaviour)) +
+                     (f->behaviour == Behaviour::LoadRecipe
+                          ? " " + std::string(loadRecipeKey(f->loadRecipe))
+                          : std::string());
+        rec.caveats.push_back("framework profile " + profileSpec(w.profile) +
+                              (facts.empty() ? "" : ": " + facts));
     }
     entry.record = std::move(rec);
     return entry;
@@ -1019,7 +937,8 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
     return s;
 }
 
-Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
+Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
+                                              const FrameworkRevisions& revisions) {
     if (auto deep = checkJsonDepth(jsonText, "records")) // the DOM recurses per level
         return *deep;
     json doc;
@@ -1050,7 +969,7 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
     std::vector<RecordEntry> out;
     try {
         for (std::size_t i = 0; i < list->size(); ++i) {
-            RecordEntry e = parseOne((*list)[i], i);
+            RecordEntry e = parseOne((*list)[i], i, revisions);
             out.push_back(std::move(e));
         }
     } catch (FieldError& fe) {
@@ -1062,11 +981,12 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText) {
     return out;
 }
 
-Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file) {
+Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file,
+                                             const FrameworkRevisions& revisions) {
     auto text = readTextFile(file, 64ull * 1024 * 1024);
     if (!text)
         return text.error();
-    return parseRecords(text.value());
+    return parseRecords(text.value(), revisions);
 }
 
 double seed000QuickEstimate(const MeasurementRecord& r) {
@@ -1101,7 +1021,7 @@ constexpr double kGiB = 1073741824.0;
 
 double configurationFloorBytes(const MeasurementRecord& r) {
     const ModelArch& m = r.model;
-    const Workload& w = r.workload;
+    const Workload w = withProfileApplied(r.workload); // the profile's facts hold for the floor
     if (m.moe.enabled() || w.mode != Mode::Training)
         return 0.0;
     const Parallelism& par = w.parallel;
@@ -1186,6 +1106,7 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
         pt.compared = comparedMetric(r.measured);
         pt.measuredBytes = r.measuredBytes;
         pt.caveats = r.caveats;
+        pt.profile = profileSpec(r.workload.profile);
         pt.capacity = capacityBytes(r.gpuMemoryGB, options.capacity);
         const GpuSpec gpu = customGpu(pt.capacity);
         const Estimate est = estimate(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr);
@@ -1253,6 +1174,7 @@ std::string reportToJson(const ValidationReport& report, int indent) {
             terms[std::string(termKey(static_cast<Term>(i)))] =
                 p.terms[static_cast<std::size_t>(i)];
         json v{{"id", p.id},
+               {"profile", p.profile},
                {"measured_metric", measuredMetricKey(p.measured)},
                {"compared_metric", metricKey(p.compared)},
                {"measured_bytes", p.measuredBytes},

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/estimator.h"
 #include "core/model.h"
+#include "core/validation/revisions.h"
 #include "core/workload.h"
 
 #include <cstdint>
@@ -65,6 +66,7 @@ struct RecordEntry {
     std::string id;
     std::optional<MeasurementRecord> record; ///< empty when skipped
     std::vector<std::string> skipReasons;    ///< non-empty exactly when record is empty
+    ProfileRef profile; ///< the framework profile its source ran under (recordProfile)
     bool usable() const { return record.has_value(); }
 };
 
@@ -74,9 +76,14 @@ struct RecordEntry {
 /// JSON path, e.g. "[3].model.num_layers"; the detail names the record id. Values the source
 /// left null that the engine needs, value_range-only measurements and families or formats the
 /// engine does not model make that record skipped, with the reason; nothing is guessed.
-Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText);
+/// Each record's framework profile comes from @p revisions (recordProfile of its source_url)
+/// and is stored in its Workload::profile: the engine evaluates the profile's facts against
+/// the mapped run. With the empty table every record gets the generic hf-trainer profile.
+Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
+                                              const FrameworkRevisions& revisions = {});
 /// Reads (at most 64 MiB) and parses a records file.
-Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file);
+Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file,
+                                             const FrameworkRevisions& revisions = {});
 
 /// How a record's nominal gpu.memory_gb becomes a capacity in bytes for the verdict check.
 enum class CapacityRule {
@@ -106,6 +113,7 @@ double percentile(std::vector<double> values, double p);
 /// The engine's result for one record.
 struct PointResult {
     std::string id;
+    std::string profile; ///< framework profile name@version the record was run with
     MeasuredMetric measured = MeasuredMetric::Unknown;
     Metric compared = Metric::Reserved;
     double measuredBytes = 0;

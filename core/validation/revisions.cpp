@@ -1,0 +1,144 @@
+#include "core/validation/revisions.h"
+
+#include "core/profiles.h"
+#include "core/text_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace headroom {
+
+namespace {
+using json = nlohmann::json;
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::optional<Error> stringAt(const json& o, const char* key, const std::string& path,
+                              std::string& out, bool required = true) {
+    if (!o.is_object() || !o.contains(key)) {
+        if (!required)
+            return std::nullopt;
+        return Error{ErrorCode::FieldMissing, path + "." + key, "required"};
+    }
+    if (!o.at(key).is_string())
+        return Error{ErrorCode::FieldWrongType, path + "." + key, "expected a string"};
+    out = o.at(key).get<std::string>();
+    return std::nullopt;
+}
+
+/// @p ref must name a profile (and version) of the table.
+std::optional<Error> checkProfile(const ProfileRef& ref, const std::string& path) {
+    if (auto c = findProfile(ref); !c)
+        return Error{ErrorCode::UnknownValue, path, c.error().detail};
+    return std::nullopt;
+}
+
+Result<FrameworkRevisions::Repository> parseRepository(const json& r, const std::string& path) {
+    FrameworkRevisions::Repository repo;
+    if (auto e = stringAt(r, "repository", path, repo.repository))
+        return *e;
+    if (auto e = stringAt(r, "profile", path, repo.profile.name))
+        return *e;
+    if (auto e = stringAt(r, "version", path, repo.profile.version, false))
+        return *e;
+    if (auto e = checkProfile(repo.profile, path + ".profile"))
+        return *e;
+    const json revs = r.value("revisions", json::array());
+    if (!revs.is_array())
+        return Error{ErrorCode::FieldWrongType, path + ".revisions", "expected an array"};
+    for (std::size_t k = 0; k < revs.size(); ++k) {
+        const std::string rp = path + ".revisions[" + std::to_string(k) + "]";
+        FrameworkRevisions::Revision rev;
+        if (auto e = stringAt(revs[k], "match", rp, rev.match))
+            return *e;
+        if (rev.match.empty())
+            return Error{ErrorCode::FieldOutOfRange, rp + ".match", "must not be empty"};
+        if (auto e = stringAt(revs[k], "version", rp, rev.version))
+            return *e;
+        if (auto e = stringAt(revs[k], "note", rp, rev.note, false))
+            return *e;
+        if (auto e = checkProfile({repo.profile.name, rev.version}, rp + ".version"))
+            return *e;
+        repo.revisions.push_back(std::move(rev));
+    }
+    return repo;
+}
+} // namespace
+
+Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText) {
+    if (auto deep = checkJsonDepth(jsonText, "framework-revisions"))
+        return *deep;
+    const json j = json::parse(jsonText, nullptr, false);
+    if (j.is_discarded())
+        return Error{ErrorCode::JsonMalformed, "framework-revisions", "not valid JSON"};
+    if (!j.is_object() || !j.contains("repositories") || !j.at("repositories").is_array())
+        return Error{ErrorCode::FieldMissing, "repositories", "expected an array"};
+    FrameworkRevisions t;
+    if (j.contains("unknown_repository")) {
+        const json& u = j.at("unknown_repository");
+        if (auto e = stringAt(u, "profile", "unknown_repository", t.unknown.name))
+            return *e;
+        if (auto e = stringAt(u, "version", "unknown_repository", t.unknown.version, false))
+            return *e;
+        if (auto e = checkProfile(t.unknown, "unknown_repository.profile"))
+            return *e;
+    }
+    const json& repos = j.at("repositories");
+    for (std::size_t i = 0; i < repos.size(); ++i) {
+        auto r = parseRepository(repos[i], "repositories[" + std::to_string(i) + "]");
+        if (!r)
+            return r.error();
+        t.repositories.push_back(std::move(r).value());
+    }
+    return t;
+}
+
+Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& file) {
+    auto text = readTextFile(file, 4u << 20);
+    if (!text)
+        return text.error();
+    return parseFrameworkRevisions(*text);
+}
+
+std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsFile) {
+    return recordsFile.parent_path() / "framework-revisions.json";
+}
+
+ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl) {
+    // https://github.com/<owner>/<name>/<rest>
+    constexpr std::string_view kHost = "github.com/";
+    const std::size_t host = sourceUrl.find(kHost);
+    ProfileRef out = table.unknown;
+    if (host != std::string_view::npos) {
+        const std::string_view path = sourceUrl.substr(host + kHost.size());
+        const std::size_t owner = path.find('/');
+        const std::size_t name =
+            owner == std::string_view::npos ? owner : path.find('/', owner + 1);
+        const std::string repo = lower(path.substr(0, name));
+        const std::string_view rest =
+            name == std::string_view::npos ? std::string_view() : path.substr(name + 1);
+        for (const FrameworkRevisions::Repository& r : table.repositories) {
+            if (lower(r.repository) != repo)
+                continue;
+            out = r.profile;
+            for (const FrameworkRevisions::Revision& rev : r.revisions)
+                if (rest.find(rev.match) != std::string_view::npos) {
+                    out.version = rev.version;
+                    break;
+                }
+            break;
+        }
+    }
+    if (const auto c = findProfile(out))
+        return c->ref(); // explicit version (the newest when none was given)
+    return out;
+}
+
+} // namespace headroom

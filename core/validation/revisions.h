@@ -1,0 +1,45 @@
+#pragma once
+// Which framework profile a measurement record ran under, from its source: a data table kept
+// with the records (tests/data/framework-revisions.json) maps a source repository to a profile
+// and, where the framework's behaviour changed between releases, a commit, pull request or
+// document of it to a profile version. A source the table does not know gets the generic
+// `hf-trainer` profile (or the table's unknown_repository entry). No commit is named in code.
+
+#include "core/error.h"
+#include "core/workload.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace headroom {
+
+struct FrameworkRevisions {
+    struct Revision {
+        std::string
+            match; ///< a substring of the source URL after owner/repo/ (commit, pull/N, document)
+        std::string version; ///< the profile version it ran
+        std::string note;    ///< why (dates, PRs)
+    };
+    struct Repository {
+        std::string repository; ///< "owner/name" on GitHub (compared case-insensitively)
+        ProfileRef profile;     ///< version "" = the newest unless a revision matches
+        std::vector<Revision> revisions;
+    };
+    std::vector<Repository> repositories;
+    ProfileRef unknown{"hf-trainer", ""}; ///< for sources the table does not list
+};
+
+/// Parses the table; profile names and versions are checked against core/profiles.h (an
+/// unknown one is UnknownValue naming its JSON path).
+Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText);
+/// Reads (at most 4 MiB) and parses a revisions file.
+Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& file);
+/// The default revisions file of a records file: framework-revisions.json in its folder.
+std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsFile);
+
+/// The profile (name and explicit version) a record with source @p sourceUrl ran under.
+ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl);
+
+} // namespace headroom

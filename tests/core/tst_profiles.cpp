@@ -1,0 +1,286 @@
+// Framework profiles (core/profiles.h, resources/profiles.json, docs/profiles.md): each profile
+// against `custom` with the number derived by hand from the framework source named in the row;
+// the facts as rules on the run (changing TP, sharding, the loss after the pick); the lookup
+// errors; scenario files' framework key, old dtype-preset keys included.
+
+#include "core/estimator.h"
+#include "core/presets.h"
+#include "core/profiles.h"
+#include "core/scenario.h"
+
+#include "testsupport.h"
+
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace headroom;
+
+namespace {
+
+/// llama-3.1-8b, training, micro-batch 1 x 512 tokens, bf16 compute, one GPU; the profile
+/// @p spec picked first, then the finetune kind (as the CLI applies --framework first).
+Workload pickedRun(const char* spec, Finetune ft) {
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    const auto c = parseProfileSpec(spec);
+    if (c)
+        selectProfile(w, *c);
+    w.finetune = ft;
+    if (ft == Finetune::QLoRA && !isQuantized(w.precision.weights))
+        w.precision.weights = DType::NF4DoubleQuant;
+    return w;
+}
+
+const ModelArch& llama8b() {
+    static const ModelArch m = findModelPreset("llama-3.1-8b")->arch;
+    return m;
+}
+
+} // namespace
+
+class TestProfiles : public QObject {
+    Q_OBJECT
+private slots:
+    void versusCustom_data();
+    void versusCustom();
+    void factsFollowTheRun_data();
+    void factsFollowTheRun();
+    void lookup_data();
+    void lookup();
+    void everyProfileEstimates();
+    void scenarioFrameworkKey_data();
+    void scenarioFrameworkKey();
+};
+
+// One term of the worst rank (or its pageable bytes, term -1) per parameter of the base
+// (perTrainable false) or per trainable parameter, for the profile and for `custom` (whose
+// defaults are bf16 weights and gradients, no master copy, fp32 AdamW states).
+void TestProfiles::versusCustom_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<int>("finetune");
+    QTest::addColumn<int>("term");
+    QTest::addColumn<bool>("perTrainable");
+    QTest::addColumn<double>("profileBytes");
+    QTest::addColumn<double>("customBytes");
+    const int full = int(Finetune::Full), qlora = int(Finetune::QLoRA), lora = int(Finetune::LoRA);
+    // torchtune recipes dtype=bf16; torch/optim/adamw.py keeps exp_avg, exp_avg_sq in the
+    // parameter dtype: 2 x 2 B against custom's 2 x 4 B.
+    QTest::newRow("torchtune-bf16-adamw-states")
+        << "torchtune" << full << int(Term::OptimizerStates) << false << 4.0 << 8.0;
+    // litgpt precision=bf16-true: the same 2 x 2 B (torch/optim/adamw.py).
+    QTest::newRow("litgpt-bf16-true-adamw-states")
+        << "litgpt" << full << int(Term::OptimizerStates) << false << 4.0 << 8.0;
+    // torchtitan MixedPrecisionPolicy(param=bf16, reduce=fp32): fp32 sharded gradients (one
+    // GPU: shard of 1), 4 B against bf16's 2 B.
+    QTest::newRow("torchtitan-fp32-gradients")
+        << "torchtitan" << full << int(Term::Gradients) << false << 4.0 << 2.0;
+    // transformers Trainer bf16=True keeps the model in fp32 (autocast): 4 B weights.
+    QTest::newRow("hf-trainer-fp32-weights")
+        << "hf-trainer" << full << int(Term::Weights) << false << 4.0 << 2.0;
+    // DeepSpeed bf16 (stage_1_and_2.py): fp32 master copy, 4 B per parameter; custom none.
+    QTest::newRow("deepspeed-fp32-master")
+        << "deepspeed" << full << int(Term::MasterWeights) << false << 4.0 << 0.0;
+    // Megatron distributed optimizer: fp32 main grads (distrib_optimizer.py), 4 B.
+    QTest::newRow("megatron-fp32-main-grads")
+        << "megatron" << full << int(Term::Gradients) << false << 4.0 << 2.0;
+    // fsdp_qlora / QLoRA: bitsandbytes PagedAdamW32bit, fp32 m and v of the adapters in
+    // unified memory: 8 B per trainable parameter pageable; custom's AdamW pages nothing.
+    QTest::newRow("fsdp-qlora-paged-adamw") << "fsdp-qlora" << qlora << -1 << true << 8.0 << 0.0;
+    // Unsloth notebooks optim="adamw_8bit": bitsandbytes blockwise 8-bit states, 2 x (1 B +
+    // 4 B absmax / 2048) = 2.00390625 B per trainable parameter against 2 x 4 B.
+    QTest::newRow("unsloth-adamw-8bit-states")
+        << "unsloth" << lora << int(Term::OptimizerStates) << true << 2.00390625 << 8.0;
+}
+
+void TestProfiles::versusCustom() {
+    QFETCH(QString, spec);
+    QFETCH(int, finetune);
+    QFETCH(int, term);
+    QFETCH(bool, perTrainable);
+    QFETCH(double, profileBytes);
+    QFETCH(double, customBytes);
+    const auto ft = static_cast<Finetune>(finetune);
+    const QByteArray s = spec.toUtf8();
+    const Estimate ep = estimate(llama8b(), pickedRun(s.constData(), ft));
+    const Estimate ec = estimate(llama8b(), pickedRun("custom", ft));
+    auto value = [term](const Estimate& e) {
+        return term < 0 ? e.worst.pageable : testsupport::term(e.worst, static_cast<Term>(term));
+    };
+    auto per = [perTrainable](const Estimate& e) {
+        return static_cast<double>(perTrainable ? e.trainableParams : e.totalParams);
+    };
+    testsupport::compare(value(ep), profileBytes * per(ep));
+    testsupport::compare(value(ec), customBytes * per(ec));
+}
+
+// The facts are rules on the run, evaluated by estimate(): the same pick with a different TP,
+// sharding, loss or finetune kind gets the framework's behaviour for that run.
+void TestProfiles::factsFollowTheRun_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("sharding");
+    QTest::addColumn<int>("finetune");
+    QTest::addColumn<bool>("chunked");
+    QTest::addColumn<QString>("expected"); ///< flags set, in a fixed order
+    const int none = int(Sharding::None), fsdp = int(Sharding::FsdpFullShard);
+    const int full = int(Finetune::Full), lora = int(Finetune::LoRA), qlora = int(Finetune::QLoRA);
+    // torchtitan train.py: loss_parallel() and SequenceParallel norms only with TP > 1.
+    QTest::newRow("torchtitan-tp1") << "torchtitan" << 1 << fsdp << full << false << "";
+    QTest::newRow("torchtitan-tp8")
+        << "torchtitan" << 8 << fsdp << full << false << "sequence_parallel loss_parallel";
+    // torchtitan 9dec370 (Dec 2024) models/llama/model.py: output(h).float().
+    QTest::newRow("torchtitan-2024-12-tp8") << "torchtitan@2024-12" << 8 << fsdp << full << false
+                                            << "fp32_logits sequence_parallel loss_parallel";
+    // torchtune TransformerDecoder: .float() only on the unchunked output.
+    QTest::newRow("torchtune-unchunked")
+        << "torchtune" << 1 << none << full << false << "torchao_nf4 fp32_logits";
+    QTest::newRow("torchtune-chunked") << "torchtune" << 1 << none << full << true << "torchao_nf4";
+    // torchtune before `del logits` (PRs #1046/#1235): logits kept through backward.
+    QTest::newRow("torchtune-2024-05-chunked")
+        << "torchtune@2024-05" << 1 << none << full << true << "torchao_nf4 retained_logits";
+    // torchtune QLoRA load recipes: chunked to_nf4 (torchao >= 0.2) vs torchao 0.1.
+    QTest::newRow("torchtune-qlora-load")
+        << "torchtune" << 1 << none << qlora << false << "torchao_nf4 fp32_logits load=torchao_nf4";
+    QTest::newRow("torchtune-2024-05-qlora-load")
+        << "torchtune@2024-05" << 1 << none << qlora << false
+        << "torchao_nf4 fp32_logits retained_logits load=torchao_nf4_unchunked";
+    // litgpt: no_sync accumulation only when sharded; mixed frozen units only for LoRA.
+    QTest::newRow("litgpt-single")
+        << "litgpt" << 1 << none << lora << true << "retained_logits fused_qkv_lora";
+    QTest::newRow("litgpt-fsdp-full") << "litgpt" << 1 << fsdp << full << true
+                                      << "retained_logits fused_qkv_lora no_sync_accumulation";
+    QTest::newRow("litgpt-fsdp-lora")
+        << "litgpt" << 1 << fsdp << lora << true
+        << "retained_logits fused_qkv_lora mixed_frozen_units no_sync_accumulation";
+    // fsdp_qlora train.py low_memory: the FSDP1 load recipe only when sharded.
+    QTest::newRow("fsdp-qlora-single")
+        << "fsdp-qlora" << 1 << none << qlora << false << "fp32_logits retained_logits";
+    QTest::newRow("fsdp-qlora-fsdp") << "fsdp-qlora" << 1 << fsdp << qlora << false
+                                     << "fp32_logits retained_logits load=fsdp1_sync_module_states";
+    // transformers before 4.45 (modeling_llama.py logits.float()), and after.
+    QTest::newRow("hf-trainer-4.44")
+        << "hf-trainer@4.44" << 1 << none << lora << false << "fp32_logits";
+    QTest::newRow("hf-trainer-4.45") << "hf-trainer@4.45" << 1 << none << lora << false << "";
+    QTest::newRow("custom") << "custom" << 8 << fsdp << lora << false << "";
+}
+
+void TestProfiles::factsFollowTheRun() {
+    QFETCH(QString, spec);
+    QFETCH(int, tp);
+    QFETCH(int, sharding);
+    QFETCH(int, finetune);
+    QFETCH(bool, chunked);
+    QFETCH(QString, expected);
+    const QByteArray s = spec.toUtf8();
+    Workload w = pickedRun(s.constData(), static_cast<Finetune>(finetune));
+    // changed after the pick
+    w.parallel.tp = tp;
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    w.features.chunkedCrossEntropy = chunked;
+    const Workload a = withProfileApplied(w);
+    QStringList got;
+    auto add = [&got](bool on, const char* key) {
+        if (on)
+            got << QString::fromLatin1(key);
+    };
+    add(a.features.torchaoNf4, "torchao_nf4");
+    add(a.features.fp32Logits, "fp32_logits");
+    add(a.features.retainedLogits, "retained_logits");
+    add(a.features.fusedQkvLora, "fused_qkv_lora");
+    add(a.parallel.mixedFrozenUnits, "mixed_frozen_units");
+    add(a.parallel.noSyncAccumulation, "no_sync_accumulation");
+    add(a.parallel.sequenceParallel, "sequence_parallel");
+    add(a.parallel.lossParallel, "loss_parallel");
+    if (a.features.loadRecipe != LoadRecipe::InPlace)
+        got << QStringLiteral("load=") + QString::fromLatin1(loadRecipeKey(a.features.loadRecipe));
+    QCOMPARE(got.join(QLatin1Char(' ')), expected);
+}
+
+void TestProfiles::lookup_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("resolved"); ///< "" = error
+    QTest::newRow("newest-torchtune") << "torchtune"
+                                      << "torchtune@2024-08";
+    QTest::newRow("explicit-version") << "torchtune@2024-05"
+                                      << "torchtune@2024-05";
+    QTest::newRow("case-and-underscore") << "HF_Trainer"
+                                         << "hf-trainer@4.45";
+    QTest::newRow("unknown-name") << "pytorch_amp"
+                                  << "";
+    QTest::newRow("unknown-version") << "torchtitan@2023"
+                                     << "";
+    QTest::newRow("empty-version") << "litgpt@"
+                                   << "";
+}
+
+void TestProfiles::lookup() {
+    QFETCH(QString, spec);
+    QFETCH(QString, resolved);
+    const auto c = parseProfileSpec(spec.toStdString());
+    if (resolved.isEmpty()) {
+        QVERIFY(!c);
+        QCOMPARE(c.error().code, ErrorCode::UnknownValue);
+        QCOMPARE(QString::fromStdString(c.error().field), QStringLiteral("framework"));
+        QVERIFY(c.error().detail.find("torchtune@2024-08") != std::string::npos); // lists them
+        return;
+    }
+    QVERIFY(c);
+    QCOMPARE(QString::fromStdString(profileSpec(c->ref())), resolved);
+}
+
+// Every profile and version of the table estimates a LoRA run of llama-3.1-8b, and every fact
+// names its source.
+void TestProfiles::everyProfileEstimates() {
+    QVERIFY(frameworkProfiles().size() >= 9);
+    for (const FrameworkProfile& p : frameworkProfiles()) {
+        for (const ProfileVersion& v : p.versions) {
+            Workload w = pickedRun((p.name + "@" + v.version).c_str(), Finetune::LoRA);
+            QCOMPARE(QString::fromStdString(profileSpec(w.profile)),
+                     QString::fromStdString(p.name + "@" + v.version));
+            const auto e = estimateChecked(llama8b(), w, nullptr);
+            QVERIFY2(e.ok(), (p.name + "@" + v.version).c_str());
+            for (const ProfileFact& f : v.facts)
+                QVERIFY(!f.source.empty() && !f.fact.empty());
+        }
+    }
+}
+
+void TestProfiles::scenarioFrameworkKey_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("profile");
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("profile-with-version") << "torchtitan@2024-12"
+                                          << "torchtitan@2024-12"
+                                          << "custom";
+    QTest::newRow("profile-newest") << "litgpt"
+                                    << "litgpt@2024"
+                                    << "custom";
+    // files written before the profiles: the dtype preset, profile custom (same estimate)
+    QTest::newRow("old-pure-bf16") << "pure_bf16"
+                                   << "custom@any"
+                                   << "pure_bf16";
+    QTest::newRow("old-pytorch-amp") << "pytorch_amp"
+                                     << "custom@any"
+                                     << "pytorch_amp";
+}
+
+void TestProfiles::scenarioFrameworkKey() {
+    QFETCH(QString, key);
+    QFETCH(QString, profile);
+    QFETCH(QString, preset);
+    Scenario s = defaultScenario();
+    nlohmann::json j = nlohmann::json::parse(toJson(s));
+    j["workload"]["framework"] = key.toStdString();
+    j["workload"].erase("precision_preset");
+    const auto r = scenarioFromJson(j.dump());
+    QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
+    QCOMPARE(QString::fromStdString(profileSpec(r->workload.profile)), profile);
+    QCOMPARE(QString::fromLatin1(frameworkKey(r->workload.framework)), preset);
+    // written back: the profile and the preset, read again unchanged
+    const auto again = scenarioFromJson(toJson(*r));
+    QVERIFY(again.ok());
+    QCOMPARE(QString::fromStdString(profileSpec(again->workload.profile)), profile);
+    QCOMPARE(again->workload.framework, r->workload.framework);
+}
+
+QTEST_APPLESS_MAIN(TestProfiles)
+#include "tst_profiles.moc"
