@@ -1,5 +1,7 @@
 #include "ui/controlspanel.h"
 
+#include "core/profiles.h"
+
 #include "core/presets.h"
 #include "ui/featurespanel.h"
 #include "ui/scenarioedits.h"
@@ -66,10 +68,46 @@ constexpr std::array kCheckpointing{Checkpointing::None, Checkpointing::Full,
                                     Checkpointing::Selective, Checkpointing::FirstN};
 constexpr std::array kAttention{AttentionImpl::Eager, AttentionImpl::SDPA, AttentionImpl::Flash,
                                 AttentionImpl::Flex};
-constexpr std::array kFrameworks{Framework::Custom,           Framework::PytorchAmp,
-                                 Framework::PureBf16,         Framework::Fsdp2Mixed,
-                                 Framework::DeepSpeedZero,    Framework::Megatron,
-                                 Framework::BitsandbytesQlora};
+/// The framework combo: the custom profile with each precision preset (dtypes only), then
+/// every name@version of the profile table (core/profiles.h, resources/profiles.json).
+struct FrameworkEntry {
+    ProfileRef profile;
+    Framework precision = Framework::Custom; ///< the precision preset of a custom entry
+    const ProfileVersion* version = nullptr; ///< null for the custom entries
+};
+constexpr std::array kPrecisionPresets{Framework::Custom,           Framework::PytorchAmp,
+                                       Framework::PureBf16,         Framework::Fsdp2Mixed,
+                                       Framework::DeepSpeedZero,    Framework::Megatron,
+                                       Framework::BitsandbytesQlora};
+const std::vector<FrameworkEntry>& frameworkEntries() {
+    static const std::vector<FrameworkEntry> entries = [] {
+        std::vector<FrameworkEntry> e;
+        for (Framework f : kPrecisionPresets)
+            e.push_back({ProfileRef{}, f, nullptr});
+        for (const FrameworkProfile& p : frameworkProfiles())
+            if (p.name != ProfileRef{}.name)
+                for (const ProfileVersion& v : p.versions)
+                    e.push_back({ProfileRef{p.name, v.version}, p.precision, &v});
+        return e;
+    }();
+    return entries;
+}
+/// The combo row of @p w's profile (a custom one by its precision preset); -1 if none.
+int frameworkIndex(const Workload& w) {
+    const auto& entries = frameworkEntries();
+    const bool custom = w.profile.name == ProfileRef{}.name;
+    std::string version = w.profile.version;
+    if (!custom && version.empty())
+        if (auto c = findProfile(w.profile); c.ok())
+            version = c->version->version;
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const FrameworkEntry& e = entries[i];
+        if (custom ? (!e.version && e.precision == w.framework)
+                   : (e.profile.name == w.profile.name && e.profile.version == version))
+            return static_cast<int>(i);
+    }
+    return -1;
+}
 constexpr std::array kShardings{Sharding::None,  Sharding::Zero1,         Sharding::Zero2,
                                 Sharding::Zero3, Sharding::FsdpFullShard, Sharding::FsdpGradOp,
                                 Sharding::Hsdp};
@@ -273,11 +311,15 @@ void ControlsPanel::build() {
             w.inference.promptTokens = std::max<int64_t>(1, w.sequenceLength - n);
         });
     });
-    m_framework =
-        makeCombo(static_cast<int>(kFrameworks.size()), QStringLiteral("frameworkCombo"), m_runBox);
+    m_framework = makeCombo(static_cast<int>(frameworkEntries().size()),
+                            QStringLiteral("frameworkCombo"), m_runBox);
     connect(m_framework, &QComboBox::activated, this, [this](int i) {
-        m_controller->edit(Field::Framework, tr("Change framework profile"), [i](Scenario& s) {
-            edits::setFramework(s, kFrameworks[static_cast<size_t>(i)]);
+        const FrameworkEntry& e = frameworkEntries()[static_cast<size_t>(i)];
+        m_controller->edit(Field::Framework, tr("Change framework profile"), [e](Scenario& s) {
+            if (e.version)
+                edits::setProfile(s, e.profile);
+            else
+                edits::setFramework(s, e.precision);
         });
     });
 
@@ -517,13 +559,20 @@ void ControlsPanel::retranslateUi() {
     m_mode->setToolTip(tr("What the GPU does: serve the model, train all weights, or train "
                           "LoRA / QLoRA adapters."));
     m_mode->setAccessibleName(tr("Mode"));
-    for (size_t i = 0; i < kFrameworks.size(); ++i) {
-        m_framework->setItemText(static_cast<int>(i), Texts::frameworkName(kFrameworks[i]));
-        m_framework->setItemData(static_cast<int>(i), Texts::frameworkTooltip(kFrameworks[i]),
+    const auto& entries = frameworkEntries();
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const FrameworkEntry& e = entries[i];
+        const int row = static_cast<int>(i);
+        m_framework->setItemText(row, e.version ? Texts::profileName(e.profile)
+                                                : Texts::frameworkName(e.precision));
+        m_framework->setItemData(row,
+                                 e.version ? Texts::profileTooltip(e.profile, *e.version)
+                                           : Texts::frameworkTooltip(e.precision),
                                  Qt::ToolTipRole);
     }
     m_framework->setToolTip(tr("A framework profile sets the dtypes of weights, gradients and "
-                               "optimizer states the way that framework stores them."));
+                               "optimizer states the way that framework stores them, and the "
+                               "behaviour of its code that changes the peak (docs/profiles.md)."));
     m_framework->setAccessibleName(tr("Framework profile"));
     m_precision->setToolTip(tr("Storage precision of the model weights: fp32, bf16, fp16, fp8, "
                                "int8, int4 or NF4."));
@@ -677,7 +726,7 @@ void ControlsPanel::syncFromScenario() {
                                                  ? w.inference.promptTokens + w.inference.newTokens
                                                  : w.sequenceLength));
     setIfChanged(m_newTokens, static_cast<int>(w.inference.newTokens));
-    setIndexIfChanged(m_framework, indexIn(kFrameworks, w.framework));
+    setIndexIfChanged(m_framework, frameworkIndex(w));
     setIndexIfChanged(m_optimizer, indexIn(kOptimizers, w.optimizer));
     setIndexIfChanged(m_checkpointing, indexIn(kCheckpointing, w.checkpointing));
     if (m_checkpointLayers->maximum() != std::max(1, s.model.numLayers)) {

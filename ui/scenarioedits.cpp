@@ -1,5 +1,7 @@
 #include "ui/scenarioedits.h"
 
+#include "core/profiles.h"
+
 #include "core/presets.h"
 
 namespace headroom::ui::edits {
@@ -64,8 +66,17 @@ void setWeightsDType(Scenario& s, DType d) {
 }
 
 void setFramework(Scenario& s, Framework f) {
+    s.workload.profile = ProfileRef{};
     applyFramework(s.workload, f);
     s.workload.framework = f;
+}
+
+bool setProfile(Scenario& s, const ProfileRef& ref) {
+    const auto choice = findProfile(ref);
+    if (!choice)
+        return false;
+    selectProfile(s.workload, *choice);
+    return true;
 }
 
 bool setGpuPreset(Scenario& s, const std::string& key) {

@@ -20,7 +20,10 @@ void setInlineModel(Scenario& s, const ModelArch& arch);
 void setRunMode(Scenario& s, RunMode m);
 /// Sets the weight storage dtype; for full training in a float dtype the gradients follow.
 void setWeightsDType(Scenario& s, DType d);
+/// The custom profile with precision preset @p f (dtypes only).
 void setFramework(Scenario& s, Framework f);
+/// Picks the framework profile @p ref (core selectProfile); false when the table lacks it.
+bool setProfile(Scenario& s, const ProfileRef& ref);
 
 /// Selects a GPU preset by key; false when unknown.
 bool setGpuPreset(Scenario& s, const std::string& key);

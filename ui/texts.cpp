@@ -1,5 +1,7 @@
 #include "ui/texts.h"
 
+#include "core/profiles.h"
+
 #include <QLocale>
 
 namespace headroom::ui {
@@ -171,6 +173,23 @@ QString Texts::frameworkName(Framework f) {
         return tr("bitsandbytes QLoRA");
     }
     return {};
+}
+
+QString Texts::profileName(const ProfileRef& p) {
+    // Framework names are proper nouns and versions are data: not translated.
+    const auto c = findProfile(p);
+    const QString label = QString::fromStdString(c ? c->profile->label : p.name);
+    return tr("%1 %2", "framework profile: name, version")
+        .arg(label, QString::fromStdString(c ? c->version->version : p.version));
+}
+
+QString Texts::profileTooltip(const ProfileRef& p, const ProfileVersion& v) {
+    const auto c = findProfile(p);
+    return tr("%1, version %2: the framework's dtype accounting and %n fact(s) of its code "
+              "that change the peak, each with its source (docs/profiles.md).",
+              nullptr, static_cast<int>(v.facts.size()))
+        .arg(QString::fromStdString(c ? c->profile->label : p.name),
+             QString::fromStdString(v.version));
 }
 
 QString Texts::frameworkTooltip(Framework f) {

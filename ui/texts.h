@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/estimator.h"
 #include "core/model.h"
+#include "core/profiles.h"
 #include "core/solvers.h"
 #include "core/workload.h"
 #include "ui/units.h"
@@ -33,6 +34,9 @@ public:
     static QString attentionName(AttentionImpl a);
     static QString frameworkName(Framework f);
     static QString frameworkTooltip(Framework f);
+    /// "torchtune 2024-08": a framework profile's label and version (core/profiles.h).
+    static QString profileName(const ProfileRef& p);
+    static QString profileTooltip(const ProfileRef& p, const ProfileVersion& v);
     static QString shardingName(Sharding s);
     static QString dtypeName(DType d);
     static QString metricName(Metric m);

@@ -3,6 +3,7 @@
 
 #include "core/estimator.h"
 #include "core/presets.h"
+#include "core/profiles.h"
 #include "core/scenario.h"
 #include "core/solvers.h"
 #include "ui/breakdowntable.h"
@@ -805,6 +806,38 @@ private slots:
         QVERIFY(!flag());
         QVERIFY(!box->isChecked());
         QCOMPARE(peak(), before);
+    }
+
+    // The framework combo lists the custom profile with each precision preset, then every
+    // name@version of core's profile table; a pick is one undo step and changes the engine's
+    // numbers as the profile says. torchtitan's precision is fsdp2_mixed: fp32 sharded
+    // weights (resources/profiles.json; torchtitan parallelize_llama MixedPrecisionPolicy),
+    // so Llama-3.1-8B's 8,030,261,248 parameters weigh 4 B each = 32,121,044,992 bytes
+    // on one GPU, against 2 B each = 16,060,522,496 for the default custom + pure bf16.
+    void frameworkComboPicksProfiles() {
+        auto* box = m_win->controls()->findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
+        QVERIFY(box);
+        int versions = 0;
+        for (const FrameworkProfile& p : frameworkProfiles())
+            versions += p.name == "custom" ? 0 : static_cast<int>(p.versions.size());
+        QCOMPARE(box->count(), 7 + versions);
+        const int row = box->findText(QStringLiteral("torchtitan 2024-12"));
+        QVERIFY(row >= 7);
+        ctl()->undoStack()->clear();
+        QCOMPARE(ctl()->results().estimate.worst.atPeak[static_cast<int>(Term::Weights)],
+                 16060522496.0);
+        box->setCurrentIndex(row);
+        emit box->activated(row);
+        settle();
+        QCOMPARE(QString::fromStdString(scn().workload.profile.name), QStringLiteral("torchtitan"));
+        QCOMPARE(QString::fromStdString(scn().workload.profile.version), QStringLiteral("2024-12"));
+        QCOMPARE(ctl()->results().estimate.worst.atPeak[static_cast<int>(Term::Weights)],
+                 32121044992.0);
+        QCOMPARE(ctl()->undoStack()->count(), 1);
+        action("actionUndo")->trigger();
+        settle();
+        QCOMPARE(QString::fromStdString(scn().workload.profile.name), QStringLiteral("custom"));
+        QCOMPARE(box->currentIndex(), 2); // custom with the pure bf16 preset, the default
     }
 
     // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
