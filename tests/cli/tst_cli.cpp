@@ -49,8 +49,8 @@ QJsonObject jsonOf(const Run& r) {
 }
 
 QString modelConfig(const char* dir) {
-    return QStringLiteral(HEADROOM_MODELS_DIR) + QStringLiteral("/") +
-           QString::fromLatin1(dir) + QStringLiteral("/config.json");
+    return QStringLiteral(HEADROOM_MODELS_DIR) + QStringLiteral("/") + QString::fromLatin1(dir) +
+           QStringLiteral("/config.json");
 }
 
 QString dataFile() {
@@ -170,6 +170,43 @@ void TstCli::errors_data() {
     QTest::newRow("save-scenario-unwritable")
         << QStringList{"estimate", "--save-scenario", "/nonexistent/dir/s.json"} << 1
         << "--save-scenario";
+    // Integer options are bounded by the engine's limits (estimator.cpp validateWorkload) and
+    // rejected as usage errors naming the option, never as a data error naming a core field.
+    QTest::newRow("sweep-to-int64-max")
+        << QStringList{"sweep", "--to", "9223372036854775807"} << 2 << "--to";
+    QTest::newRow("sweep-to-above-micro-batch-limit")
+        << QStringList{"sweep", "--to", "16777217"} << 2 << "--to";
+    QTest::newRow("sweep-from-above-seq-len-limit")
+        << QStringList{"sweep", "--axis", "seq-len", "--from", "67108865", "--to", "67108866"} << 2
+        << "--from";
+    QTest::newRow("sweep-to-beyond-int64")
+        << QStringList{"sweep", "--to", "99999999999999999999"} << 2 << "--to";
+    QTest::newRow("sweep-values-above-micro-batch-limit")
+        << QStringList{"sweep", "--values", "1,99999999999"} << 2 << "--values";
+    QTest::newRow("sweep-values-above-seq-len-limit")
+        << QStringList{"sweep", "--axis", "seq-len", "--values", "512,67108865"} << 2 << "--values";
+    QTest::newRow("sweep-values-too-many")
+        << QStringList{"sweep", "--values", QStringLiteral("1,").repeated(10001) + "1"} << 2
+        << "--values";
+    QTest::newRow("max-batch-limit-above-micro-batch-limit")
+        << QStringList{"max-batch", "--limit", "9223372036854775807"} << 2 << "--limit";
+    QTest::newRow("gpu-mem-below-one-mib")
+        << QStringList{"estimate", "--gpu-mem", "1e-300GB"} << 2 << "--gpu-mem";
+    QTest::newRow("gpu-mem-half-a-mib")
+        << QStringList{"estimate", "--gpu-mem", "512KiB"} << 2 << "--gpu-mem";
+    QTest::newRow("seq-len-above-engine-limit")
+        << QStringList{"estimate", "--seq-len", "67108865"} << 2 << "--seq-len";
+    QTest::newRow("prompt-tokens-above-engine-limit")
+        << QStringList{"estimate", "--mode", "inference", "--prompt-tokens", "67108865"} << 2
+        << "--prompt-tokens";
+    QTest::newRow("new-tokens-above-engine-limit")
+        << QStringList{"estimate", "--mode", "inference", "--new-tokens", "67108865"} << 2
+        << "--new-tokens";
+    QTest::newRow("degree-product-above-int")
+        << QStringList{"estimate", "--dp", "1048576", "--tp", "4096", "--pp", "4096"} << 2
+        << "--dp/--tp/--pp/--cp";
+    QTest::newRow("grad-accum-above-engine-limit")
+        << QStringList{"estimate", "--grad-accum", "1048577"} << 2 << "--grad-accum";
 }
 
 void TstCli::errors() {
