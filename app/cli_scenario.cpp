@@ -7,8 +7,7 @@
 #include "core/estimator.h"
 #include "core/hf_import.h"
 #include "core/presets.h"
-
-#include <QFile>
+#include "ui/savefile.h"
 
 #include <functional>
 
@@ -492,13 +491,10 @@ CliScenario buildScenario(const QCommandLineParser& p) {
         dataError(*e);
     if (p.isSet(QStringLiteral("save-scenario"))) {
         const QString file = p.value(QStringLiteral("save-scenario"));
-        QFile f(file);
-        const std::string json = toJson(s);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            f.write(json.data(), static_cast<qint64>(json.size())) !=
-                static_cast<qint64>(json.size()))
-            dataError("--save-scenario " + str(file) + ": cannot write the file (" +
-                      str(f.errorString()) + ")");
+        QString why;
+        if (!saveFile(file, QByteArray::fromStdString(toJson(s)), &why))
+            dataError("--save-scenario " + str(file) + ": cannot write the file (" + str(why) +
+                      ")");
     }
     return c;
 }

@@ -12,6 +12,7 @@
 #include <QTextStream>
 #include <QTranslator>
 
+#include <csignal>
 #include <cstring>
 
 namespace {
@@ -26,6 +27,9 @@ bool wantsScreenshot(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // A file-size limit makes write() fail with EFBIG instead of killing the app, so a failed
+    // save is reported (and the old file kept) like a full disk.
+    std::signal(SIGXFSZ, SIG_IGN);
     // A screenshot needs no display: use the offscreen platform unless one was chosen.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -4,13 +4,13 @@
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
 #include "ui/presentationmode.h"
+#include "ui/savefile.h"
 #include "ui/scenariocontroller.h"
 
 #include <QApplication>
 #include <QImage>
 #include <QPixmap>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <cstdio>
@@ -78,10 +78,10 @@ int runScreenshot(const ScreenshotOptions& o) {
     QCoreApplication::processEvents();
 
     const QImage img = w.grab().toImage();
-    QSaveFile file(o.output);
-    if (!file.open(QIODevice::WriteOnly) || !img.save(&file, "PNG") || !file.commit()) {
-        QTextStream(stderr) << "headroom: cannot write " << o.output << ": " << file.errorString()
-                            << '\n';
+    QString error;
+    if (!saveFile(
+            o.output, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, &error)) {
+        QTextStream(stderr) << "headroom: cannot write " << o.output << ": " << error << '\n';
         return 1;
     }
     return 0;
