@@ -47,7 +47,13 @@ QSize parseSize(const QString& text) {
     if (!m.hasMatch()) {
         return {};
     }
-    return {m.captured(1).toInt(), m.captured(2).toInt()};
+    const int w = m.captured(1).toInt();
+    const int h = m.captured(2).toInt();
+    if (w < 10 || h < 10 || w > kMaxScreenshotSide || h > kMaxScreenshotSide ||
+        qint64{w} * h > kMaxScreenshotPixels) {
+        return {};
+    }
+    return {w, h};
 }
 
 int runScreenshot(const ScreenshotOptions& o) {

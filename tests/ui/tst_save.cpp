@@ -1,7 +1,7 @@
 // tst_save: every GUI save path (the scenario, the PNG and SVG export, the checked save helper
 // under them) never destroys the file it replaces: a save that fails half-way, here under
 // RLIMIT_FSIZE in a forked child as on a full disk, leaves the old file byte for byte intact
-// and reports why.
+// and reports why. Also the bounds of `headroom --screenshot --size` (the built binary).
 
 #include "core/scenario.h"
 #include "ui/dialogservice.h"
@@ -9,10 +9,12 @@
 #include "ui/mainwindow.h"
 #include "ui/savefile.h"
 #include "ui/scenariocontroller.h"
+#include "ui/screenshot.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -77,6 +79,16 @@ QByteArray readAll(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// Offscreen, and hermetic: no settings or caches of the user (HOME is @p home).
+QProcessEnvironment screenshotEnvironment(const QString& home) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/.config"));
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), home + QStringLiteral("/.cache"));
+    return env;
+}
+
 } // namespace
 
 class TstSave : public QObject {
@@ -87,6 +99,10 @@ private slots:
     void failedSaveKeepsOldFile();
     void deviceIsWrittenInPlace_data();
     void deviceIsWrittenInPlace();
+    void screenshotSize_data();
+    void screenshotSize();
+    void screenshotFailedSaveKeepsOldFile_data();
+    void screenshotFailedSaveKeepsOldFile();
 };
 
 void TstSave::failedSaveKeepsOldFile_data() {
@@ -186,6 +202,82 @@ void TstSave::deviceIsWrittenInPlace() {
     QVERIFY2(error.contains(reason), qPrintable(error));
     const QFileInfo info(device);
     QVERIFY(info.exists() && !info.isFile());
+}
+
+void TstSave::screenshotSize_data() {
+    QTest::addColumn<QString>("size");
+    QTest::addColumn<int>("code");
+    QTest::newRow("huge-both-sides") << QStringLiteral("99999x99999") << 2;
+    QTest::newRow("width-over-max") << QStringLiteral("16385x100") << 2;
+    QTest::newRow("height-over-max") << QStringLiteral("100x16385") << 2;
+    QTest::newRow("area-over-max") << QStringLiteral("16384x8192") << 2;
+    QTest::newRow("not-a-size") << QStringLiteral("big") << 2;
+    QTest::newRow("small-size-works") << QStringLiteral("640x400") << 0;
+}
+
+// `headroom --screenshot x.png --size WxH`: a size beyond the documented maximum is a usage
+// error naming --size (it tried a 40 GB image and crashed), a sane one writes the PNG.
+void TstSave::screenshotSize() {
+    QFETCH(QString, size);
+    QFETCH(int, code);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("x.png"));
+    QProcess p;
+    p.setProcessEnvironment(screenshotEnvironment(dir.path()));
+    p.start(QStringLiteral(HEADROOM_GUI), {"--screenshot", png, "--size", size});
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == code,
+             qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(err)));
+    if (code == 2) {
+        QVERIFY2(err.contains(QLatin1String("--size")), qPrintable(err));
+        QVERIFY(!QFile::exists(png));
+    } else {
+        QVERIFY2(!QImage(png).isNull(), qPrintable(err));
+    }
+}
+
+void TstSave::screenshotFailedSaveKeepsOldFile_data() {
+    QTest::addColumn<bool>("limited");
+    QTest::newRow("fsize-64") << true;
+    QTest::newRow("no-limit") << false;
+}
+
+// The screenshot's PNG goes through the same checked save: under RLIMIT_FSIZE it exits 1 with
+// the reason and the old file stays as it was.
+void TstSave::screenshotFailedSaveKeepsOldFile() {
+    QFETCH(bool, limited);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("old.png"));
+    const QByteArray old(8192, 'o');
+    {
+        QFile f(png);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(old) == old.size());
+    }
+    QProcess p;
+    p.setProcessEnvironment(screenshotEnvironment(dir.path()));
+    if (limited) {
+        p.setChildProcessModifier([] {
+            const rlimit limit{64, 64};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        }); // headroom itself ignores SIGXFSZ
+    }
+    p.start(QStringLiteral(HEADROOM_GUI), {"--screenshot", png, "--size", "640x400"});
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == (limited ? 1 : 0),
+             qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(err)));
+    if (limited) {
+        QVERIFY2(err.contains(QLatin1String("File too large")), qPrintable(err));
+        QVERIFY(readAll(png) == old);
+    } else {
+        QVERIFY(!QImage(png).isNull());
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"old.png"});
 }
 
 QTEST_MAIN(TstSave)
