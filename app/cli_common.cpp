@@ -37,35 +37,34 @@ bool parseOrThrow(QCommandLineParser& parser, const QStringList& args) {
     return true;
 }
 
+int64_t parseInt(const QString& text, const std::string& option, int64_t min, int64_t max) {
+    bool ok = false;
+    const qlonglong x = text.trimmed().toLongLong(&ok);
+    if (!ok || x < min || x > max)
+        usageError(option + ": expected an integer in [" + std::to_string(min) + ", " +
+                   std::to_string(max) + "], got '" + str(text.trimmed()) + "'");
+    return x;
+}
+
 std::optional<int64_t> intOption(const QCommandLineParser& p, const QString& name, int64_t min,
                                  int64_t max) {
     if (!p.isSet(name))
         return std::nullopt;
-    const QString v = p.value(name).trimmed();
-    bool ok = false;
-    const qlonglong x = v.toLongLong(&ok);
-    if (!ok)
-        usageError("--" + str(name) + ": expected an integer, got '" + str(v) + "'");
-    if (x < min || x > max)
-        usageError("--" + str(name) + ": must be in [" + std::to_string(min) + ", " +
-                   (max == INT64_MAX ? std::string("...") : std::to_string(max)) + "] (got " +
-                   std::to_string(x) + ")");
-    return x;
+    return parseInt(p.value(name), "--" + str(name), min, max);
 }
 
-std::vector<int64_t> intListOption(const QCommandLineParser& p, const QString& name, int64_t min) {
-    std::vector<int64_t> out;
+std::vector<int64_t> intListOption(const QCommandLineParser& p, const QString& name, int64_t min,
+                                   int64_t max, int64_t maxCount) {
+    const std::string option = "--" + str(name);
     const QStringList parts = p.value(name).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    for (const QString& part : parts) {
-        bool ok = false;
-        const qlonglong x = part.trimmed().toLongLong(&ok);
-        if (!ok || x < min)
-            usageError("--" + str(name) + ": expected integers >= " + std::to_string(min) +
-                       " separated by commas, got '" + str(part) + "'");
-        out.push_back(x);
-    }
+    if (parts.size() > maxCount)
+        usageError(option + ": at most " + std::to_string(maxCount) + " values (got " +
+                   std::to_string(parts.size()) + ")");
+    std::vector<int64_t> out;
+    for (const QString& part : parts)
+        out.push_back(parseInt(part, option, min, max));
     if (out.empty())
-        usageError("--" + str(name) + ": give at least one value");
+        usageError(option + ": give at least one value");
     return out;
 }
 
@@ -102,9 +101,10 @@ double parseByteSize(const QString& text, const std::string& option) {
     else
         usageError(option + ": unknown unit '" + str(m.captured(2)) +
                    "' (use B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)");
+    // GPU memory is counted in whole MiB (GpuSpec::memoryMiB): below 1 MiB is a 0-byte GPU.
     const double bytes = x * scale;
-    if (!std::isfinite(bytes) || bytes <= 0 || bytes > 1e15)
-        usageError(option + ": size out of range (got '" + str(text) + "')");
+    if (!std::isfinite(bytes) || bytes < 1048576.0 || bytes > 1e15)
+        usageError(option + ": size out of range: give 1MiB to 1PB (got '" + str(text) + "')");
     return bytes;
 }
 

@@ -42,14 +42,30 @@ bool parseOrThrow(QCommandLineParser& parser, const QStringList& args);
 
 std::string str(const QString& s);
 
+/// The engine's input limits, checked by core's validateWorkload() (core/estimator.cpp). Core
+/// exposes no constant for them, so they are mirrored here: an option beyond them is a usage
+/// error naming the option, not a data error naming the core field.
+inline constexpr int64_t kMaxMicroBatch = int64_t{1} << 24;     ///< micro_batch_size
+inline constexpr int64_t kMaxSequenceLength = int64_t{1} << 26; ///< and prompt / new tokens
+inline constexpr int64_t kMaxGradAccumulation = int64_t{1} << 20;
+inline constexpr int64_t kMaxGpus = int64_t{1} << 20; ///< each degree and their product
+/// Most values one sweep computes (--points, --values).
+inline constexpr int64_t kMaxSweepPoints = 10000;
+
+/// @p text as an integer in [min, max], or a usage error naming @p option: the one parse of
+/// every integer option (no overflow: values beyond int64 are rejected like any other).
+int64_t parseInt(const QString& text, const std::string& option, int64_t min, int64_t max);
+
 /// Integer option value in [min, max]; std::nullopt when the option is not set.
 std::optional<int64_t> intOption(const QCommandLineParser& p, const QString& name, int64_t min,
-                                 int64_t max = INT64_MAX);
-/// Comma-separated list of integers ("1,2,4"), each >= min.
-std::vector<int64_t> intListOption(const QCommandLineParser& p, const QString& name, int64_t min);
+                                 int64_t max);
+/// Comma-separated list of integers ("1,2,4"), each in [min, max], at most @p maxCount.
+std::vector<int64_t> intListOption(const QCommandLineParser& p, const QString& name, int64_t min,
+                                   int64_t max, int64_t maxCount = kMaxSweepPoints);
 
 /// "80GiB", "80 GB", "24576MiB", "1.5TB" -> bytes. The unit is required (GB = 1e9,
-/// GiB = 2^30). Throws a usage error naming @p option.
+/// GiB = 2^30), from 1 MiB (a GPU's memory is whole MiB) to 1e15. Throws a usage error naming
+/// @p option.
 double parseByteSize(const QString& text, const std::string& option);
 /// "7e9", "7B", "1.5T", "350M", "7000000000" -> parameters. Throws a usage error.
 double parseParamCount(const QString& text, const std::string& option);

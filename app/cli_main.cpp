@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 
+#include <csignal>
 #include <exception>
 
 namespace {
@@ -31,6 +32,9 @@ const char* const kUsage =
 
 int main(int argc, char** argv) {
     using namespace headroom::cli;
+    // A file-size limit makes write() fail with EFBIG instead of killing the process, so a
+    // failed --save-scenario is reported (and the old file kept) like a full disk.
+    std::signal(SIGXFSZ, SIG_IGN);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("headroom-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));

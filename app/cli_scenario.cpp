@@ -3,12 +3,12 @@
 #include "app/cli_scenario.h"
 
 #include "app/cli_common.h"
+#include "core/checked.h"
 #include "core/estimator.h"
 #include "core/hf_import.h"
 #include "core/presets.h"
 #include "core/profiles.h"
-
-#include <QFile>
+#include "ui/savefile.h"
 
 #include <functional>
 
@@ -199,11 +199,11 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     if (auto o = enumOption<Optimizer>(p, QStringLiteral("optimizer"), parseOptimizer,
                                        optimizerList(), {{"adamw8bit", "adamw_8bit"}}))
         w.optimizer = *o;
-    if (auto v = intOption(p, QStringLiteral("micro-batch"), 1, 1 << 24))
+    if (auto v = intOption(p, QStringLiteral("micro-batch"), 1, kMaxMicroBatch))
         w.microBatch = *v;
-    if (auto v = intOption(p, QStringLiteral("seq-len"), 1, int64_t{1} << 30))
+    if (auto v = intOption(p, QStringLiteral("seq-len"), 1, kMaxSequenceLength))
         w.sequenceLength = *v;
-    if (auto v = intOption(p, QStringLiteral("grad-accum"), 1, 1 << 24))
+    if (auto v = intOption(p, QStringLiteral("grad-accum"), 1, kMaxGradAccumulation))
         w.gradAccumulation = *v;
     if (auto c = enumOption<Checkpointing>(p, QStringLiteral("checkpointing"), parseCheckpointing,
                                            checkpointingList()))
@@ -225,9 +225,9 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         w.lora.targets = parseLoraTargets(p.value(QStringLiteral("lora-targets")));
     if (p.isSet(QStringLiteral("lora-dropout")))
         w.lora.dropout = true;
-    if (auto v = intOption(p, QStringLiteral("prompt-tokens"), 1, int64_t{1} << 30))
+    if (auto v = intOption(p, QStringLiteral("prompt-tokens"), 1, kMaxSequenceLength))
         w.inference.promptTokens = *v;
-    if (auto v = intOption(p, QStringLiteral("new-tokens"), 0, int64_t{1} << 30))
+    if (auto v = intOption(p, QStringLiteral("new-tokens"), 0, kMaxSequenceLength))
         w.inference.newTokens = *v;
     if (p.isSet(QStringLiteral("prefill-only")))
         w.inference.prefillOnly = true;
@@ -298,7 +298,7 @@ void applyLayout(const QCommandLineParser& p, Scenario& s) {
     Parallelism& par = s.workload.parallel;
     const bool degreeGiven = p.isSet(QStringLiteral("dp")) || p.isSet(QStringLiteral("tp")) ||
                              p.isSet(QStringLiteral("pp")) || p.isSet(QStringLiteral("cp"));
-    if (auto v = intOption(p, QStringLiteral("dp"), 1, 1 << 20))
+    if (auto v = intOption(p, QStringLiteral("dp"), 1, kMaxGpus))
         par.dp = static_cast<int>(*v);
     if (auto v = intOption(p, QStringLiteral("tp"), 1, 1 << 12))
         par.tp = static_cast<int>(*v);
@@ -308,7 +308,19 @@ void applyLayout(const QCommandLineParser& p, Scenario& s) {
         par.cp = static_cast<int>(*v);
     if (auto v = intOption(p, QStringLiteral("ep"), 1, 1 << 12))
         par.ep = static_cast<int>(*v);
-    if (auto n = intOption(p, QStringLiteral("gpus"), 1, 1 << 20)) {
+    // dp x tp x pp x cp is an int in core: bound the product before anything computes
+    // it (--gpus and a scenario's GPU count only set dp to a bounded quotient below)
+    const auto total = checked::product({par.dp, par.tp, par.pp, par.cp});
+    if (!total || *total > kMaxGpus) {
+        const std::string why = "dp x tp x pp x cp must be at most " + std::to_string(kMaxGpus) +
+                                " GPUs (got " + std::to_string(par.dp) + " x " +
+                                std::to_string(par.tp) + " x " + std::to_string(par.pp) + " x " +
+                                std::to_string(par.cp) + ")";
+        if (degreeGiven)
+            usageError("--dp/--tp/--pp/--cp: " + why);
+        dataError(why);
+    }
+    if (auto n = intOption(p, QStringLiteral("gpus"), 1, kMaxGpus)) {
         const int64_t others = int64_t{par.tp} * par.pp * par.cp;
         if (p.isSet(QStringLiteral("dp"))) {
             if (int64_t{par.dp} * others != *n)
@@ -496,13 +508,10 @@ CliScenario buildScenario(const QCommandLineParser& p) {
         dataError(*e);
     if (p.isSet(QStringLiteral("save-scenario"))) {
         const QString file = p.value(QStringLiteral("save-scenario"));
-        QFile f(file);
-        const std::string json = toJson(s);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            f.write(json.data(), static_cast<qint64>(json.size())) !=
-                static_cast<qint64>(json.size()))
-            dataError("--save-scenario " + str(file) + ": cannot write the file (" +
-                      str(f.errorString()) + ")");
+        QString why;
+        if (!saveFile(file, QByteArray::fromStdString(toJson(s)), &why))
+            dataError("--save-scenario " + str(file) + ": cannot write the file (" + str(why) +
+                      ")");
     }
     return c;
 }

@@ -28,6 +28,11 @@ SweepAxis axisOption(const QCommandLineParser& p) {
                "' (expected micro-batch or seq-len)");
 }
 
+/// The engine's largest micro-batch or sequence length: the bound of every value on @p a.
+int64_t axisLimit(SweepAxis a) {
+    return a == SweepAxis::MicroBatch ? kMaxMicroBatch : kMaxSequenceLength;
+}
+
 std::string axisKey(SweepAxis a) {
     return a == SweepAxis::MicroBatch ? "micro_batch" : "seq_len";
 }
@@ -95,14 +100,15 @@ int runSweep(const QStringList& args) {
         if (p.isSet(QStringLiteral("from")) || p.isSet(QStringLiteral("to")) ||
             p.isSet(QStringLiteral("points")))
             usageError("give either --values or --from/--to/--points");
-        xs = intListOption(p, QStringLiteral("values"), 1);
+        xs = intListOption(p, QStringLiteral("values"), 1, axisLimit(axis));
     } else {
         const bool mb = axis == SweepAxis::MicroBatch;
-        const int64_t from = intOption(p, QStringLiteral("from"), 1).value_or(mb ? 1 : 512);
-        const int64_t to = intOption(p, QStringLiteral("to"), 1).value_or(mb ? 16 : 8192);
+        const int64_t max = axisLimit(axis);
+        const int64_t from = intOption(p, QStringLiteral("from"), 1, max).value_or(mb ? 1 : 512);
+        const int64_t to = intOption(p, QStringLiteral("to"), 1, max).value_or(mb ? 16 : 8192);
         if (to < from)
             usageError("--to " + std::to_string(to) + " is below --from " + std::to_string(from));
-        const int64_t points = intOption(p, QStringLiteral("points"), 1, 10000)
+        const int64_t points = intOption(p, QStringLiteral("points"), 1, kMaxSweepPoints)
                                    .value_or(std::min<int64_t>(16, to - from + 1));
         xs = linearValues(from, to, points);
     }
@@ -158,9 +164,9 @@ int runMaxBatch(const QStringList& args) {
         return kExitOk;
     noPositional(p, "max-batch");
     const SweepAxis axis = axisOption(p);
+    const auto limit = intOption(p, QStringLiteral("limit"), 1, axisLimit(axis));
     const CliScenario c = buildScenario(p);
     const Scenario& s = c.scenario;
-    const auto limit = intOption(p, QStringLiteral("limit"), 1);
     int64_t best = 0;
     Workload at = s.workload;
     if (axis == SweepAxis::MicroBatch) {
@@ -215,7 +221,7 @@ int runLayout(const QStringList& args) {
     const CliScenario c = buildScenario(p);
     const Scenario& s = c.scenario;
     const int maxGpus =
-        static_cast<int>(intOption(p, QStringLiteral("max-gpus"), 1, 1 << 20).value_or(1024));
+        static_cast<int>(intOption(p, QStringLiteral("max-gpus"), 1, kMaxGpus).value_or(1024));
     const auto r = smallestLayout(s.model, s.workload, s.gpu, maxGpus);
     if (!r)
         dataError("no layout of up to " + std::to_string(maxGpus) + " x " +

@@ -12,6 +12,7 @@
 #include <QTextStream>
 #include <QTranslator>
 
+#include <csignal>
 #include <cstring>
 
 namespace {
@@ -26,6 +27,9 @@ bool wantsScreenshot(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // A file-size limit makes write() fail with EFBIG instead of killing the app, so a failed
+    // save is reported (and the old file kept) like a full disk.
+    std::signal(SIGXFSZ, SIG_IGN);
     // A screenshot needs no display: use the offscreen platform unless one was chosen.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -61,7 +65,10 @@ int main(int argc, char** argv) {
         QStringLiteral("file"));
     const QCommandLineOption size(
         QStringLiteral("size"),
-        QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000."),
+        QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000 (at "
+                                        "most %1 px a side and %2 px in all).")
+            .arg(headroom::ui::kMaxScreenshotSide)
+            .arg(headroom::ui::kMaxScreenshotPixels),
         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
@@ -87,7 +94,14 @@ int main(int argc, char** argv) {
         o.scenario = parser.value(scenario);
         o.size = headroom::ui::parseSize(parser.value(size));
         if (!o.size.isValid()) {
-            QTextStream(stderr) << "headroom: --size must look like 1600x1000\n";
+            QTextStream(stderr) << "headroom: "
+                                << QApplication::translate(
+                                       "main", "--size must look like 1600x1000, with 10 to %1 "
+                                               "px a side and at most %2 px in all (got '%3')")
+                                       .arg(headroom::ui::kMaxScreenshotSide)
+                                       .arg(headroom::ui::kMaxScreenshotPixels)
+                                       .arg(parser.value(size))
+                                << '\n';
             return 2;
         }
         o.presentation = parser.isSet(presentation);

@@ -1,5 +1,6 @@
 #include "ui/exporter.h"
 
+#include "ui/savefile.h"
 #include "ui/scenariocontroller.h"
 #include "ui/verdictview.h"
 
@@ -8,7 +9,6 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -152,47 +152,25 @@ QImage Exporter::render(const ExportOptions& o) const {
 
 bool Exporter::savePng(const QString& path, const ExportOptions& o, QString* error) const {
     const QImage img = render(o);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) {
-            *error = file.errorString();
-        }
-        return false;
-    }
-    if (!img.save(&file, "PNG") || !file.commit()) {
-        if (error) {
-            *error = file.errorString();
-        }
-        return false;
-    }
-    return true;
+    return saveFile(
+        path, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, error);
 }
 
 bool Exporter::saveSvg(const QString& path, const ExportOptions& o, QString* error) const {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) {
-            *error = file.errorString();
-        }
-        return false;
-    }
-    {
-        QSvgGenerator gen;
-        gen.setOutputDevice(&file);
-        gen.setSize(o.size);
-        gen.setViewBox(QRect(QPoint(0, 0), o.size));
-        gen.setTitle(o.title);
-        gen.setDescription(summaryLine());
-        QPainter p(&gen);
-        paint(&p, o);
-    }
-    if (!file.commit()) {
-        if (error) {
-            *error = file.errorString();
-        }
-        return false;
-    }
-    return true;
+    return saveFile(
+        path,
+        [&](QIODevice& device) {
+            QSvgGenerator gen;
+            gen.setOutputDevice(&device);
+            gen.setSize(o.size);
+            gen.setViewBox(QRect(QPoint(0, 0), o.size));
+            gen.setTitle(o.title);
+            gen.setDescription(summaryLine());
+            QPainter p(&gen);
+            paint(&p, o);
+            return p.end();
+        },
+        error);
 }
 
 bool Exporter::save(const QString& path, const ExportOptions& o, QString* error) const {

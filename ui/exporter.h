@@ -1,7 +1,7 @@
 #pragma once
 // Image export of the stacked bar, the cliff chart or the dashboard (verdict + both charts)
-// at a chosen size and scale, with a title and the scenario summary drawn in. PNG through
-// QSaveFile, SVG through QSvgGenerator, or the clipboard.
+// at a chosen size and scale, with a title and the scenario summary drawn in. PNG or SVG
+// (QSvgGenerator) saved through the checked saveFile() (ui/savefile.h), or the clipboard.
 
 #include "ui/chartstyle.h"
 #include "ui/cliffchart.h"

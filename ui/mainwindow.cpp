@@ -10,6 +10,7 @@
 #include "ui/layoutpanel.h"
 #include "ui/presentationmode.h"
 #include "ui/recentfiles.h"
+#include "ui/savefile.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/texts.h"
@@ -505,14 +506,10 @@ bool MainWindow::saveAs() {
 }
 
 bool MainWindow::saveScenarioTo(const QString& path) {
-    QSaveFile file(path);
-    const std::string json = toJson(m_controller->scenario());
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(json.data(), static_cast<qint64>(json.size())) !=
-            static_cast<qint64>(json.size()) ||
-        !file.commit()) {
+    QString error;
+    if (!saveFile(path, QByteArray::fromStdString(toJson(m_controller->scenario())), &error)) {
         m_dialogs->showError(this, tr("Cannot save scenario"),
-                             tr("%1 could not be written: %2").arg(path, file.errorString()));
+                             tr("%1 could not be written: %2").arg(path, error));
         return false;
     }
     m_controller->markSaved(QFileInfo(path).absoluteFilePath());

@@ -4,13 +4,13 @@
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
 #include "ui/presentationmode.h"
+#include "ui/savefile.h"
 #include "ui/scenariocontroller.h"
 
 #include <QApplication>
 #include <QImage>
 #include <QPixmap>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <cstdio>
@@ -47,7 +47,13 @@ QSize parseSize(const QString& text) {
     if (!m.hasMatch()) {
         return {};
     }
-    return {m.captured(1).toInt(), m.captured(2).toInt()};
+    const int w = m.captured(1).toInt();
+    const int h = m.captured(2).toInt();
+    if (w < 10 || h < 10 || w > kMaxScreenshotSide || h > kMaxScreenshotSide ||
+        qint64{w} * h > kMaxScreenshotPixels) {
+        return {};
+    }
+    return {w, h};
 }
 
 int runScreenshot(const ScreenshotOptions& o) {
@@ -78,10 +84,10 @@ int runScreenshot(const ScreenshotOptions& o) {
     QCoreApplication::processEvents();
 
     const QImage img = w.grab().toImage();
-    QSaveFile file(o.output);
-    if (!file.open(QIODevice::WriteOnly) || !img.save(&file, "PNG") || !file.commit()) {
-        QTextStream(stderr) << "headroom: cannot write " << o.output << ": " << file.errorString()
-                            << '\n';
+    QString error;
+    if (!saveFile(
+            o.output, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, &error)) {
+        QTextStream(stderr) << "headroom: cannot write " << o.output << ": " << error << '\n';
         return 1;
     }
     return 0;

@@ -19,7 +19,13 @@ struct ScreenshotOptions {
 /// Returns a process exit code (0 on success); prints errors to stderr.
 int runScreenshot(const ScreenshotOptions& options);
 
-/// Parses "1600x1000"; an invalid string gives an empty QSize.
+/// The largest --size: 16384 px a side and 2^26 px in all (a 256 MiB ARGB32 image; the
+/// offscreen window needs as much again). Larger sizes are refused, never attempted.
+inline constexpr int kMaxScreenshotSide = 16384;
+inline constexpr qint64 kMaxScreenshotPixels = qint64{1} << 26;
+
+/// Parses "1600x1000" (10 to kMaxScreenshotSide px a side, at most kMaxScreenshotPixels in
+/// all); an invalid or too large size gives an empty QSize.
 QSize parseSize(const QString& text);
 
 } // namespace headroom::ui

@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <csignal>
+
+#include <sys/resource.h>
 
 namespace {
 
@@ -49,8 +52,8 @@ QJsonObject jsonOf(const Run& r) {
 }
 
 QString modelConfig(const char* dir) {
-    return QStringLiteral(HEADROOM_MODELS_DIR) + QStringLiteral("/") +
-           QString::fromLatin1(dir) + QStringLiteral("/config.json");
+    return QStringLiteral(HEADROOM_MODELS_DIR) + QStringLiteral("/") + QString::fromLatin1(dir) +
+           QStringLiteral("/config.json");
 }
 
 QString dataFile() {
@@ -96,6 +99,8 @@ private slots:
     void layoutAnswerFits();
     void servingCapacityJson();
     void scenarioRoundTrip();
+    void failedSaveKeepsOldFile_data();
+    void failedSaveKeepsOldFile();
     void presetLists();
     void validateCalibration();
     void validateText();
@@ -170,6 +175,47 @@ void TstCli::errors_data() {
     QTest::newRow("save-scenario-unwritable")
         << QStringList{"estimate", "--save-scenario", "/nonexistent/dir/s.json"} << 1
         << "--save-scenario";
+    // A full device: the write error is reported, not swallowed (exit 0 before).
+    QTest::newRow("save-scenario-dev-full")
+        << QStringList{"estimate", "--save-scenario", "/dev/full"} << 1
+        << "--save-scenario /dev/full: cannot write the file (No space left on device)";
+    // Integer options are bounded by the engine's limits (estimator.cpp validateWorkload) and
+    // rejected as usage errors naming the option, never as a data error naming a core field.
+    QTest::newRow("sweep-to-int64-max")
+        << QStringList{"sweep", "--to", "9223372036854775807"} << 2 << "--to";
+    QTest::newRow("sweep-to-above-micro-batch-limit")
+        << QStringList{"sweep", "--to", "16777217"} << 2 << "--to";
+    QTest::newRow("sweep-from-above-seq-len-limit")
+        << QStringList{"sweep", "--axis", "seq-len", "--from", "67108865", "--to", "67108866"} << 2
+        << "--from";
+    QTest::newRow("sweep-to-beyond-int64")
+        << QStringList{"sweep", "--to", "99999999999999999999"} << 2 << "--to";
+    QTest::newRow("sweep-values-above-micro-batch-limit")
+        << QStringList{"sweep", "--values", "1,99999999999"} << 2 << "--values";
+    QTest::newRow("sweep-values-above-seq-len-limit")
+        << QStringList{"sweep", "--axis", "seq-len", "--values", "512,67108865"} << 2 << "--values";
+    QTest::newRow("sweep-values-too-many")
+        << QStringList{"sweep", "--values", QStringLiteral("1,").repeated(10001) + "1"} << 2
+        << "--values";
+    QTest::newRow("max-batch-limit-above-micro-batch-limit")
+        << QStringList{"max-batch", "--limit", "9223372036854775807"} << 2 << "--limit";
+    QTest::newRow("gpu-mem-below-one-mib")
+        << QStringList{"estimate", "--gpu-mem", "1e-300GB"} << 2 << "--gpu-mem";
+    QTest::newRow("gpu-mem-half-a-mib")
+        << QStringList{"estimate", "--gpu-mem", "512KiB"} << 2 << "--gpu-mem";
+    QTest::newRow("seq-len-above-engine-limit")
+        << QStringList{"estimate", "--seq-len", "67108865"} << 2 << "--seq-len";
+    QTest::newRow("prompt-tokens-above-engine-limit")
+        << QStringList{"estimate", "--mode", "inference", "--prompt-tokens", "67108865"} << 2
+        << "--prompt-tokens";
+    QTest::newRow("new-tokens-above-engine-limit")
+        << QStringList{"estimate", "--mode", "inference", "--new-tokens", "67108865"} << 2
+        << "--new-tokens";
+    QTest::newRow("degree-product-above-int")
+        << QStringList{"estimate", "--dp", "1048576", "--tp", "4096", "--pp", "4096"} << 2
+        << "--dp/--tp/--pp/--cp";
+    QTest::newRow("grad-accum-above-engine-limit")
+        << QStringList{"estimate", "--grad-accum", "1048577"} << 2 << "--grad-accum";
 }
 
 void TstCli::errors() {
@@ -501,6 +547,46 @@ void TstCli::scenarioRoundTrip() {
     Run d = cli({"estimate", "--scenario", bad});
     VERIFY_RUN(d, 1);
     QVERIFY(d.err.contains(bad));
+}
+
+void TstCli::failedSaveKeepsOldFile_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("estimate-over-larger-file") << QStringList{"estimate", "--params", "7B"};
+    QTest::newRow("sweep-over-larger-file") << QStringList{"sweep", "--values", "1,2"};
+}
+
+// A save that fails half-way (here: RLIMIT_FSIZE of 64 bytes, SIGXFSZ ignored so write()
+// returns EFBIG, as on a full disk) must leave the file it replaces byte for byte intact and
+// exit 1 naming the option and the reason.
+void TstCli::failedSaveKeepsOldFile() {
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("old.json"));
+    QByteArray old = "{\"old\": \"scenario\"}\n";
+    old += QByteArray(4096, 'x'); // larger than the new scenario and than the limit
+    QVERIFY(writeFile(file, old));
+    QProcess p;
+    p.setProgram(QStringLiteral(HEADROOM_CLI));
+    p.setArguments(args + QStringList{"--save-scenario", file});
+    p.setChildProcessModifier([] {
+        const rlimit limit{64, 64};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        ::signal(SIGXFSZ, SIG_IGN);
+    });
+    p.start();
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 1,
+             qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(err)));
+    QVERIFY2(err.contains(QStringLiteral("--save-scenario ") + file), qPrintable(err));
+    QVERIFY2(err.contains(QLatin1String("File too large")), qPrintable(err));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), old);
+    // no temporary file is left behind
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"old.json"});
 }
 
 void TstCli::presetLists() {
