@@ -2,6 +2,7 @@
 // headroom-cli: shared helpers (errors with exit codes, value parsing, unit formatting).
 
 #include "core/error.h"
+#include "core/workload.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -42,13 +43,13 @@ bool parseOrThrow(QCommandLineParser& parser, const QStringList& args);
 
 std::string str(const QString& s);
 
-/// The engine's input limits, checked by core's validateWorkload() (core/estimator.cpp). Core
-/// exposes no constant for them, so they are mirrored here: an option beyond them is a usage
-/// error naming the option, not a data error naming the core field.
-inline constexpr int64_t kMaxMicroBatch = int64_t{1} << 24;     ///< micro_batch_size
-inline constexpr int64_t kMaxSequenceLength = int64_t{1} << 26; ///< and prompt / new tokens
-inline constexpr int64_t kMaxGradAccumulation = int64_t{1} << 20;
-inline constexpr int64_t kMaxGpus = int64_t{1} << 20; ///< each degree and their product
+/// The engine's input limits (core/workload.h, namespace limits, checked by validateWorkload):
+/// an option beyond them is a usage error naming the option, not a data error naming the
+/// core field.
+inline constexpr int64_t kMaxMicroBatch = limits::kMicroBatch;
+inline constexpr int64_t kMaxSequenceLength = limits::kSequenceLength; ///< and prompt / new tokens
+inline constexpr int64_t kMaxGradAccumulation = limits::kGradAccumulation;
+inline constexpr int64_t kMaxGpus = limits::kGpus; ///< each degree and their product
 /// Most values one sweep computes (--points, --values).
 inline constexpr int64_t kMaxSweepPoints = 10000;
 
