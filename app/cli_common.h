@@ -2,7 +2,7 @@
 // headroom-cli: shared helpers (errors with exit codes, value parsing, unit formatting).
 
 #include "core/error.h"
-#include "core/workload.h"
+#include "core/engine/workload.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -43,7 +43,7 @@ bool parseOrThrow(QCommandLineParser& parser, const QStringList& args);
 
 std::string str(const QString& s);
 
-/// The engine's input limits (core/workload.h, namespace limits, checked by validateWorkload):
+/// The engine's input limits (core/engine/workload.h, namespace limits, checked by validateWorkload):
 /// an option beyond them is a usage error naming the option, not a data error naming the
 /// core field.
 inline constexpr int64_t kMaxMicroBatch = limits::kMicroBatch;

@@ -4,7 +4,7 @@
 
 #include "app/cli_common.h"
 #include "app/cli_scenario.h"
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 
 #include <algorithm>
 #include <cmath>

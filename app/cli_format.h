@@ -1,9 +1,9 @@
 #pragma once
 // headroom-cli: text tables and JSON for estimates (formatting only; numbers come from core).
 
-#include "core/estimator.h"
-#include "core/scenario.h"
-#include "core/solvers.h"
+#include "core/engine/estimator.h"
+#include "core/io/scenario.h"
+#include "core/plan/solvers.h"
 
 #include <nlohmann/json.hpp>
 

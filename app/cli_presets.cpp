@@ -4,7 +4,7 @@
 #include "app/cli_common.h"
 #include "app/cli_format.h"
 
-#include "core/presets.h"
+#include "core/model/presets.h"
 
 namespace headroom::cli {
 

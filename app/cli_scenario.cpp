@@ -4,10 +4,10 @@
 
 #include "app/cli_common.h"
 #include "core/checked.h"
-#include "core/estimator.h"
-#include "core/hf_import.h"
-#include "core/presets.h"
-#include "core/profiles.h"
+#include "core/engine/estimator.h"
+#include "core/model/hf_import.h"
+#include "core/model/presets.h"
+#include "core/engine/profiles.h"
 #include "ui/savefile.h"
 
 #include <functional>

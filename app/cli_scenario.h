@@ -2,7 +2,7 @@
 // headroom-cli: the options that describe a scenario (model, workload, GPU, layout), shared by
 // estimate, sweep, max-batch and layout, and their conversion into a core Scenario.
 
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 
 #include <QCommandLineParser>
 

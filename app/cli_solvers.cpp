@@ -5,7 +5,7 @@
 #include "app/cli_format.h"
 #include "app/cli_scenario.h"
 
-#include "core/solvers.h"
+#include "core/plan/solvers.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include "app/cli_common.h"
 #include "app/cli_format.h"
 
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 #include "core/validation/validation.h"
 
 #include <filesystem>

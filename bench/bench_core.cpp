@@ -1,9 +1,9 @@
 // Engine benchmarks (Google Benchmark). Not run by ctest; they never gate on wall time.
 // Run: build/release/bench/bench_core  (numbers for this machine are in the README).
-#include "core/estimator.h"
-#include "core/presets.h"
-#include "core/scenario.h"
-#include "core/solvers.h"
+#include "core/engine/estimator.h"
+#include "core/model/presets.h"
+#include "core/io/scenario.h"
+#include "core/plan/solvers.h"
 
 #include <benchmark/benchmark.h>
 

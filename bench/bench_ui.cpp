@@ -4,7 +4,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations]
 
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 #include "ui/cliffchart.h"
 #include "ui/controlspanel.h"
 #include "ui/dashboard.h"

@@ -6,7 +6,7 @@
 // back with the same value; one above the maximum fails in every reader, naming the field.
 //
 // The bounds are generous: a value above them cannot be a real model. validateArch
-// (core/model.h) further refuses any architecture of 1e14 parameters or more, which keeps
+// (core/model/model.h) further refuses any architecture of 1e14 parameters or more, which keeps
 // every parameter product in int64.
 
 #include <array>

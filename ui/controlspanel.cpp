@@ -1,8 +1,8 @@
 #include "ui/controlspanel.h"
 
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 
-#include "core/presets.h"
+#include "core/model/presets.h"
 #include "ui/featurespanel.h"
 #include "ui/scenarioedits.h"
 #include "ui/sliderfield.h"
@@ -69,7 +69,7 @@ constexpr std::array kCheckpointing{Checkpointing::None, Checkpointing::Full,
 constexpr std::array kAttention{AttentionImpl::Eager, AttentionImpl::SDPA, AttentionImpl::Flash,
                                 AttentionImpl::Flex};
 /// The framework combo: the custom profile with each precision preset (dtypes only), then
-/// every name@version of the profile table (core/profiles.h, resources/profiles.json).
+/// every name@version of the profile table (core/engine/profiles.h, resources/profiles.json).
 struct FrameworkEntry {
     ProfileRef profile;
     Framework precision = Framework::Custom; ///< the precision preset of a custom entry

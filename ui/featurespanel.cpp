@@ -1,6 +1,6 @@
 #include "ui/featurespanel.h"
 
-#include "core/workload.h"
+#include "core/engine/workload.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // Multi-GPU: "Find smallest layout" runs core smallestLayout() off the GUI thread, applies the
 // layout (one undo step) and reports the tightest rank, which the per-stage bar highlights.
 
-#include "core/solvers.h"
+#include "core/plan/solvers.h"
 #include "ui/scenariocontroller.h"
 
 #include <QFutureWatcher>

@@ -1,7 +1,7 @@
 #include "ui/mainwindow.h"
 
-#include "core/hf_import.h"
-#include "core/scenario.h"
+#include "core/model/hf_import.h"
+#include "core/io/scenario.h"
 #include "ui/cliffpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/dashboard.h"

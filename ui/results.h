@@ -1,8 +1,8 @@
 #pragma once
 // Everything the views draw for one scenario, computed by core in one pass.
 
-#include "core/estimator.h"
-#include "core/solvers.h"
+#include "core/engine/estimator.h"
+#include "core/plan/solvers.h"
 
 #include <QString>
 

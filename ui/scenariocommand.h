@@ -2,7 +2,7 @@
 // One undoable scenario change. Consecutive commands of the same field inside one slider drag
 // merge (QUndoCommand::mergeWith), so a drag is a single undo step.
 
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 
 #include <QUndoCommand>
 

@@ -1,7 +1,7 @@
 #include "ui/scenariocontroller.h"
 
-#include "core/presets.h"
-#include "core/solvers.h"
+#include "core/model/presets.h"
+#include "core/plan/solvers.h"
 #include "ui/scenariocommand.h"
 #include "ui/scenarioedits.h"
 #include "ui/texts.h"

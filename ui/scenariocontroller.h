@@ -2,7 +2,7 @@
 // Owns the core Scenario, its undo history and the computed Results. Views read from here and
 // edit through edit(); recomputation is coalesced (one per event-loop pass).
 
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 #include "ui/results.h"
 #include "ui/units.h"
 

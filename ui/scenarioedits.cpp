@@ -1,8 +1,8 @@
 #include "ui/scenarioedits.h"
 
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 
-#include "core/presets.h"
+#include "core/model/presets.h"
 
 namespace headroom::ui::edits {
 

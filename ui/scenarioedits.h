@@ -3,7 +3,7 @@
 // resolve presets through core (findModelPreset, denseFromParamCount, customGpu,
 // applyFramework); they compute no memory.
 
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 #include "ui/texts.h"
 
 #include <string>

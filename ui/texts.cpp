@@ -1,6 +1,6 @@
 #include "ui/texts.h"
 
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 
 #include <QLocale>
 

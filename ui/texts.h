@@ -3,11 +3,11 @@
 // The engine only speaks English in describe(); everything the user reads comes from here.
 
 #include "core/error.h"
-#include "core/estimator.h"
-#include "core/model.h"
-#include "core/profiles.h"
-#include "core/solvers.h"
-#include "core/workload.h"
+#include "core/engine/estimator.h"
+#include "core/model/model.h"
+#include "core/engine/profiles.h"
+#include "core/plan/solvers.h"
+#include "core/engine/workload.h"
 #include "ui/units.h"
 
 #include <QCoreApplication>
@@ -34,7 +34,7 @@ public:
     static QString attentionName(AttentionImpl a);
     static QString frameworkName(Framework f);
     static QString frameworkTooltip(Framework f);
-    /// "torchtune 2024-08": a framework profile's label and version (core/profiles.h).
+    /// "torchtune 2024-08": a framework profile's label and version (core/engine/profiles.h).
     static QString profileName(const ProfileRef& p);
     static QString profileTooltip(const ProfileRef& p, const ProfileVersion& v);
     static QString shardingName(Sharding s);

@@ -2,7 +2,7 @@
 // Light and dark themes: the application palette plus the colours the charts draw with.
 // Term colours are the same in both themes so a term keeps its colour everywhere.
 
-#include "core/estimator.h"
+#include "core/engine/estimator.h"
 
 #include <QColor>
 #include <QPalette>

@@ -1,6 +1,6 @@
 #include "core/validation/revisions.h"
 
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>

@@ -6,7 +6,7 @@
 // `hf-trainer` profile (or the table's unknown_repository entry). No commit is named in code.
 
 #include "core/error.h"
-#include "core/workload.h"
+#include "core/engine/workload.h"
 
 #include <filesystem>
 #include <string>
@@ -31,7 +31,7 @@ struct FrameworkRevisions {
     ProfileRef unknown{"hf-trainer", ""}; ///< for sources the table does not list
 };
 
-/// Parses the table; profile names and versions are checked against core/profiles.h (an
+/// Parses the table; profile names and versions are checked against core/engine/profiles.h (an
 /// unknown one is UnknownValue naming its JSON path).
 Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText);
 /// Reads (at most 4 MiB) and parses a revisions file.

@@ -8,8 +8,8 @@
 #include "core/text_file.h"
 
 #include "core/checked.h"
-#include "core/gpu.h"
-#include "core/profiles.h"
+#include "core/model/gpu.h"
+#include "core/engine/profiles.h"
 
 #include <nlohmann/json.hpp>
 
@@ -461,7 +461,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
     rec.sourceUrl = r.reqString("source_url");
     // The framework profile the source ran under (tests/data/framework-revisions.json): its
-    // facts are evaluated against the mapped run by the engine itself (core/profiles.h).
+    // facts are evaluated against the mapped run by the engine itself (core/engine/profiles.h).
     entry.profile = recordProfile(revisions, rec.sourceUrl);
     (void)r.optStringList("assumptions", false);
     (void)r.reqString("notes");

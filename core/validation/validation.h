@@ -9,10 +9,10 @@
 // the project's seed articles (baselines, never engine terms) for comparison.
 
 #include "core/error.h"
-#include "core/estimator.h"
-#include "core/model.h"
+#include "core/engine/estimator.h"
+#include "core/model/model.h"
 #include "core/validation/revisions.h"
-#include "core/workload.h"
+#include "core/engine/workload.h"
 
 #include <cstdint>
 #include <filesystem>

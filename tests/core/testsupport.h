@@ -3,10 +3,10 @@
 // comparison with a readable failure, and hand formulas that several suites check against.
 // Header-only; every suite links the engine library, never its sources.
 
-#include "core/estimator.h"
-#include "core/hf_import.h"
-#include "core/memory_terms.h"
-#include "core/model.h"
+#include "core/engine/estimator.h"
+#include "core/model/hf_import.h"
+#include "core/engine/memory_terms.h"
+#include "core/model/model.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // tst_hfimport: Hugging Face config.json / safetensors index / safetensors header import,
 // on every vendored config (tests/data/models) and on malformed input.
 
-#include "core/hf_import.h"
+#include "core/model/hf_import.h"
 
 #include <QtTest>
 

@@ -7,11 +7,11 @@
 //   attention = h (a d) [q] + 2 h (kv d) [k, v] + (a d) h [o]  (+ q/k/v biases, + q/k norms)
 //   dense FFN = 3 h i (gate, up, down); one expert = 3 h i_moe; router = h E
 //   norms = 2 h per block + h final; embedding = V h; lm_head = V h unless tied.
-#include "core/estimator.h"
-#include "core/hf_import.h"
-#include "core/memory_terms.h"
-#include "core/presets.h"
-#include "core/solvers.h"
+#include "core/engine/estimator.h"
+#include "core/model/hf_import.h"
+#include "core/engine/memory_terms.h"
+#include "core/model/presets.h"
+#include "core/plan/solvers.h"
 
 #include "testsupport.h"
 

@@ -6,8 +6,8 @@
 // keras-hub presets quoted in PROVENANCE.md. Model-card numbers are rounded; the tolerance of
 // such a row is half a unit of the last published digit (never below 0.5 %).
 
-#include "core/hf_import.h"
-#include "core/model.h"
+#include "core/model/hf_import.h"
+#include "core/model/model.h"
 
 #include "testsupport.h"
 

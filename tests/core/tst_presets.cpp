@@ -2,8 +2,8 @@
 // match their published parameter counts, and malformed preset text is rejected with the field
 // named.
 
-#include "core/hf_import.h"
-#include "core/presets.h"
+#include "core/model/hf_import.h"
+#include "core/model/presets.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
-// Framework profiles (core/profiles.h, resources/profiles.json, docs/profiles.md): each profile
+// Framework profiles (core/engine/profiles.h, resources/profiles.json, docs/profiles.md): each profile
 // against `custom` with the number derived by hand from the framework source named in the row;
 // the facts as rules on the run (changing TP, sharding, the loss after the pick); the lookup
 // errors; scenario files' framework key, old dtype-preset keys included.
 
-#include "core/estimator.h"
-#include "core/presets.h"
-#include "core/profiles.h"
-#include "core/scenario.h"
+#include "core/engine/estimator.h"
+#include "core/model/presets.h"
+#include "core/engine/profiles.h"
+#include "core/io/scenario.h"
 
 #include "testsupport.h"
 

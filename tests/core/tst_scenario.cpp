@@ -1,8 +1,8 @@
 // Scenario files: versioned JSON round trip and every kind of bad input, each rejected with
 // an error naming the field (never a crash).
-#include "core/estimator.h"
-#include "core/hf_import.h"
-#include "core/scenario.h"
+#include "core/engine/estimator.h"
+#include "core/model/hf_import.h"
+#include "core/io/scenario.h"
 
 #include <QtTest>
 
@@ -277,7 +277,7 @@ void TstScenario::importerLimitsReopen() {
 
 QTEST_APPLESS_MAIN(TstScenario)
 // The scenario reader's workload bounds are the engine's (validateWorkload, namespace limits
-// in core/workload.h): a value at the limit saves and reopens, one above it fails.
+// in core/engine/workload.h): a value at the limit saves and reopens, one above it fails.
 void TstScenario::engineLimitsReopen_data() {
     QTest::addColumn<QString>("pointer");
     QTest::addColumn<qint64>("value");

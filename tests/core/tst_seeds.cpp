@@ -7,10 +7,10 @@
 // special case for GPT-3 175B / 1.3B / h512) and tst_solvers (seed001 OOM table) are not
 // repeated; here the same numbers go through estimate() on real shapes or other functions.
 // seed 001's 13B multi-GPU table is in tst_parallel (seed001Table13b).
-#include "core/estimator.h"
-#include "core/hf_import.h"
-#include "core/memory_terms.h"
-#include "core/presets.h"
+#include "core/engine/estimator.h"
+#include "core/model/hf_import.h"
+#include "core/engine/memory_terms.h"
+#include "core/model/presets.h"
 #include "core/validation/validation.h"
 
 #include "testsupport.h"

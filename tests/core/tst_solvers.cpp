@@ -2,7 +2,7 @@
 // smallest layout. Rows check properties that hold by construction of a correct solver
 // (bracketing, agreement with estimate(), linearity where every term is linear) and the
 // seeds' worked verdicts, each with its source.
-#include "core/solvers.h"
+#include "core/plan/solvers.h"
 
 #include "testsupport.h"
 
@@ -180,7 +180,7 @@ void TstSolvers::playbookRanksAndSaves() {
 
 void TstSolvers::loadCacheReleasedBeforeOom() {
     // TTLT-05's configuration (Llama-2-7B QLoRA, 2 x 512 tokens, full AC) with torchao 0.1's
-    // load: the replay leaves more reserved than the step needs (core/load_phase.h). Segments
+    // load: the replay leaves more reserved than the step needs (core/engine/load_phase.h). Segments
     // with no live block are freed by the caching allocator before it raises an OOM
     // (CUDACachingAllocator.cpp malloc: release_available_cached_blocks, then
     // release_cached_blocks, then retry), so only the rest decides the verdict: the step's

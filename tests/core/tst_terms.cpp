@@ -1,6 +1,6 @@
 // Memory terms, one function at a time, against numbers derived by hand from the formula
 // or the paper named in each row. Tolerance: exact (1e-9 relative) unless a row says so.
-#include "core/memory_terms.h"
+#include "core/engine/memory_terms.h"
 
 #include "testsupport.h"
 

@@ -3,7 +3,7 @@
 // the seed baselines. Expected numbers are derived by hand in each row's comment; the
 // calibration targets are the issue's (median <= 5 %, p90 <= 12 %, no wrong verdict).
 
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 #include "core/validation/validation.h"
 
 #include "testsupport.h"
@@ -97,7 +97,7 @@ std::string features(const Features& f, const Parallelism& p) {
 
 /// One mapped field of a record, as text.
 /// The workload as the engine runs it: the record's own fields plus the facts of the framework
-/// profile its source maps to (tests/data/framework-revisions.json, core/profiles.h).
+/// profile its source maps to (tests/data/framework-revisions.json, core/engine/profiles.h).
 std::string field(const MeasurementRecord& r, const std::string& key) {
     const Workload w = withProfileApplied(r.workload);
     const ModelArch& m = r.model;
@@ -426,7 +426,7 @@ void TstValidation::mapping_data() {
         << R"({"/source_url": "https://github.com/pytorch/torchtune/blob/30b8519/README.md"})"
         << "features"
         << "fp32_logits";
-    // How the weights were loaded (core/load_phase.h): torchtune QLoRA quantises on the GPU
+    // How the weights were loaded (core/engine/load_phase.h): torchtune QLoRA quantises on the GPU
     // at init and in load_state_dict, with torchao 0.1's unchunked search until torchao 0.2
     // (PR #196, 2024-05-01); fsdp_qlora's low_memory default wraps FSDP1 with
     // sync_module_states.
@@ -715,7 +715,7 @@ void TstValidation::malformed_data() {
     QTest::newRow("top-level-number") << "42" << int(ErrorCode::FieldWrongType) << "(top level)";
 
     // Hostile records (issue "hostile input never crashes"): every integer is read within its
-    // field's limit (core/workload.h limits, hf_import's model bounds), every product checked.
+    // field's limit (core/engine/workload.h limits, hf_import's model bounds), every product checked.
     // dp 2^20 x tp 2^20 = 2^40 GPUs > limits::kGpus 2^20: tp is where the product passes it
     QTest::newRow("dp-times-tp-2pow40")
         << rec(R"({"/parallelism/num_gpus": null, "/parallelism/dp": 1048576,

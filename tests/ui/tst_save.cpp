@@ -3,7 +3,7 @@
 // RLIMIT_FSIZE in a forked child as on a full disk, leaves the old file byte for byte intact
 // and reports why. Also the bounds of `headroom --screenshot --size` (the built binary).
 
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 #include "ui/dialogservice.h"
 #include "ui/exporter.h"
 #include "ui/mainwindow.h"

@@ -1,11 +1,11 @@
 // GUI tests: run offscreen; every dialog goes through an injected DialogService, and a
 // watchdog fails any test that leaves a modal dialog open.
 
-#include "core/estimator.h"
-#include "core/presets.h"
-#include "core/profiles.h"
-#include "core/scenario.h"
-#include "core/solvers.h"
+#include "core/engine/estimator.h"
+#include "core/model/presets.h"
+#include "core/engine/profiles.h"
+#include "core/io/scenario.h"
+#include "core/plan/solvers.h"
 #include "ui/breakdowntable.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
@@ -841,7 +841,7 @@ private slots:
     }
 
     // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
-    // load's cached segments then set the reserved peak (core/load_phase.h).
+    // load's cached segments then set the reserved peak (core/engine/load_phase.h).
     void loadRecipeCombo() {
         ctl()->edit(Field::Features, QStringLiteral("qlora"), [](Scenario& s) {
             s.workload.finetune = Finetune::QLoRA;

@@ -1,4 +1,4 @@
-#include "core/gpu.h"
+#include "core/model/gpu.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "core/profiles.h"
+#include "core/engine/profiles.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "core/memory_terms.h"
+#include "core/engine/memory_terms.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/workload.h"
+#include "core/engine/workload.h"
 
 #include <algorithm>
 #include <array>

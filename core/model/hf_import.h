@@ -4,7 +4,7 @@
 
 #include "core/checked.h"
 #include "core/error.h"
-#include "core/model.h"
+#include "core/model/model.h"
 
 #include <cmath>
 #include <cstdint>

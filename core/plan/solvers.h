@@ -2,7 +2,7 @@
 // Solvers on top of estimate(): fit verdicts, largest micro-batch / sequence, OOM-cliff
 // series, the OOM playbook and the smallest parallel layout.
 
-#include "core/estimator.h"
+#include "core/engine/estimator.h"
 
 #include <cstdint>
 #include <optional>

@@ -3,8 +3,8 @@
 // The JSON is compiled into the library (see core/CMakeLists.txt), so no file lookup is needed.
 
 #include "core/error.h"
-#include "core/gpu.h"
-#include "core/model.h"
+#include "core/model/gpu.h"
+#include "core/model/model.h"
 
 #include <string>
 #include <string_view>

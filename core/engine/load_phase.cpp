@@ -1,9 +1,9 @@
-// load_phase.cpp: the load recipes as allocation sequences. See core/load_phase.h.
+// load_phase.cpp: the load recipes as allocation sequences. See core/engine/load_phase.h.
 
-#include "core/load_phase.h"
+#include "core/engine/load_phase.h"
 
-#include "core/allocator_model.h"
-#include "core/memory_terms.h"
+#include "core/engine/allocator_model.h"
+#include "core/engine/memory_terms.h"
 
 #include <algorithm>
 #include <vector>

@@ -11,7 +11,7 @@
 // kept: a fact only switches a flag on (or sets a load recipe left at in_place).
 
 #include "core/error.h"
-#include "core/workload.h"
+#include "core/engine/workload.h"
 
 #include <optional>
 #include <string>

@@ -10,9 +10,9 @@
 // is the quantity the driver refuses to exceed.
 
 #include "core/error.h"
-#include "core/gpu.h"
-#include "core/model.h"
-#include "core/workload.h"
+#include "core/model/gpu.h"
+#include "core/model/model.h"
+#include "core/engine/workload.h"
 
 #include <array>
 #include <cstdint>
@@ -57,7 +57,7 @@ struct RankEstimate {
     double allocated = 0; ///< max over phases of live tensor bytes
     double reserved = 0;  ///< allocated + AllocatorReserve
     /// Reserved bytes the load leaves cached (+ the FSDP all-gather pool), a floor under
-    /// reserved; 0 for LoadRecipe::InPlace (core/load_phase.h).
+    /// reserved; 0 for LoadRecipe::InPlace (core/engine/load_phase.h).
     double loadReserved = 0;
     double loadPeakAllocated = 0; ///< live-tensor peak during the load (0 for InPlace)
     /// Part of AllocatorReserve: torch FSDP's sharded gradients cached in the reduce-scatter

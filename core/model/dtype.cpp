@@ -1,6 +1,6 @@
 // dtype.cpp: stable keys for storage data types.
 
-#include "core/dtype.h"
+#include "core/model/dtype.h"
 
 #include <algorithm>
 #include <cctype>

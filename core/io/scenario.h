@@ -3,9 +3,9 @@
 // keys. See docs/scenario-format.md.
 
 #include "core/error.h"
-#include "core/gpu.h"
-#include "core/model.h"
-#include "core/workload.h"
+#include "core/model/gpu.h"
+#include "core/model/model.h"
+#include "core/engine/workload.h"
 
 #include <filesystem>
 #include <string>

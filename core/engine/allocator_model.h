@@ -1,6 +1,6 @@
 #pragma once
 // A model of PyTorch's CUDA caching allocator, used to replay a short allocation sequence
-// (the model load, core/load_phase.h) and read what torch.cuda.max_memory_reserved() would
+// (the model load, core/engine/load_phase.h) and read what torch.cuda.max_memory_reserved() would
 // report afterwards.
 //
 // Units: bytes (int64_t). Source: c10/cuda/CUDACachingAllocator.cpp (PyTorch 2.1-2.5) in

@@ -4,7 +4,7 @@
 // Each family's keys and defaults follow transformers' configuration_*.py; the tensors that
 // exist follow modeling_*.py (see docs/models.md).
 
-#include "core/hf_import.h"
+#include "core/model/hf_import.h"
 #include "core/checked.h"
 #include "core/limits.h"
 #include "core/text_file.h"

@@ -10,10 +10,10 @@
 // benchmark notes read 3.72 GiB right after the FSDP wrap for a 1.9 GiB shard.
 //
 // Units: bytes. Each recipe follows the framework code named in LoadRecipe's documentation
-// (core/workload.h); docs/metrics.md lists the allocation sequences.
+// (core/engine/workload.h); docs/metrics.md lists the allocation sequences.
 
-#include "core/model.h"
-#include "core/workload.h"
+#include "core/model/model.h"
+#include "core/engine/workload.h"
 
 namespace headroom {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Model architecture: the shapes that decide parameter count, KV cache and activations.
 
-#include "core/dtype.h"
+#include "core/model/dtype.h"
 
 #include <cstdint>
 #include <string>

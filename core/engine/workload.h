@@ -2,7 +2,7 @@
 // The run: what is computed, in which dtypes, with which optimizer, batch and parallel layout.
 
 #include "core/checked.h"
-#include "core/dtype.h"
+#include "core/model/dtype.h"
 
 #include <cstdint>
 #include <limits>
@@ -50,7 +50,7 @@ enum class AttentionImpl {
 };
 
 /// Precision preset: the dtype accounting of one framework in one choice (applyFramework).
-/// The framework profiles (core/profiles.h) each name one of these; Workload::framework is the
+/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is the
 /// preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
 enum class Framework {
     Custom,        ///< dtypes exactly as given in Precision
@@ -94,7 +94,7 @@ struct LoraSpec {
     bool dropout = false; ///< lora_dropout > 0 saves a dropout-ed input copy per target
 };
 
-/// How the weights reach the GPU (core/load_phase.h). The caching allocator keeps every
+/// How the weights reach the GPU (core/engine/load_phase.h). The caching allocator keeps every
 /// segment the load cudaMalloc'ed, and reset_peak_memory_stats() resets the reserved peak to
 /// the current reserved bytes, so the load sets a floor under the step's reserved peak.
 enum class LoadRecipe {
@@ -260,7 +260,7 @@ struct RolloutSpec {
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
 };
 
-/// Which framework profile (core/profiles.h) the run uses, by name and version. Its behaviour
+/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its behaviour
 /// facts are evaluated against the run at the start of estimate() (applyProfile), so changing
 /// TP or sharding after the pick keeps the framework's behaviour.
 struct ProfileRef {

@@ -4,7 +4,7 @@
 // The counts follow the Hugging Face modeling_*.py files tensor by tensor (see docs/models.md
 // for the per-family list). Every count is an exact integer; no rounding is involved.
 
-#include "core/model.h"
+#include "core/model/model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,9 +2,9 @@
 // (core/embed.cmake). Each model preset's "architecture" is an HF-config-like object parsed
 // by parseHfConfig, so presets and imported configs share one code path.
 
-#include "core/presets.h"
+#include "core/model/presets.h"
 
-#include "core/hf_import.h"
+#include "core/model/hf_import.h"
 #include "core/limits.h"
 #include "core/text_file.h"
 

@@ -1,10 +1,10 @@
-#include "core/scenario.h"
+#include "core/io/scenario.h"
 
 #include "core/checked.h"
-#include "core/estimator.h"
+#include "core/engine/estimator.h"
 #include "core/limits.h"
-#include "core/presets.h"
-#include "core/profiles.h"
+#include "core/model/presets.h"
+#include "core/engine/profiles.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
@@ -417,7 +417,7 @@ unsigned loraTargetsFromJson(Reader& r) {
     return bits;
 }
 
-/// "framework": a profile "name[@version]" (core/profiles.h). Files written before the profiles
+/// "framework": a profile "name[@version]" (core/engine/profiles.h). Files written before the profiles
 /// named a dtype preset there (pytorch_amp, pure_bf16, ...): read as the precision preset with
 /// the custom profile, so they estimate as they did.
 void frameworkFromJson(Reader& r, Workload& w) {

@@ -1,9 +1,9 @@
-#include "core/estimator.h"
+#include "core/engine/estimator.h"
 
-#include "core/load_phase.h"
+#include "core/engine/load_phase.h"
 
-#include "core/memory_terms.h"
-#include "core/profiles.h"
+#include "core/engine/memory_terms.h"
+#include "core/engine/profiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -582,7 +582,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     const double base = r.allocated + reserve; // what the step needs the allocator to hold
     r.reserved = base + r.gradientPoolCache;
     double required = base;
-    // The load's cached segments stay reserved (core/load_phase.h). The FSDP all-gather
+    // The load's cached segments stay reserved (core/engine/load_phase.h). The FSDP all-gather
     // outputs come from the unshard stream's own pool, which cannot reuse blocks cached on
     // the default stream, so they add to that floor.
     if (w.features.loadRecipe != LoadRecipe::InPlace && par.pp == 1 && par.tp == 1) {
@@ -790,7 +790,7 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
 
 Estimate estimate(const ModelArch& m, const Workload& input, const GpuSpec* gpu) {
     // The framework profile's facts are rules on the run: evaluated here, against the run as
-    // it is now (core/profiles.h, docs/profiles.md).
+    // it is now (core/engine/profiles.h, docs/profiles.md).
     const Workload w = withProfileApplied(input);
     Estimate e;
     const ModelFacts f = modelFacts(m);

@@ -1,6 +1,6 @@
-#include "core/solvers.h"
+#include "core/plan/solvers.h"
 
-#include "core/memory_terms.h"
+#include "core/engine/memory_terms.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,7 +35,7 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
                        int64_t limit) {
     if (limit < 1 || !fitsAt(m, w, gpu, axis, 1))
         return 0;
-    // Every size the engine takes is far below 2^61 (core/workload.h limits); with the limit
+    // Every size the engine takes is far below 2^61 (core/engine/workload.h limits); with the limit
     // clamped there, hi <= 2^61 and hi x 2 and limit + 1 stay inside int64_t for any caller.
     limit = std::min<int64_t>(limit, int64_t{1} << 61);
     int64_t lo = 1, hi = 2;
