@@ -5,9 +5,10 @@
 #include "app/cli_common.h"
 #include "core/checked.h"
 #include "core/engine/estimator.h"
+#include "core/engine/memory_terms.h"
+#include "core/engine/profiles.h"
 #include "core/model/hf_import.h"
 #include "core/model/presets.h"
-#include "core/engine/profiles.h"
 #include "ui/savefile.h"
 
 #include <functional>
@@ -112,7 +113,7 @@ unsigned parseLoraTargets(const QString& text) {
     return bits;
 }
 
-void applyModel(const QCommandLineParser& p, Scenario& s) {
+void applyModel(const QCommandLineParser& p, Scenario& s, std::vector<std::string>& notes) {
     const int given = (p.isSet(QStringLiteral("model")) ? 1 : 0) +
                       (p.isSet(QStringLiteral("config")) ? 1 : 0) +
                       (p.isSet(QStringLiteral("params")) ? 1 : 0);
@@ -129,11 +130,17 @@ void applyModel(const QCommandLineParser& p, Scenario& s) {
         s.model = preset->arch;
     } else if (p.isSet(QStringLiteral("config"))) {
         const QString file = p.value(QStringLiteral("config"));
-        auto m = loadModelFile(file.toStdString());
+        auto m = importModelFile(file.toStdString());
         if (!m)
             dataError(m.error(), "--config " + str(file) + ": ");
         s.modelSource = ModelSource::Inline;
-        s.model = std::move(m).value();
+        for (const ImportNote& n : m.value().notes)
+            notes.push_back("--config: " + n.field + ": " + n.detail);
+        s.model = std::move(m.value().arch);
+        if (s.model.quant.enabled() && !p.isSet(QStringLiteral("weights")))
+            notes.push_back("weights stored as the checkpoint's quantization_config says (" +
+                            std::string(quantMethodKey(s.model.quant.method)) +
+                            ") where the run keeps that storage; --weights overrides");
     } else if (p.isSet(QStringLiteral("params"))) {
         const double n = parseParamCount(p.value(QStringLiteral("params")), "--params");
         s.modelSource = ModelSource::ParamCount;
@@ -178,8 +185,10 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
                                "--weights to change)");
         }
     }
-    if (auto d = dtypeOption(p, QStringLiteral("weights")))
+    if (auto d = dtypeOption(p, QStringLiteral("weights"))) {
         w.precision.weights = *d;
+        w.precision.checkpointWeights = false; // the user's choice wins over the checkpoint's
+    }
     if (auto d = dtypeOption(p, QStringLiteral("compute")))
         w.precision.compute = *d;
     if (auto d = dtypeOption(p, QStringLiteral("grads")))
@@ -500,7 +509,7 @@ CliScenario buildScenario(const QCommandLineParser& p) {
         c.scenario = defaultScenario();
     }
     Scenario& s = c.scenario;
-    applyModel(p, s);
+    applyModel(p, s, c.notes);
     applyWorkload(p, s, c.notes);
     applyGpu(p, s);
     applyLayout(p, s);
@@ -535,8 +544,11 @@ std::string scenarioSummary(const Scenario& s) {
              std::to_string(w.inference.newTokens) + " tokens";
     }
     t += ", " + std::string(attentionKey(w.attention)) + " attention";
-    t += " | weights " + std::string(dtypeKey(w.precision.weights)) + ", compute " +
-         std::string(dtypeKey(w.precision.compute));
+    const std::string weights =
+        terms::checkpointStorageApplies(s.model, w)
+            ? std::string(quantMethodKey(s.model.quant.method)) + " (checkpoint)"
+            : std::string(dtypeKey(w.precision.weights));
+    t += " | weights " + weights + ", compute " + std::string(dtypeKey(w.precision.compute));
     if (w.mode == Mode::Training)
         t += ", grads " + std::string(dtypeKey(w.precision.grads)) + ", optimizer states " +
              std::string(dtypeKey(w.precision.optimizerStates)) +

@@ -33,6 +33,7 @@ struct StageParams {
     double maxTensor = 0; ///< largest single tensor (optimizer-in-backward gradient)
     double adapters = 0;  ///< LoRA parameters on this rank
     double experts = 0;   ///< routed-expert weights on this rank (part of linear)
+    double attention = 0; ///< attention projections and their biases/norms (part of linear)
     double total() const { return linear + other; }
 };
 
@@ -87,6 +88,7 @@ double loraParamsPerLayer(const ModelArch& m, const LayerShapes& ls, const LoraS
 /// Everything about the model that does not depend on the batch: computed once per call.
 struct ModelFacts {
     ParamCount pc;
+    WeightStorage storage; ///< the checkpoint's bytes per group (weight_storage.h)
     LayerShapes dense;
     LayerShapes moe;
     int firstMoe = 0; ///< first MoE layer index (numLayers when dense)
@@ -95,6 +97,8 @@ struct ModelFacts {
 ModelFacts modelFacts(const ModelArch& m) {
     ModelFacts f;
     f.pc = countParameters(m);
+    if (m.quant.enabled() || m.headerWeightBytes > 0)
+        f.storage = checkpointStorage(m);
     f.firstMoe = m.moe.enabled() ? std::clamp(m.moe.firstDenseLayers, 0, m.numLayers) : m.numLayers;
     f.dense = layerShapes(m, 0);
     f.moe = f.firstMoe < m.numLayers ? layerShapes(m, f.firstMoe) : f.dense;
@@ -127,6 +131,7 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
             (static_cast<double>(ls.attentionParams) + ls.mlpParams - router) / tp + experts;
         s.linear += n * lin;
         s.experts += n * experts;
+        s.attention += n * static_cast<double>(ls.attentionParams) / tp;
         s.other += n * (static_cast<double>(ls.normParams) + router);
         s.maxBlock = std::max(s.maxBlock, lin + router + ls.normParams);
         s.maxTensor = std::max(s.maxTensor, static_cast<double>(m.hiddenSize) *
@@ -232,14 +237,24 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
 
     // ---- static terms -------------------------------------------------------------
     const DType wd = baseWeightDtype(w);
+    const bool fromCheckpoint = terms::checkpointStorageApplies(m, w);
+    terms::RankWeightGroups groups;
+    groups.embedding = sp2.embedding;
+    groups.lmHead = sp2.lmHead;
+    groups.attention = sp2.attention;
+    groups.experts = sp2.experts;
+    groups.mlp = sp2.linear - sp2.attention - sp2.experts;
+    groups.other = sp2.other - sp2.embedding - sp2.lmHead;
     double weightBytes =
-        isQuantized(wd) ? terms::weights(sp2.linear, wd) + terms::weights(sp2.other, pr.compute)
-                        : terms::weights(sp2.total(), wd);
+        fromCheckpoint    ? terms::checkpointWeights(groups, f.storage)
+        : isQuantized(wd) ? terms::weights(sp2.linear, wd) + terms::weights(sp2.other, pr.compute)
+                          : terms::weights(sp2.total(), wd);
     double paramShard = shardsParams(par.sharding) ? shard : 1.0;
     // Routed experts shard over the expert-data-parallel part of the group only (see
     // expertShardDegree); everything else over the whole sharding group.
     const double eShard = expertShardDegree(par, shard);
-    const double expertBytes = terms::weights(sp2.experts, wd);
+    const double expertBytes = fromCheckpoint ? sp2.experts * f.storage.experts.perParam()
+                                              : terms::weights(sp2.experts, wd);
     double weightsOnGpu =
         shardsParams(par.sharding)
             ? (weightBytes - expertBytes) / paramShard + expertBytes / std::min(paramShard, eShard)
@@ -865,6 +880,12 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
     const double tokens = static_cast<double>(w.microBatch) * w.sequenceLength;
     switch (t) {
     case Term::Weights:
+        if (terms::checkpointStorageApplies(m, w))
+            return fmt("%.4g params as the checkpoint stores them (", P) +
+                   std::string(quantMethodKey(m.quant.method)) +
+                   (m.headerWeightBytes > 0 ? ", safetensors header bytes" : "") +
+                   fmt("; %.4g B/param on average)", publishedWeightBytes(m) / P) +
+                   (w.parallel.gpus() > 1 ? " / shards" : "") + " = " + gb(v);
         return fmt("%.4g params x %.4g B", P, bytesPerElement(p.weights)) + " (" + dt + ")" +
                (w.parallel.gpus() > 1 ? " / shards" : "") + " = " + gb(v);
     case Term::MasterWeights:

@@ -9,6 +9,28 @@ double weights(double params, DType dtype) {
     return params * bytesPerElement(dtype);
 }
 
+double checkpointWeights(const RankWeightGroups& g, const WeightStorage& s) {
+    const int64_t otherParams = s.norms.params + s.router.params;
+    const double otherPerParam =
+        otherParams > 0 ? (s.norms.bytes + s.router.bytes) / static_cast<double>(otherParams) : 0.0;
+    // A tied head on a later pipeline stage is the embedding matrix (its storage).
+    const double headPerParam = s.lmHead.params > 0 ? s.lmHead.perParam() : s.embedding.perParam();
+    return g.embedding * s.embedding.perParam() + g.lmHead * headPerParam +
+           g.attention * s.attention.perParam() + g.mlp * s.mlp.perParam() +
+           g.experts * s.experts.perParam() + g.other * otherPerParam;
+}
+
+bool checkpointStorageApplies(const ModelArch& m, const Workload& w) {
+    if (!w.precision.checkpointWeights)
+        return false;
+    if (!m.quant.enabled() && m.headerWeightBytes <= 0)
+        return false;
+    if (w.mode == Mode::Inference)
+        return true;
+    return w.finetune == Finetune::LoRA &&
+           (m.quant.method == QuantMethod::Gptq || m.quant.method == QuantMethod::Awq);
+}
+
 double gradients(double trainableParams, DType gradDtype, double shardDegree) {
     return trainableParams * bytesPerElement(gradDtype) / std::max(1.0, shardDegree);
 }

@@ -5,9 +5,9 @@
 // the compute dtype, t = tensor-parallel degree, N = sharding degree.
 // estimator.cpp composes these per rank and per phase; tests check each one by hand.
 
+#include "core/engine/workload.h"
 #include "core/model/dtype.h"
 #include "core/model/model.h"
-#include "core/engine/workload.h"
 
 #include <cstdint>
 
@@ -16,6 +16,33 @@ namespace headroom::terms {
 /// Model weights: P x bytes(dtype). Quantised formats include their block scales
 /// (dtype.h). Source: seed 000 "Model Parameters"; bitsandbytes / OCP MX block layouts.
 double weights(double params, DType dtype);
+
+/// Parameters of each storage group held on one rank (after TP/EP/PP division).
+struct RankWeightGroups {
+    double embedding = 0; ///< token table (first stage)
+    double lmHead = 0;    ///< output projection (last stage)
+    double attention = 0; ///< attention projections, their biases and norms
+    double mlp = 0;       ///< dense FFN and shared experts
+    double experts = 0;   ///< routed experts
+    double other = 0;     ///< block and final norms, routers
+};
+
+/// Model weights stored as the checkpoint holds them: sum over groups of the rank's
+/// parameters x that group's bytes per parameter in checkpointStorage(m) (fp8 blocks with
+/// fp32 scales, MXFP4 blocks with E8M0 scales, GPTQ/AWQ packed int4 with fp16 group scales
+/// and packed zeros, the rest at torch_dtype; scaled to a safetensors header's bytes when
+/// known). Bytes. Source: core/model/weight_storage.h (each format's loader module).
+double checkpointWeights(const RankWeightGroups& g, const WeightStorage& s);
+
+/// Whether the weights are stored as the checkpoint holds them rather than in
+/// Precision::weights: the user chose no weight dtype (Precision::checkpointWeights), the
+/// checkpoint has a storage of its own (quantization_config, or a safetensors header's
+/// bytes), and the run keeps it: inference, or LoRA over a GPTQ/AWQ base (PEFT trains
+/// adapters over the packed QuantLinear). Full fine-tuning needs trainable 16/32-bit weights
+/// and QLoRA re-quantises to NF4, so both use Precision::weights; fp8 and MXFP4 modules are
+/// inference-only in transformers (FP8Linear and Mxfp4GptOssExperts have no backward; gpt-oss
+/// fine-tuning loads with Mxfp4Config(dequantize=True)).
+bool checkpointStorageApplies(const ModelArch& m, const Workload& w);
 
 /// The block scales of a bitsandbytes 4-bit weight (its QuantState: absmax, and for double
 /// quantisation the 8-bit absmax with one fp32 scale per 256 of them), bytes:

@@ -50,8 +50,8 @@ enum class AttentionImpl {
 };
 
 /// Precision preset: the dtype accounting of one framework in one choice (applyFramework).
-/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is the
-/// preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
+/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is
+/// the preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
 enum class Framework {
     Custom,        ///< dtypes exactly as given in Precision
     PytorchAmp,    ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
@@ -71,6 +71,11 @@ struct Precision {
     DType optimizerStates = DType::FP32; ///< Adam m and v (8-bit optimizers ignore this)
     DType kvCache = DType::BF16;         ///< KV cache entries (inference)
     DType adapters = DType::BF16;        ///< LoRA adapter weights
+    /// Base weights stored as the checkpoint holds them (ModelArch::quant, a safetensors
+    /// header) where the run keeps that storage (terms::checkpointStorageApplies). True until
+    /// the user picks a weight dtype: an explicit choice (--weights, the GUI's weight dtype)
+    /// sets it false and `weights` wins.
+    bool checkpointWeights = true;
 };
 
 /// Which base-model linear layers get LoRA adapters (bit set of LoraTarget).
@@ -260,9 +265,9 @@ struct RolloutSpec {
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
 };
 
-/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its behaviour
-/// facts are evaluated against the run at the start of estimate() (applyProfile), so changing
-/// TP or sharding after the pick keeps the framework's behaviour.
+/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its
+/// behaviour facts are evaluated against the run at the start of estimate() (applyProfile), so
+/// changing TP or sharding after the pick keeps the framework's behaviour.
 struct ProfileRef {
     std::string name = "custom"; ///< a profile name of resources/profiles.json
     std::string version;         ///< one of its versions; "" = the newest

@@ -2,13 +2,14 @@
 
 #include "core/checked.h"
 #include "core/engine/estimator.h"
+#include "core/engine/profiles.h"
 #include "core/limits.h"
 #include "core/model/presets.h"
-#include "core/engine/profiles.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
 
+#include <climits>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -67,6 +68,19 @@ json archToJson(const ModelArch& m) {
                   {"v_head_dim", m.mla.vHeadDim}}},
                 {"native_dtype", dtypeKey(m.nativeDType)},
                 {"expert_dtype", dtypeKey(m.expertDType)},
+                {"quantization",
+                 {{"method", quantMethodKey(m.quant.method)},
+                  {"bits", m.quant.bits},
+                  {"block_rows", m.quant.blockRows},
+                  {"block_cols", m.quant.blockCols},
+                  {"group_size", m.quant.groupSize},
+                  {"desc_act", m.quant.descAct},
+                  {"attention", m.quant.attention},
+                  {"dense_mlp", m.quant.denseMlp},
+                  {"experts", m.quant.experts},
+                  {"lm_head", m.quant.lmHead},
+                  {"other_dtype", dtypeKey(m.quant.other)}}},
+                {"header_weight_bytes", m.headerWeightBytes},
                 {"max_position_embeddings", m.maxPositions},
                 {"published_params", m.publishedParams}};
 }
@@ -99,7 +113,8 @@ json workloadToJson(const Workload& w) {
                   {"master_weights_fp32", p.masterWeights},
                   {"optimizer_states", dtypeKey(p.optimizerStates)},
                   {"kv_cache", dtypeKey(p.kvCache)},
-                  {"adapters", dtypeKey(p.adapters)}}},
+                  {"adapters", dtypeKey(p.adapters)},
+                  {"weights_from_checkpoint", p.checkpointWeights}}},
                 {"optimizer", optimizerKey(w.optimizer)},
                 {"micro_batch_size", w.microBatch},
                 {"sequence_length", w.sequenceLength},
@@ -380,6 +395,20 @@ ModelArch archFromJson(Reader& r) {
     r.enumeration("expert_dtype", m.expertDType, &parseDType);
     r.integer("max_position_embeddings", m.maxPositions, fieldLimit(Limit::Positions));
     r.integer("published_params", m.publishedParams, fieldLimit(Limit::PublishedParams));
+    if (auto q = r.object("quantization", false)) {
+        q->enumeration("method", m.quant.method, &parseQuantMethod);
+        q->integer("bits", m.quant.bits, 2, 16);
+        q->integer("block_rows", m.quant.blockRows, 1, 65536);
+        q->integer("block_cols", m.quant.blockCols, 1, 65536);
+        q->integer("group_size", m.quant.groupSize, 0, 1 << 20);
+        q->boolean("desc_act", m.quant.descAct);
+        q->boolean("attention", m.quant.attention);
+        q->boolean("dense_mlp", m.quant.denseMlp);
+        q->boolean("experts", m.quant.experts);
+        q->boolean("lm_head", m.quant.lmHead);
+        q->enumeration("other_dtype", m.quant.other, &parseDType);
+    }
+    r.integer("header_weight_bytes", m.headerWeightBytes, 0, INT64_MAX / 2);
     return m;
 }
 
@@ -417,9 +446,9 @@ unsigned loraTargetsFromJson(Reader& r) {
     return bits;
 }
 
-/// "framework": a profile "name[@version]" (core/engine/profiles.h). Files written before the profiles
-/// named a dtype preset there (pytorch_amp, pure_bf16, ...): read as the precision preset with
-/// the custom profile, so they estimate as they did.
+/// "framework": a profile "name[@version]" (core/engine/profiles.h). Files written before the
+/// profiles named a dtype preset there (pytorch_amp, pure_bf16, ...): read as the precision preset
+/// with the custom profile, so they estimate as they did.
 void frameworkFromJson(Reader& r, Workload& w) {
     std::string spec;
     r.string("framework", spec);
@@ -450,6 +479,7 @@ Workload workloadFromJson(Reader& r) {
         p->enumeration("optimizer_states", pr.optimizerStates, &parseDType);
         p->enumeration("kv_cache", pr.kvCache, &parseDType);
         p->enumeration("adapters", pr.adapters, &parseDType);
+        p->boolean("weights_from_checkpoint", pr.checkpointWeights);
     }
     r.enumeration("optimizer", w.optimizer, &parseOptimizer);
     r.integer("micro_batch_size", w.microBatch, 1, limits::kMicroBatch, true);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -186,40 +187,92 @@ constexpr FamilyInfo kFamilies[] = {
     {"gpt2", "GPT2Model"},
     {"llama", "LlamaModel"},
     {"mistral", "MistralModel"},
+    {"qwen", "QWenLMHeadModel"}, // Qwen v1 (trust_remote_code modeling_qwen.py)
+    {"yi", "YiForCausalLM"},     // early Yi checkpoints: llama shapes
+    {"internlm2", "InternLM2ForCausalLM"},
+    {"baichuan", "BaichuanForCausalLM"},
+    {"baichuan", "BaiChuanForCausalLM"}, // Baichuan-7B (v1) spelling
+    {"chatglm", "ChatGLMModel"},
+    {"chatglm", "ChatGLMForConditionalGeneration"},
+    {"falcon", "FalconForCausalLM"},
+    {"falcon", "RWForCausalLM"}, // the original tiiuae remote-code class
+    {"olmo", "OlmoForCausalLM"},
+    {"olmo2", "Olmo2ForCausalLM"},
+    {"cohere", "CohereForCausalLM"},
+    {"dbrx", "DbrxForCausalLM"},
 };
 
-bool knownModelType(std::string_view t) {
-    return std::any_of(std::begin(kFamilies), std::end(kFamilies),
-                       [&](const FamilyInfo& f) { return f.modelType == t; });
+/// model_type spellings of remote-code checkpoints that name a family above.
+constexpr FamilyInfo kModelTypeAliases[] = {
+    {"falcon", "RefinedWebModel"},
+    {"falcon", "RefinedWeb"},
+    {"yi", "Yi"},
+};
+
+std::optional<std::string> knownModelType(std::string_view t) {
+    for (const FamilyInfo& f : kFamilies)
+        if (f.modelType == t)
+            return std::string(f.modelType);
+    for (const FamilyInfo& f : kModelTypeAliases)
+        if (f.architecture == t)
+            return std::string(f.modelType);
+    return std::nullopt;
 }
 
-/// The family of a config: model_type, else architectures[0].
-Result<std::string> detectFamily(const json& j) {
+/// The family of architectures[0], if the array exists and names a known class.
+Result<std::optional<std::string>> familyOfArchitecture(const json& j) {
+    auto it = j.find("architectures");
+    if (it == j.end() || it->is_null())
+        return std::optional<std::string>{};
+    if (!it->is_array())
+        return err(ErrorCode::FieldWrongType, "architectures",
+                   "expected array, got " + std::string(it->type_name()));
+    if (it->empty())
+        return std::optional<std::string>{};
+    const json& a = it->front();
+    if (!a.is_string())
+        return err(ErrorCode::FieldWrongType, "architectures", "expected array of strings");
+    const std::string arch = a.get<std::string>();
+    for (const FamilyInfo& f : kFamilies)
+        if (f.architecture == arch)
+            return std::optional<std::string>{std::string(f.modelType)};
+    return err(ErrorCode::UnsupportedFamily, "architectures", arch);
+}
+
+/// The family of a config: a known model_type; else the class architectures[0] names (with a
+/// note when model_type was given but unknown, e.g. DeepseekV3ForCausalLM under a custom
+/// model_type); else an error naming the field.
+Result<std::string> detectFamily(const json& j, std::vector<ImportNote>& notes) {
+    std::optional<std::string> modelType;
     if (auto it = j.find("model_type"); it != j.end() && !it->is_null()) {
         if (!it->is_string())
             return err(ErrorCode::FieldWrongType, "model_type",
                        "expected string, got " + std::string(it->type_name()));
-        const std::string t = it->get<std::string>();
-        if (!knownModelType(t))
-            return err(ErrorCode::UnsupportedFamily, "model_type", t);
-        return t;
+        modelType = it->get<std::string>();
+        if (auto known = knownModelType(*modelType))
+            return *known;
     }
-    if (auto it = j.find("architectures"); it != j.end() && !it->is_null()) {
-        if (!it->is_array())
-            return err(ErrorCode::FieldWrongType, "architectures",
-                       "expected array, got " + std::string(it->type_name()));
-        if (it->empty())
+    auto byArch = familyOfArchitecture(j);
+    if (!byArch) {
+        if (modelType)
+            return err(ErrorCode::UnsupportedFamily, "model_type",
+                       *modelType + " (architectures: " + byArch.error().detail + ")");
+        return byArch.error();
+    }
+    if (!byArch.value()) {
+        if (modelType)
+            return err(ErrorCode::UnsupportedFamily, "model_type", *modelType);
+        if (j.contains("architectures"))
             return err(ErrorCode::FieldMissing, "model_type", "architectures is empty");
-        const json& a = it->front();
-        if (!a.is_string())
-            return err(ErrorCode::FieldWrongType, "architectures", "expected array of strings");
-        const std::string arch = a.get<std::string>();
-        for (const FamilyInfo& f : kFamilies)
-            if (f.architecture == arch)
-                return std::string(f.modelType);
-        return err(ErrorCode::UnsupportedFamily, "architectures", arch);
+        return err(ErrorCode::FieldMissing, "model_type");
     }
-    return err(ErrorCode::FieldMissing, "model_type");
+    const std::string family = *byArch.value();
+    if (modelType)
+        notes.push_back({ImportNoteCode::ArchitectureFallback, "model_type",
+                         "'" + *modelType + "' is not a known model_type; imported as " +
+                             j.at("architectures").front().get<std::string>() + " (" + family +
+                             ")"});
+    return family;
 }
 
 Result<DType> parseTorchDType(const Fields& f, DType def) {
@@ -263,6 +316,119 @@ Result<std::optional<int>> countLayerTypes(const Fields& f, std::string_view key
 
 bool isFamily(const std::string& fam, std::initializer_list<std::string_view> list) {
     return std::any_of(list.begin(), list.end(), [&](std::string_view s) { return fam == s; });
+}
+
+/// Clears the CheckpointQuant flags of the groups @p pattern (a module name or glob from
+/// modules_to_not_convert) covers. Embeddings, norms and routers are never quantised, so
+/// patterns naming them change nothing.
+void excludeModules(CheckpointQuant& q, const std::string& pattern) {
+    auto has = [&](std::string_view part) { return pattern.find(part) != std::string::npos; };
+    if (has("lm_head"))
+        q.lmHead = false;
+    if (has("attn") || has("attention"))
+        q.attention = false;
+    if (has("shared_expert"))
+        q.denseMlp = false;
+    else if (has("experts"))
+        q.experts = false;
+    else if ((has("mlp") || has("feed_forward")) && !has("router") && !has("gate"))
+        q.denseMlp = q.experts = false;
+}
+
+/// The `quantization_config` object of @p top, as storage: fp8 block, mxfp4, gptq, awq.
+/// Sources: transformers utils/quantization_config.py (FineGrainedFP8Config
+/// weight_block_size, Mxfp4Config, GPTQConfig bits/group_size/desc_act, AwqConfig) and the
+/// integrations named in weight_storage.h. Another method leaves the torch_dtype storage
+/// and adds a QuantMethodNotModelled note.
+Result<CheckpointQuant> parseQuantConfig(const Fields& top, DType torchDtype,
+                                         std::vector<ImportNote>& notes) {
+    CheckpointQuant q;
+    q.other = isQuantized(torchDtype) ? DType::BF16 : torchDtype;
+    const json* v = top.find("quantization_config");
+    if (!v)
+        return q;
+    if (!v->is_object())
+        return err(ErrorCode::FieldWrongType, "quantization_config",
+                   "expected object, got " + std::string(v->type_name()));
+    const Fields f(*v, "quantization_config.");
+    HR_TRY(method, f.string("quant_method", ""));
+    if (method == "fp8") {
+        q.method = QuantMethod::Fp8Block;
+        q.bits = 8;
+        if (const json* b = f.find("weight_block_size")) {
+            if (!b->is_array() || b->size() != 2 || !(*b)[0].is_number_integer() ||
+                !(*b)[1].is_number_integer() || (*b)[0].get<int64_t>() < 1 ||
+                (*b)[1].get<int64_t>() < 1 || (*b)[0].get<int64_t>() > 65536 ||
+                (*b)[1].get<int64_t>() > 65536)
+                return err(ErrorCode::FieldOutOfRange, f.name("weight_block_size"),
+                           "expected [rows, columns], each in [1, 65536]");
+            q.blockRows = static_cast<int>((*b)[0].get<int64_t>());
+            q.blockCols = static_cast<int>((*b)[1].get<int64_t>());
+        }
+    } else if (method == "mxfp4") {
+        q.method = QuantMethod::Mxfp4;
+        q.bits = 4;
+        q.groupSize = 32;
+    } else if (method == "gptq" || method == "awq") {
+        q.method = method == "gptq" ? QuantMethod::Gptq : QuantMethod::Awq;
+        HR_TRY(bits, f.integerOr("bits", method == "gptq" ? 4 : 4, 2, 8));
+        HR_TRY(group, f.integerOr("group_size", 128, -1, 1 << 20));
+        if (group == 0)
+            return err(ErrorCode::FieldOutOfRange, f.name("group_size"), "must be -1 or >= 1");
+        HR_TRY(descAct, f.boolean("desc_act", false));
+        HR_TRY(lmHead, f.boolean("lm_head", false));
+        q.bits = static_cast<int>(bits);
+        q.groupSize = group < 0 ? 0 : static_cast<int>(group);
+        q.descAct = descAct;
+        q.lmHead = lmHead;
+    } else {
+        notes.push_back({ImportNoteCode::QuantMethodNotModelled, "quantization_config.quant_method",
+                         "'" + method + "' is not modelled: weights counted at " +
+                             std::string(dtypeKey(q.other))});
+        return q;
+    }
+    if (const json* skip = f.find("modules_to_not_convert")) {
+        if (!skip->is_array())
+            return err(ErrorCode::FieldWrongType, f.name("modules_to_not_convert"),
+                       "expected array of strings");
+        for (const json& e : *skip) {
+            if (!e.is_string())
+                return err(ErrorCode::FieldWrongType, f.name("modules_to_not_convert"),
+                           "expected array of strings");
+            excludeModules(q, e.get<std::string>());
+        }
+    }
+    return q;
+}
+
+/// Sets @p m's checkpoint quantisation from `quantization_config`, and the headline dtypes
+/// (nativeDType of the linear layers, expertDType of the routed experts) that name it.
+std::optional<Error> applyQuantConfig(const Fields& top, ModelArch& m,
+                                      std::vector<ImportNote>& notes) {
+    auto q = parseQuantConfig(top, m.nativeDType, notes);
+    if (!q)
+        return q.error();
+    m.quant = q.value();
+    switch (m.quant.method) {
+    case QuantMethod::None:
+        break;
+    case QuantMethod::Fp8Block:
+        m.nativeDType = m.expertDType = DType::FP8;
+        break;
+    case QuantMethod::Mxfp4:
+        m.expertDType = DType::MXFP4; // gpt-oss: experts only; attention/router/embeddings bf16
+        break;
+    case QuantMethod::Gptq:
+    case QuantMethod::Awq: {
+        const DType d = m.quant.bits <= 4 ? DType::INT4 : DType::INT8;
+        if (m.quant.denseMlp || m.quant.attention)
+            m.nativeDType = d;
+        if (m.quant.experts)
+            m.expertDType = d;
+        break;
+    }
+    }
+    return std::nullopt;
 }
 
 Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
@@ -378,15 +544,6 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     HR_TRY(dt, parseTorchDType(f, dtOuter));
     m.nativeDType = dt;
     m.expertDType = dt;
-    if (const json* q = top.find("quantization_config"); q && q->is_object()) {
-        const std::string method = q->value("quant_method", std::string{});
-        if (method == "fp8") {
-            m.nativeDType = DType::FP8;
-            m.expertDType = DType::FP8;
-        } else if (method == "mxfp4") {
-            m.expertDType = DType::MXFP4; // gpt-oss: experts only; attention/router/embeddings bf16
-        }
-    }
 
     // Sliding-window attention.
     const json* sw = f.find("sliding_window");
@@ -536,19 +693,8 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     return m;
 }
 
-Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
-    if (!j.is_object())
-        return err(ErrorCode::FieldWrongType, {},
-                   "expected a JSON object, got " + std::string(j.type_name()));
-    HR_TRY(family, detectFamily(j));
-    std::string displayName(name);
-    if (displayName.empty()) {
-        if (auto it = j.find("_name_or_path");
-            it != j.end() && it->is_string() && !it->get<std::string>().empty())
-            displayName = it->get<std::string>();
-        else
-            displayName = family;
-    }
+Result<ModelArch> parseFamily(const json& j, const std::string& family,
+                              const std::string& displayName) {
     const Fields top(j, "");
     if (family == "gemma3") {
         // Gemma3ForConditionalGeneration: the language model is text_config; the SigLIP vision
@@ -563,6 +709,27 @@ Result<ModelArch> parseConfigJson(const json& j, std::string_view name) {
         return parseDecoder(text, top, "gemma3_text", displayName);
     }
     return parseDecoder(top, top, family, displayName);
+}
+
+Result<ImportedModel> parseConfigJson(const json& j, std::string_view name) {
+    if (!j.is_object())
+        return err(ErrorCode::FieldWrongType, {},
+                   "expected a JSON object, got " + std::string(j.type_name()));
+    ImportedModel out;
+    HR_TRY(family, detectFamily(j, out.notes));
+    std::string displayName(name);
+    if (displayName.empty()) {
+        if (auto it = j.find("_name_or_path");
+            it != j.end() && it->is_string() && !it->get<std::string>().empty())
+            displayName = it->get<std::string>();
+        else
+            displayName = family;
+    }
+    HR_TRY(arch, parseFamily(j, family, displayName));
+    out.arch = std::move(arch);
+    if (auto e = applyQuantConfig(Fields(j, ""), out.arch, out.notes))
+        return *e;
+    return out;
 }
 
 /// A non-negative integer from a header or index (sizes, offsets, shape dims).
@@ -732,19 +899,35 @@ bool endsWith(const std::string& s, std::string_view suffix) {
 
 } // namespace
 
-Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name) {
+Result<ImportedModel> importHfConfig(std::string_view jsonText, std::string_view name) {
     auto parsed = parseJsonText(jsonText, "config.json");
     if (!parsed)
         return parsed.error();
     return parseConfigJson(parsed.value(), name);
 }
 
-Result<ModelArch> loadHfConfig(const std::filesystem::path& file) {
+Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name) {
+    auto m = importHfConfig(jsonText, name);
+    if (!m)
+        return m.error();
+    return std::move(m).value().arch;
+}
+
+namespace {
+Result<ImportedModel> importHfConfigFile(const std::filesystem::path& file) {
     auto text = readTextFile(file, kMaxConfigBytes);
     if (!text)
         return text.error();
     std::string name = file.parent_path().filename().string();
-    return parseHfConfig(text.value(), name);
+    return importHfConfig(text.value(), name);
+}
+} // namespace
+
+Result<ModelArch> loadHfConfig(const std::filesystem::path& file) {
+    auto m = importHfConfigFile(file);
+    if (!m)
+        return m.error();
+    return std::move(m).value().arch;
 }
 
 Result<TensorStats> parseSafetensorsIndex(std::string_view jsonText) {
@@ -825,28 +1008,65 @@ Result<TensorStats> loadSafetensorsHeader(const std::filesystem::path& file) {
     return parseSafetensorsHeaderJson(header, dataBytes);
 }
 
-Result<ModelArch> loadModelFile(const std::filesystem::path& file) {
+namespace {
+
+/// True when a header dtype is one of the quantised storage types (fp8, packed ints, uint8
+/// blocks/scales).
+bool quantisedHeaderDType(const std::string& dt) {
+    return dt == "F8_E4M3" || dt == "F8_E5M2" || dt == "F8_E8M0" || dt == "U8" || dt == "I8" ||
+           dt == "I32" || dt == "F4";
+}
+
+/// Compares a header's bytes and dtypes with the config's storage (checkpointStorage) and
+/// adds a HeaderDisagreesWithConfig note when they differ by more than 1 % or when one is
+/// quantised and the other is not. The header's bytes are what the file holds: they become
+/// ModelArch::headerWeightBytes.
+void reconcileHeader(const TensorStats& st, ModelArch& m, std::vector<ImportNote>& notes) {
+    m.headerWeightBytes = st.totalBytes;
+    const double config = configStorage(m).totalBytes();
+    bool headerQuantised = false;
+    std::string dtypes;
+    for (const auto& [dt, n] : st.elementsByDtype) {
+        headerQuantised |= quantisedHeaderDType(dt);
+        dtypes += (dtypes.empty() ? "" : ", ") + dt;
+    }
+    const double header = static_cast<double>(st.totalBytes);
+    const bool bytesDiffer = config > 0 && std::abs(header - config) > 0.01 * config;
+    const bool kindDiffers = headerQuantised != m.quant.enabled();
+    if (!bytesDiffer && !kindDiffers)
+        return;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "header: %.4g bytes (%s); config.json implies %.4g bytes (%s)",
+                  header, dtypes.c_str(), config,
+                  std::string(quantMethodKey(m.quant.method)).c_str());
+    notes.push_back({ImportNoteCode::HeaderDisagreesWithConfig, "header",
+                     std::string(buf) + "; the header's bytes are used"});
+}
+
+} // namespace
+
+Result<ImportedModel> importModelFile(const std::filesystem::path& file) {
     const std::string fname = file.filename().string();
     const bool isHeader = endsWith(fname, ".safetensors");
     const bool isIndex = endsWith(fname, "index.json");
     if (!isHeader && !isIndex)
-        return loadHfConfig(file);
+        return importHfConfigFile(file);
 
     Result<TensorStats> stats = isHeader ? loadSafetensorsHeader(file) : loadSafetensorsIndex(file);
     if (!stats)
         return stats.error();
     const std::filesystem::path configPath = file.parent_path() / "config.json";
-    auto arch = loadHfConfig(configPath);
-    if (!arch)
-        return arch.error();
-    ModelArch m = std::move(arch).value();
+    HR_TRY(imported, importHfConfigFile(configPath));
+    ModelArch& m = imported.arch;
     std::optional<int64_t> published = 0;
     if (isHeader) {
         published = stats->totalElements;
+        reconcileHeader(stats.value(), m, imported.notes);
     } else {
         // An index only gives bytes; convert when every tensor has one dtype (not for fp8 /
         // mxfp4 checkpoints, which mix block-quantised and bf16 tensors).
-        const bool uniform = !isQuantized(m.nativeDType) && m.expertDType == m.nativeDType;
+        const bool uniform =
+            !m.quant.enabled() && !isQuantized(m.nativeDType) && m.expertDType == m.nativeDType;
         if (uniform)
             published = paramsFromBytes(stats->totalBytes, bytesPerElement(m.nativeDType));
     }
@@ -856,7 +1076,14 @@ Result<ModelArch> loadModelFile(const std::filesystem::path& file) {
         return err(ErrorCode::FieldOutOfRange, isHeader ? "header" : "metadata.total_size",
                    "implies more than " + std::to_string(limit.max) + " parameters");
     m.publishedParams = *published;
-    return m;
+    return imported;
+}
+
+Result<ModelArch> loadModelFile(const std::filesystem::path& file) {
+    auto m = importModelFile(file);
+    if (!m)
+        return m.error();
+    return std::move(m).value().arch;
 }
 
 } // namespace headroom

@@ -13,14 +13,42 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace headroom {
+
+/// Something an import decided that the user should know, without failing it.
+enum class ImportNoteCode {
+    /// model_type is unknown, but architectures[0] names a known class: imported as that.
+    ArchitectureFallback,
+    /// quantization_config names a method whose storage is not modelled: torch_dtype used.
+    QuantMethodNotModelled,
+    /// The safetensors header's dtypes disagree with what config.json implies.
+    HeaderDisagreesWithConfig,
+    /// The weight bytes come from the safetensors header, not from the config.
+    WeightBytesFromHeader,
+};
+
+/// A typed note of an import: @p field names the key, @p detail says what was decided.
+struct ImportNote {
+    ImportNoteCode code;
+    std::string field;
+    std::string detail;
+};
+
+/// An imported model with the notes its import produced.
+struct ImportedModel {
+    ModelArch arch;
+    std::vector<ImportNote> notes;
+};
 
 /// Parses a config.json text. The family is taken from `model_type`, falling back to the
 /// first `architectures` entry (e.g. "LlamaForCausalLM" -> llama). Supported: llama,
 /// mistral, qwen2, qwen3, qwen3_moe, qwen2_moe, mixtral, gemma, gemma2, gemma3_text, phi3,
 /// deepseek_v2, deepseek_v3, gpt_oss, gpt2. Errors name the missing/invalid key.
 Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name = {});
+/// The same, with the import's notes (architecture fallback, unmodelled quantisation).
+Result<ImportedModel> importHfConfig(std::string_view jsonText, std::string_view name = {});
 
 /// Reads and parses a config.json file (at most 4 MiB).
 Result<ModelArch> loadHfConfig(const std::filesystem::path& file);
@@ -53,5 +81,9 @@ inline std::optional<int64_t> paramsFromBytes(int64_t totalBytes, double bytesPe
 /// other ".json" -> config. For index/header, looks for config.json beside it and fills
 /// ModelArch::publishedParams.
 Result<ModelArch> loadModelFile(const std::filesystem::path& file);
+/// The same, with the import's notes. From a .safetensors header the per-tensor dtypes set
+/// ModelArch::headerWeightBytes; a header whose bytes or dtypes disagree with the config's
+/// storage (checkpointStorage) adds a HeaderDisagreesWithConfig note.
+Result<ImportedModel> importModelFile(const std::filesystem::path& file);
 
 } // namespace headroom

@@ -157,16 +157,7 @@ ParamCount countParameters(const ModelArch& m) {
 }
 
 double publishedWeightBytes(const ModelArch& m) {
-    const ParamCount c = countParameters(m);
-    // Block-quantised checkpoints (DeepSeek-V3 fp8) keep embeddings, lm_head, norms and the
-    // router in bf16; only the linear layers carry the quantised format.
-    const DType dense = m.nativeDType;
-    const DType small = isQuantized(dense) ? DType::BF16 : dense;
-    const double linear = static_cast<double>(c.attention + c.denseMlp + c.sharedExperts);
-    const double other = static_cast<double>(c.embedding + c.lmHead + c.norms + c.router);
-    const double experts = static_cast<double>(c.experts);
-    return linear * bytesPerElement(dense) + other * bytesPerElement(small) +
-           experts * bytesPerElement(m.moe.enabled() ? m.expertDType : dense);
+    return checkpointStorage(m).totalBytes();
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // Model architecture: the shapes that decide parameter count, KV cache and activations.
 
 #include "core/model/dtype.h"
+#include "core/model/weight_storage.h"
 
 #include <cstdint>
 #include <string>
@@ -75,11 +76,18 @@ struct ModelArch {
 
     MoeSpec moe;
     MlaSpec mla;
+    /// The checkpoint's quantisation (config.json quantization_config); method None for a
+    /// plain checkpoint. checkpointStorage() turns it into bytes per parameter group.
+    CheckpointQuant quant;
 
     DType nativeDType = DType::BF16; ///< torch_dtype of the published dense weights
     DType expertDType = DType::BF16; ///< storage of expert weights as published (MXFP4 for gpt-oss)
     int64_t maxPositions = 0;        ///< max_position_embeddings, 0 = unknown
     int64_t publishedParams = 0;     ///< exact count from a safetensors index/header, 0 = unknown
+    /// Exact stored bytes from a safetensors header (each tensor at its dtype), 0 = unknown.
+    /// When set, the weights are these bytes, split over the groups as checkpointStorage()
+    /// splits the config's bytes.
+    int64_t headerWeightBytes = 0;
 };
 
 /// Parameter counts of a model, in elements.
@@ -118,7 +126,7 @@ LayerShapes layerShapes(const ModelArch& m, int layer);
 /// 3 x h x i_moe each plus an h x E router. Source: HF modeling_*.py of each family.
 ParamCount countParameters(const ModelArch& m);
 
-/// Bytes of the weights as published (native dtype; quantised experts at their block format).
+/// Bytes of the weights as published: checkpointStorage(m).totalBytes() (weight_storage.h).
 double publishedWeightBytes(const ModelArch& m);
 
 /// A plausible dense llama-style architecture for a bare parameter count (e.g. 7e9).

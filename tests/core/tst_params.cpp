@@ -386,8 +386,11 @@ void TstParams::weightBytes() {
     QCOMPARE(publishedWeightBytes(g2), 4.0 * 774030080.0); // fp32 checkpoint
     const ModelArch oss = load("gpt-oss-20b");
     const ParamCount c = countParameters(oss);
-    const double want =
-        double(c.total - c.experts) * 2.0 + double(c.experts) * bytesPerElement(DType::MXFP4);
+    // Expert matrices in MXFP4 (17/32 B per weight: 4-bit values + one E8M0 byte per 32);
+    // the expert biases (2i + h per expert) stay bf16, as Mxfp4GptOssExperts stores them.
+    const double expertBiases = 24.0 * 32 * (2 * 2880 + 2880);
+    const double want = double(c.total - c.experts) * 2.0 + expertBiases * 2.0 +
+                        (double(c.experts) - expertBiases) * bytesPerElement(DType::MXFP4);
     QCOMPARE(publishedWeightBytes(oss), want);
     // About 13.8 GB as published (OpenAI: the 20b checkpoint fits in 16 GB).
     QVERIFY(want > 13.0e9 && want < 14.5e9);
