@@ -85,6 +85,8 @@ private slots:
     void issueExample();
     void issueExampleJson();
     void inferenceWeightsArePublishedBytes();
+    void checkpointWeights_data();
+    void checkpointWeights();
     void gpuMemUnits_data();
     void gpuMemUnits();
     void paramsOption();
@@ -311,6 +313,75 @@ void TstCli::inferenceWeightsArePublishedBytes() {
     const QJsonObject j = jsonOf(r);
     QCOMPARE(j.value("model").toObject().value("total_params").toDouble(), 8030261248.0);
     QCOMPARE(j.value("terms").toObject().value("weights").toDouble(), 16060522496.0);
+}
+
+// A checkpoint's own storage sets the inference weights when no --weights is given (issue 15
+// item 2). Each row's bytes are derived by hand, group by group, from the config's shapes and
+// the storage layout of the format (core/model/weight_storage.h names each loader's file):
+//
+// DeepSeek-V3 (h 7168, 61 layers, 3 dense, 256 experts of 2048, q_lora 1536, kv_lora 512,
+// nope 128, rope 64, v 128, V 129280), fp8 with 128x128 blocks: a Linear out x in is
+// out*in + 4*ceil(out/128)*ceil(in/128) bytes.
+//   attention per layer: q_a 1536x7168 (11,010,048 + 2,688 scale bytes), q_b 24576x1536
+//     (37,748,736 + 9,216), kv_a 576x7168 (4,128,768 + 1,120), kv_b 32768x512
+//     (16,777,216 + 4,096), o 7168x16384 (117,440,512 + 28,672), q_a/kv_a layernorms
+//     2048 x 2 B = 187,155,168 B; x 61 = 11,416,465,248
+//   dense MLP (3 layers) 2 x 18432x7168 + 7168x18432 = 396,361,728 + 96,768 = 396,458,496 x 3
+//     = 1,189,375,488
+//   MoE layers (58): 257 gated FFNs of 2048 (shared + 256 routed) 44,040,192 + 10,752 each
+//     = 11,321,092,608; router 7168x256 + 256 bias, x 2 B = 3,670,528; x 58
+//     = 656,836,261,888
+//   norms (2 x 61 + 1) x 7168 x 2 B = 1,763,328; embed + lm_head 2 x 129280 x 7168 x 2 B
+//     = 3,706,716,160
+//   total 673,150,582,112 B (673.15 GB; the issue's "about 680 GB", range 650-720 GB).
+// gpt-oss-20b (h 2880, 24 layers, 32 experts of 2880, 64 heads, 8 KV heads of 64, V 201088),
+// MXFP4 experts (out*in/2 + out*in/32 B; biases bf16), everything else bf16:
+//   experts per layer 32 x (5760x2880 + 2880x2880) x 17/32 + 32 x 8640 bias x 2 B
+//     = 423,567,360
+//   attention per layer (q/k/v/o + biases + sinks) 26,550,144 params x 2 B = 53,100,288
+//   router (2880 x 32 + 32) x 2 B = 184,384; x 24 layers = 11,444,448,768
+//   norms 49 x 2880 x 2 B = 282,240; embed + unembed 2 x 201088 x 2880 x 2 B = 2,316,533,760
+//   total 13,761,264,768 B (the issue: about 13.8 GB).
+// Llama-2-7b GPTQ/AWQ (synthetic configs, tests/data/models/PROVENANCE.md), 4 bit, group 128,
+// fp16 rest: GPTQ Linear out x in = in*out/2 + G*out/2 + 2*G*out + 4*in (G = ceil(in/128));
+// AWQ the same without the 4*in g_idx.
+//   GPTQ per layer: 4 x 8,732,672 (q,k,v,o) + 2 x 23,441,408 (gate, up) + 23,469,056 (down)
+//     + 2 norms 16,384 = 105,298,944; x 32 + 2 x 32000 x 4096 x 2 + 8,192 = 3,893,862,400 B
+//   AWQ per layer: 4 x 8,716,288 + 2 x 23,425,024 + 23,425,024 + 16,384 = 105,156,608;
+//     x 32 + 524,288,000 + 8,192 = 3,889,307,648 B
+// Explicit --weights bf16 wins: gpt-oss-20b's 20,914,757,184 params x 2 B = 41,829,514,368.
+void TstCli::checkpointWeights_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("low");
+    QTest::addColumn<double>("high");
+    QTest::newRow("deepseek-v3-fp8")
+        << "DeepSeek-V3" << QStringList{} << 673150582112.0 << 650e9 << 720e9;
+    QTest::newRow("gpt-oss-20b-mxfp4")
+        << "gpt-oss-20b" << QStringList{} << 13761264768.0 << 12.5e9 << 15.5e9;
+    QTest::newRow("llama-2-7b-gptq")
+        << "Llama-2-7b-GPTQ-synthetic" << QStringList{} << 3893862400.0 << 3.8e9 << 4.0e9;
+    QTest::newRow("llama-2-7b-awq")
+        << "Llama-2-7b-AWQ-synthetic" << QStringList{} << 3889307648.0 << 3.8e9 << 4.0e9;
+    QTest::newRow("explicit-weights-win")
+        << "gpt-oss-20b" << QStringList{"--weights", "bf16"} << 41829514368.0 << 41e9 << 42e9;
+}
+
+void TstCli::checkpointWeights() {
+    QFETCH(QString, dir);
+    QFETCH(QStringList, extra);
+    QFETCH(double, bytes);
+    QFETCH(double, low);
+    QFETCH(double, high);
+    const QString config = modelConfig(dir.toUtf8().constData());
+    QVERIFY2(QFile::exists(config), qPrintable(config));
+    const Run r =
+        cli(QStringList{"estimate", "--config", config, "--mode", "inference", "--json"} + extra);
+    VERIFY_RUN(r, 0);
+    const double w = jsonOf(r).value("terms").toObject().value("weights").toDouble();
+    QVERIFY2(w >= low && w <= high, qPrintable(QString::number(w, 'f', 0)));
+    QCOMPARE(w, bytes);
 }
 
 void TstCli::gpuMemUnits_data() {

@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <iterator>
+
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -88,6 +90,10 @@ private slots:
     void realIndexFiles();
     void indexErrors();
     void loadModelFileByName();
+    void customModelTypeImportsAsArchitecture();
+    void quantizationConfig_data();
+    void quantizationConfig();
+    void headerDisagreesWithConfig();
 };
 
 void TstHfImport::sharedConfigs_data() {
@@ -175,6 +181,14 @@ void TstHfImport::sharedConfigs_data() {
                                  << "deepseek_v3" << 61 << qint64(7168) << 128 << 128 << 192
                                  << qint64(18432) << qint64(129280) << false << 256 << 8 << 0 << 0
                                  << qint64(163840) << int(DType::FP8);
+    QTest::newRow("Llama-2-7b-GPTQ-synthetic")
+        << "Llama-2-7b-GPTQ-synthetic"
+        << "llama" << 32 << qint64(4096) << 32 << 32 << 128 << qint64(11008) << qint64(32000)
+        << false << 0 << 0 << 0 << 0 << qint64(4096) << int(DType::INT4);
+    QTest::newRow("Llama-2-7b-AWQ-synthetic")
+        << "Llama-2-7b-AWQ-synthetic"
+        << "llama" << 32 << qint64(4096) << 32 << 32 << 128 << qint64(11008) << qint64(32000)
+        << false << 0 << 0 << 0 << 0 << qint64(4096) << int(DType::INT4);
     QTest::newRow("gpt2-large") << "gpt2-large"
                                 << "gpt2" << 36 << qint64(1280) << 20 << 20 << 64 << qint64(5120)
                                 << qint64(50257) << true << 0 << 0 << 0 << 0 << qint64(1024)
@@ -229,7 +243,7 @@ void TstHfImport::allSharedDirsListed() {
         auto r = loadModelFile(e.path() / "config.json");
         QVERIFY2(r.ok(), qPrintable(QString::fromStdString(e.path().string())));
     }
-    QCOMPARE(dirs, 17); // == rows of sharedConfigs_data()
+    QCOMPARE(dirs, 19); // == rows of sharedConfigs_data()
 }
 
 void TstHfImport::architecturesFallback() {
@@ -806,6 +820,134 @@ void TstHfImport::loadModelFileByName() {
     auto lone = loadModelFile(od / "model.safetensors.index.json");
     QVERIFY(!lone.ok());
     QCOMPARE(lone.error().code, ErrorCode::FileUnreadable);
+}
+
+// A config whose model_type is unknown but whose architectures[0] names a known class imports
+// as that class (issue 15 item 3): DeepSeek-V3's config.json with model_type "kimi_k2_custom"
+// has exactly the parameters of the known config, and the import says what it did.
+void TstHfImport::customModelTypeImportsAsArchitecture() {
+    auto known = loadHfConfig(modelsDir() / "DeepSeek-V3" / "config.json");
+    QVERIFY(known.ok());
+    std::ifstream in(modelsDir() / "DeepSeek-V3" / "config.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string from = "\"model_type\": \"deepseek_v3\"";
+    const auto at = text.find(from);
+    QVERIFY(at != std::string::npos);
+    text.replace(at, from.size(), "\"model_type\": \"kimi_k2_custom\"");
+    auto r = importHfConfig(text, "custom");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().detail.c_str());
+    QCOMPARE(r->arch.family, std::string("deepseek_v3"));
+    QCOMPARE(countParameters(r->arch).total, countParameters(known.value()).total);
+    QCOMPARE(r->notes.size(), size_t(1));
+    QCOMPARE(r->notes[0].code, ImportNoteCode::ArchitectureFallback);
+    QCOMPARE(r->notes[0].field, std::string("model_type"));
+    // A known model_type needs no note; an unknown one with an unknown class is an error.
+    auto plain = importHfConfig(kLlamaConfig);
+    QVERIFY(plain.ok() && plain->notes.empty());
+    auto bad = importHfConfig(R"({"model_type": "mystery", "architectures": ["MysteryLM"]})");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, ErrorCode::UnsupportedFamily);
+    QCOMPARE(bad.error().field, std::string("model_type"));
+}
+
+void TstHfImport::quantizationConfig_data() {
+    QTest::addColumn<QString>("quant");
+    QTest::addColumn<int>("method"); // -1: error
+    QTest::addColumn<int>("bits");
+    QTest::addColumn<int>("group");
+    QTest::addColumn<bool>("attention");
+    QTest::addColumn<bool>("experts");
+    QTest::addColumn<bool>("lmHead");
+    QTest::addColumn<int>("notes");
+    QTest::newRow("fp8-deepseek")
+        << R"({"quant_method": "fp8", "fmt": "e4m3", "weight_block_size": [128, 128]})"
+        << int(QuantMethod::Fp8Block) << 8 << 128 << true << true << false << 0;
+    QTest::newRow("mxfp4-gpt-oss")
+        << R"({"quant_method": "mxfp4", "modules_to_not_convert": ["model.layers.*.self_attn",
+              "model.layers.*.mlp.router", "model.embed_tokens", "lm_head"]})"
+        << int(QuantMethod::Mxfp4) << 4 << 32 << false << true << false << 0;
+    QTest::newRow("gptq-act-order-lm-head")
+        << R"({"quant_method": "gptq", "bits": 4, "group_size": -1, "desc_act": true,
+              "lm_head": true})"
+        << int(QuantMethod::Gptq) << 4 << 0 << true << true << true << 0;
+    QTest::newRow("awq-skip-experts")
+        << R"({"quant_method": "awq", "bits": 4, "group_size": 64,
+              "modules_to_not_convert": ["experts"]})"
+        << int(QuantMethod::Awq) << 4 << 64 << true << false << false << 0;
+    QTest::newRow("bitsandbytes-not-modelled")
+        << R"({"quant_method": "bitsandbytes", "load_in_4bit": true})" << int(QuantMethod::None)
+        << 16 << 128 << true << true << false << 1;
+    QTest::newRow("group-zero") << R"({"quant_method": "gptq", "bits": 4, "group_size": 0})" << -1
+                                << 0 << 0 << false << false << false << 0;
+    QTest::newRow("bits-out-of-range")
+        << R"({"quant_method": "gptq", "bits": 1})" << -1 << 0 << 0 << false << false << false << 0;
+    QTest::newRow("block-not-pair") << R"({"quant_method": "fp8", "weight_block_size": [128]})"
+                                    << -1 << 0 << 0 << false << false << false << 0;
+}
+
+void TstHfImport::quantizationConfig() {
+    QFETCH(QString, quant);
+    QFETCH(int, method);
+    QFETCH(int, bits);
+    QFETCH(int, group);
+    QFETCH(bool, attention);
+    QFETCH(bool, experts);
+    QFETCH(bool, lmHead);
+    QFETCH(int, notes);
+    std::string text = kLlamaConfig;
+    text.insert(text.rfind('}'), ", \"quantization_config\": " + quant.toStdString());
+    auto r = importHfConfig(text);
+    if (method < 0) {
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().field.rfind("quantization_config.", 0) == 0);
+        return;
+    }
+    QVERIFY2(r.ok(), r.ok() ? "" : (r.error().field + ": " + r.error().detail).c_str());
+    const CheckpointQuant& q = r->arch.quant;
+    QCOMPARE(int(q.method), method);
+    QCOMPARE(q.bits, bits);
+    QCOMPARE(q.groupSize, group);
+    QCOMPARE(q.attention, attention);
+    QCOMPARE(q.experts, experts);
+    QCOMPARE(q.lmHead, lmHead);
+    QCOMPARE(int(r->notes.size()), notes);
+    if (notes > 0)
+        QCOMPARE(r->notes[0].code, ImportNoteCode::QuantMethodNotModelled);
+    QCOMPARE(q.other, DType::FP16); // kLlamaConfig's torch_dtype
+}
+
+// A header's bytes are what the file holds: they set the weight bytes, and a header that
+// disagrees with the config (here: all-bf16 tensors under an fp8 quantization_config) is a
+// note, not an error. Tiny llama: h 8, 1 layer, 2 heads, FFN 16, vocab 10, untied:
+// attention 4 x 64 + MLP 3 x 128 + norms 2 x 8 + final 8 + embed 80 + head 80 = 824 params.
+void TstHfImport::headerDisagreesWithConfig() {
+    const std::string base = R"({"model_type": "llama", "hidden_size": 8,
+        "intermediate_size": 16, "num_attention_heads": 2, "num_hidden_layers": 1,
+        "vocab_size": 10, "torch_dtype": "bfloat16")";
+    const std::string header =
+        R"({"w": {"dtype": "BF16", "shape": [824], "data_offsets": [0, 1648]}})";
+    QTemporaryDir tmp;
+    const std::filesystem::path dir = tmp.path().toStdString();
+    writeFile(dir / "model.safetensors", safetensors(header, 1648));
+
+    writeFile(dir / "config.json", base + "}");
+    auto agree = importModelFile(dir / "model.safetensors");
+    QVERIFY2(agree.ok(), agree.ok() ? "" : agree.error().detail.c_str());
+    QVERIFY(agree->notes.empty());
+    QCOMPARE(agree->arch.headerWeightBytes, int64_t(1648));
+    QCOMPARE(publishedWeightBytes(agree->arch), 1648.0);
+
+    // fp8 config: linears 8x8 (64 + 4 scale bytes) x 4, 16x8 (128 + 4) x 2, 8x16 (128 + 4);
+    // 24 norm + 160 embedding/head params x 2 B: 272 + 396 + 368 = 1036 bytes, not 1648.
+    writeFile(dir / "config.json", base + R"(, "quantization_config": {"quant_method": "fp8",
+                              "weight_block_size": [128, 128]}})");
+    auto r = importModelFile(dir / "model.safetensors");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().detail.c_str());
+    QCOMPARE(configStorage(r->arch).totalBytes(), 1036.0);
+    QCOMPARE(r->notes.size(), size_t(1));
+    QCOMPARE(r->notes[0].code, ImportNoteCode::HeaderDisagreesWithConfig);
+    QCOMPARE(r->arch.headerWeightBytes, int64_t(1648));
+    QCOMPARE(publishedWeightBytes(r->arch), 1648.0); // the header wins
 }
 
 QTEST_APPLESS_MAIN(TstHfImport)

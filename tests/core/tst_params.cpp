@@ -59,6 +59,9 @@ private slots:
     void derivedSweep();
     void derivedShapeRule();
     void dtypeKeys();
+    void storageFormats_data();
+    void storageFormats();
+    void storageGroupsMatchCounts();
 };
 
 // Column "tol": relative tolerance. 0 = exact.
@@ -73,6 +76,13 @@ void TstParams::publishedTotals_data() {
     QTest::newRow("Llama-2-7b-hf")
         << "Llama-2-7b-hf"
         << "llama" << qint64(6738415616) << 0.0 << "calibration.records.json FQ-01 param_count";
+    QTest::newRow("Llama-2-7b-GPTQ-synthetic")
+        << "Llama-2-7b-GPTQ-synthetic"
+        << "llama" << qint64(6738415616) << 0.0
+        << "Llama-2-7b-hf shapes (FQ-01 param_count); quantization does not change the count";
+    QTest::newRow("Llama-2-7b-AWQ-synthetic")
+        << "Llama-2-7b-AWQ-synthetic"
+        << "llama" << qint64(6738415616) << 0.0 << "Llama-2-7b-hf shapes (FQ-01 param_count)";
     QTest::newRow("Llama-2-13b-hf")
         << "Llama-2-13b-hf"
         << "llama" << qint64(13015864320) << 0.0 << "calibration.records.json LITRT-09 param_count";
@@ -208,12 +218,25 @@ void TstParams::publishedActive() {
 
 void TstParams::everySharedConfigCovered() {
     // Every vendored config must import and appear in publishedTotals_data().
-    const QStringList covered = {
-        "Llama-2-7b-hf", "Llama-2-13b-hf",         "Llama-3.1-8B",          "Llama-3.1-70B",
-        "Llama-3.2-1B",  "Llama-3.2-1B-Instruct",  "Llama-3.2-3B-Instruct", "Mixtral-8x7B-v0.1",
-        "gemma-2-9b-it", "Phi-3-mini-4k-instruct", "Qwen2.5-0.5B",          "Qwen2.5-7B",
-        "Qwen3-8B",      "Qwen3-30B-A3B",          "gpt-oss-20b",           "DeepSeek-V3",
-        "gpt2-large"};
+    const QStringList covered = {"Llama-2-7b-hf",
+                                 "Llama-2-13b-hf",
+                                 "Llama-3.1-8B",
+                                 "Llama-3.1-70B",
+                                 "Llama-3.2-1B",
+                                 "Llama-3.2-1B-Instruct",
+                                 "Llama-3.2-3B-Instruct",
+                                 "Mixtral-8x7B-v0.1",
+                                 "gemma-2-9b-it",
+                                 "Phi-3-mini-4k-instruct",
+                                 "Qwen2.5-0.5B",
+                                 "Qwen2.5-7B",
+                                 "Qwen3-8B",
+                                 "Qwen3-30B-A3B",
+                                 "gpt-oss-20b",
+                                 "DeepSeek-V3",
+                                 "gpt2-large",
+                                 "Llama-2-7b-GPTQ-synthetic",
+                                 "Llama-2-7b-AWQ-synthetic"};
     int n = 0;
     for (const auto& e : std::filesystem::directory_iterator(modelsDir())) {
         if (!e.is_directory())
@@ -502,6 +525,74 @@ void TstParams::dtypeKeys() {
     QVERIFY(!parseDType("int3").has_value());
     QVERIFY(!parseDType("").has_value());
     QCOMPARE(dtypeKey(DType::NF4DoubleQuant), std::string_view("nf4_double_quant"));
+}
+
+// One Linear of each format, bytes by hand from the tensors its loader allocates
+// (weight_storage.h names each file).
+void TstParams::storageFormats_data() {
+    QTest::addColumn<int>("method");
+    QTest::addColumn<qint64>("out");
+    QTest::addColumn<qint64>("in");
+    QTest::addColumn<int>("bits");
+    QTest::addColumn<int>("group");
+    QTest::addColumn<double>("bytes");
+    // fp8: weight 1 B each + fp32 weight_scale_inv per 128x128 block.
+    // 576 x 7168 (DeepSeek-V3 kv_a_proj_with_mqa): 4,128,768 + 4 x 5 x 56 = 4,129,888.
+    QTest::newRow("fp8-kv-a") << int(QuantMethod::Fp8Block) << qint64(576) << qint64(7168) << 8 << 0
+                              << 4129888.0;
+    // MXFP4 2880 x 2880: 8,294,400 / 2 = 4,147,200 of values + 2880 x 90 E8M0 = 259,200.
+    QTest::newRow("mxfp4-down") << int(QuantMethod::Mxfp4) << qint64(2880) << qint64(2880) << 4
+                                << 32 << 4406400.0;
+    // GPTQ 4-bit g128, 4096 x 11008 (down_proj): qweight 22,544,384; G = 86: qzeros
+    // 86 x 4096 / 2 = 176,128; scales 86 x 4096 x 2 = 704,512; g_idx 11008 x 4 = 44,032.
+    QTest::newRow("gptq-down") << int(QuantMethod::Gptq) << qint64(4096) << qint64(11008) << 4
+                               << 128 << 23469056.0;
+    // GPTQ group -1 (one group): 4096 x 4096: 8,388,608 + 2,048 + 8,192 + 16,384.
+    QTest::newRow("gptq-no-groups")
+        << int(QuantMethod::Gptq) << qint64(4096) << qint64(4096) << 4 << 0 << 8415232.0;
+    // GPTQ 8-bit g128 4096 x 4096: 16,777,216 + 32 x 4096 + 32 x 4096 x 2 + 16,384.
+    QTest::newRow("gptq-8bit") << int(QuantMethod::Gptq) << qint64(4096) << qint64(4096) << 8 << 128
+                               << 17186816.0;
+    // AWQ 4-bit g128 4096 x 11008: as GPTQ without g_idx.
+    QTest::newRow("awq-down") << int(QuantMethod::Awq) << qint64(4096) << qint64(11008) << 4 << 128
+                              << 23425024.0;
+}
+
+void TstParams::storageFormats() {
+    QFETCH(int, method);
+    QFETCH(qint64, out);
+    QFETCH(qint64, in);
+    QFETCH(int, bits);
+    QFETCH(int, group);
+    QFETCH(double, bytes);
+    CheckpointQuant q;
+    q.method = static_cast<QuantMethod>(method);
+    q.bits = bits;
+    q.groupSize = group;
+    QCOMPARE(quantLinearBytes(q, out, in), bytes);
+}
+
+// Every group of checkpointStorage holds exactly the parameters countParameters puts there,
+// for every vendored config (so no parameter is stored twice or dropped).
+void TstParams::storageGroupsMatchCounts() {
+    for (const auto& e : std::filesystem::directory_iterator(modelsDir())) {
+        if (!e.is_directory())
+            continue;
+        const std::string dir = e.path().filename().string();
+        const ModelArch m = load(dir.c_str());
+        const ParamCount c = countParameters(m);
+        const WeightStorage s = checkpointStorage(m);
+        QVERIFY2(s.attention.params == c.attention, dir.c_str());
+        QVERIFY2(s.mlp.params == c.denseMlp + c.sharedExperts, dir.c_str());
+        QVERIFY2(s.experts.params == c.experts, dir.c_str());
+        QVERIFY2(s.router.params == c.router, dir.c_str());
+        QVERIFY2(s.norms.params == c.norms, dir.c_str());
+        QVERIFY2(s.embedding.params == c.embedding && s.lmHead.params == c.lmHead, dir.c_str());
+        QVERIFY2(s.totalParams() == c.total, dir.c_str());
+        if (!m.quant.enabled()) // plain checkpoints: every parameter at torch_dtype
+            QVERIFY2(s.totalBytes() == double(c.total) * bytesPerElement(m.nativeDType),
+                     dir.c_str());
+    }
 }
 
 QTEST_APPLESS_MAIN(TstParams)
