@@ -150,8 +150,7 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
     if (lastStage) {
         // tied embeddings still need the matrix on the last stage when PP > 1
         s.lmHead = (m.tiedEmbeddings && !firstStage) ? emb : head;
-        s.other +=
-            s.lmHead + static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1);
+        s.other += s.lmHead + static_cast<double>(normParams(m));
         if (w.mode == Mode::Training && w.finetune != Finetune::Full &&
             (w.lora.targets & static_cast<unsigned>(LoraTarget::LmHead)))
             s.adapters += w.lora.rank * (static_cast<double>(m.hiddenSize) + m.vocabSize) / tp;
@@ -278,9 +277,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     // 16-bit base.
     const bool mixedUnits = training && !full && par.mixedFrozenUnits &&
                             shardsGradients(par.sharding) && !isQuantized(wd);
-    const double finalNorm =
-        lastStage ? static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1)
-                  : 0.0;
+    const double finalNorm = lastStage ? static_cast<double>(normParams(m)) : 0.0;
     const double gradParams =
         mixedUnits ? sp2.linear + sp2.other - sp2.embedding - sp2.lmHead - finalNorm + sp2.adapters
                    : trainable;

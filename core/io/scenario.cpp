@@ -45,6 +45,9 @@ json archToJson(const ModelArch& m) {
                 {"out_bias", m.outBias},
                 {"mlp_bias", m.mlpBias},
                 {"qk_norm", m.qkNorm},
+                {"qk_norm_full_width", m.qkNormFullWidth},
+                {"norm_bias", m.normBias},
+                {"norm_affine", m.normAffine},
                 {"norms_per_layer", m.normsPerLayer},
                 {"final_norm", m.finalNorm},
                 {"parallel_block", m.parallelBlock},
@@ -368,6 +371,9 @@ ModelArch archFromJson(Reader& r) {
     r.boolean("out_bias", m.outBias);
     r.boolean("mlp_bias", m.mlpBias);
     r.boolean("qk_norm", m.qkNorm);
+    r.boolean("qk_norm_full_width", m.qkNormFullWidth);
+    r.boolean("norm_bias", m.normBias);
+    r.boolean("norm_affine", m.normAffine);
     r.integer("norms_per_layer", m.normsPerLayer, fieldLimit(Limit::NormsPerLayer));
     r.boolean("final_norm", m.finalNorm);
     r.boolean("parallel_block", m.parallelBlock);

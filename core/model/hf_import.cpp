@@ -206,7 +206,7 @@ constexpr FamilyInfo kFamilies[] = {
 constexpr FamilyInfo kModelTypeAliases[] = {
     {"falcon", "RefinedWebModel"},
     {"falcon", "RefinedWeb"},
-    {"yi", "Yi"},
+    {"llama", "Yi"},
 };
 
 std::optional<std::string> knownModelType(std::string_view t) {
@@ -431,6 +431,24 @@ std::optional<Error> applyQuantConfig(const Fields& top, ModelArch& m,
     return std::nullopt;
 }
 
+/// @p m if validateArch accepts it, else an error naming the config field.
+Result<ModelArch> checkArch(const Fields& f, ModelArch m) {
+    const ArchError ae = validateArch(m);
+    if (ae != ArchError::Ok) {
+        std::string detail = "invalid architecture";
+        if (ae == ArchError::KvHeadsInvalid)
+            detail = "num_attention_heads (" + std::to_string(m.numHeads) +
+                     ") must be a multiple of num_key_value_heads (" +
+                     std::to_string(m.numKvHeads) + ")";
+        else if (ae == ArchError::TooLarge)
+            detail = "more than 1e14 parameters";
+        else if (ae == ArchError::MoeInvalid)
+            detail = "num_experts_per_tok must be between 1 and the number of experts";
+        return err(ErrorCode::FieldOutOfRange, f.name(archErrorField(ae)), detail);
+    }
+    return m;
+}
+
 Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
     HR_TRY(h, f.integer("n_embd", kHidden));
     HR_TRY(layers, f.integer("n_layer", kLayers));
@@ -461,6 +479,238 @@ Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
     return m;
 }
 
+/// The first of @p keys present in @p f, bounded by @p l; an error names the first key.
+Result<int64_t> integerAny(const Fields& f, std::initializer_list<std::string_view> keys,
+                           const FieldLimit& l) {
+    for (std::string_view k : keys)
+        if (f.has(k))
+            return f.integer(k, l);
+    return err(ErrorCode::FieldMissing, f.name(*keys.begin()));
+}
+
+/// head_dim = h / heads, or an error naming @p headsKey when it does not divide.
+Result<int64_t> evenHeadDim(const Fields& f, int64_t h, int64_t heads, std::string_view headsKey) {
+    if (h % heads != 0)
+        return err(ErrorCode::FieldOutOfRange, f.name(headsKey),
+                   "hidden size (" + std::to_string(h) + ") is not divisible by the heads (" +
+                       std::to_string(heads) + ")");
+    return h / heads;
+}
+
+/// Qwen v1 (QWenLMHeadModel, remote-code modeling_qwen.py of Qwen/Qwen-7B): wte; per block
+/// ln_1 (RMSNorm), attn.c_attn h -> 3 x a x kv_channels with bias, attn.c_proj without bias
+/// (no_bias), ln_2, mlp.w1 and mlp.w2 h -> ff/2 each, mlp.c_proj ff/2 -> h; ln_f; an untied
+/// lm_head. intermediate_size is w1 and w2 together, so the per-branch width is half of it.
+/// Every head has its own K/V (no GQA). Early configs spell the keys n_embd, n_layer, n_head,
+/// ffn_hidden_size, padded_vocab_size, n_positions.
+Result<ModelArch> parseQwenV1(const Fields& f, ModelArch m) {
+    HR_TRY(h, integerAny(f, {"hidden_size", "n_embd"}, kHidden));
+    HR_TRY(layers, integerAny(f, {"num_hidden_layers", "n_layer"}, kLayers));
+    HR_TRY(heads, integerAny(f, {"num_attention_heads", "n_head"}, kHeads));
+    HR_TRY(ff, integerAny(f, {"intermediate_size", "ffn_hidden_size"}, kFfn.withMin(2)));
+    HR_TRY(vocab, integerAny(f, {"vocab_size", "padded_vocab_size"}, kVocab));
+    HR_TRY(even, evenHeadDim(f, h, heads, "num_attention_heads"));
+    HR_TRY(kvChannels, f.integerOr("kv_channels", even, kHeadDim));
+    HR_TRY(noBias, f.boolean("no_bias", true));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", false));
+    int64_t maxPos = 0;
+    for (std::string_view k : {"seq_length", "n_positions", "max_position_embeddings"})
+        if (f.has(k)) {
+            HR_TRY(p, f.integer(k, kPositions));
+            maxPos = p;
+            break;
+        }
+    if (ff % 2 != 0)
+        return err(ErrorCode::FieldOutOfRange, f.name("intermediate_size"),
+                   "must be even (w1 and w2 are half of it each)");
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = m.numKvHeads = static_cast<int>(heads);
+    m.headDim = static_cast<int>(kvChannels);
+    m.intermediateSize = ff / 2;
+    m.vocabSize = vocab;
+    m.tiedEmbeddings = tied;
+    m.maxPositions = maxPos;
+    m.qkvBias = true; // c_attn is nn.Linear(h, 3 x projection_size) with its default bias
+    m.outBias = m.mlpBias = !noBias;
+    HR_TRY(dt, parseTorchDType(f, DType::BF16));
+    m.nativeDType = m.expertDType = dt;
+    return checkArch(f, std::move(m));
+}
+
+/// ChatGLM2/3 and GLM-4 (remote-code modeling_chatglm.py): embedding.word_embeddings
+/// (padded_vocab_size x h); per block input_layernorm, query_key_value h -> a d + 2 g d
+/// (bias: add_bias_linear or add_qkv_bias), dense a d -> h (bias: add_bias_linear),
+/// post_attention_layernorm, dense_h_to_4h h -> 2 ffn (SwiGLU), dense_4h_to_h ffn -> h;
+/// final_layernorm (post_layer_norm); output_layer padded_vocab_size x h, untied. g =
+/// multi_query_group_num with multi_query_attention, else a. ChatGLM-6B (v1, GLM blocks) has no
+/// padded_vocab_size and is refused by naming it.
+Result<ModelArch> parseChatGlm(const Fields& f, ModelArch m) {
+    HR_TRY(h, f.integer("hidden_size", kHidden));
+    HR_TRY(layers, f.integer("num_layers", kLayers));
+    HR_TRY(heads, f.integer("num_attention_heads", kHeads));
+    HR_TRY(ffn, f.integer("ffn_hidden_size", kFfn));
+    if (!f.has("padded_vocab_size"))
+        return err(ErrorCode::FieldMissing, f.name("padded_vocab_size"),
+                   "ChatGLM-6B (v1) is not modelled; ChatGLM2/3 and GLM-4 configs have it");
+    HR_TRY(vocab, f.integer("padded_vocab_size", kVocab));
+    HR_TRY(even, evenHeadDim(f, h, heads, "num_attention_heads"));
+    HR_TRY(headDim, f.integerOr("kv_channels", even, kHeadDim));
+    HR_TRY(mqa, f.boolean("multi_query_attention", false));
+    HR_TRY(groups, f.integerOr("multi_query_group_num", 1, kHeads));
+    HR_TRY(biasLinear, f.boolean("add_bias_linear", false));
+    HR_TRY(qkvBias, f.boolean("add_qkv_bias", false));
+    HR_TRY(rms, f.boolean("rmsnorm", true));
+    HR_TRY(postNorm, f.boolean("post_layer_norm", true));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", false));
+    HR_TRY(maxPos, f.integerOr("seq_length", 0, kPositions));
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(heads);
+    m.numKvHeads = static_cast<int>(mqa ? groups : heads);
+    m.headDim = static_cast<int>(headDim);
+    m.intermediateSize = ffn;
+    m.vocabSize = vocab;
+    m.tiedEmbeddings = tied;
+    m.maxPositions = maxPos;
+    m.norm = rms ? NormKind::RMSNorm : NormKind::LayerNorm;
+    m.finalNorm = postNorm;
+    m.qkvBias = biasLinear || qkvBias;
+    m.outBias = m.mlpBias = biasLinear;
+    HR_TRY(dt, parseTorchDType(f, DType::BF16));
+    m.nativeDType = m.expertDType = dt;
+    return checkArch(f, std::move(m));
+}
+
+/// Falcon (transformers modeling_falcon.py; the RW remote-code configs spell n_head, n_layer,
+/// n_head_kv): word_embeddings; per block query_key_value h -> (a + 2 kv) d, dense, MLP
+/// dense_h_to_4h / dense_4h_to_h (GELU, ffn_hidden_size = 4h by default), all with biases
+/// when `bias`; norms (LayerNorm with bias): ln_attn + ln_mlp with new_decoder_architecture
+/// and num_ln_in_parallel_attn 2 (Falcon-40B/180B), else input_layernorm, plus
+/// post_attention_layernorm without parallel_attn; ln_f; lm_head tied. kv = num_kv_heads with
+/// the new architecture, 1 with multi_query (Falcon-7B), else a.
+Result<ModelArch> parseFalcon(const Fields& f, ModelArch m) {
+    HR_TRY(h, integerAny(f, {"hidden_size", "n_embed"}, kHidden));
+    HR_TRY(layers, integerAny(f, {"num_hidden_layers", "n_layer"}, kLayers));
+    HR_TRY(heads, integerAny(f, {"num_attention_heads", "n_head"}, kHeads));
+    HR_TRY(vocab, f.integer("vocab_size", kVocab));
+    HR_TRY(newArch, f.boolean("new_decoder_architecture", f.has("n_head_kv")));
+    HR_TRY(multiQuery, f.boolean("multi_query", true));
+    HR_TRY(parallel, f.boolean("parallel_attn", true));
+    HR_TRY(bias, f.boolean("bias", false));
+    HR_TRY(headDim, evenHeadDim(f, h, heads, "num_attention_heads"));
+    HR_TRY(ffn, f.integerOr("ffn_hidden_size", 4 * h, kFfn));
+    HR_TRY(lnParallel, f.integerOr("num_ln_in_parallel_attn", 2, 1, 2));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", true));
+    HR_TRY(maxPos, f.integerOr("max_position_embeddings", 2048, kPositions));
+    int64_t kv = heads;
+    if (newArch) {
+        HR_TRY(k, integerAny(f, {"num_kv_heads", "n_head_kv"}, kHeads));
+        kv = k;
+    } else if (multiQuery) {
+        kv = 1;
+    }
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(heads);
+    m.numKvHeads = static_cast<int>(kv);
+    m.headDim = static_cast<int>(headDim);
+    m.intermediateSize = ffn;
+    m.mlp = MlpKind::Plain;
+    m.norm = NormKind::LayerNorm;
+    m.vocabSize = vocab;
+    m.tiedEmbeddings = tied;
+    m.maxPositions = maxPos;
+    m.qkvBias = m.outBias = m.mlpBias = bias;
+    m.parallelBlock = parallel;
+    m.normsPerLayer = (newArch && lnParallel == 2) ? 2 : 1 + (parallel ? 0 : 1);
+    HR_TRY(dt, parseTorchDType(f, DType::BF16));
+    m.nativeDType = m.expertDType = dt;
+    return checkArch(f, std::move(m));
+}
+
+/// A nested object of @p f (DBRX attn_config / ffn_config); an empty object when absent.
+Result<const json*> subObject(const Fields& f, std::string_view key) {
+    static const json empty = json::object();
+    const json* v = f.find(key);
+    if (!v)
+        return &empty;
+    if (!v->is_object())
+        return err(ErrorCode::FieldWrongType, f.name(key),
+                   "expected object, got " + std::string(v->type_name()));
+    return v;
+}
+
+/// DBRX (transformers modeling_dbrx.py): wte; per block norm_1 and norm_2 (LayerNorm
+/// without bias), attn.Wqkv h -> h + 2 kv d and out_proj (no biases), ffn.router.layer h -> E,
+/// ffn.experts.mlp w1, v1, w2 (E x ffn x h each); norm_f; untied lm_head. Keys nest in
+/// attn_config (kv_n_heads) and ffn_config (ffn_hidden_size, moe_num_experts, moe_top_k).
+Result<ModelArch> parseDbrx(const Fields& f, ModelArch m) {
+    HR_TRY(h, f.integer("d_model", kHidden));
+    HR_TRY(layers, f.integer("n_layers", kLayers));
+    HR_TRY(heads, f.integer("n_heads", kHeads));
+    HR_TRY(vocab, f.integer("vocab_size", kVocab));
+    HR_TRY(maxPos, f.integerOr("max_seq_len", 0, kPositions));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", false));
+    HR_TRY(headDim, evenHeadDim(f, h, heads, "n_heads"));
+    HR_TRY(attnObj, subObject(f, "attn_config"));
+    HR_TRY(ffnObj, subObject(f, "ffn_config"));
+    const Fields attn(*attnObj, f.name("attn_config."));
+    const Fields ffn(*ffnObj, f.name("ffn_config."));
+    HR_TRY(kv, attn.integerOr("kv_n_heads", 1, kHeads));
+    HR_TRY(width, ffn.integerOr("ffn_hidden_size", 3584, kFfn));
+    HR_TRY(experts, ffn.integerOr("moe_num_experts", 4, kExperts.withMin(1)));
+    HR_TRY(topk, ffn.integerOr("moe_top_k", 1, kExperts.withMin(1)));
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(heads);
+    m.numKvHeads = static_cast<int>(kv);
+    m.headDim = static_cast<int>(headDim);
+    m.intermediateSize = width;
+    m.vocabSize = vocab;
+    m.tiedEmbeddings = tied;
+    m.maxPositions = maxPos;
+    m.norm = NormKind::LayerNorm;
+    m.normBias = false;
+    m.moe.numExperts = static_cast<int>(experts);
+    m.moe.expertsPerToken = static_cast<int>(topk);
+    m.moe.expertIntermediate = width;
+    HR_TRY(dt, parseTorchDType(f, DType::BF16));
+    m.nativeDType = m.expertDType = dt;
+    return checkArch(f, std::move(m));
+}
+
+/// Block details of the llama-shaped families whose keys are llama's (transformers or
+/// remote-code modeling files): InternLM2 (wqkv/wo biases = `bias`, default true in
+/// InternLM2Config), Baichuan (W_pack, no biases; Baichuan2-13B's ALiBi has no parameters),
+/// OLMo (non-parametric LayerNorm), OLMo2 (post-norms, q_norm a x d and k_norm kv x d),
+/// Cohere (one weight-only LayerNorm per parallel block, optional per-head q/k LayerNorms
+/// [heads, d], tied embeddings).
+std::optional<Error> applyLlamaLikeFamily(const Fields& f, const std::string& family,
+                                          ModelArch& m) {
+    if (family == "internlm2") {
+        auto bias = f.boolean("bias", true);
+        if (!bias)
+            return bias.error();
+        m.qkvBias = m.outBias = bias.value();
+    } else if (family == "olmo") {
+        m.norm = NormKind::LayerNorm;
+        m.normAffine = false; // OlmoLayerNorm: no weight, no bias
+    } else if (family == "olmo2") {
+        m.qkNorm = m.qkNormFullWidth = true;
+    } else if (family == "cohere") {
+        m.norm = NormKind::LayerNorm;
+        m.normBias = false;
+        m.parallelBlock = true;
+        m.normsPerLayer = 1;
+        auto qk = f.boolean("use_qk_norm", false);
+        if (!qk)
+            return qk.error();
+        m.qkNorm = m.qkNormFullWidth = qk.value();
+    }
+    return std::nullopt;
+}
+
 /// Parses the text-model keys of @p f (a config object, or gemma3's text_config).
 Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string family,
                                std::string name) {
@@ -469,6 +719,14 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     m.family = family;
     if (family == "gpt2")
         return parseGpt2(f, std::move(m));
+    if (family == "qwen")
+        return parseQwenV1(f, std::move(m));
+    if (family == "chatglm")
+        return parseChatGlm(f, std::move(m));
+    if (family == "falcon")
+        return parseFalcon(f, std::move(m));
+    if (family == "dbrx")
+        return parseDbrx(f, std::move(m));
 
     const bool gemmaFamily = isFamily(family, {"gemma", "gemma2", "gemma3_text"});
     const bool gemma3Defaults = family == "gemma3_text";
@@ -510,7 +768,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     m.norm = NormKind::RMSNorm;
 
     // Tied embeddings: the key may sit on the outer config (gemma3) or the text config.
-    const bool tiedDefault = gemmaFamily;
+    const bool tiedDefault = gemmaFamily || family == "cohere";
     HR_TRY(tiedOuter, top.boolean("tie_word_embeddings", tiedDefault));
     HR_TRY(tied, f.boolean("tie_word_embeddings", tiedOuter));
     m.tiedEmbeddings = tied;
@@ -522,7 +780,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         m.qkvBias = true; // Qwen2Attention: q/k/v bias=True, o_proj bias=False
         m.outBias = false;
     } else if (isFamily(family, {"llama", "gemma", "gemma2", "gemma3_text", "qwen3", "qwen3_moe",
-                                 "gpt_oss", "mistral", "mixtral"})) {
+                                 "gpt_oss", "mistral", "mixtral", "olmo", "olmo2", "cohere"})) {
         // attention_bias switches all four projections (LlamaAttention, GptOssAttention, ...).
         m.qkvBias = m.outBias = attnBias;
     }
@@ -538,6 +796,8 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     } else if (family == "qwen3" || family == "qwen3_moe") {
         m.qkNorm = true;
     }
+    if (auto e = applyLlamaLikeFamily(f, family, m))
+        return *e;
 
     // dtype.
     HR_TRY(dtOuter, parseTorchDType(top, DType::BF16));
@@ -677,20 +937,7 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
         m.qkvBias = m.outBias = false;
     }
 
-    const ArchError ae = validateArch(m);
-    if (ae != ArchError::Ok) {
-        std::string detail = "invalid architecture";
-        if (ae == ArchError::KvHeadsInvalid)
-            detail = "num_attention_heads (" + std::to_string(m.numHeads) +
-                     ") must be a multiple of num_key_value_heads (" +
-                     std::to_string(m.numKvHeads) + ")";
-        else if (ae == ArchError::TooLarge)
-            detail = "more than 1e14 parameters";
-        else if (ae == ArchError::MoeInvalid)
-            detail = "num_experts_per_tok must be between 1 and the number of experts";
-        return err(ErrorCode::FieldOutOfRange, f.name(archErrorField(ae)), detail);
-    }
-    return m;
+    return checkArch(f, std::move(m));
 }
 
 Result<ModelArch> parseFamily(const json& j, const std::string& family,

@@ -16,7 +16,7 @@ namespace headroom {
 namespace {
 
 int64_t normSize(const ModelArch& m) {
-    return m.norm == NormKind::LayerNorm ? 2 * m.hiddenSize : m.hiddenSize;
+    return normParams(m);
 }
 
 bool layerIsMoe(const ModelArch& m, int layer) {
@@ -95,13 +95,19 @@ int64_t attentionParams(const ModelArch& m) {
     if (m.outBias)
         p += h;
     if (m.qkNorm)
-        p += 2 * static_cast<int64_t>(m.headDim);
+        p += m.qkNormFullWidth ? qOut + kvOut : 2 * static_cast<int64_t>(m.headDim);
     if (m.attentionSinks)
         p += a;
     return p;
 }
 
 } // namespace
+
+int64_t normParams(const ModelArch& m) {
+    if (!m.normAffine)
+        return 0;
+    return m.norm == NormKind::LayerNorm && m.normBias ? 2 * m.hiddenSize : m.hiddenSize;
+}
 
 LayerShapes layerShapes(const ModelArch& m, int layer) {
     LayerShapes s;

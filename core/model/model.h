@@ -62,10 +62,15 @@ struct ModelArch {
     bool tiedEmbeddings = false;  ///< lm_head shares the token embedding matrix
     int64_t learnedPositions = 0; ///< rows of a learned position table (gpt2: n_positions), else 0
 
-    bool qkvBias = false;        ///< biases on q/k/v projections (Qwen2, gpt2, gpt-oss)
-    bool outBias = false;        ///< bias on the attention output projection
-    bool mlpBias = false;        ///< biases on the dense FFN projections
-    bool qkNorm = false;         ///< per-head RMSNorm on q and k (Qwen3)
+    bool qkvBias = false; ///< biases on q/k/v projections (Qwen2, gpt2, gpt-oss)
+    bool outBias = false; ///< bias on the attention output projection
+    bool mlpBias = false; ///< biases on the dense FFN projections
+    bool qkNorm = false;  ///< per-head RMSNorm on q and k (Qwen3)
+    /// q/k norms span all heads: a x d and kv x d weights (OLMo2 q_norm/k_norm, Cohere
+    /// use_qk_norm), instead of one head_dim vector each.
+    bool qkNormFullWidth = false;
+    bool normBias = true;        ///< a LayerNorm carries a bias (Cohere, DBRX: weight only)
+    bool normAffine = true;      ///< norms have learned weights (OLMo-1: non-parametric LayerNorm)
     int normsPerLayer = 2;       ///< norms inside one block (Gemma2: 4)
     bool finalNorm = true;       ///< norm after the last block
     bool parallelBlock = false;  ///< attention and MLP read the same norm output (Falcon, phi-1.5)
@@ -116,6 +121,10 @@ struct LayerShapes {
     int64_t normParams = 0;
     bool isMoe = false;
 };
+
+/// Parameters of one norm: 0 without learned weights, h for RMSNorm or a LayerNorm without
+/// bias, 2h for a LayerNorm with bias.
+int64_t normParams(const ModelArch& m);
 
 /// Shapes of block @p layer (0-based).
 LayerShapes layerShapes(const ModelArch& m, int layer);

@@ -4,8 +4,8 @@
 
 #include "core/model/presets.h"
 
-#include "core/model/hf_import.h"
 #include "core/limits.h"
+#include "core/model/hf_import.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>

@@ -189,6 +189,9 @@ void TstHfImport::sharedConfigs_data() {
         << "Llama-2-7b-AWQ-synthetic"
         << "llama" << 32 << qint64(4096) << 32 << 32 << 128 << qint64(11008) << qint64(32000)
         << false << 0 << 0 << 0 << 0 << qint64(4096) << int(DType::INT4);
+    QTest::newRow("falcon-7b") << "falcon-7b"
+                               << "falcon" << 32 << qint64(4544) << 71 << 1 << 64 << qint64(18176)
+                               << qint64(65024) << true << 0 << 0 << 0 << 0 << qint64(2048) << bf16;
     QTest::newRow("gpt2-large") << "gpt2-large"
                                 << "gpt2" << 36 << qint64(1280) << 20 << 20 << 64 << qint64(5120)
                                 << qint64(50257) << true << 0 << 0 << 0 << 0 << qint64(1024)
@@ -243,7 +246,7 @@ void TstHfImport::allSharedDirsListed() {
         auto r = loadModelFile(e.path() / "config.json");
         QVERIFY2(r.ok(), qPrintable(QString::fromStdString(e.path().string())));
     }
-    QCOMPARE(dirs, 19); // == rows of sharedConfigs_data()
+    QCOMPARE(dirs, 20); // == rows of sharedConfigs_data()
 }
 
 void TstHfImport::architecturesFallback() {
