@@ -6,6 +6,7 @@
 // keras-hub presets quoted in PROVENANCE.md. Model-card numbers are rounded; the tolerance of
 // such a row is half a unit of the last published digit (never below 0.5 %).
 
+#include "core/model/decoder_shape.h"
 #include "core/model/hf_import.h"
 #include "core/model/model.h"
 
@@ -64,6 +65,8 @@ private slots:
     void storageGroupsMatchCounts();
     void familyCounts_data();
     void familyCounts();
+    void shapeImport_data();
+    void shapeImport();
 };
 
 // Column "tol": relative tolerance. 0 = exact.
@@ -767,6 +770,78 @@ void TstParams::familyCounts() {
         QCOMPARE(total, published);
     else
         QVERIFY2(relErr(double(total), double(published)) <= tol, qPrintable(source));
+}
+
+// Any decoder by its shape (issue 15 item 3): the same counts as the config imports above,
+// from the fields a validation record gives, whatever the family is called.
+void TstParams::shapeImport_data() {
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<QList<qint64>>("shape"); // layers, hidden, heads, kv, headDim, ffn, vocab
+    QTest::addColumn<bool>("plainMlp");
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<int>("experts"); // 0 dense, else top-2 experts of width ffn
+    QTest::addColumn<qint64>("want"); // -1: an error
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<bool>("known");
+    // Qwen-7B (familyCounts row qwen-7b-v1): per-branch FFN 11008.
+    QTest::newRow("qwen-v1") << "qwen" << QList<qint64>{32, 4096, 32, 32, 128, 11008, 151936}
+                             << false << false << 0 << qint64(7721324544) << "" << true;
+    QTest::newRow("yi") << "yi" << QList<qint64>{32, 4096, 32, 4, 128, 11008, 64000} << false
+                        << false << 0 << qint64(6061035520) << "" << true;
+    // An unknown family name: the generic (Llama) block; Llama-2-7b's shape gives its count
+    // (calibration.records.json FQ-01 param_count 6,738,415,616).
+    QTest::newRow("unknown-family")
+        << "my_custom_lm" << QList<qint64>{32, 4096, 32, 32, 0, 11008, 32000} << false << false << 0
+        << qint64(6738415616) << "" << false;
+    // falcon-7b (publishedTotals row falcon-7b): MQA, GELU MLP, parallel block, tied.
+    QTest::newRow("falcon") << "falcon" << QList<qint64>{32, 4544, 71, 1, 64, 18176, 65024} << true
+                            << true << 0 << qint64(6921720704) << "" << true;
+    // Mixtral-8x7B as a shape with 8 experts of 14336 (safetensors index total_size / 2).
+    QTest::newRow("moe") << "mixtral" << QList<qint64>{32, 4096, 32, 8, 128, 14336, 32000} << false
+                         << false << 8 << qint64(46702792704) << "" << true;
+    QTest::newRow("encoder-refused") << "bert" << QList<qint64>{24, 1024, 16, 16, 64, 4096, 30522}
+                                     << true << false << 0 << qint64(-1) << "family" << true;
+    QTest::newRow("kv-heads-not-dividing")
+        << "llama" << QList<qint64>{32, 4096, 32, 5, 128, 11008, 32000} << false << false << 0
+        << qint64(-1) << "num_key_value_heads" << true;
+    QTest::newRow("no-layers") << "llama" << QList<qint64>{0, 4096, 32, 32, 128, 11008, 32000}
+                               << false << false << 0 << qint64(-1) << "num_hidden_layers" << true;
+}
+
+void TstParams::shapeImport() {
+    QFETCH(QString, family);
+    QFETCH(QList<qint64>, shape);
+    QFETCH(bool, plainMlp);
+    QFETCH(bool, tied);
+    QFETCH(int, experts);
+    QFETCH(qint64, want);
+    QFETCH(QString, field);
+    QFETCH(bool, known);
+    DecoderShape s;
+    s.family = family.toStdString();
+    s.layers = int(shape[0]);
+    s.hidden = shape[1];
+    s.heads = int(shape[2]);
+    s.kvHeads = int(shape[3]);
+    s.headDim = int(shape[4]);
+    s.intermediate = shape[5];
+    s.vocab = shape[6];
+    s.mlp = plainMlp ? MlpKind::Plain : MlpKind::Gated;
+    s.tiedEmbeddings = tied;
+    if (experts > 0) {
+        s.moe.numExperts = experts;
+        s.moe.expertsPerToken = 2;
+        s.moe.expertIntermediate = shape[5];
+    }
+    QCOMPARE(decoderFamilyTraits(s.family).known, known);
+    auto r = archFromShape(s);
+    if (want < 0) {
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), field);
+        return;
+    }
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().detail.c_str());
+    QCOMPARE(qint64(countParameters(r.value()).total), want);
 }
 
 QTEST_APPLESS_MAIN(TstParams)

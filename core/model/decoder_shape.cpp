@@ -1,0 +1,152 @@
+// decoder_shape.cpp: a ModelArch from a decoder's shape and its family's block traits.
+
+#include "core/model/decoder_shape.h"
+
+#include <array>
+
+namespace headroom {
+
+namespace {
+
+struct TraitRow {
+    std::string_view family;
+    DecoderFamilyTraits traits;
+};
+
+DecoderFamilyTraits rms(std::string_view source) {
+    DecoderFamilyTraits t;
+    t.known = true;
+    t.source = source;
+    return t;
+}
+
+DecoderFamilyTraits layerNorm(bool biases, bool parallel, int norms, std::string_view source) {
+    DecoderFamilyTraits t = rms(source);
+    t.norm = NormKind::LayerNorm;
+    t.qkvBias = t.outBias = t.mlpBias = biases;
+    t.parallelBlock = parallel;
+    t.normsPerLayer = norms;
+    return t;
+}
+
+/// The table: one row per family, each from the family's HF modelling file.
+const std::array<TraitRow, 24>& traitTable() {
+    static const std::array<TraitRow, 24> rows = [] {
+        DecoderFamilyTraits qkv = rms("modeling_qwen2.py: q/k/v biases");
+        qkv.qkvBias = true;
+        DecoderFamilyTraits qwen1 = rms("Qwen v1 modeling_qwen.py: c_attn bias, no other");
+        qwen1.qkvBias = true;
+        DecoderFamilyTraits glm = rms("modeling_chatglm.py: add_qkv_bias");
+        glm.qkvBias = true;
+        DecoderFamilyTraits q3 = rms("modeling_qwen3.py: per-head q/k RMSNorm");
+        q3.qkNorm = true;
+        DecoderFamilyTraits gemma2 = rms("modeling_gemma2.py: four norms per block");
+        gemma2.normsPerLayer = 4;
+        DecoderFamilyTraits olmo = layerNorm(false, false, 2,
+                                             "modeling_olmo.py: OlmoLayerNorm "
+                                             "has no parameters");
+        olmo.normAffine = false;
+        DecoderFamilyTraits olmo2 = rms("modeling_olmo2.py: q_norm a x d, k_norm kv x d");
+        olmo2.qkNorm = olmo2.qkNormFullWidth = true;
+        DecoderFamilyTraits cohere = layerNorm(false, true, 1,
+                                               "modeling_cohere.py: one "
+                                               "weight-only LayerNorm");
+        cohere.normBias = false;
+        DecoderFamilyTraits dbrx = layerNorm(false, false, 2,
+                                             "modeling_dbrx.py: LayerNorms "
+                                             "without bias");
+        dbrx.normBias = false;
+        DecoderFamilyTraits encoder;
+        encoder.known = true;
+        encoder.decoder = false;
+        encoder.source = "an encoder with a classification head, not a decoder LM";
+        return std::array<TraitRow, 24>{{
+            {"llama", rms("modeling_llama.py")},
+            {"mistral", rms("modeling_mistral.py")},
+            {"mixtral", rms("modeling_mixtral.py")},
+            {"yi", rms("Yi: llama blocks")},
+            {"baichuan", rms("modeling_baichuan.py: W_pack, no biases")},
+            {"internlm2", rms("modeling_internlm2.py with bias false (published configs)")},
+            {"gemma", rms("modeling_gemma.py")},
+            {"gemma2", gemma2},
+            {"qwen", qwen1},
+            {"qwen2", qkv},
+            {"qwen3", q3},
+            {"chatglm", glm},
+            {"olmo", olmo},
+            {"olmo2", olmo2},
+            {"cohere", cohere},
+            {"dbrx", dbrx},
+            {"falcon", layerNorm(false, true, 1,
+                                 "modeling_falcon.py (falcon-7b): parallel "
+                                 "block, one LayerNorm, no biases")},
+            {"phi", layerNorm(true, true, 1, "modeling_phi.py: parallel block, biases")},
+            {"gpt_neox", layerNorm(true, true, 2,
+                                   "modeling_gpt_neox.py: parallel residual, "
+                                   "two LayerNorms, biases")},
+            {"gpt_bigcode", layerNorm(true, false, 2, "modeling_gpt_bigcode.py: biases")},
+            {"gpt2", layerNorm(true, false, 2, "modeling_gpt2.py: biases")},
+            {"bert", encoder},
+            {"roberta", encoder},
+            {"t5", encoder},
+        }};
+    }();
+    return rows;
+}
+
+Error shapeError(ErrorCode code, std::string_view field, std::string detail) {
+    return Error{code, std::string(field), std::move(detail)};
+}
+
+} // namespace
+
+DecoderFamilyTraits decoderFamilyTraits(std::string_view family) {
+    for (const TraitRow& r : traitTable())
+        if (r.family == family)
+            return r.traits;
+    DecoderFamilyTraits t; // the generic pre-norm decoder
+    t.source = "not in the table: the generic pre-norm decoder (Llama block: RMSNorm, no "
+               "biases); biases and norms are below 0.1 % of a 1B+ model's parameters";
+    return t;
+}
+
+Result<ModelArch> archFromShape(const DecoderShape& s) {
+    const DecoderFamilyTraits t = decoderFamilyTraits(s.family);
+    if (!t.decoder)
+        return shapeError(ErrorCode::UnsupportedFamily, "family",
+                          s.family + ": " + std::string(t.source));
+    if (s.heads <= 0)
+        return shapeError(ErrorCode::FieldOutOfRange, "num_attention_heads", "must be >= 1");
+    if (s.headDim <= 0 && s.hidden % s.heads != 0)
+        return shapeError(ErrorCode::FieldOutOfRange, "head_dim",
+                          "absent, and hidden_size is not divisible by num_attention_heads");
+    ModelArch m;
+    m.name = s.name;
+    m.family = s.family;
+    m.numLayers = s.layers;
+    m.hiddenSize = s.hidden;
+    m.numHeads = s.heads;
+    m.numKvHeads = s.kvHeads > 0 ? s.kvHeads : s.heads;
+    m.headDim = s.headDim > 0 ? s.headDim : static_cast<int>(s.hidden / s.heads);
+    m.intermediateSize = s.intermediate;
+    m.mlp = s.mlp;
+    m.vocabSize = s.vocab;
+    m.tiedEmbeddings = s.tiedEmbeddings;
+    m.moe = s.moe;
+    m.norm = t.norm;
+    m.normBias = t.normBias;
+    m.normAffine = t.normAffine;
+    m.qkvBias = t.qkvBias;
+    m.outBias = t.outBias;
+    m.mlpBias = t.mlpBias;
+    m.qkNorm = t.qkNorm;
+    m.qkNormFullWidth = t.qkNormFullWidth;
+    m.parallelBlock = t.parallelBlock;
+    m.normsPerLayer = t.normsPerLayer;
+    const ArchError e = validateArch(m);
+    if (e != ArchError::Ok)
+        return shapeError(ErrorCode::FieldOutOfRange, archErrorField(e), "invalid shape");
+    return m;
+}
+
+} // namespace headroom

@@ -1,0 +1,58 @@
+#pragma once
+// Any decoder by its shape: a validation record or a custom model that gives layers, widths,
+// heads, MLP kind, vocabulary and tying is estimated whatever its family is called.
+
+#include "core/error.h"
+#include "core/model/model.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace headroom {
+
+/// The shape of a decoder-only transformer, as a record or a user gives it.
+struct DecoderShape {
+    std::string name;
+    std::string family;       ///< any name; a known one adds its block details
+    int layers = 0;           ///< transformer blocks
+    int64_t hidden = 0;       ///< model width h
+    int heads = 0;            ///< query heads
+    int kvHeads = 0;          ///< key/value heads (GQA/MQA); 0 = heads
+    int headDim = 0;          ///< per-head width; 0 = hidden / heads
+    int64_t intermediate = 0; ///< FFN width of one branch (gated: the gate/up width)
+    MlpKind mlp = MlpKind::Gated;
+    int64_t vocab = 0;
+    bool tiedEmbeddings = false;
+    MoeSpec moe; ///< numExperts 0: dense
+};
+
+/// What a shape does not say about a block: norm kind and parameters, biases, q/k norms,
+/// parallel attention/MLP, norms per block. Per family from its modelling file; a family not
+/// listed gets the generic pre-norm decoder (Llama's block: RMSNorm, no biases, 2 norms).
+struct DecoderFamilyTraits {
+    bool known = false;  ///< the family is in the table
+    bool decoder = true; ///< false: an encoder (bert, roberta, t5), not modelled
+    NormKind norm = NormKind::RMSNorm;
+    bool normBias = true; ///< LayerNorm with bias
+    bool normAffine = true;
+    bool qkvBias = false;
+    bool outBias = false;
+    bool mlpBias = false;
+    bool qkNorm = false;
+    bool qkNormFullWidth = false;
+    bool parallelBlock = false;
+    int normsPerLayer = 2;
+    std::string_view source; ///< the modelling file the traits come from, or why generic
+};
+
+/// The traits of @p family (HF model_type spelling: "llama", "qwen", "falcon", ...).
+DecoderFamilyTraits decoderFamilyTraits(std::string_view family);
+
+/// The architecture of @p s: its shape plus decoderFamilyTraits(s.family). Errors name the
+/// shape field (num_hidden_layers, hidden_size, num_key_value_heads, ...): a missing or
+/// non-positive size, heads not a multiple of the KV heads, an encoder family
+/// (UnsupportedFamily, field "family"), or more than 1e14 parameters.
+Result<ModelArch> archFromShape(const DecoderShape& s);
+
+} // namespace headroom
