@@ -60,6 +60,7 @@ void setRunMode(Scenario& s, RunMode m) {
 void setWeightsDType(Scenario& s, DType d) {
     Workload& w = s.workload;
     w.precision.weights = d;
+    w.precision.checkpointWeights = false; // the user's pick wins over the checkpoint's storage
     if (w.mode == Mode::Training && w.finetune == Finetune::Full && !isQuantized(d)) {
         w.precision.grads = d;
     }
