@@ -137,10 +137,6 @@ void applyModel(const QCommandLineParser& p, Scenario& s, std::vector<std::strin
         for (const ImportNote& n : m.value().notes)
             notes.push_back("--config: " + n.field + ": " + n.detail);
         s.model = std::move(m.value().arch);
-        if (s.model.quant.enabled() && !p.isSet(QStringLiteral("weights")))
-            notes.push_back("weights stored as the checkpoint's quantization_config says (" +
-                            std::string(quantMethodKey(s.model.quant.method)) +
-                            ") where the run keeps that storage; --weights overrides");
     } else if (p.isSet(QStringLiteral("params"))) {
         const double n = parseParamCount(p.value(QStringLiteral("params")), "--params");
         s.modelSource = ModelSource::ParamCount;
@@ -511,6 +507,11 @@ CliScenario buildScenario(const QCommandLineParser& p) {
     Scenario& s = c.scenario;
     applyModel(p, s, c.notes);
     applyWorkload(p, s, c.notes);
+    if (terms::checkpointStorageApplies(s.model, s.workload))
+        c.notes.push_back("weights stored as the checkpoint holds them (" +
+                          std::string(quantMethodKey(s.model.quant.method)) +
+                          (s.model.headerWeightBytes > 0 ? ", safetensors header bytes" : "") +
+                          "); --weights overrides");
     applyGpu(p, s);
     applyLayout(p, s);
     if (auto e = validateWorkload(s.model, s.workload))
