@@ -844,6 +844,36 @@ void TstHfImport::customModelTypeImportsAsArchitecture() {
     QCOMPARE(r->notes.size(), size_t(1));
     QCOMPARE(r->notes[0].code, ImportNoteCode::ArchitectureFallback);
     QCOMPARE(r->notes[0].field, std::string("model_type"));
+    // Kimi-K2 ships exactly this way: model_type "kimi_k2", DeepseekV3ForCausalLM, fp8 128x128.
+    // Hand count (modeling_deepseek.py shapes, h 7168, 64 heads, 61 layers, 1 dense, 384
+    // experts of 2048 + 1 shared, top-8, V 163840): per layer MLA 7168 x 1536 + 1536 +
+    // 1536 x 64 x 192 + 7168 x 576 + 512 + 512 x 64 x 256 + 64 x 128 x 7168; layer 0 a dense
+    // FFN 3 x 7168 x 18432; layers 1-60 385 FFNs 3 x 7168 x 2048 + router 7168 x 384 + 384;
+    // norms 123 x 7168; embed + lm_head 2 x 163840 x 7168: 1,026,408,232,448. Active without
+    // the input embedding
+    // 31,687,095,808 (Kimi-K2 model card: 1T total, 32B activated).
+    auto kimi = importHfConfig(R"({"architectures": ["DeepseekV3ForCausalLM"],
+        "model_type": "kimi_k2", "hidden_size": 7168, "intermediate_size": 18432,
+        "moe_intermediate_size": 2048, "num_hidden_layers": 61, "num_attention_heads": 64,
+        "num_key_value_heads": 64, "n_routed_experts": 384, "n_shared_experts": 1,
+        "num_experts_per_tok": 8, "first_k_dense_replace": 1, "moe_layer_freq": 1,
+        "q_lora_rank": 1536, "kv_lora_rank": 512, "qk_nope_head_dim": 128,
+        "qk_rope_head_dim": 64, "v_head_dim": 128, "topk_method": "noaux_tc",
+        "vocab_size": 163840, "max_position_embeddings": 131072,
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16",
+        "quantization_config": {"activation_scheme": "dynamic", "fmt": "e4m3",
+                                "quant_method": "fp8", "weight_block_size": [128, 128]}})");
+    QVERIFY2(kimi.ok(), kimi.ok() ? "" : kimi.error().detail.c_str());
+    QCOMPARE(kimi->arch.family, std::string("deepseek_v3"));
+    QCOMPARE(kimi->notes.size(), size_t(1));
+    const ParamCount kc = countParameters(kimi->arch);
+    QCOMPARE(kc.total, int64_t(1026408232448));
+    QCOMPARE(kc.active - 163840 * 7168, int64_t(31687095808));
+    QCOMPARE(kimi->arch.quant.method, QuantMethod::Fp8Block);
+    // fp8 storage: about 1 B per parameter plus bf16 embeddings: 1.03 TB, not 2.05 TB.
+    const double kimiBytes = checkpointStorage(kimi->arch).totalBytes();
+    QVERIFY2(kimiBytes > 1.02e12 && kimiBytes < 1.04e12, qPrintable(QString::number(kimiBytes)));
+
     // A known model_type needs no note; an unknown one with an unknown class is an error.
     auto plain = importHfConfig(kLlamaConfig);
     QVERIFY(plain.ok() && plain->notes.empty());
