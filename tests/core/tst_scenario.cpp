@@ -1,8 +1,8 @@
 // Scenario files: versioned JSON round trip and every kind of bad input, each rejected with
 // an error naming the field (never a crash).
 #include "core/engine/estimator.h"
-#include "core/model/hf_import.h"
 #include "core/io/scenario.h"
+#include "core/model/hf_import.h"
 
 #include <QtTest>
 
@@ -85,6 +85,32 @@ void TstScenario::inlineArchitectureRoundTrip() {
     QVERIFY2(back.ok(), back.ok() ? "" : describe(back.error()).c_str());
     QCOMPARE(back->model.moe.numExperts, 8);
     QCOMPARE(countParameters(back->model).total, countParameters(s.model).total);
+
+    // A checkpoint's storage and the new block fields survive a save (issue 15 items 2, 3),
+    // and so does the user's explicit weight dtype (checkpointWeights false).
+    Scenario q = defaultScenario();
+    q.modelSource = ModelSource::Inline;
+    q.model.quant.method = QuantMethod::Gptq;
+    q.model.quant.bits = 4;
+    q.model.quant.groupSize = 0;
+    q.model.quant.descAct = true;
+    q.model.quant.lmHead = true;
+    q.model.quant.other = DType::FP16;
+    q.model.headerWeightBytes = 3893862400;
+    q.model.norm = NormKind::LayerNorm;
+    q.model.normBias = false;
+    q.model.qkNorm = q.model.qkNormFullWidth = true;
+    q.workload.precision.checkpointWeights = false;
+    const auto qb = scenarioFromJson(toJson(q));
+    QVERIFY2(qb.ok(), qb.ok() ? "" : describe(qb.error()).c_str());
+    QCOMPARE(qb->model.quant.method, QuantMethod::Gptq);
+    QCOMPARE(qb->model.quant.groupSize, 0);
+    QVERIFY(qb->model.quant.descAct && qb->model.quant.lmHead);
+    QCOMPARE(qb->model.quant.other, DType::FP16);
+    QCOMPARE(qb->model.headerWeightBytes, int64_t(3893862400));
+    QVERIFY(!qb->model.normBias && qb->model.qkNormFullWidth);
+    QVERIFY(!qb->workload.precision.checkpointWeights);
+    QCOMPARE(publishedWeightBytes(qb->model), publishedWeightBytes(q.model));
 }
 
 void TstScenario::badInput_data() {
