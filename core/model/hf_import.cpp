@@ -1307,7 +1307,12 @@ Result<ImportedModel> importModelFile(const std::filesystem::path& file) {
     ModelArch& m = imported.arch;
     std::optional<int64_t> published = 0;
     if (isHeader) {
-        published = stats->totalElements;
+        // Packed storage (fp8 scales, uint8 MXFP4 blocks, int32 GPTQ words) does not count
+        // parameters: a quantised header leaves the published count unknown.
+        const bool packed =
+            std::any_of(stats->elementsByDtype.begin(), stats->elementsByDtype.end(),
+                        [](const auto& kv) { return quantisedHeaderDType(kv.first); });
+        published = packed ? 0 : stats->totalElements;
         reconcileHeader(stats.value(), m, imported.notes);
     } else {
         // An index only gives bytes; convert when every tensor has one dtype (not for fp8 /

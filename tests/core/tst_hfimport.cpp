@@ -981,6 +981,20 @@ void TstHfImport::headerDisagreesWithConfig() {
     QCOMPARE(r->notes[0].code, ImportNoteCode::HeaderDisagreesWithConfig);
     QCOMPARE(r->arch.headerWeightBytes, int64_t(1648));
     QCOMPARE(publishedWeightBytes(r->arch), 1648.0); // the header wins
+    QCOMPARE(r->arch.publishedParams, int64_t(824));
+
+    // A quantised header (F8_E4M3 weights + F32 scales) agrees with the fp8 config within
+    // 1 %: no note; its packed elements do not count parameters, so the count stays unknown.
+    // Bytes: 4 x 68 + 2 x 132 + 132 (fp8 + scales) + 184 x 2 (bf16) = 1036.
+    const std::string fp8Header =
+        R"({"w": {"dtype": "F8_E4M3", "shape": [668], "data_offsets": [0, 668]},
+            "s": {"dtype": "BF16", "shape": [184], "data_offsets": [668, 1036]}})";
+    writeFile(dir / "model.safetensors", safetensors(fp8Header, 1036));
+    auto f8 = importModelFile(dir / "model.safetensors");
+    QVERIFY2(f8.ok(), f8.ok() ? "" : f8.error().detail.c_str());
+    QVERIFY(f8->notes.empty());
+    QCOMPARE(f8->arch.publishedParams, int64_t(0));
+    QCOMPARE(publishedWeightBytes(f8->arch), 1036.0);
 }
 
 QTEST_APPLESS_MAIN(TstHfImport)
