@@ -50,8 +50,8 @@ enum class AttentionImpl {
 };
 
 /// Precision preset: the dtype accounting of one framework in one choice (applyFramework).
-/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is the
-/// preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
+/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is
+/// the preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
 enum class Framework {
     Custom,        ///< dtypes exactly as given in Precision
     PytorchAmp,    ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
@@ -260,9 +260,9 @@ struct RolloutSpec {
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
 };
 
-/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its behaviour
-/// facts are evaluated against the run at the start of estimate() (applyProfile), so changing
-/// TP or sharding after the pick keeps the framework's behaviour.
+/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its
+/// behaviour facts are evaluated against the run at the start of estimate() (applyProfile), so
+/// changing TP or sharding after the pick keeps the framework's behaviour.
 struct ProfileRef {
     std::string name = "custom"; ///< a profile name of resources/profiles.json
     std::string version;         ///< one of its versions; "" = the newest
@@ -316,5 +316,7 @@ std::optional<Framework> parseFramework(std::string_view);
 std::optional<Sharding> parseSharding(std::string_view);
 std::optional<PipelineSchedule> parseSchedule(std::string_view);
 std::optional<LoadRecipe> parseLoadRecipe(std::string_view);
+/// HF module name ("q_proj", ..., "down_proj", "lm_head") -> LoraTarget bit.
+std::optional<LoraTarget> parseLoraTarget(std::string_view);
 
 } // namespace headroom
