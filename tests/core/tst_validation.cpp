@@ -202,6 +202,9 @@ private slots:
     void recordProfiles();
     void skipReasons_data();
     void skipReasons();
+    void filledDefaults_data();
+    void filledDefaults();
+    void bySource();
     void malformed_data();
     void malformed();
     void statistics_data();
@@ -621,22 +624,8 @@ void TstValidation::skipReasons_data() {
                                          << "measured.bytes is null";
     QTest::newRow("null-micro-batch") << R"({"/micro_batch_size": null})"
                                       << "micro_batch_size is null";
-    QTest::newRow("null-activation-checkpointing") << R"({"/activation_checkpointing": null})"
-                                                   << "activation_checkpointing is null";
-    QTest::newRow("null-attention") << R"({"/attention": null})"
-                                    << "attention is null";
-    QTest::newRow("null-optimizer") << R"({"/optimizer": null})"
-                                    << "optimizer is null";
-    QTest::newRow("null-adam-state-dtype") << R"({"/optimizer_state_dtype": null})"
-                                           << "optimizer_state_dtype is null";
-    QTest::newRow("null-master-weights") << R"({"/master_weights_fp32": null})"
-                                         << "master_weights_fp32 is null";
     QTest::newRow("null-tied-embeddings") << R"({"/model/tied_embeddings": null})"
                                           << "model.tied_embeddings is null";
-    QTest::newRow("null-lora-targets") << R"({"/lora/targets": null})"
-                                       << "lora.targets is null";
-    QTest::newRow("four-bit-unknown-format") << R"({"/finetune": "qlora", "/weight_dtype": "4bit"})"
-                                             << "weight_dtype '4bit'";
     QTest::newRow("bert-family-not-modelled")
         << R"({"/model/family": "bert", "/model/mlp": "gelu"})"
         << "family 'bert' is not modelled";
@@ -671,6 +660,148 @@ void TstValidation::skipReasons() {
     QCOMPARE(rep.summary.count, 0);
     QCOMPARE(rep.skipped.size(), std::size_t{1});
     QVERIFY(rep.skipped.front().reason.find(reason.toStdString()) != std::string::npos);
+}
+
+// A setting the source leaves null is filled from the record's framework profile's documented
+// default (resources/profiles.json fill_defaults, core resolveUnknowns) and listed; the record
+// is scored. The base record's source is unknown to the revisions table, so it runs under
+// hf-trainer; rows with a github source run under that repository's profile.
+void TstValidation::filledDefaults_data() {
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("filled"); ///< the FilledField text must start with it
+    const QString unsloth = QStringLiteral(
+        "\"/source_url\": \"https://github.com/unslothai/unsloth/blob/ffffff/README.md\"");
+    const QString litgpt = QStringLiteral(
+        "\"/source_url\": \"https://github.com/Lightning-AI/litgpt/blob/ffffff/tutorials/x.md\"");
+    // transformers TrainingArguments gradient_checkpointing=False
+    QTest::newRow("hf-trainer-checkpointing-none")
+        << R"({"/activation_checkpointing": null, "/measured/bytes": 39000000000})"
+        << "checkpointing" << "none" << "activation_checkpointing = none (hf-trainer: transformers";
+    // unsloth get_peft_model use_gradient_checkpointing='unsloth'
+    QTest::newRow("unsloth-checkpointing-full")
+        << "{" + unsloth + R"(, "/activation_checkpointing": null})" << "checkpointing"
+        << "full" << "activation_checkpointing = full (unsloth:";
+    // transformers >= 4.36 attn_implementation 'sdpa'
+    QTest::newRow("hf-trainer-attention-sdpa")
+        << R"({"/attention": null})" << "attention" << "sdpa" << "attention = sdpa";
+    // TrainingArguments optim 'adamw_torch'
+    QTest::newRow("hf-trainer-optimizer-adamw")
+        << R"({"/optimizer": null})" << "optimizer" << "adamw" << "optimizer = adamw";
+    // unsloth notebooks optim='adamw_8bit'; its states int8 (bitsandbytes 8-bit)
+    QTest::newRow("unsloth-optimizer-8bit")
+        << "{" + unsloth + R"(, "/optimizer": null, "/optimizer_state_dtype": null})"
+        << "optimizer_states" << "int8" << "optimizer = adamw_8bit";
+    // torch AdamW zeros_like(p): the bf16 adapters (over a bf16 base) keep bf16 states
+    QTest::newRow("adamw-states-follow-bf16-adapters")
+        << R"({"/optimizer_state_dtype": null})" << "optimizer_states" << "bf16"
+        << "optimizer_state_dtype = bf16";
+    // fp32 adapters (over an fp32 base) -> fp32 states and gradients
+    QTest::newRow("adamw-states-follow-fp32-adapters")
+        << R"({"/weight_dtype": "fp32", "/optimizer_state_dtype": null, "/grad_dtype": null, "/measured/bytes": 39000000000})"
+        << "optimizer_states" << "fp32" << "grad_dtype = fp32";
+    // bitsandbytes PagedAdamW (32-bit): fp32 states whatever the parameter dtype
+    QTest::newRow("paged-adamw-states-fp32")
+        << R"({"/optimizer": "paged_adamw", "/optimizer_state_dtype": null})"
+        << "optimizer_states" << "fp32" << "optimizer_state_dtype = fp32";
+    // torchao Int8QuantizedTrainingLinearWeight presents its scale's dtype (bf16): the full
+    // fine-tune's gradients and AdamW states are bf16 (TAOQT-03)
+    QTest::newRow("int8-trained-weight-grads-bf16")
+        << R"({"/finetune": "pretrain", "/lora": null, "/weight_dtype": "int8", "/grad_dtype": null, "/optimizer_state_dtype": null})"
+        << "grads" << "bf16" << "grad_dtype = bf16";
+    // pytorch_amp preset of hf-trainer: the fp32 weights are the master copy, no extra one
+    QTest::newRow("hf-trainer-master-false")
+        << R"({"/master_weights_fp32": null})" << "master" << "false"
+        << "master_weights_fp32 = false";
+    // PEFT TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING llama: q_proj, v_proj = bits 0|2
+    QTest::newRow("hf-trainer-lora-targets-q-v")
+        << R"({"/lora/targets": null})" << "lora_targets" << "5"
+        << "lora.targets = q_proj,v_proj";
+    // unsloth get_peft_model target_modules: the seven linears = 0x7F
+    QTest::newRow("unsloth-lora-targets-all")
+        << "{" + unsloth + R"(, "/lora/targets": null})" << "lora_targets" << "127"
+        << "lora.targets = q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj";
+    // PEFT LoraConfig lora_dropout 0.0
+    QTest::newRow("hf-trainer-lora-dropout-0")
+        << R"({"/lora/dropout": null})" << "lora_dropout" << "false" << "lora.dropout = 0";
+    // transformers BitsAndBytesConfig: bnb_4bit_quant_type 'fp4', no double quantisation
+    QTest::newRow("hf-trainer-4bit-is-fp4")
+        << R"({"/finetune": "qlora", "/weight_dtype": "4bit"})" << "weights" << "fp4"
+        << "weight_dtype = fp4";
+    // unsloth loader: nf4 with double quantisation
+    QTest::newRow("unsloth-4bit-is-nf4-dq")
+        << "{" + unsloth + R"(, "/finetune": "qlora", "/weight_dtype": "4bit"})" << "weights"
+        << "nf4_double_quant" << "weight_dtype = nf4_double_quant";
+    // litgpt GPT keeps lm_head and wte apart: untied in memory
+    QTest::newRow("litgpt-untied")
+        << "{" + litgpt + R"(, "/model/tied_embeddings": null})" << "tied" << "false"
+        << "model.tied_embeddings = false";
+    // unsloth README commit 0a2c397 reports LLaMA-Factory runs: llama-factory@2023 fills
+    // gradient checkpointing on (model_args disable_gradient_checkpointing=False)
+    QTest::newRow("llama-factory-table-checkpointing-full")
+        << "{\"/source_url\": \"https://github.com/unslothai/unsloth/blob/"
+           "0a2c397393e2f0085e58476887d5e1d5af294cb0/README.md\", "
+           "\"/activation_checkpointing\": null}"
+        << "checkpointing" << "full" << "activation_checkpointing = full (llama-factory:";
+}
+
+void TstValidation::filledDefaults() {
+    QFETCH(QString, patch);
+    QFETCH(QString, key);
+    QFETCH(QString, expected);
+    QFETCH(QString, filled);
+    auto entries = parseRecords(recordsText(patched(patch)), revisions());
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    const RecordEntry& e = entries->front();
+    std::string reasons;
+    for (const auto& r : e.skipReasons)
+        reasons += r + "; ";
+    QVERIFY2(e.usable(), reasons.c_str());
+    const std::string value =
+        key == "tied" ? std::string(e.record->model.tiedEmbeddings ? "true" : "false")
+                      : field(*e.record, key.toStdString());
+    QCOMPARE(QString::fromStdString(value), expected);
+    std::string all;
+    bool found = false;
+    for (const FilledField& f : e.record->filled) {
+        all += f.text() + " | ";
+        found = found || f.text().rfind(filled.toStdString(), 0) == 0;
+    }
+    QVERIFY2(found, all.c_str());
+    // the report carries the list
+    const ValidationReport rep = runValidation(entries.value());
+    QCOMPARE(rep.points.size(), std::size_t{1});
+    QCOMPARE(rep.points.front().filled.size(), e.record->filled.size());
+    const json j = json::parse(reportToJson(rep));
+    QCOMPARE(j["points"][0]["filled"].size(), e.record->filled.size());
+}
+
+// Per-source statistics: two sources, hand-computed median / p90 / scored share.
+void TstValidation::bySource() {
+    ValidationReport rep;
+    auto point = [](std::string source, double err) {
+        PointResult p;
+        p.source = std::move(source);
+        p.errorPct = err;
+        return p;
+    };
+    rep.points = {point("a/x", -2), point("a/x", 4), point("a/x", 10), point("b/y", 6)};
+    rep.skipped = {{"S-1", "why", "b/y"}, {"S-2", "why", "c/z"}};
+    const std::vector<SourceSummary> by = summarizeBySource(rep);
+    QCOMPARE(by.size(), std::size_t{3});
+    QCOMPARE(QString::fromStdString(by[0].source), QStringLiteral("a/x"));
+    // |errors| 2, 4, 10: median 4; p90 rank 0.9 x 2 = 1.8 -> 4 + 0.8 x 6 = 8.8
+    QCOMPARE(by[0].summary.count, 3);
+    QVERIFY(std::fabs(by[0].summary.medianAbsErrorPct - 4.0) < 1e-12);
+    QVERIFY(std::fabs(by[0].summary.p90AbsErrorPct - 8.8) < 1e-12);
+    QCOMPARE(by[0].scoredShare(), 1.0);
+    QCOMPARE(by[1].scoredShare(), 0.5); // b/y: 1 scored, 1 skipped
+    QCOMPARE(by[2].summary.count, 0);   // c/z: only skipped
+    QCOMPARE(by[2].scoredShare(), 0.0);
+    QCOMPARE(sourceRepository("https://github.com/Pytorch/TorchTune/blob/abc/README.md"),
+             std::string("pytorch/torchtune"));
+    QCOMPARE(sourceRepository("https://example.org/page"), std::string("example.org"));
 }
 
 void TstValidation::malformed_data() {
