@@ -269,7 +269,8 @@ struct FamilyTraits {
     bool supported = true;
     std::string_view whyNot; ///< when !supported
     NormKind norm = NormKind::RMSNorm;
-    bool biases = false; ///< q/k/v, output and FFN projections carry biases
+    bool biases = false;      ///< q/k/v, output and FFN projections carry biases
+    bool qkvBiasOnly = false; ///< only the q/k/v projections carry biases
     bool parallelBlock = false;
     int normsPerLayer = 2;
     bool learnedPositions = false;
@@ -278,8 +279,18 @@ struct FamilyTraits {
 
 std::optional<FamilyTraits> familyTraits(std::string_view family) {
     FamilyTraits t;
-    if (family == "llama" || family == "mistral")
+    // Yi (01-ai) ships LlamaForCausalLM; InternLM (v1) is the Llama block too.
+    if (family == "llama" || family == "mistral" || family == "yi")
         return t;
+    if (family == "qwen" || family == "qwen2") {
+        // Qwen v1 modeling_qwen.py: c_attn = nn.Linear(hidden, 3 x hidden, bias=True), c_proj
+        // and the SwiGLU w1/w2/c_proj without bias, RMSNorm, untied lm_head; Qwen2
+        // modeling_qwen2.py: q/k/v_proj bias=True, o_proj and MLP without.
+        t.qkvBiasOnly = true;
+        t.note = "qwen: Llama-style block (RMSNorm, SwiGLU) with biases on q, k, v only (HF "
+                 "modeling_qwen.py c_attn bias=True; modeling_qwen2.py q/k/v_proj bias=True)";
+        return t;
+    }
     if (family == "falcon") {
         // modeling_falcon.py, falcon-7b (new_decoder_architecture=False, parallel_attn=True,
         // bias=False): one input_layernorm feeds attention and MLP.
@@ -411,6 +422,25 @@ int64_t checkedGpuProduct(const Node& p,
 // ---------------------------------------------------------------------------------------------
 // One record
 
+/// Qwen v1's config.intermediate_size is twice the width of each MLP matrix (modeling_qwen.py
+/// QWenMLP: ff_dim_in = config.intermediate_size // 2; Qwen-7B: 22016 -> w1, w2 of 11008).
+/// A record that copied the config value is halved; one whose param_count matches the
+/// unhalved width (already the matrix width) is kept.
+void qwenV1MlpWidth(ModelArch& a, MeasurementRecord& rec) {
+    ModelArch halved = a;
+    halved.intermediateSize = a.intermediateSize / 2;
+    const double asGiven = static_cast<double>(countParameters(a).total);
+    const double half = static_cast<double>(countParameters(halved).total);
+    const double published = static_cast<double>(rec.recordParams);
+    if (rec.recordParams > 0 && std::fabs(asGiven - published) < std::fabs(half - published))
+        return;
+    a.intermediateSize = halved.intermediateSize;
+    rec.caveats.push_back("qwen (v1): intermediate_size " +
+                          std::to_string(halved.intermediateSize * 2) +
+                          " is the config value, twice each MLP matrix's width "
+                          "(modeling_qwen.py QWenMLP: intermediate_size // 2)");
+}
+
 RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
     const std::string path = "[" + std::to_string(index) + "]";
     if (!j.is_object())
@@ -498,13 +528,19 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         } else {
             a.norm = traits->norm;
             a.qkvBias = a.outBias = a.mlpBias = traits->biases;
+            a.qkvBias = a.qkvBias || traits->qkvBiasOnly;
             a.parallelBlock = traits->parallelBlock;
             a.normsPerLayer = traits->normsPerLayer;
             if (!traits->note.empty())
                 rec.caveats.emplace_back(traits->note);
         }
     } else {
-        skip.push_back("model.family '" + family + "' is not modelled");
+        // A decoder the mapping has no traits for is estimated from the shape the record
+        // gives, as the generic pre-norm decoder block (RMSNorm, attention then MLP, no
+        // biases): every size term follows from layers, widths, heads, MLP kind and vocab.
+        rec.caveats.push_back("family '" + family +
+                              "' has no traits in the mapping: estimated from its shape as a "
+                              "generic pre-norm decoder (RMSNorm, sequential block, no biases)");
     }
 
     // --- mode and dtypes ---
@@ -783,6 +819,8 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     } else {
         skip.push_back("framework profile " + profileSpec(entry.profile) + " is not in the table");
     }
+    if (family == "qwen" && skip.empty())
+        qwenV1MlpWidth(a, rec);
     if (!skip.empty()) {
         entry.skipReasons = std::move(skip);
         return entry;

@@ -549,6 +549,18 @@ void TstValidation::mapping_data() {
     QTest::newRow("llama-no-biases") << ""
                                      << "biases"
                                      << "false,false,false";
+    // Qwen v1 modeling_qwen.py: c_attn (q, k, v) bias=True, c_proj and MLP without
+    QTest::newRow("qwen-v1-qkv-bias-only") << R"({"/model/family": "qwen"})"
+                                           << "biases"
+                                           << "true,false,false";
+    // Yi ships LlamaForCausalLM: no biases
+    QTest::newRow("yi-is-llama") << R"({"/model/family": "yi"})"
+                                 << "biases"
+                                 << "false,false,false";
+    // a family without traits is estimated from its shape as the generic decoder block
+    QTest::newRow("unknown-family-generic-decoder") << R"({"/model/family": "rwkv"})"
+                                                    << "norm"
+                                                    << "rmsnorm";
     QTest::newRow("16bit-weights-are-two-bytes") << R"({"/weight_dtype": "16bit"})"
                                                  << "weights"
                                                  << "bf16";
@@ -599,8 +611,23 @@ void TstValidation::recordProfiles_data() {
     QTest::newRow("fsdp-qlora") << "https://github.com/AnswerDotAI/fsdp_qlora/blob/4cd6923/b.md"
                                 << "fsdp-qlora@2024-03";
     QTest::newRow("unknown-repository-generic")
-        << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md"
+        << "https://github.com/example-org/trainer/blob/374601d/README.md"
         << "hf-trainer@4.45";
+    // a document of one repository reporting another framework's runs (revision "profile")
+    QTest::newRow("torchao-float8-readme-is-torchtitan")
+        << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md"
+        << "torchtitan@2025";
+    QTest::newRow("torchao-other-page-generic")
+        << "https://github.com/pytorch/ao/blob/9acc9a4/torchao/prototype/quantized_training/"
+           "README.md"
+        << "hf-trainer@4.45";
+    QTest::newRow("unsloth-readme-llama-factory-table")
+        << "https://github.com/unslothai/unsloth/blob/0a2c397393e2f0085e58476887d5e1d5af294cb0/"
+           "README.md"
+        << "llama-factory@2023";
+    QTest::newRow("llama-factory-repository")
+        << "https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md"
+        << "llama-factory@2024-10";
     QTest::newRow("not-github-generic") << "tools/measure/measure_peak.py (local measurement)"
                                         << "hf-trainer@4.45";
 }
@@ -629,8 +656,6 @@ void TstValidation::skipReasons_data() {
     QTest::newRow("bert-family-not-modelled")
         << R"({"/model/family": "bert", "/model/mlp": "gelu"})"
         << "family 'bert' is not modelled";
-    QTest::newRow("unknown-family-not-modelled") << R"({"/model/family": "rwkv"})"
-                                                 << "model.family 'rwkv' is not modelled";
     QTest::newRow("unknown-feature-not-modelled") << R"({"/features": ["async_tp"]})"
                                                   << "feature 'async_tp' is not modelled";
     QTest::newRow("unknown-lora-target") << R"({"/lora/targets": ["fc1"]})"
@@ -678,72 +703,101 @@ void TstValidation::filledDefaults_data() {
     // transformers TrainingArguments gradient_checkpointing=False
     QTest::newRow("hf-trainer-checkpointing-none")
         << R"({"/activation_checkpointing": null, "/measured/bytes": 39000000000})"
-        << "checkpointing" << "none" << "activation_checkpointing = none (hf-trainer: transformers";
+        << "checkpointing"
+        << "none"
+        << "activation_checkpointing = none (hf-trainer: transformers";
     // unsloth get_peft_model use_gradient_checkpointing='unsloth'
     QTest::newRow("unsloth-checkpointing-full")
-        << "{" + unsloth + R"(, "/activation_checkpointing": null})" << "checkpointing"
-        << "full" << "activation_checkpointing = full (unsloth:";
+        << "{" + unsloth + R"(, "/activation_checkpointing": null})"
+        << "checkpointing"
+        << "full"
+        << "activation_checkpointing = full (unsloth:";
     // transformers >= 4.36 attn_implementation 'sdpa'
-    QTest::newRow("hf-trainer-attention-sdpa")
-        << R"({"/attention": null})" << "attention" << "sdpa" << "attention = sdpa";
+    QTest::newRow("hf-trainer-attention-sdpa") << R"({"/attention": null})"
+                                               << "attention"
+                                               << "sdpa"
+                                               << "attention = sdpa";
     // TrainingArguments optim 'adamw_torch'
-    QTest::newRow("hf-trainer-optimizer-adamw")
-        << R"({"/optimizer": null})" << "optimizer" << "adamw" << "optimizer = adamw";
+    QTest::newRow("hf-trainer-optimizer-adamw") << R"({"/optimizer": null})"
+                                                << "optimizer"
+                                                << "adamw"
+                                                << "optimizer = adamw";
     // unsloth notebooks optim='adamw_8bit'; its states int8 (bitsandbytes 8-bit)
     QTest::newRow("unsloth-optimizer-8bit")
         << "{" + unsloth + R"(, "/optimizer": null, "/optimizer_state_dtype": null})"
-        << "optimizer_states" << "int8" << "optimizer = adamw_8bit";
+        << "optimizer_states"
+        << "int8"
+        << "optimizer = adamw_8bit";
     // torch AdamW zeros_like(p): the bf16 adapters (over a bf16 base) keep bf16 states
-    QTest::newRow("adamw-states-follow-bf16-adapters")
-        << R"({"/optimizer_state_dtype": null})" << "optimizer_states" << "bf16"
-        << "optimizer_state_dtype = bf16";
+    QTest::newRow("adamw-states-follow-bf16-adapters") << R"({"/optimizer_state_dtype": null})"
+                                                       << "optimizer_states"
+                                                       << "bf16"
+                                                       << "optimizer_state_dtype = bf16";
     // fp32 adapters (over an fp32 base) -> fp32 states and gradients
     QTest::newRow("adamw-states-follow-fp32-adapters")
         << R"({"/weight_dtype": "fp32", "/optimizer_state_dtype": null, "/grad_dtype": null, "/measured/bytes": 39000000000})"
-        << "optimizer_states" << "fp32" << "grad_dtype = fp32";
+        << "optimizer_states"
+        << "fp32"
+        << "grad_dtype = fp32";
     // bitsandbytes PagedAdamW (32-bit): fp32 states whatever the parameter dtype
     QTest::newRow("paged-adamw-states-fp32")
         << R"({"/optimizer": "paged_adamw", "/optimizer_state_dtype": null})"
-        << "optimizer_states" << "fp32" << "optimizer_state_dtype = fp32";
+        << "optimizer_states"
+        << "fp32"
+        << "optimizer_state_dtype = fp32";
     // torchao Int8QuantizedTrainingLinearWeight presents its scale's dtype (bf16): the full
     // fine-tune's gradients and AdamW states are bf16 (TAOQT-03)
     QTest::newRow("int8-trained-weight-grads-bf16")
         << R"({"/finetune": "pretrain", "/lora": null, "/weight_dtype": "int8", "/grad_dtype": null, "/optimizer_state_dtype": null})"
-        << "grads" << "bf16" << "grad_dtype = bf16";
+        << "grads"
+        << "bf16"
+        << "grad_dtype = bf16";
     // pytorch_amp preset of hf-trainer: the fp32 weights are the master copy, no extra one
-    QTest::newRow("hf-trainer-master-false")
-        << R"({"/master_weights_fp32": null})" << "master" << "false"
-        << "master_weights_fp32 = false";
+    QTest::newRow("hf-trainer-master-false") << R"({"/master_weights_fp32": null})"
+                                             << "master"
+                                             << "false"
+                                             << "master_weights_fp32 = false";
     // PEFT TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING llama: q_proj, v_proj = bits 0|2
-    QTest::newRow("hf-trainer-lora-targets-q-v")
-        << R"({"/lora/targets": null})" << "lora_targets" << "5"
-        << "lora.targets = q_proj,v_proj";
+    QTest::newRow("hf-trainer-lora-targets-q-v") << R"({"/lora/targets": null})"
+                                                 << "lora_targets"
+                                                 << "5"
+                                                 << "lora.targets = q_proj,v_proj";
     // unsloth get_peft_model target_modules: the seven linears = 0x7F
     QTest::newRow("unsloth-lora-targets-all")
-        << "{" + unsloth + R"(, "/lora/targets": null})" << "lora_targets" << "127"
+        << "{" + unsloth + R"(, "/lora/targets": null})"
+        << "lora_targets"
+        << "127"
         << "lora.targets = q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj";
     // PEFT LoraConfig lora_dropout 0.0
-    QTest::newRow("hf-trainer-lora-dropout-0")
-        << R"({"/lora/dropout": null})" << "lora_dropout" << "false" << "lora.dropout = 0";
+    QTest::newRow("hf-trainer-lora-dropout-0") << R"({"/lora/dropout": null})"
+                                               << "lora_dropout"
+                                               << "false"
+                                               << "lora.dropout = 0";
     // transformers BitsAndBytesConfig: bnb_4bit_quant_type 'fp4', no double quantisation
-    QTest::newRow("hf-trainer-4bit-is-fp4")
-        << R"({"/finetune": "qlora", "/weight_dtype": "4bit"})" << "weights" << "fp4"
-        << "weight_dtype = fp4";
+    QTest::newRow("hf-trainer-4bit-is-fp4") << R"({"/finetune": "qlora", "/weight_dtype": "4bit"})"
+                                            << "weights"
+                                            << "fp4"
+                                            << "weight_dtype = fp4";
     // unsloth loader: nf4 with double quantisation
     QTest::newRow("unsloth-4bit-is-nf4-dq")
-        << "{" + unsloth + R"(, "/finetune": "qlora", "/weight_dtype": "4bit"})" << "weights"
-        << "nf4_double_quant" << "weight_dtype = nf4_double_quant";
+        << "{" + unsloth + R"(, "/finetune": "qlora", "/weight_dtype": "4bit"})"
+        << "weights"
+        << "nf4_double_quant"
+        << "weight_dtype = nf4_double_quant";
     // litgpt GPT keeps lm_head and wte apart: untied in memory
-    QTest::newRow("litgpt-untied")
-        << "{" + litgpt + R"(, "/model/tied_embeddings": null})" << "tied" << "false"
-        << "model.tied_embeddings = false";
+    QTest::newRow("litgpt-untied") << "{" + litgpt + R"(, "/model/tied_embeddings": null})"
+                                   << "tied"
+                                   << "false"
+                                   << "model.tied_embeddings = false";
     // unsloth README commit 0a2c397 reports LLaMA-Factory runs: llama-factory@2023 fills
     // gradient checkpointing on (model_args disable_gradient_checkpointing=False)
     QTest::newRow("llama-factory-table-checkpointing-full")
         << "{\"/source_url\": \"https://github.com/unslothai/unsloth/blob/"
            "0a2c397393e2f0085e58476887d5e1d5af294cb0/README.md\", "
            "\"/activation_checkpointing\": null}"
-        << "checkpointing" << "full" << "activation_checkpointing = full (llama-factory:";
+        << "checkpointing"
+        << "full"
+        << "activation_checkpointing = full (llama-factory:";
 }
 
 void TstValidation::filledDefaults() {
@@ -758,9 +812,9 @@ void TstValidation::filledDefaults() {
     for (const auto& r : e.skipReasons)
         reasons += r + "; ";
     QVERIFY2(e.usable(), reasons.c_str());
-    const std::string value =
-        key == "tied" ? std::string(e.record->model.tiedEmbeddings ? "true" : "false")
-                      : field(*e.record, key.toStdString());
+    const std::string value = key == "tied"
+                                  ? std::string(e.record->model.tiedEmbeddings ? "true" : "false")
+                                  : field(*e.record, key.toStdString());
     QCOMPARE(QString::fromStdString(value), expected);
     std::string all;
     bool found = false;
@@ -846,8 +900,9 @@ void TstValidation::malformed_data() {
     QTest::newRow("top-level-number") << "42" << int(ErrorCode::FieldWrongType) << "(top level)";
 
     // Hostile records (issue "hostile input never crashes"): every integer is read within its
-    // field's limit (core/engine/workload.h limits, hf_import's model bounds), every product checked.
-    // dp 2^20 x tp 2^20 = 2^40 GPUs > limits::kGpus 2^20: tp is where the product passes it
+    // field's limit (core/engine/workload.h limits, hf_import's model bounds), every product
+    // checked. dp 2^20 x tp 2^20 = 2^40 GPUs > limits::kGpus 2^20: tp is where the product passes
+    // it
     QTest::newRow("dp-times-tp-2pow40")
         << rec(R"({"/parallelism/num_gpus": null, "/parallelism/dp": 1048576,
                    "/parallelism/tp": 1048576})")
