@@ -377,9 +377,14 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         w.precision.masterWeights = pre.masterWeights;
         note("master_weights_fp32", pre.masterWeights ? "true" : "false", "");
     }
-    // adapters: stored like a float base, in the compute dtype over a quantised base
+    // adapters: stored like a float base, in the compute dtype over a quantised base; when the
+    // record leaves the gradient (= trainable) dtype unknown, a preset that keeps trainable
+    // parameters in fp32 decides (HF Trainer AMP; PEFT autocast_adapter_dtype; LLaMA-Factory
+    // cast_trainable_params_to_fp32)
     w.precision.adapters =
         isQuantized(w.precision.weights) ? w.precision.compute : w.precision.weights;
+    if (unknown.grads && pre.adapters == DType::FP32)
+        w.precision.adapters = DType::FP32;
     if (unknown.optimizer) {
         w.optimizer = f.optimizer.value_or(p.optimizer.value_or(Optimizer::AdamW));
         note("optimizer", std::string(optimizerKey(w.optimizer)), "optimizer");
