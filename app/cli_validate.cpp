@@ -27,6 +27,32 @@ std::string summaryLine(const ErrorSummary& s) {
            std::to_string(s.verdictsChecked) + " checked";
 }
 
+std::string bySourceText(const ValidationReport& r) {
+    std::string t = "By source (source repository of each record's source_url):\n";
+    TextTable tab({"source", "scored", "skipped", "scored share", "median |error|", "p90 |error|",
+                   "mean signed", "wrong verdicts"},
+                  {false, true, true, true, true, true, true, true});
+    for (const SourceSummary& s : r.bySource)
+        tab.addRow({s.source, std::to_string(s.summary.count), std::to_string(s.skipped),
+                    fmtNum(100.0 * s.scoredShare(), 0) + " %",
+                    s.summary.count ? fmtNum(s.summary.medianAbsErrorPct, 1) + " %" : "-",
+                    s.summary.count ? fmtNum(s.summary.p90AbsErrorPct, 1) + " %" : "-",
+                    s.summary.count ? signedPct(s.summary.meanSignedErrorPct) : "-",
+                    std::to_string(s.summary.wrongFitVerdicts) + " of " +
+                        std::to_string(s.summary.verdictsChecked)});
+    return t + tab.render(2);
+}
+
+std::string filledText(const ValidationReport& r) {
+    std::string t;
+    for (const PointResult& p : r.points)
+        for (const FilledField& f : p.filled)
+            t += "  " + p.id + ": " + f.text() + "\n";
+    return "\nFilled from the framework profile's documented defaults (the source left them "
+           "null):\n" +
+           (t.empty() ? std::string("  (none)\n") : t);
+}
+
 std::string reportText(const ValidationReport& r) {
     std::string t;
     t += "Engine vs measured peaks (error = (estimated - measured) / measured; GiB = 2^30 "
@@ -43,7 +69,9 @@ std::string reportText(const ValidationReport& r) {
                     fmtNum(p.estimatedBytes / 1073741824.0, 2), signedPct(p.errorPct), verdict});
     }
     t += pts.render(2);
-    t += "\nSummary: " + summaryLine(r.summary) + "\n";
+    t += "\nSummary: " + summaryLine(r.summary) + "; scored " + std::to_string(r.points.size()) +
+         " of " + std::to_string(r.points.size() + r.skipped.size()) + " records (" +
+         fmtNum(100.0 * r.scoredShare(), 1) + " %)\n";
     t += "Metric rule: allocated/active -> allocated, reserved -> reserved, nvidia_smi -> "
          "nvidia-smi, unknown -> reserved (the middle of the three).\n";
     t += "Verdict rule: capacity = gpu.memory_gb x " +
@@ -51,6 +79,7 @@ std::string reportText(const ValidationReport& r) {
          " bytes; every record ran, so an estimate above capacity (nvidia-smi less paged "
          "optimizer states and the releasable cache, the engine's verdict) is a wrong "
          "verdict.\n";
+    t += filledText(r);
     t += "\nSkipped (" + std::to_string(r.skipped.size()) + "):\n";
     for (const SkippedRecord& s : r.skipped)
         t += "  " + s.id + ": " + s.reason + "\n";
@@ -74,7 +103,10 @@ int runValidate(const QStringList& args) {
         "per-point signed error, median and p90 absolute error, wrong fit verdicts, skipped "
         "records with the reason, and the seeds' shortcut formulas as baselines."));
     p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Records file (JSON)."));
+    p.addPositionalArgument(QStringLiteral("file"),
+                            QStringLiteral("Records file (JSON); several files are scored as "
+                                           "one set."),
+                            QStringLiteral("file..."));
     p.addOption(QCommandLineOption(QStringLiteral("json"),
                                    QStringLiteral("JSON output: points, summary, baselines.")));
     p.addOption(QCommandLineOption(
@@ -88,48 +120,63 @@ int runValidate(const QStringList& args) {
                        "commit/document -> version); default: framework-revisions.json next to "
                        "the records file, else every record gets hf-trainer."),
         QStringLiteral("file")));
+    p.addOption(QCommandLineOption(
+        QStringLiteral("by-source"),
+        QStringLiteral("Also report median/p90 |error|, wrong verdicts and the scored share per "
+                       "source repository (text: a table after the summary; --json always has "
+                       "by_source).")));
     p.addOption(QCommandLineOption(QStringLiteral("show-profile"),
                                    QStringLiteral("Print each record's framework profile "
                                                   "(name@version) before the report.")));
     if (!parseOrThrow(p, args))
         return kExitOk;
     const QStringList pos = p.positionalArguments();
-    if (pos.size() != 1)
-        usageError("validate: give exactly one records file (got " + std::to_string(pos.size()) +
-                   ")");
+    if (pos.isEmpty())
+        usageError("validate: give at least one records file");
     ValidationOptions opts;
     const QString unit = p.value(QStringLiteral("capacity-unit")).toLower();
     if (unit == QLatin1String("gb"))
         opts.capacity = CapacityRule::GB;
     else if (unit != QLatin1String("gib"))
         usageError("--capacity-unit: expected gib or gb, got '" + str(unit) + "'");
-    const std::filesystem::path recordsFile = pos.first().toStdString();
-    FrameworkRevisions revisions;
-    const std::filesystem::path revisionsFile =
-        p.isSet(QStringLiteral("revisions"))
-            ? std::filesystem::path(p.value(QStringLiteral("revisions")).toStdString())
-            : defaultRevisionsFile(recordsFile);
-    if (p.isSet(QStringLiteral("revisions")) || std::filesystem::exists(revisionsFile)) {
-        auto table = loadFrameworkRevisions(revisionsFile);
-        if (!table)
-            dataError(table.error(), revisionsFile.string() + ": ");
-        revisions = std::move(table).value();
+    std::vector<RecordEntry> entries;
+    std::string revisionsNames;
+    for (const QString& file : pos) {
+        const std::filesystem::path recordsFile = file.toStdString();
+        FrameworkRevisions revisions;
+        const std::filesystem::path revisionsFile =
+            p.isSet(QStringLiteral("revisions"))
+                ? std::filesystem::path(p.value(QStringLiteral("revisions")).toStdString())
+                : defaultRevisionsFile(recordsFile);
+        if (p.isSet(QStringLiteral("revisions")) || std::filesystem::exists(revisionsFile)) {
+            auto table = loadFrameworkRevisions(revisionsFile);
+            if (!table)
+                dataError(table.error(), revisionsFile.string() + ": ");
+            revisions = std::move(table).value();
+            if (revisionsNames.find(revisionsFile.string()) == std::string::npos)
+                revisionsNames += (revisionsNames.empty() ? "" : ", ") + revisionsFile.string();
+        }
+        auto loaded = loadRecords(recordsFile, revisions);
+        if (!loaded)
+            dataError(loaded.error(), str(file) + ": ");
+        for (RecordEntry& e : loaded.value())
+            entries.push_back(std::move(e));
     }
-    auto entries = loadRecords(recordsFile, revisions);
-    if (!entries)
-        dataError(entries.error(), str(pos.first()) + ": ");
-    const ValidationReport report = runValidation(entries.value(), opts);
+    const ValidationReport report = runValidation(entries, opts);
     const bool json = p.isSet(QStringLiteral("json"));
     if (p.isSet(QStringLiteral("show-profile")) && !json) {
         TextTable t({"id", "framework profile"}, {false, false});
-        for (const RecordEntry& e : entries.value())
+        for (const RecordEntry& e : entries)
             t.addRow({e.id, profileSpec(e.profile)});
-        out("Framework profiles (" + revisionsFile.string() + ")\n" + t.render(2) + "\n");
+        out("Framework profiles (" + revisionsNames + ")\n" + t.render(2) + "\n");
     }
-    if (json)
+    if (json) {
         out(reportToJson(report));
-    else
+    } else {
         out(reportText(report));
+        if (p.isSet(QStringLiteral("by-source")))
+            out("\n" + bySourceText(report));
+    }
     return kExitOk;
 }
 

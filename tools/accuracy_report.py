@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes docs/accuracy.md from `headroom-cli validate <records> --json`.
+"""Writes docs/accuracy.md from `headroom-cli validate <records...> --json`.
 
 The report shows, for every measured point of the calibration records, the engine's estimate
 of the metric the source measured and the signed error; the summary against the issue's
@@ -7,10 +7,14 @@ targets; every skipped record with the reason; the same error table for the two 
 formulas of the seed articles (baselines); and the known limits.
 
 Usage:
-    tools/accuracy_report.py [--cli PATH] [--records FILE] [--out FILE] [--check]
+    tools/accuracy_report.py [--cli PATH] [--records FILE...] [--out FILE] [--check]
 
---check exits 1 when the summary misses a target (median <= 5 %, p90 <= 12 %, no wrong
-verdict); the report is written either way. Standard library only.
+The records files (default: calibration, calibration-2 and the fsdp_qlora extra rows) are
+scored as one set, with a table per file and per source repository and the fields each record
+left null that its framework profile's documented defaults filled.
+--check exits 1 when the summary misses a target (median <= 4 %, p90 <= 10 %, no wrong
+verdict, >= 80 % scored, no source median above 8 %); the report is written either way.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -25,8 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GIB = 2**30
 
-TARGET_MEDIAN = 5.0
-TARGET_P90 = 12.0
+TARGET_MEDIAN = 4.0
+TARGET_P90 = 10.0
+TARGET_SCORED = 0.80
+TARGET_SOURCE_MEDIAN = 8.0
+DEFAULT_RECORDS = [
+    "tests/data/calibration.records.json",
+    "tests/data/calibration-2.records.json",
+    "tests/data/fsdp_qlora_extra.records.json",
+]
 
 
 def find_cli(explicit: str | None) -> Path:
@@ -42,9 +53,9 @@ def find_cli(explicit: str | None) -> Path:
     sys.exit("accuracy_report: headroom-cli not found; build it or pass --cli PATH")
 
 
-def run_validate(cli: Path, records: Path) -> dict:
+def run_validate(cli: Path, records: list[Path]) -> dict:
     proc = subprocess.run(
-        [str(cli), "validate", str(records), "--json"],
+        [str(cli), "validate", *[str(r) for r in records], "--json"],
         capture_output=True,
         text=True,
         check=False,
@@ -54,11 +65,88 @@ def run_validate(cli: Path, records: Path) -> dict:
     return json.loads(proc.stdout)
 
 
-def load_sources(records: Path) -> dict[str, dict]:
-    data = json.loads(records.read_text())
-    if isinstance(data, dict):
-        data = data.get("records", [])
-    return {r["id"]: r for r in data}
+def load_sources(records: list[Path]) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for f in records:
+        data = json.loads(f.read_text())
+        if isinstance(data, dict):
+            data = data.get("records", [])
+        out.update({r["id"]: r for r in data})
+    return out
+
+
+def targets_met(report: dict) -> tuple[bool, list[str]]:
+    s = report["summary"]
+    misses = []
+    if s["median_abs_error_pct"] > TARGET_MEDIAN:
+        misses.append(f"median {s['median_abs_error_pct']:.1f} % > {TARGET_MEDIAN:g} %")
+    if s["p90_abs_error_pct"] > TARGET_P90:
+        misses.append(f"p90 {s['p90_abs_error_pct']:.1f} % > {TARGET_P90:g} %")
+    if s["wrong_fit_verdicts"] > 0:
+        misses.append(f"{s['wrong_fit_verdicts']} wrong fit verdicts")
+    if s["scored_share"] < TARGET_SCORED:
+        misses.append(f"{100 * s['scored_share']:.1f} % scored < {100 * TARGET_SCORED:g} %")
+    for b in report.get("by_source", []):
+        if b["count"] > 0 and b["median_abs_error_pct"] > TARGET_SOURCE_MEDIAN:
+            misses.append(f"{b['source']} median {b['median_abs_error_pct']:.1f} % > "
+                          f"{TARGET_SOURCE_MEDIAN:g} %")
+    return (not misses, misses)
+
+
+def render_by_source(report: dict) -> list[str]:
+    L = ["## By source", ""]
+    L.append("`headroom-cli validate --by-source` (and `by_source` in `--json`): the records "
+             "grouped by the repository of their `source_url`, so a framework the engine does "
+             f"worse on is visible. Target: no source median above {TARGET_SOURCE_MEDIAN:g} %.")
+    L.append("")
+    L.append("| source | scored | skipped | scored share | median abs error | p90 abs error | "
+             "mean signed error | wrong fit verdicts |")
+    L.append("|---|---|---|---|---|---|---|---|")
+    for b in report.get("by_source", []):
+        has = b["count"] > 0
+        L.append(
+            f"| {b['source']} | {b['count']} | {b['skipped_count']} | "
+            f"{100 * b['scored_share']:.0f} % | "
+            + (f"{b['median_abs_error_pct']:.1f} % | {b['p90_abs_error_pct']:.1f} % | "
+               f"{b['mean_signed_error_pct']:+.1f} % | " if has else "- | - | - | ")
+            + f"{b['wrong_fit_verdicts']} of {b['verdicts_checked']} |")
+    L.append("")
+    return L
+
+
+def render_filled(report: dict) -> list[str]:
+    L = ["## Filled from the framework profile's defaults", ""]
+    L.append("Where a record leaves a dtype, the optimizer, an adapter setting, activation "
+             "checkpointing, the attention kernel or (litgpt) embedding tying null, the "
+             "documented default of the framework profile its source ran under fills it "
+             "(`fill_defaults` in resources/profiles.json; dtypes from the profile's precision "
+             "preset and the optimizers' own rule, `resolveUnknowns` in "
+             "core/engine/profiles.h). A record is skipped only when its micro-batch, sequence "
+             "(or prompt) length or model shape is unknown, or the engine does not model it.")
+    L.append("")
+    any_filled = False
+    for p in report["points"]:
+        if p.get("filled"):
+            any_filled = True
+            L.append(f"- **{p['id']}** ({p['profile']}): " + "; ".join(
+                f"`{f['field']}` = {f['value']} ({f['source']})" for f in p["filled"]))
+    if not any_filled:
+        L.append("None.")
+    L.append("")
+    return L
+
+
+def render_files(reports: list[tuple[str, dict]]) -> list[str]:
+    L = ["| records file | scored | skipped | median abs error | p90 abs error | "
+         "mean signed error | wrong fit verdicts |", "|---|---|---|---|---|---|---|"]
+    for name, r in reports:
+        s = r["summary"]
+        L.append(f"| `{name}` | {s['count']} | {s['skipped_count']} | "
+                 f"{s['median_abs_error_pct']:.1f} % | {s['p90_abs_error_pct']:.1f} % | "
+                 f"{s['mean_signed_error_pct']:+.1f} % | {s['wrong_fit_verdicts']} of "
+                 f"{s['verdicts_checked']} |")
+    L.append("")
+    return L
 
 
 def gib(x: float) -> str:
@@ -106,41 +194,10 @@ def git_head() -> str:
         return "unknown"
 
 
-def render_extra(extra: dict, extra_rel: str) -> list[str]:
-    """The section for rows outside the calibration set (scored, never fitted)."""
-    s = extra["summary"]
-    L = ["## Rows outside the calibration set", ""]
-    L.append(
-        f"`{extra_rel}`: {s['count']} more rows of the fsdp_qlora benchmark document "
-        "(batch sizes, context lengths, DDP and CPU-offload rows the calibration set does not "
-        "hold), transcribed in the third session. No constant is fitted to them; "
-        "`tst_validation rowsOutsideCalibration` asserts the issue's targets on them."
-    )
-    L.append("")
-    L.append(
-        f"Summary: {s['count']} points, median {s['median_abs_error_pct']:.1f} %, p90 "
-        f"{s['p90_abs_error_pct']:.1f} %, mean signed {s['mean_signed_error_pct']:+.1f} %, "
-        f"wrong fit verdicts {s['wrong_fit_verdicts']}."
-    )
-    L.append("")
-    L.append("| id | measured GiB | estimated GiB | error |")
-    L.append("|---|---|---|---|")
-    for p in extra["points"]:
-        L.append(
-            f"| {p['id']} | {gib(p['measured_bytes'])} | {gib(p['estimated_bytes'])} | "
-            f"{pct(p['error_pct'])} |"
-        )
-    L.append("")
-    return L
-
-
-def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
+def render(report: dict, sources: dict[str, dict], records_rel: str,
+           per_file: list[tuple[str, dict]]) -> str:
     s = report["summary"]
-    met = (
-        s["median_abs_error_pct"] <= TARGET_MEDIAN
-        and s["p90_abs_error_pct"] <= TARGET_P90
-        and s["wrong_fit_verdicts"] == 0
-    )
+    met, misses = targets_met(report)
     L: list[str] = []
     L.append("# Accuracy against published measurements")
     L.append("")
@@ -150,8 +207,9 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
     )
     L.append("")
     L.append(
-        f"Engine at commit `{git_head()}`, records `{records_rel}` ({s['count']} points used, "
-        f"{len(s['skipped'])} skipped). Error = (estimated - measured) / measured; "
+        f"Engine at commit `{git_head()}`, records `{records_rel}` scored as one set "
+        f"({s['count']} points used, {len(s['skipped'])} skipped, "
+        f"{100 * s['scored_share']:.1f} % scored). Error = (estimated - measured) / measured; "
         "GiB = 2^30 bytes. Each record is compared in the metric its source measured "
         "(see *Rules*). Field reference: `docs/validation-data.md`."
     )
@@ -164,14 +222,21 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
     for b in report["baselines"]:
         L.append(summary_row(b["name"] + " (baseline)", b["summary"]))
     L.append("")
+    L.append("Per records file:")
+    L.append("")
+    L.extend(render_files(per_file))
     L.append(
-        f"Targets (issue 4): median <= {TARGET_MEDIAN:g} %, p90 <= {TARGET_P90:g} %, no wrong "
-        f"fit verdict. Status: **{'met' if met else 'not met'}** "
-        f"(median {s['median_abs_error_pct']:.1f} %, p90 {s['p90_abs_error_pct']:.1f} %, "
-        f"{s['wrong_fit_verdicts']} wrong verdicts). `tst_validation` and, by name, "
-        "`tst_accuracy_targets` (ctest label accuracy-targets) assert these targets in CI."
+        f"Targets (issue 15): median <= {TARGET_MEDIAN:g} %, p90 <= {TARGET_P90:g} %, no wrong "
+        f"fit verdict, >= {100 * TARGET_SCORED:g} % of the records scored, no source median "
+        f"above {TARGET_SOURCE_MEDIAN:g} %. Status: **{'met' if met else 'not met'}**"
+        + ("" if met else " (" + "; ".join(misses) + ")")
+        + ". `tst_validation projectTargets` and, by name, `tst_accuracy_targets` (ctest label "
+        "accuracy-targets) assert them in CI; a target not met yet is a QEXPECT_FAIL row that "
+        "names the gap and turns into a failure (XPASS) once the target is met."
     )
     L.append("")
+    L.extend(render_by_source(report))
+    L.extend(render_filled(report))
     L.append("## Rules")
     L.append("")
     rules = report["rules"]
@@ -186,9 +251,12 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
              "(a \"24 GB\" RTX 3090/4090 reports 24576/24564 MiB); the decimal reading "
              "(`--capacity-unit gb`) would make FQ-09's own measurement (24.75e9 reserved bytes "
              "on a 24 GB card) impossible. Records without `gpu.memory_gb` get no verdict (n/a).")
-    L.append("- **Nothing is guessed.** A record whose source leaves an input the engine needs "
-             "null is skipped with the reason; so are families and formats the engine does not "
-             "model and measurements given only as a range.")
+    L.append("- **Defaults instead of skips.** A setting the source leaves null is filled from "
+             "its framework profile's documented default and listed (*Filled from the framework "
+             "profile's defaults*); a record is skipped, with the reason, only when its "
+             "micro-batch, sequence or prompt length or model shape is unknown, the engine does "
+             "not model it (bert encoders) or its measurement is only a range. A family without "
+             "traits in the mapping is estimated from its shape as the generic decoder block.")
     L.append("- **Configuration floor.** A measurement below what its own stated configuration "
              "must hold (resident weights, the activations every implementation saves and the "
              "lm_head's compute-dtype output at the end of forward: `configurationFloorBytes` "
@@ -331,32 +399,23 @@ def render(report: dict, sources: dict[str, dict], records_rel: str) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cli", help="path of headroom-cli (default: build/*/app/headroom-cli)")
-    ap.add_argument("--records", default=str(ROOT / "tests/data/calibration.records.json"))
+    ap.add_argument("--records", nargs="+", default=[str(ROOT / r) for r in DEFAULT_RECORDS])
     ap.add_argument("--out", default=str(ROOT / "docs/accuracy.md"))
-    ap.add_argument(
-        "--extra",
-        default=str(ROOT / "tests/data/fsdp_qlora_extra.records.json"),
-        help="records outside the calibration set, reported in their own section",
-    )
     ap.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = ap.parse_args()
 
-    records = Path(args.records).resolve()
-    report = run_validate(find_cli(args.cli), records)
-    try:
-        records_rel = str(records.relative_to(ROOT))
-    except ValueError:
-        records_rel = str(records)
-    text = render(report, load_sources(records), records_rel)
-    extra = Path(args.extra).resolve()
-    if extra.exists():
-        extra_report = run_validate(find_cli(args.cli), extra)
+    records = [Path(r).resolve() for r in args.records]
+    cli = find_cli(args.cli)
+    report = run_validate(cli, records)
+
+    def rel(p: Path) -> str:
         try:
-            extra_rel = str(extra.relative_to(ROOT))
+            return str(p.relative_to(ROOT))
         except ValueError:
-            extra_rel = str(extra)
-        head, sep, tail = text.partition("## Known limits")
-        text = head + "\n".join(render_extra(extra_report, extra_rel)) + "\n" + sep + tail
+            return str(p)
+
+    per_file = [(rel(r), run_validate(cli, [r])) for r in records]
+    text = render(report, load_sources(records), " + ".join(rel(r) for r in records), per_file)
     Path(args.out).write_text(text + "\n")
     s = report["summary"]
     print(
@@ -365,12 +424,7 @@ def main() -> int:
         f"wrong verdicts {s['wrong_fit_verdicts']}, skipped {len(s['skipped'])}"
     )
     if args.check:
-        ok = (
-            s["median_abs_error_pct"] <= TARGET_MEDIAN
-            and s["p90_abs_error_pct"] <= TARGET_P90
-            and s["wrong_fit_verdicts"] == 0
-        )
-        return 0 if ok else 1
+        return 0 if targets_met(report)[0] else 1
     return 0
 
 

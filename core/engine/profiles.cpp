@@ -112,6 +112,52 @@ void parseDefaults(const json& j, FrameworkProfile& p, const std::string& path) 
         fail(path + ".defaults.checkpointing", "unknown checkpointing");
 }
 
+/// "fill_defaults": {"<key>": {"value": ..., "source": "..."}, ...} (FillDefaults).
+void parseFillDefaults(const json& j, FrameworkProfile& p, const std::string& path) {
+    if (!j.contains("fill_defaults"))
+        return;
+    const json& d = j.at("fill_defaults");
+    const std::string dp = path + ".fill_defaults";
+    if (!d.is_object())
+        fail(dp, "expected an object");
+    FillDefaults& f = p.fill;
+    for (const auto& [key, entry] : d.items()) {
+        const std::string kp = dp + "." + key;
+        if (!entry.is_object() || !entry.contains("value"))
+            fail(kp, "expected {\"value\": ..., \"source\": \"...\"}");
+        const json& v = entry.at("value");
+        const std::string text = v.is_string() ? v.get<std::string>() : std::string();
+        bool ok = true;
+        if (key == "optimizer")
+            ok = (f.optimizer = parseOptimizer(text)).has_value();
+        else if (key == "checkpointing")
+            ok = (f.checkpointing = parseCheckpointing(text)).has_value();
+        else if (key == "attention")
+            ok = (f.attention = parseAttention(text)).has_value();
+        else if (key == "quant_4bit")
+            ok = (f.quant4bit = parseDType(text)).has_value() && isQuantized(*f.quant4bit);
+        else if (key == "tied_embeddings")
+            ok = v.is_boolean() && (f.tiedEmbeddings = v.get<bool>(), true);
+        else if (key == "lora_dropout")
+            ok = v.is_number() && (f.loraDropout = v.get<double>(), *f.loraDropout >= 0);
+        else if (key == "lora_targets") {
+            unsigned bits = 0;
+            ok = v.is_array() && !v.empty();
+            for (const json& t : ok ? v : json::array()) {
+                const auto b = t.is_string() ? parseLoraTarget(t.get<std::string>()) : std::nullopt;
+                ok = ok && b.has_value();
+                bits |= b ? static_cast<unsigned>(*b) : 0u;
+            }
+            f.loraTargets = bits;
+        } else
+            fail(kp, "unknown default (optimizer, checkpointing, attention, quant_4bit, "
+                     "lora_targets, lora_dropout, tied_embeddings)");
+        if (!ok)
+            fail(kp + ".value", "not a valid " + key);
+        f.sources.emplace_back(key, str(entry, "source", kp));
+    }
+}
+
 FrameworkProfile parseProfile(const json& j, const std::string& path) {
     FrameworkProfile p;
     p.name = str(j, "name", path);
@@ -125,6 +171,7 @@ FrameworkProfile parseProfile(const json& j, const std::string& path) {
     p.precision = *preset;
     p.precisionSource = str(j, "precision_source", path);
     parseDefaults(j, p, path);
+    parseFillDefaults(j, p, path);
     if (!j.contains("versions") || !j.at("versions").is_array() || j.at("versions").empty())
         fail(path + ".versions", "expected a non-empty array");
     for (std::size_t i = 0; i < j.at("versions").size(); ++i) {
@@ -236,6 +283,157 @@ void selectProfile(Workload& w, const ProfileChoice& c) {
         w.parallel.sharding = *c.profile->sharding;
     if (c.profile->checkpointing)
         w.checkpointing = *c.profile->checkpointing;
+}
+
+std::string FillDefaults::source(std::string_view key) const {
+    for (const auto& [k, src] : sources)
+        if (k == key)
+            return src;
+    return {};
+}
+
+std::string FilledField::text() const {
+    return field + " = " + value + " (" + source + ")";
+}
+
+namespace {
+
+/// The dtype the trainable parameters present: the adapters' under LoRA/QLoRA, else the
+/// weights' own float dtype, or the compute dtype for a quantised trained weight (torchao
+/// Int8QuantizedTrainingLinearWeight: "will appear to have the same dtype as scale.dtype").
+DType trainableDtype(const Workload& w) {
+    if (w.finetune == Finetune::LoRA || w.finetune == Finetune::QLoRA)
+        return w.precision.adapters;
+    return isQuantized(w.precision.weights) ? w.precision.compute : w.precision.weights;
+}
+
+std::string loraTargetNames(unsigned bits) {
+    static constexpr std::string_view kNames[] = {"q_proj",    "k_proj",  "v_proj",    "o_proj",
+                                                  "gate_proj", "up_proj", "down_proj", "lm_head"};
+    std::string s;
+    for (unsigned i = 0; i < 8; ++i)
+        if (bits & (1u << i))
+            s += (s.empty() ? "" : ",") + std::string(kNames[i]);
+    return s;
+}
+
+/// Optimizer state dtype by the optimizer's code (see resolveUnknowns).
+DType stateDtype(const Workload& w) {
+    switch (w.optimizer) {
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+        return DType::INT8; // bitsandbytes Optimizer2State(optim_bits=8): uint8 states
+    case Optimizer::PagedAdamW:
+    case Optimizer::Adafactor:
+        return DType::FP32; // bitsandbytes 32-bit states; Adafactor factored stats in fp32
+    default:
+        break;
+    }
+    const bool master = w.precision.masterWeights && w.precision.weights != DType::FP32;
+    return master ? DType::FP32 : trainableDtype(w);
+}
+
+} // namespace
+
+std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
+                                         const FrameworkProfile& p) {
+    std::vector<FilledField> out;
+    const FillDefaults& f = p.fill;
+    Workload preset = w;
+    applyFramework(preset, p.precision);
+    const Precision& pre = preset.precision;
+    const std::string presetSrc = p.name + ": precision " + std::string(frameworkKey(p.precision)) +
+                                  " (" + p.precisionSource + ")";
+    auto note = [&](std::string field, std::string value, const std::string& key) {
+        const std::string src = key.empty() ? std::string() : f.source(key);
+        out.push_back({std::move(field), std::move(value),
+                       key.empty()   ? presetSrc
+                       : src.empty() ? p.name + ": no documented default; the engine's default"
+                                     : p.name + ": " + src});
+    };
+    if (unknown.tiedEmbeddings && f.tiedEmbeddings) {
+        m.tiedEmbeddings = *f.tiedEmbeddings;
+        unknown.tiedEmbeddings = false;
+        note("model.tied_embeddings", m.tiedEmbeddings ? "true" : "false", "tied_embeddings");
+    }
+    const bool training = w.mode == Mode::Training;
+    const bool qlora = w.finetune == Finetune::QLoRA;
+    if (unknown.weights4bit || (unknown.weights && qlora)) {
+        // a bitsandbytes 4-bit load whose format the user left at the library's default
+        w.precision.weights = f.quant4bit.value_or(DType::FP4);
+        note("weight_dtype", std::string(dtypeKey(w.precision.weights)),
+             f.quant4bit ? "quant_4bit" : "");
+    } else if (unknown.weights) {
+        w.precision.weights = pre.weights;
+        note("weight_dtype", std::string(dtypeKey(pre.weights)), "");
+    }
+    if (unknown.compute) {
+        w.precision.compute = pre.compute;
+        note("compute_dtype", std::string(dtypeKey(pre.compute)), "");
+    }
+    if (!training)
+        return out;
+    if (unknown.masterWeights) {
+        w.precision.masterWeights = pre.masterWeights;
+        note("master_weights_fp32", pre.masterWeights ? "true" : "false", "");
+    }
+    // adapters: stored like a float base, in the compute dtype over a quantised base; when the
+    // record leaves the gradient (= trainable) dtype unknown, a preset that keeps trainable
+    // parameters in fp32 decides (HF Trainer AMP; PEFT autocast_adapter_dtype; LLaMA-Factory
+    // cast_trainable_params_to_fp32)
+    w.precision.adapters =
+        isQuantized(w.precision.weights) ? w.precision.compute : w.precision.weights;
+    if (unknown.grads && pre.adapters == DType::FP32)
+        w.precision.adapters = DType::FP32;
+    if (unknown.optimizer) {
+        w.optimizer = f.optimizer.value_or(p.optimizer.value_or(Optimizer::AdamW));
+        note("optimizer", std::string(optimizerKey(w.optimizer)), "optimizer");
+    }
+    const std::string trainableRule =
+        p.name +
+        ": autograd stores a parameter's gradient in the dtype the parameter presents "
+        "(" +
+        std::string(dtypeKey(trainableDtype(w))) +
+        " here; a quantised trained weight such as torchao Int8QuantizedTrainingLinearWeight "
+        "presents its scale's dtype)";
+    if (unknown.grads) {
+        // a preset whose gradients differ from its weights keeps fp32 main grads (Megatron)
+        const bool mainGrads = pre.grads != pre.weights && pre.masterWeights;
+        w.precision.grads = mainGrads ? pre.grads : trainableDtype(w);
+        out.push_back({"grad_dtype", std::string(dtypeKey(w.precision.grads)),
+                       mainGrads ? presetSrc : trainableRule});
+    }
+    if (unknown.optimizerStates) {
+        w.precision.optimizerStates = stateDtype(w);
+        out.push_back({"optimizer_state_dtype", std::string(dtypeKey(w.precision.optimizerStates)),
+                       p.name + ": " + std::string(optimizerKey(w.optimizer)) +
+                           " states by its code: torch/optim/adamw.py torch.zeros_like(p) (the "
+                           "parameter's dtype; fp32 with a separate fp32 master copy), "
+                           "bitsandbytes 32-bit paged optimizers fp32, 8-bit optimizers int8"});
+    }
+    if (unknown.loraTargets && f.loraTargets) {
+        w.lora.targets = *f.loraTargets;
+        unknown.loraTargets = false;
+        note("lora.targets", loraTargetNames(w.lora.targets), "lora_targets");
+    }
+    if (unknown.loraDropout) {
+        w.lora.dropout = f.loraDropout.value_or(0.0) > 0;
+        note("lora.dropout", f.loraDropout && *f.loraDropout > 0 ? "> 0" : "0", "lora_dropout");
+    }
+    if (unknown.checkpointing) {
+        w.checkpointing = f.checkpointing.value_or(p.checkpointing.value_or(Checkpointing::None));
+        note("activation_checkpointing", std::string(checkpointingKey(w.checkpointing)),
+             "checkpointing");
+    }
+    if (unknown.attention) {
+        w.attention = f.attention.value_or(AttentionImpl::SDPA);
+        note("attention", std::string(attentionKey(w.attention)), "attention");
+    }
+    const bool tied = unknown.tiedEmbeddings, targets = unknown.loraTargets;
+    unknown = UnknownSettings{}; // every other unknown has a default above
+    unknown.tiedEmbeddings = tied;
+    unknown.loraTargets = targets;
+    return out;
 }
 
 bool runConditionsHold(unsigned when, const Workload& w) {

@@ -10,8 +10,9 @@
 // loss after the pick still gives the framework's behaviour. Explicit feature toggles are
 // kept: a fact only switches a flag on (or sets a load recipe left at in_place).
 
-#include "core/error.h"
 #include "core/engine/workload.h"
+#include "core/error.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>
@@ -67,6 +68,23 @@ struct ProfileVersion {
     std::vector<ProfileFact> facts;
 };
 
+/// Settings the framework's code or documentation fills when its user leaves them unset, each
+/// with its source (key -> file at a revision, or document). They fill only what a record or a
+/// scenario leaves unknown (resolveUnknowns); a pick applies the optimizer, sharding and
+/// checkpointing defaults of FrameworkProfile instead (selectProfile).
+struct FillDefaults {
+    std::optional<Optimizer> optimizer;
+    std::optional<Checkpointing> checkpointing;
+    std::optional<AttentionImpl> attention;
+    std::optional<unsigned> loraTargets; ///< OR of LoraTarget bits
+    std::optional<double> loraDropout;
+    std::optional<DType> quant4bit;     ///< the format of an unspecified bitsandbytes "4bit" load
+    std::optional<bool> tiedEmbeddings; ///< whether the model in memory shares wte and lm_head
+    std::vector<std::pair<std::string, std::string>> sources; ///< key -> source
+    /// The source of @p key ("" when the key has none).
+    std::string source(std::string_view key) const;
+};
+
 struct FrameworkProfile {
     std::string name;  ///< "torchtune": the key of CLI, GUI and scenario files
     std::string label; ///< display name (English; the GUI translates its own text)
@@ -76,6 +94,7 @@ struct FrameworkProfile {
     std::optional<Optimizer> optimizer;         ///< default set when picked
     std::optional<Sharding> sharding;           ///< default set when picked (if none)
     std::optional<Checkpointing> checkpointing; ///< default set when picked
+    FillDefaults fill;                          ///< defaults for unknown settings
     std::vector<ProfileVersion> versions;       ///< oldest first; never empty
     const ProfileVersion& newest() const { return versions.back(); }
 };
@@ -101,6 +120,44 @@ Result<ProfileChoice> findProfile(const ProfileRef& ref);
 std::string profileSpec(const ProfileRef& ref);
 /// "custom@any, torchtune@2024-05, torchtune@2024-08, ...": every name@version of the table.
 std::string knownProfileList();
+
+/// One setting filled from a profile's documented default: "compute_dtype = bf16 (hf-trainer:
+/// <source>)".
+struct FilledField {
+    std::string field;        ///< the record/scenario key, e.g. "optimizer_state_dtype"
+    std::string value;        ///< the value filled in, e.g. "fp32"
+    std::string source;       ///< profile name and the source of the default
+    std::string text() const; ///< "field = value (source)"
+};
+
+/// What a record or scenario leaves unknown (std::nullopt = unknown).
+struct UnknownSettings {
+    bool weights = false;     ///< weight dtype unknown
+    bool weights4bit = false; ///< a bitsandbytes 4-bit load of unstated format
+    bool compute = false;
+    bool masterWeights = false;
+    bool grads = false;
+    bool optimizer = false;
+    bool optimizerStates = false;
+    bool loraTargets = false;
+    bool loraDropout = false;
+    bool checkpointing = false;
+    bool attention = false;
+    bool tiedEmbeddings = false; ///< the model's tie_word_embeddings
+};
+
+/// Fills every setting @p unknown marks in @p m and @p w from profile @p p's documented
+/// defaults, clears each flag it filled (a flag left set has no default: the caller decides),
+/// and returns what it filled. Dtypes follow the profile's precision preset and the rule every
+/// optimizer in these frameworks follows (torch/optim/adamw.py `torch.zeros_like(p)`,
+/// torchao low-bit optimizers, bitsandbytes Optimizer2State): gradients and Adam states are
+/// stored in the dtype the trainable parameter presents (its own float dtype; for a quantised
+/// trained weight, e.g. torchao Int8QuantizedTrainingLinearWeight, the dtype of its scale, the
+/// compute dtype), except where the preset keeps a separate fp32 master/main-grad copy
+/// (DeepSpeed, Megatron: fp32 states), bitsandbytes 32-bit optimizers (fp32 states) and 8-bit
+/// optimizers (int8 states).
+std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
+                                         const FrameworkProfile& p);
 
 /// The user picks @p c: stores it, applies its precision preset (dtypes) and its defaults.
 void selectProfile(Workload& w, const ProfileChoice& c);

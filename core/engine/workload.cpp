@@ -134,6 +134,17 @@ std::optional<Sharding> parseSharding(std::string_view s) {
 std::optional<PipelineSchedule> parseSchedule(std::string_view s) {
     return parseKey(kSchedules, s);
 }
+std::optional<LoraTarget> parseLoraTarget(std::string_view s) {
+    static constexpr std::pair<std::string_view, LoraTarget> kNames[] = {
+        {"q_proj", LoraTarget::Q},       {"k_proj", LoraTarget::K},
+        {"v_proj", LoraTarget::V},       {"o_proj", LoraTarget::O},
+        {"gate_proj", LoraTarget::Gate}, {"up_proj", LoraTarget::Up},
+        {"down_proj", LoraTarget::Down}, {"lm_head", LoraTarget::LmHead}};
+    for (const auto& [name, t] : kNames)
+        if (name == s)
+            return t;
+    return std::nullopt;
+}
 
 void applyFramework(Workload& w, Framework f) {
     w.framework = f;

@@ -321,5 +321,7 @@ std::optional<Framework> parseFramework(std::string_view);
 std::optional<Sharding> parseSharding(std::string_view);
 std::optional<PipelineSchedule> parseSchedule(std::string_view);
 std::optional<LoadRecipe> parseLoadRecipe(std::string_view);
+/// HF module name ("q_proj", ..., "down_proj", "lm_head") -> LoraTarget bit.
+std::optional<LoraTarget> parseLoraTarget(std::string_view);
 
 } // namespace headroom

@@ -64,7 +64,11 @@ Result<FrameworkRevisions::Repository> parseRepository(const json& r, const std:
             return *e;
         if (auto e = stringAt(revs[k], "note", rp, rev.note, false))
             return *e;
-        if (auto e = checkProfile({repo.profile.name, rev.version}, rp + ".version"))
+        if (auto e = stringAt(revs[k], "profile", rp, rev.profile, false))
+            return *e;
+        if (auto e =
+                checkProfile({rev.profile.empty() ? repo.profile.name : rev.profile, rev.version},
+                             rp + ".version"))
             return *e;
         repo.revisions.push_back(std::move(rev));
     }
@@ -111,6 +115,21 @@ std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsF
     return recordsFile.parent_path() / "framework-revisions.json";
 }
 
+std::string sourceRepository(std::string_view sourceUrl) {
+    constexpr std::string_view kHost = "github.com/";
+    const std::size_t host = sourceUrl.find(kHost);
+    if (host == std::string_view::npos) {
+        const std::size_t scheme = sourceUrl.find("://");
+        const std::string_view rest =
+            scheme == std::string_view::npos ? sourceUrl : sourceUrl.substr(scheme + 3);
+        return lower(rest.substr(0, rest.find('/')));
+    }
+    const std::string_view path = sourceUrl.substr(host + kHost.size());
+    const std::size_t owner = path.find('/');
+    const std::size_t name = owner == std::string_view::npos ? owner : path.find('/', owner + 1);
+    return lower(path.substr(0, name));
+}
+
 ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl) {
     // https://github.com/<owner>/<name>/<rest>
     constexpr std::string_view kHost = "github.com/";
@@ -130,6 +149,8 @@ ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourc
             out = r.profile;
             for (const FrameworkRevisions::Revision& rev : r.revisions)
                 if (rest.find(rev.match) != std::string_view::npos) {
+                    if (!rev.profile.empty())
+                        out.name = rev.profile;
                     out.version = rev.version;
                     break;
                 }

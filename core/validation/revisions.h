@@ -5,8 +5,8 @@
 // document of it to a profile version. A source the table does not know gets the generic
 // `hf-trainer` profile (or the table's unknown_repository entry). No commit is named in code.
 
-#include "core/error.h"
 #include "core/engine/workload.h"
+#include "core/error.h"
 
 #include <filesystem>
 #include <string>
@@ -21,6 +21,9 @@ struct FrameworkRevisions {
             match; ///< a substring of the source URL after owner/repo/ (commit, pull/N, document)
         std::string version; ///< the profile version it ran
         std::string note;    ///< why (dates, PRs)
+        /// another framework's profile for this document ("" = the repository's): a page of
+        /// one repository that reports runs made with another framework
+        std::string profile;
     };
     struct Repository {
         std::string repository; ///< "owner/name" on GitHub (compared case-insensitively)
@@ -38,6 +41,10 @@ Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText);
 Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& file);
 /// The default revisions file of a records file: framework-revisions.json in its folder.
 std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsFile);
+
+/// The source repository of @p sourceUrl: "owner/name" (lower case) for a github.com URL,
+/// else the URL's host, else the whole string ("" when empty). Used to group results by source.
+std::string sourceRepository(std::string_view sourceUrl);
 
 /// The profile (name and explicit version) a record with source @p sourceUrl ran under.
 ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl);

@@ -8,8 +8,8 @@
 #include "core/text_file.h"
 
 #include "core/checked.h"
-#include "core/model/gpu.h"
 #include "core/engine/profiles.h"
+#include "core/model/gpu.h"
 
 #include <nlohmann/json.hpp>
 
@@ -269,7 +269,8 @@ struct FamilyTraits {
     bool supported = true;
     std::string_view whyNot; ///< when !supported
     NormKind norm = NormKind::RMSNorm;
-    bool biases = false; ///< q/k/v, output and FFN projections carry biases
+    bool biases = false;      ///< q/k/v, output and FFN projections carry biases
+    bool qkvBiasOnly = false; ///< only the q/k/v projections carry biases
     bool parallelBlock = false;
     int normsPerLayer = 2;
     bool learnedPositions = false;
@@ -278,8 +279,18 @@ struct FamilyTraits {
 
 std::optional<FamilyTraits> familyTraits(std::string_view family) {
     FamilyTraits t;
-    if (family == "llama" || family == "mistral")
+    // Yi (01-ai) ships LlamaForCausalLM; InternLM (v1) is the Llama block too.
+    if (family == "llama" || family == "mistral" || family == "yi")
         return t;
+    if (family == "qwen" || family == "qwen2") {
+        // Qwen v1 modeling_qwen.py: c_attn = nn.Linear(hidden, 3 x hidden, bias=True), c_proj
+        // and the SwiGLU w1/w2/c_proj without bias, RMSNorm, untied lm_head; Qwen2
+        // modeling_qwen2.py: q/k/v_proj bias=True, o_proj and MLP without.
+        t.qkvBiasOnly = true;
+        t.note = "qwen: Llama-style block (RMSNorm, SwiGLU) with biases on q, k, v only (HF "
+                 "modeling_qwen.py c_attn bias=True; modeling_qwen2.py q/k/v_proj bias=True)";
+        return t;
+    }
     if (family == "falcon") {
         // modeling_falcon.py, falcon-7b (new_decoder_architecture=False, parallel_attn=True,
         // bias=False): one input_layernorm feeds attention and MLP.
@@ -354,18 +365,6 @@ std::optional<Sharding> schemaSharding(std::string_view s, bool& noShard) {
     return std::nullopt;
 }
 
-std::optional<LoraTarget> schemaLoraTarget(std::string_view s) {
-    static const std::map<std::string_view, LoraTarget> k = {
-        {"q_proj", LoraTarget::Q},       {"k_proj", LoraTarget::K},
-        {"v_proj", LoraTarget::V},       {"o_proj", LoraTarget::O},
-        {"gate_proj", LoraTarget::Gate}, {"up_proj", LoraTarget::Up},
-        {"down_proj", LoraTarget::Down}, {"lm_head", LoraTarget::LmHead}};
-    const auto it = k.find(s);
-    if (it == k.end())
-        return std::nullopt;
-    return it->second;
-}
-
 const char* const kRecordKeys[] = {"schema",
                                    "id",
                                    "confidence",
@@ -423,6 +422,25 @@ int64_t checkedGpuProduct(const Node& p,
 // ---------------------------------------------------------------------------------------------
 // One record
 
+/// Qwen v1's config.intermediate_size is twice the width of each MLP matrix (modeling_qwen.py
+/// QWenMLP: ff_dim_in = config.intermediate_size // 2; Qwen-7B: 22016 -> w1, w2 of 11008).
+/// A record that copied the config value is halved; one whose param_count matches the
+/// unhalved width (already the matrix width) is kept.
+void qwenV1MlpWidth(ModelArch& a, MeasurementRecord& rec) {
+    ModelArch halved = a;
+    halved.intermediateSize = a.intermediateSize / 2;
+    const double asGiven = static_cast<double>(countParameters(a).total);
+    const double half = static_cast<double>(countParameters(halved).total);
+    const double published = static_cast<double>(rec.recordParams);
+    if (rec.recordParams > 0 && std::fabs(asGiven - published) < std::fabs(half - published))
+        return;
+    a.intermediateSize = halved.intermediateSize;
+    rec.caveats.push_back("qwen (v1): intermediate_size " +
+                          std::to_string(halved.intermediateSize * 2) +
+                          " is the config value, twice each MLP matrix's width "
+                          "(modeling_qwen.py QWenMLP: intermediate_size // 2)");
+}
+
 RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
     const std::string path = "[" + std::to_string(index) + "]";
     if (!j.is_object())
@@ -460,6 +478,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
 
     rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
     rec.sourceUrl = r.reqString("source_url");
+    entry.source = sourceRepository(rec.sourceUrl);
     // The framework profile the source ran under (tests/data/framework-revisions.json): its
     // facts are evaluated against the mapped run by the engine itself (core/engine/profiles.h).
     entry.profile = recordProfile(revisions, rec.sourceUrl);
@@ -490,8 +509,8 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     need(inter.has_value(), "model.intermediate_size");
     need(mlp.has_value(), "model.mlp");
     need(vocab.has_value(), "model.vocab_size");
-    need(tied.has_value(), "model.tied_embeddings",
-         "the lm_head's size (vocab x hidden) depends on it");
+    UnknownSettings unknown;
+    unknown.tiedEmbeddings = !tied.has_value();
     a.numLayers = static_cast<int>(layers.value_or(0));
     a.hiddenSize = hidden.value_or(0);
     a.numHeads = static_cast<int>(heads.value_or(0));
@@ -509,13 +528,19 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         } else {
             a.norm = traits->norm;
             a.qkvBias = a.outBias = a.mlpBias = traits->biases;
+            a.qkvBias = a.qkvBias || traits->qkvBiasOnly;
             a.parallelBlock = traits->parallelBlock;
             a.normsPerLayer = traits->normsPerLayer;
             if (!traits->note.empty())
                 rec.caveats.emplace_back(traits->note);
         }
     } else {
-        skip.push_back("model.family '" + family + "' is not modelled");
+        // A decoder the mapping has no traits for is estimated from the shape the record
+        // gives, as the generic pre-norm decoder block (RMSNorm, attention then MLP, no
+        // biases): every size term follows from layers, widths, heads, MLP kind and vocab.
+        rec.caveats.push_back("family '" + family +
+                              "' has no traits in the mapping: estimated from its shape as a "
+                              "generic pre-norm decoder (RMSNorm, sequential block, no biases)");
     }
 
     // --- mode and dtypes ---
@@ -539,7 +564,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     const auto weightDtype =
         r.optEnum("weight_dtype", {"fp32", "bf16", "fp16", "int8", "nf4", "nf4_double_quant", "fp4",
                                    "16bit", "4bit"});
-    need(weightDtype.has_value(), "weight_dtype");
+    unknown.weights = !weightDtype.has_value();
     if (weightDtype) {
         if (const auto d = schemaDType(*weightDtype)) {
             w.precision.weights = *d;
@@ -547,12 +572,11 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
                 rec.caveats.emplace_back("weight_dtype '16bit' mapped to bf16 (fp16 and bf16 "
                                          "are both 2 bytes)");
         } else {
-            skip.emplace_back("weight_dtype '4bit' does not fix the format: NF4/FP4 with or "
-                              "without double quantisation differ by 9 % in weight bytes");
+            unknown.weights4bit = true; // '4bit': NF4/FP4, with or without double quantisation
         }
     }
     const auto computeDtype = r.optEnum("compute_dtype", {"fp32", "bf16", "fp16"});
-    need(computeDtype.has_value(), "compute_dtype", "activations are stored in it");
+    unknown.compute = !computeDtype.has_value();
     if (computeDtype)
         w.precision.compute = *schemaDType(*computeDtype);
 
@@ -562,9 +586,9 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
                                                    "paged_adamw_8bit", "sgd", "adafactor"});
     const auto stateDtype = r.optEnum("optimizer_state_dtype", {"fp32", "bf16", "int8"});
     if (training) {
-        need(master.has_value(), "master_weights_fp32");
-        need(gradDtype.has_value(), "grad_dtype");
-        need(optimizer.has_value(), "optimizer");
+        unknown.masterWeights = !master.has_value();
+        unknown.grads = !gradDtype.has_value();
+        unknown.optimizer = !optimizer.has_value();
         if (gradDtype)
             w.precision.grads = *schemaDType(*gradDtype);
         // A separate fp32 copy exists only when the stored weights are not fp32 themselves.
@@ -579,10 +603,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
                 {"adafactor", Optimizer::Adafactor}};
             w.optimizer = k.at(*optimizer);
         }
-        const bool stateDtypeMatters =
-            optimizer == "adamw" || optimizer == "paged_adamw" || optimizer == "adafactor";
-        if (stateDtypeMatters)
-            need(stateDtype.has_value(), "optimizer_state_dtype");
+        unknown.optimizerStates = !stateDtype.has_value();
         if (stateDtype)
             w.precision.optimizerStates =
                 (*stateDtype == "int8") ? DType::INT8 : *schemaDType(*stateDtype);
@@ -603,14 +624,13 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
             const auto targets = lora->optStringList("targets", true);
             const auto dropout = lora->optNumber("dropout");
             need(rank.has_value(), "lora.rank");
-            need(targets.has_value(), "lora.targets", "adapter size depends on them");
-            need(dropout.has_value(), "lora.dropout",
-                 "a dropout > 0 stores a dropped-out input copy per target");
+            unknown.loraTargets = !targets.has_value();
+            unknown.loraDropout = !dropout.has_value();
             w.lora.rank = static_cast<int>(rank.value_or(1));
             w.lora.dropout = dropout.value_or(0) > 0;
             unsigned bits = 0;
             for (const std::string& t : targets.value_or(std::vector<std::string>{})) {
-                if (const auto b = schemaLoraTarget(t))
+                if (const auto b = parseLoraTarget(t))
                     bits |= static_cast<unsigned>(*b);
                 else
                     skip.push_back("lora.targets '" + t + "' is not a module the engine knows");
@@ -663,12 +683,11 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
 
     // --- checkpointing, attention, features ---
     const auto ac = r.optEnum("activation_checkpointing", {"none", "full", "selective"});
-    if (training)
-        need(ac.has_value(), "activation_checkpointing", "saved activations depend on it");
+    unknown.checkpointing = training && !ac.has_value();
     if (ac)
         w.checkpointing = *parseCheckpointing(*ac);
     const auto attn = r.optEnum("attention", {"eager", "sdpa", "flash", "flex"});
-    need(attn.has_value(), "attention", "eager attention stores heads x s x s scores");
+    unknown.attention = !attn.has_value();
     if (attn)
         w.attention = *parseAttention(*attn);
 
@@ -786,10 +805,27 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         rec.measuredBytes = *bytes;
     }
 
+    // Settings the source left unknown: the profile's documented defaults (resolveUnknowns).
+    if (const auto c = findProfile(entry.profile)) {
+        for (FilledField& f : resolveUnknowns(a, w, unknown, *c->profile))
+            entry.filled.push_back(std::move(f));
+        if (unknown.tiedEmbeddings)
+            skip.emplace_back("model.tied_embeddings is null: the lm_head's size (vocab x "
+                              "hidden) depends on it, and profile " +
+                              profileSpec(entry.profile) + " documents no default");
+        if (unknown.loraTargets)
+            skip.emplace_back("lora.targets is null: adapter size depends on them, and profile " +
+                              profileSpec(entry.profile) + " documents no default");
+    } else {
+        skip.push_back("framework profile " + profileSpec(entry.profile) + " is not in the table");
+    }
+    if (family == "qwen" && skip.empty())
+        qwenV1MlpWidth(a, rec);
     if (!skip.empty()) {
         entry.skipReasons = std::move(skip);
         return entry;
     }
+    rec.filled = entry.filled;
     w.profile = entry.profile;
     if (const auto c = findProfile(w.profile)) {
         std::string facts;
@@ -839,6 +875,13 @@ double baselineParams(const MeasurementRecord& r) {
 
 bool seedSgd(Optimizer o) {
     return o == Optimizer::SGD || o == Optimizer::SGDMomentum;
+}
+
+json filledJson(const std::vector<FilledField>& filled) {
+    json out = json::array();
+    for (const FilledField& f : filled)
+        out.push_back({{"field", f.field}, {"value", f.value}, {"source", f.source}});
+    return out;
 }
 
 json summaryJson(const ErrorSummary& s) {
@@ -1077,17 +1120,19 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
 
     for (const RecordEntry& entry : entries) {
         if (!entry.record) {
-            rep.skipped.push_back({entry.id, joined(entry.skipReasons, "; ")});
+            rep.skipped.push_back({entry.id, joined(entry.skipReasons, "; "), entry.source});
             continue;
         }
         const MeasurementRecord& r = *entry.record;
         if (const ArchError ae = validateArch(r.model); ae != ArchError::Ok) {
             rep.skipped.push_back(
-                {r.id, "the engine rejects the model: " + std::string(archErrorField(ae))});
+                {r.id, "the engine rejects the model: " + std::string(archErrorField(ae)),
+                 entry.source});
             continue;
         }
         if (const auto we = validateWorkload(r.model, r.workload)) {
-            rep.skipped.push_back({r.id, "the engine rejects the workload: " + describe(*we)});
+            rep.skipped.push_back(
+                {r.id, "the engine rejects the workload: " + describe(*we), entry.source});
             continue;
         }
         if (const double floor = configurationFloorBytes(r); r.measuredBytes < floor) {
@@ -1097,7 +1142,7 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
                << " GiB that its stated configuration must hold (resident weights, the "
                   "activations every implementation saves and the lm_head's output): the "
                   "source's unstated settings differ from the record's";
-            rep.skipped.push_back({r.id, os.str()});
+            rep.skipped.push_back({r.id, os.str(), entry.source});
             continue;
         }
         PointResult pt;
@@ -1106,6 +1151,8 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
         pt.compared = comparedMetric(r.measured);
         pt.measuredBytes = r.measuredBytes;
         pt.caveats = r.caveats;
+        pt.filled = r.filled;
+        pt.source = entry.source;
         pt.profile = profileSpec(r.workload.profile);
         pt.capacity = capacityBytes(r.gpuMemoryGB, options.capacity);
         const GpuSpec gpu = customGpu(pt.capacity);
@@ -1163,7 +1210,28 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
     s0.summary = summarize(e0, checked, wrong0);
     s1.summary = summarize(e1, checked, wrong1);
     rep.baselines = {std::move(s0), std::move(s1)};
+    rep.bySource = summarizeBySource(rep);
     return rep;
+}
+
+std::vector<SourceSummary> summarizeBySource(const ValidationReport& report) {
+    struct Acc {
+        std::vector<double> errors;
+        int checked = 0, wrong = 0, skipped = 0;
+    };
+    std::map<std::string, Acc> by;
+    for (const PointResult& p : report.points) {
+        Acc& a = by[p.source];
+        a.errors.push_back(p.errorPct);
+        a.checked += p.verdictChecked ? 1 : 0;
+        a.wrong += p.wrongVerdict ? 1 : 0;
+    }
+    for (const SkippedRecord& s : report.skipped)
+        ++by[s.source].skipped;
+    std::vector<SourceSummary> out;
+    for (const auto& [source, a] : by)
+        out.push_back({source, summarize(a.errors, a.checked, a.wrong), a.skipped});
+    return out;
 }
 
 std::string reportToJson(const ValidationReport& report, int indent) {
@@ -1189,15 +1257,26 @@ std::string reportToJson(const ValidationReport& report, int indent) {
                {"verdict",
                 p.verdictChecked ? json(p.estimateFits ? "fits" : "does_not_fit") : json(nullptr)},
                {"wrong_verdict", p.wrongVerdict},
+               {"source", p.source},
+               {"filled", filledJson(p.filled)},
                {"caveats", p.caveats}};
         points.push_back(std::move(v));
     }
     json skipped = json::array();
     for (const SkippedRecord& s : report.skipped)
-        skipped.push_back({{"id", s.id}, {"reason", s.reason}});
+        skipped.push_back({{"id", s.id}, {"reason", s.reason}, {"source", s.source}});
     json summary = summaryJson(report.summary);
     summary["skipped"] = skipped;
     summary["skipped_count"] = report.skipped.size();
+    summary["scored_share"] = report.scoredShare();
+    json bySource = json::array();
+    for (const SourceSummary& s : report.bySource) {
+        json row = summaryJson(s.summary);
+        row["source"] = s.source;
+        row["skipped_count"] = s.skipped;
+        row["scored_share"] = s.scoredShare();
+        bySource.push_back(std::move(row));
+    }
 
     json baselines = json::array();
     for (const BaselineReport& b : report.baselines) {
@@ -1231,7 +1310,11 @@ std::string reportToJson(const ValidationReport& report, int indent) {
         {"verdict", "The engine's verdict (nvidia-smi estimate, less paged optimizer states and "
                     "empty cached segments PyTorch frees before an OOM, <= capacity); every "
                     "record ran, so a 'does_not_fit' verdict is wrong"}};
-    json out{{"points", points}, {"summary", summary}, {"baselines", baselines}, {"rules", rules}};
+    json out{{"points", points},
+             {"summary", summary},
+             {"by_source", bySource},
+             {"baselines", baselines},
+             {"rules", rules}};
     return out.dump(indent);
 }
 

@@ -8,11 +8,12 @@
 // and summarises the errors. The same records are also put through two shortcut formulas from
 // the project's seed articles (baselines, never engine terms) for comparison.
 
-#include "core/error.h"
 #include "core/engine/estimator.h"
+#include "core/engine/profiles.h"
+#include "core/engine/workload.h"
+#include "core/error.h"
 #include "core/model/model.h"
 #include "core/validation/revisions.h"
-#include "core/engine/workload.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -59,6 +60,8 @@ struct MeasurementRecord {
     /// Mapping notes a reader should know: documented family defaults used, record fields the
     /// engine cannot express (e.g. which layers litgpt quantises). Never a guessed number.
     std::vector<std::string> caveats;
+    /// Settings the source left null, filled from the framework profile's documented defaults.
+    std::vector<FilledField> filled;
 };
 
 /// A record of the file: either usable, or skipped with every reason found.
@@ -66,7 +69,9 @@ struct RecordEntry {
     std::string id;
     std::optional<MeasurementRecord> record; ///< empty when skipped
     std::vector<std::string> skipReasons;    ///< non-empty exactly when record is empty
-    ProfileRef profile; ///< the framework profile its source ran under (recordProfile)
+    ProfileRef profile;              ///< the framework profile its source ran under (recordProfile)
+    std::vector<FilledField> filled; ///< null settings filled from the profile's defaults
+    std::string source;              ///< source repository of its source_url (sourceRepository)
     bool usable() const { return record.has_value(); }
 };
 
@@ -129,11 +134,14 @@ struct PointResult {
     bool estimateFits = true;    ///< engine verdict: nvidia-smi estimate <= capacity
     bool wrongVerdict = false;   ///< checked, estimate says "does not fit", but the run ran
     std::vector<std::string> caveats;
+    std::vector<FilledField> filled; ///< null settings filled from the profile's defaults
+    std::string source;              ///< the record's source repository ("owner/name")
 };
 
 struct SkippedRecord {
     std::string id;
     std::string reason; ///< all reasons, "; "-separated
+    std::string source; ///< source repository
 };
 
 /// Error statistics over a set of points.
@@ -167,13 +175,36 @@ struct BaselineReport {
     ErrorSummary summary;
 };
 
+/// The error statistics of the records of one source repository.
+struct SourceSummary {
+    std::string source;   ///< "owner/name"
+    ErrorSummary summary; ///< over its scored records
+    int skipped = 0;      ///< its records not scored
+    /// scored / (scored + skipped), in [0, 1]
+    double scoredShare() const {
+        const int all = summary.count + skipped;
+        return all == 0 ? 0.0 : static_cast<double>(summary.count) / all;
+    }
+};
+
 struct ValidationReport {
     ValidationOptions options;
     std::vector<PointResult> points;
     std::vector<SkippedRecord> skipped;
     ErrorSummary summary;
     std::vector<BaselineReport> baselines;
+    /// One row per source repository (sorted by name), see summarizeBySource.
+    std::vector<SourceSummary> bySource;
+    /// Share of all records scored, in [0, 1].
+    double scoredShare() const {
+        const std::size_t all = points.size() + skipped.size();
+        return all == 0 ? 0.0 : static_cast<double>(points.size()) / static_cast<double>(all);
+    }
 };
+
+/// The report's points and skipped records grouped by source repository: median, p90, wrong
+/// verdicts and the scored share of each source.
+std::vector<SourceSummary> summarizeBySource(const ValidationReport& report);
 
 /// Statistics of @p signedErrorsPct (absolute values for median/p90/max) plus verdict counts.
 ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsChecked,
