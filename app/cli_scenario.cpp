@@ -5,9 +5,9 @@
 #include "app/cli_common.h"
 #include "core/checked.h"
 #include "core/engine/estimator.h"
+#include "core/engine/profiles.h"
 #include "core/model/hf_import.h"
 #include "core/model/presets.h"
-#include "core/engine/profiles.h"
 #include "ui/savefile.h"
 
 #include <functional>
