@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 namespace headroom {
 
@@ -16,19 +17,28 @@ namespace {
 
 constexpr double kMiB = 1048576.0;
 
-/// The term a metric's correction lands in: the part of that metric the metric below it does
-/// not hold (nvidia-smi - reserved = context, reserved - allocated = allocator reserve) and,
-/// for allocated, the transients (Workspace), the least certain live bytes.
-Term correctedTerm(Metric m) {
+/// The terms a correction in metric @p m changes: it adds to the first; a negative one takes
+/// from them in order, each down to 0. nvidia-smi: the context (nvidia-smi - reserved);
+/// reserved: the allocator reserve (reserved - allocated); allocated: the transient live bytes
+/// (workspace, logits, activations, KV cache), never the weights and states a run must hold.
+std::vector<Term> correctedTerms(Metric m) {
     switch (m) {
     case Metric::Allocated:
-        return Term::Workspace;
+        return {Term::Workspace, Term::Logits, Term::Activations, Term::KvCache};
     case Metric::Reserved:
-        return Term::AllocatorReserve;
+        return {Term::AllocatorReserve};
     case Metric::NvidiaSmi:
-        return Term::CudaContext;
+        return {Term::CudaContext};
     }
-    return Term::CudaContext;
+    return {Term::CudaContext};
+}
+
+/// Bytes a negative correction can take from @p r (the sum of correctedTerms).
+double room(const RankEstimate& r, Metric m) {
+    double sum = 0;
+    for (Term t : correctedTerms(m))
+        sum += r.atPeak[static_cast<size_t>(t)];
+    return sum;
 }
 
 double metricOf(const RankEstimate& r, Metric m) {
@@ -43,12 +53,23 @@ double metricOf(const RankEstimate& r, Metric m) {
     return r.nvidiaSmi;
 }
 
-/// Adds @p offset to @p m's term and to @p m and the metrics above it, never taking more than
-/// the term holds. Returns the offset actually added.
+/// Adds @p offset to @p m's terms and to @p m and the metrics above it, never taking more than
+/// the terms hold. Returns the offset actually added.
 double shiftRank(RankEstimate& r, Metric m, double offset) {
-    double& term = r.atPeak[static_cast<size_t>(correctedTerm(m))];
-    const double added = std::max(offset, -term);
-    term += added;
+    const std::vector<Term> terms = correctedTerms(m);
+    double added = offset;
+    if (offset >= 0) {
+        r.atPeak[static_cast<size_t>(terms.front())] += offset;
+    } else {
+        double left = std::min(-offset, room(r, m));
+        added = -left;
+        for (Term t : terms) {
+            double& b = r.atPeak[static_cast<size_t>(t)];
+            const double take = std::min(b, left);
+            b -= take;
+            left -= take;
+        }
+    }
     if (m == Metric::Allocated)
         r.allocated += added;
     if (m != Metric::NvidiaSmi)
@@ -260,7 +281,7 @@ Result<Calibration> fitCalibration(const ModelArch& m, const Workload& w, const 
     }
     const Metric metric = c.measured.metric;
     c.estimatedBytes = metricOf(raw.worst, metric);
-    const double term = raw.worst.atPeak[static_cast<size_t>(correctedTerm(metric))];
+    const double term = room(raw.worst, metric);
     const double hi = kCalibrationRelativeBound * c.estimatedBytes + kCalibrationFixedBound;
     const double lo = -std::min(kCalibrationRelativeBound * c.estimatedBytes, term);
     c.offsetBytes = std::clamp(c.rawOffsetBytes, lo, hi);
