@@ -17,11 +17,12 @@ namespace {
 
 constexpr double kMiB = 1048576.0;
 
-/// The terms a correction in metric @p m changes: it adds to the first; a negative one takes
-/// from them in order, each down to 0. nvidia-smi: the context (nvidia-smi - reserved);
-/// reserved: the allocator reserve (reserved - allocated); allocated: the transient live bytes
-/// (workspace, logits, activations, KV cache), never the weights and states a run must hold.
-std::vector<Term> correctedTerms(Metric m) {
+} // namespace
+
+/// nvidia-smi: the context (nvidia-smi - reserved); reserved: the allocator reserve
+/// (reserved - allocated); allocated: the transient live bytes (workspace, logits, activations,
+/// KV cache), never the weights and states a run must hold.
+std::vector<Term> calibrationTerms(Metric m) {
     switch (m) {
     case Metric::Allocated:
         return {Term::Workspace, Term::Logits, Term::Activations, Term::KvCache};
@@ -33,10 +34,12 @@ std::vector<Term> correctedTerms(Metric m) {
     return {Term::CudaContext};
 }
 
-/// Bytes a negative correction can take from @p r (the sum of correctedTerms).
+namespace {
+
+/// Bytes a negative correction can take from @p r (the sum of calibrationTerms).
 double room(const RankEstimate& r, Metric m) {
     double sum = 0;
-    for (Term t : correctedTerms(m))
+    for (Term t : calibrationTerms(m))
         sum += r.atPeak[static_cast<size_t>(t)];
     return sum;
 }
@@ -56,7 +59,7 @@ double metricOf(const RankEstimate& r, Metric m) {
 /// Adds @p offset to @p m's terms and to @p m and the metrics above it, never taking more than
 /// the terms hold. Returns the offset actually added.
 double shiftRank(RankEstimate& r, Metric m, double offset) {
-    const std::vector<Term> terms = correctedTerms(m);
+    const std::vector<Term> terms = calibrationTerms(m);
     double added = offset;
     if (offset >= 0) {
         r.atPeak[static_cast<size_t>(terms.front())] += offset;

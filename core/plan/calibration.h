@@ -41,6 +41,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace headroom {
 
@@ -108,6 +109,11 @@ std::pair<int64_t, int64_t> calibrationPoint(const Workload& w);
 /// positive or too large (field "measured"); an OOM flag without a GPU (field "gpu").
 Result<Calibration> fitCalibration(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
                                    const Measurement& meas, std::string date);
+
+/// The terms a correction in @p m changes: a positive one is added to the first, a negative
+/// one taken from them in order. nvidia-smi: {CudaContext}; reserved: {AllocatorReserve};
+/// allocated: {Workspace, Logits, Activations, KvCache}.
+std::vector<Term> calibrationTerms(Metric m);
 
 /// What applying a calibration did to one estimate.
 struct CalibrationEffect {
