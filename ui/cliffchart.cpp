@@ -377,7 +377,7 @@ void CliffChart::placeOverlays() {
         const QRectF br = m_markerLabel->boundingRect();
         m_slopeLabel->setPos(plot.left() + 6, plot.top() + br.height() + 8);
     }
-    // measured point label: below-left of the marker, inside the plot; without a marker on
+    // measured point label: under the marker, inside the plot; without a marker on
     // this curve, at the bottom right
     if (m_measuredLabel->isVisible() && !m_measured->isVisible()) {
         const QRectF br = m_measuredLabel->boundingRect();
@@ -385,11 +385,10 @@ void CliffChart::placeOverlays() {
     } else if (m_measured->isVisible() && !m_measured->points().isEmpty()) {
         const QPointF p = m_chart->mapToPosition(m_measured->points().first(), m_measured);
         const QRectF br = m_measuredLabel->boundingRect();
-        double x = p.x() - br.width() - 10;
-        if (x < plot.left() + 4) {
-            x = p.x() + 10;
-        }
-        const double y = std::min(p.y() + 6, plot.bottom() - br.height() - 2);
+        // centred under the marker, kept inside the plot
+        const double x = std::clamp(p.x() - br.width() / 2, plot.left() + 4,
+                                    std::max(plot.left() + 4, plot.right() - br.width() - 4));
+        const double y = std::min(p.y() + 10, plot.bottom() - br.height() - 2);
         m_measuredLabel->setPos(x, y);
         m_measuredLabel->setVisible(true);
     }
