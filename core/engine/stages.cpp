@@ -1,0 +1,833 @@
+#include "core/engine/stages.h"
+
+#include "core/engine/load_phase.h"
+#include "core/engine/memory_terms.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom::stages {
+
+namespace {
+
+/// Effective dtypes after the mode's constraints (QLoRA base is NF4 at least).
+DType baseWeightDtype(const Workload& w) {
+    if (w.mode == Mode::Training && w.finetune == Finetune::QLoRA &&
+        !isQuantized(w.precision.weights))
+        return DType::NF4DoubleQuant;
+    return w.precision.weights;
+}
+
+/// Ranks one routed expert's weights are split over: EP x expert-TP. Megatron-Core carves
+/// EP out of DP x CP and keeps expert TP = TP (expert_tensor_parallel_size defaults to
+/// tensor_model_parallel_size), so experts are split tp x ep ways when EP divides DP x CP.
+/// When EP only divides DP x TP (validateWorkload's rule), EP borrows the TP ranks, as
+/// torchtitan does with expert_tensor_parallel_degree = 1: experts are split ep ways.
+double expertSplit(const Parallelism& p) {
+    const int64_t ep = std::max(1, p.ep);
+    const int64_t dpcp = std::max<int64_t>(1, p.dpCp());
+    return dpcp % ep == 0 ? static_cast<double>(std::max(1, p.tp)) * static_cast<double>(ep)
+                          : static_cast<double>(ep);
+}
+
+/// ZeRO/FSDP degree over which routed-expert weights, gradients and states are sharded.
+/// Each expert slice has tp x dp x cp / expertSplit replicas (the expert-data-parallel
+/// group); the sharding group (DP x CP, or the HSDP group) meets it in shard x tp /
+/// expertSplit ranks, i.e. shard / ep with expert TP = TP. Dividing experts by EP and by the
+/// full shard degree would split each expert ep times too often (Megatron-Core
+/// expert_data_parallel_size; torchtitan dp_shard_mod_ep).
+double expertShardDegree(const Parallelism& p, double shard) {
+    return std::max(1.0, shard * std::max(1, p.tp) / expertSplit(p));
+}
+
+/// LoRA parameters of one block: r x (in + out) per adapted linear, each expert's FFN
+/// linears adapted separately in a MoE block (PEFT LoraLayer; Hu et al. 2021).
+double loraParamsPerLayer(const ModelArch& m, const LayerShapes& ls, const LoraSpec& l) {
+    const double r = l.rank;
+    const double h = static_cast<double>(m.hiddenSize);
+    auto has = [&](LoraTarget t) { return (l.targets & static_cast<unsigned>(t)) != 0; };
+    double p = 0;
+    if (has(LoraTarget::Q))
+        p += r * (h + ls.qOut);
+    if (has(LoraTarget::K))
+        p += r * (h + ls.kvOut);
+    if (has(LoraTarget::V))
+        p += r * (h + ls.kvOut);
+    if (has(LoraTarget::O))
+        p += r * (ls.attnOutIn + h);
+    double ffn = 0;
+    const double width = ls.isMoe ? static_cast<double>(m.moe.expertIntermediate)
+                                  : static_cast<double>(m.intermediateSize);
+    if (has(LoraTarget::Gate) && m.mlp == MlpKind::Gated)
+        ffn += r * (h + width);
+    if (has(LoraTarget::Up))
+        ffn += r * (h + width);
+    if (has(LoraTarget::Down))
+        ffn += r * (width + h);
+    const double copies = ls.isMoe ? m.moe.numExperts + m.moe.sharedExperts : 1.0;
+    return p + ffn * copies;
+}
+
+/// Parameters of the final norm: h (RMSNorm) or 2h (LayerNorm with bias).
+double finalNormParams(const ModelArch& m) {
+    return static_cast<double>(m.hiddenSize) * (m.norm == NormKind::LayerNorm ? 2 : 1);
+}
+
+/// Micro-batches whose activations pipeline stage i of p holds at once (m per step):
+///   GPipe: m (every forward before any backward).
+///   1F1B: min(p - i, m) (Megatron forward_backward_pipelining_without_interleaving: p - i - 1
+///         warm-up forwards, then one more before the first backward).
+///   Interleaved with v chunks per rank: Megatron forward_backward_pipelining_with_interleaving
+///         runs W = 2 (p - i - 1) + (v - 1) p warm-up chunk forwards (all m v when m == p), so
+///         min(W + 1, m v) chunk micro-batches of L / (p v) layers are in flight, i.e.
+///         min(W + 1, m v) / v stage micro-batches. Stage 0: p + (p - 1) / v
+///         = p (1 + (p - 1) / (p v)), Korthikanti et al. 2022 Sec. 4.2.3. v = 1 is 1F1B.
+double inflightMicroBatches(const Parallelism& p, int stage, int64_t gradAccum) {
+    if (p.pp <= 1)
+        return 1;
+    const double m = stepMicroBatches(p, gradAccum);
+    const double pp = p.pp;
+    switch (p.schedule) {
+    case PipelineSchedule::GPipe:
+        return m;
+    case PipelineSchedule::OneFOneB:
+        return std::min(m, pp - stage);
+    case PipelineSchedule::Interleaved: {
+        const double v = std::max(1, p.virtualStages);
+        if (v <= 1)
+            return std::min(m, pp - stage);
+        if (m == pp)
+            return m;
+        const double warmup = 2.0 * (pp - stage - 1) + (v - 1) * pp;
+        return std::min(warmup + 1, m * v) / v;
+    }
+    }
+    return 1;
+}
+
+} // namespace
+
+ModelFacts modelFacts(const ModelArch& m) {
+    ModelFacts f;
+    f.pc = countParameters(m);
+    f.firstMoe = m.moe.enabled() ? std::clamp(m.moe.firstDenseLayers, 0, m.numLayers) : m.numLayers;
+    f.dense = layerShapes(m, 0);
+    f.moe = f.firstMoe < m.numLayers ? layerShapes(m, f.firstMoe) : f.dense;
+    if (f.firstMoe == 0 && m.moe.enabled())
+        f.dense = f.moe;
+    return f;
+}
+
+StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload& w, int first,
+                        int count, bool firstStage, bool lastStage) {
+    const Parallelism& p = w.parallel;
+    const double tp = std::max(1, p.tp);
+    const double eSplit = expertSplit(p);
+    const int nMoe = std::max(0, first + count - std::max(first, f.firstMoe));
+    const int nDense = count - nMoe;
+    const bool adapters = w.mode == Mode::Training && w.finetune != Finetune::Full;
+    StageParams s;
+    auto addLayers = [&](const LayerShapes& ls, int n) {
+        if (n <= 0)
+            return;
+        const double experts = static_cast<double>(ls.expertParams) / eSplit;
+        // The router (h x E [+ E bias] [+ h shared-expert gate]) is replicated on every TP
+        // rank (Megatron TopKRouter) and counted with the 16-bit parts, as
+        // publishedWeightBytes does (DeepSeek-V3's fp8 checkpoint keeps it bf16); < 0.01 %.
+        const double router =
+            ls.isMoe ? static_cast<double>(m.hiddenSize) * m.moe.numExperts +
+                           (m.moe.routerBias ? m.moe.numExperts : 0) +
+                           (m.moe.sharedExpertGate ? static_cast<double>(m.hiddenSize) : 0.0)
+                     : 0.0;
+        const double lin =
+            (static_cast<double>(ls.attentionParams) + ls.mlpParams - router) / tp + experts;
+        s.linear += n * lin;
+        s.experts += n * experts;
+        s.other += n * (static_cast<double>(ls.normParams) + router);
+        s.maxBlock = std::max(s.maxBlock, lin + router + ls.normParams);
+        s.maxTensor = std::max(s.maxTensor, static_cast<double>(m.hiddenSize) *
+                                                static_cast<double>(m.intermediateSize) / tp);
+        if (adapters)
+            s.adapters += n * loraParamsPerLayer(m, ls, w.lora) / tp;
+    };
+    addLayers(f.dense, nDense);
+    addLayers(f.moe, nMoe);
+    const double emb = static_cast<double>(f.pc.embedding) / tp;
+    const double head = static_cast<double>(f.pc.lmHead) / tp;
+    if (firstStage) {
+        s.embedding = emb;
+        s.other += emb;
+    }
+    if (lastStage) {
+        // tied embeddings still need the matrix on the last stage when PP > 1
+        s.lmHead = (m.tiedEmbeddings && !firstStage) ? emb : head;
+        s.other += s.lmHead + finalNormParams(m);
+        if (adapters && (w.lora.targets & static_cast<unsigned>(LoraTarget::LmHead)))
+            s.adapters += w.lora.rank * (static_cast<double>(m.hiddenSize) + m.vocabSize) / tp;
+    }
+    s.maxTensor = std::max({s.maxTensor, s.embedding, s.lmHead});
+    return s;
+}
+
+double stepMicroBatches(const Parallelism& p, int64_t gradAccum) {
+    if (p.pp > 1 && p.numMicroBatches > 0)
+        return p.numMicroBatches;
+    return static_cast<double>(std::max<int64_t>(1, gradAccum));
+}
+
+LayerRange stageLayers(int layers, int pp, int stage) {
+    const int base = layers / pp;
+    const int extra = layers % pp; // the first `extra` stages take one more block
+    LayerRange s;
+    s.first = stage * base + std::min(stage, extra);
+    s.count = base + (stage < extra ? 1 : 0);
+    return s;
+}
+
+StageContext stageContext(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage) {
+    const Parallelism& par = w.parallel;
+    const int pp = std::max(1, par.pp);
+    StageContext x(m, f, w);
+    x.stage = stage;
+    x.layers = stageLayers(m.numLayers, pp, stage);
+    x.firstStage = stage == 0;
+    x.lastStage = stage == pp - 1;
+    x.params = stageParams(m, f, w, x.layers.first, x.layers.count, x.firstStage, x.lastStage);
+    x.weightDtype = baseWeightDtype(w);
+    x.c = bytesPerElement(w.precision.compute);
+    x.training = w.mode == Mode::Training;
+    x.full = x.training && w.finetune == Finetune::Full;
+    x.shard = shardDegree(par);
+    x.expertShard = expertShardDegree(par, x.shard);
+    x.tp = std::max(1, par.tp);
+    x.cp = std::max(1, par.cp);
+    x.tokens = static_cast<double>(w.microBatch) * static_cast<double>(w.sequenceLength) / x.cp;
+    // FSDP1 units mixing frozen base weights and LoRA adapters compute gradients for the
+    // whole unit (the transformer blocks; embedding and lm_head stay frozen in the root
+    // unit). bitsandbytes/torchao quantised weights cannot require grad, so this needs a
+    // 16-bit base.
+    x.mixedFrozenUnits = x.training && !x.full && par.mixedFrozenUnits &&
+                         shardsGradients(par.sharding) && !isQuantized(x.weightDtype);
+    // no_sync() accumulation keeps the gradients unsharded until the syncing micro-batch
+    x.noSync =
+        x.training && par.noSyncAccumulation && stepMicroBatches(par, w.gradAccumulation) > 1;
+    x.moeLayers =
+        std::max(0, x.layers.first + x.layers.count - std::max(x.layers.first, f.firstMoe));
+    x.denseLayers = x.layers.count - x.moeLayers;
+    x.slidingLayers = m.numLayers > 0
+                          ? static_cast<int>(std::lround(static_cast<double>(m.slidingLayers) *
+                                                         x.layers.count / m.numLayers))
+                          : 0;
+    // Megatron-LM's sequence parallelism re-gathers linear inputs in backward; every other
+    // framework here uses DTensor (torch tensor_parallel) SP, which saves them gathered.
+    x.spShardsLinearInputs = par.sequenceParallel && w.framework == Framework::Megatron;
+    // Megatron-Core DDP allocates one contiguous main-grad buffer when the model is
+    // wrapped (distributed/param_and_grad_buffer.py) and only zeroes it between steps.
+    x.persistentGradBuffer = w.framework == Framework::Megatron && x.full;
+    return x;
+}
+
+namespace {
+
+// ---- weights and states ------------------------------------------------------------------
+
+/// Term::Weights of one rank, less a colocated rollout engine's copy (cachesAndRollout).
+struct ResidentWeights {
+    double base = 0;     ///< base weights on this rank after sharding and offload
+    double adapters = 0; ///< LoRA adapters on this rank
+};
+
+/// Base weights: quantised linears in their dtype and the rest in the compute dtype, else all
+/// in the weight dtype; sharded over the ZeRO-3/FSDP group (routed experts over its
+/// expert-data-parallel part), plus the bitsandbytes block scales every rank keeps whole.
+/// Offloaded parameters (ZeRO-Infinity, FSDP offload_params) leave only those scales.
+ResidentWeights residentWeights(const StageContext& x, double& host) {
+    const Parallelism& par = x.w.parallel;
+    const StageParams& sp = x.params;
+    const DType wd = x.weightDtype;
+    const bool sharded = shardsParams(par.sharding);
+    const double weightBytes = isQuantized(wd) ? terms::weights(sp.linear, wd) +
+                                                     terms::weights(sp.other, x.w.precision.compute)
+                                               : terms::weights(sp.total(), wd);
+    const double paramShard = sharded ? x.shard : 1.0;
+    const double expertBytes = terms::weights(sp.experts, wd);
+    ResidentWeights r;
+    r.base = sharded ? (weightBytes - expertBytes) / paramShard +
+                           expertBytes / std::min(paramShard, x.expertShard)
+                     : weightBytes;
+    // bitsandbytes keeps its 4-bit block scales outside the parameters that FSDP/ZeRO-3
+    // shard and offload: each rank holds all of them (torchao NF4Tensor shards its own).
+    const double quantState =
+        sharded && !x.w.features.torchaoNf4 ? terms::quantStateBytes(sp.linear, wd) : 0.0;
+    r.base += quantState * (1.0 - 1.0 / paramShard);
+    if (par.offloadParams && sharded) {
+        host += r.base - quantState;
+        r.base = quantState;
+    }
+    r.adapters = terms::weights(sp.adapters, x.w.precision.adapters) / paramShard;
+    return r;
+}
+
+/// Gradients, optimizer states, master copy and step temporaries of one rank (training).
+struct TrainingState {
+    double trainable = 0;   ///< trainable parameters on this rank
+    double grads = 0;       ///< stored gradients once a step's micro-batches all ran
+    double states = 0;      ///< optimizer states
+    double master = 0;      ///< fp32 master copy
+    double temporaries = 0; ///< optimizer-step temporaries (workspace of the step)
+    double pageable = 0;    ///< paged optimizer states (CUDA unified memory)
+};
+
+/// Parameters whose gradients are stored: the trainable ones, or with FSDP1 units mixing
+/// frozen weights and adapters every block parameter (not embedding, final norm, lm_head).
+double gradientParams(const StageContext& x, double trainable) {
+    if (!x.mixedFrozenUnits)
+        return trainable;
+    const StageParams& sp = x.params;
+    const double finalNorm = x.lastStage ? finalNormParams(x.m) : 0.0;
+    return sp.linear + sp.other - sp.embedding - sp.lmHead - finalNorm + sp.adapters;
+}
+
+/// One sharding degree equivalent to the dense parts over `shard` and the routed experts
+/// over `expertShard` (every term it divides is linear in the parameter count).
+double effectiveShard(const StageContext& x, double trainable, bool sharded) {
+    const double trainableExperts = x.full ? x.params.experts : 0.0;
+    if (!sharded || trainable <= 0 || trainableExperts <= 0)
+        return sharded ? x.shard : 1.0;
+    return trainable / ((trainable - trainableExperts) / x.shard +
+                        trainableExperts / std::min(x.shard, x.expertShard));
+}
+
+/// Optimizer states: Adafactor's factored rows and columns (7 matrices a block + 2), else
+/// the optimizer's bytes per parameter, sharded by ZeRO-1+.
+double optimizerStateBytes(const StageContext& x, double trainable, double optShard) {
+    const Workload& w = x.w;
+    if (w.optimizer != Optimizer::Adafactor)
+        return terms::optimizerStates(trainable, w.optimizer, w.precision.optimizerStates,
+                                      optShard);
+    const double matrices = 7.0 * x.layers.count + 2.0;
+    return terms::adafactorStates(trainable, matrices, static_cast<double>(x.m.hiddenSize)) /
+           optShard;
+}
+
+TrainingState trainingState(const StageContext& x, double& host) {
+    TrainingState t;
+    if (!x.training)
+        return t;
+    const Workload& w = x.w;
+    const Parallelism& par = w.parallel;
+    const Precision& pr = w.precision;
+    const StageParams& sp = x.params;
+    const bool inBackward = w.features.optimizerInBackward;
+    t.trainable = x.full ? sp.total() : sp.adapters;
+    const double gradShard =
+        effectiveShard(x, t.trainable, shardsGradients(par.sharding) && !x.noSync);
+    const double optShard = effectiveShard(x, t.trainable, shardsOptimizer(par.sharding));
+    t.grads = inBackward ? terms::gradientsInBackward(x.full ? sp.maxTensor : t.trainable, pr.grads)
+                         : terms::gradients(gradientParams(x, t.trainable), pr.grads, gradShard);
+    if (par.sharding == Sharding::None && par.dpCp() > 1 && !inBackward)
+        t.grads *= 2.0; // DDP reducer buckets copy every gradient (gradient_as_bucket_view=False)
+    t.states = optimizerStateBytes(x, t.trainable, optShard);
+    if (pr.masterWeights)
+        t.master =
+            terms::masterWeights(t.trainable, x.full ? x.weightDtype : pr.adapters, optShard);
+    t.temporaries = terms::optimizerTemporaries(x.full ? sp.maxTensor : t.trainable, w.optimizer,
+                                                pr.optimizerStates,
+                                                w.features.fusedOptimizer || inBackward, optShard);
+    if (par.offloadOptimizer) {
+        host += t.states + t.master + (inBackward ? 0 : t.grads);
+        t.states = t.master = t.temporaries = 0;
+    }
+    if (w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit)
+        t.pageable = t.states;
+    return t;
+}
+
+// ---- activations -------------------------------------------------------------------------
+
+/// What autograd saves in one block of this run (terms::blockSavedBytesPerToken's options).
+terms::BlockSaveOptions blockSaveOptions(const StageContext& x) {
+    const Workload& w = x.w;
+    const bool adapters = x.training && !x.full;
+    terms::BlockSaveOptions o;
+    o.c = x.c;
+    o.trainBase = x.full || x.mixedFrozenUnits; // a mixed unit's frozen weights get gradients too
+    o.loraTargets = adapters ? w.lora.targets : 0u;
+    o.loraRank = adapters ? w.lora.rank : 0;
+    o.loraDropout = w.lora.dropout;
+    o.compiled = w.features.torchCompile;
+    o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
+    o.eager = w.attention == AttentionImpl::Eager;
+    o.frozenLinearSavesInput = adapters && isQuantized(x.weightDtype) && !w.features.torchaoNf4;
+    o.fusedQkv = w.features.fusedQkvLora;
+    return o;
+}
+
+/// Saved bytes per token of one (dense or MoE) block on this TP rank. Korthikanti et al.
+/// 2022 Sec. 4.2: without SP the norm parts stay whole on every TP rank; SP that saves the
+/// sharded linear inputs (Megatron) splits everything; DTensor SP keeps the gathered inputs.
+double blockSavedPerToken(const StageContext& x, const terms::BlockSaveOptions& o, bool moe) {
+    terms::BlockSaveOptions block = o;
+    block.moeLayer = moe;
+    const double saved = terms::blockSavedBytesPerToken(x.m, block);
+    const Parallelism& par = x.w.parallel;
+    if (par.tp <= 1)
+        return saved;
+    const double whole = !par.sequenceParallel ? terms::blockReplicatedBytesPerToken(x.m, block)
+                         : x.spShardsLinearInputs
+                             ? 0.0
+                             : terms::blockGatheredInputBytesPerToken(x.m, block);
+    return (saved - whole) / x.tp + whole;
+}
+
+/// The stage's blocks, per token: what they all save, the largest one's saves (recomputed
+/// under checkpointing) and one block's backward transients.
+struct BlockSaves {
+    double all = 0;
+    double largest = 0;
+    double transient = 0;
+};
+
+BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
+    const Workload& w = x.w;
+    const double keyTokens = static_cast<double>(w.sequenceLength); // causal: whole sequence
+    const int heads = x.m.numHeads / std::max(1, w.parallel.tp);
+    const bool eager = w.attention == AttentionImpl::Eager;
+    const double scoresFull =
+        eager ? terms::attentionScoreBytesPerToken(heads, keyTokens, x.c) : 0.0;
+    const double scoresSliding = eager && x.m.slidingWindow > 0
+                                     ? terms::attentionScoreBytesPerToken(
+                                           heads, std::min(keyTokens, 1.0 * x.m.slidingWindow), x.c)
+                                     : scoresFull;
+    const double scoreSum =
+        (x.layers.count - x.slidingLayers) * scoresFull + x.slidingLayers * scoresSliding;
+    const double dense = blockSavedPerToken(x, o, false);
+    const double moe = blockSavedPerToken(x, o, true);
+    BlockSaves b;
+    b.all = x.denseLayers * dense + x.moeLayers * moe + scoreSum;
+    b.largest = std::max(x.denseLayers > 0 ? dense : 0.0, x.moeLayers > 0 ? moe : 0.0) + scoresFull;
+    terms::BlockSaveOptions last = o;
+    last.moeLayer = x.moeLayers > 0;
+    b.transient = terms::blockBackwardTransientPerToken(x.m, last) / x.tp;
+    return b;
+}
+
+/// Per token: what the stage keeps for backward per in-flight micro-batch, and what one
+/// block recomputes (or holds as transients) while it runs backward, by checkpointing mode.
+struct PerToken {
+    double stored = 0;
+    double recompute = 0;
+};
+
+PerToken checkpointed(const StageContext& x, const terms::BlockSaveOptions& o,
+                      const BlockSaves& b) {
+    const Workload& w = x.w;
+    const int n = x.layers.count;
+    const double input = x.c * static_cast<double>(x.m.hiddenSize) /
+                         (w.parallel.sequenceParallel ? x.tp : 1.0); // checkpointed block input
+    PerToken t;
+    switch (w.checkpointing) {
+    case Checkpointing::None:
+        t.stored = b.all;
+        t.recompute = b.transient;
+        break;
+    case Checkpointing::Full:
+        t.stored = n * input;
+        t.recompute = b.largest + b.transient;
+        break;
+    case Checkpointing::Selective: {
+        const double sel = terms::blockSelectiveBytesPerToken(x.m, o) / x.tp;
+        t.stored = n * sel;
+        t.recompute = b.largest - sel + b.transient;
+        break;
+    }
+    case Checkpointing::FirstN: {
+        const int ck = std::clamp(w.checkpointLayers - x.layers.first, 0, n);
+        t.stored = ck * input + (b.all / std::max(1, n)) * (n - ck);
+        t.recompute = (ck > 0 ? b.largest : 0.0) + b.transient;
+        break;
+    }
+    }
+    return t;
+}
+
+/// Final norm + lm_head input saved on the last stage, per token. Without SP both are whole
+/// on every TP rank; with SP the final norm runs on the sequence shard (/ t), and the
+/// column-parallel lm_head saves its sharded input when SP keeps linear inputs sharded
+/// (Megatron, / t) but the all-gathered one under DTensor SP (whole), as in the blocks.
+double headSavedPerToken(const StageContext& x, const terms::BlockSaveOptions& o) {
+    const double h = static_cast<double>(x.m.hiddenSize);
+    const double norm =
+        x.m.norm == NormKind::LayerNorm || o.compiled ? x.c * h : 4.0 * h + (x.full ? x.c * h : 0);
+    const double headIn = x.full ? x.c * h : 0.0;
+    return x.w.parallel.sequenceParallel
+               ? norm / x.tp + (x.spShardsLinearInputs ? headIn / x.tp : headIn)
+               : norm + headIn;
+}
+
+/// Term::Activations outside the peak's recompute: saved tensors (training) or the prefill's
+/// live hidden states (inference); `recompute`: one block's recompute/backward transients.
+struct ActivationBytes {
+    double bytes = 0;
+    double recompute = 0;
+};
+
+ActivationBytes trainingActivations(const StageContext& x, double& host) {
+    const Workload& w = x.w;
+    const terms::BlockSaveOptions o = blockSaveOptions(x);
+    PerToken t = checkpointed(x, o, blockSaves(x, o));
+    if (x.lastStage)
+        t.stored += headSavedPerToken(x, o);
+    const double inflight = inflightMicroBatches(w.parallel, x.stage, w.gradAccumulation);
+    ActivationBytes a;
+    a.bytes = t.stored * x.tokens * inflight;
+    a.recompute = t.recompute * x.tokens;
+    if (w.features.activationOffload) {
+        // what each block keeps (its full saves, or only its input under checkpointing)
+        // goes to host memory; the block being computed and the one being prefetched
+        // stay on the GPU (torchtune OffloadActivations: one stream, one prefetch).
+        const double keptPerBlock = a.bytes / std::max(1, x.layers.count);
+        const double onGpu = std::min(a.bytes, 2.0 * keptPerBlock);
+        host += a.bytes - onGpu;
+        a.bytes = onGpu;
+    }
+    return a;
+}
+
+/// Prefill transients of one block for every prompt token: hidden + residual + q/k/v
+/// (3 h), attention output (a d / t), FFN intermediates (3 i / t; MoE: the routed experts'
+/// width x experts per token), and eager attention's scores.
+double prefillBytes(const StageContext& x) {
+    const ModelArch& m = x.m;
+    const Workload& w = x.w;
+    const double seqs = static_cast<double>(w.microBatch);
+    const double prompt = static_cast<double>(w.inference.promptTokens);
+    const double h = static_cast<double>(m.hiddenSize);
+    const double ffn = x.moeLayers > 0
+                           ? static_cast<double>(m.moe.expertIntermediate) * m.moe.expertsPerToken
+                           : static_cast<double>(m.intermediateSize);
+    const double perTok =
+        x.c * (3.0 * h + static_cast<double>(m.numHeads) * m.headDim / x.tp + 3.0 * ffn / x.tp);
+    const double scores = w.attention == AttentionImpl::Eager
+                              ? terms::attentionScoreBytesPerToken(
+                                    m.numHeads / std::max(1, w.parallel.tp), prompt, x.c)
+                              : 0.0;
+    return seqs * prompt * (perTok + scores);
+}
+
+ActivationBytes activations(const StageContext& x, double& host) {
+    if (x.training)
+        return trainingActivations(x, host);
+    ActivationBytes a;
+    a.bytes = prefillBytes(x);
+    return a;
+}
+
+// ---- logits and loss ---------------------------------------------------------------------
+
+/// The lm_head's output and the loss's buffers (last stage only).
+struct LogitBytes {
+    double logits = 0;         ///< logits and loss buffers live at the loss
+    double retained = 0;       ///< logits the loop keeps through backward
+    double retainedAtLoss = 0; ///< the part of `retained` that `logits` does not count
+};
+
+LogitBytes logitsAndLoss(const StageContext& x) {
+    LogitBytes l;
+    if (!x.lastStage)
+        return l;
+    const Workload& w = x.w;
+    const Features& f = w.features;
+    const double vocab = static_cast<double>(x.m.vocabSize) / x.tp;
+    if (!x.training) { // one position per sequence: its logits and their fp32 softmax
+        l.logits = static_cast<double>(w.microBatch) * static_cast<double>(x.m.vocabSize) / x.tp *
+                   (x.c + 4.0);
+        return l;
+    }
+    const double lossInput = f.lossInputBytes(x.c);
+    l.logits = decomposedLossParallel(f, w.parallel)
+                   ? terms::lossParallelLogitsBytes(x.tokens, vocab)
+                   : terms::logitsBytes(x.tokens, vocab, x.c, f.chunkedCrossEntropy,
+                                        std::max(1.0, x.tokens / 8.0), f.compiledLoss(), lossInput);
+    if (f.retainedLogits) {
+        l.retained =
+            terms::retainedLogitsBytes(x.tokens, vocab, x.c, f.chunkedCrossEntropy, lossInput);
+        l.retainedAtLoss = f.chunkedCrossEntropy ? 0.0 : l.retained;
+    }
+    return l;
+}
+
+// ---- KV cache and the rollout engine -----------------------------------------------------
+
+/// The KV cache (inference; or a colocated rollout engine's in RL training), the rollout
+/// engine's own weight copy and its framework overhead.
+struct CacheBytes {
+    double kv = 0;
+    double engineWeights = 0;
+    double overhead = 0;
+};
+
+CacheBytes cachesAndRollout(const StageContext& x) {
+    const ModelArch& m = x.m;
+    const Workload& w = x.w;
+    const Parallelism& par = w.parallel;
+    CacheBytes k;
+    if (!x.training) {
+        const double seqs = static_cast<double>(w.microBatch);
+        const double prompt = static_cast<double>(w.inference.promptTokens);
+        const double total =
+            prompt + (w.inference.prefillOnly ? 0.0 : static_cast<double>(w.inference.newTokens));
+        k.kv = terms::kvCache(m, x.layers.count, x.slidingLayers, seqs, total, w.precision.kvCache,
+                              par.tp);
+        return k;
+    }
+    if (!w.rollout.enabled)
+        return k;
+    const double gpus = static_cast<double>(std::max<int64_t>(1, par.gpus()));
+    const int rtp = w.rollout.rolloutTp > 0 ? w.rollout.rolloutTp : std::max(1, par.tp);
+    const double engines = std::max(1.0, gpus / rtp);
+    const double seqs =
+        static_cast<double>(w.rollout.rolloutBatch) * w.rollout.samplesPerPrompt / engines;
+    const double toks = static_cast<double>(w.rollout.promptTokens + w.rollout.maxResponseTokens);
+    k.kv = terms::kvCache(m, m.numLayers, m.slidingLayers, seqs, toks, w.precision.kvCache, rtp);
+    k.overhead = w.rollout.frameworkOverheadBytes;
+    // The colocated engine (SGLang/vLLM) keeps its own weight copy in the compute dtype,
+    // split over its TP ranks, for as long as its KV pool is resident:
+    // P x bytes(compute) / rollout TP (norms counted as split too: < 0.01 %).
+    k.engineWeights = terms::weights(static_cast<double>(x.f.pc.total), w.precision.compute) / rtp;
+    return k;
+}
+
+// ---- workspace ---------------------------------------------------------------------------
+
+struct WorkspaceBytes {
+    double total = 0;
+    double gatheredPool = 0; ///< FSDP all-gather outputs (allocated on the unshard stream)
+};
+
+/// Transients: the rollout framework's overhead; FSDP/ZeRO-3's gathered units (the current
+/// and the prefetched one in compute dtype, the root's embedding and lm_head through the
+/// step) and one unit's unsharded gradient; a quantised base's dequantised widest linear.
+WorkspaceBytes workspace(const StageContext& x, double overhead) {
+    const ModelArch& m = x.m;
+    const Workload& w = x.w;
+    const StageParams& sp = x.params;
+    const DType wd = x.weightDtype;
+    WorkspaceBytes ws;
+    ws.total = overhead;
+    if (shardsParams(w.parallel.sharding) && x.shard > 1) {
+        const double unitBytes =
+            isQuantized(wd) ? sp.maxBlock * bytesPerElement(wd) : sp.maxBlock * x.c;
+        ws.gatheredPool = 2.0 * unitBytes + (sp.embedding + sp.lmHead) * x.c;
+        ws.total += ws.gatheredPool;
+        if (x.training)
+            ws.total += (x.full || x.mixedFrozenUnits)
+                            ? sp.maxBlock * bytesPerElement(w.precision.grads)
+                            : 0.0;
+    }
+    if (isQuantized(wd)) {
+        // dequantised copy of the widest linear while it runs (bitsandbytes / torchao)
+        const double widest = static_cast<double>(m.hiddenSize) *
+                              std::max(m.intermediateSize, m.moe.expertIntermediate) / x.tp;
+        ws.total += widest * x.c;
+    }
+    return ws;
+}
+
+// ---- phases ------------------------------------------------------------------------------
+
+constexpr std::array kPhases{Phase::AfterLoad, Phase::Forward, Phase::Backward,
+                             Phase::OptimizerStep};
+
+/// Each term's bytes in each phase.
+struct PhaseTerms {
+    std::array<TermBytes, kPhaseCount> bytes{};
+    TermBytes& operator[](Phase p) { return bytes[static_cast<std::size_t>(p)]; }
+    const TermBytes& operator[](Phase p) const { return bytes[static_cast<std::size_t>(p)]; }
+};
+
+/// The terms that change between phases (weights and the master copy do not).
+struct Live {
+    double grads = 0, states = 0, activations = 0, logits = 0, kv = 0, workspace = 0;
+};
+
+TermBytes termBytes(double weights, double master, const Live& l) {
+    TermBytes t{};
+    t[static_cast<int>(Term::Weights)] = weights;
+    t[static_cast<int>(Term::MasterWeights)] = master;
+    t[static_cast<int>(Term::OptimizerStates)] = l.states;
+    t[static_cast<int>(Term::Gradients)] = l.grads;
+    t[static_cast<int>(Term::Activations)] = l.activations;
+    t[static_cast<int>(Term::KvCache)] = l.kv;
+    t[static_cast<int>(Term::Logits)] = l.logits;
+    t[static_cast<int>(Term::Workspace)] = l.workspace;
+    return t;
+}
+
+/// Backward, in time order: the loss (all activations, logits + their gradient, gradients
+/// of the previous micro-batches), then the blocks from the last one down, each recomputed
+/// (checkpointing) or holding its backward transients while it runs. The logits are freed
+/// before the first block runs, so the two never add up; at the end the gradients and the
+/// last block's recompute remain. Returns the largest of the three moments.
+Live backwardPeak(const TrainingState& t, const ActivationBytes& a, const LogitBytes& l,
+                  double gAcc, const Live& forward) {
+    const double atLoss = a.bytes + l.logits + l.retainedAtLoss + gAcc;
+    const double atBlock = a.bytes + a.recompute + l.retained + gAcc;
+    // at the end, block 0 recomputes and runs backward with the others' gradients live
+    const double endBwd = t.grads + a.recompute + l.retained;
+    Live b = forward;
+    if (std::max(atLoss, atBlock) < endBwd) {
+        b.grads = t.grads;
+        b.activations = a.recompute;
+        b.logits = l.retained;
+    } else if (atLoss >= atBlock) {
+        b.logits = l.logits + l.retainedAtLoss;
+    } else {
+        b.activations = a.bytes + a.recompute;
+        b.logits = l.retained;
+    }
+    return b;
+}
+
+PhaseTerms phases(const StageContext& x, const ResidentWeights& rw, const TrainingState& t,
+                  const ActivationBytes& a, const LogitBytes& l, const CacheBytes& k,
+                  const WorkspaceBytes& ws) {
+    const Workload& w = x.w;
+    const double weights = rw.base + rw.adapters + k.engineWeights;
+    PhaseTerms ph;
+    ph[Phase::AfterLoad] = termBytes(weights, t.master, Live{});
+    if (!x.training) {
+        ph[Phase::Forward] =
+            termBytes(weights, t.master, {0, 0, a.bytes, l.logits, k.kv, ws.total});
+        ph[Phase::Backward] = ph[Phase::AfterLoad];
+        ph[Phase::OptimizerStep] = ph[Phase::AfterLoad];
+        return ph;
+    }
+    // Gradients persist across the micro-batches of a step: gradient accumulation, and the
+    // pipeline's micro-batches with PP (each stage accumulates into .grad / main_grad); a
+    // persistent gradient buffer (Megatron-Core DDP) holds them in every phase.
+    const bool inBackward = w.features.optimizerInBackward;
+    const bool accumulating = stepMicroBatches(w.parallel, w.gradAccumulation) > 1 && !inBackward;
+    const double gAcc = (accumulating || x.persistentGradBuffer) ? t.grads : 0.0;
+    const Live forward{gAcc, t.states, a.bytes, l.logits, k.kv, ws.total};
+    ph[Phase::Forward] = termBytes(weights, t.master, forward);
+    ph[Phase::Backward] = termBytes(weights, t.master, backwardPeak(t, a, l, gAcc, forward));
+    ph[Phase::OptimizerStep] =
+        termBytes(weights, t.master,
+                  {inBackward ? 0.0 : t.grads, t.states, 0, 0, k.kv, ws.total + t.temporaries});
+    return ph;
+}
+
+/// Live bytes of each phase (paged optimizer states left out: they live outside torch's
+/// allocator), and the peak: the largest phase, ties to the later one in training (the
+/// loss's peak is reached as backward starts). Inference has no backward or step.
+void peakOf(const StageContext& x, const PhaseTerms& ph, double pageable, RankEstimate& r) {
+    Phase peak = Phase::AfterLoad;
+    double best = -1;
+    for (const Phase p : kPhases) {
+        double& allocated = r.phaseAllocated[static_cast<std::size_t>(p)];
+        double sum = 0;
+        for (double v : ph[p])
+            sum += v;
+        allocated = sum - (p != Phase::AfterLoad ? pageable : 0.0);
+        if (!x.training && (p == Phase::Backward || p == Phase::OptimizerStep))
+            allocated = r.phaseAllocated[static_cast<std::size_t>(Phase::AfterLoad)];
+        if (allocated > best || (x.training && p != Phase::AfterLoad && allocated == best)) {
+            best = allocated;
+            peak = p;
+        }
+    }
+    r.peakPhase = peak;
+    r.atPeak = ph[peak];
+    r.allocated = best;
+}
+
+// ---- allocator and context ---------------------------------------------------------------
+
+/// torch FSDP's sharded gradients come from a side stream's pool (memory_terms.h), which
+/// keeps them reserved in every phase, also where they are not live: reserved follows the
+/// largest phase counted with the whole pool, which need not be the allocated peak.
+/// Returns that pool's bytes beyond allocated.
+double gradientPoolCache(const StageContext& x, const PhaseTerms& ph, double grads,
+                         const RankEstimate& r) {
+    const Parallelism& par = x.w.parallel;
+    const bool torchFsdp = par.sharding == Sharding::FsdpFullShard ||
+                           par.sharding == Sharding::FsdpGradOp || par.sharding == Sharding::Hsdp;
+    const bool sideStreamGrads = x.training && torchFsdp && x.shard > 1 && !x.noSync &&
+                                 !x.w.features.optimizerInBackward && !par.offloadParams &&
+                                 !par.offloadOptimizer;
+    double withPool = r.allocated;
+    if (sideStreamGrads)
+        for (const Phase p : kPhases)
+            if (p != Phase::AfterLoad)
+                withPool =
+                    std::max(withPool, r.phaseAllocated[static_cast<std::size_t>(p)] +
+                                           terms::sideStreamGradientCache(
+                                               grads, ph[p][static_cast<int>(Term::Gradients)]));
+    return withPool - r.allocated;
+}
+
+/// The load's cached segments stay reserved (core/engine/load_phase.h). The FSDP all-gather
+/// outputs come from the unshard stream's own pool, which cannot reuse blocks cached on the
+/// default stream, so they add to that floor. Returns what the step and the load need
+/// reserved at least (@p stepNeeds without a load recipe).
+double loadFloor(const StageContext& x, double gatheredPool, double stepNeeds, RankEstimate& r) {
+    const Workload& w = x.w;
+    const LoadRecipe recipe = w.features.loadRecipe;
+    if (recipe == LoadRecipe::InPlace || w.parallel.pp != 1 || w.parallel.tp != 1)
+        return stepNeeds;
+    const double loadShards = shardsParams(w.parallel.sharding) ? x.shard : 1.0;
+    const LoadPhase lp = simulateLoad(x.m, w, static_cast<int>(std::lround(loadShards)));
+    r.loadPeakAllocated = lp.peakAllocated;
+    r.loadReserved =
+        lp.reserved + (recipe == LoadRecipe::Fsdp1SyncModuleStates ? gatheredPool : 0.0);
+    r.reserved = std::max(r.reserved, r.loadReserved);
+    // the load itself needs its live peak; after it, the segments it left partly used
+    return std::max({stepNeeds, r.loadReserved - lp.releasable, lp.peakAllocated});
+}
+
+/// Reserved = allocated + the caching allocator's reserve (+ the gradient pool, + the load's
+/// floor); releasable = the cached segments holding no live tensor (estimator.h); nvidia-smi
+/// = reserved + CUDA context and NCCL + resident paged states.
+void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const TrainingState& t,
+                         const WorkspaceBytes& ws, RankEstimate& r) {
+    const double dynamicBytes = r.atPeak[static_cast<int>(Term::Activations)] +
+                                r.atPeak[static_cast<int>(Term::Logits)] +
+                                r.atPeak[static_cast<int>(Term::Workspace)];
+    const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
+    r.gradientPoolCache = gradientPoolCache(x, ph, t.grads, r);
+    const double base = r.allocated + reserve; // what the step needs the allocator to hold
+    r.reserved = base + r.gradientPoolCache;
+    const double required = loadFloor(x, ws.gatheredPool, base, r);
+    // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
+    r.releasable = r.reserved - required;
+    r.atPeak[static_cast<int>(Term::AllocatorReserve)] = r.reserved - r.allocated;
+    // the count only decides whether NCCL buffers exist; clamped so it converts to int
+    const double ctx = terms::cudaContext(
+        static_cast<int>(std::clamp<int64_t>(x.w.parallel.gpus(), 1, limits::kGpus)));
+    r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
+    r.pageable = r.peakPhase == Phase::AfterLoad ? 0.0 : t.pageable;
+    r.nvidiaSmi = r.reserved + ctx + r.pageable;
+}
+
+} // namespace
+
+RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage,
+                           double& hostBytes) {
+    const StageContext x = stageContext(m, f, w, stage);
+    const ResidentWeights weights = residentWeights(x, hostBytes);
+    const TrainingState state = trainingState(x, hostBytes);
+    const ActivationBytes acts = activations(x, hostBytes);
+    const LogitBytes logits = logitsAndLoss(x);
+    const CacheBytes caches = cachesAndRollout(x);
+    const WorkspaceBytes ws = workspace(x, caches.overhead);
+    const PhaseTerms ph = phases(x, weights, state, acts, logits, caches, ws);
+    RankEstimate r;
+    r.stage = stage;
+    r.firstLayer = x.layers.first;
+    r.numLayers = x.layers.count;
+    peakOf(x, ph, state.pageable, r);
+    allocatorAndContext(x, ph, state, ws, r);
+    return r;
+}
+} // namespace headroom::stages
