@@ -126,13 +126,14 @@ int runSweep(const QStringList& args) {
                            {"nvidia_smi", pt.nvidiaSmi},
                            {"fits", pt.fits},
                            {"terms", termsJson(pt.terms)}});
-        out(json{{"axis", ax},
-                 {"units", "bytes"},
-                 {"gpu", s.gpu.name},
-                 {"capacity_bytes", s.gpu.bytes()},
-                 {"calibration", calibrationJson(s, nullptr)},
-                 {"points", arr}}
-                .dump(2));
+        json j{{"axis", ax},
+               {"units", "bytes"},
+               {"gpu", s.gpu.name},
+               {"capacity_bytes", s.gpu.bytes()},
+               {"points", arr}};
+        if (s.calibration)
+            j["calibration"] = calibrationJson(s, nullptr);
+        out(j.dump(2));
         return kExitOk;
     }
     std::string csv = ax + ",allocated_bytes,reserved_bytes,nvidia_smi_bytes,fits";
@@ -182,15 +183,16 @@ int runMaxBatch(const QStringList& args) {
     const Estimate e = calibratedEstimate(s.model, at, &s.gpu, cal);
     const std::string what = axis == SweepAxis::MicroBatch ? "micro-batch" : "sequence length";
     if (p.isSet(QStringLiteral("json"))) {
-        out(json{{"axis", axisKey(axis)},
-                 {"max", best},
-                 {"fits_at_all", best > 0},
-                 {"gpu", s.gpu.name},
-                 {"capacity_bytes", e.capacity},
-                 {"calibration", calibrationJson(s, nullptr)},
-                 {"metrics_at_max", best > 0 ? metricsJson(e.worst) : json(nullptr)},
-                 {"metrics_at_1", best > 0 ? json(nullptr) : metricsJson(e.worst)}}
-                .dump(2));
+        json j{{"axis", axisKey(axis)},
+               {"max", best},
+               {"fits_at_all", best > 0},
+               {"gpu", s.gpu.name},
+               {"capacity_bytes", e.capacity},
+               {"metrics_at_max", best > 0 ? metricsJson(e.worst) : json(nullptr)},
+               {"metrics_at_1", best > 0 ? json(nullptr) : metricsJson(e.worst)}};
+        if (s.calibration)
+            j["calibration"] = calibrationJson(s, nullptr);
+        out(j.dump(2));
         return kExitOk;
     }
     std::string t = "Scenario: " + scenarioSummary(s) + "\n";
