@@ -13,5 +13,6 @@ int runLayout(const QStringList& args);
 int runModels(const QStringList& args);
 int runGpus(const QStringList& args);
 int runValidate(const QStringList& args);
+int runCalibrate(const QStringList& args);
 
 } // namespace headroom::cli

@@ -1,8 +1,8 @@
 #pragma once
 // headroom-cli: shared helpers (errors with exit codes, value parsing, unit formatting).
 
-#include "core/error.h"
 #include "core/engine/workload.h"
+#include "core/error.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -43,9 +43,9 @@ bool parseOrThrow(QCommandLineParser& parser, const QStringList& args);
 
 std::string str(const QString& s);
 
-/// The engine's input limits (core/engine/workload.h, namespace limits, checked by validateWorkload):
-/// an option beyond them is a usage error naming the option, not a data error naming the
-/// core field.
+/// The engine's input limits (core/engine/workload.h, namespace limits, checked by
+/// validateWorkload): an option beyond them is a usage error naming the option, not a data error
+/// naming the core field.
 inline constexpr int64_t kMaxMicroBatch = limits::kMicroBatch;
 inline constexpr int64_t kMaxSequenceLength = limits::kSequenceLength; ///< and prompt / new tokens
 inline constexpr int64_t kMaxGradAccumulation = limits::kGradAccumulation;

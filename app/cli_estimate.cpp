@@ -34,7 +34,10 @@ int runEstimate(const QStringList& args) {
         usageError("estimate: unexpected argument '" + str(p.positionalArguments().first()) + "'");
     const CliScenario c = buildScenario(p);
     const Scenario& s = c.scenario;
-    const Estimate e = estimate(s.model, s.workload, &s.gpu);
+    Estimate e = estimate(s.model, s.workload, &s.gpu);
+    CalibrationEffect fx;
+    if (const Calibration* cal = activeCalibration(s))
+        fx = applyCalibration(e, *cal, s.workload);
     std::vector<PlaybookItem> pb;
     if (wantPlaybook(e))
         pb = playbook(s.model, s.workload, s.gpu);
@@ -56,10 +59,13 @@ int runEstimate(const QStringList& args) {
                             {"kv_tokens", serving->kvTokens},
                             {"max_concurrency", serving->maxConcurrency},
                             {"max_context", serving->maxContext}};
+        if (s.calibration) // absent without one (the golden outputs stay as they were)
+            j["calibration"] = calibrationJson(s, &fx);
         j["notes"] = c.notes;
         out(j.dump(2));
     } else {
-        std::string text = estimateText(s, e, pb, p.isSet(QStringLiteral("per-rank")), c.notes);
+        std::string text = calibrationText(s, &fx) +
+                           estimateText(s, e, pb, p.isSet(QStringLiteral("per-rank")), c.notes);
         if (serving) {
             char buf[512];
             std::snprintf(buf, sizeof buf,

@@ -104,6 +104,59 @@ json rankJson(const RankEstimate& r) {
                 {"peak_phase", std::string(phaseKey(r.peakPhase))}};
 }
 
+json calibrationJson(const Scenario& s, const CalibrationEffect* fx) {
+    if (!s.calibration)
+        return nullptr;
+    const Calibration& c = *s.calibration;
+    const bool applied = activeCalibration(s) != nullptr;
+    json j{{"applied", applied},
+           {"label", applied ? "calibrated to your run"
+                             : "calibration not applied: fitted on another setup"},
+           {"correction", "fixed_overhead"},
+           {"metric", metricKey(c.measured.metric)},
+           {"measured_bytes", c.measured.bytes},
+           {"oom", c.measured.oom},
+           {"micro_batch_size", c.microBatch},
+           {"sequence_length", c.sequenceLength},
+           {"estimated_bytes", c.estimatedBytes},
+           {"offset_bytes", c.offsetBytes},
+           {"clamped", c.clamped},
+           {"source", calibrationSourceKey(c.measured.source)},
+           {"date", c.date}};
+    if (fx && applied) {
+        j["offset_applied_bytes"] = fx->offsetBytes;
+        j["forced_oom"] = fx->forcedOom;
+    }
+    return j;
+}
+
+std::string calibrationText(const Scenario& s, const CalibrationEffect* fx) {
+    if (!s.calibration)
+        return {};
+    const Calibration& c = *s.calibration;
+    if (!activeCalibration(s))
+        return "Calibration: not applied (it was measured on another setup; run calibrate "
+               "again)\n";
+    std::string t = "Calibrated to your run: ";
+    t += c.measured.bytes > 0
+             ? std::string(metricKey(c.measured.metric)) + " measured " + fmtGiB(c.measured.bytes)
+             : std::string("out of memory");
+    if (c.measured.oom && c.measured.bytes > 0)
+        t += " (out of memory)";
+    t += " at micro-batch " + std::to_string(c.microBatch) + " x " +
+         std::to_string(c.sequenceLength) + " tokens";
+    if (!c.date.empty())
+        t += " on " + c.date;
+    const double off = fx ? fx->offsetBytes : c.offsetBytes;
+    t += "; fixed overhead " + std::string(off >= 0 ? "+" : "-") + fmtGiB(std::fabs(off)) +
+         (c.clamped ? " (clamped to the plausible range: the measurement is far from the "
+                      "estimate; check that the scenario describes the run)"
+                    : "");
+    if (fx && fx->forcedOom)
+        t += "; verdict kept at OOM by the measured run";
+    return t + "\n";
+}
+
 bool wantPlaybook(const Estimate& e) {
     return e.capacity > 0 && (!e.fits || e.worst.nvidiaSmi > 0.9 * e.capacity);
 }

@@ -3,6 +3,7 @@
 
 #include "core/engine/estimator.h"
 #include "core/io/scenario.h"
+#include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
 
 #include <nlohmann/json.hpp>
@@ -42,6 +43,13 @@ nlohmann::json estimateJson(const Scenario& s, const Estimate& e,
 std::string estimateText(const Scenario& s, const Estimate& e,
                          const std::vector<PlaybookItem>& playbook, bool perRank,
                          const std::vector<std::string>& notes);
+
+/// The scenario's calibration for JSON output: null without one; {"applied": false, ...} when
+/// it was fitted on another setup; else "label": "calibrated to your run", the measured point,
+/// the fitted offset and, with @p fx, what it did to this estimate.
+nlohmann::json calibrationJson(const Scenario& s, const CalibrationEffect* fx);
+/// The same as one line of text ("" without a calibration).
+std::string calibrationText(const Scenario& s, const CalibrationEffect* fx);
 
 /// True when the playbook should be shown: does not fit, or above 90 % of the capacity.
 bool wantPlaybook(const Estimate& e);

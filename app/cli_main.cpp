@@ -24,6 +24,7 @@ const char* const kUsage =
     "  models      list model presets\n"
     "  gpus        list GPU presets\n"
     "  validate    compare the engine with measured peaks (ground-truth records)\n"
+    "  calibrate   fit a correction from a measured run and store it in the scenario\n"
     "\n"
     "Run 'headroom-cli <command> --help' for the options of a command.\n"
     "Units: GB = 1e9 bytes, GiB = 2^30 bytes. Exit codes: 0 ok, 1 data error, 2 usage error.\n";
@@ -70,6 +71,8 @@ int main(int argc, char** argv) {
             return runGpus(args);
         if (cmd == QLatin1String("validate"))
             return runValidate(args);
+        if (cmd == QLatin1String("calibrate"))
+            return runCalibrate(args);
         err("headroom-cli: unknown command '" + str(cmd) + "'\n\n" + kUsage);
         return kExitUsage;
     } catch (const CliError& e) {

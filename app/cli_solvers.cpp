@@ -114,7 +114,8 @@ int runSweep(const QStringList& args) {
     }
     const CliScenario c = buildScenario(p);
     const Scenario& s = c.scenario;
-    const std::vector<SweepPoint> pts = sweep(s.model, s.workload, &s.gpu, axis, xs);
+    const std::vector<SweepPoint> pts =
+        sweep(s.model, s.workload, &s.gpu, axis, xs, activeCalibration(s));
     const std::string ax = axisKey(axis);
     if (p.isSet(QStringLiteral("json"))) {
         json arr = json::array();
@@ -125,12 +126,14 @@ int runSweep(const QStringList& args) {
                            {"nvidia_smi", pt.nvidiaSmi},
                            {"fits", pt.fits},
                            {"terms", termsJson(pt.terms)}});
-        out(json{{"axis", ax},
-                 {"units", "bytes"},
-                 {"gpu", s.gpu.name},
-                 {"capacity_bytes", s.gpu.bytes()},
-                 {"points", arr}}
-                .dump(2));
+        json j{{"axis", ax},
+               {"units", "bytes"},
+               {"gpu", s.gpu.name},
+               {"capacity_bytes", s.gpu.bytes()},
+               {"points", arr}};
+        if (s.calibration)
+            j["calibration"] = calibrationJson(s, nullptr);
+        out(j.dump(2));
         return kExitOk;
     }
     std::string csv = ax + ",allocated_bytes,reserved_bytes,nvidia_smi_bytes,fits";
@@ -169,30 +172,32 @@ int runMaxBatch(const QStringList& args) {
     const Scenario& s = c.scenario;
     int64_t best = 0;
     Workload at = s.workload;
+    const Calibration* cal = activeCalibration(s);
     if (axis == SweepAxis::MicroBatch) {
-        best = limit ? maxMicroBatch(s.model, s.workload, s.gpu, *limit)
-                     : maxMicroBatch(s.model, s.workload, s.gpu);
+        best = maxMicroBatch(s.model, s.workload, s.gpu, limit.value_or(1 << 20), cal);
         at.microBatch = std::max<int64_t>(best, 1);
     } else {
-        best = limit ? maxSequenceLength(s.model, s.workload, s.gpu, *limit)
-                     : maxSequenceLength(s.model, s.workload, s.gpu);
+        best = maxSequenceLength(s.model, s.workload, s.gpu, limit.value_or(int64_t{1} << 24), cal);
         at.sequenceLength = std::max<int64_t>(best, 1);
     }
-    const Estimate e = estimate(s.model, at, &s.gpu);
+    const Estimate e = calibratedEstimate(s.model, at, &s.gpu, cal);
     const std::string what = axis == SweepAxis::MicroBatch ? "micro-batch" : "sequence length";
     if (p.isSet(QStringLiteral("json"))) {
-        out(json{{"axis", axisKey(axis)},
-                 {"max", best},
-                 {"fits_at_all", best > 0},
-                 {"gpu", s.gpu.name},
-                 {"capacity_bytes", e.capacity},
-                 {"metrics_at_max", best > 0 ? metricsJson(e.worst) : json(nullptr)},
-                 {"metrics_at_1", best > 0 ? json(nullptr) : metricsJson(e.worst)}}
-                .dump(2));
+        json j{{"axis", axisKey(axis)},
+               {"max", best},
+               {"fits_at_all", best > 0},
+               {"gpu", s.gpu.name},
+               {"capacity_bytes", e.capacity},
+               {"metrics_at_max", best > 0 ? metricsJson(e.worst) : json(nullptr)},
+               {"metrics_at_1", best > 0 ? json(nullptr) : metricsJson(e.worst)}};
+        if (s.calibration)
+            j["calibration"] = calibrationJson(s, nullptr);
+        out(j.dump(2));
         return kExitOk;
     }
     std::string t = "Scenario: " + scenarioSummary(s) + "\n";
     t += "GPU: " + gpuSummary(s.gpu) + "\n";
+    t += calibrationText(s, nullptr);
     if (best > 0)
         t += "Largest " + what + " that fits: " + std::to_string(best) + " (nvidia-smi " +
              fmtGiB(e.worst.nvidiaSmi) + " of " + fmtGiB(e.capacity) + ", headroom " +

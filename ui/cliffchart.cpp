@@ -11,6 +11,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -34,9 +35,10 @@ double CliffChart::xCoord(int64_t x) {
 CliffChart::CliffChart(QWidget* parent)
     : QChartView(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QValueAxis),
       m_total(new QLineSeries), m_capacity(new QLineSeries), m_marker(new QLineSeries),
-      m_dot(new QGraphicsEllipseItem(m_chart)), m_markerLabel(new ChartLabel(m_chart)),
-      m_capacityLabel(new ChartLabel(m_chart)), m_dotLabel(new ChartLabel(m_chart)),
-      m_slopeLabel(new ChartLabel(m_chart)) {
+      m_measured(new QScatterSeries), m_dot(new QGraphicsEllipseItem(m_chart)),
+      m_markerLabel(new ChartLabel(m_chart)), m_capacityLabel(new ChartLabel(m_chart)),
+      m_dotLabel(new ChartLabel(m_chart)), m_slopeLabel(new ChartLabel(m_chart)),
+      m_measuredLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("cliffChart"));
     setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
@@ -75,8 +77,10 @@ CliffChart::CliffChart(QWidget* parent)
     add(m_total, false);
     add(m_capacity, false);
     add(m_marker, false);
+    add(m_measured, false);
+    m_measured->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     m_dot->setZValue(90);
-    for (auto* item : {m_markerLabel, m_capacityLabel, m_dotLabel, m_slopeLabel}) {
+    for (auto* item : {m_markerLabel, m_capacityLabel, m_dotLabel, m_slopeLabel, m_measuredLabel}) {
         item->setZValue(100);
     }
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
@@ -275,8 +279,48 @@ void CliffChart::rebuild() {
     } else {
         m_slopeLabel->setVisible(false);
     }
+    rebuildMeasured();
     setLegendVisibleIfChanged(m_chart, m_legend && stacked);
     placeOverlays();
+}
+
+void CliffChart::rebuildMeasured() {
+    const Results& r = m_results;
+    const bool calibrated = r.hasEstimate && r.calibration.has_value();
+    const bool onCurve = calibrated && r.measuredX >= r.sweepMin && r.measuredX <= r.sweepMax;
+    m_measuredLabel->setText(measuredLabelText());
+    m_measuredLabel->setVisible(calibrated);
+    if (!onCurve) {
+        m_measured->clear();
+        m_measured->setVisible(false);
+        return;
+    }
+    const Calibration& c = *r.calibration;
+    // an OOM known only as "it ran out" is drawn at the capacity
+    const double bytes = c.measured.bytes > 0 ? c.measured.bytes : r.estimate.capacity;
+    replaceIfChanged(m_measured, {QPointF(xCoord(r.measuredX), bytes / bytesPerUnit())});
+    m_measured->setVisible(true);
+}
+
+QString CliffChart::measuredLabelText() const {
+    const Results& r = m_results;
+    if (!r.calibration) {
+        return {};
+    }
+    const Calibration& c = *r.calibration;
+    if (r.measuredX == 0 || r.measuredX < r.sweepMin || r.measuredX > r.sweepMax) {
+        // the measured run is on another curve (another sequence length or micro-batch)
+        return tr("calibrated to your run (micro-batch %1 × %2 tokens)")
+            .arg(c.microBatch)
+            .arg(Units::formatCount(c.sequenceLength));
+    }
+    if (c.measured.bytes <= 0) {
+        return tr("calibrated to your run: out of memory");
+    }
+    const QString what =
+        tr("calibrated to your run: %1 %2")
+            .arg(Texts::metricName(c.measured.metric), Units::format(c.measured.bytes, m_unit));
+    return c.measured.oom ? tr("%1, out of memory").arg(what) : what;
 }
 
 void CliffChart::placeOverlays() {
@@ -333,6 +377,21 @@ void CliffChart::placeOverlays() {
         const QRectF br = m_markerLabel->boundingRect();
         m_slopeLabel->setPos(plot.left() + 6, plot.top() + br.height() + 8);
     }
+    // measured point label: under the marker, inside the plot; without a marker on
+    // this curve, at the bottom right
+    if (m_measuredLabel->isVisible() && !m_measured->isVisible()) {
+        const QRectF br = m_measuredLabel->boundingRect();
+        m_measuredLabel->setPos(plot.right() - br.width() - 4, plot.bottom() - br.height() - 4);
+    } else if (m_measured->isVisible() && !m_measured->points().isEmpty()) {
+        const QPointF p = m_chart->mapToPosition(m_measured->points().first(), m_measured);
+        const QRectF br = m_measuredLabel->boundingRect();
+        // centred under the marker, kept inside the plot
+        const double x = std::clamp(p.x() - br.width() / 2, plot.left() + 4,
+                                    std::max(plot.left() + 4, plot.right() - br.width() - 4));
+        const double y = std::min(p.y() + 10, plot.bottom() - br.height() - 2);
+        m_measuredLabel->setPos(x, y);
+        m_measuredLabel->setVisible(true);
+    }
 }
 
 void CliffChart::applyStyle() {
@@ -357,6 +416,10 @@ void CliffChart::applyStyle() {
     m_capacityLabel->setLook(m_style.overlayFont(true), c.capacity, c.background);
     m_markerLabel->setLook(m_style.overlayFont(true), c.text, c.background);
     m_slopeLabel->setLook(m_style.overlayFont(false), c.text, c.background);
+    m_measured->setMarkerSize(m_style.presentation ? 18 : 11);
+    m_measured->setColor(c.text);
+    m_measured->setBorderColor(c.background);
+    m_measuredLabel->setLook(m_style.overlayFont(true), c.text, c.background);
 }
 
 void CliffChart::retranslateUi() {

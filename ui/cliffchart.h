@@ -14,6 +14,7 @@
 class QAreaSeries;
 class QCategoryAxis;
 class QLineSeries;
+class QScatterSeries;
 class QGraphicsEllipseItem;
 class QValueAxis;
 
@@ -43,6 +44,10 @@ public:
     int64_t currentX() const { return m_currentX; }
     double currentY() const;
     QLineSeries* totalSeries() const { return m_total; }
+    /// The measured run of the scenario's calibration: one point (x, measured bytes in display
+    /// units) when it lies on this curve, else empty.
+    QScatterSeries* measuredSeries() const { return m_measured; }
+    QString measuredLabelText() const;
     QLineSeries* termUpperSeries(Term t) const { return m_upper[static_cast<size_t>(t)]; }
     double bytesPerUnit() const { return Units::bytesPerUnit(m_unit); }
     /// Chart x coordinate (log2) of a swept value.
@@ -54,6 +59,7 @@ protected:
 private:
     void rebuild();
     void rebuildAxis();
+    void rebuildMeasured();
     void placeOverlays();
     void applyStyle();
     void retranslateUi();
@@ -67,6 +73,7 @@ private:
     QLineSeries* m_total;
     QLineSeries* m_capacity;
     QLineSeries* m_marker;
+    QScatterSeries* m_measured; ///< the calibration's measured point (a marker series)
     /// The current point: a plain scene item (not a series), so moving it repaints only its
     /// own few pixels instead of the whole plot area.
     QGraphicsEllipseItem* m_dot;
@@ -75,6 +82,7 @@ private:
     ChartLabel* m_capacityLabel;
     ChartLabel* m_dotLabel;
     ChartLabel* m_slopeLabel;
+    ChartLabel* m_measuredLabel;
 
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;

@@ -1,5 +1,6 @@
 #include "ui/dialogservice.h"
 
+#include "ui/calibrationdialog.h"
 #include "ui/exportdialog.h"
 
 #include <QCoreApplication>
@@ -49,6 +50,26 @@ void WidgetDialogService::showInfo(QWidget* parent, const QString& title, const 
     QMessageBox box(QMessageBox::Information, title, richText, QMessageBox::Ok, parent);
     box.setTextFormat(Qt::RichText);
     box.exec();
+}
+
+DialogService::CalibrationChoice DialogService::calibrate(QWidget*, const Scenario&) {
+    return {};
+}
+
+DialogService::CalibrationChoice WidgetDialogService::calibrate(QWidget* parent,
+                                                                const Scenario& scenario) {
+    CalibrationDialog dlg(scenario, parent);
+    CalibrationChoice out;
+    if (dlg.exec() != QDialog::Accepted) {
+        return out;
+    }
+    if (dlg.choice() == CalibrationDialog::Choice::Clear) {
+        out.action = CalibrationChoice::Action::Clear;
+    } else if (dlg.choice() == CalibrationDialog::Choice::Apply && dlg.calibration()) {
+        out.action = CalibrationChoice::Action::Apply;
+        out.calibration = dlg.calibration();
+    }
+    return out;
 }
 
 } // namespace headroom::ui

@@ -2,9 +2,12 @@
 // Every modal interaction the main window needs, behind an interface so tests inject a
 // non-blocking implementation (no dialog is ever left open in a test).
 
+#include "core/io/scenario.h"
 #include "ui/exporter.h"
 
 #include <QString>
+
+#include <optional>
 
 class QWidget;
 
@@ -27,6 +30,15 @@ public:
     virtual ExportAction exportOptions(QWidget* parent, const Exporter* exporter,
                                        ExportOptions& options) = 0;
     virtual void showInfo(QWidget* parent, const QString& title, const QString& richText) = 0;
+
+    /// "Calibrate from a measured run..." for @p scenario (ui/calibrationdialog.h).
+    struct CalibrationChoice {
+        enum class Action { Cancel, Apply, Clear };
+        Action action = Action::Cancel;
+        std::optional<Calibration> calibration; ///< for Apply
+    };
+    /// The default cancels, so a test double that does not calibrate need not override it.
+    virtual CalibrationChoice calibrate(QWidget* parent, const Scenario& scenario);
 };
 
 /// The real dialogs (QMessageBox, QFileDialog, ExportDialog).
@@ -42,6 +54,7 @@ public:
     ExportAction exportOptions(QWidget* parent, const Exporter* exporter,
                                ExportOptions& options) override;
     void showInfo(QWidget* parent, const QString& title, const QString& richText) override;
+    CalibrationChoice calibrate(QWidget* parent, const Scenario& scenario) override;
 };
 
 } // namespace headroom::ui

@@ -1,7 +1,7 @@
 #include "ui/mainwindow.h"
 
-#include "core/model/hf_import.h"
 #include "core/io/scenario.h"
+#include "core/model/hf_import.h"
 #include "ui/cliffpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/dashboard.h"
@@ -209,6 +209,12 @@ void MainWindow::createActions() {
         m_dashboard->tabs()->setCurrentWidget(m_dashboard->layoutPanel());
         m_dashboard->layoutPanel()->findSmallestLayout();
     });
+    make(m_calibrateAct, QKeySequence(), [this] { calibrate(); });
+    make(m_clearCalibrationAct, QKeySequence(), [this] { clearCalibration(); });
+    m_clearCalibrationAct->setEnabled(m_controller->scenario().calibration.has_value());
+    connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        m_clearCalibrationAct->setEnabled(m_controller->scenario().calibration.has_value());
+    });
     make(m_shortcutsAct, QKeySequence::HelpContents, [this] { showShortcuts(); });
     make(m_aboutAct, QKeySequence(), [this] { showAbout(); });
 
@@ -233,6 +239,8 @@ void MainWindow::createActions() {
         {m_lightAct, "actionThemeLight"},
         {m_darkAct, "actionThemeDark"},
         {m_layoutAct, "actionFindLayout"},
+        {m_calibrateAct, "actionCalibrate"},
+        {m_clearCalibrationAct, "actionClearCalibration"},
         {m_shortcutsAct, "actionShortcuts"},
         {m_aboutAct, "actionAbout"},
     };
@@ -293,6 +301,9 @@ void MainWindow::createMenus() {
 
     m_toolsMenu = menuBar()->addMenu(QString());
     m_toolsMenu->addAction(m_layoutAct);
+    m_toolsMenu->addSeparator();
+    m_toolsMenu->addAction(m_calibrateAct);
+    m_toolsMenu->addAction(m_clearCalibrationAct);
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageMenu->addActions(m_languageActs);
@@ -341,6 +352,8 @@ void MainWindow::retranslateUi() {
     m_lightAct->setText(tr("&Light"));
     m_darkAct->setText(tr("&Dark"));
     m_layoutAct->setText(tr("Find &Smallest Layout"));
+    m_calibrateAct->setText(tr("&Calibrate from a Measured Run…"));
+    m_clearCalibrationAct->setText(tr("Clear Ca&libration"));
     m_shortcutsAct->setText(tr("&Keyboard Shortcuts"));
     m_aboutAct->setText(tr("&About Headroom"));
     for (QAction* a : m_languageActs) {
@@ -593,6 +606,26 @@ void MainWindow::showShortcuts() {
     }
     html += QStringLiteral("</table>");
     m_dialogs->showInfo(this, tr("Keyboard Shortcuts"), html);
+}
+
+void MainWindow::calibrate() {
+    m_controller->flush();
+    const auto choice = m_dialogs->calibrate(this, m_controller->scenario());
+    using Action = DialogService::CalibrationChoice::Action;
+    if (choice.action == Action::Clear) {
+        clearCalibration();
+    } else if (choice.action == Action::Apply && choice.calibration) {
+        const Calibration c = *choice.calibration;
+        m_controller->edit(Field::Calibration, tr("Calibrate to Measured Run"),
+                           [c](Scenario& s) { s.calibration = c; });
+    }
+}
+
+void MainWindow::clearCalibration() {
+    if (m_controller->scenario().calibration) {
+        m_controller->edit(Field::Calibration, tr("Clear Calibration"),
+                           [](Scenario& s) { s.calibration.reset(); });
+    }
 }
 
 void MainWindow::showAbout() {

@@ -91,6 +91,10 @@ private:
     void copyImage();
     void showShortcuts();
     void showAbout();
+    /// Tools > Calibrate from a Measured Run...: the dialog (through the dialog service), then
+    /// one undo step that sets or clears the scenario's calibration.
+    void calibrate();
+    void clearCalibration();
     ExportLook currentLook() const;
 
     MainWindowOptions m_options;
@@ -140,6 +144,8 @@ private:
     QAction* m_lightAct = nullptr;
     QAction* m_darkAct = nullptr;
     QAction* m_layoutAct = nullptr;
+    QAction* m_calibrateAct = nullptr;
+    QAction* m_clearCalibrationAct = nullptr;
     QAction* m_shortcutsAct = nullptr;
     QAction* m_aboutAct = nullptr;
     QActionGroup* m_languageGroup = nullptr;

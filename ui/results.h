@@ -2,11 +2,13 @@
 // Everything the views draw for one scenario, computed by core in one pass.
 
 #include "core/engine/estimator.h"
+#include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
 
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace headroom::ui {
@@ -27,6 +29,16 @@ struct Results {
     int64_t current = 1; ///< the scenario's micro-batch or sequence length
     int64_t maxFit = 0;  ///< maxMicroBatch() or maxSequenceLength(); 0 = nothing fits
     CliffLine cliff;     ///< cliffLine() (micro-batch slope)
+
+    /// The scenario's calibration when it applies to this setup (activeCalibration): every
+    /// number above is calibrated to the measured run. Empty without one or when it was fitted
+    /// on another setup (calibrationStale).
+    std::optional<Calibration> calibration;
+    bool calibrationStale = false; ///< the scenario has a calibration of another setup
+    bool forcedOom = false;        ///< the verdict is OOM because the measured run was
+    /// Where the measured point lies on the sweep's x axis; 0 when it is not on this curve
+    /// (the other coordinate, sequence length or micro-batch, differs from the measured run).
+    int64_t measuredX = 0;
 
     std::vector<PlaybookItem> playbook;
     uint64_t generation = 0; ///< increases with every recompute

@@ -171,7 +171,13 @@ void ScenarioController::recompute() {
     }
 
     r.hasEstimate = true;
+    const Calibration* cal = activeCalibration(s);
+    r.calibrationStale = s.calibration && !cal;
     r.estimate = estimate(m, w, &s.gpu);
+    if (cal) {
+        r.calibration = *cal;
+        r.forcedOom = applyCalibration(r.estimate, *cal, w).forcedOom;
+    }
     for (size_t i = 0; i < r.estimate.stages.size(); ++i) {
         if (r.estimate.stages[i].nvidiaSmi >
             r.estimate.stages[static_cast<size_t>(r.tightestStage)].nvidiaSmi) {
@@ -182,7 +188,7 @@ void ScenarioController::recompute() {
     std::vector<int64_t> xs;
     if (m_axis == SweepAxis::MicroBatch) {
         r.current = w.microBatch;
-        r.maxFit = maxMicroBatch(m, w, s.gpu);
+        r.maxFit = maxMicroBatch(m, w, s.gpu, 1 << 20, cal);
         r.sweepMin = 1;
         r.sweepMax =
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
@@ -190,14 +196,21 @@ void ScenarioController::recompute() {
     } else {
         r.current =
             r.inference ? w.inference.promptTokens + w.inference.newTokens : w.sequenceLength;
-        r.maxFit = maxSequenceLength(m, w, s.gpu);
+        r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
         r.sweepMin = kMinSequence;
         r.sweepMax =
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 4096, kMaxSequence);
         xs = sequenceValues(r.sweepMin, r.sweepMax);
     }
     std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
-    r.sweep = sweep(m, w, &s.gpu, m_axis, xs);
+    r.sweep = sweep(m, w, &s.gpu, m_axis, xs, cal);
+    if (cal) {
+        const auto [batch, seq] = calibrationPoint(w);
+        if (m_axis == SweepAxis::MicroBatch && seq == cal->sequenceLength)
+            r.measuredX = cal->microBatch;
+        else if (m_axis == SweepAxis::SequenceLength && batch == cal->microBatch)
+            r.measuredX = cal->sequenceLength;
+    }
     r.cliff = cliffLine(m, w, &s.gpu);
     r.playbook = playbook(m, w, s.gpu);
     r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
@@ -211,6 +224,12 @@ QString ScenarioController::formula(Term t) const {
     if (!slot) {
         slot = QString::fromStdString(
             termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu));
+        // the calibration's fixed overhead lands in the first term it corrects
+        const auto& cal = m_results.calibration;
+        if (cal && calibrationTerms(cal->measured.metric).front() == t) {
+            *slot += tr(" + calibrated to your run: %1")
+                         .arg(Units::formatSigned(cal->offsetBytes, m_unit, 2));
+        }
     }
     return *slot;
 }

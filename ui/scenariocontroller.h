@@ -44,6 +44,7 @@ enum class Field {
     Features,
     Playbook,
     Layout,
+    Calibration, ///< calibrate from a measured run / clear the calibration
 };
 
 class ScenarioController : public QObject {

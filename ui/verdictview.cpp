@@ -5,6 +5,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <cmath>
+
 namespace headroom::ui {
 
 VerdictView::VerdictView(QWidget* parent) : QWidget(parent) {
@@ -71,6 +73,31 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
         .arg(Units::format(-e.headroom, u), Units::format(used, u), Units::format(e.capacity, u));
 }
 
+QString VerdictView::calibrationText(const Results& r, ByteUnit u) {
+    if (r.calibrationStale) {
+        return tr("The calibration was measured on another setup and is not applied. ");
+    }
+    if (!r.calibration) {
+        return {};
+    }
+    const Calibration& c = *r.calibration;
+    const QString measured = c.measured.bytes > 0 ? tr("%1 measured %2")
+                                                        .arg(Texts::metricName(c.measured.metric),
+                                                             Units::format(c.measured.bytes, u))
+                                                  : tr("out of memory");
+    QString text = tr("Calibrated to your run: %1 at micro-batch %2 × %3 tokens, fixed overhead "
+                      "%4. ")
+                       .arg(measured)
+                       .arg(c.microBatch)
+                       .arg(Units::formatCount(c.sequenceLength))
+                       .arg((c.offsetBytes < 0 ? QStringLiteral("−") : QStringLiteral("+")) +
+                            Units::format(std::abs(c.offsetBytes), u));
+    if (r.forcedOom) {
+        text += tr("The measured run ran out of memory, so this point is OOM. ");
+    }
+    return text;
+}
+
 QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
     if (!r.hasEstimate) {
         return {};
@@ -91,6 +118,7 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
                    "out of memory; they are not counted as needed.")
                     .arg(Units::format(e.worst.releasable, u));
     }
+    text = calibrationText(r, u) + text;
     if (!r.valid) {
         text = tr("Showing the last valid scenario. ") + text;
     }

@@ -186,6 +186,52 @@ const char* sourceKey(ModelSource s) {
     return "preset";
 }
 
+/// The setup object of a calibration (calibrationSetup): what the correction holds for.
+json setupJson(const Scenario& s) {
+    json w = workloadToJson(s.workload);
+    for (const char* key : {"micro_batch_size", "sequence_length", "gradient_accumulation_steps"})
+        w.erase(key);
+    w["inference"].erase("prompt_tokens");
+    w["inference"].erase("new_tokens");
+    return json{{"model", archToJson(s.model)},
+                {"workload", std::move(w)},
+                {"gpu_memory_mib", s.gpu.memoryMiB},
+                {"gpu_count", s.gpuCount}};
+}
+
+/// Every key of @p stored has the same value in @p now (objects compared key by key, so a
+/// key a later version adds to the setup does not make an older calibration stale).
+bool setupContains(const json& now, const json& stored) {
+    if (!stored.is_object() || !now.is_object())
+        return stored == now;
+    for (const auto& [key, value] : stored.items()) {
+        auto it = now.find(key);
+        if (it == now.end() || !setupContains(*it, value))
+            return false;
+    }
+    return true;
+}
+
+json calibrationToJson(const Calibration& c) {
+    json setup = c.setup.empty() ? json::object() : json::parse(c.setup, nullptr, false);
+    if (setup.is_discarded())
+        setup = json::object();
+    return json{{"correction", "fixed_overhead"},
+                {"metric", metricKey(c.measured.metric)},
+                {"measured_bytes", c.measured.bytes},
+                {"oom", c.measured.oom},
+                {"source", calibrationSourceKey(c.measured.source)},
+                {"source_detail", c.measured.sourceDetail},
+                {"date", c.date},
+                {"micro_batch_size", c.microBatch},
+                {"sequence_length", c.sequenceLength},
+                {"estimated_bytes", c.estimatedBytes},
+                {"raw_offset_bytes", c.rawOffsetBytes},
+                {"offset_bytes", c.offsetBytes},
+                {"clamped", c.clamped},
+                {"setup", std::move(setup)}};
+}
+
 // ---- reading ------------------------------------------------------------------------------
 
 /// Reads fields of one JSON object, remembering the first error with its dotted path.
@@ -550,7 +596,63 @@ Workload workloadFromJson(Reader& r) {
     return w;
 }
 
+/// The calibration object; the offset must lie within the documented clamp of its estimate
+/// (core/plan/calibration.h), so a hand-edited file cannot smuggle in any correction.
+Calibration calibrationFromJson(Reader& r) {
+    Calibration c;
+    std::string correction = "fixed_overhead";
+    r.string("correction", correction);
+    if (correction != "fixed_overhead")
+        r.fail(ErrorCode::UnknownValue, "correction", correction);
+    r.enumeration("metric", c.measured.metric, &parseMetric, true);
+    r.number("measured_bytes", c.measured.bytes, 0, kMaxMeasuredBytes, true);
+    r.boolean("oom", c.measured.oom);
+    if (!r.failed() && !c.measured.oom && c.measured.bytes <= 0)
+        r.fail(ErrorCode::FieldOutOfRange, "measured_bytes", "must be > 0 unless oom is true");
+    r.enumeration("source", c.measured.source, &parseCalibrationSource);
+    r.string("source_detail", c.measured.sourceDetail);
+    r.string("date", c.date);
+    r.integer("micro_batch_size", c.microBatch, 1, limits::kMicroBatch, true);
+    r.integer("sequence_length", c.sequenceLength, 1, limits::kSequenceLength * 2, true);
+    r.number("estimated_bytes", c.estimatedBytes, 0, kMaxMeasuredBytes, true);
+    r.number("raw_offset_bytes", c.rawOffsetBytes, -kMaxMeasuredBytes, kMaxMeasuredBytes);
+    const double hi = kCalibrationRelativeBound * c.estimatedBytes + kCalibrationFixedBound;
+    const double lo = -kCalibrationRelativeBound * c.estimatedBytes;
+    r.number("offset_bytes", c.offsetBytes, lo, hi, true);
+    r.boolean("clamped", c.clamped);
+    if (const json* setup = r.find("setup", false)) {
+        if (setup->is_object())
+            c.setup = setup->dump();
+        else
+            r.fail(ErrorCode::FieldWrongType, "setup", "expected an object");
+    }
+    return c;
+}
+
 } // namespace
+
+std::string calibrationSetup(const Scenario& s) {
+    return setupJson(s).dump();
+}
+
+const Calibration* activeCalibration(const Scenario& s) {
+    if (!s.calibration)
+        return nullptr;
+    if (s.calibration->setup.empty())
+        return &*s.calibration;
+    const json stored = json::parse(s.calibration->setup, nullptr, false);
+    if (stored.is_discarded() || !setupContains(setupJson(s), stored))
+        return nullptr;
+    return &*s.calibration;
+}
+
+Result<Calibration> calibrateScenario(const Scenario& s, const Measurement& m, std::string date) {
+    auto c = fitCalibration(s.model, s.workload, s.gpu, m, std::move(date));
+    if (!c)
+        return c.error();
+    c->setup = calibrationSetup(s);
+    return c;
+}
 
 Scenario defaultScenario() {
     Scenario s;
@@ -575,7 +677,7 @@ Scenario defaultScenario() {
 }
 
 std::string toJson(const Scenario& s) {
-    json j{{"schema_version", kScenarioVersion},
+    json j{{"schema_version", s.calibration ? 2 : 1},
            {"model",
             {{"source", sourceKey(s.modelSource)},
              {"preset", s.modelPreset},
@@ -589,6 +691,8 @@ std::string toJson(const Scenario& s) {
              {"memory_mib", s.gpu.memoryMiB},
              {"vendor_gb", s.gpu.vendorGB}}},
            {"gpu_count", s.gpuCount}};
+    if (s.calibration)
+        j["calibration"] = calibrationToJson(*s.calibration);
     return j.dump(2) + "\n";
 }
 
@@ -658,6 +762,9 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
         g->number("vendor_gb", s.gpu.vendorGB, 0, 1e6);
     }
     top.integer("gpu_count", s.gpuCount, 1, limits::kGpus);
+    if (version >= 2)
+        if (auto c = top.object("calibration", false))
+            s.calibration = calibrationFromJson(*c);
     if (err)
         return *err;
     if (auto e = validateWorkload(s.model, s.workload))

@@ -2,18 +2,23 @@
 // Scenario files: a whole what-if (model + workload + GPU) as versioned JSON with readable
 // keys. See docs/scenario-format.md.
 
+#include "core/engine/workload.h"
 #include "core/error.h"
 #include "core/model/gpu.h"
 #include "core/model/model.h"
-#include "core/engine/workload.h"
+#include "core/plan/calibration.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace headroom {
 
-inline constexpr int kScenarioVersion = 1;
+/// The newest version this build reads. Version 2 added the optional "calibration" object; a
+/// file is written as version 1 when it has none, so builds that read only version 1 still
+/// open it, and as version 2 when it has one, so they refuse it instead of dropping it.
+inline constexpr int kScenarioVersion = 2;
 
 /// Where the model came from, so a saved scenario reopens the same way.
 enum class ModelSource { Preset, ParamCount, Inline };
@@ -26,6 +31,9 @@ struct Scenario {
     Workload workload;
     GpuSpec gpu; ///< resolved GPU
     int gpuCount = 1;
+    /// Correction fitted from a measured run (core/plan/calibration.h); its `setup` is
+    /// calibrationSetup() of the scenario it was fitted on.
+    std::optional<Calibration> calibration;
 };
 
 /// The default scenario: Llama-3.1-8B, full fine-tune, bf16 + AdamW (PyTorch AMP profile off:
@@ -39,5 +47,18 @@ std::string toJson(const Scenario& s);
 Result<Scenario> scenarioFromJson(std::string_view text);
 
 Result<Scenario> loadScenario(const std::filesystem::path& file);
+
+/// The setup a calibration holds for: the scenario's model, workload, GPU memory and GPU count
+/// as the file writes them, less what a calibration carries across (micro-batch, sequence
+/// length, gradient accumulation, prompt and new tokens). Compact JSON.
+std::string calibrationSetup(const Scenario& s);
+
+/// The scenario's calibration when it has one and it was fitted on this setup (every key of the
+/// stored setup has the same value now; keys added by a later version are not compared), else
+/// null.
+const Calibration* activeCalibration(const Scenario& s);
+
+/// Fits a calibration at the scenario's current point (fitCalibration) and records its setup.
+Result<Calibration> calibrateScenario(const Scenario& s, const Measurement& m, std::string date);
 
 } // namespace headroom

@@ -1,5 +1,7 @@
 #include "core/plan/solvers.h"
 
+#include "core/plan/calibration.h"
+
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
@@ -26,27 +28,28 @@ Workload withAxis(Workload w, SweepAxis axis, int64_t x) {
     return w;
 }
 
-bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x) {
-    return estimate(m, withAxis(w, axis, x), &gpu).fits;
+bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x,
+            const Calibration* cal) {
+    return calibratedEstimate(m, withAxis(w, axis, x), &gpu, cal).fits;
 }
 
 /// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
 int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis,
-                       int64_t limit) {
-    if (limit < 1 || !fitsAt(m, w, gpu, axis, 1))
+                       int64_t limit, const Calibration* cal) {
+    if (limit < 1 || !fitsAt(m, w, gpu, axis, 1, cal))
         return 0;
     // Every size the engine takes is far below 2^61 (core/engine/workload.h limits); with the limit
     // clamped there, hi <= 2^61 and hi x 2 and limit + 1 stay inside int64_t for any caller.
     limit = std::min<int64_t>(limit, int64_t{1} << 61);
     int64_t lo = 1, hi = 2;
-    while (hi <= limit && fitsAt(m, w, gpu, axis, hi)) {
+    while (hi <= limit && fitsAt(m, w, gpu, axis, hi, cal)) {
         lo = hi;
         hi *= 2;
     }
     hi = std::min(hi, limit + 1); // lo fits, hi does not (or is past the limit)
     while (hi - lo > 1) {
         const int64_t mid = lo + (hi - lo) / 2;
-        if (fitsAt(m, w, gpu, axis, mid))
+        if (fitsAt(m, w, gpu, axis, mid, cal))
             lo = mid;
         else
             hi = mid;
@@ -61,11 +64,12 @@ double smiOf(const ModelArch& m, const Workload& w) {
 } // namespace
 
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
-                              SweepAxis axis, const std::vector<int64_t>& xs) {
+                              SweepAxis axis, const std::vector<int64_t>& xs,
+                              const Calibration* cal) {
     std::vector<SweepPoint> out;
     out.reserve(xs.size());
     for (int64_t x : xs) {
-        const Estimate e = estimate(m, withAxis(w, axis, x), gpu);
+        const Estimate e = calibratedEstimate(m, withAxis(w, axis, x), gpu, cal);
         SweepPoint p;
         p.x = x;
         p.terms = e.worst.atPeak;
@@ -100,17 +104,18 @@ std::vector<int64_t> sweepValues(int64_t maxX, int points) {
     return xs;
 }
 
-int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit) {
-    return largestFitting(m, w, gpu, SweepAxis::MicroBatch, limit);
+int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit,
+                      const Calibration* cal) {
+    return largestFitting(m, w, gpu, SweepAxis::MicroBatch, limit, cal);
 }
 
-int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
-                          int64_t limit) {
+int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit,
+                          const Calibration* cal) {
     Workload ww = w;
     if (ww.parallel.cp > 1) // keep CP dividing the sequence: search in units of cp
-        return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit / ww.parallel.cp) *
+        return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit / ww.parallel.cp, cal) *
                ww.parallel.cp;
-    return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit);
+    return largestFitting(m, ww, gpu, SweepAxis::SequenceLength, limit, cal);
 }
 
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {

@@ -12,6 +12,8 @@
 
 namespace headroom {
 
+struct Calibration; // core/plan/calibration.h
+
 /// One point of a sweep: the swept value and the worst rank's breakdown there.
 struct SweepPoint {
     int64_t x = 0;     ///< micro-batch or sequence length
@@ -24,21 +26,23 @@ struct SweepPoint {
 
 enum class SweepAxis { MicroBatch, SequenceLength };
 
-/// Memory vs @p axis at the given x values (each computed exactly, not linearised).
+/// Memory vs @p axis at the given x values (each computed exactly, not linearised). With
+/// @p cal (a calibration of this setup) every point is calibrated (calibratedEstimate).
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
-                              SweepAxis axis, const std::vector<int64_t>& xs);
+                              SweepAxis axis, const std::vector<int64_t>& xs,
+                              const Calibration* cal = nullptr);
 
 /// x values for a sweep: 1..maxX, all integers up to 64 then geometric, at most @p points.
 std::vector<int64_t> sweepValues(int64_t maxX, int points);
 
 /// Largest micro-batch in [1, limit] that fits @p gpu (binary search on the exact estimate).
-/// 0 when even micro-batch 1 does not fit.
+/// 0 when even micro-batch 1 does not fit. With @p cal the calibrated verdict decides.
 int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
-                      int64_t limit = 1 << 20);
+                      int64_t limit = 1 << 20, const Calibration* cal = nullptr);
 
 /// Longest sequence length in [1, limit] that fits; 0 when none fits.
 int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
-                          int64_t limit = int64_t{1} << 24);
+                          int64_t limit = int64_t{1} << 24, const Calibration* cal = nullptr);
 
 /// Linear OOM-cliff model around the current point: base + slope x micro-batch (bytes),
 /// fitted through micro-batches 1 and 2 (exact where all terms are linear in the batch).

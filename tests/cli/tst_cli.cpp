@@ -105,6 +105,11 @@ private slots:
     void failedSaveKeepsOldFile();
     void presetLists();
     void validateCalibration();
+    void calibrateRoundTrip_data();
+    void calibrateRoundTrip();
+    void calibrateOomStaysOom();
+    void calibrateErrors_data();
+    void calibrateErrors();
     void validateText();
     void validateCapacityUnit();
 };
@@ -618,6 +623,149 @@ void TstCli::scenarioRoundTrip() {
     Run d = cli({"estimate", "--scenario", bad});
     VERIFY_RUN(d, 1);
     QVERIFY(d.err.contains(bad));
+}
+
+void TstCli::calibrateRoundTrip_data() {
+    QTest::addColumn<QString>("metric");  // --metric
+    QTest::addColumn<QString>("jsonKey"); // the estimate's metrics key
+    QTest::addColumn<QString>("source");  // "text", "torch" or "measure"
+    QTest::addColumn<double>("gapGiB");   // measured - estimate
+    QTest::newRow("reserved-text") << "reserved"
+                                   << "reserved"
+                                   << "text" << 1.25;
+    QTest::newRow("smi-text") << "nvidia-smi"
+                              << "nvidia_smi"
+                              << "text" << -0.25;
+    QTest::newRow("allocated-torch") << "allocated"
+                                     << "allocated"
+                                     << "torch" << 0.5;
+    QTest::newRow("reserved-torch") << "reserved"
+                                    << "reserved"
+                                    << "torch" << -1.0;
+    QTest::newRow("smi-measure") << "nvidia-smi"
+                                 << "nvidia_smi"
+                                 << "measure" << 0.75;
+}
+
+// calibrate -> the file -> estimate at the measured point equals the measurement; at
+// micro-batch 2 the estimate is the uncalibrated one plus the same fixed offset (hand-derived:
+// offset = measured - estimate at micro-batch 1); --clear restores the uncalibrated numbers.
+void TstCli::calibrateRoundTrip() {
+    QFETCH(QString, metric);
+    QFETCH(QString, jsonKey);
+    QFETCH(QString, source);
+    QFETCH(double, gapGiB);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("s.json"));
+    const QStringList setup{"--finetune", "lora", "--micro-batch", "1"};
+    Run a = cli(QStringList{"estimate", "--json", "--save-scenario", file} + setup);
+    VERIFY_RUN(a, 0);
+    const double e1 = jsonOf(a).value("metrics").toObject().value(jsonKey).toDouble();
+    Run a2 = cli(QStringList{"estimate", "--json", "--finetune", "lora", "--micro-batch", "2"});
+    const double e2 = jsonOf(a2).value("metrics").toObject().value(jsonKey).toDouble();
+    const double gib = 1073741824.0;
+    const double measured = std::round(e1 + gapGiB * gib); // whole bytes
+    QStringList args{"calibrate", "--scenario", file, "--metric", metric};
+    if (source == "text") {
+        args << "--measured" << QString::number(measured / gib, 'f', 9) + "GiB";
+    } else {
+        const QString stats = dir.filePath(QStringLiteral("stats.json"));
+        const QString key = source == "measure"      ? jsonKey
+                            : jsonKey == "allocated" ? "allocated_bytes.all.peak"
+                                                     : "reserved_bytes.all.peak";
+        QVERIFY(writeFile(stats, QStringLiteral("{\"%1\": %2}")
+                                     .arg(key)
+                                     .arg(QString::number(measured, 'f', 0))
+                                     .toUtf8()));
+        args << "--measured-json" << stats;
+    }
+    Run c = cli(args);
+    VERIFY_RUN(c, 0);
+    QVERIFY2(c.out.contains("Calibrated to your run"), qPrintable(c.out));
+    Run b = cli({"estimate", "--scenario", file, "--json"});
+    VERIFY_RUN(b, 0);
+    const QJsonObject cal = jsonOf(b).value("calibration").toObject();
+    QCOMPARE(cal.value("label").toString(), QStringLiteral("calibrated to your run"));
+    QCOMPARE(cal.value("applied").toBool(), true);
+    const double at1 = jsonOf(b).value("metrics").toObject().value(jsonKey).toDouble();
+    QVERIFY2(std::fabs(at1 - measured) < 1.0, qPrintable(QString::number(at1 - measured)));
+    Run bt = cli({"estimate", "--scenario", file});
+    QVERIFY(bt.out.contains("Calibrated to your run"));
+    Run d = cli({"estimate", "--scenario", file, "--micro-batch", "2", "--json"});
+    VERIFY_RUN(d, 0);
+    const double at2 = jsonOf(d).value("metrics").toObject().value(jsonKey).toDouble();
+    QVERIFY2(std::fabs(at2 - (e2 + (measured - e1))) < 1.0,
+             qPrintable(QString::number(at2 - (e2 + (measured - e1)))));
+    Run clear = cli({"calibrate", "--scenario", file, "--clear"});
+    VERIFY_RUN(clear, 0);
+    Run f = cli({"estimate", "--scenario", file, "--json"});
+    QVERIFY(jsonOf(f).value("calibration").isUndefined()); // absent without a calibration
+    QCOMPARE(jsonOf(f).value("metrics").toObject().value(jsonKey).toDouble(), e1);
+}
+
+// A measured OOM keeps the verdict at OOM, in estimate and in max-batch, though the engine
+// alone says the point fits.
+void TstCli::calibrateOomStaysOom() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("s.json"));
+    Run a = cli({"estimate", "--json", "--finetune", "lora", "--micro-batch", "1",
+                 "--save-scenario", file});
+    VERIFY_RUN(a, 0);
+    QCOMPARE(jsonOf(a).value("fits").toBool(), true);
+    for (const QStringList& m : {QStringList{"--measured", "oom"},
+                                 QStringList{"--measured", "81GiB", "--metric", "reserved"}}) {
+        Run c = cli(QStringList{"calibrate", "--scenario", file} + m);
+        VERIFY_RUN(c, 0);
+        QVERIFY2(c.out.contains("DOES NOT FIT"), qPrintable(c.out));
+        Run b = cli({"estimate", "--scenario", file, "--json"});
+        QCOMPARE(jsonOf(b).value("fits").toBool(), false);
+        QVERIFY(jsonOf(b).value("headroom_bytes").toDouble() < 0);
+        Run mb = cli({"max-batch", "--scenario", file, "--json"});
+        QCOMPARE(jsonOf(mb).value("max").toInt(), 0);
+    }
+}
+
+void TstCli::calibrateErrors_data() {
+    QTest::addColumn<QStringList>("args"); // %S = a valid scenario file
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no-scenario") << QStringList{"calibrate", "--measured", "60GiB"} << 2
+                                 << "--scenario";
+    QTest::newRow("no-measurement")
+        << QStringList{"calibrate", "--scenario", "%S"} << 2 << "--measured";
+    QTest::newRow("both-measurements")
+        << QStringList{"calibrate", "--scenario",      "%S",    "--measured",
+                       "1GiB",      "--measured-json", "x.json"}
+        << 2 << "--measured";
+    QTest::newRow("nan") << QStringList{"calibrate", "--scenario", "%S", "--measured", "nanGiB"}
+                         << 2 << "--measured: not a finite number";
+    QTest::newRow("negative") << QStringList{"calibrate", "--scenario", "%S", "--measured", "-3GiB"}
+                              << 2 << "--measured";
+    QTest::newRow("zero") << QStringList{"calibrate", "--scenario", "%S", "--measured", "0GB"} << 2
+                          << "--measured";
+    QTest::newRow("huge") << QStringList{"calibrate", "--scenario", "%S", "--measured", "5000000TB"}
+                          << 2 << "--measured";
+    QTest::newRow("no-unit") << QStringList{"calibrate", "--scenario", "%S", "--measured", "61.2"}
+                             << 2 << "--measured";
+    QTest::newRow("unknown-metric")
+        << QStringList{"calibrate", "--scenario", "%S", "--measured", "60GiB", "--metric", "vram"}
+        << 2 << "--metric";
+    QTest::newRow("missing-json-file")
+        << QStringList{"calibrate", "--scenario", "%S", "--measured-json", "/nonexistent.json"} << 1
+        << "--measured-json";
+}
+
+void TstCli::calibrateErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("s.json"));
+    VERIFY_RUN(cli({"estimate", "--save-scenario", file}), 0);
+    args.replaceInStrings(QStringLiteral("%S"), file);
+    const Run r = cli(args);
+    VERIFY_RUN(r, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
 }
 
 void TstCli::failedSaveKeepsOldFile_data() {

@@ -122,7 +122,7 @@ void TstScenario::badInput_data() {
                                << int(ErrorCode::JsonMalformed) << "";
     QTest::newRow("array-root") << "RAW:[1, 2, 3]" << int(ErrorCode::FieldWrongType) << "";
     QTest::newRow("newer-version")
-        << "/schema_version=2" << int(ErrorCode::UnsupportedVersion) << "schema_version";
+        << "/schema_version=3" << int(ErrorCode::UnsupportedVersion) << "schema_version";
     QTest::newRow("missing-version")
         << "/schema_version=DELETE" << int(ErrorCode::FieldMissing) << "schema_version";
     QTest::newRow("missing-workload")
