@@ -5,9 +5,9 @@
 // the compute dtype, t = tensor-parallel degree, N = sharding degree.
 // estimator.cpp composes these per rank and per phase; tests check each one by hand.
 
+#include "core/engine/workload.h"
 #include "core/model/dtype.h"
 #include "core/model/model.h"
-#include "core/engine/workload.h"
 
 #include <cstdint>
 

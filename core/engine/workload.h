@@ -50,8 +50,8 @@ enum class AttentionImpl {
 };
 
 /// Precision preset: the dtype accounting of one framework in one choice (applyFramework).
-/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is the
-/// preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
+/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is
+/// the preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
 enum class Framework {
     Custom,        ///< dtypes exactly as given in Precision
     PytorchAmp,    ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
@@ -152,6 +152,11 @@ struct Features {
     /// (bitsandbytes/autograd/_functions.py), as a trainable linear would.
     bool torchaoNf4 = false;
     LoadRecipe loadRecipe = LoadRecipe::InPlace; ///< how the weights are loaded
+    /// Gradients live in one buffer allocated when the model is wrapped and only zeroed
+    /// between steps (Megatron-Core DDP's main-grad buffer,
+    /// megatron/core/distributed/param_and_grad_buffer.py): resident in every phase of
+    /// training, as accumulated gradients are, not only from the first backward on.
+    bool persistentGradBuffer = false;
 };
 
 enum class Sharding {
@@ -191,6 +196,12 @@ struct Parallelism {
     int cp = 1;                    ///< context-parallel degree (sequence split for attention)
     int ep = 1;                    ///< expert-parallel degree (MoE experts split)
     bool sequenceParallel = false; ///< Megatron SP: norm/dropout activations split over TP
+    /// With sequenceParallel: the column-parallel linears save their sequence-sharded input
+    /// and all-gather it again in backward (Megatron-LM
+    /// megatron/core/tensor_parallel/layers.py, LinearWithGradAccumulationAndAsyncCommunication),
+    /// so every saved tensor splits over TP. Off: DTensor SP (torch tensor_parallel,
+    /// torchtitan) saves the all-gathered input whole on every TP rank.
+    bool spShardedInputs = false;
     Sharding sharding = Sharding::None;
     int shardGroup = 0; ///< HSDP shard group size (0 = dp)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
@@ -260,9 +271,9 @@ struct RolloutSpec {
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
 };
 
-/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its behaviour
-/// facts are evaluated against the run at the start of estimate() (applyProfile), so changing
-/// TP or sharding after the pick keeps the framework's behaviour.
+/// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its
+/// behaviour facts are evaluated against the run at the start of estimate() (applyProfile), so
+/// changing TP or sharding after the pick keeps the framework's behaviour.
 struct ProfileRef {
     std::string name = "custom"; ///< a profile name of resources/profiles.json
     std::string version;         ///< one of its versions; "" = the newest
