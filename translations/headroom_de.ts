@@ -1,2248 +1,2275 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
-    <context>
-        <name>Exporter</name>
-        <message>
-            <source>%1 on %2</source>
-            <translation>%1 auf %2</translation>
-        </message>
-        <message>
-            <source>%1: GPU memory by term</source>
-            <translation>%1: GPU-Speicher nach Posten</translation>
-        </message>
-        <message>
-            <source>%1: OOM cliff over micro-batch</source>
-            <translation>%1: OOM-Klippe über die Mikro-Batchgröße</translation>
-        </message>
-        <message>
-            <source>%1: OOM cliff over sequence length</source>
-            <translation>%1: OOM-Klippe über die Sequenzlänge</translation>
-        </message>
-        <message>
-            <source>%1: memory plan</source>
-            <translation>%1: Speicherplan</translation>
-        </message>
-    </context>
-    <context>
-        <name>Texts</name>
-        <message>
-            <source>Weights</source>
-            <translation>Gewichte</translation>
-        </message>
-        <message>
-            <source>Master weights</source>
-            <translation>Master-Gewichte</translation>
-        </message>
-        <message>
-            <source>Optimizer states</source>
-            <translation>Optimiererzustände</translation>
-        </message>
-        <message>
-            <source>Gradients</source>
-            <translation>Gradienten</translation>
-        </message>
-        <message>
-            <source>Activations</source>
-            <translation>Aktivierungen</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV-Cache</translation>
-        </message>
-        <message>
-            <source>Logits &amp; loss</source>
-            <translation>Logits und Loss</translation>
-        </message>
-        <message>
-            <source>Workspace</source>
-            <translation>Arbeitsspeicher</translation>
-        </message>
-        <message>
-            <source>Allocator reserve</source>
-            <translation>Allokator-Reserve</translation>
-        </message>
-        <message>
-            <source>CUDA context</source>
-            <translation>CUDA-Kontext</translation>
-        </message>
-        <message>
-            <source>Model weights resident on this GPU, plus LoRA adapters.</source>
-            <translation>Modellgewichte auf dieser GPU, einschließlich LoRA-Adaptern.</translation>
-        </message>
-        <message>
-            <source>A separate fp32 copy of the trainable weights kept for the optimizer step.</source>
-            <translation>Eine separate fp32-Kopie der trainierbaren Gewichte für den Optimiererschritt.</translation>
-        </message>
-        <message>
-            <source>Optimizer moments, e.g. AdamW's first and second moment per parameter.</source>
-            <translation>Optimierermomente, z. B. das erste und zweite Moment von AdamW je Parameter.</translation>
-        </message>
-        <message>
-            <source>Stored gradients of the trainable parameters.</source>
-            <translation>Gespeicherte Gradienten der trainierbaren Parameter.</translation>
-        </message>
-        <message>
-            <source>Tensors saved in the forward pass for the backward pass (training) or live hidden states (inference).</source>
-            <translation>Im Vorwärtsdurchlauf für den Rückwärtsdurchlauf gespeicherte Tensoren (Training) bzw. aktive Hidden States (Inferenz).</translation>
-        </message>
-        <message>
-            <source>Attention keys and values cached per token during generation.</source>
-            <translation>Attention-Keys und -Values, die bei der Generierung je Token zwischengespeichert werden.</translation>
-        </message>
-        <message>
-            <source>Output-layer logits, their fp32 upcast, loss buffers and their gradient.</source>
-            <translation>Logits der Ausgabeschicht, ihre fp32-Kopie, Loss-Puffer und deren Gradient.</translation>
-        </message>
-        <message>
-            <source>Short-lived buffers: gathered sharded parameters, optimizer temporaries, communication buckets.</source>
-            <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
-        </message>
-        <message>
-            <source>Memory the PyTorch caching allocator keeps reserved beyond live tensors.</source>
-            <translation>Speicher, den der Caching-Allokator von PyTorch über die aktiven Tensoren hinaus reserviert.</translation>
-        </message>
-        <message>
-            <source>CUDA context, cuBLAS workspace and NCCL buffers; visible in nvidia-smi only.</source>
-            <translation>CUDA-Kontext, cuBLAS-Arbeitsbereich und NCCL-Puffer; nur in nvidia-smi sichtbar.</translation>
-        </message>
-        <message>
-            <source>Inference</source>
-            <translation>Inferenz</translation>
-        </message>
-        <message>
-            <source>Full fine-tune / training</source>
-            <translation>Volles Fine-Tuning / Training</translation>
-        </message>
-        <message>
-            <source>LoRA</source>
-            <translation>LoRA</translation>
-        </message>
-        <message>
-            <source>QLoRA</source>
-            <translation>QLoRA</translation>
-        </message>
-        <message>
-            <source>Generation with a KV cache; no gradients or optimizer.</source>
-            <translation>Generierung mit KV-Cache; keine Gradienten, kein Optimierer.</translation>
-        </message>
-        <message>
-            <source>Every parameter is trained: weights, gradients and optimizer states.</source>
-            <translation>Alle Parameter werden trainiert: Gewichte, Gradienten und Optimiererzustände.</translation>
-        </message>
-        <message>
-            <source>The base model is frozen; only small low-rank adapters are trained.</source>
-            <translation>Das Basismodell ist eingefroren; nur kleine Low-Rank-Adapter werden trainiert.</translation>
-        </message>
-        <message>
-            <source>LoRA on a base model quantised to 4-bit NF4.</source>
-            <translation>LoRA auf einem auf 4-Bit-NF4 quantisierten Basismodell.</translation>
-        </message>
-        <message>
-            <source>AdamW</source>
-            <translation>AdamW</translation>
-        </message>
-        <message>
-            <source>Adam</source>
-            <translation>Adam</translation>
-        </message>
-        <message>
-            <source>SGD</source>
-            <translation>SGD</translation>
-        </message>
-        <message>
-            <source>SGD with momentum</source>
-            <translation>SGD mit Momentum</translation>
-        </message>
-        <message>
-            <source>Adafactor</source>
-            <translation>Adafactor</translation>
-        </message>
-        <message>
-            <source>AdamW 8-bit</source>
-            <translation>AdamW 8-Bit</translation>
-        </message>
-        <message>
-            <source>Paged AdamW</source>
-            <translation>Paged AdamW</translation>
-        </message>
-        <message>
-            <source>Paged AdamW 8-bit</source>
-            <translation>Paged AdamW 8-Bit</translation>
-        </message>
-        <message>
-            <source>Lion</source>
-            <translation>Lion</translation>
-        </message>
-        <message>
-            <source>None</source>
-            <translation>Keines</translation>
-        </message>
-        <message>
-            <source>Full (every block)</source>
-            <translation>Voll (jeder Block)</translation>
-        </message>
-        <message>
-            <source>Selective (attention)</source>
-            <translation>Selektiv (Attention)</translation>
-        </message>
-        <message>
-            <source>First N blocks</source>
-            <translation>Erste N Blöcke</translation>
-        </message>
-        <message>
-            <source>Eager (materialised scores)</source>
-            <translation>Eager (materialisierte Scores)</translation>
-        </message>
-        <message>
-            <source>PyTorch SDPA</source>
-            <translation>PyTorch SDPA</translation>
-        </message>
-        <message>
-            <source>FlashAttention</source>
-            <translation>FlashAttention</translation>
-        </message>
-        <message>
-            <source>Flex attention</source>
-            <translation>Flex Attention</translation>
-        </message>
-        <message>
-            <source>Custom (dtypes as set)</source>
-            <translation>Benutzerdefiniert (Datentypen wie eingestellt)</translation>
-        </message>
-        <message>
-            <source>PyTorch AMP / HF Trainer</source>
-            <translation>PyTorch AMP / HF Trainer</translation>
-        </message>
-        <message>
-            <source>Pure bf16 (torchtune, LitGPT)</source>
-            <translation>Reines bf16 (torchtune, LitGPT)</translation>
-        </message>
-        <message>
-            <source>FSDP2 mixed precision (torchtitan)</source>
-            <translation>FSDP2 Mixed Precision (torchtitan)</translation>
-        </message>
-        <message>
-            <source>DeepSpeed ZeRO</source>
-            <translation>DeepSpeed ZeRO</translation>
-        </message>
-        <message>
-            <source>Megatron-LM</source>
-            <translation>Megatron-LM</translation>
-        </message>
-        <message>
-            <source>bitsandbytes QLoRA</source>
-            <translation>bitsandbytes QLoRA</translation>
-        </message>
-        <message>
-            <source>Use exactly the dtypes chosen here.</source>
-            <translation>Genau die hier gewählten Datentypen verwenden.</translation>
-        </message>
-        <message>
-            <source>fp32 weights, gradients and optimizer states with bf16 autocast.</source>
-            <translation>fp32-Gewichte, -Gradienten und -Optimiererzustände mit bf16-Autocast.</translation>
-        </message>
-        <message>
-            <source>bf16 weights, gradients and optimizer states, no fp32 master copy.</source>
-            <translation>bf16-Gewichte, -Gradienten und -Optimiererzustände, keine fp32-Masterkopie.</translation>
-        </message>
-        <message>
-            <source>bf16 parameters for compute, fp32 gradient reduction and sharded states.</source>
-            <translation>bf16-Parameter für die Berechnung, fp32-Gradientenreduktion und geshardete Zustände.</translation>
-        </message>
-        <message>
-            <source>bf16 weights and gradients plus 12 bytes per parameter of fp32 states.</source>
-            <translation>bf16-Gewichte und -Gradienten plus 12 Byte fp32-Zustände je Parameter.</translation>
-        </message>
-        <message>
-            <source>bf16 weights, fp32 gradient buffer and a distributed optimizer.</source>
-            <translation>bf16-Gewichte, fp32-Gradientenpuffer und ein verteilter Optimierer.</translation>
-        </message>
-        <message>
-            <source>NF4 base with double quantisation, bf16 adapters and paged AdamW.</source>
-            <translation>NF4-Basis mit doppelter Quantisierung, bf16-Adapter und Paged AdamW.</translation>
-        </message>
-        <message>
-            <source>None (DDP replicas)</source>
-            <translation>Keines (DDP-Replikate)</translation>
-        </message>
-        <message>
-            <source>ZeRO-1 (optimizer states)</source>
-            <translation>ZeRO-1 (Optimiererzustände)</translation>
-        </message>
-        <message>
-            <source>ZeRO-2 (+ gradients)</source>
-            <translation>ZeRO-2 (+ Gradienten)</translation>
-        </message>
-        <message>
-            <source>ZeRO-3 (+ parameters)</source>
-            <translation>ZeRO-3 (+ Parameter)</translation>
-        </message>
-        <message>
-            <source>FSDP full shard</source>
-            <translation>FSDP Full Shard</translation>
-        </message>
-        <message>
-            <source>FSDP shard grad-op</source>
-            <translation>FSDP Shard Grad-Op</translation>
-        </message>
-        <message>
-            <source>HSDP (hybrid shard)</source>
-            <translation>HSDP (Hybrid Shard)</translation>
-        </message>
-        <message>
-            <source>fp32</source>
-            <translation>fp32</translation>
-        </message>
-        <message>
-            <source>bf16</source>
-            <translation>bf16</translation>
-        </message>
-        <message>
-            <source>fp16</source>
-            <translation>fp16</translation>
-        </message>
-        <message>
-            <source>fp8</source>
-            <translation>fp8</translation>
-        </message>
-        <message>
-            <source>int8</source>
-            <translation>int8</translation>
-        </message>
-        <message>
-            <source>int4</source>
-            <translation>int4</translation>
-        </message>
-        <message>
-            <source>NF4</source>
-            <translation>NF4</translation>
-        </message>
-        <message>
-            <source>NF4 (double quant)</source>
-            <translation>NF4 (doppelt quantisiert)</translation>
-        </message>
-        <message>
-            <source>fp4</source>
-            <translation>fp4</translation>
-        </message>
-        <message>
-            <source>MXFP4</source>
-            <translation>MXFP4</translation>
-        </message>
-        <message>
-            <source>allocated</source>
-            <translation>allokiert</translation>
-        </message>
-        <message>
-            <source>reserved</source>
-            <translation>reserviert</translation>
-        </message>
-        <message>
-            <source>nvidia-smi</source>
-            <translation>nvidia-smi</translation>
-        </message>
-        <message>
-            <source>after load</source>
-            <translation>nach dem Laden</translation>
-        </message>
-        <message>
-            <source>forward</source>
-            <translation>Vorwärtsdurchlauf</translation>
-        </message>
-        <message>
-            <source>backward</source>
-            <translation>Rückwärtsdurchlauf</translation>
-        </message>
-        <message>
-            <source>optimizer step</source>
-            <translation>Optimiererschritt</translation>
-        </message>
-        <message>
-            <source>The file cannot be read.</source>
-            <translation>Die Datei kann nicht gelesen werden.</translation>
-        </message>
-        <message>
-            <source>The file cannot be read: %1</source>
-            <translation>Die Datei kann nicht gelesen werden: %1</translation>
-        </message>
-        <message>
-            <source>The file is too large to be a model description or scenario.</source>
-            <translation>Die Datei ist zu groß für eine Modellbeschreibung oder ein Szenario.</translation>
-        </message>
-        <message>
-            <source>The file is not valid JSON: %1</source>
-            <translation>Die Datei ist kein gültiges JSON: %1</translation>
-        </message>
-        <message>
-            <source>%1: this required field is missing</source>
-            <translation>%1: dieses Pflichtfeld fehlt</translation>
-        </message>
-        <message>
-            <source>%1: has the wrong type</source>
-            <translation>%1: hat den falschen Typ</translation>
-        </message>
-        <message>
-            <source>%1: must be a positive number</source>
-            <translation>%1: muss eine positive Zahl sein</translation>
-        </message>
-        <message>
-            <source>%1: is out of range (%2)</source>
-            <translation>%1: liegt außerhalb des zulässigen Bereichs (%2)</translation>
-        </message>
-        <message>
-            <source>%1: must be a finite number</source>
-            <translation>%1: muss eine endliche Zahl sein</translation>
-        </message>
-        <message>
-            <source>%1: unknown value “%2”</source>
-            <translation>%1: unbekannter Wert „%2“</translation>
-        </message>
-        <message>
-            <source>This model family is not supported: %1</source>
-            <translation>Diese Modellfamilie wird nicht unterstützt: %1</translation>
-        </message>
-        <message>
-            <source>This file was written by a newer Headroom (version %1).</source>
-            <translation>Diese Datei stammt von einer neueren Headroom-Version (Version %1).</translation>
-        </message>
-        <message>
-            <source>The safetensors header is malformed: %1</source>
-            <translation>Der safetensors-Header ist fehlerhaft: %1</translation>
-        </message>
-        <message>
-            <source>No setting of %1 fits on this GPU.</source>
-            <translation>Kein Wert für %1 passt auf diese GPU.</translation>
-        </message>
-        <message>
-            <source>TP = %1 must divide the %2 attention heads and %3 KV heads</source>
-            <translation>TP = %1 muss die %2 Attention-Heads und %3 KV-Heads teilen</translation>
-        </message>
-        <message>
-            <source>PP = %1 must not exceed the %2 layers</source>
-            <translation>PP = %1 darf die %2 Schichten nicht überschreiten</translation>
-        </message>
-        <message>
-            <source>EP = %1 must divide DP × TP = %2</source>
-            <translation>EP = %1 muss DP × TP = %2 teilen</translation>
-        </message>
-        <message>
-            <source>EP = %1 must divide the %2 experts</source>
-            <translation>EP = %1 muss die %2 Experten teilen</translation>
-        </message>
-        <message>
-            <source>EP = %1 needs a mixture-of-experts model (this one is dense)</source>
-            <translation>EP = %1 erfordert ein Mixture-of-Experts-Modell (dieses ist dicht)</translation>
-        </message>
-        <message>
-            <source>CP = %1 must divide the sequence length %2</source>
-            <translation>CP = %1 muss die Sequenzlänge %2 teilen</translation>
-        </message>
-        <message>
-            <source>DP × TP × PP × CP must equal the GPU count</source>
-            <translation>DP × TP × PP × CP muss der GPU-Anzahl entsprechen</translation>
-        </message>
-        <message>
-            <source>%1: invalid parallel layout</source>
-            <translation>%1: ungültiges Parallel-Layout</translation>
-        </message>
-        <message>
-            <source>%1: invalid parallel layout (%2)</source>
-            <translation>%1: ungültiges Parallel-Layout (%2)</translation>
-        </message>
-        <message>
-            <source>%1: the attention heads must be a multiple of the KV heads</source>
-            <translation>%1: die Attention-Heads müssen ein Vielfaches der KV-Heads sein</translation>
-        </message>
-        <message>
-            <source>%1: invalid mixture-of-experts settings</source>
-            <translation>%1: ungültige Mixture-of-Experts-Einstellungen</translation>
-        </message>
-        <message>
-            <source>%1: invalid latent-attention settings</source>
-            <translation>%1: ungültige Latent-Attention-Einstellungen</translation>
-        </message>
-        <message>
-            <source>The model is too large (100 trillion parameters or more).</source>
-            <translation>Das Modell ist zu groß (100 Billionen Parameter oder mehr).</translation>
-        </message>
-        <message>
-            <source>DP × TP × PP × CP = %1, but the GPU count is %2</source>
-            <translation>DP × TP × PP × CP = %1, aber die GPU-Anzahl ist %2</translation>
-        </message>
-        <message>
-            <source>Cut the sequence length to %1 tokens</source>
-            <translation>Sequenzlänge auf %1 Token kürzen</translation>
-        </message>
-        <message>
-            <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
-            <translation>Mikro-Batch auf %1 senken und Gradientenakkumulation auf %2 erhöhen</translation>
-        </message>
-        <message>
-            <source>Turn on activation checkpointing: %1</source>
-            <translation>Activation Checkpointing einschalten: %1</translation>
-        </message>
-        <message>
-            <source>Switch the optimizer to %1</source>
-            <translation>Optimierer auf %1 umstellen</translation>
-        </message>
-        <message>
-            <source>Train LoRA adapters (rank %1) instead of all weights</source>
-            <translation>LoRA-Adapter (Rang %1) statt aller Gewichte trainieren</translation>
-        </message>
-        <message>
-            <source>Train QLoRA adapters (rank %1) on a 4-bit base</source>
-            <translation>QLoRA-Adapter (Rang %1) auf einer 4-Bit-Basis trainieren</translation>
-        </message>
-        <message>
-            <source>Shard across data-parallel GPUs: %1</source>
-            <translation>Über datenparallele GPUs sharden: %1</translation>
-        </message>
-        <message>
-            <source>Spread the run over %1 GPUs with fully sharded data parallelism</source>
-            <translation>Den Lauf mit vollständig geshardeter Datenparallelität auf %1 GPUs verteilen</translation>
-        </message>
-        <message>
-            <source>Use a memory-efficient attention kernel: %1</source>
-            <translation>Speichereffizienten Attention-Kernel verwenden: %1</translation>
-        </message>
-        <message>
-            <source>Compute the loss in chunks so full fp32 logits are never stored</source>
-            <translation>Loss stückweise berechnen, damit nie alle fp32-Logits gespeichert werden</translation>
-        </message>
-        <message>
-            <source>Quantise the weights to %1</source>
-            <translation>Gewichte auf %1 quantisieren</translation>
-        </message>
-        <message>
-            <source>Store the KV cache in %1</source>
-            <translation>KV-Cache in %1 speichern</translation>
-        </message>
-        <message>
-            <source>Generate %1 samples per prompt in rollouts</source>
-            <translation>Bei Rollouts %1 Samples je Prompt erzeugen</translation>
-        </message>
-        <message>
-            <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
-            <translation>Kombinieren: Mikro-Batch %1 mit Gradientenakkumulation %2, Checkpointing %3</translation>
-        </message>
-        <message>
-            <source>, chunked loss</source>
-            <translation>, stückweiser Loss</translation>
-        </message>
-        <message>
-            <source>, optimizer %1</source>
-            <translation>, Optimierer %1</translation>
-        </message>
-        <message>
-            <source>Serve %1 sequences at a time</source>
-            <translation>%1 Sequenzen gleichzeitig bedienen</translation>
-        </message>
-        <message>
-            <source>%1: has the wrong type (%2)</source>
-            <translation>%1: hat den falschen Typ (%2)</translation>
-        </message>
-    </context>
-    <context>
-        <name>Units</name>
-        <message>
-            <source>GiB</source>
-            <translation>GiB</translation>
-        </message>
-        <message>
-            <source>GB</source>
-            <translation>GB</translation>
-        </message>
-        <message>
-            <source>%1 %2</source>
-            <translation>%1 %2</translation>
-        </message>
-        <message>
-            <source>%1 T</source>
-            <translation>%1 Bio.</translation>
-        </message>
-        <message>
-            <source>%1 B</source>
-            <translation>%1 Mrd.</translation>
-        </message>
-        <message>
-            <source>%1 M</source>
-            <translation>%1 Mio.</translation>
-        </message>
-        <message>
-            <source>%1M</source>
-            <translation>%1M</translation>
-        </message>
-        <message>
-            <source>%1K</source>
-            <translation>%1K</translation>
-        </message>
-    </context>
-    <context>
-        <name>WidgetDialogService</name>
-        <message>
-            <source>Unsaved changes</source>
-            <translation>Ungespeicherte Änderungen</translation>
-        </message>
-        <message>
-            <source>The scenario “%1” has unsaved changes. Save them first?</source>
-            <translation>Das Szenario „%1“ hat ungespeicherte Änderungen. Zuerst speichern?</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::BreakdownTable</name>
-        <message>
-            <source>%1 bytes</source>
-            <translation>%1 Byte</translation>
-        </message>
-        <message>
-            <source>%1 %</source>
-            <translation>%1 %</translation>
-        </message>
-        <message>
-            <source>Term</source>
-            <translation>Posten</translation>
-        </message>
-        <message>
-            <source>Memory</source>
-            <translation>Speicher</translation>
-        </message>
-        <message>
-            <source>Share</source>
-            <translation>Anteil</translation>
-        </message>
-        <message>
-            <source>Formula</source>
-            <translation>Formel</translation>
-        </message>
-        <message>
-            <source>Allocated (PyTorch)</source>
-            <translation>Allokiert (PyTorch)</translation>
-        </message>
-        <message>
-            <source>Live tensors: torch.cuda.max_memory_allocated().</source>
-            <translation>Aktive Tensoren: torch.cuda.max_memory_allocated().</translation>
-        </message>
-        <message>
-            <source>Reserved (PyTorch)</source>
-            <translation>Reserviert (PyTorch)</translation>
-        </message>
-        <message>
-            <source>Allocated plus the caching allocator's reserve: torch.cuda.max_memory_reserved().</source>
-            <translation>Allokiert plus Reserve des Caching-Allokators: torch.cuda.max_memory_reserved().</translation>
-        </message>
-        <message>
-            <source>Total (nvidia-smi)</source>
-            <translation>Gesamt (nvidia-smi)</translation>
-        </message>
-        <message>
-            <source>Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces.</source>
-            <translation>Reserviert plus CUDA-Kontext: was nvidia-smi anzeigt und der Treiber durchsetzt.</translation>
-        </message>
-        <message>
-            <source>sum of the live tensors at the peak</source>
-            <translation>Summe der aktiven Tensoren zum Spitzenzeitpunkt</translation>
-        </message>
-        <message>
-            <source>allocated + allocator reserve</source>
-            <translation>allokiert + Allokator-Reserve</translation>
-        </message>
-        <message>
-            <source>reserved + CUDA context</source>
-            <translation>reserviert + CUDA-Kontext</translation>
-        </message>
-        <message>
-            <source>Memory breakdown</source>
-            <translation>Speicheraufschlüsselung</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::CliffChart</name>
-        <message>
-            <source>Micro-batch (samples per GPU, log scale)</source>
-            <translation>Mikro-Batch (Samples je GPU, logarithmisch)</translation>
-        </message>
-        <message>
-            <source>Sequence length (tokens, log scale)</source>
-            <translation>Sequenzlänge (Token, logarithmisch)</translation>
-        </message>
-        <message>
-            <source>Memory (%1)</source>
-            <translation>Speicher (%1)</translation>
-        </message>
-        <message>
-            <source>micro-batch</source>
-            <translation>Mikro-Batch</translation>
-        </message>
-        <message>
-            <source>sequence</source>
-            <translation>Sequenzlänge</translation>
-        </message>
-        <message>
-            <source>nothing fits</source>
-            <translation>nichts passt</translation>
-        </message>
-        <message>
-            <source>fits beyond %1</source>
-            <translation>passt über %1 hinaus</translation>
-        </message>
-        <message>
-            <source>largest %1 that fits: %2</source>
-            <translation>größte passende %1: %2</translation>
-        </message>
-        <message>
-            <source>GPU capacity %1</source>
-            <translation>GPU-Kapazität %1</translation>
-        </message>
-        <message>
-            <source>now %1: %2</source>
-            <translation>aktuell %1: %2</translation>
-        </message>
-        <message>
-            <source>OOM cliff chart</source>
-            <translation>OOM-Klippen-Diagramm</translation>
-        </message>
-        <message>
-            <source>Memory against micro-batch or sequence length, with the GPU capacity and the largest value that fits.</source>
-            <translation>Speicher über Mikro-Batch oder Sequenzlänge, mit GPU-Kapazität und größtem passenden Wert.</translation>
-        </message>
-        <message>
-            <source>slope at 1–2: +%1 per sample</source>
-            <translation>Steigung bei 1–2: +%1 je Sample</translation>
-        </message>
-        <message>
-            <source>Batch (concurrent sequences per GPU, log scale)</source>
-            <translation>Batch (gleichzeitige Sequenzen je GPU, logarithmisch)</translation>
-        </message>
-        <message>
-            <source>Context length (prompt + generated tokens, log scale)</source>
-            <translation>Kontextlänge (Prompt + generierte Token, logarithmisch)</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::CliffPanel</name>
-        <message>
-            <source>■ Stop</source>
-            <translation>■ Stopp</translation>
-        </message>
-        <message>
-            <source>▶ Animate</source>
-            <translation>▶ Animieren</translation>
-        </message>
-        <message>
-            <source>Show</source>
-            <translation>Anzeige</translation>
-        </message>
-        <message>
-            <source>Stacked by term</source>
-            <translation>Gestapelt nach Posten</translation>
-        </message>
-        <message>
-            <source>Total line</source>
-            <translation>Gesamtlinie</translation>
-        </message>
-        <message>
-            <source>Stack the memory terms or draw only the nvidia-smi total.</source>
-            <translation>Speicherposten stapeln oder nur die nvidia-smi-Gesamtsumme zeichnen.</translation>
-        </message>
-        <message>
-            <source>Cliff chart style</source>
-            <translation>Darstellung des Klippen-Diagramms</translation>
-        </message>
-        <message>
-            <source>Sweep</source>
-            <translation>Variieren</translation>
-        </message>
-        <message>
-            <source>Micro-batch</source>
-            <translation>Mikro-Batch</translation>
-        </message>
-        <message>
-            <source>Sequence length</source>
-            <translation>Sequenzlänge</translation>
-        </message>
-        <message>
-            <source>The quantity on the x axis; everything else stays as set.</source>
-            <translation>Die Größe auf der x-Achse; alles andere bleibt wie eingestellt.</translation>
-        </message>
-        <message>
-            <source>Swept quantity</source>
-            <translation>Variierte Größe</translation>
-        </message>
-        <message>
-            <source>Move the slider across the sweep and back to watch the memory hit the cliff (F5).</source>
-            <translation>Den Schieberegler über den Bereich und zurück bewegen, um den Speicher an die Klippe stoßen zu sehen (F5).</translation>
-        </message>
-        <message>
-            <source>Animate the sweep</source>
-            <translation>Variation animieren</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::ControlsPanel</name>
-        <message>
-            <source>Change model size</source>
-            <translation>Modellgröße ändern</translation>
-        </message>
-        <message>
-            <source>Change mode</source>
-            <translation>Modus ändern</translation>
-        </message>
-        <message>
-            <source>Change micro-batch</source>
-            <translation>Mikro-Batch ändern</translation>
-        </message>
-        <message>
-            <source>Change sequence length</source>
-            <translation>Sequenzlänge ändern</translation>
-        </message>
-        <message>
-            <source>Change generated tokens</source>
-            <translation>Generierte Token ändern</translation>
-        </message>
-        <message>
-            <source>Change framework profile</source>
-            <translation>Framework-Profil ändern</translation>
-        </message>
-        <message>
-            <source>Change optimizer</source>
-            <translation>Optimierer ändern</translation>
-        </message>
-        <message>
-            <source>Change checkpointing</source>
-            <translation>Checkpointing ändern</translation>
-        </message>
-        <message>
-            <source>Change checkpointed blocks</source>
-            <translation>Checkpoint-Blöcke ändern</translation>
-        </message>
-        <message>
-            <source>Change attention</source>
-            <translation>Attention ändern</translation>
-        </message>
-        <message>
-            <source>Change LoRA rank</source>
-            <translation>LoRA-Rang ändern</translation>
-        </message>
-        <message>
-            <source>Change GPU capacity</source>
-            <translation>GPU-Kapazität ändern</translation>
-        </message>
-        <message>
-            <source>Change GPU count</source>
-            <translation>GPU-Anzahl ändern</translation>
-        </message>
-        <message>
-            <source>Change parallel layout</source>
-            <translation>Parallel-Layout ändern</translation>
-        </message>
-        <message>
-            <source>Change sharding</source>
-            <translation>Sharding ändern</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>Lauf</translation>
-        </message>
-        <message>
-            <source>Training details</source>
-            <translation>Trainingsdetails</translation>
-        </message>
-        <message>
-            <source>GPUs and parallelism</source>
-            <translation>GPUs und Parallelität</translation>
-        </message>
-        <message>
-            <source>&amp;Model</source>
-            <translation>&amp;Modell</translation>
-        </message>
-        <message>
-            <source>Si&amp;ze</source>
-            <translation>&amp;Größe</translation>
-        </message>
-        <message>
-            <source>M&amp;ode</source>
-            <translation>M&amp;odus</translation>
-        </message>
-        <message>
-            <source>&amp;Framework</source>
-            <translation>&amp;Framework</translation>
-        </message>
-        <message>
-            <source>&amp;Weights</source>
-            <translation>Ge&amp;wichte</translation>
-        </message>
-        <message>
-            <source>Micro-&amp;batch</source>
-            <translation>Mikro-&amp;Batch</translation>
-        </message>
-        <message>
-            <source>&amp;Sequence</source>
-            <translation>&amp;Sequenz</translation>
-        </message>
-        <message>
-            <source>&amp;Generated</source>
-            <translation>Gene&amp;riert</translation>
-        </message>
-        <message>
-            <source>O&amp;ptimizer</source>
-            <translation>O&amp;ptimierer</translation>
-        </message>
-        <message>
-            <source>&amp;Checkpointing</source>
-            <translation>&amp;Checkpointing</translation>
-        </message>
-        <message>
-            <source>Blocks</source>
-            <translation>Blöcke</translation>
-        </message>
-        <message>
-            <source>&amp;Attention</source>
-            <translation>&amp;Attention</translation>
-        </message>
-        <message>
-            <source>LoRA &amp;rank</source>
-            <translation>LoRA-Ra&amp;ng</translation>
-        </message>
-        <message>
-            <source>G&amp;PU</source>
-            <translation>G&amp;PU</translation>
-        </message>
-        <message>
-            <source>Capacity</source>
-            <translation>Kapazität</translation>
-        </message>
-        <message>
-            <source>GPU cou&amp;nt</source>
-            <translation>GPU-An&amp;zahl</translation>
-        </message>
-        <message>
-            <source>Degrees</source>
-            <translation>Grade</translation>
-        </message>
-        <message>
-            <source>S&amp;harding</source>
-            <translation>S&amp;harding</translation>
-        </message>
-        <message>
-            <source>DP</source>
-            <translation>DP</translation>
-        </message>
-        <message>
-            <source>TP</source>
-            <translation>TP</translation>
-        </message>
-        <message>
-            <source>PP</source>
-            <translation>PP</translation>
-        </message>
-        <message>
-            <source>CP</source>
-            <translation>CP</translation>
-        </message>
-        <message>
-            <source>EP</source>
-            <translation>EP</translation>
-        </message>
-        <message>
-            <source>Custom size (use the size slider)</source>
-            <translation>Eigene Größe (Größenregler verwenden)</translation>
-        </message>
-        <message>
-            <source>Search models…</source>
-            <translation>Modelle suchen …</translation>
-        </message>
-        <message>
-            <source>Open config.json / safetensors index…</source>
-            <translation>config.json / safetensors-Index öffnen …</translation>
-        </message>
-        <message>
-            <source>Read the architecture from a Hugging Face config.json, model.safetensors.index.json or .safetensors file.</source>
-            <translation>Die Architektur aus einer Hugging-Face-Datei config.json, model.safetensors.index.json oder .safetensors lesen.</translation>
-        </message>
-        <message>
-            <source>Open model file</source>
-            <translation>Modelldatei öffnen</translation>
-        </message>
-        <message>
-            <source> B params</source>
-            <translation> Mrd. Parameter</translation>
-        </message>
-        <message>
-            <source>Model size</source>
-            <translation>Modellgröße</translation>
-        </message>
-        <message>
-            <source>What the GPU does: serve the model, train all weights, or train LoRA / QLoRA adapters.</source>
-            <translation>Was die GPU tut: das Modell ausführen, alle Gewichte trainieren oder LoRA-/QLoRA-Adapter trainieren.</translation>
-        </message>
-        <message>
-            <source>Mode</source>
-            <translation>Modus</translation>
-        </message>
-        <message>
-            <source>A framework profile sets the dtypes of weights, gradients and optimizer states the way that framework stores them.</source>
-            <translation>Ein Framework-Profil setzt die Datentypen von Gewichten, Gradienten und Optimiererzuständen so, wie dieses Framework sie speichert.</translation>
-        </message>
-        <message>
-            <source>Framework profile</source>
-            <translation>Framework-Profil</translation>
-        </message>
-        <message>
-            <source>Storage precision of the model weights: fp32, bf16, fp16, fp8, int8, int4 or NF4.</source>
-            <translation>Speichergenauigkeit der Modellgewichte: fp32, bf16, fp16, fp8, int8, int4 oder NF4.</translation>
-        </message>
-        <message>
-            <source>Weight precision</source>
-            <translation>Genauigkeit der Gewichte</translation>
-        </message>
-        <message>
-            <source> samples</source>
-            <translation> Samples</translation>
-        </message>
-        <message>
-            <source>Samples processed together in one forward/backward pass on each GPU (power-of-two steps with fine steps between).</source>
-            <translation>Samples, die je GPU gemeinsam in einem Vorwärts-/Rückwärtsdurchlauf verarbeitet werden (Zweierpotenzen mit feinen Zwischenschritten).</translation>
-        </message>
-        <message>
-            <source>Micro-batch</source>
-            <translation>Mikro-Batch</translation>
-        </message>
-        <message>
-            <source> tokens</source>
-            <translation> Token</translation>
-        </message>
-        <message>
-            <source>Tokens per sample; for inference, the whole context (prompt plus generated tokens). Log scale, 128 to 1 M.</source>
-            <translation>Token je Sample; bei Inferenz der ganze Kontext (Prompt plus generierte Token). Logarithmisch, 128 bis 1 M.</translation>
-        </message>
-        <message>
-            <source>Sequence length</source>
-            <translation>Sequenzlänge</translation>
-        </message>
-        <message>
-            <source>Tokens generated per sequence; the rest of the sequence length is the prompt.</source>
-            <translation>Je Sequenz generierte Token; der Rest der Sequenzlänge ist der Prompt.</translation>
-        </message>
-        <message>
-            <source>Generated tokens</source>
-            <translation>Generierte Token</translation>
-        </message>
-        <message>
-            <source>The optimizer decides how many state tensors are kept per trainable parameter (AdamW: two).</source>
-            <translation>Der Optimierer bestimmt, wie viele Zustandstensoren je trainierbarem Parameter gehalten werden (AdamW: zwei).</translation>
-        </message>
-        <message>
-            <source>Optimizer</source>
-            <translation>Optimierer</translation>
-        </message>
-        <message>
-            <source>Activation checkpointing stores fewer activations and recomputes them in the backward pass.</source>
-            <translation>Activation Checkpointing speichert weniger Aktivierungen und berechnet sie im Rückwärtsdurchlauf neu.</translation>
-        </message>
-        <message>
-            <source>Activation checkpointing</source>
-            <translation>Activation Checkpointing</translation>
-        </message>
-        <message>
-            <source>Checkpointed blocks</source>
-            <translation>Blöcke mit Checkpointing</translation>
-        </message>
-        <message>
-            <source>The attention kernel; eager attention stores the full score matrix, fused kernels do not.</source>
-            <translation>Der Attention-Kernel; Eager Attention speichert die volle Score-Matrix, fusionierte Kernel nicht.</translation>
-        </message>
-        <message>
-            <source>Attention implementation</source>
-            <translation>Attention-Implementierung</translation>
-        </message>
-        <message>
-            <source>Rank r of the LoRA adapters; adapter size grows linearly with it.</source>
-            <translation>Rang r der LoRA-Adapter; die Adaptergröße wächst linear damit.</translation>
-        </message>
-        <message>
-            <source>LoRA rank</source>
-            <translation>LoRA-Rang</translation>
-        </message>
-        <message>
-            <source>Custom capacity</source>
-            <translation>Eigene Kapazität</translation>
-        </message>
-        <message>
-            <source>The GPU model; its total memory is the capacity line in the charts.</source>
-            <translation>Das GPU-Modell; sein Gesamtspeicher ist die Kapazitätslinie in den Diagrammen.</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source> GiB</source>
-            <translation> GiB</translation>
-        </message>
-        <message>
-            <source>Total memory of a custom GPU in GiB, as nvidia-smi reports it.</source>
-            <translation>Gesamtspeicher einer eigenen GPU in GiB, wie nvidia-smi ihn meldet.</translation>
-        </message>
-        <message>
-            <source>Custom GPU capacity</source>
-            <translation>Eigene GPU-Kapazität</translation>
-        </message>
-        <message>
-            <source>Total GPUs in the job; must equal DP × TP × PP × CP.</source>
-            <translation>GPUs im gesamten Job; muss DP × TP × PP × CP entsprechen.</translation>
-        </message>
-        <message>
-            <source>GPU count</source>
-            <translation>GPU-Anzahl</translation>
-        </message>
-        <message>
-            <source>Data parallelism: replicas (or shards) that each process their own micro-batches.</source>
-            <translation>Datenparallelität: Replikate (oder Shards), die jeweils eigene Mikro-Batches verarbeiten.</translation>
-        </message>
-        <message>
-            <source>Data-parallel degree</source>
-            <translation>Grad der Datenparallelität</translation>
-        </message>
-        <message>
-            <source>Tensor parallelism: each layer's matrices are split over this many GPUs; must divide the attention heads.</source>
-            <translation>Tensorparallelität: die Matrizen jeder Schicht werden auf so viele GPUs aufgeteilt; muss die Attention-Heads teilen.</translation>
-        </message>
-        <message>
-            <source>Tensor-parallel degree</source>
-            <translation>Grad der Tensorparallelität</translation>
-        </message>
-        <message>
-            <source>Pipeline parallelism: the layers are split into this many stages; at most the number of layers.</source>
-            <translation>Pipeline-Parallelität: die Schichten werden in so viele Stufen aufgeteilt; höchstens die Anzahl der Schichten.</translation>
-        </message>
-        <message>
-            <source>Pipeline-parallel degree</source>
-            <translation>Grad der Pipeline-Parallelität</translation>
-        </message>
-        <message>
-            <source>Context parallelism: each sequence is split over this many GPUs.</source>
-            <translation>Kontextparallelität: jede Sequenz wird auf so viele GPUs aufgeteilt.</translation>
-        </message>
-        <message>
-            <source>Context-parallel degree</source>
-            <translation>Grad der Kontextparallelität</translation>
-        </message>
-        <message>
-            <source>Expert parallelism: the experts of a mixture-of-experts model are split over this many GPUs; must divide the experts.</source>
-            <translation>Expertenparallelität: die Experten eines Mixture-of-Experts-Modells werden auf so viele GPUs verteilt; muss die Expertenzahl teilen.</translation>
-        </message>
-        <message>
-            <source>Expert-parallel degree</source>
-            <translation>Grad der Expertenparallelität</translation>
-        </message>
-        <message>
-            <source>ZeRO / FSDP sharding splits optimizer states, gradients and parameters over the data-parallel GPUs.</source>
-            <translation>ZeRO-/FSDP-Sharding verteilt Optimiererzustände, Gradienten und Parameter auf die datenparallelen GPUs.</translation>
-        </message>
-        <message>
-            <source>Sharding</source>
-            <translation>Sharding</translation>
-        </message>
-        <message>
-            <source>Layout problem</source>
-            <translation>Layout-Problem</translation>
-        </message>
-        <message>
-            <source>Imported model</source>
-            <translation>Importiertes Modell</translation>
-        </message>
-        <message>
-            <source>Imported: %1</source>
-            <translation>Importiert: %1</translation>
-        </message>
-        <message>
-            <source>%1 params · %2 layers · hidden %3 · %4/%5 heads</source>
-            <translation>%1 Parameter · %2 Schichten · Breite %3 · %4/%5 Heads</translation>
-        </message>
-        <message>
-            <source> · %1 experts, top-%2 (%3 active)</source>
-            <translation> · %1 Experten, Top-%2 (%3 aktiv)</translation>
-        </message>
-        <message>
-            <source>%1 · %2 B/param</source>
-            <translation>%1 · %2 B/Param.</translation>
-        </message>
-        <message>
-            <source>Use a custom model size</source>
-            <translation>Eigene Modellgröße verwenden</translation>
-        </message>
-        <message>
-            <source>Change model</source>
-            <translation>Modell ändern</translation>
-        </message>
-        <message>
-            <source>Use a custom GPU capacity</source>
-            <translation>Eigene GPU-Kapazität verwenden</translation>
-        </message>
-        <message>
-            <source>Change GPU</source>
-            <translation>GPU ändern</translation>
-        </message>
-        <message>
-            <source>Change weight precision</source>
-            <translation>Genauigkeit der Gewichte ändern</translation>
-        </message>
-        <message>
-            <source>The model to plan for; type to search the presets, or pick “Custom size” to set a parameter count.</source>
-            <translation>Das zu planende Modell; tippen, um die Vorlagen zu durchsuchen, oder „Eigene Größe“ wählen, um eine Parameterzahl einzustellen.</translation>
-        </message>
-        <message>
-            <source>Total parameters of a llama-style dense model (log scale, 0.1 B to 1 T); active when the model is “Custom size”.</source>
-            <translation>Gesamtparameter eines dichten Modells im Llama-Stil (logarithmisch, 0,1 Mrd. bis 1 Bio.); aktiv, wenn als Modell „Eigene Größe“ gewählt ist.</translation>
-        </message>
-        <message>
-            <source>How many leading blocks are checkpointed when checkpointing is “First N blocks”.</source>
-            <translation>Wie viele der ersten Blöcke bei „Erste N Blöcke“ mit Checkpointing laufen.</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::Dashboard</name>
-        <message>
-            <source>VRAM per GPU</source>
-            <translation>VRAM je GPU</translation>
-        </message>
-        <message>
-            <source>Worst rank</source>
-            <translation>Knappster Rang</translation>
-        </message>
-        <message>
-            <source>Per pipeline stage</source>
-            <translation>Je Pipeline-Stufe</translation>
-        </message>
-        <message>
-            <source>One bar for the GPU with the most memory, or one bar per pipeline stage.</source>
-            <translation>Ein Balken für die GPU mit dem meisten Speicher oder ein Balken je Pipeline-Stufe.</translation>
-        </message>
-        <message>
-            <source>Bar view</source>
-            <translation>Balkenansicht</translation>
-        </message>
-        <message>
-            <source>&amp;Breakdown</source>
-            <translation>&amp;Aufschlüsselung</translation>
-        </message>
-        <message>
-            <source>OOM &amp;playbook</source>
-            <translation>OOM-&amp;Playbook</translation>
-        </message>
-        <message>
-            <source>&amp;Multi-GPU layout</source>
-            <translation>&amp;Multi-GPU-Layout</translation>
-        </message>
-        <message>
-            <source>Every memory term with its bytes, share and formula.</source>
-            <translation>Jeder Speicherposten mit Bytes, Anteil und Formel.</translation>
-        </message>
-        <message>
-            <source>Ranked changes that make the run fit.</source>
-            <translation>Gereihte Änderungen, mit denen der Lauf passt.</translation>
-        </message>
-        <message>
-            <source>Find the smallest GPU layout for this run.</source>
-            <translation>Das kleinste GPU-Layout für diesen Lauf finden.</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::ExportDialog</name>
-        <message>
-            <source>Export Image</source>
-            <translation>Bild exportieren</translation>
-        </message>
-        <message>
-            <source>Stacked VRAM bar</source>
-            <translation>Gestapelter VRAM-Balken</translation>
-        </message>
-        <message>
-            <source>OOM-cliff chart</source>
-            <translation>OOM-Klippen-Diagramm</translation>
-        </message>
-        <message>
-            <source>Dashboard (verdict and both charts)</source>
-            <translation>Dashboard (Urteil und beide Diagramme)</translation>
-        </message>
-        <message>
-            <source>Which part of the window to export.</source>
-            <translation>Welcher Teil des Fensters exportiert wird.</translation>
-        </message>
-        <message>
-            <source>Export target</source>
-            <translation>Exportziel</translation>
-        </message>
-        <message>
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <source>Width of the picture before scaling.</source>
-            <translation>Breite des Bildes vor der Skalierung.</translation>
-        </message>
-        <message>
-            <source>Height of the picture before scaling.</source>
-            <translation>Höhe des Bildes vor der Skalierung.</translation>
-        </message>
-        <message>
-            <source>Width</source>
-            <translation>Breite</translation>
-        </message>
-        <message>
-            <source>Height</source>
-            <translation>Höhe</translation>
-        </message>
-        <message>
-            <source>1×</source>
-            <translation>1×</translation>
-        </message>
-        <message>
-            <source>2×</source>
-            <translation>2×</translation>
-        </message>
-        <message>
-            <source>3×</source>
-            <translation>3×</translation>
-        </message>
-        <message>
-            <source>Pixel density: 2× doubles the pixels for sharp slides and high-DPI screens.</source>
-            <translation>Pixeldichte: 2× verdoppelt die Pixel für scharfe Folien und High-DPI-Bildschirme.</translation>
-        </message>
-        <message>
-            <source>Scale</source>
-            <translation>Skalierung</translation>
-        </message>
-        <message>
-            <source>PNG image</source>
-            <translation>PNG-Bild</translation>
-        </message>
-        <message>
-            <source>SVG vector drawing</source>
-            <translation>SVG-Vektorgrafik</translation>
-        </message>
-        <message>
-            <source>PNG for slides and chat, SVG for print and editing.</source>
-            <translation>PNG für Folien und Chat, SVG für Druck und Bearbeitung.</translation>
-        </message>
-        <message>
-            <source>File format</source>
-            <translation>Dateiformat</translation>
-        </message>
-        <message>
-            <source>Drawn at the top of the picture; leave empty for none.</source>
-            <translation>Wird oben ins Bild gezeichnet; leer lassen für keinen Titel.</translation>
-        </message>
-        <message>
-            <source>Title</source>
-            <translation>Titel</translation>
-        </message>
-        <message>
-            <source>Draw the scenario summary and verdict</source>
-            <translation>Szenario-Zusammenfassung und Urteil einzeichnen</translation>
-        </message>
-        <message>
-            <source>Model, mode, precision, batch, sequence length and GPU under the title.</source>
-            <translation>Modell, Modus, Genauigkeit, Batch, Sequenzlänge und GPU unter dem Titel.</translation>
-        </message>
-        <message>
-            <source>&amp;Export</source>
-            <translation>&amp;Exportieren</translation>
-        </message>
-        <message>
-            <source>&amp;Size</source>
-            <translation>&amp;Größe</translation>
-        </message>
-        <message>
-            <source>S&amp;cale</source>
-            <translation>S&amp;kalierung</translation>
-        </message>
-        <message>
-            <source>&amp;Format</source>
-            <translation>&amp;Format</translation>
-        </message>
-        <message>
-            <source>&amp;Title</source>
-            <translation>&amp;Titel</translation>
-        </message>
-        <message>
-            <source>&amp;Save…</source>
-            <translation>&amp;Speichern …</translation>
-        </message>
-        <message>
-            <source>&amp;Copy to Clipboard</source>
-            <translation>In die Zwischenablage &amp;kopieren</translation>
-        </message>
-        <message>
-            <source>Vector drawing, %1 × %2 units</source>
-            <translation>Vektorgrafik, %1 × %2 Einheiten</translation>
-        </message>
-        <message>
-            <source>Output: %1 × %2 pixels</source>
-            <translation>Ausgabe: %1 × %2 Pixel</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::FeaturesPanel</name>
-        <message>
-            <source>Chunked cross-entropy</source>
-            <translation>Chunked Cross-Entropy</translation>
-        </message>
-        <message>
-            <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
-            <translation>Der Loss arbeitet auf Token-Blöcken: die fp32-Logits liegen nie vollständig im Speicher (litgpt, torchtune CEWithChunkedOutputLoss).</translation>
-        </message>
-        <message>
-            <source>torch.compile</source>
-            <translation>torch.compile</translation>
-        </message>
-        <message>
-            <source>Compiled model and loss: fused norms, RoPE and SiLU save less, and a compiled loss keeps only its input and one gradient.</source>
-            <translation>Kompiliertes Modell und Loss: fusionierte Norms, RoPE und SiLU speichern weniger, ein kompilierter Loss hält nur seine Eingabe und einen Gradienten.</translation>
-        </message>
-        <message>
-            <source>Fused optimizer step</source>
-            <translation>Fusionierter Optimiererschritt</translation>
-        </message>
-        <message>
-            <source>AdamW(fused=True): no for-each temporaries during the step.</source>
-            <translation>AdamW(fused=True): keine for-each-Zwischenpuffer während des Schritts.</translation>
-        </message>
-        <message>
-            <source>Optimizer step in backward</source>
-            <translation>Optimiererschritt im Rückwärtsdurchlauf</translation>
-        </message>
-        <message>
-            <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
-            <translation>Jeder Parameter wird aktualisiert, sobald sein Gradient existiert, und der Gradient wird freigegeben: nie liegt ein vollständiger Satz Gradienten vor.</translation>
-        </message>
-        <message>
-            <source>Activation offloading to CPU</source>
-            <translation>Aktivierungen auf die CPU auslagern</translation>
-        </message>
-        <message>
-            <source>Saved activations move to host memory; the block being computed and the one being prefetched stay on the GPU.</source>
-            <translation>Gespeicherte Aktivierungen wandern in den Hauptspeicher; der gerade berechnete und der vorab geladene Block bleiben auf der GPU.</translation>
-        </message>
-        <message>
-            <source>Sequence packing</source>
-            <translation>Sequence Packing</translation>
-        </message>
-        <message>
-            <source>Samples are packed to exactly the sequence length (no padding).</source>
-            <translation>Samples werden genau auf die Sequenzlänge gepackt (kein Padding).</translation>
-        </message>
-        <message>
-            <source>Optimizer offload to CPU</source>
-            <translation>Optimierer auf die CPU auslagern</translation>
-        </message>
-        <message>
-            <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
-            <translation>ZeRO-Offload / FSDP-CPU-Offload: Optimiererzustände und der Schritt liegen auf der CPU.</translation>
-        </message>
-        <message>
-            <source>Parameter offload to CPU</source>
-            <translation>Parameter auf die CPU auslagern</translation>
-        </message>
-        <message>
-            <source>ZeRO-Infinity / FSDP offload_params: sharded parameters live on the CPU (needs a sharding strategy that shards parameters).</source>
-            <translation>ZeRO-Infinity / FSDP offload_params: geshardete Parameter liegen auf der CPU (braucht eine Sharding-Strategie, die Parameter shardet).</translation>
-        </message>
-        <message>
-            <source>Sequence parallelism</source>
-            <translation>Sequenzparallelität</translation>
-        </message>
-        <message>
-            <source>With tensor parallelism: norm and dropout activations are split over the TP ranks (needs TP &gt; 1).</source>
-            <translation>Mit Tensorparallelität: Norm- und Dropout-Aktivierungen werden auf die TP-Ränge aufgeteilt (braucht TP &gt; 1).</translation>
-        </message>
-        <message>
-            <source>Loss not compiled</source>
-            <translation>Loss nicht kompiliert</translation>
-        </message>
-        <message>
-            <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
-            <translation>Mit torch.compile bleibt der Loss eager (torchtitan 2024, torchtune vor compile_loss): 12 Byte je Logit beim Loss.</translation>
-        </message>
-        <message>
-            <source>Loop keeps the logits</source>
-            <translation>Schleife behält die Logits</translation>
-        </message>
-        <message>
-            <source>The training loop still references the logits during backward (fsdp_qlora, litgpt, torchtune before mid-2024).</source>
-            <translation>Die Trainingsschleife referenziert die Logits noch im Rückwärtsdurchlauf (fsdp_qlora, litgpt, torchtune vor Mitte 2024).</translation>
-        </message>
-        <message>
-            <source>Model returns fp32 logits</source>
-            <translation>Modell liefert fp32-Logits</translation>
-        </message>
-        <message>
-            <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
-            <translation>Das Modell wandelt seine Logits in fp32 um (HF Llama vor transformers 4.45, ungechunkte torchtune-Ausgabe, torchtitan 2024).</translation>
-        </message>
-        <message>
-            <source>Fused QKV projection</source>
-            <translation>Fusionierte QKV-Projektion</translation>
-        </message>
-        <message>
-            <source>One linear projects q, k and v (litgpt); it and its LoRA save different tensors for backward.</source>
-            <translation>Eine Linear-Schicht projiziert q, k und v (litgpt); sie und ihr LoRA speichern andere Tensoren für den Rückwärtsdurchlauf.</translation>
-        </message>
-        <message>
-            <source>FSDP units mix frozen and LoRA weights</source>
-            <translation>FSDP-Einheiten mischen eingefrorene und LoRA-Gewichte</translation>
-        </message>
-        <message>
-            <source>FSDP1 use_orig_params wrapping whole blocks: the frozen weights get gradients too (LoRA or QLoRA with sharding).</source>
-            <translation>FSDP1 use_orig_params mit ganzen Blöcken als Einheit: auch die eingefrorenen Gewichte bekommen Gradienten (LoRA oder QLoRA mit Sharding).</translation>
-        </message>
-        <message>
-            <source>Accumulate under no_sync()</source>
-            <translation>Akkumulieren unter no_sync()</translation>
-        </message>
-        <message>
-            <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
-            <translation>Gradientenakkumulation unter FSDP no_sync(): Gradienten bleiben bis zum synchronisierenden Mikro-Batch ungeshardet.</translation>
-        </message>
-        <message>
-            <source>loss_parallel() with TP</source>
-            <translation>loss_parallel() mit TP</translation>
-        </message>
-        <message>
-            <source>torch loss_parallel() (torchtitan): the eager loss on the vocabulary shard holds 16 bytes per logit instead of 12 (needs TP &gt; 1).</source>
-            <translation>torch loss_parallel() (torchtitan): der eager Loss auf dem Vokabular-Shard hält 16 statt 12 Byte je Logit (braucht TP &gt; 1).</translation>
-        </message>
-        <message>
-            <source>Turn on %1</source>
-            <translation>%1 einschalten</translation>
-        </message>
-        <message>
-            <source>Turn off %1</source>
-            <translation>%1 ausschalten</translation>
-        </message>
-        <message>
-            <source>Memory features</source>
-            <translation>Speicher-Features</translation>
-        </message>
-        <message>
-            <source>What the run turns on</source>
-            <translation>Was der Lauf einschaltet</translation>
-        </message>
-        <message>
-            <source>How the framework&apos;s code behaves</source>
-            <translation>Wie sich der Framework-Code verhält</translation>
-        </message>
-        <message>
-            <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
-            <translation>Eigenschaften einer Framework-Version, die ihren Spitzenwert ändern; docs/profiles.md listet, welches Framework was tut.</translation>
-        </message>
-        <message>
-            <source>In place</source>
-            <translation>An Ort und Stelle</translation>
-        </message>
-        <message>
-            <source>Weights are created where they stay: the load leaves nothing cached.</source>
-            <translation>Die Gewichte entstehen dort, wo sie bleiben: das Laden hinterlässt keinen Cache.</translation>
-        </message>
-        <message>
-            <source>torchao NF4 (torchtune QLoRA)</source>
-            <translation>torchao NF4 (torchtune QLoRA)</translation>
-        </message>
-        <message>
-            <source>Base weights quantised to NF4 on the GPU at init and again when the checkpoint is loaded (torchao 0.2 and later).</source>
-            <translation>Die Basisgewichte werden beim Initialisieren und erneut beim Laden des Checkpoints auf der GPU nach NF4 quantisiert (torchao ab 0.2).</translation>
-        </message>
-        <message>
-            <source>torchao 0.1 NF4, unchunked</source>
-            <translation>torchao 0.1 NF4, ohne Chunks</translation>
-        </message>
-        <message>
-            <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
-            <translation>torchtune QLoRA im Frühjahr 2024: die NF4-Suche über ein ganzes Gewicht braucht 32 Bytes pro Element und hinterlässt Gigabytes im Cache.</translation>
-        </message>
-        <message>
-            <source>FSDP1 sync_module_states</source>
-            <translation>FSDP1 sync_module_states</translation>
-        </message>
-        <message>
-            <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
-            <translation>Rank 0 lädt auf der CPU; jede FSDP-Einheit wird auf der GPU gebroadcastet, geflacht und geshardet (fsdp_qlora, accelerate Low-Memory-Laden).</translation>
-        </message>
-        <message>
-            <source>How the weights are loaded</source>
-            <translation>Wie die Gewichte geladen werden</translation>
-        </message>
-        <message>
-            <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
-            <translation>Der Caching-Allocator behält, was das Laden zwischengespeichert hat; so kann das Laden den reservierten Spitzenwert bestimmen (docs/metrics.md).</translation>
-        </message>
-        <message>
-            <source>Model load: %1</source>
-            <translation>Modell laden: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::LayoutPanel</name>
-        <message>
-            <source>Searching layouts of up to %1 GPUs…</source>
-            <translation>Durchsuche Layouts mit bis zu %1 GPUs …</translation>
-        </message>
-        <message>
-            <source>Apply smallest layout (%1 GPUs)</source>
-            <translation>Kleinstes Layout anwenden (%1 GPUs)</translation>
-        </message>
-        <message>
-            <source>No layout of up to %1 × %2 fits this run.</source>
-            <translation>Kein Layout mit bis zu %1 × %2 passt für diesen Lauf.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Smallest layout: %1 × %2&lt;/b&gt; — DP %3 × TP %4 × PP %5 × CP %6, sharding: %7.</source>
-            <translation>&lt;b&gt;Kleinstes Layout: %1 × %2&lt;/b&gt; – DP %3 × TP %4 × PP %5 × CP %6, Sharding: %7.</translation>
-        </message>
-        <message>
-            <source>Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.</source>
-            <translation>Knappster Rang: Pipeline-Stufe %1 (Schichten %2–%3) mit %4 von %5, %6 frei.</translation>
-        </message>
-        <message>
-            <source>Find the fewest GPUs of the selected type (then the least tensor and pipeline parallelism) that run this scenario, and apply that layout. The per-stage bar then highlights the tightest rank.</source>
-            <translation>Die wenigsten GPUs des gewählten Typs (danach die geringste Tensor- und Pipeline-Parallelität) finden, die dieses Szenario ausführen, und dieses Layout anwenden. Der Balken je Stufe hebt dann den knappsten Rang hervor.</translation>
-        </message>
-        <message>
-            <source>&amp;Find smallest layout</source>
-            <translation>Kleinstes Layout &amp;finden</translation>
-        </message>
-        <message>
-            <source>Search DP × TP × PP layouts of this GPU for the smallest one that fits, and apply it.</source>
-            <translation>DP × TP × PP-Layouts dieser GPU nach dem kleinsten passenden durchsuchen und anwenden.</translation>
-        </message>
-        <message>
-            <source>Find smallest layout</source>
-            <translation>Kleinstes Layout finden</translation>
-        </message>
-        <message>
-            <source>Up to</source>
-            <translation>Bis zu</translation>
-        </message>
-        <message>
-            <source> GPUs</source>
-            <translation> GPUs</translation>
-        </message>
-        <message>
-            <source>The largest GPU count the search may use.</source>
-            <translation>Die größte GPU-Anzahl, die die Suche verwenden darf.</translation>
-        </message>
-        <message>
-            <source>Maximum GPUs to search</source>
-            <translation>Maximale GPU-Anzahl für die Suche</translation>
-        </message>
-        <message>
-            <source>Layout result</source>
-            <translation>Layout-Ergebnis</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::MainWindow</name>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>&amp;Zuletzt geöffnet</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>&amp;Bearbeiten</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Ansicht</translation>
-        </message>
-        <message>
-            <source>&amp;Units</source>
-            <translation>&amp;Einheiten</translation>
-        </message>
-        <message>
-            <source>&amp;Theme</source>
-            <translation>&amp;Design</translation>
-        </message>
-        <message>
-            <source>&amp;Tools</source>
-            <translation>&amp;Werkzeuge</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>&amp;Sprache</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>&amp;Hilfe</translation>
-        </message>
-        <message>
-            <source>&amp;New Scenario</source>
-            <translation>&amp;Neues Szenario</translation>
-        </message>
-        <message>
-            <source>Start again from the default scenario.</source>
-            <translation>Neu mit dem Standardszenario beginnen.</translation>
-        </message>
-        <message>
-            <source>&amp;Open Scenario…</source>
-            <translation>Szenario ö&amp;ffnen …</translation>
-        </message>
-        <message>
-            <source>Open a saved scenario (.json).</source>
-            <translation>Ein gespeichertes Szenario öffnen (.json).</translation>
-        </message>
-        <message>
-            <source>Open &amp;Model File…</source>
-            <translation>&amp;Modelldatei öffnen …</translation>
-        </message>
-        <message>
-            <source>Import a model from config.json, a safetensors index or a .safetensors file.</source>
-            <translation>Ein Modell aus config.json, einem safetensors-Index oder einer .safetensors-Datei importieren.</translation>
-        </message>
-        <message>
-            <source>&amp;Save Scenario</source>
-            <translation>Szenario &amp;speichern</translation>
-        </message>
-        <message>
-            <source>Save Scenario &amp;As…</source>
-            <translation>Szenario speichern &amp;unter …</translation>
-        </message>
-        <message>
-            <source>&amp;Export Image…</source>
-            <translation>Bild &amp;exportieren …</translation>
-        </message>
-        <message>
-            <source>Save the bar, the cliff chart or the dashboard as PNG or SVG.</source>
-            <translation>Den Balken, das Klippen-Diagramm oder das Dashboard als PNG oder SVG speichern.</translation>
-        </message>
-        <message>
-            <source>&amp;Copy Image</source>
-            <translation>Bild &amp;kopieren</translation>
-        </message>
-        <message>
-            <source>Copy the exported image to the clipboard.</source>
-            <translation>Das exportierte Bild in die Zwischenablage kopieren.</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <source>&amp;Undo</source>
-            <translation>&amp;Rückgängig</translation>
-        </message>
-        <message>
-            <source>&amp;Redo</source>
-            <translation>&amp;Wiederholen</translation>
-        </message>
-        <message>
-            <source>&amp;Presentation Mode</source>
-            <translation>&amp;Präsentationsmodus</translation>
-        </message>
-        <message>
-            <source>Full screen with large type: charts, verdict and key sliders only.</source>
-            <translation>Vollbild mit großer Schrift: nur Diagramme, Urteil und die wichtigsten Regler.</translation>
-        </message>
-        <message>
-            <source>Leave Presentation Mode</source>
-            <translation>Präsentationsmodus verlassen</translation>
-        </message>
-        <message>
-            <source>&amp;Animate OOM Cliff</source>
-            <translation>OOM-Klippe &amp;animieren</translation>
-        </message>
-        <message>
-            <source>Per-&amp;Stage Bars</source>
-            <translation>Balken je &amp;Stufe</translation>
-        </message>
-        <message>
-            <source>Show &amp;Controls</source>
-            <translation>&amp;Bedienelemente anzeigen</translation>
-        </message>
-        <message>
-            <source>&amp;GiB (2³⁰ bytes)</source>
-            <translation>&amp;GiB (2³⁰ Byte)</translation>
-        </message>
-        <message>
-            <source>G&amp;B (10⁹ bytes)</source>
-            <translation>G&amp;B (10⁹ Byte)</translation>
-        </message>
-        <message>
-            <source>&amp;Light</source>
-            <translation>&amp;Hell</translation>
-        </message>
-        <message>
-            <source>&amp;Dark</source>
-            <translation>&amp;Dunkel</translation>
-        </message>
-        <message>
-            <source>Find &amp;Smallest Layout</source>
-            <translation>&amp;Kleinstes Layout finden</translation>
-        </message>
-        <message>
-            <source>&amp;Keyboard Shortcuts</source>
-            <translation>&amp;Tastenkürzel</translation>
-        </message>
-        <message>
-            <source>&amp;About Headroom</source>
-            <translation>Ü&amp;ber Headroom</translation>
-        </message>
-        <message>
-            <source>&amp;System Default</source>
-            <translation>&amp;Systemstandard</translation>
-        </message>
-        <message>
-            <source>Scenario</source>
-            <translation>Szenario</translation>
-        </message>
-        <message>
-            <source>Untitled</source>
-            <translation>Unbenannt</translation>
-        </message>
-        <message>
-            <source>%1[*] — Headroom</source>
-            <translation>%1[*] – Headroom</translation>
-        </message>
-        <message>
-            <source>Units: %1</source>
-            <translation>Einheiten: %1</translation>
-        </message>
-        <message>
-            <source>Engine: %1 ms</source>
-            <translation>Engine: %1 ms</translation>
-        </message>
-        <message>
-            <source>Open Scenario</source>
-            <translation>Szenario öffnen</translation>
-        </message>
-        <message>
-            <source>Headroom scenarios (*.json);;All files (*)</source>
-            <translation>Headroom-Szenarien (*.json);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>Open Model File</source>
-            <translation>Modelldatei öffnen</translation>
-        </message>
-        <message>
-            <source>Model descriptions (config.json *.index.json *.safetensors *.json);;All files (*)</source>
-            <translation>Modellbeschreibungen (config.json *.index.json *.safetensors *.json);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>Cannot open scenario</source>
-            <translation>Szenario kann nicht geöffnet werden</translation>
-        </message>
-        <message>
-            <source>%1 was not opened: %2
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1: GPU memory by term</source>
+        <translation>%1: GPU-Speicher nach Posten</translation>
+    </message>
+    <message>
+        <source>%1: OOM cliff over micro-batch</source>
+        <translation>%1: OOM-Klippe über die Mikro-Batchgröße</translation>
+    </message>
+    <message>
+        <source>%1: OOM cliff over sequence length</source>
+        <translation>%1: OOM-Klippe über die Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>%1: memory plan</source>
+        <translation>%1: Speicherplan</translation>
+    </message>
+</context>
+<context>
+    <name>SaveFile</name>
+    <message>
+        <source>the data could not be written</source>
+        <translation>die Daten konnten nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>the content could not be encoded</source>
+        <translation>der Inhalt konnte nicht kodiert werden</translation>
+    </message>
+</context>
+<context>
+    <name>Texts</name>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>Master-Gewichte</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimiererzustände</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Logits &amp; loss</source>
+        <translation>Logits und Loss</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>Allokator-Reserve</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA-Kontext</translation>
+    </message>
+    <message>
+        <source>Model weights resident on this GPU, plus LoRA adapters.</source>
+        <translation>Modellgewichte auf dieser GPU, einschließlich LoRA-Adaptern.</translation>
+    </message>
+    <message>
+        <source>A separate fp32 copy of the trainable weights kept for the optimizer step.</source>
+        <translation>Eine separate fp32-Kopie der trainierbaren Gewichte für den Optimiererschritt.</translation>
+    </message>
+    <message>
+        <source>Optimizer moments, e.g. AdamW&apos;s first and second moment per parameter.</source>
+        <translation>Optimierermomente, z. B. das erste und zweite Moment von AdamW je Parameter.</translation>
+    </message>
+    <message>
+        <source>Stored gradients of the trainable parameters.</source>
+        <translation>Gespeicherte Gradienten der trainierbaren Parameter.</translation>
+    </message>
+    <message>
+        <source>Tensors saved in the forward pass for the backward pass (training) or live hidden states (inference).</source>
+        <translation>Im Vorwärtsdurchlauf für den Rückwärtsdurchlauf gespeicherte Tensoren (Training) bzw. aktive Hidden States (Inferenz).</translation>
+    </message>
+    <message>
+        <source>Attention keys and values cached per token during generation.</source>
+        <translation>Attention-Keys und -Values, die bei der Generierung je Token zwischengespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Output-layer logits, their fp32 upcast, loss buffers and their gradient.</source>
+        <translation>Logits der Ausgabeschicht, ihre fp32-Kopie, Loss-Puffer und deren Gradient.</translation>
+    </message>
+    <message>
+        <source>Short-lived buffers: gathered sharded parameters, optimizer temporaries, communication buckets.</source>
+        <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
+    </message>
+    <message>
+        <source>Memory the PyTorch caching allocator keeps reserved beyond live tensors.</source>
+        <translation>Speicher, den der Caching-Allokator von PyTorch über die aktiven Tensoren hinaus reserviert.</translation>
+    </message>
+    <message>
+        <source>CUDA context, cuBLAS workspace and NCCL buffers; visible in nvidia-smi only.</source>
+        <translation>CUDA-Kontext, cuBLAS-Arbeitsbereich und NCCL-Puffer; nur in nvidia-smi sichtbar.</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Inferenz</translation>
+    </message>
+    <message>
+        <source>Full fine-tune / training</source>
+        <translation>Volles Fine-Tuning / Training</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Generation with a KV cache; no gradients or optimizer.</source>
+        <translation>Generierung mit KV-Cache; keine Gradienten, kein Optimierer.</translation>
+    </message>
+    <message>
+        <source>Every parameter is trained: weights, gradients and optimizer states.</source>
+        <translation>Alle Parameter werden trainiert: Gewichte, Gradienten und Optimiererzustände.</translation>
+    </message>
+    <message>
+        <source>The base model is frozen; only small low-rank adapters are trained.</source>
+        <translation>Das Basismodell ist eingefroren; nur kleine Low-Rank-Adapter werden trainiert.</translation>
+    </message>
+    <message>
+        <source>LoRA on a base model quantised to 4-bit NF4.</source>
+        <translation>LoRA auf einem auf 4-Bit-NF4 quantisierten Basismodell.</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>SGD mit Momentum</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8-Bit</translation>
+    </message>
+    <message>
+        <source>Paged AdamW</source>
+        <translation>Paged AdamW</translation>
+    </message>
+    <message>
+        <source>Paged AdamW 8-bit</source>
+        <translation>Paged AdamW 8-Bit</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keines</translation>
+    </message>
+    <message>
+        <source>Full (every block)</source>
+        <translation>Voll (jeder Block)</translation>
+    </message>
+    <message>
+        <source>Selective (attention)</source>
+        <translation>Selektiv (Attention)</translation>
+    </message>
+    <message>
+        <source>First N blocks</source>
+        <translation>Erste N Blöcke</translation>
+    </message>
+    <message>
+        <source>Eager (materialised scores)</source>
+        <translation>Eager (materialisierte Scores)</translation>
+    </message>
+    <message>
+        <source>PyTorch SDPA</source>
+        <translation>PyTorch SDPA</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Flex attention</source>
+        <translation>Flex Attention</translation>
+    </message>
+    <message>
+        <source>Custom (dtypes as set)</source>
+        <translation>Benutzerdefiniert (Datentypen wie eingestellt)</translation>
+    </message>
+    <message>
+        <source>PyTorch AMP / HF Trainer</source>
+        <translation>PyTorch AMP / HF Trainer</translation>
+    </message>
+    <message>
+        <source>Pure bf16 (torchtune, LitGPT)</source>
+        <translation>Reines bf16 (torchtune, LitGPT)</translation>
+    </message>
+    <message>
+        <source>FSDP2 mixed precision (torchtitan)</source>
+        <translation>FSDP2 Mixed Precision (torchtitan)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO</source>
+        <translation>DeepSpeed ZeRO</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>bitsandbytes QLoRA</source>
+        <translation>bitsandbytes QLoRA</translation>
+    </message>
+    <message>
+        <source>Use exactly the dtypes chosen here.</source>
+        <translation>Genau die hier gewählten Datentypen verwenden.</translation>
+    </message>
+    <message>
+        <source>fp32 weights, gradients and optimizer states with bf16 autocast.</source>
+        <translation>fp32-Gewichte, -Gradienten und -Optimiererzustände mit bf16-Autocast.</translation>
+    </message>
+    <message>
+        <source>bf16 weights, gradients and optimizer states, no fp32 master copy.</source>
+        <translation>bf16-Gewichte, -Gradienten und -Optimiererzustände, keine fp32-Masterkopie.</translation>
+    </message>
+    <message>
+        <source>bf16 parameters for compute, fp32 gradient reduction and sharded states.</source>
+        <translation>bf16-Parameter für die Berechnung, fp32-Gradientenreduktion und geshardete Zustände.</translation>
+    </message>
+    <message>
+        <source>bf16 weights and gradients plus 12 bytes per parameter of fp32 states.</source>
+        <translation>bf16-Gewichte und -Gradienten plus 12 Byte fp32-Zustände je Parameter.</translation>
+    </message>
+    <message>
+        <source>bf16 weights, fp32 gradient buffer and a distributed optimizer.</source>
+        <translation>bf16-Gewichte, fp32-Gradientenpuffer und ein verteilter Optimierer.</translation>
+    </message>
+    <message>
+        <source>NF4 base with double quantisation, bf16 adapters and paged AdamW.</source>
+        <translation>NF4-Basis mit doppelter Quantisierung, bf16-Adapter und Paged AdamW.</translation>
+    </message>
+    <message>
+        <source>None (DDP replicas)</source>
+        <translation>Keines (DDP-Replikate)</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 (optimizer states)</source>
+        <translation>ZeRO-1 (Optimiererzustände)</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 (+ gradients)</source>
+        <translation>ZeRO-2 (+ Gradienten)</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (+ parameters)</source>
+        <translation>ZeRO-3 (+ Parameter)</translation>
+    </message>
+    <message>
+        <source>FSDP full shard</source>
+        <translation>FSDP Full Shard</translation>
+    </message>
+    <message>
+        <source>FSDP shard grad-op</source>
+        <translation>FSDP Shard Grad-Op</translation>
+    </message>
+    <message>
+        <source>HSDP (hybrid shard)</source>
+        <translation>HSDP (Hybrid Shard)</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>fp8</source>
+        <translation>fp8</translation>
+    </message>
+    <message>
+        <source>int8</source>
+        <translation>int8</translation>
+    </message>
+    <message>
+        <source>int4</source>
+        <translation>int4</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>NF4 (double quant)</source>
+        <translation>NF4 (doppelt quantisiert)</translation>
+    </message>
+    <message>
+        <source>fp4</source>
+        <translation>fp4</translation>
+    </message>
+    <message>
+        <source>MXFP4</source>
+        <translation>MXFP4</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>allokiert</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>after load</source>
+        <translation>nach dem Laden</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>The file cannot be read.</source>
+        <translation>Die Datei kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: %1</source>
+        <translation>Die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The file is too large to be a model description or scenario.</source>
+        <translation>Die Datei ist zu groß für eine Modellbeschreibung oder ein Szenario.</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON: %1</source>
+        <translation>Die Datei ist kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>%1: this required field is missing</source>
+        <translation>%1: dieses Pflichtfeld fehlt</translation>
+    </message>
+    <message>
+        <source>%1: has the wrong type</source>
+        <translation>%1: hat den falschen Typ</translation>
+    </message>
+    <message>
+        <source>%1: must be a positive number</source>
+        <translation>%1: muss eine positive Zahl sein</translation>
+    </message>
+    <message>
+        <source>%1: is out of range (%2)</source>
+        <translation>%1: liegt außerhalb des zulässigen Bereichs (%2)</translation>
+    </message>
+    <message>
+        <source>%1: must be a finite number</source>
+        <translation>%1: muss eine endliche Zahl sein</translation>
+    </message>
+    <message>
+        <source>%1: unknown value “%2”</source>
+        <translation>%1: unbekannter Wert „%2“</translation>
+    </message>
+    <message>
+        <source>This model family is not supported: %1</source>
+        <translation>Diese Modellfamilie wird nicht unterstützt: %1</translation>
+    </message>
+    <message>
+        <source>This file was written by a newer Headroom (version %1).</source>
+        <translation>Diese Datei stammt von einer neueren Headroom-Version (Version %1).</translation>
+    </message>
+    <message>
+        <source>The safetensors header is malformed: %1</source>
+        <translation>Der safetensors-Header ist fehlerhaft: %1</translation>
+    </message>
+    <message>
+        <source>No setting of %1 fits on this GPU.</source>
+        <translation>Kein Wert für %1 passt auf diese GPU.</translation>
+    </message>
+    <message>
+        <source>TP = %1 must divide the %2 attention heads and %3 KV heads</source>
+        <translation>TP = %1 muss die %2 Attention-Heads und %3 KV-Heads teilen</translation>
+    </message>
+    <message>
+        <source>PP = %1 must not exceed the %2 layers</source>
+        <translation>PP = %1 darf die %2 Schichten nicht überschreiten</translation>
+    </message>
+    <message>
+        <source>EP = %1 must divide DP × TP = %2</source>
+        <translation>EP = %1 muss DP × TP = %2 teilen</translation>
+    </message>
+    <message>
+        <source>EP = %1 must divide the %2 experts</source>
+        <translation>EP = %1 muss die %2 Experten teilen</translation>
+    </message>
+    <message>
+        <source>EP = %1 needs a mixture-of-experts model (this one is dense)</source>
+        <translation>EP = %1 erfordert ein Mixture-of-Experts-Modell (dieses ist dicht)</translation>
+    </message>
+    <message>
+        <source>CP = %1 must divide the sequence length %2</source>
+        <translation>CP = %1 muss die Sequenzlänge %2 teilen</translation>
+    </message>
+    <message>
+        <source>DP × TP × PP × CP must equal the GPU count</source>
+        <translation>DP × TP × PP × CP muss der GPU-Anzahl entsprechen</translation>
+    </message>
+    <message>
+        <source>%1: invalid parallel layout</source>
+        <translation>%1: ungültiges Parallel-Layout</translation>
+    </message>
+    <message>
+        <source>%1: invalid parallel layout (%2)</source>
+        <translation>%1: ungültiges Parallel-Layout (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the attention heads must be a multiple of the KV heads</source>
+        <translation>%1: die Attention-Heads müssen ein Vielfaches der KV-Heads sein</translation>
+    </message>
+    <message>
+        <source>%1: invalid mixture-of-experts settings</source>
+        <translation>%1: ungültige Mixture-of-Experts-Einstellungen</translation>
+    </message>
+    <message>
+        <source>%1: invalid latent-attention settings</source>
+        <translation>%1: ungültige Latent-Attention-Einstellungen</translation>
+    </message>
+    <message>
+        <source>The model is too large (100 trillion parameters or more).</source>
+        <translation>Das Modell ist zu groß (100 Billionen Parameter oder mehr).</translation>
+    </message>
+    <message>
+        <source>DP × TP × PP × CP = %1, but the GPU count is %2</source>
+        <translation>DP × TP × PP × CP = %1, aber die GPU-Anzahl ist %2</translation>
+    </message>
+    <message>
+        <source>Cut the sequence length to %1 tokens</source>
+        <translation>Sequenzlänge auf %1 Token kürzen</translation>
+    </message>
+    <message>
+        <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
+        <translation>Mikro-Batch auf %1 senken und Gradientenakkumulation auf %2 erhöhen</translation>
+    </message>
+    <message>
+        <source>Turn on activation checkpointing: %1</source>
+        <translation>Activation Checkpointing einschalten: %1</translation>
+    </message>
+    <message>
+        <source>Switch the optimizer to %1</source>
+        <translation>Optimierer auf %1 umstellen</translation>
+    </message>
+    <message>
+        <source>Train LoRA adapters (rank %1) instead of all weights</source>
+        <translation>LoRA-Adapter (Rang %1) statt aller Gewichte trainieren</translation>
+    </message>
+    <message>
+        <source>Train QLoRA adapters (rank %1) on a 4-bit base</source>
+        <translation>QLoRA-Adapter (Rang %1) auf einer 4-Bit-Basis trainieren</translation>
+    </message>
+    <message>
+        <source>Shard across data-parallel GPUs: %1</source>
+        <translation>Über datenparallele GPUs sharden: %1</translation>
+    </message>
+    <message>
+        <source>Spread the run over %1 GPUs with fully sharded data parallelism</source>
+        <translation>Den Lauf mit vollständig geshardeter Datenparallelität auf %1 GPUs verteilen</translation>
+    </message>
+    <message>
+        <source>Use a memory-efficient attention kernel: %1</source>
+        <translation>Speichereffizienten Attention-Kernel verwenden: %1</translation>
+    </message>
+    <message>
+        <source>Compute the loss in chunks so full fp32 logits are never stored</source>
+        <translation>Loss stückweise berechnen, damit nie alle fp32-Logits gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Quantise the weights to %1</source>
+        <translation>Gewichte auf %1 quantisieren</translation>
+    </message>
+    <message>
+        <source>Store the KV cache in %1</source>
+        <translation>KV-Cache in %1 speichern</translation>
+    </message>
+    <message>
+        <source>Generate %1 samples per prompt in rollouts</source>
+        <translation>Bei Rollouts %1 Samples je Prompt erzeugen</translation>
+    </message>
+    <message>
+        <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
+        <translation>Kombinieren: Mikro-Batch %1 mit Gradientenakkumulation %2, Checkpointing %3</translation>
+    </message>
+    <message>
+        <source>, chunked loss</source>
+        <translation>, stückweiser Loss</translation>
+    </message>
+    <message>
+        <source>, optimizer %1</source>
+        <translation>, Optimierer %1</translation>
+    </message>
+    <message>
+        <source>Serve %1 sequences at a time</source>
+        <translation>%1 Sequenzen gleichzeitig bedienen</translation>
+    </message>
+    <message>
+        <source>%1: has the wrong type (%2)</source>
+        <translation>%1: hat den falschen Typ (%2)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>framework profile: name, version</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, version %2: the framework&apos;s dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
+        <translation>
+            <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaft seines Codes, die den Spitzenwert ändert, jeweils mit Quelle (docs/profiles.md).</numerusform>
+            <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaften seines Codes, die den Spitzenwert ändern, jeweils mit Quelle (docs/profiles.md).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 Bio.</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+</context>
+<context>
+    <name>WidgetDialogService</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The scenario “%1” has unsaved changes. Save them first?</source>
+        <translation>Das Szenario „%1“ hat ungespeicherte Änderungen. Zuerst speichern?</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::BreakdownTable</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Posten</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>Formel</translation>
+    </message>
+    <message>
+        <source>Allocated (PyTorch)</source>
+        <translation>Allokiert (PyTorch)</translation>
+    </message>
+    <message>
+        <source>Live tensors: torch.cuda.max_memory_allocated().</source>
+        <translation>Aktive Tensoren: torch.cuda.max_memory_allocated().</translation>
+    </message>
+    <message>
+        <source>Reserved (PyTorch)</source>
+        <translation>Reserviert (PyTorch)</translation>
+    </message>
+    <message>
+        <source>Allocated plus the caching allocator&apos;s reserve: torch.cuda.max_memory_reserved().</source>
+        <translation>Allokiert plus Reserve des Caching-Allokators: torch.cuda.max_memory_reserved().</translation>
+    </message>
+    <message>
+        <source>Total (nvidia-smi)</source>
+        <translation>Gesamt (nvidia-smi)</translation>
+    </message>
+    <message>
+        <source>Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces.</source>
+        <translation>Reserviert plus CUDA-Kontext: was nvidia-smi anzeigt und der Treiber durchsetzt.</translation>
+    </message>
+    <message>
+        <source>sum of the live tensors at the peak</source>
+        <translation>Summe der aktiven Tensoren zum Spitzenzeitpunkt</translation>
+    </message>
+    <message>
+        <source>allocated + allocator reserve</source>
+        <translation>allokiert + Allokator-Reserve</translation>
+    </message>
+    <message>
+        <source>reserved + CUDA context</source>
+        <translation>reserviert + CUDA-Kontext</translation>
+    </message>
+    <message>
+        <source>Memory breakdown</source>
+        <translation>Speicheraufschlüsselung</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::CliffChart</name>
+    <message>
+        <source>Micro-batch (samples per GPU, log scale)</source>
+        <translation>Mikro-Batch (Samples je GPU, logarithmisch)</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens, log scale)</source>
+        <translation>Sequenzlänge (Token, logarithmisch)</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>Speicher (%1)</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>Mikro-Batch</translation>
+    </message>
+    <message>
+        <source>sequence</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>nothing fits</source>
+        <translation>nichts passt</translation>
+    </message>
+    <message>
+        <source>fits beyond %1</source>
+        <translation>passt über %1 hinaus</translation>
+    </message>
+    <message>
+        <source>largest %1 that fits: %2</source>
+        <translation>größte passende %1: %2</translation>
+    </message>
+    <message>
+        <source>GPU capacity %1</source>
+        <translation>GPU-Kapazität %1</translation>
+    </message>
+    <message>
+        <source>now %1: %2</source>
+        <translation>aktuell %1: %2</translation>
+    </message>
+    <message>
+        <source>OOM cliff chart</source>
+        <translation>OOM-Klippen-Diagramm</translation>
+    </message>
+    <message>
+        <source>Memory against micro-batch or sequence length, with the GPU capacity and the largest value that fits.</source>
+        <translation>Speicher über Mikro-Batch oder Sequenzlänge, mit GPU-Kapazität und größtem passenden Wert.</translation>
+    </message>
+    <message>
+        <source>slope at 1–2: +%1 per sample</source>
+        <translation>Steigung bei 1–2: +%1 je Sample</translation>
+    </message>
+    <message>
+        <source>Batch (concurrent sequences per GPU, log scale)</source>
+        <translation>Batch (gleichzeitige Sequenzen je GPU, logarithmisch)</translation>
+    </message>
+    <message>
+        <source>Context length (prompt + generated tokens, log scale)</source>
+        <translation>Kontextlänge (Prompt + generierte Token, logarithmisch)</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::CliffPanel</name>
+    <message>
+        <source>■ Stop</source>
+        <translation>■ Stopp</translation>
+    </message>
+    <message>
+        <source>▶ Animate</source>
+        <translation>▶ Animieren</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeige</translation>
+    </message>
+    <message>
+        <source>Stacked by term</source>
+        <translation>Gestapelt nach Posten</translation>
+    </message>
+    <message>
+        <source>Total line</source>
+        <translation>Gesamtlinie</translation>
+    </message>
+    <message>
+        <source>Stack the memory terms or draw only the nvidia-smi total.</source>
+        <translation>Speicherposten stapeln oder nur die nvidia-smi-Gesamtsumme zeichnen.</translation>
+    </message>
+    <message>
+        <source>Cliff chart style</source>
+        <translation>Darstellung des Klippen-Diagramms</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Variieren</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Mikro-Batch</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>The quantity on the x axis; everything else stays as set.</source>
+        <translation>Die Größe auf der x-Achse; alles andere bleibt wie eingestellt.</translation>
+    </message>
+    <message>
+        <source>Swept quantity</source>
+        <translation>Variierte Größe</translation>
+    </message>
+    <message>
+        <source>Move the slider across the sweep and back to watch the memory hit the cliff (F5).</source>
+        <translation>Den Schieberegler über den Bereich und zurück bewegen, um den Speicher an die Klippe stoßen zu sehen (F5).</translation>
+    </message>
+    <message>
+        <source>Animate the sweep</source>
+        <translation>Variation animieren</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ControlsPanel</name>
+    <message>
+        <source>Change model size</source>
+        <translation>Modellgröße ändern</translation>
+    </message>
+    <message>
+        <source>Change mode</source>
+        <translation>Modus ändern</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>Mikro-Batch ändern</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>Sequenzlänge ändern</translation>
+    </message>
+    <message>
+        <source>Change generated tokens</source>
+        <translation>Generierte Token ändern</translation>
+    </message>
+    <message>
+        <source>Change framework profile</source>
+        <translation>Framework-Profil ändern</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>Optimierer ändern</translation>
+    </message>
+    <message>
+        <source>Change checkpointing</source>
+        <translation>Checkpointing ändern</translation>
+    </message>
+    <message>
+        <source>Change checkpointed blocks</source>
+        <translation>Checkpoint-Blöcke ändern</translation>
+    </message>
+    <message>
+        <source>Change attention</source>
+        <translation>Attention ändern</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>LoRA-Rang ändern</translation>
+    </message>
+    <message>
+        <source>Change GPU capacity</source>
+        <translation>GPU-Kapazität ändern</translation>
+    </message>
+    <message>
+        <source>Change GPU count</source>
+        <translation>GPU-Anzahl ändern</translation>
+    </message>
+    <message>
+        <source>Change parallel layout</source>
+        <translation>Parallel-Layout ändern</translation>
+    </message>
+    <message>
+        <source>Change sharding</source>
+        <translation>Sharding ändern</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Training details</source>
+        <translation>Trainingsdetails</translation>
+    </message>
+    <message>
+        <source>GPUs and parallelism</source>
+        <translation>GPUs und Parallelität</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze</source>
+        <translation>&amp;Größe</translation>
+    </message>
+    <message>
+        <source>M&amp;ode</source>
+        <translation>M&amp;odus</translation>
+    </message>
+    <message>
+        <source>&amp;Framework</source>
+        <translation>&amp;Framework</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>Ge&amp;wichte</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>Mikro-&amp;Batch</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Sequenz</translation>
+    </message>
+    <message>
+        <source>&amp;Generated</source>
+        <translation>Gene&amp;riert</translation>
+    </message>
+    <message>
+        <source>O&amp;ptimizer</source>
+        <translation>O&amp;ptimierer</translation>
+    </message>
+    <message>
+        <source>&amp;Checkpointing</source>
+        <translation>&amp;Checkpointing</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>Blöcke</translation>
+    </message>
+    <message>
+        <source>&amp;Attention</source>
+        <translation>&amp;Attention</translation>
+    </message>
+    <message>
+        <source>LoRA &amp;rank</source>
+        <translation>LoRA-Ra&amp;ng</translation>
+    </message>
+    <message>
+        <source>G&amp;PU</source>
+        <translation>G&amp;PU</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>GPU cou&amp;nt</source>
+        <translation>GPU-An&amp;zahl</translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation>Grade</translation>
+    </message>
+    <message>
+        <source>S&amp;harding</source>
+        <translation>S&amp;harding</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Custom size (use the size slider)</source>
+        <translation>Eigene Größe (Größenregler verwenden)</translation>
+    </message>
+    <message>
+        <source>Search models…</source>
+        <translation>Modelle suchen …</translation>
+    </message>
+    <message>
+        <source>Open config.json / safetensors index…</source>
+        <translation>config.json / safetensors-Index öffnen …</translation>
+    </message>
+    <message>
+        <source>Read the architecture from a Hugging Face config.json, model.safetensors.index.json or .safetensors file.</source>
+        <translation>Die Architektur aus einer Hugging-Face-Datei config.json, model.safetensors.index.json oder .safetensors lesen.</translation>
+    </message>
+    <message>
+        <source>Open model file</source>
+        <translation>Modelldatei öffnen</translation>
+    </message>
+    <message>
+        <source> B params</source>
+        <translation> Mrd. Parameter</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>Modellgröße</translation>
+    </message>
+    <message>
+        <source>What the GPU does: serve the model, train all weights, or train LoRA / QLoRA adapters.</source>
+        <translation>Was die GPU tut: das Modell ausführen, alle Gewichte trainieren oder LoRA-/QLoRA-Adapter trainieren.</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Framework profile</source>
+        <translation>Framework-Profil</translation>
+    </message>
+    <message>
+        <source>Storage precision of the model weights: fp32, bf16, fp16, fp8, int8, int4 or NF4.</source>
+        <translation>Speichergenauigkeit der Modellgewichte: fp32, bf16, fp16, fp8, int8, int4 oder NF4.</translation>
+    </message>
+    <message>
+        <source>Weight precision</source>
+        <translation>Genauigkeit der Gewichte</translation>
+    </message>
+    <message>
+        <source> samples</source>
+        <translation> Samples</translation>
+    </message>
+    <message>
+        <source>Samples processed together in one forward/backward pass on each GPU (power-of-two steps with fine steps between).</source>
+        <translation>Samples, die je GPU gemeinsam in einem Vorwärts-/Rückwärtsdurchlauf verarbeitet werden (Zweierpotenzen mit feinen Zwischenschritten).</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Mikro-Batch</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Token</translation>
+    </message>
+    <message>
+        <source>Tokens per sample; for inference, the whole context (prompt plus generated tokens). Log scale, 128 to 1 M.</source>
+        <translation>Token je Sample; bei Inferenz der ganze Kontext (Prompt plus generierte Token). Logarithmisch, 128 bis 1 M.</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Tokens generated per sequence; the rest of the sequence length is the prompt.</source>
+        <translation>Je Sequenz generierte Token; der Rest der Sequenzlänge ist der Prompt.</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>Generierte Token</translation>
+    </message>
+    <message>
+        <source>The optimizer decides how many state tensors are kept per trainable parameter (AdamW: two).</source>
+        <translation>Der Optimierer bestimmt, wie viele Zustandstensoren je trainierbarem Parameter gehalten werden (AdamW: zwei).</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing stores fewer activations and recomputes them in the backward pass.</source>
+        <translation>Activation Checkpointing speichert weniger Aktivierungen und berechnet sie im Rückwärtsdurchlauf neu.</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Activation Checkpointing</translation>
+    </message>
+    <message>
+        <source>Checkpointed blocks</source>
+        <translation>Blöcke mit Checkpointing</translation>
+    </message>
+    <message>
+        <source>The attention kernel; eager attention stores the full score matrix, fused kernels do not.</source>
+        <translation>Der Attention-Kernel; Eager Attention speichert die volle Score-Matrix, fusionierte Kernel nicht.</translation>
+    </message>
+    <message>
+        <source>Attention implementation</source>
+        <translation>Attention-Implementierung</translation>
+    </message>
+    <message>
+        <source>Rank r of the LoRA adapters; adapter size grows linearly with it.</source>
+        <translation>Rang r der LoRA-Adapter; die Adaptergröße wächst linear damit.</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA-Rang</translation>
+    </message>
+    <message>
+        <source>Custom capacity</source>
+        <translation>Eigene Kapazität</translation>
+    </message>
+    <message>
+        <source>The GPU model; its total memory is the capacity line in the charts.</source>
+        <translation>Das GPU-Modell; sein Gesamtspeicher ist die Kapazitätslinie in den Diagrammen.</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Total memory of a custom GPU in GiB, as nvidia-smi reports it.</source>
+        <translation>Gesamtspeicher einer eigenen GPU in GiB, wie nvidia-smi ihn meldet.</translation>
+    </message>
+    <message>
+        <source>Custom GPU capacity</source>
+        <translation>Eigene GPU-Kapazität</translation>
+    </message>
+    <message>
+        <source>Total GPUs in the job; must equal DP × TP × PP × CP.</source>
+        <translation>GPUs im gesamten Job; muss DP × TP × PP × CP entsprechen.</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>Data parallelism: replicas (or shards) that each process their own micro-batches.</source>
+        <translation>Datenparallelität: Replikate (oder Shards), die jeweils eigene Mikro-Batches verarbeiten.</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree</source>
+        <translation>Grad der Datenparallelität</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s matrices are split over this many GPUs; must divide the attention heads.</source>
+        <translation>Tensorparallelität: die Matrizen jeder Schicht werden auf so viele GPUs aufgeteilt; muss die Attention-Heads teilen.</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree</source>
+        <translation>Grad der Tensorparallelität</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers are split into this many stages; at most the number of layers.</source>
+        <translation>Pipeline-Parallelität: die Schichten werden in so viele Stufen aufgeteilt; höchstens die Anzahl der Schichten.</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel degree</source>
+        <translation>Grad der Pipeline-Parallelität</translation>
+    </message>
+    <message>
+        <source>Context parallelism: each sequence is split over this many GPUs.</source>
+        <translation>Kontextparallelität: jede Sequenz wird auf so viele GPUs aufgeteilt.</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree</source>
+        <translation>Grad der Kontextparallelität</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: the experts of a mixture-of-experts model are split over this many GPUs; must divide the experts.</source>
+        <translation>Expertenparallelität: die Experten eines Mixture-of-Experts-Modells werden auf so viele GPUs verteilt; muss die Expertenzahl teilen.</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree</source>
+        <translation>Grad der Expertenparallelität</translation>
+    </message>
+    <message>
+        <source>ZeRO / FSDP sharding splits optimizer states, gradients and parameters over the data-parallel GPUs.</source>
+        <translation>ZeRO-/FSDP-Sharding verteilt Optimiererzustände, Gradienten und Parameter auf die datenparallelen GPUs.</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>Sharding</translation>
+    </message>
+    <message>
+        <source>Layout problem</source>
+        <translation>Layout-Problem</translation>
+    </message>
+    <message>
+        <source>Imported model</source>
+        <translation>Importiertes Modell</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>Importiert: %1</translation>
+    </message>
+    <message>
+        <source>%1 params · %2 layers · hidden %3 · %4/%5 heads</source>
+        <translation>%1 Parameter · %2 Schichten · Breite %3 · %4/%5 Heads</translation>
+    </message>
+    <message>
+        <source> · %1 experts, top-%2 (%3 active)</source>
+        <translation> · %1 Experten, Top-%2 (%3 aktiv)</translation>
+    </message>
+    <message>
+        <source>%1 · %2 B/param</source>
+        <translation>%1 · %2 B/Param.</translation>
+    </message>
+    <message>
+        <source>Use a custom model size</source>
+        <translation>Eigene Modellgröße verwenden</translation>
+    </message>
+    <message>
+        <source>Change model</source>
+        <translation>Modell ändern</translation>
+    </message>
+    <message>
+        <source>Use a custom GPU capacity</source>
+        <translation>Eigene GPU-Kapazität verwenden</translation>
+    </message>
+    <message>
+        <source>Change GPU</source>
+        <translation>GPU ändern</translation>
+    </message>
+    <message>
+        <source>Change weight precision</source>
+        <translation>Genauigkeit der Gewichte ändern</translation>
+    </message>
+    <message>
+        <source>The model to plan for; type to search the presets, or pick “Custom size” to set a parameter count.</source>
+        <translation>Das zu planende Modell; tippen, um die Vorlagen zu durchsuchen, oder „Eigene Größe“ wählen, um eine Parameterzahl einzustellen.</translation>
+    </message>
+    <message>
+        <source>Total parameters of a llama-style dense model (log scale, 0.1 B to 1 T); active when the model is “Custom size”.</source>
+        <translation>Gesamtparameter eines dichten Modells im Llama-Stil (logarithmisch, 0,1 Mrd. bis 1 Bio.); aktiv, wenn als Modell „Eigene Größe“ gewählt ist.</translation>
+    </message>
+    <message>
+        <source>How many leading blocks are checkpointed when checkpointing is “First N blocks”.</source>
+        <translation>Wie viele der ersten Blöcke bei „Erste N Blöcke“ mit Checkpointing laufen.</translation>
+    </message>
+    <message>
+        <source>A framework profile sets the dtypes of weights, gradients and optimizer states the way that framework stores them, and the behaviour of its code that changes the peak (docs/profiles.md).</source>
+        <translation>Ein Framework-Profil legt die Datentypen von Gewichten, Gradienten und Optimiererzuständen so fest, wie das Framework sie speichert, sowie das Verhalten seines Codes, das den Spitzenwert ändert (docs/profiles.md).</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::Dashboard</name>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>VRAM je GPU</translation>
+    </message>
+    <message>
+        <source>Worst rank</source>
+        <translation>Knappster Rang</translation>
+    </message>
+    <message>
+        <source>Per pipeline stage</source>
+        <translation>Je Pipeline-Stufe</translation>
+    </message>
+    <message>
+        <source>One bar for the GPU with the most memory, or one bar per pipeline stage.</source>
+        <translation>Ein Balken für die GPU mit dem meisten Speicher oder ein Balken je Pipeline-Stufe.</translation>
+    </message>
+    <message>
+        <source>Bar view</source>
+        <translation>Balkenansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Breakdown</source>
+        <translation>&amp;Aufschlüsselung</translation>
+    </message>
+    <message>
+        <source>OOM &amp;playbook</source>
+        <translation>OOM-&amp;Playbook</translation>
+    </message>
+    <message>
+        <source>&amp;Multi-GPU layout</source>
+        <translation>&amp;Multi-GPU-Layout</translation>
+    </message>
+    <message>
+        <source>Every memory term with its bytes, share and formula.</source>
+        <translation>Jeder Speicherposten mit Bytes, Anteil und Formel.</translation>
+    </message>
+    <message>
+        <source>Ranked changes that make the run fit.</source>
+        <translation>Gereihte Änderungen, mit denen der Lauf passt.</translation>
+    </message>
+    <message>
+        <source>Find the smallest GPU layout for this run.</source>
+        <translation>Das kleinste GPU-Layout für diesen Lauf finden.</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ExportDialog</name>
+    <message>
+        <source>Export Image</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <source>Stacked VRAM bar</source>
+        <translation>Gestapelter VRAM-Balken</translation>
+    </message>
+    <message>
+        <source>OOM-cliff chart</source>
+        <translation>OOM-Klippen-Diagramm</translation>
+    </message>
+    <message>
+        <source>Dashboard (verdict and both charts)</source>
+        <translation>Dashboard (Urteil und beide Diagramme)</translation>
+    </message>
+    <message>
+        <source>Which part of the window to export.</source>
+        <translation>Welcher Teil des Fensters exportiert wird.</translation>
+    </message>
+    <message>
+        <source>Export target</source>
+        <translation>Exportziel</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width of the picture before scaling.</source>
+        <translation>Breite des Bildes vor der Skalierung.</translation>
+    </message>
+    <message>
+        <source>Height of the picture before scaling.</source>
+        <translation>Höhe des Bildes vor der Skalierung.</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Breite</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Höhe</translation>
+    </message>
+    <message>
+        <source>1×</source>
+        <translation>1×</translation>
+    </message>
+    <message>
+        <source>2×</source>
+        <translation>2×</translation>
+    </message>
+    <message>
+        <source>3×</source>
+        <translation>3×</translation>
+    </message>
+    <message>
+        <source>Pixel density: 2× doubles the pixels for sharp slides and high-DPI screens.</source>
+        <translation>Pixeldichte: 2× verdoppelt die Pixel für scharfe Folien und High-DPI-Bildschirme.</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>Skalierung</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG-Bild</translation>
+    </message>
+    <message>
+        <source>SVG vector drawing</source>
+        <translation>SVG-Vektorgrafik</translation>
+    </message>
+    <message>
+        <source>PNG for slides and chat, SVG for print and editing.</source>
+        <translation>PNG für Folien und Chat, SVG für Druck und Bearbeitung.</translation>
+    </message>
+    <message>
+        <source>File format</source>
+        <translation>Dateiformat</translation>
+    </message>
+    <message>
+        <source>Drawn at the top of the picture; leave empty for none.</source>
+        <translation>Wird oben ins Bild gezeichnet; leer lassen für keinen Titel.</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Draw the scenario summary and verdict</source>
+        <translation>Szenario-Zusammenfassung und Urteil einzeichnen</translation>
+    </message>
+    <message>
+        <source>Model, mode, precision, batch, sequence length and GPU under the title.</source>
+        <translation>Modell, Modus, Genauigkeit, Batch, Sequenzlänge und GPU unter dem Titel.</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Size</source>
+        <translation>&amp;Größe</translation>
+    </message>
+    <message>
+        <source>S&amp;cale</source>
+        <translation>S&amp;kalierung</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>&amp;Format</translation>
+    </message>
+    <message>
+        <source>&amp;Title</source>
+        <translation>&amp;Titel</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern …</translation>
+    </message>
+    <message>
+        <source>&amp;Copy to Clipboard</source>
+        <translation>In die Zwischenablage &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Vector drawing, %1 × %2 units</source>
+        <translation>Vektorgrafik, %1 × %2 Einheiten</translation>
+    </message>
+    <message>
+        <source>Output: %1 × %2 pixels</source>
+        <translation>Ausgabe: %1 × %2 Pixel</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::FeaturesPanel</name>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>Chunked Cross-Entropy</translation>
+    </message>
+    <message>
+        <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
+        <translation>Der Loss arbeitet auf Token-Blöcken: die fp32-Logits liegen nie vollständig im Speicher (litgpt, torchtune CEWithChunkedOutputLoss).</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>Compiled model and loss: fused norms, RoPE and SiLU save less, and a compiled loss keeps only its input and one gradient.</source>
+        <translation>Kompiliertes Modell und Loss: fusionierte Norms, RoPE und SiLU speichern weniger, ein kompilierter Loss hält nur seine Eingabe und einen Gradienten.</translation>
+    </message>
+    <message>
+        <source>Fused optimizer step</source>
+        <translation>Fusionierter Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>AdamW(fused=True): no for-each temporaries during the step.</source>
+        <translation>AdamW(fused=True): keine for-each-Zwischenpuffer während des Schritts.</translation>
+    </message>
+    <message>
+        <source>Optimizer step in backward</source>
+        <translation>Optimiererschritt im Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
+        <translation>Jeder Parameter wird aktualisiert, sobald sein Gradient existiert, und der Gradient wird freigegeben: nie liegt ein vollständiger Satz Gradienten vor.</translation>
+    </message>
+    <message>
+        <source>Activation offloading to CPU</source>
+        <translation>Aktivierungen auf die CPU auslagern</translation>
+    </message>
+    <message>
+        <source>Saved activations move to host memory; the block being computed and the one being prefetched stay on the GPU.</source>
+        <translation>Gespeicherte Aktivierungen wandern in den Hauptspeicher; der gerade berechnete und der vorab geladene Block bleiben auf der GPU.</translation>
+    </message>
+    <message>
+        <source>Sequence packing</source>
+        <translation>Sequence Packing</translation>
+    </message>
+    <message>
+        <source>Samples are packed to exactly the sequence length (no padding).</source>
+        <translation>Samples werden genau auf die Sequenzlänge gepackt (kein Padding).</translation>
+    </message>
+    <message>
+        <source>Optimizer offload to CPU</source>
+        <translation>Optimierer auf die CPU auslagern</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
+        <translation>ZeRO-Offload / FSDP-CPU-Offload: Optimiererzustände und der Schritt liegen auf der CPU.</translation>
+    </message>
+    <message>
+        <source>Parameter offload to CPU</source>
+        <translation>Parameter auf die CPU auslagern</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity / FSDP offload_params: sharded parameters live on the CPU (needs a sharding strategy that shards parameters).</source>
+        <translation>ZeRO-Infinity / FSDP offload_params: geshardete Parameter liegen auf der CPU (braucht eine Sharding-Strategie, die Parameter shardet).</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation>Sequenzparallelität</translation>
+    </message>
+    <message>
+        <source>With tensor parallelism: norm and dropout activations are split over the TP ranks (needs TP &gt; 1).</source>
+        <translation>Mit Tensorparallelität: Norm- und Dropout-Aktivierungen werden auf die TP-Ränge aufgeteilt (braucht TP &gt; 1).</translation>
+    </message>
+    <message>
+        <source>Loss not compiled</source>
+        <translation>Loss nicht kompiliert</translation>
+    </message>
+    <message>
+        <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
+        <translation>Mit torch.compile bleibt der Loss eager (torchtitan 2024, torchtune vor compile_loss): 12 Byte je Logit beim Loss.</translation>
+    </message>
+    <message>
+        <source>Loop keeps the logits</source>
+        <translation>Schleife behält die Logits</translation>
+    </message>
+    <message>
+        <source>The training loop still references the logits during backward (fsdp_qlora, litgpt, torchtune before mid-2024).</source>
+        <translation>Die Trainingsschleife referenziert die Logits noch im Rückwärtsdurchlauf (fsdp_qlora, litgpt, torchtune vor Mitte 2024).</translation>
+    </message>
+    <message>
+        <source>Model returns fp32 logits</source>
+        <translation>Modell liefert fp32-Logits</translation>
+    </message>
+    <message>
+        <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
+        <translation>Das Modell wandelt seine Logits in fp32 um (HF Llama vor transformers 4.45, ungechunkte torchtune-Ausgabe, torchtitan 2024).</translation>
+    </message>
+    <message>
+        <source>Fused QKV projection</source>
+        <translation>Fusionierte QKV-Projektion</translation>
+    </message>
+    <message>
+        <source>One linear projects q, k and v (litgpt); it and its LoRA save different tensors for backward.</source>
+        <translation>Eine Linear-Schicht projiziert q, k und v (litgpt); sie und ihr LoRA speichern andere Tensoren für den Rückwärtsdurchlauf.</translation>
+    </message>
+    <message>
+        <source>FSDP units mix frozen and LoRA weights</source>
+        <translation>FSDP-Einheiten mischen eingefrorene und LoRA-Gewichte</translation>
+    </message>
+    <message>
+        <source>FSDP1 use_orig_params wrapping whole blocks: the frozen weights get gradients too (LoRA or QLoRA with sharding).</source>
+        <translation>FSDP1 use_orig_params mit ganzen Blöcken als Einheit: auch die eingefrorenen Gewichte bekommen Gradienten (LoRA oder QLoRA mit Sharding).</translation>
+    </message>
+    <message>
+        <source>Accumulate under no_sync()</source>
+        <translation>Akkumulieren unter no_sync()</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
+        <translation>Gradientenakkumulation unter FSDP no_sync(): Gradienten bleiben bis zum synchronisierenden Mikro-Batch ungeshardet.</translation>
+    </message>
+    <message>
+        <source>loss_parallel() with TP</source>
+        <translation>loss_parallel() mit TP</translation>
+    </message>
+    <message>
+        <source>torch loss_parallel() (torchtitan): the eager loss on the vocabulary shard holds 16 bytes per logit instead of 12 (needs TP &gt; 1).</source>
+        <translation>torch loss_parallel() (torchtitan): der eager Loss auf dem Vokabular-Shard hält 16 statt 12 Byte je Logit (braucht TP &gt; 1).</translation>
+    </message>
+    <message>
+        <source>Turn on %1</source>
+        <translation>%1 einschalten</translation>
+    </message>
+    <message>
+        <source>Turn off %1</source>
+        <translation>%1 ausschalten</translation>
+    </message>
+    <message>
+        <source>Memory features</source>
+        <translation>Speicher-Features</translation>
+    </message>
+    <message>
+        <source>What the run turns on</source>
+        <translation>Was der Lauf einschaltet</translation>
+    </message>
+    <message>
+        <source>How the framework&apos;s code behaves</source>
+        <translation>Wie sich der Framework-Code verhält</translation>
+    </message>
+    <message>
+        <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
+        <translation>Eigenschaften einer Framework-Version, die ihren Spitzenwert ändern; docs/profiles.md listet, welches Framework was tut.</translation>
+    </message>
+    <message>
+        <source>In place</source>
+        <translation>An Ort und Stelle</translation>
+    </message>
+    <message>
+        <source>Weights are created where they stay: the load leaves nothing cached.</source>
+        <translation>Die Gewichte entstehen dort, wo sie bleiben: das Laden hinterlässt keinen Cache.</translation>
+    </message>
+    <message>
+        <source>torchao NF4 (torchtune QLoRA)</source>
+        <translation>torchao NF4 (torchtune QLoRA)</translation>
+    </message>
+    <message>
+        <source>Base weights quantised to NF4 on the GPU at init and again when the checkpoint is loaded (torchao 0.2 and later).</source>
+        <translation>Die Basisgewichte werden beim Initialisieren und erneut beim Laden des Checkpoints auf der GPU nach NF4 quantisiert (torchao ab 0.2).</translation>
+    </message>
+    <message>
+        <source>torchao 0.1 NF4, unchunked</source>
+        <translation>torchao 0.1 NF4, ohne Chunks</translation>
+    </message>
+    <message>
+        <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
+        <translation>torchtune QLoRA im Frühjahr 2024: die NF4-Suche über ein ganzes Gewicht braucht 32 Bytes pro Element und hinterlässt Gigabytes im Cache.</translation>
+    </message>
+    <message>
+        <source>FSDP1 sync_module_states</source>
+        <translation>FSDP1 sync_module_states</translation>
+    </message>
+    <message>
+        <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
+        <translation>Rank 0 lädt auf der CPU; jede FSDP-Einheit wird auf der GPU gebroadcastet, geflacht und geshardet (fsdp_qlora, accelerate Low-Memory-Laden).</translation>
+    </message>
+    <message>
+        <source>How the weights are loaded</source>
+        <translation>Wie die Gewichte geladen werden</translation>
+    </message>
+    <message>
+        <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
+        <translation>Der Caching-Allocator behält, was das Laden zwischengespeichert hat; so kann das Laden den reservierten Spitzenwert bestimmen (docs/metrics.md).</translation>
+    </message>
+    <message>
+        <source>Model load: %1</source>
+        <translation>Modell laden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::LayoutPanel</name>
+    <message>
+        <source>Searching layouts of up to %1 GPUs…</source>
+        <translation>Durchsuche Layouts mit bis zu %1 GPUs …</translation>
+    </message>
+    <message>
+        <source>Apply smallest layout (%1 GPUs)</source>
+        <translation>Kleinstes Layout anwenden (%1 GPUs)</translation>
+    </message>
+    <message>
+        <source>No layout of up to %1 × %2 fits this run.</source>
+        <translation>Kein Layout mit bis zu %1 × %2 passt für diesen Lauf.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Smallest layout: %1 × %2&lt;/b&gt; — DP %3 × TP %4 × PP %5 × CP %6, sharding: %7.</source>
+        <translation>&lt;b&gt;Kleinstes Layout: %1 × %2&lt;/b&gt; – DP %3 × TP %4 × PP %5 × CP %6, Sharding: %7.</translation>
+    </message>
+    <message>
+        <source>Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.</source>
+        <translation>Knappster Rang: Pipeline-Stufe %1 (Schichten %2–%3) mit %4 von %5, %6 frei.</translation>
+    </message>
+    <message>
+        <source>Find the fewest GPUs of the selected type (then the least tensor and pipeline parallelism) that run this scenario, and apply that layout. The per-stage bar then highlights the tightest rank.</source>
+        <translation>Die wenigsten GPUs des gewählten Typs (danach die geringste Tensor- und Pipeline-Parallelität) finden, die dieses Szenario ausführen, und dieses Layout anwenden. Der Balken je Stufe hebt dann den knappsten Rang hervor.</translation>
+    </message>
+    <message>
+        <source>&amp;Find smallest layout</source>
+        <translation>Kleinstes Layout &amp;finden</translation>
+    </message>
+    <message>
+        <source>Search DP × TP × PP layouts of this GPU for the smallest one that fits, and apply it.</source>
+        <translation>DP × TP × PP-Layouts dieser GPU nach dem kleinsten passenden durchsuchen und anwenden.</translation>
+    </message>
+    <message>
+        <source>Find smallest layout</source>
+        <translation>Kleinstes Layout finden</translation>
+    </message>
+    <message>
+        <source>Up to</source>
+        <translation>Bis zu</translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> GPUs</translation>
+    </message>
+    <message>
+        <source>The largest GPU count the search may use.</source>
+        <translation>Die größte GPU-Anzahl, die die Suche verwenden darf.</translation>
+    </message>
+    <message>
+        <source>Maximum GPUs to search</source>
+        <translation>Maximale GPU-Anzahl für die Suche</translation>
+    </message>
+    <message>
+        <source>Layout result</source>
+        <translation>Layout-Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Units</source>
+        <translation>&amp;Einheiten</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;New Scenario</source>
+        <translation>&amp;Neues Szenario</translation>
+    </message>
+    <message>
+        <source>Start again from the default scenario.</source>
+        <translation>Neu mit dem Standardszenario beginnen.</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>Szenario ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Open a saved scenario (.json).</source>
+        <translation>Ein gespeichertes Szenario öffnen (.json).</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model File…</source>
+        <translation>&amp;Modelldatei öffnen …</translation>
+    </message>
+    <message>
+        <source>Import a model from config.json, a safetensors index or a .safetensors file.</source>
+        <translation>Ein Modell aus config.json, einem safetensors-Index oder einer .safetensors-Datei importieren.</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>Szenario &amp;speichern</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>Szenario speichern &amp;unter …</translation>
+    </message>
+    <message>
+        <source>&amp;Export Image…</source>
+        <translation>Bild &amp;exportieren …</translation>
+    </message>
+    <message>
+        <source>Save the bar, the cliff chart or the dashboard as PNG or SVG.</source>
+        <translation>Den Balken, das Klippen-Diagramm oder das Dashboard als PNG oder SVG speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Image</source>
+        <translation>Bild &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the exported image to the clipboard.</source>
+        <translation>Das exportierte Bild in die Zwischenablage kopieren.</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen with large type: charts, verdict and key sliders only.</source>
+        <translation>Vollbild mit großer Schrift: nur Diagramme, Urteil und die wichtigsten Regler.</translation>
+    </message>
+    <message>
+        <source>Leave Presentation Mode</source>
+        <translation>Präsentationsmodus verlassen</translation>
+    </message>
+    <message>
+        <source>&amp;Animate OOM Cliff</source>
+        <translation>OOM-Klippe &amp;animieren</translation>
+    </message>
+    <message>
+        <source>Per-&amp;Stage Bars</source>
+        <translation>Balken je &amp;Stufe</translation>
+    </message>
+    <message>
+        <source>Show &amp;Controls</source>
+        <translation>&amp;Bedienelemente anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;GiB (2³⁰ bytes)</source>
+        <translation>&amp;GiB (2³⁰ Byte)</translation>
+    </message>
+    <message>
+        <source>G&amp;B (10⁹ bytes)</source>
+        <translation>G&amp;B (10⁹ Byte)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>Find &amp;Smallest Layout</source>
+        <translation>&amp;Kleinstes Layout finden</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About Headroom</source>
+        <translation>Ü&amp;ber Headroom</translation>
+    </message>
+    <message>
+        <source>&amp;System Default</source>
+        <translation>&amp;Systemstandard</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>%1[*] — Headroom</source>
+        <translation>%1[*] – Headroom</translation>
+    </message>
+    <message>
+        <source>Units: %1</source>
+        <translation>Einheiten: %1</translation>
+    </message>
+    <message>
+        <source>Engine: %1 ms</source>
+        <translation>Engine: %1 ms</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>Headroom scenarios (*.json);;All files (*)</source>
+        <translation>Headroom-Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open Model File</source>
+        <translation>Modelldatei öffnen</translation>
+    </message>
+    <message>
+        <source>Model descriptions (config.json *.index.json *.safetensors *.json);;All files (*)</source>
+        <translation>Modellbeschreibungen (config.json *.index.json *.safetensors *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: %2
 The current scenario is unchanged.</source>
-            <translation>%1 wurde nicht geöffnet: %2
+        <translation>%1 wurde nicht geöffnet: %2
 Das aktuelle Szenario bleibt unverändert.</translation>
-        </message>
-        <message>
-            <source>Opened %1</source>
-            <translation>%1 geöffnet</translation>
-        </message>
-        <message>
-            <source>Cannot import model</source>
-            <translation>Modell kann nicht importiert werden</translation>
-        </message>
-        <message>
-            <source>%1 was not imported: %2
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Cannot import model</source>
+        <translation>Modell kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: %2
 The current scenario is unchanged.</source>
-            <translation>%1 wurde nicht importiert: %2
+        <translation>%1 wurde nicht importiert: %2
 Das aktuelle Szenario bleibt unverändert.</translation>
-        </message>
-        <message>
-            <source>Import model %1</source>
-            <translation>Modell %1 importieren</translation>
-        </message>
-        <message>
-            <source>Imported %1</source>
-            <translation>%1 importiert</translation>
-        </message>
-        <message>
-            <source>scenario.json</source>
-            <translation>szenario.json</translation>
-        </message>
-        <message>
-            <source>Save Scenario</source>
-            <translation>Szenario speichern</translation>
-        </message>
-        <message>
-            <source>Headroom scenarios (*.json)</source>
-            <translation>Headroom-Szenarien (*.json)</translation>
-        </message>
-        <message>
-            <source>Cannot save scenario</source>
-            <translation>Szenario kann nicht gespeichert werden</translation>
-        </message>
-        <message>
-            <source>%1 could not be written: %2</source>
-            <translation>%1 konnte nicht geschrieben werden: %2</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>%1 gespeichert</translation>
-        </message>
-        <message>
-            <source>Image copied to the clipboard</source>
-            <translation>Bild in die Zwischenablage kopiert</translation>
-        </message>
-        <message>
-            <source>headroom.svg</source>
-            <translation>headroom.svg</translation>
-        </message>
-        <message>
-            <source>headroom.png</source>
-            <translation>headroom.png</translation>
-        </message>
-        <message>
-            <source>Export Image</source>
-            <translation>Bild exportieren</translation>
-        </message>
-        <message>
-            <source>SVG drawings (*.svg)</source>
-            <translation>SVG-Grafiken (*.svg)</translation>
-        </message>
-        <message>
-            <source>PNG images (*.png)</source>
-            <translation>PNG-Bilder (*.png)</translation>
-        </message>
-        <message>
-            <source>Cannot export image</source>
-            <translation>Bild kann nicht exportiert werden</translation>
-        </message>
-        <message>
-            <source>Exported %1</source>
-            <translation>%1 exportiert</translation>
-        </message>
-        <message>
-            <source>New scenario</source>
-            <translation>Neues Szenario</translation>
-        </message>
-        <message>
-            <source>Open scenario</source>
-            <translation>Szenario öffnen</translation>
-        </message>
-        <message>
-            <source>Open model file</source>
-            <translation>Modelldatei öffnen</translation>
-        </message>
-        <message>
-            <source>Save scenario</source>
-            <translation>Szenario speichern</translation>
-        </message>
-        <message>
-            <source>Export image</source>
-            <translation>Bild exportieren</translation>
-        </message>
-        <message>
-            <source>Copy image</source>
-            <translation>Bild kopieren</translation>
-        </message>
-        <message>
-            <source>Undo</source>
-            <translation>Rückgängig</translation>
-        </message>
-        <message>
-            <source>Redo</source>
-            <translation>Wiederholen</translation>
-        </message>
-        <message>
-            <source>Presentation mode (Esc leaves)</source>
-            <translation>Präsentationsmodus (Esc beendet ihn)</translation>
-        </message>
-        <message>
-            <source>Animate the OOM cliff</source>
-            <translation>OOM-Klippe animieren</translation>
-        </message>
-        <message>
-            <source>Per-stage bars</source>
-            <translation>Balken je Stufe</translation>
-        </message>
-        <message>
-            <source>Find smallest layout</source>
-            <translation>Kleinstes Layout finden</translation>
-        </message>
-        <message>
-            <source>Show GiB</source>
-            <translation>GiB anzeigen</translation>
-        </message>
-        <message>
-            <source>Show GB</source>
-            <translation>GB anzeigen</translation>
-        </message>
-        <message>
-            <source>Toggle dark theme</source>
-            <translation>Dunkles Design umschalten</translation>
-        </message>
-        <message>
-            <source>Show or hide the controls</source>
-            <translation>Bedienelemente ein- oder ausblenden</translation>
-        </message>
-        <message>
-            <source>Keyboard Shortcuts</source>
-            <translation>Tastenkürzel</translation>
-        </message>
-        <message>
-            <source>About Headroom</source>
-            <translation>Über Headroom</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch's allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;Wie viel GPU-Speicher ein LLM-Training oder eine Inferenz braucht, und warum.&lt;/p&gt;&lt;p&gt;Summen sind die nvidia-smi-Metrik, die der Treiber nicht überschreiten lässt; die allokierten und reservierten Werte von PyTorch stehen daneben.&lt;/p&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::PlaybookView</name>
-        <message>
-            <source>Apply: %1</source>
-            <translation>Anwenden: %1</translation>
-        </message>
-        <message>
-            <source>−%1</source>
-            <translation>−%1</translation>
-        </message>
-        <message>
-            <source>+%1</source>
-            <translation>+%1</translation>
-        </message>
-        <message>
-            <source>fits</source>
-            <translation>passt</translation>
-        </message>
-        <message>
-            <source>still OOM</source>
-            <translation>weiterhin OOM</translation>
-        </message>
-        <message>
-            <source>No playbook for an invalid scenario.</source>
-            <translation>Kein Playbook für ein ungültiges Szenario.</translation>
-        </message>
-        <message>
-            <source>No change in the playbook applies to this scenario.</source>
-            <translation>Keine Änderung aus dem Playbook ist auf dieses Szenario anwendbar.</translation>
-        </message>
-        <message>
-            <source>The scenario fits. These changes would free more memory, ranked from least to most disruptive. Double-click a row to apply it.</source>
-            <translation>Das Szenario passt. Diese Änderungen würden weiteren Speicher freigeben, geordnet vom geringsten zum stärksten Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
-        </message>
-        <message>
-            <source>Out of memory. Changes ranked: those that make it fit first, then the least disruptive. Double-click a row to apply it.</source>
-            <translation>Speicher reicht nicht. Geordnete Änderungen: zuerst die, mit denen es passt, dann die mit dem geringsten Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
-        </message>
-        <message>
-            <source>#</source>
-            <translation>#</translation>
-        </message>
-        <message>
-            <source>Change</source>
-            <translation>Änderung</translation>
-        </message>
-        <message>
-            <source>Saves</source>
-            <translation>Ersparnis</translation>
-        </message>
-        <message>
-            <source>New total</source>
-            <translation>Neue Summe</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>Urteil</translation>
-        </message>
-        <message>
-            <source>&amp;Apply selected</source>
-            <translation>Auswahl &amp;anwenden</translation>
-        </message>
-        <message>
-            <source>Apply the selected change to the scenario (undoable).</source>
-            <translation>Die gewählte Änderung auf das Szenario anwenden (rückgängig machbar).</translation>
-        </message>
-        <message>
-            <source>Apply selected playbook change</source>
-            <translation>Gewählte Playbook-Änderung anwenden</translation>
-        </message>
-        <message>
-            <source>OOM playbook</source>
-            <translation>OOM-Playbook</translation>
-        </message>
-        <message>
-            <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
-            <translation>Geordnete Änderungen, die Speicher sparen; die Ersparnis ist für dieses Szenario berechnet.</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::RecentFiles</name>
-        <message>
-            <source>&amp;%1 %2</source>
-            <translation>&amp;%1 %2</translation>
-        </message>
-        <message>
-            <source>Clear Recent Files</source>
-            <translation>Liste leeren</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::ScenarioController</name>
-        <message>
-            <source>Custom dense %1</source>
-            <translation>Eigenes dichtes Modell %1</translation>
-        </message>
-        <message>
-            <source>Imported model</source>
-            <translation>Importiertes Modell</translation>
-        </message>
-        <message>
-            <source>Custom GPU (%1)</source>
-            <translation>Eigene GPU (%1)</translation>
-        </message>
-        <message>
-            <source>%1 × %2</source>
-            <translation>%1 × %2</translation>
-        </message>
-        <message>
-            <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
-            <translation>%1 · %2 · %3 · Mikro-Batch %4 · Sequenz %5 · %6</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::SliderField</name>
-        <message>
-            <source>%1 (exact value)</source>
-            <translation>%1 (exakter Wert)</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::VerdictView</name>
-        <message>
-            <source>%1 of %2: fits, %3 free</source>
-            <translation>%1 von %2: passt, %3 frei</translation>
-        </message>
-        <message>
-            <source>OOM by %1: needs %2 of %3</source>
-            <translation>OOM um %1: braucht %2 von %3</translation>
-        </message>
-        <message>
-            <source>Worst rank (pipeline stage %1 of %2). </source>
-            <translation>Knappster Rang (Pipeline-Stufe %1 von %2). </translation>
-        </message>
-        <message>
-            <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
-            <translation>Summe = nvidia-smi-Speicher, den der Treiber nicht überschreiten lässt. PyTorch allokiert %1 · reserviert %2 · Spitze im %3.</translation>
-        </message>
-        <message>
-            <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
-            <translation>%1 des reservierten Speichers sind leere zwischengespeicherte Segmente, die PyTorch freigibt, bevor der Speicher ausgeht; sie zählen nicht als benötigt.</translation>
-        </message>
-        <message>
-            <source>Showing the last valid scenario. </source>
-            <translation>Angezeigt wird das letzte gültige Szenario. </translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>Urteil</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::VramBarChart</name>
-        <message>
-            <source>Tightest rank (stage %1)</source>
-            <translation>Knappster Rang (Stufe %1)</translation>
-        </message>
-        <message>
-            <source>Per GPU</source>
-            <translation>Je GPU</translation>
-        </message>
-        <message>
-            <source>Stage 1</source>
-            <translation>Stufe 1</translation>
-        </message>
-        <message>
-            <source>Stage %1</source>
-            <translation>Stufe %1</translation>
-        </message>
-        <message>
-            <source>Pipeline stage</source>
-            <translation>Pipeline-Stufe</translation>
-        </message>
-        <message>
-            <source>Memory (%1)</source>
-            <translation>Speicher (%1)</translation>
-        </message>
-        <message>
-            <source>GPU capacity %1</source>
-            <translation>GPU-Kapazität %1</translation>
-        </message>
-        <message>
-            <source>Stacked VRAM bar</source>
-            <translation>Gestapelter VRAM-Balken</translation>
-        </message>
-        <message>
-            <source>Memory per term for the worst rank or per pipeline stage, with the GPU capacity marked.</source>
-            <translation>Speicher je Posten für den knappsten Rang oder je Pipeline-Stufe, mit markierter GPU-Kapazität.</translation>
-        </message>
-        <message>
-            <source>stage %1 (layers %2–%3)</source>
-            <translation>Stufe %1 (Schichten %2–%3)</translation>
-        </message>
-        <message>
-            <source>worst rank</source>
-            <translation>knappster Rang</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3 (%4, %5 bytes)&lt;br&gt;%6 % of %7 (nvidia-smi total)</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt; – %2&lt;br&gt;%3 (%4, %5 Byte)&lt;br&gt;%6 % von %7 (nvidia-smi-Summe)</translation>
-        </message>
-        <message>
-            <source>Pipeline stages 1–%1</source>
-            <translation>Pipeline-Stufen 1–%1</translation>
-        </message>
-        <message>
-            <source>★ tightest: stage %1, %2</source>
-            <translation>★ am knappsten: Stufe %1, %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>GPU memory planner for LLM training and inference.</source>
-            <translation>GPU-Speicherplaner für LLM-Training und -Inferenz.</translation>
-        </message>
-        <message>
-            <source>Render the window offscreen to &lt;file&gt; (PNG) and exit.</source>
-            <translation>Das Fenster ohne Bildschirm in &lt;file&gt; (PNG) zeichnen und beenden.</translation>
-        </message>
-        <message>
-            <source>Open the scenario &lt;file&gt; (JSON).</source>
-            <translation>Das Szenario &lt;file&gt; (JSON) öffnen.</translation>
-        </message>
-        <message>
-            <source>Window size for --screenshot, e.g. 1600x1000.</source>
-            <translation>Fenstergröße für --screenshot, z. B. 1600x1000.</translation>
-        </message>
-        <message>
-            <source>Start in presentation mode.</source>
-            <translation>Im Präsentationsmodus starten.</translation>
-        </message>
-        <message>
-            <source>Theme: light or dark.</source>
-            <translation>Design: light (hell) oder dark (dunkel).</translation>
-        </message>
-        <message>
-            <source>Interface language: en, de or zh_CN.</source>
-            <translation>Sprache der Oberfläche: en, de oder zh_CN.</translation>
-        </message>
-        <message>
-            <source>A scenario or model file to open.</source>
-            <translation>Eine zu öffnende Szenario- oder Modelldatei.</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>Modell %1 importieren</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 importiert</translation>
+    </message>
+    <message>
+        <source>scenario.json</source>
+        <translation>szenario.json</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Headroom scenarios (*.json)</source>
+        <translation>Headroom-Szenarien (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>Szenario kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Image copied to the clipboard</source>
+        <translation>Bild in die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <source>headroom.svg</source>
+        <translation>headroom.svg</translation>
+    </message>
+    <message>
+        <source>headroom.png</source>
+        <translation>headroom.png</translation>
+    </message>
+    <message>
+        <source>Export Image</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG-Grafiken (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot export image</source>
+        <translation>Bild kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>New scenario</source>
+        <translation>Neues Szenario</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>Open model file</source>
+        <translation>Modelldatei öffnen</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Presentation mode (Esc leaves)</source>
+        <translation>Präsentationsmodus (Esc beendet ihn)</translation>
+    </message>
+    <message>
+        <source>Animate the OOM cliff</source>
+        <translation>OOM-Klippe animieren</translation>
+    </message>
+    <message>
+        <source>Per-stage bars</source>
+        <translation>Balken je Stufe</translation>
+    </message>
+    <message>
+        <source>Find smallest layout</source>
+        <translation>Kleinstes Layout finden</translation>
+    </message>
+    <message>
+        <source>Show GiB</source>
+        <translation>GiB anzeigen</translation>
+    </message>
+    <message>
+        <source>Show GB</source>
+        <translation>GB anzeigen</translation>
+    </message>
+    <message>
+        <source>Toggle dark theme</source>
+        <translation>Dunkles Design umschalten</translation>
+    </message>
+    <message>
+        <source>Show or hide the controls</source>
+        <translation>Bedienelemente ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>About Headroom</source>
+        <translation>Über Headroom</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;Wie viel GPU-Speicher ein LLM-Training oder eine Inferenz braucht, und warum.&lt;/p&gt;&lt;p&gt;Summen sind die nvidia-smi-Metrik, die der Treiber nicht überschreiten lässt; die allokierten und reservierten Werte von PyTorch stehen daneben.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::PlaybookView</name>
+    <message>
+        <source>Apply: %1</source>
+        <translation>Anwenden: %1</translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>still OOM</source>
+        <translation>weiterhin OOM</translation>
+    </message>
+    <message>
+        <source>No playbook for an invalid scenario.</source>
+        <translation>Kein Playbook für ein ungültiges Szenario.</translation>
+    </message>
+    <message>
+        <source>No change in the playbook applies to this scenario.</source>
+        <translation>Keine Änderung aus dem Playbook ist auf dieses Szenario anwendbar.</translation>
+    </message>
+    <message>
+        <source>The scenario fits. These changes would free more memory, ranked from least to most disruptive. Double-click a row to apply it.</source>
+        <translation>Das Szenario passt. Diese Änderungen würden weiteren Speicher freigeben, geordnet vom geringsten zum stärksten Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
+    </message>
+    <message>
+        <source>Out of memory. Changes ranked: those that make it fit first, then the least disruptive. Double-click a row to apply it.</source>
+        <translation>Speicher reicht nicht. Geordnete Änderungen: zuerst die, mit denen es passt, dann die mit dem geringsten Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Saves</source>
+        <translation>Ersparnis</translation>
+    </message>
+    <message>
+        <source>New total</source>
+        <translation>Neue Summe</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>&amp;Apply selected</source>
+        <translation>Auswahl &amp;anwenden</translation>
+    </message>
+    <message>
+        <source>Apply the selected change to the scenario (undoable).</source>
+        <translation>Die gewählte Änderung auf das Szenario anwenden (rückgängig machbar).</translation>
+    </message>
+    <message>
+        <source>Apply selected playbook change</source>
+        <translation>Gewählte Playbook-Änderung anwenden</translation>
+    </message>
+    <message>
+        <source>OOM playbook</source>
+        <translation>OOM-Playbook</translation>
+    </message>
+    <message>
+        <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
+        <translation>Geordnete Änderungen, die Speicher sparen; die Ersparnis ist für dieses Szenario berechnet.</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Clear Recent Files</source>
+        <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ScenarioController</name>
+    <message>
+        <source>Custom dense %1</source>
+        <translation>Eigenes dichtes Modell %1</translation>
+    </message>
+    <message>
+        <source>Imported model</source>
+        <translation>Importiertes Modell</translation>
+    </message>
+    <message>
+        <source>Custom GPU (%1)</source>
+        <translation>Eigene GPU (%1)</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
+        <translation>%1 · %2 · %3 · Mikro-Batch %4 · Sequenz %5 · %6</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::SliderField</name>
+    <message>
+        <source>%1 (exact value)</source>
+        <translation>%1 (exakter Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::VerdictView</name>
+    <message>
+        <source>%1 of %2: fits, %3 free</source>
+        <translation>%1 von %2: passt, %3 frei</translation>
+    </message>
+    <message>
+        <source>OOM by %1: needs %2 of %3</source>
+        <translation>OOM um %1: braucht %2 von %3</translation>
+    </message>
+    <message>
+        <source>Worst rank (pipeline stage %1 of %2). </source>
+        <translation>Knappster Rang (Pipeline-Stufe %1 von %2). </translation>
+    </message>
+    <message>
+        <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
+        <translation>Summe = nvidia-smi-Speicher, den der Treiber nicht überschreiten lässt. PyTorch allokiert %1 · reserviert %2 · Spitze im %3.</translation>
+    </message>
+    <message>
+        <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
+        <translation>%1 des reservierten Speichers sind leere zwischengespeicherte Segmente, die PyTorch freigibt, bevor der Speicher ausgeht; sie zählen nicht als benötigt.</translation>
+    </message>
+    <message>
+        <source>Showing the last valid scenario. </source>
+        <translation>Angezeigt wird das letzte gültige Szenario. </translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::VramBarChart</name>
+    <message>
+        <source>Tightest rank (stage %1)</source>
+        <translation>Knappster Rang (Stufe %1)</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Je GPU</translation>
+    </message>
+    <message>
+        <source>Stage 1</source>
+        <translation>Stufe 1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>Pipeline-Stufe</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>Speicher (%1)</translation>
+    </message>
+    <message>
+        <source>GPU capacity %1</source>
+        <translation>GPU-Kapazität %1</translation>
+    </message>
+    <message>
+        <source>Stacked VRAM bar</source>
+        <translation>Gestapelter VRAM-Balken</translation>
+    </message>
+    <message>
+        <source>Memory per term for the worst rank or per pipeline stage, with the GPU capacity marked.</source>
+        <translation>Speicher je Posten für den knappsten Rang oder je Pipeline-Stufe, mit markierter GPU-Kapazität.</translation>
+    </message>
+    <message>
+        <source>stage %1 (layers %2–%3)</source>
+        <translation>Stufe %1 (Schichten %2–%3)</translation>
+    </message>
+    <message>
+        <source>worst rank</source>
+        <translation>knappster Rang</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3 (%4, %5 bytes)&lt;br&gt;%6 % of %7 (nvidia-smi total)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; – %2&lt;br&gt;%3 (%4, %5 Byte)&lt;br&gt;%6 % von %7 (nvidia-smi-Summe)</translation>
+    </message>
+    <message>
+        <source>Pipeline stages 1–%1</source>
+        <translation>Pipeline-Stufen 1–%1</translation>
+    </message>
+    <message>
+        <source>★ tightest: stage %1, %2</source>
+        <translation>★ am knappsten: Stufe %1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>GPU memory planner for LLM training and inference.</source>
+        <translation>GPU-Speicherplaner für LLM-Training und -Inferenz.</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen to &lt;file&gt; (PNG) and exit.</source>
+        <translation>Das Fenster ohne Bildschirm in &lt;file&gt; (PNG) zeichnen und beenden.</translation>
+    </message>
+    <message>
+        <source>Open the scenario &lt;file&gt; (JSON).</source>
+        <translation>Das Szenario &lt;file&gt; (JSON) öffnen.</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode.</source>
+        <translation>Im Präsentationsmodus starten.</translation>
+    </message>
+    <message>
+        <source>Theme: light or dark.</source>
+        <translation>Design: light (hell) oder dark (dunkel).</translation>
+    </message>
+    <message>
+        <source>Interface language: en, de or zh_CN.</source>
+        <translation>Sprache der Oberfläche: en, de oder zh_CN.</translation>
+    </message>
+    <message>
+        <source>A scenario or model file to open.</source>
+        <translation>Eine zu öffnende Szenario- oder Modelldatei.</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot, e.g. 1600x1000 (at most %1 px a side and %2 px in all).</source>
+        <translation>Fenstergröße für --screenshot, z. B. 1600x1000 (höchstens %1 px pro Seite und %2 px insgesamt).</translation>
+    </message>
+    <message>
+        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
+        <translation>--size muss wie 1600x1000 aussehen, mit 10 bis %1 px pro Seite und höchstens %2 px insgesamt (erhalten: „%3“)</translation>
+    </message>
+</context>
 </TS>

@@ -1,2248 +1,2274 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>Exporter</name>
-        <message>
-            <source>%1 on %2</source>
-            <translation>%1 在 %2 上</translation>
-        </message>
-        <message>
-            <source>%1: GPU memory by term</source>
-            <translation>%1：按项目划分的显存</translation>
-        </message>
-        <message>
-            <source>%1: OOM cliff over micro-batch</source>
-            <translation>%1：随微批大小变化的 OOM 悬崖</translation>
-        </message>
-        <message>
-            <source>%1: OOM cliff over sequence length</source>
-            <translation>%1：随序列长度变化的 OOM 悬崖</translation>
-        </message>
-        <message>
-            <source>%1: memory plan</source>
-            <translation>%1：显存规划</translation>
-        </message>
-    </context>
-    <context>
-        <name>Texts</name>
-        <message>
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <source>Master weights</source>
-            <translation>主权重</translation>
-        </message>
-        <message>
-            <source>Optimizer states</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>Activations</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <source>KV cache</source>
-            <translation>KV 缓存</translation>
-        </message>
-        <message>
-            <source>Logits &amp; loss</source>
-            <translation>Logits 与损失</translation>
-        </message>
-        <message>
-            <source>Workspace</source>
-            <translation>工作区</translation>
-        </message>
-        <message>
-            <source>Allocator reserve</source>
-            <translation>分配器预留</translation>
-        </message>
-        <message>
-            <source>CUDA context</source>
-            <translation>CUDA 上下文</translation>
-        </message>
-        <message>
-            <source>Model weights resident on this GPU, plus LoRA adapters.</source>
-            <translation>驻留在此 GPU 上的模型权重，包括 LoRA 适配器。</translation>
-        </message>
-        <message>
-            <source>A separate fp32 copy of the trainable weights kept for the optimizer step.</source>
-            <translation>为优化器步骤单独保存的可训练权重 fp32 副本。</translation>
-        </message>
-        <message>
-            <source>Optimizer moments, e.g. AdamW's first and second moment per parameter.</source>
-            <translation>优化器矩，例如 AdamW 每个参数的一阶矩和二阶矩。</translation>
-        </message>
-        <message>
-            <source>Stored gradients of the trainable parameters.</source>
-            <translation>已保存的可训练参数梯度。</translation>
-        </message>
-        <message>
-            <source>Tensors saved in the forward pass for the backward pass (training) or live hidden states (inference).</source>
-            <translation>前向传播中为反向传播保存的张量（训练），或活跃的隐藏状态（推理）。</translation>
-        </message>
-        <message>
-            <source>Attention keys and values cached per token during generation.</source>
-            <translation>生成过程中按 token 缓存的注意力键和值。</translation>
-        </message>
-        <message>
-            <source>Output-layer logits, their fp32 upcast, loss buffers and their gradient.</source>
-            <translation>输出层 logits、其 fp32 上转副本、损失缓冲区及其梯度。</translation>
-        </message>
-        <message>
-            <source>Short-lived buffers: gathered sharded parameters, optimizer temporaries, communication buckets.</source>
-            <translation>短期缓冲区：聚合的分片参数、优化器临时张量、通信桶。</translation>
-        </message>
-        <message>
-            <source>Memory the PyTorch caching allocator keeps reserved beyond live tensors.</source>
-            <translation>PyTorch 缓存分配器在活跃张量之外额外预留的显存。</translation>
-        </message>
-        <message>
-            <source>CUDA context, cuBLAS workspace and NCCL buffers; visible in nvidia-smi only.</source>
-            <translation>CUDA 上下文、cuBLAS 工作区和 NCCL 缓冲区；仅在 nvidia-smi 中可见。</translation>
-        </message>
-        <message>
-            <source>Inference</source>
-            <translation>推理</translation>
-        </message>
-        <message>
-            <source>Full fine-tune / training</source>
-            <translation>全量微调 / 训练</translation>
-        </message>
-        <message>
-            <source>LoRA</source>
-            <translation>LoRA</translation>
-        </message>
-        <message>
-            <source>QLoRA</source>
-            <translation>QLoRA</translation>
-        </message>
-        <message>
-            <source>Generation with a KV cache; no gradients or optimizer.</source>
-            <translation>使用 KV 缓存生成；没有梯度和优化器。</translation>
-        </message>
-        <message>
-            <source>Every parameter is trained: weights, gradients and optimizer states.</source>
-            <translation>训练所有参数：权重、梯度和优化器状态。</translation>
-        </message>
-        <message>
-            <source>The base model is frozen; only small low-rank adapters are trained.</source>
-            <translation>基础模型冻结；只训练小型低秩适配器。</translation>
-        </message>
-        <message>
-            <source>LoRA on a base model quantised to 4-bit NF4.</source>
-            <translation>在量化为 4 位 NF4 的基础模型上进行 LoRA。</translation>
-        </message>
-        <message>
-            <source>AdamW</source>
-            <translation>AdamW</translation>
-        </message>
-        <message>
-            <source>Adam</source>
-            <translation>Adam</translation>
-        </message>
-        <message>
-            <source>SGD</source>
-            <translation>SGD</translation>
-        </message>
-        <message>
-            <source>SGD with momentum</source>
-            <translation>带动量的 SGD</translation>
-        </message>
-        <message>
-            <source>Adafactor</source>
-            <translation>Adafactor</translation>
-        </message>
-        <message>
-            <source>AdamW 8-bit</source>
-            <translation>8 位 AdamW</translation>
-        </message>
-        <message>
-            <source>Paged AdamW</source>
-            <translation>分页 AdamW</translation>
-        </message>
-        <message>
-            <source>Paged AdamW 8-bit</source>
-            <translation>分页 8 位 AdamW</translation>
-        </message>
-        <message>
-            <source>Lion</source>
-            <translation>Lion</translation>
-        </message>
-        <message>
-            <source>None</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>Full (every block)</source>
-            <translation>完全（每个块）</translation>
-        </message>
-        <message>
-            <source>Selective (attention)</source>
-            <translation>选择性（注意力）</translation>
-        </message>
-        <message>
-            <source>First N blocks</source>
-            <translation>前 N 个块</translation>
-        </message>
-        <message>
-            <source>Eager (materialised scores)</source>
-            <translation>Eager（显式生成分数矩阵）</translation>
-        </message>
-        <message>
-            <source>PyTorch SDPA</source>
-            <translation>PyTorch SDPA</translation>
-        </message>
-        <message>
-            <source>FlashAttention</source>
-            <translation>FlashAttention</translation>
-        </message>
-        <message>
-            <source>Flex attention</source>
-            <translation>Flex Attention</translation>
-        </message>
-        <message>
-            <source>Custom (dtypes as set)</source>
-            <translation>自定义（按所设数据类型）</translation>
-        </message>
-        <message>
-            <source>PyTorch AMP / HF Trainer</source>
-            <translation>PyTorch AMP / HF Trainer</translation>
-        </message>
-        <message>
-            <source>Pure bf16 (torchtune, LitGPT)</source>
-            <translation>纯 bf16（torchtune、LitGPT）</translation>
-        </message>
-        <message>
-            <source>FSDP2 mixed precision (torchtitan)</source>
-            <translation>FSDP2 混合精度（torchtitan）</translation>
-        </message>
-        <message>
-            <source>DeepSpeed ZeRO</source>
-            <translation>DeepSpeed ZeRO</translation>
-        </message>
-        <message>
-            <source>Megatron-LM</source>
-            <translation>Megatron-LM</translation>
-        </message>
-        <message>
-            <source>bitsandbytes QLoRA</source>
-            <translation>bitsandbytes QLoRA</translation>
-        </message>
-        <message>
-            <source>Use exactly the dtypes chosen here.</source>
-            <translation>完全使用此处选择的数据类型。</translation>
-        </message>
-        <message>
-            <source>fp32 weights, gradients and optimizer states with bf16 autocast.</source>
-            <translation>fp32 权重、梯度和优化器状态，使用 bf16 自动混合精度。</translation>
-        </message>
-        <message>
-            <source>bf16 weights, gradients and optimizer states, no fp32 master copy.</source>
-            <translation>bf16 权重、梯度和优化器状态，无 fp32 主副本。</translation>
-        </message>
-        <message>
-            <source>bf16 parameters for compute, fp32 gradient reduction and sharded states.</source>
-            <translation>计算使用 bf16 参数，fp32 梯度归约，状态分片。</translation>
-        </message>
-        <message>
-            <source>bf16 weights and gradients plus 12 bytes per parameter of fp32 states.</source>
-            <translation>bf16 权重和梯度，另加每参数 12 字节的 fp32 状态。</translation>
-        </message>
-        <message>
-            <source>bf16 weights, fp32 gradient buffer and a distributed optimizer.</source>
-            <translation>bf16 权重、fp32 梯度缓冲区和分布式优化器。</translation>
-        </message>
-        <message>
-            <source>NF4 base with double quantisation, bf16 adapters and paged AdamW.</source>
-            <translation>双重量化的 NF4 基础模型、bf16 适配器和分页 AdamW。</translation>
-        </message>
-        <message>
-            <source>None (DDP replicas)</source>
-            <translation>无（DDP 副本）</translation>
-        </message>
-        <message>
-            <source>ZeRO-1 (optimizer states)</source>
-            <translation>ZeRO-1（优化器状态）</translation>
-        </message>
-        <message>
-            <source>ZeRO-2 (+ gradients)</source>
-            <translation>ZeRO-2（+ 梯度）</translation>
-        </message>
-        <message>
-            <source>ZeRO-3 (+ parameters)</source>
-            <translation>ZeRO-3（+ 参数）</translation>
-        </message>
-        <message>
-            <source>FSDP full shard</source>
-            <translation>FSDP 完全分片</translation>
-        </message>
-        <message>
-            <source>FSDP shard grad-op</source>
-            <translation>FSDP 梯度与优化器分片</translation>
-        </message>
-        <message>
-            <source>HSDP (hybrid shard)</source>
-            <translation>HSDP（混合分片）</translation>
-        </message>
-        <message>
-            <source>fp32</source>
-            <translation>fp32</translation>
-        </message>
-        <message>
-            <source>bf16</source>
-            <translation>bf16</translation>
-        </message>
-        <message>
-            <source>fp16</source>
-            <translation>fp16</translation>
-        </message>
-        <message>
-            <source>fp8</source>
-            <translation>fp8</translation>
-        </message>
-        <message>
-            <source>int8</source>
-            <translation>int8</translation>
-        </message>
-        <message>
-            <source>int4</source>
-            <translation>int4</translation>
-        </message>
-        <message>
-            <source>NF4</source>
-            <translation>NF4</translation>
-        </message>
-        <message>
-            <source>NF4 (double quant)</source>
-            <translation>NF4（双重量化）</translation>
-        </message>
-        <message>
-            <source>fp4</source>
-            <translation>fp4</translation>
-        </message>
-        <message>
-            <source>MXFP4</source>
-            <translation>MXFP4</translation>
-        </message>
-        <message>
-            <source>allocated</source>
-            <translation>已分配</translation>
-        </message>
-        <message>
-            <source>reserved</source>
-            <translation>已预留</translation>
-        </message>
-        <message>
-            <source>nvidia-smi</source>
-            <translation>nvidia-smi</translation>
-        </message>
-        <message>
-            <source>after load</source>
-            <translation>加载后</translation>
-        </message>
-        <message>
-            <source>forward</source>
-            <translation>前向传播</translation>
-        </message>
-        <message>
-            <source>backward</source>
-            <translation>反向传播</translation>
-        </message>
-        <message>
-            <source>optimizer step</source>
-            <translation>优化器步骤</translation>
-        </message>
-        <message>
-            <source>The file cannot be read.</source>
-            <translation>无法读取该文件。</translation>
-        </message>
-        <message>
-            <source>The file cannot be read: %1</source>
-            <translation>无法读取该文件：%1</translation>
-        </message>
-        <message>
-            <source>The file is too large to be a model description or scenario.</source>
-            <translation>文件过大，不可能是模型描述或场景文件。</translation>
-        </message>
-        <message>
-            <source>The file is not valid JSON: %1</source>
-            <translation>文件不是有效的 JSON：%1</translation>
-        </message>
-        <message>
-            <source>%1: this required field is missing</source>
-            <translation>%1：缺少此必填字段</translation>
-        </message>
-        <message>
-            <source>%1: has the wrong type</source>
-            <translation>%1：类型错误</translation>
-        </message>
-        <message>
-            <source>%1: must be a positive number</source>
-            <translation>%1：必须是正数</translation>
-        </message>
-        <message>
-            <source>%1: is out of range (%2)</source>
-            <translation>%1：超出范围（%2）</translation>
-        </message>
-        <message>
-            <source>%1: must be a finite number</source>
-            <translation>%1：必须是有限数值</translation>
-        </message>
-        <message>
-            <source>%1: unknown value “%2”</source>
-            <translation>%1：未知的值“%2”</translation>
-        </message>
-        <message>
-            <source>This model family is not supported: %1</source>
-            <translation>不支持此模型系列：%1</translation>
-        </message>
-        <message>
-            <source>This file was written by a newer Headroom (version %1).</source>
-            <translation>此文件由更新版本的 Headroom 写入（版本 %1）。</translation>
-        </message>
-        <message>
-            <source>The safetensors header is malformed: %1</source>
-            <translation>safetensors 头部格式错误：%1</translation>
-        </message>
-        <message>
-            <source>No setting of %1 fits on this GPU.</source>
-            <translation>%1 的任何取值都无法放入此 GPU。</translation>
-        </message>
-        <message>
-            <source>TP = %1 must divide the %2 attention heads and %3 KV heads</source>
-            <translation>TP = %1 必须整除 %2 个注意力头和 %3 个 KV 头</translation>
-        </message>
-        <message>
-            <source>PP = %1 must not exceed the %2 layers</source>
-            <translation>PP = %1 不能超过 %2 层</translation>
-        </message>
-        <message>
-            <source>EP = %1 must divide DP × TP = %2</source>
-            <translation>EP = %1 必须整除 DP × TP = %2</translation>
-        </message>
-        <message>
-            <source>EP = %1 must divide the %2 experts</source>
-            <translation>EP = %1 必须整除 %2 个专家</translation>
-        </message>
-        <message>
-            <source>EP = %1 needs a mixture-of-experts model (this one is dense)</source>
-            <translation>EP = %1 需要混合专家模型（当前模型为稠密模型）</translation>
-        </message>
-        <message>
-            <source>CP = %1 must divide the sequence length %2</source>
-            <translation>CP = %1 必须整除序列长度 %2</translation>
-        </message>
-        <message>
-            <source>DP × TP × PP × CP must equal the GPU count</source>
-            <translation>DP × TP × PP × CP 必须等于 GPU 数量</translation>
-        </message>
-        <message>
-            <source>%1: invalid parallel layout</source>
-            <translation>%1：并行布局无效</translation>
-        </message>
-        <message>
-            <source>%1: invalid parallel layout (%2)</source>
-            <translation>%1：并行布局无效（%2）</translation>
-        </message>
-        <message>
-            <source>%1: the attention heads must be a multiple of the KV heads</source>
-            <translation>%1：注意力头数必须是 KV 头数的倍数</translation>
-        </message>
-        <message>
-            <source>%1: invalid mixture-of-experts settings</source>
-            <translation>%1：混合专家设置无效</translation>
-        </message>
-        <message>
-            <source>%1: invalid latent-attention settings</source>
-            <translation>%1：潜在注意力设置无效</translation>
-        </message>
-        <message>
-            <source>The model is too large (100 trillion parameters or more).</source>
-            <translation>模型过大（100 万亿参数或以上）。</translation>
-        </message>
-        <message>
-            <source>DP × TP × PP × CP = %1, but the GPU count is %2</source>
-            <translation>DP × TP × PP × CP = %1，但 GPU 数量为 %2</translation>
-        </message>
-        <message>
-            <source>Cut the sequence length to %1 tokens</source>
-            <translation>将序列长度缩短到 %1 个 token</translation>
-        </message>
-        <message>
-            <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
-            <translation>将微批大小降到 %1，并将梯度累积提高到 %2</translation>
-        </message>
-        <message>
-            <source>Turn on activation checkpointing: %1</source>
-            <translation>启用激活检查点：%1</translation>
-        </message>
-        <message>
-            <source>Switch the optimizer to %1</source>
-            <translation>将优化器切换为 %1</translation>
-        </message>
-        <message>
-            <source>Train LoRA adapters (rank %1) instead of all weights</source>
-            <translation>训练 LoRA 适配器（秩 %1）而非全部权重</translation>
-        </message>
-        <message>
-            <source>Train QLoRA adapters (rank %1) on a 4-bit base</source>
-            <translation>在 4 位基础模型上训练 QLoRA 适配器（秩 %1）</translation>
-        </message>
-        <message>
-            <source>Shard across data-parallel GPUs: %1</source>
-            <translation>在数据并行 GPU 之间分片：%1</translation>
-        </message>
-        <message>
-            <source>Spread the run over %1 GPUs with fully sharded data parallelism</source>
-            <translation>使用完全分片数据并行，将任务分布到 %1 个 GPU 上</translation>
-        </message>
-        <message>
-            <source>Use a memory-efficient attention kernel: %1</source>
-            <translation>使用省显存的注意力内核：%1</translation>
-        </message>
-        <message>
-            <source>Compute the loss in chunks so full fp32 logits are never stored</source>
-            <translation>分块计算损失，避免保存完整的 fp32 logits</translation>
-        </message>
-        <message>
-            <source>Quantise the weights to %1</source>
-            <translation>将权重量化为 %1</translation>
-        </message>
-        <message>
-            <source>Store the KV cache in %1</source>
-            <translation>以 %1 存储 KV 缓存</translation>
-        </message>
-        <message>
-            <source>Generate %1 samples per prompt in rollouts</source>
-            <translation>在 rollout 中每个提示生成 %1 个样本</translation>
-        </message>
-        <message>
-            <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
-            <translation>组合调整：微批 %1，梯度累积 %2，检查点 %3</translation>
-        </message>
-        <message>
-            <source>, chunked loss</source>
-            <translation>，分块计算损失</translation>
-        </message>
-        <message>
-            <source>, optimizer %1</source>
-            <translation>，优化器 %1</translation>
-        </message>
-        <message>
-            <source>Serve %1 sequences at a time</source>
-            <translation>同时服务 %1 个序列</translation>
-        </message>
-        <message>
-            <source>%1: has the wrong type (%2)</source>
-            <translation>%1：类型错误（%2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>Units</name>
-        <message>
-            <source>GiB</source>
-            <translation>GiB</translation>
-        </message>
-        <message>
-            <source>GB</source>
-            <translation>GB</translation>
-        </message>
-        <message>
-            <source>%1 %2</source>
-            <translation>%1 %2</translation>
-        </message>
-        <message>
-            <source>%1 T</source>
-            <translation>%1 T</translation>
-        </message>
-        <message>
-            <source>%1 B</source>
-            <translation>%1 B</translation>
-        </message>
-        <message>
-            <source>%1 M</source>
-            <translation>%1 M</translation>
-        </message>
-        <message>
-            <source>%1M</source>
-            <translation>%1M</translation>
-        </message>
-        <message>
-            <source>%1K</source>
-            <translation>%1K</translation>
-        </message>
-    </context>
-    <context>
-        <name>WidgetDialogService</name>
-        <message>
-            <source>Unsaved changes</source>
-            <translation>未保存的更改</translation>
-        </message>
-        <message>
-            <source>The scenario “%1” has unsaved changes. Save them first?</source>
-            <translation>场景“%1”有未保存的更改。要先保存吗？</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::BreakdownTable</name>
-        <message>
-            <source>%1 bytes</source>
-            <translation>%1 字节</translation>
-        </message>
-        <message>
-            <source>%1 %</source>
-            <translation>%1 %</translation>
-        </message>
-        <message>
-            <source>Term</source>
-            <translation>项目</translation>
-        </message>
-        <message>
-            <source>Memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <source>Share</source>
-            <translation>占比</translation>
-        </message>
-        <message>
-            <source>Formula</source>
-            <translation>公式</translation>
-        </message>
-        <message>
-            <source>Allocated (PyTorch)</source>
-            <translation>已分配（PyTorch）</translation>
-        </message>
-        <message>
-            <source>Live tensors: torch.cuda.max_memory_allocated().</source>
-            <translation>活跃张量：torch.cuda.max_memory_allocated()。</translation>
-        </message>
-        <message>
-            <source>Reserved (PyTorch)</source>
-            <translation>已预留（PyTorch）</translation>
-        </message>
-        <message>
-            <source>Allocated plus the caching allocator's reserve: torch.cuda.max_memory_reserved().</source>
-            <translation>已分配加上缓存分配器的预留：torch.cuda.max_memory_reserved()。</translation>
-        </message>
-        <message>
-            <source>Total (nvidia-smi)</source>
-            <translation>总计（nvidia-smi）</translation>
-        </message>
-        <message>
-            <source>Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces.</source>
-            <translation>已预留加上 CUDA 上下文：即 nvidia-smi 显示、驱动强制执行的数值。</translation>
-        </message>
-        <message>
-            <source>sum of the live tensors at the peak</source>
-            <translation>峰值时活跃张量之和</translation>
-        </message>
-        <message>
-            <source>allocated + allocator reserve</source>
-            <translation>已分配 + 分配器预留</translation>
-        </message>
-        <message>
-            <source>reserved + CUDA context</source>
-            <translation>已预留 + CUDA 上下文</translation>
-        </message>
-        <message>
-            <source>Memory breakdown</source>
-            <translation>显存明细</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::CliffChart</name>
-        <message>
-            <source>Micro-batch (samples per GPU, log scale)</source>
-            <translation>微批大小（每 GPU 样本数，对数刻度）</translation>
-        </message>
-        <message>
-            <source>Sequence length (tokens, log scale)</source>
-            <translation>序列长度（token，对数刻度）</translation>
-        </message>
-        <message>
-            <source>Memory (%1)</source>
-            <translation>显存（%1）</translation>
-        </message>
-        <message>
-            <source>micro-batch</source>
-            <translation>微批大小</translation>
-        </message>
-        <message>
-            <source>sequence</source>
-            <translation>序列长度</translation>
-        </message>
-        <message>
-            <source>nothing fits</source>
-            <translation>无法放下</translation>
-        </message>
-        <message>
-            <source>fits beyond %1</source>
-            <translation>超过 %1 仍可放下</translation>
-        </message>
-        <message>
-            <source>largest %1 that fits: %2</source>
-            <translation>可放下的最大%1：%2</translation>
-        </message>
-        <message>
-            <source>GPU capacity %1</source>
-            <translation>GPU 容量 %1</translation>
-        </message>
-        <message>
-            <source>now %1: %2</source>
-            <translation>当前 %1：%2</translation>
-        </message>
-        <message>
-            <source>OOM cliff chart</source>
-            <translation>OOM 悬崖图</translation>
-        </message>
-        <message>
-            <source>Memory against micro-batch or sequence length, with the GPU capacity and the largest value that fits.</source>
-            <translation>显存随微批大小或序列长度的变化，标出 GPU 容量和可放下的最大值。</translation>
-        </message>
-        <message>
-            <source>slope at 1–2: +%1 per sample</source>
-            <translation>1–2 处斜率：每个样本 +%1</translation>
-        </message>
-        <message>
-            <source>Batch (concurrent sequences per GPU, log scale)</source>
-            <translation>批大小（每 GPU 并发序列数，对数刻度）</translation>
-        </message>
-        <message>
-            <source>Context length (prompt + generated tokens, log scale)</source>
-            <translation>上下文长度（提示 + 生成的 token，对数刻度）</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::CliffPanel</name>
-        <message>
-            <source>■ Stop</source>
-            <translation>■ 停止</translation>
-        </message>
-        <message>
-            <source>▶ Animate</source>
-            <translation>▶ 动画演示</translation>
-        </message>
-        <message>
-            <source>Show</source>
-            <translation>显示</translation>
-        </message>
-        <message>
-            <source>Stacked by term</source>
-            <translation>按项目堆叠</translation>
-        </message>
-        <message>
-            <source>Total line</source>
-            <translation>总量曲线</translation>
-        </message>
-        <message>
-            <source>Stack the memory terms or draw only the nvidia-smi total.</source>
-            <translation>堆叠各显存项目，或只绘制 nvidia-smi 总量。</translation>
-        </message>
-        <message>
-            <source>Cliff chart style</source>
-            <translation>悬崖图样式</translation>
-        </message>
-        <message>
-            <source>Sweep</source>
-            <translation>扫描</translation>
-        </message>
-        <message>
-            <source>Micro-batch</source>
-            <translation>微批大小</translation>
-        </message>
-        <message>
-            <source>Sequence length</source>
-            <translation>序列长度</translation>
-        </message>
-        <message>
-            <source>The quantity on the x axis; everything else stays as set.</source>
-            <translation>x 轴上的变量；其余设置保持不变。</translation>
-        </message>
-        <message>
-            <source>Swept quantity</source>
-            <translation>扫描变量</translation>
-        </message>
-        <message>
-            <source>Move the slider across the sweep and back to watch the memory hit the cliff (F5).</source>
-            <translation>让滑块扫过整个范围再返回，观察显存撞上悬崖（F5）。</translation>
-        </message>
-        <message>
-            <source>Animate the sweep</source>
-            <translation>动画演示扫描</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::ControlsPanel</name>
-        <message>
-            <source>Change model size</source>
-            <translation>更改模型大小</translation>
-        </message>
-        <message>
-            <source>Change mode</source>
-            <translation>更改模式</translation>
-        </message>
-        <message>
-            <source>Change micro-batch</source>
-            <translation>更改微批大小</translation>
-        </message>
-        <message>
-            <source>Change sequence length</source>
-            <translation>更改序列长度</translation>
-        </message>
-        <message>
-            <source>Change generated tokens</source>
-            <translation>更改生成 token 数</translation>
-        </message>
-        <message>
-            <source>Change framework profile</source>
-            <translation>更改框架配置</translation>
-        </message>
-        <message>
-            <source>Change optimizer</source>
-            <translation>更改优化器</translation>
-        </message>
-        <message>
-            <source>Change checkpointing</source>
-            <translation>更改检查点设置</translation>
-        </message>
-        <message>
-            <source>Change checkpointed blocks</source>
-            <translation>更改检查点块数</translation>
-        </message>
-        <message>
-            <source>Change attention</source>
-            <translation>更改注意力实现</translation>
-        </message>
-        <message>
-            <source>Change LoRA rank</source>
-            <translation>更改 LoRA 秩</translation>
-        </message>
-        <message>
-            <source>Change GPU capacity</source>
-            <translation>更改 GPU 容量</translation>
-        </message>
-        <message>
-            <source>Change GPU count</source>
-            <translation>更改 GPU 数量</translation>
-        </message>
-        <message>
-            <source>Change parallel layout</source>
-            <translation>更改并行布局</translation>
-        </message>
-        <message>
-            <source>Change sharding</source>
-            <translation>更改分片方式</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>运行</translation>
-        </message>
-        <message>
-            <source>Training details</source>
-            <translation>训练细节</translation>
-        </message>
-        <message>
-            <source>GPUs and parallelism</source>
-            <translation>GPU 与并行</translation>
-        </message>
-        <message>
-            <source>&amp;Model</source>
-            <translation>模型(&amp;M)</translation>
-        </message>
-        <message>
-            <source>Si&amp;ze</source>
-            <translation>大小(&amp;Z)</translation>
-        </message>
-        <message>
-            <source>M&amp;ode</source>
-            <translation>模式(&amp;O)</translation>
-        </message>
-        <message>
-            <source>&amp;Framework</source>
-            <translation>框架(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Weights</source>
-            <translation>权重(&amp;W)</translation>
-        </message>
-        <message>
-            <source>Micro-&amp;batch</source>
-            <translation>微批(&amp;B)</translation>
-        </message>
-        <message>
-            <source>&amp;Sequence</source>
-            <translation>序列(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Generated</source>
-            <translation>生成(&amp;G)</translation>
-        </message>
-        <message>
-            <source>O&amp;ptimizer</source>
-            <translation>优化器(&amp;P)</translation>
-        </message>
-        <message>
-            <source>&amp;Checkpointing</source>
-            <translation>检查点(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Blocks</source>
-            <translation>块数</translation>
-        </message>
-        <message>
-            <source>&amp;Attention</source>
-            <translation>注意力(&amp;A)</translation>
-        </message>
-        <message>
-            <source>LoRA &amp;rank</source>
-            <translation>LoRA 秩(&amp;R)</translation>
-        </message>
-        <message>
-            <source>G&amp;PU</source>
-            <translation>GPU(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Capacity</source>
-            <translation>容量</translation>
-        </message>
-        <message>
-            <source>GPU cou&amp;nt</source>
-            <translation>GPU 数量(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Degrees</source>
-            <translation>并行度</translation>
-        </message>
-        <message>
-            <source>S&amp;harding</source>
-            <translation>分片(&amp;H)</translation>
-        </message>
-        <message>
-            <source>DP</source>
-            <translation>DP</translation>
-        </message>
-        <message>
-            <source>TP</source>
-            <translation>TP</translation>
-        </message>
-        <message>
-            <source>PP</source>
-            <translation>PP</translation>
-        </message>
-        <message>
-            <source>CP</source>
-            <translation>CP</translation>
-        </message>
-        <message>
-            <source>EP</source>
-            <translation>EP</translation>
-        </message>
-        <message>
-            <source>Custom size (use the size slider)</source>
-            <translation>自定义大小（使用大小滑块）</translation>
-        </message>
-        <message>
-            <source>Search models…</source>
-            <translation>搜索模型…</translation>
-        </message>
-        <message>
-            <source>Open config.json / safetensors index…</source>
-            <translation>打开 config.json / safetensors 索引…</translation>
-        </message>
-        <message>
-            <source>Read the architecture from a Hugging Face config.json, model.safetensors.index.json or .safetensors file.</source>
-            <translation>从 Hugging Face 的 config.json、model.safetensors.index.json 或 .safetensors 文件读取模型结构。</translation>
-        </message>
-        <message>
-            <source>Open model file</source>
-            <translation>打开模型文件</translation>
-        </message>
-        <message>
-            <source> B params</source>
-            <translation> B 参数</translation>
-        </message>
-        <message>
-            <source>Model size</source>
-            <translation>模型大小</translation>
-        </message>
-        <message>
-            <source>What the GPU does: serve the model, train all weights, or train LoRA / QLoRA adapters.</source>
-            <translation>GPU 的任务：运行推理、训练全部权重，或训练 LoRA / QLoRA 适配器。</translation>
-        </message>
-        <message>
-            <source>Mode</source>
-            <translation>模式</translation>
-        </message>
-        <message>
-            <source>A framework profile sets the dtypes of weights, gradients and optimizer states the way that framework stores them.</source>
-            <translation>框架配置按该框架的存储方式设置权重、梯度和优化器状态的数据类型。</translation>
-        </message>
-        <message>
-            <source>Framework profile</source>
-            <translation>框架配置</translation>
-        </message>
-        <message>
-            <source>Storage precision of the model weights: fp32, bf16, fp16, fp8, int8, int4 or NF4.</source>
-            <translation>模型权重的存储精度：fp32、bf16、fp16、fp8、int8、int4 或 NF4。</translation>
-        </message>
-        <message>
-            <source>Weight precision</source>
-            <translation>权重精度</translation>
-        </message>
-        <message>
-            <source> samples</source>
-            <translation> 个样本</translation>
-        </message>
-        <message>
-            <source>Samples processed together in one forward/backward pass on each GPU (power-of-two steps with fine steps between).</source>
-            <translation>每个 GPU 在一次前向/反向传播中一起处理的样本数（按 2 的幂步进，中间有细分步长）。</translation>
-        </message>
-        <message>
-            <source>Micro-batch</source>
-            <translation>微批大小</translation>
-        </message>
-        <message>
-            <source> tokens</source>
-            <translation> 个 token</translation>
-        </message>
-        <message>
-            <source>Tokens per sample; for inference, the whole context (prompt plus generated tokens). Log scale, 128 to 1 M.</source>
-            <translation>每个样本的 token 数；推理时为整个上下文（提示加生成的 token）。对数刻度，128 到 1 M。</translation>
-        </message>
-        <message>
-            <source>Sequence length</source>
-            <translation>序列长度</translation>
-        </message>
-        <message>
-            <source>Tokens generated per sequence; the rest of the sequence length is the prompt.</source>
-            <translation>每个序列生成的 token 数；序列长度的其余部分为提示。</translation>
-        </message>
-        <message>
-            <source>Generated tokens</source>
-            <translation>生成 token 数</translation>
-        </message>
-        <message>
-            <source>The optimizer decides how many state tensors are kept per trainable parameter (AdamW: two).</source>
-            <translation>优化器决定每个可训练参数保留多少个状态张量（AdamW：两个）。</translation>
-        </message>
-        <message>
-            <source>Optimizer</source>
-            <translation>优化器</translation>
-        </message>
-        <message>
-            <source>Activation checkpointing stores fewer activations and recomputes them in the backward pass.</source>
-            <translation>激活检查点保存更少的激活值，并在反向传播时重新计算。</translation>
-        </message>
-        <message>
-            <source>Activation checkpointing</source>
-            <translation>激活检查点</translation>
-        </message>
-        <message>
-            <source>Checkpointed blocks</source>
-            <translation>检查点块数</translation>
-        </message>
-        <message>
-            <source>The attention kernel; eager attention stores the full score matrix, fused kernels do not.</source>
-            <translation>注意力内核；eager 注意力会保存完整的分数矩阵，融合内核不会。</translation>
-        </message>
-        <message>
-            <source>Attention implementation</source>
-            <translation>注意力实现</translation>
-        </message>
-        <message>
-            <source>Rank r of the LoRA adapters; adapter size grows linearly with it.</source>
-            <translation>LoRA 适配器的秩 r；适配器大小随之线性增长。</translation>
-        </message>
-        <message>
-            <source>LoRA rank</source>
-            <translation>LoRA 秩</translation>
-        </message>
-        <message>
-            <source>Custom capacity</source>
-            <translation>自定义容量</translation>
-        </message>
-        <message>
-            <source>The GPU model; its total memory is the capacity line in the charts.</source>
-            <translation>GPU 型号；其总显存即图表中的容量线。</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source> GiB</source>
-            <translation> GiB</translation>
-        </message>
-        <message>
-            <source>Total memory of a custom GPU in GiB, as nvidia-smi reports it.</source>
-            <translation>自定义 GPU 的总显存（GiB），以 nvidia-smi 报告为准。</translation>
-        </message>
-        <message>
-            <source>Custom GPU capacity</source>
-            <translation>自定义 GPU 容量</translation>
-        </message>
-        <message>
-            <source>Total GPUs in the job; must equal DP × TP × PP × CP.</source>
-            <translation>任务中的 GPU 总数；必须等于 DP × TP × PP × CP。</translation>
-        </message>
-        <message>
-            <source>GPU count</source>
-            <translation>GPU 数量</translation>
-        </message>
-        <message>
-            <source>Data parallelism: replicas (or shards) that each process their own micro-batches.</source>
-            <translation>数据并行：各自处理自己微批的副本（或分片）。</translation>
-        </message>
-        <message>
-            <source>Data-parallel degree</source>
-            <translation>数据并行度</translation>
-        </message>
-        <message>
-            <source>Tensor parallelism: each layer's matrices are split over this many GPUs; must divide the attention heads.</source>
-            <translation>张量并行：每层的矩阵切分到这么多 GPU 上；必须整除注意力头数。</translation>
-        </message>
-        <message>
-            <source>Tensor-parallel degree</source>
-            <translation>张量并行度</translation>
-        </message>
-        <message>
-            <source>Pipeline parallelism: the layers are split into this many stages; at most the number of layers.</source>
-            <translation>流水线并行：各层分成这么多个阶段；不超过层数。</translation>
-        </message>
-        <message>
-            <source>Pipeline-parallel degree</source>
-            <translation>流水线并行度</translation>
-        </message>
-        <message>
-            <source>Context parallelism: each sequence is split over this many GPUs.</source>
-            <translation>上下文并行：每个序列切分到这么多 GPU 上。</translation>
-        </message>
-        <message>
-            <source>Context-parallel degree</source>
-            <translation>上下文并行度</translation>
-        </message>
-        <message>
-            <source>Expert parallelism: the experts of a mixture-of-experts model are split over this many GPUs; must divide the experts.</source>
-            <translation>专家并行：混合专家模型的专家分布到这么多 GPU 上；必须整除专家数。</translation>
-        </message>
-        <message>
-            <source>Expert-parallel degree</source>
-            <translation>专家并行度</translation>
-        </message>
-        <message>
-            <source>ZeRO / FSDP sharding splits optimizer states, gradients and parameters over the data-parallel GPUs.</source>
-            <translation>ZeRO / FSDP 分片将优化器状态、梯度和参数分布到数据并行的 GPU 上。</translation>
-        </message>
-        <message>
-            <source>Sharding</source>
-            <translation>分片</translation>
-        </message>
-        <message>
-            <source>Layout problem</source>
-            <translation>布局问题</translation>
-        </message>
-        <message>
-            <source>Imported model</source>
-            <translation>导入的模型</translation>
-        </message>
-        <message>
-            <source>Imported: %1</source>
-            <translation>已导入：%1</translation>
-        </message>
-        <message>
-            <source>%1 params · %2 layers · hidden %3 · %4/%5 heads</source>
-            <translation>%1 参数 · %2 层 · 隐藏维度 %3 · %4/%5 头</translation>
-        </message>
-        <message>
-            <source> · %1 experts, top-%2 (%3 active)</source>
-            <translation> · %1 个专家，top-%2（激活 %3）</translation>
-        </message>
-        <message>
-            <source>%1 · %2 B/param</source>
-            <translation>%1 · 每参数 %2 字节</translation>
-        </message>
-        <message>
-            <source>Use a custom model size</source>
-            <translation>使用自定义模型大小</translation>
-        </message>
-        <message>
-            <source>Change model</source>
-            <translation>更改模型</translation>
-        </message>
-        <message>
-            <source>Use a custom GPU capacity</source>
-            <translation>使用自定义 GPU 容量</translation>
-        </message>
-        <message>
-            <source>Change GPU</source>
-            <translation>更改 GPU</translation>
-        </message>
-        <message>
-            <source>Change weight precision</source>
-            <translation>更改权重精度</translation>
-        </message>
-        <message>
-            <source>The model to plan for; type to search the presets, or pick “Custom size” to set a parameter count.</source>
-            <translation>要规划的模型；输入以搜索预设，或选择“自定义大小”来设置参数量。</translation>
-        </message>
-        <message>
-            <source>Total parameters of a llama-style dense model (log scale, 0.1 B to 1 T); active when the model is “Custom size”.</source>
-            <translation>Llama 风格稠密模型的总参数量（对数刻度，0.1 B 到 1 T）；模型选择“自定义大小”时可用。</translation>
-        </message>
-        <message>
-            <source>How many leading blocks are checkpointed when checkpointing is “First N blocks”.</source>
-            <translation>检查点方式为“前 N 个块”时，使用检查点的前几个块数。</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::Dashboard</name>
-        <message>
-            <source>VRAM per GPU</source>
-            <translation>每 GPU 显存</translation>
-        </message>
-        <message>
-            <source>Worst rank</source>
-            <translation>最紧张的 rank</translation>
-        </message>
-        <message>
-            <source>Per pipeline stage</source>
-            <translation>按流水线阶段</translation>
-        </message>
-        <message>
-            <source>One bar for the GPU with the most memory, or one bar per pipeline stage.</source>
-            <translation>显存占用最多的 GPU 显示一根柱，或每个流水线阶段一根柱。</translation>
-        </message>
-        <message>
-            <source>Bar view</source>
-            <translation>柱状视图</translation>
-        </message>
-        <message>
-            <source>&amp;Breakdown</source>
-            <translation>明细(&amp;B)</translation>
-        </message>
-        <message>
-            <source>OOM &amp;playbook</source>
-            <translation>OOM 应对方案(&amp;P)</translation>
-        </message>
-        <message>
-            <source>&amp;Multi-GPU layout</source>
-            <translation>多 GPU 布局(&amp;M)</translation>
-        </message>
-        <message>
-            <source>Every memory term with its bytes, share and formula.</source>
-            <translation>每个显存项目的字节数、占比和公式。</translation>
-        </message>
-        <message>
-            <source>Ranked changes that make the run fit.</source>
-            <translation>按优先级排列的、能让任务放下的调整。</translation>
-        </message>
-        <message>
-            <source>Find the smallest GPU layout for this run.</source>
-            <translation>为此任务寻找最小的 GPU 布局。</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::ExportDialog</name>
-        <message>
-            <source>Export Image</source>
-            <translation>导出图片</translation>
-        </message>
-        <message>
-            <source>Stacked VRAM bar</source>
-            <translation>堆叠显存柱</translation>
-        </message>
-        <message>
-            <source>OOM-cliff chart</source>
-            <translation>OOM 悬崖图</translation>
-        </message>
-        <message>
-            <source>Dashboard (verdict and both charts)</source>
-            <translation>仪表盘（结论和两张图）</translation>
-        </message>
-        <message>
-            <source>Which part of the window to export.</source>
-            <translation>要导出窗口的哪个部分。</translation>
-        </message>
-        <message>
-            <source>Export target</source>
-            <translation>导出对象</translation>
-        </message>
-        <message>
-            <source> px</source>
-            <translation> 像素</translation>
-        </message>
-        <message>
-            <source>Width of the picture before scaling.</source>
-            <translation>缩放前的图片宽度。</translation>
-        </message>
-        <message>
-            <source>Height of the picture before scaling.</source>
-            <translation>缩放前的图片高度。</translation>
-        </message>
-        <message>
-            <source>Width</source>
-            <translation>宽度</translation>
-        </message>
-        <message>
-            <source>Height</source>
-            <translation>高度</translation>
-        </message>
-        <message>
-            <source>1×</source>
-            <translation>1×</translation>
-        </message>
-        <message>
-            <source>2×</source>
-            <translation>2×</translation>
-        </message>
-        <message>
-            <source>3×</source>
-            <translation>3×</translation>
-        </message>
-        <message>
-            <source>Pixel density: 2× doubles the pixels for sharp slides and high-DPI screens.</source>
-            <translation>像素密度：2× 使像素加倍，适合清晰的幻灯片和高分辨率屏幕。</translation>
-        </message>
-        <message>
-            <source>Scale</source>
-            <translation>缩放</translation>
-        </message>
-        <message>
-            <source>PNG image</source>
-            <translation>PNG 图片</translation>
-        </message>
-        <message>
-            <source>SVG vector drawing</source>
-            <translation>SVG 矢量图</translation>
-        </message>
-        <message>
-            <source>PNG for slides and chat, SVG for print and editing.</source>
-            <translation>PNG 适合幻灯片和聊天，SVG 适合打印和编辑。</translation>
-        </message>
-        <message>
-            <source>File format</source>
-            <translation>文件格式</translation>
-        </message>
-        <message>
-            <source>Drawn at the top of the picture; leave empty for none.</source>
-            <translation>绘制在图片顶部；留空则不绘制。</translation>
-        </message>
-        <message>
-            <source>Title</source>
-            <translation>标题</translation>
-        </message>
-        <message>
-            <source>Draw the scenario summary and verdict</source>
-            <translation>绘制场景摘要和结论</translation>
-        </message>
-        <message>
-            <source>Model, mode, precision, batch, sequence length and GPU under the title.</source>
-            <translation>在标题下方显示模型、模式、精度、批大小、序列长度和 GPU。</translation>
-        </message>
-        <message>
-            <source>&amp;Export</source>
-            <translation>导出(&amp;E)</translation>
-        </message>
-        <message>
-            <source>&amp;Size</source>
-            <translation>尺寸(&amp;S)</translation>
-        </message>
-        <message>
-            <source>S&amp;cale</source>
-            <translation>缩放(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Format</source>
-            <translation>格式(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Title</source>
-            <translation>标题(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;Save…</source>
-            <translation>保存(&amp;S)…</translation>
-        </message>
-        <message>
-            <source>&amp;Copy to Clipboard</source>
-            <translation>复制到剪贴板(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Vector drawing, %1 × %2 units</source>
-            <translation>矢量图，%1 × %2 单位</translation>
-        </message>
-        <message>
-            <source>Output: %1 × %2 pixels</source>
-            <translation>输出：%1 × %2 像素</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::FeaturesPanel</name>
-        <message>
-            <source>Chunked cross-entropy</source>
-            <translation>分块交叉熵</translation>
-        </message>
-        <message>
-            <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
-            <translation>损失按 token 分块计算：fp32 logits 从不完整驻留（litgpt、torchtune CEWithChunkedOutputLoss）。</translation>
-        </message>
-        <message>
-            <source>torch.compile</source>
-            <translation>torch.compile</translation>
-        </message>
-        <message>
-            <source>Compiled model and loss: fused norms, RoPE and SiLU save less, and a compiled loss keeps only its input and one gradient.</source>
-            <translation>编译模型和损失：融合的 norm、RoPE 和 SiLU 保存更少，编译后的损失只保留其输入和一个梯度。</translation>
-        </message>
-        <message>
-            <source>Fused optimizer step</source>
-            <translation>融合优化器步骤</translation>
-        </message>
-        <message>
-            <source>AdamW(fused=True): no for-each temporaries during the step.</source>
-            <translation>AdamW(fused=True)：优化步骤中没有 for-each 临时张量。</translation>
-        </message>
-        <message>
-            <source>Optimizer step in backward</source>
-            <translation>反向传播中执行优化步骤</translation>
-        </message>
-        <message>
-            <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
-            <translation>每个参数在其梯度产生后立即更新并释放梯度：从不同时持有全部梯度。</translation>
-        </message>
-        <message>
-            <source>Activation offloading to CPU</source>
-            <translation>激活卸载到 CPU</translation>
-        </message>
-        <message>
-            <source>Saved activations move to host memory; the block being computed and the one being prefetched stay on the GPU.</source>
-            <translation>保存的激活移到主机内存；正在计算的块和预取的块留在 GPU 上。</translation>
-        </message>
-        <message>
-            <source>Sequence packing</source>
-            <translation>序列打包</translation>
-        </message>
-        <message>
-            <source>Samples are packed to exactly the sequence length (no padding).</source>
-            <translation>样本被打包到恰好等于序列长度（无填充）。</translation>
-        </message>
-        <message>
-            <source>Optimizer offload to CPU</source>
-            <translation>优化器卸载到 CPU</translation>
-        </message>
-        <message>
-            <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
-            <translation>ZeRO-Offload / FSDP CPU 卸载：优化器状态和优化步骤在 CPU 上。</translation>
-        </message>
-        <message>
-            <source>Parameter offload to CPU</source>
-            <translation>参数卸载到 CPU</translation>
-        </message>
-        <message>
-            <source>ZeRO-Infinity / FSDP offload_params: sharded parameters live on the CPU (needs a sharding strategy that shards parameters).</source>
-            <translation>ZeRO-Infinity / FSDP offload_params：分片后的参数在 CPU 上（需要对参数分片的分片策略）。</translation>
-        </message>
-        <message>
-            <source>Sequence parallelism</source>
-            <translation>序列并行</translation>
-        </message>
-        <message>
-            <source>With tensor parallelism: norm and dropout activations are split over the TP ranks (needs TP &gt; 1).</source>
-            <translation>配合张量并行：norm 和 dropout 的激活在 TP rank 间切分（需要 TP &gt; 1）。</translation>
-        </message>
-        <message>
-            <source>Loss not compiled</source>
-            <translation>损失未编译</translation>
-        </message>
-        <message>
-            <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
-            <translation>使用 torch.compile 时损失仍以 eager 方式运行（2024 年的 torchtitan、compile_loss 之前的 torchtune）：损失处每个 logit 12 字节。</translation>
-        </message>
-        <message>
-            <source>Loop keeps the logits</source>
-            <translation>训练循环保留 logits</translation>
-        </message>
-        <message>
-            <source>The training loop still references the logits during backward (fsdp_qlora, litgpt, torchtune before mid-2024).</source>
-            <translation>反向传播期间训练循环仍引用 logits（fsdp_qlora、litgpt、2024 年年中之前的 torchtune）。</translation>
-        </message>
-        <message>
-            <source>Model returns fp32 logits</source>
-            <translation>模型返回 fp32 logits</translation>
-        </message>
-        <message>
-            <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
-            <translation>模型将 logits 上转为 fp32（transformers 4.45 之前的 HF Llama、torchtune 非分块输出、2024 年的 torchtitan）。</translation>
-        </message>
-        <message>
-            <source>Fused QKV projection</source>
-            <translation>融合 QKV 投影</translation>
-        </message>
-        <message>
-            <source>One linear projects q, k and v (litgpt); it and its LoRA save different tensors for backward.</source>
-            <translation>一个线性层同时投影 q、k、v（litgpt）；它及其 LoRA 为反向传播保存的张量不同。</translation>
-        </message>
-        <message>
-            <source>FSDP units mix frozen and LoRA weights</source>
-            <translation>FSDP 单元混合冻结权重与 LoRA 权重</translation>
-        </message>
-        <message>
-            <source>FSDP1 use_orig_params wrapping whole blocks: the frozen weights get gradients too (LoRA or QLoRA with sharding).</source>
-            <translation>FSDP1 use_orig_params 以整个块为单元包装：冻结权重也会得到梯度（带分片的 LoRA 或 QLoRA）。</translation>
-        </message>
-        <message>
-            <source>Accumulate under no_sync()</source>
-            <translation>在 no_sync() 下累积</translation>
-        </message>
-        <message>
-            <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
-            <translation>在 FSDP no_sync() 下做梯度累积：在同步的 micro-batch 之前梯度保持未分片。</translation>
-        </message>
-        <message>
-            <source>loss_parallel() with TP</source>
-            <translation>TP 下的 loss_parallel()</translation>
-        </message>
-        <message>
-            <source>torch loss_parallel() (torchtitan): the eager loss on the vocabulary shard holds 16 bytes per logit instead of 12 (needs TP &gt; 1).</source>
-            <translation>torch loss_parallel()（torchtitan）：词表分片上的 eager 损失每个 logit 占 16 字节而非 12 字节（需要 TP &gt; 1）。</translation>
-        </message>
-        <message>
-            <source>Turn on %1</source>
-            <translation>开启 %1</translation>
-        </message>
-        <message>
-            <source>Turn off %1</source>
-            <translation>关闭 %1</translation>
-        </message>
-        <message>
-            <source>Memory features</source>
-            <translation>内存特性</translation>
-        </message>
-        <message>
-            <source>What the run turns on</source>
-            <translation>本次运行开启的功能</translation>
-        </message>
-        <message>
-            <source>How the framework&apos;s code behaves</source>
-            <translation>框架代码的行为</translation>
-        </message>
-        <message>
-            <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
-            <translation>会改变峰值的框架版本特性；docs/profiles.md 列出了各框架的做法。</translation>
-        </message>
-        <message>
-            <source>In place</source>
-            <translation>原地创建</translation>
-        </message>
-        <message>
-            <source>Weights are created where they stay: the load leaves nothing cached.</source>
-            <translation>权重直接在最终位置创建：加载不会留下缓存。</translation>
-        </message>
-        <message>
-            <source>torchao NF4 (torchtune QLoRA)</source>
-            <translation>torchao NF4（torchtune QLoRA）</translation>
-        </message>
-        <message>
-            <source>Base weights quantised to NF4 on the GPU at init and again when the checkpoint is loaded (torchao 0.2 and later).</source>
-            <translation>基础权重在初始化时以及加载检查点时在 GPU 上量化为 NF4（torchao 0.2 及以后）。</translation>
-        </message>
-        <message>
-            <source>torchao 0.1 NF4, unchunked</source>
-            <translation>torchao 0.1 NF4，不分块</translation>
-        </message>
-        <message>
-            <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
-            <translation>2024 年春的 torchtune QLoRA：对整个权重做 NF4 搜索，每个元素需要 32 字节，并留下数 GB 缓存。</translation>
-        </message>
-        <message>
-            <source>FSDP1 sync_module_states</source>
-            <translation>FSDP1 sync_module_states</translation>
-        </message>
-        <message>
-            <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
-            <translation>rank 0 在 CPU 上加载；每个 FSDP 单元在 GPU 上广播、展平并分片（fsdp_qlora、accelerate 低内存加载）。</translation>
-        </message>
-        <message>
-            <source>How the weights are loaded</source>
-            <translation>权重如何加载</translation>
-        </message>
-        <message>
-            <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
-            <translation>缓存分配器会保留加载时缓存的显存，因此加载可能决定 reserved 峰值（docs/metrics.md）。</translation>
-        </message>
-        <message>
-            <source>Model load: %1</source>
-            <translation>模型加载：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::LayoutPanel</name>
-        <message>
-            <source>Searching layouts of up to %1 GPUs…</source>
-            <translation>正在搜索最多 %1 个 GPU 的布局…</translation>
-        </message>
-        <message>
-            <source>Apply smallest layout (%1 GPUs)</source>
-            <translation>应用最小布局（%1 个 GPU）</translation>
-        </message>
-        <message>
-            <source>No layout of up to %1 × %2 fits this run.</source>
-            <translation>最多 %1 × %2 的任何布局都放不下此任务。</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Smallest layout: %1 × %2&lt;/b&gt; — DP %3 × TP %4 × PP %5 × CP %6, sharding: %7.</source>
-            <translation>&lt;b&gt;最小布局：%1 × %2&lt;/b&gt; —— DP %3 × TP %4 × PP %5 × CP %6，分片：%7。</translation>
-        </message>
-        <message>
-            <source>Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.</source>
-            <translation>最紧张的 rank：流水线阶段 %1（第 %2–%3 层），占用 %4 / %5，剩余 %6。</translation>
-        </message>
-        <message>
-            <source>Find the fewest GPUs of the selected type (then the least tensor and pipeline parallelism) that run this scenario, and apply that layout. The per-stage bar then highlights the tightest rank.</source>
-            <translation>寻找运行此场景所需的最少所选型号 GPU（其次是最小的张量和流水线并行度），并应用该布局。之后按阶段的柱状图会突出显示最紧张的 rank。</translation>
-        </message>
-        <message>
-            <source>&amp;Find smallest layout</source>
-            <translation>寻找最小布局(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Search DP × TP × PP layouts of this GPU for the smallest one that fits, and apply it.</source>
-            <translation>在此 GPU 的 DP × TP × PP 布局中搜索能放下的最小布局并应用。</translation>
-        </message>
-        <message>
-            <source>Find smallest layout</source>
-            <translation>寻找最小布局</translation>
-        </message>
-        <message>
-            <source>Up to</source>
-            <translation>最多</translation>
-        </message>
-        <message>
-            <source> GPUs</source>
-            <translation> 个 GPU</translation>
-        </message>
-        <message>
-            <source>The largest GPU count the search may use.</source>
-            <translation>搜索可使用的最大 GPU 数量。</translation>
-        </message>
-        <message>
-            <source>Maximum GPUs to search</source>
-            <translation>搜索的最大 GPU 数量</translation>
-        </message>
-        <message>
-            <source>Layout result</source>
-            <translation>布局结果</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::MainWindow</name>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>&amp;Units</source>
-            <translation>单位(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Theme</source>
-            <translation>主题(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;Tools</source>
-            <translation>工具(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>&amp;New Scenario</source>
-            <translation>新建场景(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Start again from the default scenario.</source>
-            <translation>从默认场景重新开始。</translation>
-        </message>
-        <message>
-            <source>&amp;Open Scenario…</source>
-            <translation>打开场景(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>Open a saved scenario (.json).</source>
-            <translation>打开已保存的场景（.json）。</translation>
-        </message>
-        <message>
-            <source>Open &amp;Model File…</source>
-            <translation>打开模型文件(&amp;M)…</translation>
-        </message>
-        <message>
-            <source>Import a model from config.json, a safetensors index or a .safetensors file.</source>
-            <translation>从 config.json、safetensors 索引或 .safetensors 文件导入模型。</translation>
-        </message>
-        <message>
-            <source>&amp;Save Scenario</source>
-            <translation>保存场景(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save Scenario &amp;As…</source>
-            <translation>场景另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Export Image…</source>
-            <translation>导出图片(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>Save the bar, the cliff chart or the dashboard as PNG or SVG.</source>
-            <translation>将柱状图、悬崖图或仪表盘保存为 PNG 或 SVG。</translation>
-        </message>
-        <message>
-            <source>&amp;Copy Image</source>
-            <translation>复制图片(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Copy the exported image to the clipboard.</source>
-            <translation>将导出的图片复制到剪贴板。</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;Undo</source>
-            <translation>撤销(&amp;U)</translation>
-        </message>
-        <message>
-            <source>&amp;Redo</source>
-            <translation>重做(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Presentation Mode</source>
-            <translation>演示模式(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Full screen with large type: charts, verdict and key sliders only.</source>
-            <translation>大字体全屏：只显示图表、结论和关键滑块。</translation>
-        </message>
-        <message>
-            <source>Leave Presentation Mode</source>
-            <translation>退出演示模式</translation>
-        </message>
-        <message>
-            <source>&amp;Animate OOM Cliff</source>
-            <translation>动画演示 OOM 悬崖(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Per-&amp;Stage Bars</source>
-            <translation>按阶段显示柱(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Show &amp;Controls</source>
-            <translation>显示控制面板(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;GiB (2³⁰ bytes)</source>
-            <translation>&amp;GiB（2³⁰ 字节）</translation>
-        </message>
-        <message>
-            <source>G&amp;B (10⁹ bytes)</source>
-            <translation>G&amp;B（10⁹ 字节）</translation>
-        </message>
-        <message>
-            <source>&amp;Light</source>
-            <translation>浅色(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Dark</source>
-            <translation>深色(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Find &amp;Smallest Layout</source>
-            <translation>寻找最小布局(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Keyboard Shortcuts</source>
-            <translation>键盘快捷键(&amp;K)</translation>
-        </message>
-        <message>
-            <source>&amp;About Headroom</source>
-            <translation>关于 Headroom(&amp;A)</translation>
-        </message>
-        <message>
-            <source>&amp;System Default</source>
-            <translation>跟随系统(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Scenario</source>
-            <translation>场景</translation>
-        </message>
-        <message>
-            <source>Untitled</source>
-            <translation>未命名</translation>
-        </message>
-        <message>
-            <source>%1[*] — Headroom</source>
-            <translation>%1[*] — Headroom</translation>
-        </message>
-        <message>
-            <source>Units: %1</source>
-            <translation>单位：%1</translation>
-        </message>
-        <message>
-            <source>Engine: %1 ms</source>
-            <translation>计算引擎：%1 毫秒</translation>
-        </message>
-        <message>
-            <source>Open Scenario</source>
-            <translation>打开场景</translation>
-        </message>
-        <message>
-            <source>Headroom scenarios (*.json);;All files (*)</source>
-            <translation>Headroom 场景 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Open Model File</source>
-            <translation>打开模型文件</translation>
-        </message>
-        <message>
-            <source>Model descriptions (config.json *.index.json *.safetensors *.json);;All files (*)</source>
-            <translation>模型描述 (config.json *.index.json *.safetensors *.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Cannot open scenario</source>
-            <translation>无法打开场景</translation>
-        </message>
-        <message>
-            <source>%1 was not opened: %2
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 在 %2 上</translation>
+    </message>
+    <message>
+        <source>%1: GPU memory by term</source>
+        <translation>%1：按项目划分的显存</translation>
+    </message>
+    <message>
+        <source>%1: OOM cliff over micro-batch</source>
+        <translation>%1：随微批大小变化的 OOM 悬崖</translation>
+    </message>
+    <message>
+        <source>%1: OOM cliff over sequence length</source>
+        <translation>%1：随序列长度变化的 OOM 悬崖</translation>
+    </message>
+    <message>
+        <source>%1: memory plan</source>
+        <translation>%1：显存规划</translation>
+    </message>
+</context>
+<context>
+    <name>SaveFile</name>
+    <message>
+        <source>the data could not be written</source>
+        <translation>无法写入数据</translation>
+    </message>
+    <message>
+        <source>the content could not be encoded</source>
+        <translation>无法编码内容</translation>
+    </message>
+</context>
+<context>
+    <name>Texts</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Logits &amp; loss</source>
+        <translation>Logits 与损失</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Model weights resident on this GPU, plus LoRA adapters.</source>
+        <translation>驻留在此 GPU 上的模型权重，包括 LoRA 适配器。</translation>
+    </message>
+    <message>
+        <source>A separate fp32 copy of the trainable weights kept for the optimizer step.</source>
+        <translation>为优化器步骤单独保存的可训练权重 fp32 副本。</translation>
+    </message>
+    <message>
+        <source>Optimizer moments, e.g. AdamW&apos;s first and second moment per parameter.</source>
+        <translation>优化器矩，例如 AdamW 每个参数的一阶矩和二阶矩。</translation>
+    </message>
+    <message>
+        <source>Stored gradients of the trainable parameters.</source>
+        <translation>已保存的可训练参数梯度。</translation>
+    </message>
+    <message>
+        <source>Tensors saved in the forward pass for the backward pass (training) or live hidden states (inference).</source>
+        <translation>前向传播中为反向传播保存的张量（训练），或活跃的隐藏状态（推理）。</translation>
+    </message>
+    <message>
+        <source>Attention keys and values cached per token during generation.</source>
+        <translation>生成过程中按 token 缓存的注意力键和值。</translation>
+    </message>
+    <message>
+        <source>Output-layer logits, their fp32 upcast, loss buffers and their gradient.</source>
+        <translation>输出层 logits、其 fp32 上转副本、损失缓冲区及其梯度。</translation>
+    </message>
+    <message>
+        <source>Short-lived buffers: gathered sharded parameters, optimizer temporaries, communication buckets.</source>
+        <translation>短期缓冲区：聚合的分片参数、优化器临时张量、通信桶。</translation>
+    </message>
+    <message>
+        <source>Memory the PyTorch caching allocator keeps reserved beyond live tensors.</source>
+        <translation>PyTorch 缓存分配器在活跃张量之外额外预留的显存。</translation>
+    </message>
+    <message>
+        <source>CUDA context, cuBLAS workspace and NCCL buffers; visible in nvidia-smi only.</source>
+        <translation>CUDA 上下文、cuBLAS 工作区和 NCCL 缓冲区；仅在 nvidia-smi 中可见。</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Full fine-tune / training</source>
+        <translation>全量微调 / 训练</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Generation with a KV cache; no gradients or optimizer.</source>
+        <translation>使用 KV 缓存生成；没有梯度和优化器。</translation>
+    </message>
+    <message>
+        <source>Every parameter is trained: weights, gradients and optimizer states.</source>
+        <translation>训练所有参数：权重、梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>The base model is frozen; only small low-rank adapters are trained.</source>
+        <translation>基础模型冻结；只训练小型低秩适配器。</translation>
+    </message>
+    <message>
+        <source>LoRA on a base model quantised to 4-bit NF4.</source>
+        <translation>在量化为 4 位 NF4 的基础模型上进行 LoRA。</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>8 位 AdamW</translation>
+    </message>
+    <message>
+        <source>Paged AdamW</source>
+        <translation>分页 AdamW</translation>
+    </message>
+    <message>
+        <source>Paged AdamW 8-bit</source>
+        <translation>分页 8 位 AdamW</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Full (every block)</source>
+        <translation>完全（每个块）</translation>
+    </message>
+    <message>
+        <source>Selective (attention)</source>
+        <translation>选择性（注意力）</translation>
+    </message>
+    <message>
+        <source>First N blocks</source>
+        <translation>前 N 个块</translation>
+    </message>
+    <message>
+        <source>Eager (materialised scores)</source>
+        <translation>Eager（显式生成分数矩阵）</translation>
+    </message>
+    <message>
+        <source>PyTorch SDPA</source>
+        <translation>PyTorch SDPA</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Flex attention</source>
+        <translation>Flex Attention</translation>
+    </message>
+    <message>
+        <source>Custom (dtypes as set)</source>
+        <translation>自定义（按所设数据类型）</translation>
+    </message>
+    <message>
+        <source>PyTorch AMP / HF Trainer</source>
+        <translation>PyTorch AMP / HF Trainer</translation>
+    </message>
+    <message>
+        <source>Pure bf16 (torchtune, LitGPT)</source>
+        <translation>纯 bf16（torchtune、LitGPT）</translation>
+    </message>
+    <message>
+        <source>FSDP2 mixed precision (torchtitan)</source>
+        <translation>FSDP2 混合精度（torchtitan）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO</source>
+        <translation>DeepSpeed ZeRO</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>bitsandbytes QLoRA</source>
+        <translation>bitsandbytes QLoRA</translation>
+    </message>
+    <message>
+        <source>Use exactly the dtypes chosen here.</source>
+        <translation>完全使用此处选择的数据类型。</translation>
+    </message>
+    <message>
+        <source>fp32 weights, gradients and optimizer states with bf16 autocast.</source>
+        <translation>fp32 权重、梯度和优化器状态，使用 bf16 自动混合精度。</translation>
+    </message>
+    <message>
+        <source>bf16 weights, gradients and optimizer states, no fp32 master copy.</source>
+        <translation>bf16 权重、梯度和优化器状态，无 fp32 主副本。</translation>
+    </message>
+    <message>
+        <source>bf16 parameters for compute, fp32 gradient reduction and sharded states.</source>
+        <translation>计算使用 bf16 参数，fp32 梯度归约，状态分片。</translation>
+    </message>
+    <message>
+        <source>bf16 weights and gradients plus 12 bytes per parameter of fp32 states.</source>
+        <translation>bf16 权重和梯度，另加每参数 12 字节的 fp32 状态。</translation>
+    </message>
+    <message>
+        <source>bf16 weights, fp32 gradient buffer and a distributed optimizer.</source>
+        <translation>bf16 权重、fp32 梯度缓冲区和分布式优化器。</translation>
+    </message>
+    <message>
+        <source>NF4 base with double quantisation, bf16 adapters and paged AdamW.</source>
+        <translation>双重量化的 NF4 基础模型、bf16 适配器和分页 AdamW。</translation>
+    </message>
+    <message>
+        <source>None (DDP replicas)</source>
+        <translation>无（DDP 副本）</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 (optimizer states)</source>
+        <translation>ZeRO-1（优化器状态）</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 (+ gradients)</source>
+        <translation>ZeRO-2（+ 梯度）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (+ parameters)</source>
+        <translation>ZeRO-3（+ 参数）</translation>
+    </message>
+    <message>
+        <source>FSDP full shard</source>
+        <translation>FSDP 完全分片</translation>
+    </message>
+    <message>
+        <source>FSDP shard grad-op</source>
+        <translation>FSDP 梯度与优化器分片</translation>
+    </message>
+    <message>
+        <source>HSDP (hybrid shard)</source>
+        <translation>HSDP（混合分片）</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>fp8</source>
+        <translation>fp8</translation>
+    </message>
+    <message>
+        <source>int8</source>
+        <translation>int8</translation>
+    </message>
+    <message>
+        <source>int4</source>
+        <translation>int4</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>NF4 (double quant)</source>
+        <translation>NF4（双重量化）</translation>
+    </message>
+    <message>
+        <source>fp4</source>
+        <translation>fp4</translation>
+    </message>
+    <message>
+        <source>MXFP4</source>
+        <translation>MXFP4</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>after load</source>
+        <translation>加载后</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向传播</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向传播</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <source>The file cannot be read.</source>
+        <translation>无法读取该文件。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: %1</source>
+        <translation>无法读取该文件：%1</translation>
+    </message>
+    <message>
+        <source>The file is too large to be a model description or scenario.</source>
+        <translation>文件过大，不可能是模型描述或场景文件。</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON: %1</source>
+        <translation>文件不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>%1: this required field is missing</source>
+        <translation>%1：缺少此必填字段</translation>
+    </message>
+    <message>
+        <source>%1: has the wrong type</source>
+        <translation>%1：类型错误</translation>
+    </message>
+    <message>
+        <source>%1: must be a positive number</source>
+        <translation>%1：必须是正数</translation>
+    </message>
+    <message>
+        <source>%1: is out of range (%2)</source>
+        <translation>%1：超出范围（%2）</translation>
+    </message>
+    <message>
+        <source>%1: must be a finite number</source>
+        <translation>%1：必须是有限数值</translation>
+    </message>
+    <message>
+        <source>%1: unknown value “%2”</source>
+        <translation>%1：未知的值“%2”</translation>
+    </message>
+    <message>
+        <source>This model family is not supported: %1</source>
+        <translation>不支持此模型系列：%1</translation>
+    </message>
+    <message>
+        <source>This file was written by a newer Headroom (version %1).</source>
+        <translation>此文件由更新版本的 Headroom 写入（版本 %1）。</translation>
+    </message>
+    <message>
+        <source>The safetensors header is malformed: %1</source>
+        <translation>safetensors 头部格式错误：%1</translation>
+    </message>
+    <message>
+        <source>No setting of %1 fits on this GPU.</source>
+        <translation>%1 的任何取值都无法放入此 GPU。</translation>
+    </message>
+    <message>
+        <source>TP = %1 must divide the %2 attention heads and %3 KV heads</source>
+        <translation>TP = %1 必须整除 %2 个注意力头和 %3 个 KV 头</translation>
+    </message>
+    <message>
+        <source>PP = %1 must not exceed the %2 layers</source>
+        <translation>PP = %1 不能超过 %2 层</translation>
+    </message>
+    <message>
+        <source>EP = %1 must divide DP × TP = %2</source>
+        <translation>EP = %1 必须整除 DP × TP = %2</translation>
+    </message>
+    <message>
+        <source>EP = %1 must divide the %2 experts</source>
+        <translation>EP = %1 必须整除 %2 个专家</translation>
+    </message>
+    <message>
+        <source>EP = %1 needs a mixture-of-experts model (this one is dense)</source>
+        <translation>EP = %1 需要混合专家模型（当前模型为稠密模型）</translation>
+    </message>
+    <message>
+        <source>CP = %1 must divide the sequence length %2</source>
+        <translation>CP = %1 必须整除序列长度 %2</translation>
+    </message>
+    <message>
+        <source>DP × TP × PP × CP must equal the GPU count</source>
+        <translation>DP × TP × PP × CP 必须等于 GPU 数量</translation>
+    </message>
+    <message>
+        <source>%1: invalid parallel layout</source>
+        <translation>%1：并行布局无效</translation>
+    </message>
+    <message>
+        <source>%1: invalid parallel layout (%2)</source>
+        <translation>%1：并行布局无效（%2）</translation>
+    </message>
+    <message>
+        <source>%1: the attention heads must be a multiple of the KV heads</source>
+        <translation>%1：注意力头数必须是 KV 头数的倍数</translation>
+    </message>
+    <message>
+        <source>%1: invalid mixture-of-experts settings</source>
+        <translation>%1：混合专家设置无效</translation>
+    </message>
+    <message>
+        <source>%1: invalid latent-attention settings</source>
+        <translation>%1：潜在注意力设置无效</translation>
+    </message>
+    <message>
+        <source>The model is too large (100 trillion parameters or more).</source>
+        <translation>模型过大（100 万亿参数或以上）。</translation>
+    </message>
+    <message>
+        <source>DP × TP × PP × CP = %1, but the GPU count is %2</source>
+        <translation>DP × TP × PP × CP = %1，但 GPU 数量为 %2</translation>
+    </message>
+    <message>
+        <source>Cut the sequence length to %1 tokens</source>
+        <translation>将序列长度缩短到 %1 个 token</translation>
+    </message>
+    <message>
+        <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
+        <translation>将微批大小降到 %1，并将梯度累积提高到 %2</translation>
+    </message>
+    <message>
+        <source>Turn on activation checkpointing: %1</source>
+        <translation>启用激活检查点：%1</translation>
+    </message>
+    <message>
+        <source>Switch the optimizer to %1</source>
+        <translation>将优化器切换为 %1</translation>
+    </message>
+    <message>
+        <source>Train LoRA adapters (rank %1) instead of all weights</source>
+        <translation>训练 LoRA 适配器（秩 %1）而非全部权重</translation>
+    </message>
+    <message>
+        <source>Train QLoRA adapters (rank %1) on a 4-bit base</source>
+        <translation>在 4 位基础模型上训练 QLoRA 适配器（秩 %1）</translation>
+    </message>
+    <message>
+        <source>Shard across data-parallel GPUs: %1</source>
+        <translation>在数据并行 GPU 之间分片：%1</translation>
+    </message>
+    <message>
+        <source>Spread the run over %1 GPUs with fully sharded data parallelism</source>
+        <translation>使用完全分片数据并行，将任务分布到 %1 个 GPU 上</translation>
+    </message>
+    <message>
+        <source>Use a memory-efficient attention kernel: %1</source>
+        <translation>使用省显存的注意力内核：%1</translation>
+    </message>
+    <message>
+        <source>Compute the loss in chunks so full fp32 logits are never stored</source>
+        <translation>分块计算损失，避免保存完整的 fp32 logits</translation>
+    </message>
+    <message>
+        <source>Quantise the weights to %1</source>
+        <translation>将权重量化为 %1</translation>
+    </message>
+    <message>
+        <source>Store the KV cache in %1</source>
+        <translation>以 %1 存储 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Generate %1 samples per prompt in rollouts</source>
+        <translation>在 rollout 中每个提示生成 %1 个样本</translation>
+    </message>
+    <message>
+        <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
+        <translation>组合调整：微批 %1，梯度累积 %2，检查点 %3</translation>
+    </message>
+    <message>
+        <source>, chunked loss</source>
+        <translation>，分块计算损失</translation>
+    </message>
+    <message>
+        <source>, optimizer %1</source>
+        <translation>，优化器 %1</translation>
+    </message>
+    <message>
+        <source>Serve %1 sequences at a time</source>
+        <translation>同时服务 %1 个序列</translation>
+    </message>
+    <message>
+        <source>%1: has the wrong type (%2)</source>
+        <translation>%1：类型错误（%2）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>framework profile: name, version</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, version %2: the framework&apos;s dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
+        <translation>
+            <numerusform>%1，版本 %2：该框架的数据类型计算方式，以及其代码中改变峰值的 %n 项行为，每项均注明来源（docs/profiles.md）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+</context>
+<context>
+    <name>WidgetDialogService</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario “%1” has unsaved changes. Save them first?</source>
+        <translation>场景“%1”有未保存的更改。要先保存吗？</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::BreakdownTable</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Allocated (PyTorch)</source>
+        <translation>已分配（PyTorch）</translation>
+    </message>
+    <message>
+        <source>Live tensors: torch.cuda.max_memory_allocated().</source>
+        <translation>活跃张量：torch.cuda.max_memory_allocated()。</translation>
+    </message>
+    <message>
+        <source>Reserved (PyTorch)</source>
+        <translation>已预留（PyTorch）</translation>
+    </message>
+    <message>
+        <source>Allocated plus the caching allocator&apos;s reserve: torch.cuda.max_memory_reserved().</source>
+        <translation>已分配加上缓存分配器的预留：torch.cuda.max_memory_reserved()。</translation>
+    </message>
+    <message>
+        <source>Total (nvidia-smi)</source>
+        <translation>总计（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces.</source>
+        <translation>已预留加上 CUDA 上下文：即 nvidia-smi 显示、驱动强制执行的数值。</translation>
+    </message>
+    <message>
+        <source>sum of the live tensors at the peak</source>
+        <translation>峰值时活跃张量之和</translation>
+    </message>
+    <message>
+        <source>allocated + allocator reserve</source>
+        <translation>已分配 + 分配器预留</translation>
+    </message>
+    <message>
+        <source>reserved + CUDA context</source>
+        <translation>已预留 + CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Memory breakdown</source>
+        <translation>显存明细</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::CliffChart</name>
+    <message>
+        <source>Micro-batch (samples per GPU, log scale)</source>
+        <translation>微批大小（每 GPU 样本数，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens, log scale)</source>
+        <translation>序列长度（token，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>显存（%1）</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>sequence</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>nothing fits</source>
+        <translation>无法放下</translation>
+    </message>
+    <message>
+        <source>fits beyond %1</source>
+        <translation>超过 %1 仍可放下</translation>
+    </message>
+    <message>
+        <source>largest %1 that fits: %2</source>
+        <translation>可放下的最大%1：%2</translation>
+    </message>
+    <message>
+        <source>GPU capacity %1</source>
+        <translation>GPU 容量 %1</translation>
+    </message>
+    <message>
+        <source>now %1: %2</source>
+        <translation>当前 %1：%2</translation>
+    </message>
+    <message>
+        <source>OOM cliff chart</source>
+        <translation>OOM 悬崖图</translation>
+    </message>
+    <message>
+        <source>Memory against micro-batch or sequence length, with the GPU capacity and the largest value that fits.</source>
+        <translation>显存随微批大小或序列长度的变化，标出 GPU 容量和可放下的最大值。</translation>
+    </message>
+    <message>
+        <source>slope at 1–2: +%1 per sample</source>
+        <translation>1–2 处斜率：每个样本 +%1</translation>
+    </message>
+    <message>
+        <source>Batch (concurrent sequences per GPU, log scale)</source>
+        <translation>批大小（每 GPU 并发序列数，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Context length (prompt + generated tokens, log scale)</source>
+        <translation>上下文长度（提示 + 生成的 token，对数刻度）</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::CliffPanel</name>
+    <message>
+        <source>■ Stop</source>
+        <translation>■ 停止</translation>
+    </message>
+    <message>
+        <source>▶ Animate</source>
+        <translation>▶ 动画演示</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Stacked by term</source>
+        <translation>按项目堆叠</translation>
+    </message>
+    <message>
+        <source>Total line</source>
+        <translation>总量曲线</translation>
+    </message>
+    <message>
+        <source>Stack the memory terms or draw only the nvidia-smi total.</source>
+        <translation>堆叠各显存项目，或只绘制 nvidia-smi 总量。</translation>
+    </message>
+    <message>
+        <source>Cliff chart style</source>
+        <translation>悬崖图样式</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>The quantity on the x axis; everything else stays as set.</source>
+        <translation>x 轴上的变量；其余设置保持不变。</translation>
+    </message>
+    <message>
+        <source>Swept quantity</source>
+        <translation>扫描变量</translation>
+    </message>
+    <message>
+        <source>Move the slider across the sweep and back to watch the memory hit the cliff (F5).</source>
+        <translation>让滑块扫过整个范围再返回，观察显存撞上悬崖（F5）。</translation>
+    </message>
+    <message>
+        <source>Animate the sweep</source>
+        <translation>动画演示扫描</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ControlsPanel</name>
+    <message>
+        <source>Change model size</source>
+        <translation>更改模型大小</translation>
+    </message>
+    <message>
+        <source>Change mode</source>
+        <translation>更改模式</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>更改微批大小</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>更改序列长度</translation>
+    </message>
+    <message>
+        <source>Change generated tokens</source>
+        <translation>更改生成 token 数</translation>
+    </message>
+    <message>
+        <source>Change framework profile</source>
+        <translation>更改框架配置</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>更改优化器</translation>
+    </message>
+    <message>
+        <source>Change checkpointing</source>
+        <translation>更改检查点设置</translation>
+    </message>
+    <message>
+        <source>Change checkpointed blocks</source>
+        <translation>更改检查点块数</translation>
+    </message>
+    <message>
+        <source>Change attention</source>
+        <translation>更改注意力实现</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>更改 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Change GPU capacity</source>
+        <translation>更改 GPU 容量</translation>
+    </message>
+    <message>
+        <source>Change GPU count</source>
+        <translation>更改 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Change parallel layout</source>
+        <translation>更改并行布局</translation>
+    </message>
+    <message>
+        <source>Change sharding</source>
+        <translation>更改分片方式</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Training details</source>
+        <translation>训练细节</translation>
+    </message>
+    <message>
+        <source>GPUs and parallelism</source>
+        <translation>GPU 与并行</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze</source>
+        <translation>大小(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>M&amp;ode</source>
+        <translation>模式(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Framework</source>
+        <translation>框架(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>微批(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>序列(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Generated</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>O&amp;ptimizer</source>
+        <translation>优化器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Checkpointing</source>
+        <translation>检查点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>块数</translation>
+    </message>
+    <message>
+        <source>&amp;Attention</source>
+        <translation>注意力(&amp;A)</translation>
+    </message>
+    <message>
+        <source>LoRA &amp;rank</source>
+        <translation>LoRA 秩(&amp;R)</translation>
+    </message>
+    <message>
+        <source>G&amp;PU</source>
+        <translation>GPU(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>GPU cou&amp;nt</source>
+        <translation>GPU 数量(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation>并行度</translation>
+    </message>
+    <message>
+        <source>S&amp;harding</source>
+        <translation>分片(&amp;H)</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Custom size (use the size slider)</source>
+        <translation>自定义大小（使用大小滑块）</translation>
+    </message>
+    <message>
+        <source>Search models…</source>
+        <translation>搜索模型…</translation>
+    </message>
+    <message>
+        <source>Open config.json / safetensors index…</source>
+        <translation>打开 config.json / safetensors 索引…</translation>
+    </message>
+    <message>
+        <source>Read the architecture from a Hugging Face config.json, model.safetensors.index.json or .safetensors file.</source>
+        <translation>从 Hugging Face 的 config.json、model.safetensors.index.json 或 .safetensors 文件读取模型结构。</translation>
+    </message>
+    <message>
+        <source>Open model file</source>
+        <translation>打开模型文件</translation>
+    </message>
+    <message>
+        <source> B params</source>
+        <translation> B 参数</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型大小</translation>
+    </message>
+    <message>
+        <source>What the GPU does: serve the model, train all weights, or train LoRA / QLoRA adapters.</source>
+        <translation>GPU 的任务：运行推理、训练全部权重，或训练 LoRA / QLoRA 适配器。</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Framework profile</source>
+        <translation>框架配置</translation>
+    </message>
+    <message>
+        <source>Storage precision of the model weights: fp32, bf16, fp16, fp8, int8, int4 or NF4.</source>
+        <translation>模型权重的存储精度：fp32、bf16、fp16、fp8、int8、int4 或 NF4。</translation>
+    </message>
+    <message>
+        <source>Weight precision</source>
+        <translation>权重精度</translation>
+    </message>
+    <message>
+        <source> samples</source>
+        <translation> 个样本</translation>
+    </message>
+    <message>
+        <source>Samples processed together in one forward/backward pass on each GPU (power-of-two steps with fine steps between).</source>
+        <translation>每个 GPU 在一次前向/反向传播中一起处理的样本数（按 2 的幂步进，中间有细分步长）。</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <source>Tokens per sample; for inference, the whole context (prompt plus generated tokens). Log scale, 128 to 1 M.</source>
+        <translation>每个样本的 token 数；推理时为整个上下文（提示加生成的 token）。对数刻度，128 到 1 M。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens generated per sequence; the rest of the sequence length is the prompt.</source>
+        <translation>每个序列生成的 token 数；序列长度的其余部分为提示。</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>The optimizer decides how many state tensors are kept per trainable parameter (AdamW: two).</source>
+        <translation>优化器决定每个可训练参数保留多少个状态张量（AdamW：两个）。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing stores fewer activations and recomputes them in the backward pass.</source>
+        <translation>激活检查点保存更少的激活值，并在反向传播时重新计算。</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Checkpointed blocks</source>
+        <translation>检查点块数</translation>
+    </message>
+    <message>
+        <source>The attention kernel; eager attention stores the full score matrix, fused kernels do not.</source>
+        <translation>注意力内核；eager 注意力会保存完整的分数矩阵，融合内核不会。</translation>
+    </message>
+    <message>
+        <source>Attention implementation</source>
+        <translation>注意力实现</translation>
+    </message>
+    <message>
+        <source>Rank r of the LoRA adapters; adapter size grows linearly with it.</source>
+        <translation>LoRA 适配器的秩 r；适配器大小随之线性增长。</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Custom capacity</source>
+        <translation>自定义容量</translation>
+    </message>
+    <message>
+        <source>The GPU model; its total memory is the capacity line in the charts.</source>
+        <translation>GPU 型号；其总显存即图表中的容量线。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Total memory of a custom GPU in GiB, as nvidia-smi reports it.</source>
+        <translation>自定义 GPU 的总显存（GiB），以 nvidia-smi 报告为准。</translation>
+    </message>
+    <message>
+        <source>Custom GPU capacity</source>
+        <translation>自定义 GPU 容量</translation>
+    </message>
+    <message>
+        <source>Total GPUs in the job; must equal DP × TP × PP × CP.</source>
+        <translation>任务中的 GPU 总数；必须等于 DP × TP × PP × CP。</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Data parallelism: replicas (or shards) that each process their own micro-batches.</source>
+        <translation>数据并行：各自处理自己微批的副本（或分片）。</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree</source>
+        <translation>数据并行度</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s matrices are split over this many GPUs; must divide the attention heads.</source>
+        <translation>张量并行：每层的矩阵切分到这么多 GPU 上；必须整除注意力头数。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers are split into this many stages; at most the number of layers.</source>
+        <translation>流水线并行：各层分成这么多个阶段；不超过层数。</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel degree</source>
+        <translation>流水线并行度</translation>
+    </message>
+    <message>
+        <source>Context parallelism: each sequence is split over this many GPUs.</source>
+        <translation>上下文并行：每个序列切分到这么多 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Context-parallel degree</source>
+        <translation>上下文并行度</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: the experts of a mixture-of-experts model are split over this many GPUs; must divide the experts.</source>
+        <translation>专家并行：混合专家模型的专家分布到这么多 GPU 上；必须整除专家数。</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree</source>
+        <translation>专家并行度</translation>
+    </message>
+    <message>
+        <source>ZeRO / FSDP sharding splits optimizer states, gradients and parameters over the data-parallel GPUs.</source>
+        <translation>ZeRO / FSDP 分片将优化器状态、梯度和参数分布到数据并行的 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Layout problem</source>
+        <translation>布局问题</translation>
+    </message>
+    <message>
+        <source>Imported model</source>
+        <translation>导入的模型</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>已导入：%1</translation>
+    </message>
+    <message>
+        <source>%1 params · %2 layers · hidden %3 · %4/%5 heads</source>
+        <translation>%1 参数 · %2 层 · 隐藏维度 %3 · %4/%5 头</translation>
+    </message>
+    <message>
+        <source> · %1 experts, top-%2 (%3 active)</source>
+        <translation> · %1 个专家，top-%2（激活 %3）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 B/param</source>
+        <translation>%1 · 每参数 %2 字节</translation>
+    </message>
+    <message>
+        <source>Use a custom model size</source>
+        <translation>使用自定义模型大小</translation>
+    </message>
+    <message>
+        <source>Change model</source>
+        <translation>更改模型</translation>
+    </message>
+    <message>
+        <source>Use a custom GPU capacity</source>
+        <translation>使用自定义 GPU 容量</translation>
+    </message>
+    <message>
+        <source>Change GPU</source>
+        <translation>更改 GPU</translation>
+    </message>
+    <message>
+        <source>Change weight precision</source>
+        <translation>更改权重精度</translation>
+    </message>
+    <message>
+        <source>The model to plan for; type to search the presets, or pick “Custom size” to set a parameter count.</source>
+        <translation>要规划的模型；输入以搜索预设，或选择“自定义大小”来设置参数量。</translation>
+    </message>
+    <message>
+        <source>Total parameters of a llama-style dense model (log scale, 0.1 B to 1 T); active when the model is “Custom size”.</source>
+        <translation>Llama 风格稠密模型的总参数量（对数刻度，0.1 B 到 1 T）；模型选择“自定义大小”时可用。</translation>
+    </message>
+    <message>
+        <source>How many leading blocks are checkpointed when checkpointing is “First N blocks”.</source>
+        <translation>检查点方式为“前 N 个块”时，使用检查点的前几个块数。</translation>
+    </message>
+    <message>
+        <source>A framework profile sets the dtypes of weights, gradients and optimizer states the way that framework stores them, and the behaviour of its code that changes the peak (docs/profiles.md).</source>
+        <translation>框架配置按该框架的存储方式设定权重、梯度和优化器状态的数据类型，以及其代码中改变峰值的行为（docs/profiles.md）。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::Dashboard</name>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Worst rank</source>
+        <translation>最紧张的 rank</translation>
+    </message>
+    <message>
+        <source>Per pipeline stage</source>
+        <translation>按流水线阶段</translation>
+    </message>
+    <message>
+        <source>One bar for the GPU with the most memory, or one bar per pipeline stage.</source>
+        <translation>显存占用最多的 GPU 显示一根柱，或每个流水线阶段一根柱。</translation>
+    </message>
+    <message>
+        <source>Bar view</source>
+        <translation>柱状视图</translation>
+    </message>
+    <message>
+        <source>&amp;Breakdown</source>
+        <translation>明细(&amp;B)</translation>
+    </message>
+    <message>
+        <source>OOM &amp;playbook</source>
+        <translation>OOM 应对方案(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Multi-GPU layout</source>
+        <translation>多 GPU 布局(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Every memory term with its bytes, share and formula.</source>
+        <translation>每个显存项目的字节数、占比和公式。</translation>
+    </message>
+    <message>
+        <source>Ranked changes that make the run fit.</source>
+        <translation>按优先级排列的、能让任务放下的调整。</translation>
+    </message>
+    <message>
+        <source>Find the smallest GPU layout for this run.</source>
+        <translation>为此任务寻找最小的 GPU 布局。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ExportDialog</name>
+    <message>
+        <source>Export Image</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>Stacked VRAM bar</source>
+        <translation>堆叠显存柱</translation>
+    </message>
+    <message>
+        <source>OOM-cliff chart</source>
+        <translation>OOM 悬崖图</translation>
+    </message>
+    <message>
+        <source>Dashboard (verdict and both charts)</source>
+        <translation>仪表盘（结论和两张图）</translation>
+    </message>
+    <message>
+        <source>Which part of the window to export.</source>
+        <translation>要导出窗口的哪个部分。</translation>
+    </message>
+    <message>
+        <source>Export target</source>
+        <translation>导出对象</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Width of the picture before scaling.</source>
+        <translation>缩放前的图片宽度。</translation>
+    </message>
+    <message>
+        <source>Height of the picture before scaling.</source>
+        <translation>缩放前的图片高度。</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>1×</source>
+        <translation>1×</translation>
+    </message>
+    <message>
+        <source>2×</source>
+        <translation>2×</translation>
+    </message>
+    <message>
+        <source>3×</source>
+        <translation>3×</translation>
+    </message>
+    <message>
+        <source>Pixel density: 2× doubles the pixels for sharp slides and high-DPI screens.</source>
+        <translation>像素密度：2× 使像素加倍，适合清晰的幻灯片和高分辨率屏幕。</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <source>SVG vector drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PNG for slides and chat, SVG for print and editing.</source>
+        <translation>PNG 适合幻灯片和聊天，SVG 适合打印和编辑。</translation>
+    </message>
+    <message>
+        <source>File format</source>
+        <translation>文件格式</translation>
+    </message>
+    <message>
+        <source>Drawn at the top of the picture; leave empty for none.</source>
+        <translation>绘制在图片顶部；留空则不绘制。</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Draw the scenario summary and verdict</source>
+        <translation>绘制场景摘要和结论</translation>
+    </message>
+    <message>
+        <source>Model, mode, precision, batch, sequence length and GPU under the title.</source>
+        <translation>在标题下方显示模型、模式、精度、批大小、序列长度和 GPU。</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Size</source>
+        <translation>尺寸(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;cale</source>
+        <translation>缩放(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>格式(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Title</source>
+        <translation>标题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy to Clipboard</source>
+        <translation>复制到剪贴板(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Vector drawing, %1 × %2 units</source>
+        <translation>矢量图，%1 × %2 单位</translation>
+    </message>
+    <message>
+        <source>Output: %1 × %2 pixels</source>
+        <translation>输出：%1 × %2 像素</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::FeaturesPanel</name>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>分块交叉熵</translation>
+    </message>
+    <message>
+        <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
+        <translation>损失按 token 分块计算：fp32 logits 从不完整驻留（litgpt、torchtune CEWithChunkedOutputLoss）。</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>Compiled model and loss: fused norms, RoPE and SiLU save less, and a compiled loss keeps only its input and one gradient.</source>
+        <translation>编译模型和损失：融合的 norm、RoPE 和 SiLU 保存更少，编译后的损失只保留其输入和一个梯度。</translation>
+    </message>
+    <message>
+        <source>Fused optimizer step</source>
+        <translation>融合优化器步骤</translation>
+    </message>
+    <message>
+        <source>AdamW(fused=True): no for-each temporaries during the step.</source>
+        <translation>AdamW(fused=True)：优化步骤中没有 for-each 临时张量。</translation>
+    </message>
+    <message>
+        <source>Optimizer step in backward</source>
+        <translation>反向传播中执行优化步骤</translation>
+    </message>
+    <message>
+        <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
+        <translation>每个参数在其梯度产生后立即更新并释放梯度：从不同时持有全部梯度。</translation>
+    </message>
+    <message>
+        <source>Activation offloading to CPU</source>
+        <translation>激活卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Saved activations move to host memory; the block being computed and the one being prefetched stay on the GPU.</source>
+        <translation>保存的激活移到主机内存；正在计算的块和预取的块留在 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Sequence packing</source>
+        <translation>序列打包</translation>
+    </message>
+    <message>
+        <source>Samples are packed to exactly the sequence length (no padding).</source>
+        <translation>样本被打包到恰好等于序列长度（无填充）。</translation>
+    </message>
+    <message>
+        <source>Optimizer offload to CPU</source>
+        <translation>优化器卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
+        <translation>ZeRO-Offload / FSDP CPU 卸载：优化器状态和优化步骤在 CPU 上。</translation>
+    </message>
+    <message>
+        <source>Parameter offload to CPU</source>
+        <translation>参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity / FSDP offload_params: sharded parameters live on the CPU (needs a sharding strategy that shards parameters).</source>
+        <translation>ZeRO-Infinity / FSDP offload_params：分片后的参数在 CPU 上（需要对参数分片的分片策略）。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>With tensor parallelism: norm and dropout activations are split over the TP ranks (needs TP &gt; 1).</source>
+        <translation>配合张量并行：norm 和 dropout 的激活在 TP rank 间切分（需要 TP &gt; 1）。</translation>
+    </message>
+    <message>
+        <source>Loss not compiled</source>
+        <translation>损失未编译</translation>
+    </message>
+    <message>
+        <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
+        <translation>使用 torch.compile 时损失仍以 eager 方式运行（2024 年的 torchtitan、compile_loss 之前的 torchtune）：损失处每个 logit 12 字节。</translation>
+    </message>
+    <message>
+        <source>Loop keeps the logits</source>
+        <translation>训练循环保留 logits</translation>
+    </message>
+    <message>
+        <source>The training loop still references the logits during backward (fsdp_qlora, litgpt, torchtune before mid-2024).</source>
+        <translation>反向传播期间训练循环仍引用 logits（fsdp_qlora、litgpt、2024 年年中之前的 torchtune）。</translation>
+    </message>
+    <message>
+        <source>Model returns fp32 logits</source>
+        <translation>模型返回 fp32 logits</translation>
+    </message>
+    <message>
+        <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
+        <translation>模型将 logits 上转为 fp32（transformers 4.45 之前的 HF Llama、torchtune 非分块输出、2024 年的 torchtitan）。</translation>
+    </message>
+    <message>
+        <source>Fused QKV projection</source>
+        <translation>融合 QKV 投影</translation>
+    </message>
+    <message>
+        <source>One linear projects q, k and v (litgpt); it and its LoRA save different tensors for backward.</source>
+        <translation>一个线性层同时投影 q、k、v（litgpt）；它及其 LoRA 为反向传播保存的张量不同。</translation>
+    </message>
+    <message>
+        <source>FSDP units mix frozen and LoRA weights</source>
+        <translation>FSDP 单元混合冻结权重与 LoRA 权重</translation>
+    </message>
+    <message>
+        <source>FSDP1 use_orig_params wrapping whole blocks: the frozen weights get gradients too (LoRA or QLoRA with sharding).</source>
+        <translation>FSDP1 use_orig_params 以整个块为单元包装：冻结权重也会得到梯度（带分片的 LoRA 或 QLoRA）。</translation>
+    </message>
+    <message>
+        <source>Accumulate under no_sync()</source>
+        <translation>在 no_sync() 下累积</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
+        <translation>在 FSDP no_sync() 下做梯度累积：在同步的 micro-batch 之前梯度保持未分片。</translation>
+    </message>
+    <message>
+        <source>loss_parallel() with TP</source>
+        <translation>TP 下的 loss_parallel()</translation>
+    </message>
+    <message>
+        <source>torch loss_parallel() (torchtitan): the eager loss on the vocabulary shard holds 16 bytes per logit instead of 12 (needs TP &gt; 1).</source>
+        <translation>torch loss_parallel()（torchtitan）：词表分片上的 eager 损失每个 logit 占 16 字节而非 12 字节（需要 TP &gt; 1）。</translation>
+    </message>
+    <message>
+        <source>Turn on %1</source>
+        <translation>开启 %1</translation>
+    </message>
+    <message>
+        <source>Turn off %1</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>Memory features</source>
+        <translation>内存特性</translation>
+    </message>
+    <message>
+        <source>What the run turns on</source>
+        <translation>本次运行开启的功能</translation>
+    </message>
+    <message>
+        <source>How the framework&apos;s code behaves</source>
+        <translation>框架代码的行为</translation>
+    </message>
+    <message>
+        <source>Facts about a framework version that change its peak; docs/profiles.md lists which frameworks do what.</source>
+        <translation>会改变峰值的框架版本特性；docs/profiles.md 列出了各框架的做法。</translation>
+    </message>
+    <message>
+        <source>In place</source>
+        <translation>原地创建</translation>
+    </message>
+    <message>
+        <source>Weights are created where they stay: the load leaves nothing cached.</source>
+        <translation>权重直接在最终位置创建：加载不会留下缓存。</translation>
+    </message>
+    <message>
+        <source>torchao NF4 (torchtune QLoRA)</source>
+        <translation>torchao NF4（torchtune QLoRA）</translation>
+    </message>
+    <message>
+        <source>Base weights quantised to NF4 on the GPU at init and again when the checkpoint is loaded (torchao 0.2 and later).</source>
+        <translation>基础权重在初始化时以及加载检查点时在 GPU 上量化为 NF4（torchao 0.2 及以后）。</translation>
+    </message>
+    <message>
+        <source>torchao 0.1 NF4, unchunked</source>
+        <translation>torchao 0.1 NF4，不分块</translation>
+    </message>
+    <message>
+        <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
+        <translation>2024 年春的 torchtune QLoRA：对整个权重做 NF4 搜索，每个元素需要 32 字节，并留下数 GB 缓存。</translation>
+    </message>
+    <message>
+        <source>FSDP1 sync_module_states</source>
+        <translation>FSDP1 sync_module_states</translation>
+    </message>
+    <message>
+        <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
+        <translation>rank 0 在 CPU 上加载；每个 FSDP 单元在 GPU 上广播、展平并分片（fsdp_qlora、accelerate 低内存加载）。</translation>
+    </message>
+    <message>
+        <source>How the weights are loaded</source>
+        <translation>权重如何加载</translation>
+    </message>
+    <message>
+        <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
+        <translation>缓存分配器会保留加载时缓存的显存，因此加载可能决定 reserved 峰值（docs/metrics.md）。</translation>
+    </message>
+    <message>
+        <source>Model load: %1</source>
+        <translation>模型加载：%1</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::LayoutPanel</name>
+    <message>
+        <source>Searching layouts of up to %1 GPUs…</source>
+        <translation>正在搜索最多 %1 个 GPU 的布局…</translation>
+    </message>
+    <message>
+        <source>Apply smallest layout (%1 GPUs)</source>
+        <translation>应用最小布局（%1 个 GPU）</translation>
+    </message>
+    <message>
+        <source>No layout of up to %1 × %2 fits this run.</source>
+        <translation>最多 %1 × %2 的任何布局都放不下此任务。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Smallest layout: %1 × %2&lt;/b&gt; — DP %3 × TP %4 × PP %5 × CP %6, sharding: %7.</source>
+        <translation>&lt;b&gt;最小布局：%1 × %2&lt;/b&gt; —— DP %3 × TP %4 × PP %5 × CP %6，分片：%7。</translation>
+    </message>
+    <message>
+        <source>Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.</source>
+        <translation>最紧张的 rank：流水线阶段 %1（第 %2–%3 层），占用 %4 / %5，剩余 %6。</translation>
+    </message>
+    <message>
+        <source>Find the fewest GPUs of the selected type (then the least tensor and pipeline parallelism) that run this scenario, and apply that layout. The per-stage bar then highlights the tightest rank.</source>
+        <translation>寻找运行此场景所需的最少所选型号 GPU（其次是最小的张量和流水线并行度），并应用该布局。之后按阶段的柱状图会突出显示最紧张的 rank。</translation>
+    </message>
+    <message>
+        <source>&amp;Find smallest layout</source>
+        <translation>寻找最小布局(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Search DP × TP × PP layouts of this GPU for the smallest one that fits, and apply it.</source>
+        <translation>在此 GPU 的 DP × TP × PP 布局中搜索能放下的最小布局并应用。</translation>
+    </message>
+    <message>
+        <source>Find smallest layout</source>
+        <translation>寻找最小布局</translation>
+    </message>
+    <message>
+        <source>Up to</source>
+        <translation>最多</translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source>The largest GPU count the search may use.</source>
+        <translation>搜索可使用的最大 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>Maximum GPUs to search</source>
+        <translation>搜索的最大 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Layout result</source>
+        <translation>布局结果</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Units</source>
+        <translation>单位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;New Scenario</source>
+        <translation>新建场景(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start again from the default scenario.</source>
+        <translation>从默认场景重新开始。</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a saved scenario (.json).</source>
+        <translation>打开已保存的场景（.json）。</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model File…</source>
+        <translation>打开模型文件(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Import a model from config.json, a safetensors index or a .safetensors file.</source>
+        <translation>从 config.json、safetensors 索引或 .safetensors 文件导入模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>保存场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Image…</source>
+        <translation>导出图片(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the bar, the cliff chart or the dashboard as PNG or SVG.</source>
+        <translation>将柱状图、悬崖图或仪表盘保存为 PNG 或 SVG。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Image</source>
+        <translation>复制图片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the exported image to the clipboard.</source>
+        <translation>将导出的图片复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen with large type: charts, verdict and key sliders only.</source>
+        <translation>大字体全屏：只显示图表、结论和关键滑块。</translation>
+    </message>
+    <message>
+        <source>Leave Presentation Mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>&amp;Animate OOM Cliff</source>
+        <translation>动画演示 OOM 悬崖(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Per-&amp;Stage Bars</source>
+        <translation>按阶段显示柱(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Controls</source>
+        <translation>显示控制面板(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;GiB (2³⁰ bytes)</source>
+        <translation>&amp;GiB（2³⁰ 字节）</translation>
+    </message>
+    <message>
+        <source>G&amp;B (10⁹ bytes)</source>
+        <translation>G&amp;B（10⁹ 字节）</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Find &amp;Smallest Layout</source>
+        <translation>寻找最小布局(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Headroom</source>
+        <translation>关于 Headroom(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;System Default</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — Headroom</source>
+        <translation>%1[*] — Headroom</translation>
+    </message>
+    <message>
+        <source>Units: %1</source>
+        <translation>单位：%1</translation>
+    </message>
+    <message>
+        <source>Engine: %1 ms</source>
+        <translation>计算引擎：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Headroom scenarios (*.json);;All files (*)</source>
+        <translation>Headroom 场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Model File</source>
+        <translation>打开模型文件</translation>
+    </message>
+    <message>
+        <source>Model descriptions (config.json *.index.json *.safetensors *.json);;All files (*)</source>
+        <translation>模型描述 (config.json *.index.json *.safetensors *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: %2
 The current scenario is unchanged.</source>
-            <translation>未打开 %1：%2
+        <translation>未打开 %1：%2
 当前场景保持不变。</translation>
-        </message>
-        <message>
-            <source>Opened %1</source>
-            <translation>已打开 %1</translation>
-        </message>
-        <message>
-            <source>Cannot import model</source>
-            <translation>无法导入模型</translation>
-        </message>
-        <message>
-            <source>%1 was not imported: %2
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot import model</source>
+        <translation>无法导入模型</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: %2
 The current scenario is unchanged.</source>
-            <translation>未导入 %1：%2
+        <translation>未导入 %1：%2
 当前场景保持不变。</translation>
-        </message>
-        <message>
-            <source>Import model %1</source>
-            <translation>导入模型 %1</translation>
-        </message>
-        <message>
-            <source>Imported %1</source>
-            <translation>已导入 %1</translation>
-        </message>
-        <message>
-            <source>scenario.json</source>
-            <translation>scenario.json</translation>
-        </message>
-        <message>
-            <source>Save Scenario</source>
-            <translation>保存场景</translation>
-        </message>
-        <message>
-            <source>Headroom scenarios (*.json)</source>
-            <translation>Headroom 场景 (*.json)</translation>
-        </message>
-        <message>
-            <source>Cannot save scenario</source>
-            <translation>无法保存场景</translation>
-        </message>
-        <message>
-            <source>%1 could not be written: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
-        </message>
-        <message>
-            <source>Image copied to the clipboard</source>
-            <translation>图片已复制到剪贴板</translation>
-        </message>
-        <message>
-            <source>headroom.svg</source>
-            <translation>headroom.svg</translation>
-        </message>
-        <message>
-            <source>headroom.png</source>
-            <translation>headroom.png</translation>
-        </message>
-        <message>
-            <source>Export Image</source>
-            <translation>导出图片</translation>
-        </message>
-        <message>
-            <source>SVG drawings (*.svg)</source>
-            <translation>SVG 矢量图 (*.svg)</translation>
-        </message>
-        <message>
-            <source>PNG images (*.png)</source>
-            <translation>PNG 图片 (*.png)</translation>
-        </message>
-        <message>
-            <source>Cannot export image</source>
-            <translation>无法导出图片</translation>
-        </message>
-        <message>
-            <source>Exported %1</source>
-            <translation>已导出 %1</translation>
-        </message>
-        <message>
-            <source>New scenario</source>
-            <translation>新建场景</translation>
-        </message>
-        <message>
-            <source>Open scenario</source>
-            <translation>打开场景</translation>
-        </message>
-        <message>
-            <source>Open model file</source>
-            <translation>打开模型文件</translation>
-        </message>
-        <message>
-            <source>Save scenario</source>
-            <translation>保存场景</translation>
-        </message>
-        <message>
-            <source>Export image</source>
-            <translation>导出图片</translation>
-        </message>
-        <message>
-            <source>Copy image</source>
-            <translation>复制图片</translation>
-        </message>
-        <message>
-            <source>Undo</source>
-            <translation>撤销</translation>
-        </message>
-        <message>
-            <source>Redo</source>
-            <translation>重做</translation>
-        </message>
-        <message>
-            <source>Presentation mode (Esc leaves)</source>
-            <translation>演示模式（按 Esc 退出）</translation>
-        </message>
-        <message>
-            <source>Animate the OOM cliff</source>
-            <translation>动画演示 OOM 悬崖</translation>
-        </message>
-        <message>
-            <source>Per-stage bars</source>
-            <translation>按阶段显示柱</translation>
-        </message>
-        <message>
-            <source>Find smallest layout</source>
-            <translation>寻找最小布局</translation>
-        </message>
-        <message>
-            <source>Show GiB</source>
-            <translation>显示 GiB</translation>
-        </message>
-        <message>
-            <source>Show GB</source>
-            <translation>显示 GB</translation>
-        </message>
-        <message>
-            <source>Toggle dark theme</source>
-            <translation>切换深色主题</translation>
-        </message>
-        <message>
-            <source>Show or hide the controls</source>
-            <translation>显示或隐藏控制面板</translation>
-        </message>
-        <message>
-            <source>Keyboard Shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <source>About Headroom</source>
-            <translation>关于 Headroom</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch's allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;计算大语言模型训练或推理需要多少显存，以及原因。&lt;/p&gt;&lt;p&gt;总量采用 nvidia-smi 指标，即驱动不允许超过的数值；旁边同时显示 PyTorch 的已分配和已预留数值。&lt;/p&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::PlaybookView</name>
-        <message>
-            <source>Apply: %1</source>
-            <translation>应用：%1</translation>
-        </message>
-        <message>
-            <source>−%1</source>
-            <translation>−%1</translation>
-        </message>
-        <message>
-            <source>+%1</source>
-            <translation>+%1</translation>
-        </message>
-        <message>
-            <source>fits</source>
-            <translation>可放下</translation>
-        </message>
-        <message>
-            <source>still OOM</source>
-            <translation>仍然 OOM</translation>
-        </message>
-        <message>
-            <source>No playbook for an invalid scenario.</source>
-            <translation>场景无效，没有应对方案。</translation>
-        </message>
-        <message>
-            <source>No change in the playbook applies to this scenario.</source>
-            <translation>应对方案中没有适用于此场景的调整。</translation>
-        </message>
-        <message>
-            <source>The scenario fits. These changes would free more memory, ranked from least to most disruptive. Double-click a row to apply it.</source>
-            <translation>此场景可以放下。以下调整可释放更多显存，按影响从小到大排列。双击一行即可应用。</translation>
-        </message>
-        <message>
-            <source>Out of memory. Changes ranked: those that make it fit first, then the least disruptive. Double-click a row to apply it.</source>
-            <translation>显存不足。调整的排序：先是能放下的，再按影响从小到大。双击一行即可应用。</translation>
-        </message>
-        <message>
-            <source>#</source>
-            <translation>#</translation>
-        </message>
-        <message>
-            <source>Change</source>
-            <translation>调整</translation>
-        </message>
-        <message>
-            <source>Saves</source>
-            <translation>节省</translation>
-        </message>
-        <message>
-            <source>New total</source>
-            <translation>新总量</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>结论</translation>
-        </message>
-        <message>
-            <source>&amp;Apply selected</source>
-            <translation>应用所选(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Apply the selected change to the scenario (undoable).</source>
-            <translation>将所选调整应用到场景（可撤销）。</translation>
-        </message>
-        <message>
-            <source>Apply selected playbook change</source>
-            <translation>应用所选的方案调整</translation>
-        </message>
-        <message>
-            <source>OOM playbook</source>
-            <translation>OOM 应对方案</translation>
-        </message>
-        <message>
-            <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
-            <translation>按优先级排列的省显存调整；节省量针对此场景计算。</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::RecentFiles</name>
-        <message>
-            <source>&amp;%1 %2</source>
-            <translation>&amp;%1 %2</translation>
-        </message>
-        <message>
-            <source>Clear Recent Files</source>
-            <translation>清除最近文件</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::ScenarioController</name>
-        <message>
-            <source>Custom dense %1</source>
-            <translation>自定义稠密模型 %1</translation>
-        </message>
-        <message>
-            <source>Imported model</source>
-            <translation>导入的模型</translation>
-        </message>
-        <message>
-            <source>Custom GPU (%1)</source>
-            <translation>自定义 GPU（%1）</translation>
-        </message>
-        <message>
-            <source>%1 × %2</source>
-            <translation>%1 × %2</translation>
-        </message>
-        <message>
-            <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
-            <translation>%1 · %2 · %3 · 微批 %4 · 序列 %5 · %6</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::SliderField</name>
-        <message>
-            <source>%1 (exact value)</source>
-            <translation>%1（精确值）</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::VerdictView</name>
-        <message>
-            <source>%1 of %2: fits, %3 free</source>
-            <translation>%1 / %2：可放下，剩余 %3</translation>
-        </message>
-        <message>
-            <source>OOM by %1: needs %2 of %3</source>
-            <translation>OOM，超出 %1：需要 %2 / %3</translation>
-        </message>
-        <message>
-            <source>Worst rank (pipeline stage %1 of %2). </source>
-            <translation>最紧张的 rank（流水线阶段 %1 / %2）。</translation>
-        </message>
-        <message>
-            <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
-            <translation>总量 = nvidia-smi 显存，即驱动不允许超过的数值。PyTorch 已分配 %1 · 已预留 %2 · 峰值出现在%3阶段。</translation>
-        </message>
-        <message>
-            <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
-            <translation>保留内存中有 %1 是空的缓存段，PyTorch 会在内存耗尽之前释放它们；它们不计入所需内存。</translation>
-        </message>
-        <message>
-            <source>Showing the last valid scenario. </source>
-            <translation>显示的是上一个有效场景。</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>结论</translation>
-        </message>
-    </context>
-    <context>
-        <name>headroom::ui::VramBarChart</name>
-        <message>
-            <source>Tightest rank (stage %1)</source>
-            <translation>最紧张的 rank（阶段 %1）</translation>
-        </message>
-        <message>
-            <source>Per GPU</source>
-            <translation>每 GPU</translation>
-        </message>
-        <message>
-            <source>Stage 1</source>
-            <translation>阶段 1</translation>
-        </message>
-        <message>
-            <source>Stage %1</source>
-            <translation>阶段 %1</translation>
-        </message>
-        <message>
-            <source>Pipeline stage</source>
-            <translation>流水线阶段</translation>
-        </message>
-        <message>
-            <source>Memory (%1)</source>
-            <translation>显存（%1）</translation>
-        </message>
-        <message>
-            <source>GPU capacity %1</source>
-            <translation>GPU 容量 %1</translation>
-        </message>
-        <message>
-            <source>Stacked VRAM bar</source>
-            <translation>堆叠显存柱</translation>
-        </message>
-        <message>
-            <source>Memory per term for the worst rank or per pipeline stage, with the GPU capacity marked.</source>
-            <translation>最紧张 rank 或各流水线阶段按项目划分的显存，并标出 GPU 容量。</translation>
-        </message>
-        <message>
-            <source>stage %1 (layers %2–%3)</source>
-            <translation>阶段 %1（第 %2–%3 层）</translation>
-        </message>
-        <message>
-            <source>worst rank</source>
-            <translation>最紧张的 rank</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3 (%4, %5 bytes)&lt;br&gt;%6 % of %7 (nvidia-smi total)</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt; —— %2&lt;br&gt;%3（%4，%5 字节）&lt;br&gt;占 %7 的 %6 %（nvidia-smi 总量）</translation>
-        </message>
-        <message>
-            <source>Pipeline stages 1–%1</source>
-            <translation>流水线阶段 1–%1</translation>
-        </message>
-        <message>
-            <source>★ tightest: stage %1, %2</source>
-            <translation>★ 最紧张：阶段 %1，%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>GPU memory planner for LLM training and inference.</source>
-            <translation>大语言模型训练与推理的显存规划工具。</translation>
-        </message>
-        <message>
-            <source>Render the window offscreen to &lt;file&gt; (PNG) and exit.</source>
-            <translation>在屏幕外将窗口渲染到 &lt;file&gt;（PNG）后退出。</translation>
-        </message>
-        <message>
-            <source>Open the scenario &lt;file&gt; (JSON).</source>
-            <translation>打开场景文件 &lt;file&gt;（JSON）。</translation>
-        </message>
-        <message>
-            <source>Window size for --screenshot, e.g. 1600x1000.</source>
-            <translation>--screenshot 使用的窗口尺寸，例如 1600x1000。</translation>
-        </message>
-        <message>
-            <source>Start in presentation mode.</source>
-            <translation>以演示模式启动。</translation>
-        </message>
-        <message>
-            <source>Theme: light or dark.</source>
-            <translation>主题：light（浅色）或 dark（深色）。</translation>
-        </message>
-        <message>
-            <source>Interface language: en, de or zh_CN.</source>
-            <translation>界面语言：en、de 或 zh_CN。</translation>
-        </message>
-        <message>
-            <source>A scenario or model file to open.</source>
-            <translation>要打开的场景或模型文件。</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>导入模型 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <source>scenario.json</source>
+        <translation>scenario.json</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Headroom scenarios (*.json)</source>
+        <translation>Headroom 场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Image copied to the clipboard</source>
+        <translation>图片已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>headroom.svg</source>
+        <translation>headroom.svg</translation>
+    </message>
+    <message>
+        <source>headroom.png</source>
+        <translation>headroom.png</translation>
+    </message>
+    <message>
+        <source>Export Image</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot export image</source>
+        <translation>无法导出图片</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>New scenario</source>
+        <translation>新建场景</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Open model file</source>
+        <translation>打开模型文件</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Presentation mode (Esc leaves)</source>
+        <translation>演示模式（按 Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Animate the OOM cliff</source>
+        <translation>动画演示 OOM 悬崖</translation>
+    </message>
+    <message>
+        <source>Per-stage bars</source>
+        <translation>按阶段显示柱</translation>
+    </message>
+    <message>
+        <source>Find smallest layout</source>
+        <translation>寻找最小布局</translation>
+    </message>
+    <message>
+        <source>Show GiB</source>
+        <translation>显示 GiB</translation>
+    </message>
+    <message>
+        <source>Show GB</source>
+        <translation>显示 GB</translation>
+    </message>
+    <message>
+        <source>Toggle dark theme</source>
+        <translation>切换深色主题</translation>
+    </message>
+    <message>
+        <source>Show or hide the controls</source>
+        <translation>显示或隐藏控制面板</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>About Headroom</source>
+        <translation>关于 Headroom</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;计算大语言模型训练或推理需要多少显存，以及原因。&lt;/p&gt;&lt;p&gt;总量采用 nvidia-smi 指标，即驱动不允许超过的数值；旁边同时显示 PyTorch 的已分配和已预留数值。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::PlaybookView</name>
+    <message>
+        <source>Apply: %1</source>
+        <translation>应用：%1</translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可放下</translation>
+    </message>
+    <message>
+        <source>still OOM</source>
+        <translation>仍然 OOM</translation>
+    </message>
+    <message>
+        <source>No playbook for an invalid scenario.</source>
+        <translation>场景无效，没有应对方案。</translation>
+    </message>
+    <message>
+        <source>No change in the playbook applies to this scenario.</source>
+        <translation>应对方案中没有适用于此场景的调整。</translation>
+    </message>
+    <message>
+        <source>The scenario fits. These changes would free more memory, ranked from least to most disruptive. Double-click a row to apply it.</source>
+        <translation>此场景可以放下。以下调整可释放更多显存，按影响从小到大排列。双击一行即可应用。</translation>
+    </message>
+    <message>
+        <source>Out of memory. Changes ranked: those that make it fit first, then the least disruptive. Double-click a row to apply it.</source>
+        <translation>显存不足。调整的排序：先是能放下的，再按影响从小到大。双击一行即可应用。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>调整</translation>
+    </message>
+    <message>
+        <source>Saves</source>
+        <translation>节省</translation>
+    </message>
+    <message>
+        <source>New total</source>
+        <translation>新总量</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>&amp;Apply selected</source>
+        <translation>应用所选(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Apply the selected change to the scenario (undoable).</source>
+        <translation>将所选调整应用到场景（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Apply selected playbook change</source>
+        <translation>应用所选的方案调整</translation>
+    </message>
+    <message>
+        <source>OOM playbook</source>
+        <translation>OOM 应对方案</translation>
+    </message>
+    <message>
+        <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
+        <translation>按优先级排列的省显存调整；节省量针对此场景计算。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>Clear Recent Files</source>
+        <translation>清除最近文件</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ScenarioController</name>
+    <message>
+        <source>Custom dense %1</source>
+        <translation>自定义稠密模型 %1</translation>
+    </message>
+    <message>
+        <source>Imported model</source>
+        <translation>导入的模型</translation>
+    </message>
+    <message>
+        <source>Custom GPU (%1)</source>
+        <translation>自定义 GPU（%1）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
+        <translation>%1 · %2 · %3 · 微批 %4 · 序列 %5 · %6</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::SliderField</name>
+    <message>
+        <source>%1 (exact value)</source>
+        <translation>%1（精确值）</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::VerdictView</name>
+    <message>
+        <source>%1 of %2: fits, %3 free</source>
+        <translation>%1 / %2：可放下，剩余 %3</translation>
+    </message>
+    <message>
+        <source>OOM by %1: needs %2 of %3</source>
+        <translation>OOM，超出 %1：需要 %2 / %3</translation>
+    </message>
+    <message>
+        <source>Worst rank (pipeline stage %1 of %2). </source>
+        <translation>最紧张的 rank（流水线阶段 %1 / %2）。</translation>
+    </message>
+    <message>
+        <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
+        <translation>总量 = nvidia-smi 显存，即驱动不允许超过的数值。PyTorch 已分配 %1 · 已预留 %2 · 峰值出现在%3阶段。</translation>
+    </message>
+    <message>
+        <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
+        <translation>保留内存中有 %1 是空的缓存段，PyTorch 会在内存耗尽之前释放它们；它们不计入所需内存。</translation>
+    </message>
+    <message>
+        <source>Showing the last valid scenario. </source>
+        <translation>显示的是上一个有效场景。</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::VramBarChart</name>
+    <message>
+        <source>Tightest rank (stage %1)</source>
+        <translation>最紧张的 rank（阶段 %1）</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>Stage 1</source>
+        <translation>阶段 1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>显存（%1）</translation>
+    </message>
+    <message>
+        <source>GPU capacity %1</source>
+        <translation>GPU 容量 %1</translation>
+    </message>
+    <message>
+        <source>Stacked VRAM bar</source>
+        <translation>堆叠显存柱</translation>
+    </message>
+    <message>
+        <source>Memory per term for the worst rank or per pipeline stage, with the GPU capacity marked.</source>
+        <translation>最紧张 rank 或各流水线阶段按项目划分的显存，并标出 GPU 容量。</translation>
+    </message>
+    <message>
+        <source>stage %1 (layers %2–%3)</source>
+        <translation>阶段 %1（第 %2–%3 层）</translation>
+    </message>
+    <message>
+        <source>worst rank</source>
+        <translation>最紧张的 rank</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;%3 (%4, %5 bytes)&lt;br&gt;%6 % of %7 (nvidia-smi total)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; —— %2&lt;br&gt;%3（%4，%5 字节）&lt;br&gt;占 %7 的 %6 %（nvidia-smi 总量）</translation>
+    </message>
+    <message>
+        <source>Pipeline stages 1–%1</source>
+        <translation>流水线阶段 1–%1</translation>
+    </message>
+    <message>
+        <source>★ tightest: stage %1, %2</source>
+        <translation>★ 最紧张：阶段 %1，%2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>GPU memory planner for LLM training and inference.</source>
+        <translation>大语言模型训练与推理的显存规划工具。</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen to &lt;file&gt; (PNG) and exit.</source>
+        <translation>在屏幕外将窗口渲染到 &lt;file&gt;（PNG）后退出。</translation>
+    </message>
+    <message>
+        <source>Open the scenario &lt;file&gt; (JSON).</source>
+        <translation>打开场景文件 &lt;file&gt;（JSON）。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode.</source>
+        <translation>以演示模式启动。</translation>
+    </message>
+    <message>
+        <source>Theme: light or dark.</source>
+        <translation>主题：light（浅色）或 dark（深色）。</translation>
+    </message>
+    <message>
+        <source>Interface language: en, de or zh_CN.</source>
+        <translation>界面语言：en、de 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>A scenario or model file to open.</source>
+        <translation>要打开的场景或模型文件。</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot, e.g. 1600x1000 (at most %1 px a side and %2 px in all).</source>
+        <translation>--screenshot 的窗口尺寸，例如 1600x1000（每边最多 %1 像素，总计最多 %2 像素）。</translation>
+    </message>
+    <message>
+        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
+        <translation>--size 的格式应为 1600x1000，每边 10 到 %1 像素，总计最多 %2 像素（实际为“%3”）</translation>
+    </message>
+</context>
 </TS>
