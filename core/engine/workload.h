@@ -145,7 +145,6 @@ struct Features {
     /// Bytes per element of the tensor the loss reads: fp32 when the model returns fp32
     /// logits, else the compute dtype's @p c.
     double lossInputBytes(double c) const { return fp32Logits ? 4.0 : c; }
-    bool float8 = false; ///< torchao float8 linears
     /// Quantised base is torchao NF4Tensor (torchtune QLoRA): its linear keeps no input for
     /// backward. Off (default) = bitsandbytes Linear4bit/Linear8bitLt, whose MatMul4Bit
     /// autograd function saves its input whenever that input requires grad
