@@ -5,6 +5,7 @@
 #include "app/cli_common.h"
 #include "core/checked.h"
 #include "core/engine/estimator.h"
+#include "core/engine/fields.h"
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
 #include "core/model/hf_import.h"
@@ -148,6 +149,22 @@ void applyModel(const QCommandLineParser& p, Scenario& s, std::vector<std::strin
                   std::string(archErrorField(e)) + "'");
 }
 
+/// Every flag and integer option of the field table: a flag turns its field on, an integer
+/// sets it within the field's range; any rollout option turns the rollout on.
+void applyFieldOptions(const QCommandLineParser& p, Workload& w) {
+    for (const WorkloadField& f : workloadFields()) {
+        const QString name = QString::fromLatin1(f.cliOption.data(), f.cliOption.size());
+        if (f.cliOption.empty() || !p.isSet(name))
+            continue;
+        if (f.type == FieldType::Flag)
+            f.flag(w) = true;
+        else
+            f.set(w, *intOption(p, name, f.min, f.max));
+        if (f.group == FieldGroup::Rollout)
+            w.rollout.enabled = true;
+    }
+}
+
 void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::string>& notes) {
     Workload& w = s.workload;
     if (p.isSet(QStringLiteral("framework"))) {
@@ -181,6 +198,7 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
                                "--weights to change)");
         }
     }
+    applyFieldOptions(p, w);
     if (auto d = dtypeOption(p, QStringLiteral("weights"))) {
         w.precision.weights = *d;
         w.precision.checkpointWeights = false; // the user's choice wins over the checkpoint's
@@ -197,45 +215,24 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         w.precision.adapters = *d;
     if (p.isSet(QStringLiteral("master-weights")) && p.isSet(QStringLiteral("no-master-weights")))
         usageError("give only one of --master-weights and --no-master-weights");
-    if (p.isSet(QStringLiteral("master-weights")))
-        w.precision.masterWeights = true;
     if (p.isSet(QStringLiteral("no-master-weights")))
         w.precision.masterWeights = false;
     if (auto o = enumOption<Optimizer>(p, QStringLiteral("optimizer"), parseOptimizer,
                                        optimizerList(), {{"adamw8bit", "adamw_8bit"}}))
         w.optimizer = *o;
-    if (auto v = intOption(p, QStringLiteral("micro-batch"), 1, kMaxMicroBatch))
-        w.microBatch = *v;
-    if (auto v = intOption(p, QStringLiteral("seq-len"), 1, kMaxSequenceLength))
-        w.sequenceLength = *v;
-    if (auto v = intOption(p, QStringLiteral("grad-accum"), 1, kMaxGradAccumulation))
-        w.gradAccumulation = *v;
     if (auto c = enumOption<Checkpointing>(p, QStringLiteral("checkpointing"), parseCheckpointing,
                                            checkpointingList()))
         w.checkpointing = *c;
-    if (auto v = intOption(p, QStringLiteral("checkpoint-layers"), 0, 1 << 20)) {
-        w.checkpointLayers = static_cast<int>(*v);
-        if (!p.isSet(QStringLiteral("checkpointing")))
-            w.checkpointing = Checkpointing::FirstN;
-    }
+    if (p.isSet(QStringLiteral("checkpoint-layers")) && !p.isSet(QStringLiteral("checkpointing")))
+        w.checkpointing = Checkpointing::FirstN;
     if (w.checkpointing == Checkpointing::FirstN && !p.isSet(QStringLiteral("checkpoint-layers")) &&
         p.isSet(QStringLiteral("checkpointing")))
         usageError("--checkpointing first-n needs --checkpoint-layers N");
     if (auto a = enumOption<AttentionImpl>(p, QStringLiteral("attention"), parseAttention,
                                            attentionList(), {{"flash2", "flash"}}))
         w.attention = *a;
-    if (auto v = intOption(p, QStringLiteral("lora-rank"), 1, 1 << 16))
-        w.lora.rank = static_cast<int>(*v);
     if (p.isSet(QStringLiteral("lora-targets")))
         w.lora.targets = parseLoraTargets(p.value(QStringLiteral("lora-targets")));
-    if (p.isSet(QStringLiteral("lora-dropout")))
-        w.lora.dropout = true;
-    if (auto v = intOption(p, QStringLiteral("prompt-tokens"), 1, kMaxSequenceLength))
-        w.inference.promptTokens = *v;
-    if (auto v = intOption(p, QStringLiteral("new-tokens"), 0, kMaxSequenceLength))
-        w.inference.newTokens = *v;
-    if (p.isSet(QStringLiteral("prefill-only")))
-        w.inference.prefillOnly = true;
     if (p.isSet(QStringLiteral("memory-utilization"))) {
         bool ok = false;
         const double u = p.value(QStringLiteral("memory-utilization")).toDouble(&ok);
@@ -245,43 +242,9 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         w.inference.memoryUtilization = u;
     }
 
-    Features& f = w.features;
-    f.chunkedCrossEntropy |= p.isSet(QStringLiteral("chunked-ce"));
-    f.optimizerInBackward |= p.isSet(QStringLiteral("optimizer-in-backward"));
-    f.activationOffload |= p.isSet(QStringLiteral("activation-offload"));
-    f.fusedOptimizer |= p.isSet(QStringLiteral("fused-optimizer"));
-    f.packed |= p.isSet(QStringLiteral("packed"));
-    f.torchCompile |= p.isSet(QStringLiteral("torch-compile"));
-    f.uncompiledLoss |= p.isSet(QStringLiteral("uncompiled-loss"));
-    f.retainedLogits |= p.isSet(QStringLiteral("retained-logits"));
-    f.fp32Logits |= p.isSet(QStringLiteral("fp32-logits"));
-    f.fusedQkvLora |= p.isSet(QStringLiteral("fused-qkv"));
-    f.float8 |= p.isSet(QStringLiteral("float8"));
     if (auto l = enumOption<LoadRecipe>(p, QStringLiteral("load-recipe"), parseLoadRecipe,
                                         loadRecipeList()))
-        f.loadRecipe = *l;
-
-    RolloutSpec& r = w.rollout;
-    if (auto v = intOption(p, QStringLiteral("rollout-batch"), 1, 1 << 24)) {
-        r.rolloutBatch = *v;
-        r.enabled = true;
-    }
-    if (auto v = intOption(p, QStringLiteral("samples-per-prompt"), 1, 1 << 16)) {
-        r.samplesPerPrompt = static_cast<int>(*v);
-        r.enabled = true;
-    }
-    if (auto v = intOption(p, QStringLiteral("max-response-len"), 1, int64_t{1} << 30)) {
-        r.maxResponseTokens = *v;
-        r.enabled = true;
-    }
-    if (auto v = intOption(p, QStringLiteral("rollout-prompt-tokens"), 0, int64_t{1} << 30)) {
-        r.promptTokens = *v;
-        r.enabled = true;
-    }
-    if (auto v = intOption(p, QStringLiteral("rollout-tp"), 1, 1024)) {
-        r.rolloutTp = static_cast<int>(*v);
-        r.enabled = true;
-    }
+        w.features.loadRecipe = *l;
 }
 
 void applyGpu(const QCommandLineParser& p, Scenario& s) {
@@ -303,16 +266,6 @@ void applyLayout(const QCommandLineParser& p, Scenario& s) {
     Parallelism& par = s.workload.parallel;
     const bool degreeGiven = p.isSet(QStringLiteral("dp")) || p.isSet(QStringLiteral("tp")) ||
                              p.isSet(QStringLiteral("pp")) || p.isSet(QStringLiteral("cp"));
-    if (auto v = intOption(p, QStringLiteral("dp"), 1, kMaxGpus))
-        par.dp = static_cast<int>(*v);
-    if (auto v = intOption(p, QStringLiteral("tp"), 1, 1 << 12))
-        par.tp = static_cast<int>(*v);
-    if (auto v = intOption(p, QStringLiteral("pp"), 1, 1 << 12))
-        par.pp = static_cast<int>(*v);
-    if (auto v = intOption(p, QStringLiteral("cp"), 1, 1 << 12))
-        par.cp = static_cast<int>(*v);
-    if (auto v = intOption(p, QStringLiteral("ep"), 1, 1 << 12))
-        par.ep = static_cast<int>(*v);
     // dp x tp x pp x cp is an int in core: bound the product before anything computes
     // it (--gpus and a scenario's GPU count only set dp to a bounded quotient below)
     const auto total = checked::product({par.dp, par.tp, par.pp, par.cp});
@@ -348,28 +301,10 @@ void applyLayout(const QCommandLineParser& p, Scenario& s) {
                                         {"fsdp_grad_op", "fsdp_shard_grad_op"},
                                         {"ddp", "none"}}))
         par.sharding = *sh;
-    if (auto v = intOption(p, QStringLiteral("shard-group"), 1, 1 << 20))
-        par.shardGroup = static_cast<int>(*v);
-    if (p.isSet(QStringLiteral("sequence-parallel")))
-        par.sequenceParallel = true;
     if (auto sc = enumOption<PipelineSchedule>(
             p, QStringLiteral("pp-schedule"), parseSchedule, scheduleList(),
             {{"interleaved", "interleaved_1f1b"}, {"interleaved1f1b", "interleaved_1f1b"}}))
         par.schedule = *sc;
-    if (auto v = intOption(p, QStringLiteral("virtual-stages"), 1, 1 << 10))
-        par.virtualStages = static_cast<int>(*v);
-    if (auto v = intOption(p, QStringLiteral("pp-micro-batches"), 1, 1 << 20))
-        par.numMicroBatches = static_cast<int>(*v);
-    if (p.isSet(QStringLiteral("offload-optimizer")))
-        par.offloadOptimizer = true;
-    if (p.isSet(QStringLiteral("offload-params")))
-        par.offloadParams = true;
-    if (p.isSet(QStringLiteral("mixed-frozen-units")))
-        par.mixedFrozenUnits = true;
-    if (p.isSet(QStringLiteral("no-sync-accumulation")))
-        par.noSyncAccumulation = true;
-    if (p.isSet(QStringLiteral("loss-parallel")))
-        par.lossParallel = true;
 }
 
 QCommandLineOption opt(const char* name, const QString& help, const char* valueName = nullptr) {
@@ -415,43 +350,18 @@ void addScenarioOptions(QCommandLineParser& p) {
         opt("optimizer-states", QStringLiteral("Optimizer state dtype."), "dtype"),
         opt("kv-cache", QStringLiteral("KV cache dtype (inference)."), "dtype"),
         opt("adapters", QStringLiteral("LoRA adapter dtype."), "dtype"),
-        opt("master-weights", QStringLiteral("Keep a separate fp32 master copy of the trainable "
-                                             "parameters.")),
         opt("no-master-weights", QStringLiteral("No separate fp32 master copy.")),
         opt("optimizer", q("Optimizer: " + optimizerList() + "."), "name"),
-        opt("micro-batch", QStringLiteral("Samples per forward/backward per GPU."), "n"),
-        opt("seq-len", QStringLiteral("Tokens per sample."), "n"),
-        opt("grad-accum", QStringLiteral("Gradient accumulation steps."), "n"),
         opt("checkpointing", q("Activation checkpointing: " + checkpointingList() + "."), "kind"),
-        opt("checkpoint-layers", QStringLiteral("Blocks checkpointed with first-n."), "n"),
         opt("attention", q("Attention implementation: " + attentionList() + "."), "impl"),
-        opt("lora-rank", QStringLiteral("LoRA rank r."), "r"),
         opt("lora-targets",
             QStringLiteral("LoRA modules: q,k,v,o,gate,up,down,lm_head, "
                            "all-linear or attention."),
             "list"),
-        opt("lora-dropout", QStringLiteral("LoRA dropout > 0 (stores a dropped-out input copy).")),
-        opt("prompt-tokens", QStringLiteral("Inference: prompt tokens per sequence."), "n"),
         opt("memory-utilization",
             QStringLiteral("Inference: vLLM gpu_memory_utilization; estimate then also reports "
                            "the KV-cache budget, max concurrency and max context."),
             "fraction"),
-        opt("new-tokens", QStringLiteral("Inference: generated tokens per sequence."), "n"),
-        opt("prefill-only", QStringLiteral("Inference: stop after the prefill.")),
-        opt("chunked-ce", QStringLiteral("Chunked cross-entropy (fp32 logits never whole).")),
-        opt("optimizer-in-backward", QStringLiteral("Optimizer step fused into backward.")),
-        opt("activation-offload", QStringLiteral("Saved activations offloaded to the CPU.")),
-        opt("fused-optimizer", QStringLiteral("Fused AdamW (no for-each temporaries).")),
-        opt("packed", QStringLiteral("Samples packed to exactly --seq-len tokens.")),
-        opt("torch-compile", QStringLiteral("torch.compile of model and loss.")),
-        opt("uncompiled-loss",
-            QStringLiteral("With --torch-compile: the loss stays eager (torchtitan before 2025).")),
-        opt("retained-logits",
-            QStringLiteral("The training loop keeps the logits referenced through backward.")),
-        opt("fp32-logits",
-            QStringLiteral("The model returns fp32 logits (torchtune unchunked, HF < 4.45).")),
-        opt("fused-qkv", QStringLiteral("litgpt fused QKV projection and LoRAQKVLinear adapters.")),
-        opt("float8", QStringLiteral("torchao float8 linear layers.")),
         opt("load-recipe",
             q("How the weights are loaded, replayed through a caching-allocator model: " +
               loadRecipeList() + " (docs/metrics.md)."),
@@ -461,36 +371,19 @@ void addScenarioOptions(QCommandLineParser& p) {
             "size"),
         opt("gpus", QStringLiteral("Total GPUs; DP = gpus / (tp x pp x cp) unless --dp is given."),
             "n"),
-        opt("dp", QStringLiteral("Data-parallel degree."), "n"),
-        opt("tp", QStringLiteral("Tensor-parallel degree."), "n"),
-        opt("pp", QStringLiteral("Pipeline-parallel stages."), "n"),
-        opt("cp", QStringLiteral("Context-parallel degree."), "n"),
-        opt("ep", QStringLiteral("Expert-parallel degree (MoE)."), "n"),
         opt("sharding", q("Sharding: " + shardingList() + "."), "kind"),
-        opt("shard-group", QStringLiteral("HSDP shard group size."), "n"),
-        opt("sequence-parallel", QStringLiteral("Megatron sequence parallelism (with TP).")),
         opt("pp-schedule", q("Pipeline schedule: " + scheduleList() + "."), "name"),
-        opt("virtual-stages", QStringLiteral("Interleaved schedule: chunks per rank."), "n"),
-        opt("pp-micro-batches",
-            QStringLiteral("Pipeline micro-batches per step (default: "
-                           "--grad-accum)."),
-            "n"),
-        opt("offload-optimizer", QStringLiteral("Optimizer states and step on the CPU.")),
-        opt("offload-params", QStringLiteral("Parameters offloaded to the CPU.")),
-        opt("mixed-frozen-units",
-            QStringLiteral("FSDP1 use_orig_params units mixing frozen weights and LoRA adapters "
-                           "(gradients for the whole unit, as Lightning's block wrapping).")),
-        opt("no-sync-accumulation",
-            QStringLiteral("Gradient accumulation under FSDP no_sync(): unsharded gradients.")),
-        opt("loss-parallel",
-            QStringLiteral("TP > 1: the loss runs under torch loss_parallel() (torchtitan), "
-                           "DTensor's decomposed cross-entropy on the vocabulary shard.")),
-        opt("rollout-batch", QStringLiteral("RL: prompts per rollout step."), "n"),
-        opt("samples-per-prompt", QStringLiteral("RL: samples per prompt."), "n"),
-        opt("max-response-len", QStringLiteral("RL: maximum response tokens."), "n"),
-        opt("rollout-prompt-tokens", QStringLiteral("RL: prompt tokens."), "n"),
-        opt("rollout-tp", QStringLiteral("RL: tensor parallelism of the rollout engine."), "n"),
     });
+    // every flag and integer of the workload's field table (core/engine/fields.h)
+    for (const WorkloadField& f : workloadFields()) {
+        if (f.cliOption.empty())
+            continue;
+        const std::string name(f.cliOption);
+        std::string help(f.doc);
+        if (f.type == FieldType::Integer)
+            help += " [" + std::to_string(f.min) + ", " + std::to_string(f.max) + "]";
+        p.addOption(opt(name.c_str(), q(help), f.type == FieldType::Integer ? "n" : nullptr));
+    }
 }
 
 CliScenario buildScenario(const QCommandLineParser& p) {

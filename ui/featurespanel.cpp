@@ -1,6 +1,6 @@
 #include "ui/featurespanel.h"
 
-#include "core/engine/workload.h"
+#include "core/engine/fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,119 +18,118 @@ namespace {
 
 constexpr const char* kContext = "headroom::ui::FeaturesPanel";
 
-/// One Workload flag: its scenario-file key, where it lives, when it applies, and its words
-/// (translated at run time with tr(label) / tr(tip) in this class's context).
-struct Flag {
+/// The words of one flag of core's field table (core/engine/fields.h), by its key: label and
+/// tool tip, translated at run time with tr() in this class's context. Which flags exist,
+/// where they live, when they apply and whether they are a framework fact is core's.
+struct Words {
     const char* key;
-    bool fact; ///< a framework fact (how the framework's code behaves), not a user choice
-    bool& (*ref)(Workload&);
-    bool (*applies)(const Workload&); ///< nullptr: always
     const char* label;
     const char* tip;
 };
 
-bool withTp(const Workload& w) {
-    return w.parallel.tp > 1;
-}
-bool sharded(const Workload& w) {
-    return w.parallel.sharding != Sharding::None;
-}
-bool compiled(const Workload& w) {
-    return w.features.torchCompile;
-}
-bool adapters(const Workload& w) {
-    return w.finetune != Finetune::Full && sharded(w);
-}
-
 // clang-format off
-const std::array<Flag, 16> kFlags{{
-    {"chunked_cross_entropy", false,
-     [](Workload& w) -> bool& { return w.features.chunkedCrossEntropy; }, nullptr,
+const Words kWords[] = {
+    {"chunked_cross_entropy",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Chunked cross-entropy"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "The loss works on chunks of tokens: the fp32 logits are never held "
                        "whole (litgpt, torchtune CEWithChunkedOutputLoss).")},
-    {"torch_compile", false, [](Workload& w) -> bool& { return w.features.torchCompile; },
-     nullptr, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "torch.compile"),
+    {"torch_compile", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "torch.compile"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "Compiled model and loss: fused norms, RoPE and SiLU save less, and a "
                        "compiled loss keeps only its input and one gradient.")},
-    {"fused_optimizer", false, [](Workload& w) -> bool& { return w.features.fusedOptimizer; },
-     nullptr, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Fused optimizer step"),
+    {"fused_optimizer", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Fused optimizer step"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "AdamW(fused=True): no for-each temporaries during the step.")},
-    {"optimizer_in_backward", false,
-     [](Workload& w) -> bool& { return w.features.optimizerInBackward; }, nullptr,
+    {"optimizer_in_backward",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Optimizer step in backward"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "Each parameter is updated as soon as its gradient exists and the "
                        "gradient is freed: no full set of gradients is ever held.")},
-    {"activation_offload", false,
-     [](Workload& w) -> bool& { return w.features.activationOffload; }, nullptr,
+    {"activation_offload",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Activation offloading to CPU"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "Saved activations move to host memory; the block being computed and "
                        "the one being prefetched stay on the GPU.")},
-    {"packed", false, [](Workload& w) -> bool& { return w.features.packed; }, nullptr,
-     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Sequence packing"),
+    {"packed", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Sequence packing"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "Samples are packed to exactly the sequence length (no padding).")},
-    {"offload_optimizer", false,
-     [](Workload& w) -> bool& { return w.parallel.offloadOptimizer; }, nullptr,
+    {"offload_optimizer",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Optimizer offload to CPU"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "ZeRO-Offload / FSDP CPU offload: optimizer states and the step live "
                        "on the CPU.")},
-    {"offload_params", false, [](Workload& w) -> bool& { return w.parallel.offloadParams; },
-     sharded, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Parameter offload to CPU"),
+    {"offload_params", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Parameter offload to CPU"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "ZeRO-Infinity / FSDP offload_params: sharded parameters live on the "
                        "CPU (needs a sharding strategy that shards parameters).")},
-    {"sequence_parallel", false,
-     [](Workload& w) -> bool& { return w.parallel.sequenceParallel; }, withTp,
-     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Sequence parallelism"),
+    {"sequence_parallel", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Sequence parallelism"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "With tensor parallelism: norm and dropout activations are split over "
                        "the TP ranks (needs TP > 1).")},
-    {"uncompiled_loss", true, [](Workload& w) -> bool& { return w.features.uncompiledLoss; },
-     compiled, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loss not compiled"),
+    {"uncompiled_loss", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loss not compiled"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "With torch.compile the loss stays eager (torchtitan in 2024, torchtune "
                        "before compile_loss): 12 bytes per logit at the loss.")},
-    {"retained_logits", true, [](Workload& w) -> bool& { return w.features.retainedLogits; },
-     nullptr, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loop keeps the logits"),
+    {"retained_logits", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loop keeps the logits"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "The training loop still references the logits during backward "
                        "(fsdp_qlora, litgpt, torchtune before mid-2024).")},
-    {"fp32_logits", true, [](Workload& w) -> bool& { return w.features.fp32Logits; }, nullptr,
-     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Model returns fp32 logits"),
+    {"fp32_logits", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Model returns fp32 logits"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "The model upcasts its logits (HF Llama before transformers 4.45, "
                        "torchtune unchunked output, torchtitan 2024).")},
-    {"fused_qkv_lora", true, [](Workload& w) -> bool& { return w.features.fusedQkvLora; },
-     nullptr, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Fused QKV projection"),
+    {"fused_qkv_lora", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Fused QKV projection"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "One linear projects q, k and v (litgpt); it and its LoRA save "
                        "different tensors for backward.")},
-    {"mixed_frozen_units", true,
-     [](Workload& w) -> bool& { return w.parallel.mixedFrozenUnits; }, adapters,
+    {"torchao_nf4", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "torchao NF4 base weights"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "The quantised base is a torchao NF4Tensor (torchtune QLoRA): its "
+                       "linears keep no input for backward, unlike bitsandbytes.")},
+    {"persistent_grad_buffer",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Gradient buffer always allocated"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "Megatron-Core DDP allocates one gradient buffer when the model is "
+                       "wrapped: the gradients take memory in every phase.")},
+    {"mixed_frozen_units",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "FSDP units mix frozen and LoRA weights"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "FSDP1 use_orig_params wrapping whole blocks: the frozen weights get "
                        "gradients too (LoRA or QLoRA with sharding).")},
-    {"no_sync_accumulation", true,
-     [](Workload& w) -> bool& { return w.parallel.noSyncAccumulation; }, sharded,
+    {"no_sync_accumulation",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Accumulate under no_sync()"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "Gradient accumulation under FSDP no_sync(): gradients stay unsharded "
                        "until the syncing micro-batch.")},
-    {"loss_parallel", true, [](Workload& w) -> bool& { return w.parallel.lossParallel; },
-     withTp, QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "loss_parallel() with TP"),
+    {"loss_parallel", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "loss_parallel() with TP"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "torch loss_parallel() (torchtitan): the eager loss on the vocabulary "
                        "shard holds 16 bytes per logit instead of 12 (needs TP > 1).")},
-}};
+    {"sp_sharded_inputs",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Sequence parallelism keeps inputs split"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "Megatron-LM: the linears save their split input and gather it again "
+                       "in backward (needs sequence parallelism and TP > 1).")},
+};
 // clang-format on
+
+const Words* wordsOf(std::string_view key) {
+    for (const Words& w : kWords)
+        if (key == w.key)
+            return &w;
+    return nullptr;
+}
+
+/// The check boxes: the field table's memory features, then its framework facts.
+std::vector<const WorkloadField*> panelFields() {
+    std::vector<const WorkloadField*> out;
+    for (FieldRole role : {FieldRole::Feature, FieldRole::Fact})
+        for (const WorkloadField& f : workloadFields())
+            if (f.type == FieldType::Flag && f.role == role)
+                out.push_back(&f);
+    return out;
+}
 
 /// LoadRecipe entries in enum order: label and tool tip.
 const std::array<std::pair<const char*, const char*>, 4> kLoads{{
@@ -153,6 +152,16 @@ const std::array<std::pair<const char*, const char*>, 4> kLoads{{
 
 } // namespace
 
+QString FeaturesPanel::labelOf(const WorkloadField& f) {
+    if (const Words* words = wordsOf(f.key))
+        return QCoreApplication::translate(kContext, words->label);
+    return QString::fromLatin1(f.key.data(), f.key.size()); // a row without words (a test fails)
+}
+
+bool FeaturesPanel::hasWords(const WorkloadField& f) {
+    return wordsOf(f.key) != nullptr;
+}
+
 FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
     : QGroupBox(parent), m_controller(controller) {
     setObjectName(QStringLiteral("featuresBox"));
@@ -164,22 +173,22 @@ FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
         l->setStyleSheet(QStringLiteral("font-weight: bold;"));
     }
     layout->addWidget(m_featuresHeading);
-    for (std::size_t i = 0; i < kFlags.size(); ++i) {
-        const Flag& f = kFlags[i];
-        if (f.fact && (i == 0 || !kFlags[i - 1].fact)) {
+    m_fields = panelFields();
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
+        const WorkloadField* f = m_fields[i];
+        if (f->role == FieldRole::Fact && (i == 0 || m_fields[i - 1]->role != FieldRole::Fact)) {
             layout->addSpacing(6);
             layout->addWidget(m_factsHeading);
         }
         auto* box = new QCheckBox(this);
-        box->setObjectName(QString::fromLatin1(f.key));
+        box->setObjectName(QString::fromLatin1(f->key.data(), f->key.size()));
         layout->addWidget(box);
         m_boxes.push_back(box);
-        connect(box, &QCheckBox::toggled, this, [this, i](bool on) {
-            const Flag& flag = kFlags[i];
-            const QString what = QCoreApplication::translate(kContext, flag.label);
+        connect(box, &QCheckBox::toggled, this, [this, f](bool on) {
+            const QString what = labelOf(*f);
             m_controller->edit(Field::Features,
                                on ? tr("Turn on %1").arg(what) : tr("Turn off %1").arg(what),
-                               [i, on](Scenario& s) { kFlags[i].ref(s.workload) = on; });
+                               [f, on](Scenario& s) { f->flag(s.workload) = on; });
         });
     }
     layout->addSpacing(6);
@@ -231,11 +240,14 @@ void FeaturesPanel::retranslateUi() {
     m_factsHeading->setText(tr("How the framework's code behaves"));
     m_factsHeading->setToolTip(tr("Facts about a framework version that change its peak; "
                                   "docs/profiles.md lists which frameworks do what."));
-    for (std::size_t i = 0; i < kFlags.size(); ++i) {
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
         QCheckBox* b = m_boxes[i];
-        const QString label = QCoreApplication::translate(kContext, kFlags[i].label);
+        const QString label = labelOf(*m_fields[i]);
         b->setText(label);
-        b->setToolTip(QCoreApplication::translate(kContext, kFlags[i].tip));
+        const Words* words = wordsOf(m_fields[i]->key);
+        b->setToolTip(words
+                          ? QCoreApplication::translate(kContext, words->tip)
+                          : QString::fromLatin1(m_fields[i]->doc.data(), m_fields[i]->doc.size()));
         b->setAccessibleName(label);
     }
     m_loadLabel->setText(tr("How the weights are loaded"));
@@ -253,14 +265,15 @@ void FeaturesPanel::retranslateUi() {
 
 void FeaturesPanel::syncFromScenario() {
     Workload w = m_controller->scenario().workload;
-    for (std::size_t i = 0; i < kFlags.size(); ++i) {
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
         QCheckBox* b = m_boxes[i];
-        const bool on = kFlags[i].ref(w);
+        const WorkloadField& f = *m_fields[i];
+        const bool on = f.value(w) != 0;
         if (b->isChecked() != on) {
             const QSignalBlocker block(b);
             b->setChecked(on);
         }
-        const bool applies = !kFlags[i].applies || kFlags[i].applies(w);
+        const bool applies = !f.applies || f.applies(w);
         if (b->isEnabled() != applies) {
             b->setEnabled(applies);
         }

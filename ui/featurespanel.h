@@ -1,9 +1,11 @@
 #pragma once
 // Memory features and framework facts of a training run (chunked cross-entropy,
-// torch.compile, offloading, whether the loop keeps the logits, ...): one check box per
-// Workload flag, each toggle one undo step through ScenarioController::edit(). What each flag
-// does to the estimate is core's (docs/profiles.md); this panel only sets it.
+// torch.compile, offloading, whether the loop keeps the logits, ...): one check box per flag
+// of core's field table (core/engine/fields.h: which flags, when each applies, which are
+// framework facts), each toggle one undo step through ScenarioController::edit(). What each
+// flag does to the estimate is core's (docs/profiles.md); this panel only words and sets it.
 
+#include "core/engine/fields.h"
 #include "ui/scenariocontroller.h"
 
 #include <QGroupBox>
@@ -27,6 +29,10 @@ public:
     QCheckBox* toggle(const QString& key) const;
     /// How the weights are loaded (LoadRecipe, in its enum order; object name "load_recipe").
     QComboBox* loadRecipeBox() const { return m_load; }
+    /// The translated label of a flag of the field table.
+    static QString labelOf(const WorkloadField& f);
+    /// Whether the panel has a label and tool tip for @p f (every Feature/Fact flag must).
+    static bool hasWords(const WorkloadField& f);
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -40,7 +46,8 @@ private:
     QLabel* m_factsHeading = nullptr;
     QLabel* m_loadLabel = nullptr;
     QComboBox* m_load = nullptr;
-    std::vector<QCheckBox*> m_boxes; ///< in the order of the flag table (featurespanel.cpp)
+    std::vector<const WorkloadField*> m_fields; ///< the field table's features, then its facts
+    std::vector<QCheckBox*> m_boxes;            ///< one per m_fields entry
 };
 
 } // namespace headroom::ui

@@ -9,10 +9,10 @@
 // The fits verdict compares the nvidia-smi metric with the GPU's total memory, because that
 // is the quantity the driver refuses to exceed.
 
+#include "core/engine/workload.h"
 #include "core/error.h"
 #include "core/model/gpu.h"
 #include "core/model/model.h"
-#include "core/engine/workload.h"
 
 #include <array>
 #include <cstdint>

@@ -12,8 +12,8 @@
 // Units: bytes. Each recipe follows the framework code named in LoadRecipe's documentation
 // (core/engine/workload.h); docs/metrics.md lists the allocation sequences.
 
-#include "core/model/model.h"
 #include "core/engine/workload.h"
+#include "core/model/model.h"
 
 namespace headroom {
 

@@ -31,7 +31,8 @@ constexpr std::array kBehaviours{
     std::pair{Behaviour::LossParallel, std::string_view("loss_parallel")},
     std::pair{Behaviour::NoSyncAccumulation, std::string_view("no_sync_accumulation")},
     std::pair{Behaviour::MixedFrozenUnits, std::string_view("mixed_frozen_units")},
-    std::pair{Behaviour::MegatronCore, std::string_view("megatron_core")}};
+    std::pair{Behaviour::PersistentGradBuffer, std::string_view("persistent_grad_buffer")},
+    std::pair{Behaviour::SpShardedInputs, std::string_view("sp_sharded_inputs")}};
 
 constexpr std::array kConditions{
     std::pair{RunCondition::Training, std::string_view("training")},
@@ -513,8 +514,11 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
         case Behaviour::MixedFrozenUnits:
             p.mixedFrozenUnits = true;
             break;
-        case Behaviour::MegatronCore:
-            w.framework = Framework::Megatron;
+        case Behaviour::PersistentGradBuffer:
+            f.persistentGradBuffer = true;
+            break;
+        case Behaviour::SpShardedInputs:
+            p.spShardedInputs = true;
             break;
         }
     }

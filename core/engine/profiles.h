@@ -21,22 +21,23 @@
 
 namespace headroom {
 
-/// An engine flag a profile fact sets (Features / Parallelism / the Megatron preset).
+/// An engine flag a profile fact sets (Features / Parallelism).
 enum class Behaviour {
-    TorchaoNf4,          ///< Features::torchaoNf4
-    Fp32Logits,          ///< Features::fp32Logits
-    RetainedLogits,      ///< Features::retainedLogits
-    UncompiledLoss,      ///< Features::uncompiledLoss
-    FusedQkvLora,        ///< Features::fusedQkvLora
-    ChunkedCrossEntropy, ///< Features::chunkedCrossEntropy
-    ActivationOffload,   ///< Features::activationOffload
-    FusedOptimizer,      ///< Features::fusedOptimizer
-    LoadRecipe,          ///< Features::loadRecipe (the fact's value), when left at in_place
-    SequenceParallel,    ///< Parallelism::sequenceParallel
-    LossParallel,        ///< Parallelism::lossParallel
-    NoSyncAccumulation,  ///< Parallelism::noSyncAccumulation
-    MixedFrozenUnits,    ///< Parallelism::mixedFrozenUnits
-    MegatronCore,        ///< Workload::framework = Megatron (grad buffer, Megatron SP)
+    TorchaoNf4,           ///< Features::torchaoNf4
+    Fp32Logits,           ///< Features::fp32Logits
+    RetainedLogits,       ///< Features::retainedLogits
+    UncompiledLoss,       ///< Features::uncompiledLoss
+    FusedQkvLora,         ///< Features::fusedQkvLora
+    ChunkedCrossEntropy,  ///< Features::chunkedCrossEntropy
+    ActivationOffload,    ///< Features::activationOffload
+    FusedOptimizer,       ///< Features::fusedOptimizer
+    LoadRecipe,           ///< Features::loadRecipe (the fact's value), when left at in_place
+    SequenceParallel,     ///< Parallelism::sequenceParallel
+    LossParallel,         ///< Parallelism::lossParallel
+    NoSyncAccumulation,   ///< Parallelism::noSyncAccumulation
+    MixedFrozenUnits,     ///< Parallelism::mixedFrozenUnits
+    PersistentGradBuffer, ///< Features::persistentGradBuffer
+    SpShardedInputs,      ///< Parallelism::spShardedInputs
 };
 std::string_view behaviourKey(Behaviour b);
 

@@ -221,12 +221,8 @@ StageContext stageContext(const ModelArch& m, const ModelFacts& f, const Workloa
                           ? static_cast<int>(std::lround(static_cast<double>(m.slidingLayers) *
                                                          x.layers.count / m.numLayers))
                           : 0;
-    // Megatron-LM's sequence parallelism re-gathers linear inputs in backward; every other
-    // framework here uses DTensor (torch tensor_parallel) SP, which saves them gathered.
-    x.spShardsLinearInputs = par.sequenceParallel && w.framework == Framework::Megatron;
-    // Megatron-Core DDP allocates one contiguous main-grad buffer when the model is
-    // wrapped (distributed/param_and_grad_buffer.py) and only zeroes it between steps.
-    x.persistentGradBuffer = w.framework == Framework::Megatron && x.full;
+    x.spShardsLinearInputs = par.sequenceParallel && par.spShardedInputs;
+    x.persistentGradBuffer = x.training && w.features.persistentGradBuffer;
     return x;
 }
 

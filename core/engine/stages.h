@@ -93,11 +93,10 @@ struct StageContext {
     int moeLayers = 0;             ///< MoE blocks on this stage
     int denseLayers = 0;           ///< dense blocks on this stage
     int slidingLayers = 0;         ///< sliding-window blocks on this stage (rounded share)
-    /// Sequence parallelism saves the linears' sequence-sharded inputs and all-gathers them
-    /// again in backward (Megatron-LM); otherwise (DTensor SP) the gathered input is saved.
+    /// Sequence parallelism on, saving the linears' sequence-sharded inputs
+    /// (Parallelism::spShardedInputs, Megatron-LM); otherwise DTensor SP saves them gathered.
     bool spShardsLinearInputs = false;
-    /// Gradients live in one buffer allocated when the model is wrapped and only zeroed
-    /// between steps (Megatron-Core DDP): resident in every phase, as accumulated ones are.
+    /// Gradients resident in every phase (Features::persistentGradBuffer, Megatron-Core DDP).
     bool persistentGradBuffer = false;
 };
 StageContext stageContext(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage);

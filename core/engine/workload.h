@@ -150,13 +150,17 @@ struct Features {
     /// Bytes per element of the tensor the loss reads: fp32 when the model returns fp32
     /// logits, else the compute dtype's @p c.
     double lossInputBytes(double c) const { return fp32Logits ? 4.0 : c; }
-    bool float8 = false; ///< torchao float8 linears
     /// Quantised base is torchao NF4Tensor (torchtune QLoRA): its linear keeps no input for
     /// backward. Off (default) = bitsandbytes Linear4bit/Linear8bitLt, whose MatMul4Bit
     /// autograd function saves its input whenever that input requires grad
     /// (bitsandbytes/autograd/_functions.py), as a trainable linear would.
     bool torchaoNf4 = false;
     LoadRecipe loadRecipe = LoadRecipe::InPlace; ///< how the weights are loaded
+    /// Gradients live in one buffer allocated when the model is wrapped and only zeroed
+    /// between steps (Megatron-Core DDP's main-grad buffer,
+    /// megatron/core/distributed/param_and_grad_buffer.py): resident in every phase of
+    /// training, as accumulated gradients are, not only from the first backward on.
+    bool persistentGradBuffer = false;
 };
 
 enum class Sharding {
@@ -196,6 +200,12 @@ struct Parallelism {
     int cp = 1;                    ///< context-parallel degree (sequence split for attention)
     int ep = 1;                    ///< expert-parallel degree (MoE experts split)
     bool sequenceParallel = false; ///< Megatron SP: norm/dropout activations split over TP
+    /// With sequenceParallel: the column-parallel linears save their sequence-sharded input
+    /// and all-gather it again in backward (Megatron-LM
+    /// megatron/core/tensor_parallel/layers.py, LinearWithGradAccumulationAndAsyncCommunication),
+    /// so every saved tensor splits over TP. Off: DTensor SP (torch tensor_parallel,
+    /// torchtitan) saves the all-gathered input whole on every TP rank.
+    bool spShardedInputs = false;
     Sharding sharding = Sharding::None;
     int shardGroup = 0; ///< HSDP shard group size (0 = dp)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;

@@ -2,6 +2,7 @@
 
 #include "core/checked.h"
 #include "core/engine/estimator.h"
+#include "core/engine/fields.h"
 #include "core/engine/profiles.h"
 #include "core/limits.h"
 #include "core/model/presets.h"
@@ -101,10 +102,10 @@ json loraTargetsToJson(unsigned t) {
     return a;
 }
 
-json workloadToJson(const Workload& w) {
+/// The workload's enumerations, dtypes, targets and fractions; the flags and integers of the
+/// field table (core/engine/fields.h) are added by workloadToJson.
+json workloadEnumsToJson(const Workload& w) {
     const Precision& p = w.precision;
-    const Parallelism& par = w.parallel;
-    const Features& f = w.features;
     return json{{"mode", modeKey(w.mode)},
                 {"finetune", finetuneKey(w.finetune)},
                 {"framework", profileSpec(w.profile)},
@@ -113,65 +114,33 @@ json workloadToJson(const Workload& w) {
                  {{"weights", dtypeKey(p.weights)},
                   {"compute", dtypeKey(p.compute)},
                   {"gradients", dtypeKey(p.grads)},
-                  {"master_weights_fp32", p.masterWeights},
                   {"optimizer_states", dtypeKey(p.optimizerStates)},
                   {"kv_cache", dtypeKey(p.kvCache)},
                   {"adapters", dtypeKey(p.adapters)},
                   {"weights_from_checkpoint", p.checkpointWeights}}},
                 {"optimizer", optimizerKey(w.optimizer)},
-                {"micro_batch_size", w.microBatch},
-                {"sequence_length", w.sequenceLength},
-                {"gradient_accumulation_steps", w.gradAccumulation},
                 {"activation_checkpointing", checkpointingKey(w.checkpointing)},
-                {"checkpoint_layers", w.checkpointLayers},
                 {"attention", attentionKey(w.attention)},
-                {"lora",
-                 {{"rank", w.lora.rank},
-                  {"targets", loraTargetsToJson(w.lora.targets)},
-                  {"dropout", w.lora.dropout}}},
-                {"inference",
-                 {{"prompt_tokens", w.inference.promptTokens},
-                  {"new_tokens", w.inference.newTokens},
-                  {"prefill_only", w.inference.prefillOnly},
-                  {"memory_utilization", w.inference.memoryUtilization}}},
-                {"rollout",
-                 {{"enabled", w.rollout.enabled},
-                  {"rollout_batch_size", w.rollout.rolloutBatch},
-                  {"samples_per_prompt", w.rollout.samplesPerPrompt},
-                  {"max_response_tokens", w.rollout.maxResponseTokens},
-                  {"prompt_tokens", w.rollout.promptTokens},
-                  {"rollout_tp", w.rollout.rolloutTp},
-                  {"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
-                {"features",
-                 {{"chunked_cross_entropy", f.chunkedCrossEntropy},
-                  {"optimizer_in_backward", f.optimizerInBackward},
-                  {"activation_offload", f.activationOffload},
-                  {"fused_optimizer", f.fusedOptimizer},
-                  {"packed", f.packed},
-                  {"torch_compile", f.torchCompile},
-                  {"uncompiled_loss", f.uncompiledLoss},
-                  {"retained_logits", f.retainedLogits},
-                  {"fp32_logits", f.fp32Logits},
-                  {"fused_qkv_lora", f.fusedQkvLora},
-                  {"float8", f.float8},
-                  {"load_recipe", std::string(loadRecipeKey(f.loadRecipe))}}},
+                {"lora", {{"targets", loraTargetsToJson(w.lora.targets)}}},
+                {"inference", {{"memory_utilization", w.inference.memoryUtilization}}},
+                {"rollout", {{"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
+                {"features", {{"load_recipe", std::string(loadRecipeKey(w.features.loadRecipe))}}},
                 {"parallelism",
-                 {{"dp", par.dp},
-                  {"tp", par.tp},
-                  {"pp", par.pp},
-                  {"cp", par.cp},
-                  {"ep", par.ep},
-                  {"sequence_parallel", par.sequenceParallel},
-                  {"sharding", shardingKey(par.sharding)},
-                  {"shard_group", par.shardGroup},
-                  {"pp_schedule", scheduleKey(par.schedule)},
-                  {"virtual_stages", par.virtualStages},
-                  {"num_micro_batches", par.numMicroBatches},
-                  {"offload_optimizer", par.offloadOptimizer},
-                  {"offload_params", par.offloadParams},
-                  {"mixed_frozen_units", par.mixedFrozenUnits},
-                  {"no_sync_accumulation", par.noSyncAccumulation},
-                  {"loss_parallel", par.lossParallel}}}};
+                 {{"sharding", shardingKey(w.parallel.sharding)},
+                  {"pp_schedule", scheduleKey(w.parallel.schedule)}}}};
+}
+
+json workloadToJson(const Workload& w) {
+    json j = workloadEnumsToJson(w);
+    for (const WorkloadField& f : workloadFields()) {
+        const std::string_view group = fieldGroupKey(f.group);
+        json& target = group.empty() ? j : j[std::string(group)];
+        if (f.type == FieldType::Flag)
+            target[std::string(f.key)] = f.value(w) != 0;
+        else
+            target[std::string(f.key)] = f.value(w);
+    }
+    return j;
 }
 
 const char* sourceKey(ModelSource s) {
@@ -516,6 +485,30 @@ void frameworkFromJson(Reader& r, Workload& w) {
     }
 }
 
+/// One field of the table from @p in (its group's object), bounded by its range.
+void fieldFromJson(Reader& in, const WorkloadField& f, Workload& w) {
+    if (f.type == FieldType::Flag) {
+        in.boolean(std::string(f.key), f.flag(w));
+    } else {
+        int64_t v = f.get(w);
+        in.integer(std::string(f.key), v, f.min, f.max, f.requiredInFile);
+        f.set(w, v);
+    }
+}
+
+/// Every flag and integer of the field table (core/engine/fields.h); a file written before a
+/// field existed keeps its default, and keys no longer in the table (float8) are ignored.
+void fieldsFromJson(Reader& r, Workload& w) {
+    for (const WorkloadField& f : workloadFields()) {
+        const std::string group(fieldGroupKey(f.group));
+        if (group.empty()) {
+            fieldFromJson(r, f, w);
+        } else if (auto in = r.object(group, false)) {
+            fieldFromJson(*in, f, w);
+        }
+    }
+}
+
 Workload workloadFromJson(Reader& r) {
     Workload w;
     r.enumeration("mode", w.mode, &parseMode, true);
@@ -527,72 +520,27 @@ Workload workloadFromJson(Reader& r) {
         p->enumeration("weights", pr.weights, &parseDType);
         p->enumeration("compute", pr.compute, &parseDType);
         p->enumeration("gradients", pr.grads, &parseDType);
-        p->boolean("master_weights_fp32", pr.masterWeights);
         p->enumeration("optimizer_states", pr.optimizerStates, &parseDType);
         p->enumeration("kv_cache", pr.kvCache, &parseDType);
         p->enumeration("adapters", pr.adapters, &parseDType);
         p->boolean("weights_from_checkpoint", pr.checkpointWeights);
     }
     r.enumeration("optimizer", w.optimizer, &parseOptimizer);
-    r.integer("micro_batch_size", w.microBatch, 1, limits::kMicroBatch, true);
-    r.integer("sequence_length", w.sequenceLength, 1, limits::kSequenceLength, true);
-    r.integer("gradient_accumulation_steps", w.gradAccumulation, 1, limits::kGradAccumulation);
     r.enumeration("activation_checkpointing", w.checkpointing, &parseCheckpointing);
-    r.integer("checkpoint_layers", w.checkpointLayers, 0, fieldLimit(Limit::Layers).max);
     r.enumeration("attention", w.attention, &parseAttention);
-    if (auto l = r.object("lora", false)) {
-        l->integer("rank", w.lora.rank, 1, limits::kLoraRank);
+    if (auto l = r.object("lora", false))
         w.lora.targets = loraTargetsFromJson(*l);
-        l->boolean("dropout", w.lora.dropout);
-    }
-    if (auto i = r.object("inference", false)) {
-        i->integer("prompt_tokens", w.inference.promptTokens, 1, limits::kSequenceLength);
-        i->integer("new_tokens", w.inference.newTokens, 0, limits::kSequenceLength);
-        i->boolean("prefill_only", w.inference.prefillOnly);
+    if (auto i = r.object("inference", false))
         i->number("memory_utilization", w.inference.memoryUtilization, 0, 1);
-    }
-    if (auto o = r.object("rollout", false)) {
-        o->boolean("enabled", w.rollout.enabled);
-        o->integer("rollout_batch_size", w.rollout.rolloutBatch, 1, limits::kMicroBatch);
-        o->integer("samples_per_prompt", w.rollout.samplesPerPrompt, 1, 1 << 16);
-        o->integer("max_response_tokens", w.rollout.maxResponseTokens, 1, limits::kSequenceLength);
-        o->integer("prompt_tokens", w.rollout.promptTokens, 0, limits::kSequenceLength);
-        o->integer("rollout_tp", w.rollout.rolloutTp, 0, 1 << 16);
+    if (auto o = r.object("rollout", false))
         o->number("framework_overhead_bytes", w.rollout.frameworkOverheadBytes, 0, kBig);
-    }
-    if (auto f = r.object("features", false)) {
-        f->boolean("chunked_cross_entropy", w.features.chunkedCrossEntropy);
-        f->boolean("optimizer_in_backward", w.features.optimizerInBackward);
-        f->boolean("activation_offload", w.features.activationOffload);
-        f->boolean("fused_optimizer", w.features.fusedOptimizer);
-        f->boolean("packed", w.features.packed);
-        f->boolean("torch_compile", w.features.torchCompile);
-        f->boolean("uncompiled_loss", w.features.uncompiledLoss);
-        f->boolean("retained_logits", w.features.retainedLogits);
-        f->boolean("fp32_logits", w.features.fp32Logits);
-        f->boolean("fused_qkv_lora", w.features.fusedQkvLora);
-        f->boolean("float8", w.features.float8);
+    if (auto f = r.object("features", false))
         f->enumeration("load_recipe", w.features.loadRecipe, &parseLoadRecipe);
-    }
     if (auto p = r.object("parallelism", false)) {
-        Parallelism& par = w.parallel;
-        p->integer("dp", par.dp, 1, limits::kDegree);
-        p->integer("tp", par.tp, 1, limits::kDegree);
-        p->integer("pp", par.pp, 1, limits::kDegree);
-        p->integer("cp", par.cp, 1, limits::kDegree);
-        p->integer("ep", par.ep, 1, limits::kDegree);
-        p->boolean("sequence_parallel", par.sequenceParallel);
-        p->enumeration("sharding", par.sharding, &parseSharding);
-        p->integer("shard_group", par.shardGroup, 0, limits::kDegree);
-        p->enumeration("pp_schedule", par.schedule, &parseSchedule);
-        p->integer("virtual_stages", par.virtualStages, 1, 1 << 10);
-        p->integer("num_micro_batches", par.numMicroBatches, 0, 1 << 20);
-        p->boolean("offload_optimizer", par.offloadOptimizer);
-        p->boolean("offload_params", par.offloadParams);
-        p->boolean("mixed_frozen_units", par.mixedFrozenUnits);
-        p->boolean("no_sync_accumulation", par.noSyncAccumulation);
-        p->boolean("loss_parallel", par.lossParallel);
+        p->enumeration("sharding", w.parallel.sharding, &parseSharding);
+        p->enumeration("pp_schedule", w.parallel.schedule, &parseSchedule);
     }
+    fieldsFromJson(r, w);
     return w;
 }
 

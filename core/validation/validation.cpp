@@ -8,6 +8,7 @@
 #include "core/text_file.h"
 
 #include "core/checked.h"
+#include "core/engine/fields.h"
 #include "core/engine/profiles.h"
 #include "core/model/gpu.h"
 
@@ -694,26 +695,12 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     const auto features = *r.optStringList("features", false);
     bool pagedFeature = false;
     for (const std::string& f : features) {
-        if (f == "packed")
-            w.features.packed = true;
-        else if (f == "torch_compile")
-            w.features.torchCompile = true;
-        else if (f == "chunked_cross_entropy")
-            w.features.chunkedCrossEntropy = true;
-        else if (f == "optimizer_in_backward")
-            w.features.optimizerInBackward = true;
-        else if (f == "activation_offload")
-            w.features.activationOffload = true;
-        else if (f == "float8")
-            w.features.float8 = true;
-        else if (f == "fused_optimizer")
-            w.features.fusedOptimizer = true;
+        if (const WorkloadField* field = fieldOfRecordFeature(f))
+            field->flag(w) = true; // the field table names each record feature it models
         else if (f == "paged_optimizer")
             pagedFeature = true;
-        else if (f == "cpu_offload_params")
-            w.parallel.offloadParams = true;
-        else if (f == "cpu_offload_optimizer")
-            w.parallel.offloadOptimizer = true;
+        else if (!featureWithoutMemoryEffect(f).empty())
+            continue; // known, and nothing in memory changes (core/engine/fields.h)
         else
             skip.push_back("feature '" + f + "' is not modelled by the engine");
     }

@@ -4,6 +4,8 @@
 // row comments or are properties (allocated <= reserved <= nvidia-smi, terms sum to the total);
 // no engine output is copied back.
 
+#include "core/engine/fields.h"
+
 #include <QtTest>
 
 #include <QJsonArray>
@@ -79,6 +81,8 @@ const char* const kTermKeys[] = {
 class TstCli : public QObject {
     Q_OBJECT
 private slots:
+    void everyFieldOption_data();
+    void everyFieldOption();
     void errors_data();
     void errors();
     void help();
@@ -113,6 +117,73 @@ private slots:
     void validateText();
     void validateCapacityUnit();
 };
+
+// Every option of the field table (core/engine/fields.h) reaches its field: the scenario the
+// CLI echoes (estimate --json "scenario") has the flag on, or the integer given, at the
+// field's path. Integers are hand-chosen values valid for llama-3.1-8b (EP: Mixtral, 8
+// experts, on dp 2).
+void TstCli::everyFieldOption_data() {
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<qlonglong>("expected");
+    const QMap<QString, qlonglong> values{{"micro-batch", 3},
+                                          {"seq-len", 4096},
+                                          {"grad-accum", 8},
+                                          {"checkpoint-layers", 5},
+                                          {"lora-rank", 64},
+                                          {"prompt-tokens", 1000},
+                                          {"new-tokens", 300},
+                                          {"rollout-batch", 16},
+                                          {"samples-per-prompt", 2},
+                                          {"max-response-len", 1024},
+                                          {"rollout-prompt-tokens", 256},
+                                          {"rollout-tp", 2},
+                                          {"dp", 4},
+                                          {"tp", 2},
+                                          {"pp", 2},
+                                          {"cp", 2},
+                                          {"ep", 2},
+                                          {"shard-group", 2},
+                                          {"virtual-stages", 2},
+                                          {"pp-micro-batches", 4}};
+    int rows = 0;
+    for (const headroom::WorkloadField& f : headroom::workloadFields()) {
+        if (f.cliOption.empty())
+            continue;
+        const QString option = QString::fromLatin1(f.cliOption.data(), f.cliOption.size());
+        QStringList args{"estimate", "--json", "--model",
+                         option == "ep" ? "mixtral-8x7b" : "llama-3.1-8b", "--" + option};
+        qlonglong expected = 1;
+        if (f.type == headroom::FieldType::Integer) {
+            QVERIFY2(values.contains(option), qPrintable(option));
+            expected = values.value(option);
+            args << QString::number(expected);
+        }
+        if (option == "ep")
+            args << "--dp"
+                 << "2";
+        QTest::newRow(qPrintable(option))
+            << option << QString::fromStdString(f.path()) << args << expected;
+        ++rows;
+    }
+    QVERIFY(rows >= 40);
+}
+
+void TstCli::everyFieldOption() {
+    QFETCH(QString, option);
+    QFETCH(QString, path);
+    QFETCH(QStringList, args);
+    QFETCH(qlonglong, expected);
+    const Run r = cli(args);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QJsonValue v = jsonOf(r).value("scenario").toObject().value("workload");
+    for (const QString& part : path.split('.'))
+        v = v.toObject().value(part);
+    const qlonglong got = v.isBool() ? qlonglong(v.toBool()) : qlonglong(v.toDouble());
+    QVERIFY2(!v.isUndefined(), qPrintable(path));
+    QCOMPARE(got, expected);
+}
 
 void TstCli::errors_data() {
     QTest::addColumn<QStringList>("args");

@@ -8,8 +8,9 @@
 //   dense FFN = 3 h i (gate, up, down); one expert = 3 h i_moe; router = h E
 //   norms = 2 h per block + h final; embedding = V h; lm_head = V h unless tied.
 #include "core/engine/estimator.h"
-#include "core/model/hf_import.h"
 #include "core/engine/memory_terms.h"
+#include "core/engine/profiles.h"
+#include "core/model/hf_import.h"
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
 
@@ -222,6 +223,9 @@ void TstParallel::tpActivations() {
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int64_t s = 4096;
     Workload w = training(sp == "megatron" ? Framework::Megatron : Framework::PureBf16, 1, s);
+    if (sp ==
+        "megatron") // the megatron profile: Megatron SP (sp_sharded_inputs) and its grad buffer
+        selectProfile(w, *parseProfileSpec("megatron"));
     w.checkpointing = Checkpointing::None;
     w.attention = AttentionImpl::SDPA;
     w.parallel.tp = tp;
@@ -864,6 +868,8 @@ void TstParallel::smallestLayout70b() {
     // Full fine-tune, micro-batch 1, seq 8192, full activation checkpointing, SDPA/flash,
     // TP with sequence parallelism (used whenever the solver picks TP > 1).
     Workload w = training(static_cast<Framework>(framework), 1, 8192);
+    if (static_cast<Framework>(framework) == Framework::Megatron)
+        selectProfile(w, *parseProfileSpec("megatron")); // its facts too, not only its dtypes
     w.checkpointing = Checkpointing::Full;
     w.attention = AttentionImpl::SDPA;
     w.parallel.sequenceParallel = true;

@@ -1,12 +1,12 @@
-// Framework profiles (core/engine/profiles.h, resources/profiles.json, docs/profiles.md): each profile
-// against `custom` with the number derived by hand from the framework source named in the row;
-// the facts as rules on the run (changing TP, sharding, the loss after the pick); the lookup
+// Framework profiles (core/engine/profiles.h, resources/profiles.json, docs/profiles.md): each
+// profile against `custom` with the number derived by hand from the framework source named in the
+// row; the facts as rules on the run (changing TP, sharding, the loss after the pick); the lookup
 // errors; scenario files' framework key, old dtype-preset keys included.
 
 #include "core/engine/estimator.h"
-#include "core/model/presets.h"
 #include "core/engine/profiles.h"
 #include "core/io/scenario.h"
+#include "core/model/presets.h"
 
 #include "testsupport.h"
 
@@ -44,6 +44,8 @@ private slots:
     void versusCustom();
     void factsFollowTheRun_data();
     void factsFollowTheRun();
+    void megatronGradBuffer_data();
+    void megatronGradBuffer();
     void lookup_data();
     void lookup();
     void everyProfileEstimates();
@@ -161,6 +163,14 @@ void TestProfiles::factsFollowTheRun_data() {
         << "hf-trainer@4.44" << 1 << none << lora << false << "fp32_logits";
     QTest::newRow("hf-trainer-4.45") << "hf-trainer@4.45" << 1 << none << lora << false << "";
     QTest::newRow("custom") << "custom" << 8 << fsdp << lora << false << "";
+    // Megatron-Core: the main-grad buffer in any training; Megatron SP's sharded linear
+    // inputs only with TP > 1 (param_and_grad_buffer.py; tensor_parallel/layers.py).
+    QTest::newRow("megatron-tp1") << "megatron" << 1 << none << full << false
+                                  << "persistent_grad_buffer";
+    QTest::newRow("megatron-tp4") << "megatron" << 4 << none << lora << false
+                                  << "persistent_grad_buffer sp_sharded_inputs";
+    // the precision preset alone is dtypes only: no Megatron behaviour
+    QTest::newRow("megatron-preset-only") << "custom" << 4 << none << full << false << "";
 }
 
 void TestProfiles::factsFollowTheRun() {
@@ -190,9 +200,40 @@ void TestProfiles::factsFollowTheRun() {
     add(a.parallel.noSyncAccumulation, "no_sync_accumulation");
     add(a.parallel.sequenceParallel, "sequence_parallel");
     add(a.parallel.lossParallel, "loss_parallel");
+    add(a.features.persistentGradBuffer, "persistent_grad_buffer");
+    add(a.parallel.spShardedInputs, "sp_sharded_inputs");
     if (a.features.loadRecipe != LoadRecipe::InPlace)
         got << QStringLiteral("load=") + QString::fromLatin1(loadRecipeKey(a.features.loadRecipe));
     QCOMPARE(got.join(QLatin1Char(' ')), expected);
+}
+
+// Megatron-Core DDP's main-grad buffer (megatron/core/distributed/param_and_grad_buffer.py)
+// is allocated when the model is wrapped, so the gradients are resident in the forward pass
+// of the first micro-batch too. The megatron profile against its own precision preset alone
+// (same dtypes, no facts), one GPU, no accumulation: the forward phase differs by exactly
+// the fp32 main grads, 4 B per trainable parameter (all 8,030,261,248 for full training,
+// the LoRA adapters' for LoRA); every other term is the same.
+void TestProfiles::megatronGradBuffer_data() {
+    QTest::addColumn<int>("finetune");
+    QTest::newRow("megatron-grad-buffer-full") << int(Finetune::Full);
+    QTest::newRow("megatron-grad-buffer-lora") << int(Finetune::LoRA);
+}
+
+void TestProfiles::megatronGradBuffer() {
+    QFETCH(int, finetune);
+    const auto ft = static_cast<Finetune>(finetune);
+    const Workload profile = pickedRun("megatron", ft);
+    Workload presetOnly = pickedRun("custom", ft);
+    applyFramework(presetOnly, Framework::Megatron);
+    QCOMPARE(presetOnly.precision.grads, profile.precision.grads);
+    QCOMPARE(presetOnly.parallel.sharding, profile.parallel.sharding);
+    const Estimate ep = estimate(llama8b(), profile);
+    const Estimate ec = estimate(llama8b(), presetOnly);
+    const auto fwd = static_cast<std::size_t>(Phase::Forward);
+    const double mainGrads = 4.0 * static_cast<double>(ep.trainableParams);
+    if (ft == Finetune::Full)
+        QCOMPARE(ep.trainableParams, int64_t{8030261248});
+    testsupport::compare(ep.worst.phaseAllocated[fwd] - ec.worst.phaseAllocated[fwd], mainGrads);
 }
 
 void TestProfiles::lookup_data() {

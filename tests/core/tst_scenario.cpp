@@ -1,6 +1,7 @@
 // Scenario files: versioned JSON round trip and every kind of bad input, each rejected with
 // an error naming the field (never a crash).
 #include "core/engine/estimator.h"
+#include "core/engine/fields.h"
 #include "core/io/scenario.h"
 #include "core/model/hf_import.h"
 
@@ -17,6 +18,9 @@ private slots:
     void defaultIsTheDocumentedScenario();
     void roundTripPreservesEverything();
     void inlineArchitectureRoundTrip();
+    void everyFieldRoundTrips_data();
+    void everyFieldRoundTrips();
+    void fileWithFloat8Opens();
     void badInput_data();
     void badInput();
     void unreadableFiles_data();
@@ -113,6 +117,100 @@ void TstScenario::inlineArchitectureRoundTrip() {
     QCOMPARE(publishedWeightBytes(qb->model), publishedWeightBytes(q.model));
 }
 
+// Every flag and integer of the field table (core/engine/fields.h) is written and read back:
+// each row sets one field to a value other than its default (chosen by hand so the layout
+// stays valid for the default llama-3.1-8b scenario) and checks the reopened file has it.
+namespace {
+const std::pair<const char*, int64_t> kFieldValues[] = {
+    {"micro_batch_size", 3},
+    {"sequence_length", 4096},
+    {"gradient_accumulation_steps", 8},
+    {"checkpoint_layers", 5},
+    {"precision.master_weights_fp32", 1},
+    {"lora.rank", 64},
+    {"lora.dropout", 1},
+    {"inference.prompt_tokens", 1000},
+    {"inference.new_tokens", 300},
+    {"inference.prefill_only", 1},
+    {"rollout.enabled", 1},
+    {"rollout.rollout_batch_size", 16},
+    {"rollout.samples_per_prompt", 2},
+    {"rollout.max_response_tokens", 1024},
+    {"rollout.prompt_tokens", 256},
+    {"rollout.rollout_tp", 2},
+    {"parallelism.dp", 4},
+    {"parallelism.tp", 2},
+    {"parallelism.pp", 2},
+    {"parallelism.cp", 2},
+    {"parallelism.ep", 1}, // 1 is the only valid EP of a dense model: the default, read back
+    {"parallelism.shard_group", 2},
+    {"parallelism.virtual_stages", 2},
+    {"parallelism.num_micro_batches", 4},
+    {"features.chunked_cross_entropy", 1},
+    {"features.torch_compile", 1},
+    {"features.fused_optimizer", 1},
+    {"features.optimizer_in_backward", 1},
+    {"features.activation_offload", 1},
+    {"features.packed", 1},
+    {"parallelism.offload_optimizer", 1},
+    {"parallelism.offload_params", 1},
+    {"parallelism.sequence_parallel", 1},
+    {"features.uncompiled_loss", 1},
+    {"features.retained_logits", 1},
+    {"features.fp32_logits", 1},
+    {"features.fused_qkv_lora", 1},
+    {"features.torchao_nf4", 1},
+    {"features.persistent_grad_buffer", 1},
+    {"parallelism.mixed_frozen_units", 1},
+    {"parallelism.no_sync_accumulation", 1},
+    {"parallelism.loss_parallel", 1},
+    {"parallelism.sp_sharded_inputs", 1},
+};
+} // namespace
+
+void TstScenario::everyFieldRoundTrips_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<qlonglong>("value");
+    for (const auto& [path, value] : kFieldValues)
+        QTest::newRow(path) << QString::fromLatin1(path) << qlonglong(value);
+    // the rows cover the table: a new field needs a row here
+    QCOMPARE(std::size(kFieldValues), workloadFields().size());
+}
+
+void TstScenario::everyFieldRoundTrips() {
+    QFETCH(QString, path);
+    QFETCH(qlonglong, value);
+    const WorkloadField* f = findWorkloadField(path.toStdString());
+    QVERIFY(f);
+    QCOMPARE(QString::fromStdString(f->path()), path);
+    Scenario s = defaultScenario();
+    if (f->type == FieldType::Flag)
+        f->flag(s.workload) = value != 0;
+    else
+        f->set(s.workload, value);
+    QVERIFY(!validateWorkload(s.model, s.workload));
+    const auto back = scenarioFromJson(toJson(s));
+    QVERIFY2(back.ok(), back.ok() ? "" : describe(back.error()).c_str());
+    QCOMPARE(qlonglong(f->value(back->workload)), value);
+    const json j = json::parse(toJson(s));
+    const json& saved =
+        j.at("workload").at(json::json_pointer("/" + path.replace('.', '/').toStdString()));
+    QCOMPARE(qlonglong(saved.is_boolean() ? saved.get<bool>() : saved.get<int64_t>()), value);
+}
+
+// Files written before float8 was removed (it changed no byte: torchao Float8Linear saves
+// the high-precision input and weight) still open, and estimate as without it.
+void TstScenario::fileWithFloat8Opens() {
+    json j = json::parse(toJson(defaultScenario()));
+    j["workload"]["features"]["float8"] = true;
+    const auto s = scenarioFromJson(j.dump());
+    QVERIFY2(s.ok(), s.ok() ? "" : describe(s.error()).c_str());
+    const Scenario d = defaultScenario();
+    QCOMPARE(estimate(s->model, s->workload, &s->gpu).worst.nvidiaSmi,
+             estimate(d.model, d.workload, &d.gpu).worst.nvidiaSmi);
+    QVERIFY(json::parse(toJson(*s))["workload"]["features"].count("float8") == 0);
+}
+
 void TstScenario::badInput_data() {
     QTest::addColumn<QString>("patch"); // JSON pointer = value (JSON), or "RAW:" text
     QTest::addColumn<int>("code");
@@ -167,6 +265,13 @@ void TstScenario::badInput_data() {
     QTest::newRow("inline-negative-layers")
         << "/model/source=\"inline\";/model/architecture/num_layers=-3"
         << int(ErrorCode::FieldOutOfRange) << "model.architecture.num_layers";
+    // ranges of the field table (core/engine/fields.h)
+    QTest::newRow("rollout-tp-above-range")
+        << "/workload/rollout/rollout_tp=70000" << int(ErrorCode::FieldOutOfRange)
+        << "workload.rollout.rollout_tp";
+    QTest::newRow("grad-buffer-as-string")
+        << "/workload/features/persistent_grad_buffer=\"yes\"" << int(ErrorCode::FieldWrongType)
+        << "workload.features.persistent_grad_buffer";
     QTest::newRow("lora-rank-zero")
         << "/workload/lora/rank=0" << int(ErrorCode::FieldOutOfRange) << "workload.lora.rank";
 }

@@ -8,8 +8,9 @@
 // repeated; here the same numbers go through estimate() on real shapes or other functions.
 // seed 001's 13B multi-GPU table is in tst_parallel (seed001Table13b).
 #include "core/engine/estimator.h"
-#include "core/model/hf_import.h"
 #include "core/engine/memory_terms.h"
+#include "core/engine/profiles.h"
+#include "core/model/hf_import.h"
 #include "core/model/presets.h"
 #include "core/validation/validation.h"
 
@@ -163,7 +164,7 @@ void TstSeeds::seed000KvShortcutVsGqa() {
 // ---- seed 000 worked example: Qwen-2.5-7B RL on H100s (docs/rl-rollout.md) ----------------
 //
 // Mapping (slime = Megatron-LM trainer + SGLang rollout engine, colocated):
-//   framework Megatron (bf16 params, fp32 main grads, fp32 master + Adam with
+//   the megatron profile (bf16 params, fp32 main grads, fp32 master + Adam with
 //   --use-distributed-optimizer over DP), TP 4 with sequence parallelism (slime's scripts),
 //   DP = GPUs / 4, micro-batch 1, training sequence = the seed's seq_len;
 //   "--recompute-num-layers 1" with slime's --recompute-method uniform = Checkpointing::Full
@@ -180,7 +181,8 @@ RlConfig rlConfig(int card) {
 }
 Workload rlWorkload(const RlConfig& c) {
     Workload w;
-    applyFramework(w, Framework::Megatron);
+    // the megatron profile: its dtypes and its facts (main-grad buffer, Megatron SP)
+    selectProfile(w, *parseProfileSpec("megatron"));
     w.microBatch = 1;
     w.sequenceLength = c.seq;
     w.checkpointing = Checkpointing::Full;

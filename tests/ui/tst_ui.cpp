@@ -2,9 +2,9 @@
 // watchdog fails any test that leaves a modal dialog open.
 
 #include "core/engine/estimator.h"
-#include "core/model/presets.h"
 #include "core/engine/profiles.h"
 #include "core/io/scenario.h"
+#include "core/model/presets.h"
 #include "core/plan/solvers.h"
 #include "ui/breakdowntable.h"
 #include "ui/cliffchart.h"
@@ -13,6 +13,7 @@
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/exporter.h"
+#include "ui/featurespanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/playbookview.h"
@@ -773,6 +774,24 @@ private slots:
                                          << "features" << bwd;
         QTest::newRow("offload-optimizer") << "offload_optimizer"
                                            << "parallelism" << step;
+        // Megatron-Core DDP grad buffer: the gradients are live in forward too (bf16 here: 2 B x P)
+        QTest::newRow("persistent-grad-buffer") << "persistent_grad_buffer"
+                                                << "features" << static_cast<int>(Phase::Forward);
+    }
+
+    // The panel's boxes are the field table's flags (core/engine/fields.h): one box per
+    // memory feature and framework fact, each with its own words.
+    void everyTableFlagHasABox() {
+        int boxes = 0;
+        for (const WorkloadField& f : workloadFields()) {
+            if (f.type != FieldType::Flag || f.role == FieldRole::Setting)
+                continue;
+            const QString key = QString::fromLatin1(f.key.data(), f.key.size());
+            QVERIFY2(FeaturesPanel::hasWords(f), qPrintable(key));
+            QVERIFY2(m_win->controls()->findChild<QCheckBox*>(key), qPrintable(key));
+            ++boxes;
+        }
+        QVERIFY(boxes >= 19);
     }
 
     // Each memory-feature box sets its flag in the scenario as one undo step; the charts
