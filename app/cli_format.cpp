@@ -79,11 +79,14 @@ json metricsJson(const RankEstimate& r) {
 }
 
 namespace {
-json phasesJson(const RankEstimate& r) {
+/// The allocated peak of each phase one step of @p w has (core phaseApplies: inference has
+/// no backward or optimizer step).
+json phasesJson(const RankEstimate& r, const Workload& w) {
     json j = json::object();
     for (int i = 0; i < kPhaseCount; ++i)
-        j[std::string(phaseKey(static_cast<Phase>(i)))] =
-            r.phaseAllocated[static_cast<std::size_t>(i)];
+        if (phaseApplies(static_cast<Phase>(i), w))
+            j[std::string(phaseKey(static_cast<Phase>(i)))] =
+                r.phaseAllocated[static_cast<std::size_t>(i)];
     return j;
 }
 
@@ -94,13 +97,13 @@ std::string pct(double part, double whole) {
 }
 } // namespace
 
-json rankJson(const RankEstimate& r) {
+json rankJson(const RankEstimate& r, const Workload& w) {
     return json{{"stage", r.stage},
                 {"first_layer", r.firstLayer},
                 {"num_layers", r.numLayers},
                 {"terms", termsJson(r.atPeak)},
                 {"metrics", metricsJson(r)},
-                {"phases_allocated", phasesJson(r)},
+                {"phases_allocated", phasesJson(r, w)},
                 {"peak_phase", std::string(phaseKey(r.peakPhase))}};
 }
 
@@ -189,7 +192,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     }
     json ranks = json::array();
     for (const RankEstimate& r : e.stages)
-        ranks.push_back(rankJson(r));
+        ranks.push_back(rankJson(r, s.workload));
     json pb = json::array();
     for (const PlaybookItem& it : playbook)
         pb.push_back({{"rank", it.rank},
@@ -219,7 +222,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         {"formulas", formulas},
         {"metrics", metricsJson(e.worst)},
         {"verdict_metric", std::string(metricKey(Metric::NvidiaSmi))},
-        {"phases_allocated", phasesJson(e.worst)},
+        {"phases_allocated", phasesJson(e.worst, s.workload)},
         {"peak_phase", std::string(phaseKey(e.worst.peakPhase))},
         {"fits", e.fits},
         {"headroom_bytes", e.headroom},

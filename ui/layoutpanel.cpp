@@ -104,11 +104,13 @@ QString LayoutPanel::resultText() const {
                        .arg(p.cp)
                        .arg(Texts::shardingName(p.sharding).toHtmlEscaped());
     text += QStringLiteral("<br>");
+    // the bytes the verdict counts, as the verdict's "used" (nvidia-smi less the cache the
+    // allocator releases before an OOM and paged optimizer states)
     text += tr("Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.")
                 .arg(w.stage + 1)
                 .arg(w.firstLayer)
                 .arg(w.firstLayer + w.numLayers - 1)
-                .arg(Units::format(w.nvidiaSmi, u), Units::format(e.capacity, u),
+                .arg(Units::format(e.capacity - e.headroom, u), Units::format(e.capacity, u),
                      Units::format(e.headroom, u));
     return text;
 }

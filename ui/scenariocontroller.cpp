@@ -196,8 +196,7 @@ void ScenarioController::recompute() {
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
         xs = sweepValues(r.sweepMax, 48);
     } else {
-        r.current =
-            r.inference ? w.inference.promptTokens + w.inference.newTokens : w.sequenceLength;
+        r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
         r.sweepMin = kMinSequence;
         r.sweepMax =

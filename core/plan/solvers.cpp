@@ -14,23 +14,9 @@ namespace {
 
 constexpr double kGiB = 1073741824.0;
 
-Workload withAxis(Workload w, SweepAxis axis, int64_t x) {
-    if (axis == SweepAxis::MicroBatch) {
-        w.microBatch = x; // inference: concurrent sequences
-    } else {
-        w.sequenceLength = x;
-        if (w.mode == Mode::Inference) {
-            // inference context = prompt + generated tokens; keep the generated count
-            w.inference.newTokens = std::min<int64_t>(w.inference.newTokens, x - 1);
-            w.inference.promptTokens = std::max<int64_t>(1, x - w.inference.newTokens);
-        }
-    }
-    return w;
-}
-
 bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x,
             const Calibration* cal) {
-    return calibratedEstimate(m, withAxis(w, axis, x), &gpu, cal).fits;
+    return calibratedEstimate(m, atAxisValue(w, axis, x), &gpu, cal).fits;
 }
 
 /// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
@@ -57,11 +43,23 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
     return lo;
 }
 
-double smiOf(const ModelArch& m, const Workload& w) {
-    return estimate(m, w, nullptr).worst.nvidiaSmi;
+/// Bytes the fits verdict counts on the worst rank: capacity - headroom = nvidia-smi less the
+/// pageable optimizer states and the releasable cache (Estimate::fits).
+double countedBytes(const Estimate& e) {
+    return e.capacity - e.headroom;
 }
 
 } // namespace
+
+Workload atAxisValue(Workload w, SweepAxis axis, int64_t x) {
+    if (axis == SweepAxis::MicroBatch)
+        w.microBatch = x; // inference: concurrent sequences
+    else if (w.mode == Mode::Inference)
+        setInferenceContext(w, x); // the context: prompt + generated tokens
+    else
+        w.sequenceLength = x;
+    return w;
+}
 
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               SweepAxis axis, const std::vector<int64_t>& xs,
@@ -69,7 +67,7 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
     std::vector<SweepPoint> out;
     out.reserve(xs.size());
     for (int64_t x : xs) {
-        const Estimate e = calibratedEstimate(m, withAxis(w, axis, x), gpu, cal);
+        const Estimate e = calibratedEstimate(m, atAxisValue(w, axis, x), gpu, cal);
         SweepPoint p;
         p.x = x;
         p.terms = e.worst.atPeak;
@@ -119,21 +117,24 @@ int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& 
 }
 
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
-    const double y1 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
-    const double y2 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
+    const double y1 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
+    const double y2 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
     return CliffLine{y1 - (y2 - y1), y2 - y1};
 }
 
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
     std::vector<PlaybookItem> items;
-    const double before = smiOf(m, w);
-    const bool fitsNow = estimate(m, w, &gpu).fits;
+    const Estimate now = estimate(m, w, &gpu);
+    const bool fitsNow = now.fits;
+    // Savings in the bytes the fits verdict counts, both sides with this GPU: the releasable
+    // cache is clamped to the card, so an unclamped total before against a clamped one after
+    // would show savings that change nothing, or hide that a change breaks a fitting run.
+    const double before = countedBytes(now);
     auto add = [&](PlaybookAction a, int64_t value, const Workload& changed, int rank) {
         if (validateWorkload(m, changed))
             return;
         const Estimate e = estimate(m, changed, &gpu);
-        PlaybookItem it{a,      value, changed, before - e.worst.nvidiaSmi, e.worst.nvidiaSmi,
-                        e.fits, rank};
+        PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
         if (it.savedBytes > 1048576.0) // ignore changes that save less than 1 MiB
             items.push_back(it);
     };

@@ -26,6 +26,11 @@ struct SweepPoint {
 
 enum class SweepAxis { MicroBatch, SequenceLength };
 
+/// @p w at value @p x of @p axis: the micro-batch (inference: concurrent sequences) or the
+/// sequence length (inference: the context, setInferenceContext). Every solver moves along
+/// an axis through this, and so does a caller reporting the point a solver found.
+Workload atAxisValue(Workload w, SweepAxis axis, int64_t x);
+
 /// Memory vs @p axis at the given x values (each computed exactly, not linearised). With
 /// @p cal (a calibration of this setup) every point is calibrated (calibratedEstimate).
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
@@ -72,12 +77,15 @@ enum class PlaybookAction {
 
 struct PlaybookItem {
     PlaybookAction action;
-    int64_t value = 0;     ///< see PlaybookAction
-    Workload changed;      ///< the scenario after the change
-    double savedBytes = 0; ///< nvidia-smi bytes saved (positive = less memory)
-    double newTotal = 0;   ///< nvidia-smi bytes after the change
-    bool fits = false;     ///< the changed scenario fits the GPU
-    int rank = 0;          ///< position in the seeds' order of least disruption (1 = first)
+    int64_t value = 0; ///< see PlaybookAction
+    Workload changed;  ///< the scenario after the change
+    /// Bytes saved of those the fits verdict counts (nvidia-smi less pageable optimizer states
+    /// and the releasable cache, Estimate::fits), before and after both on this GPU; positive
+    /// = less memory. A change with a saving never turns a fitting run into an OOM.
+    double savedBytes = 0;
+    double newTotal = 0; ///< bytes the fits verdict counts after the change (> GPU: OOM)
+    bool fits = false;   ///< the changed scenario fits the GPU
+    int rank = 0;        ///< position in the seeds' order of least disruption (1 = first)
 };
 
 /// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
