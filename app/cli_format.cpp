@@ -5,6 +5,7 @@
 #include "app/cli_common.h"
 #include "app/cli_scenario.h"
 #include "core/engine/profiles.h"
+#include "core/engine/warnings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -203,7 +204,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
                       {"new_total_bytes", it.newTotal},
                       {"fits", it.fits}});
     json scenario = json::parse(toJson(s), nullptr, false);
-    return json{
+    json j{
         {"units", "bytes"},
         {"framework", profileJson(s.workload)},
         {"model",
@@ -232,6 +233,17 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         {"playbook", pb},
         {"scenario", scenario.is_discarded() ? json(nullptr) : scenario},
     };
+    // typed warnings (core/engine/warnings.h), present only when there is one
+    json warnings = json::array();
+    for (const Warning& w : workloadWarnings(s.model, s.workload))
+        warnings.push_back({{"code", std::string(warningKey(w.code))},
+                            {"field", w.field},
+                            {"value", w.value},
+                            {"limit", w.limit},
+                            {"message", describe(w)}});
+    if (!warnings.empty())
+        j["warnings"] = std::move(warnings);
+    return j;
 }
 
 std::string estimateText(const Scenario& s, const Estimate& e,
@@ -248,6 +260,8 @@ std::string estimateText(const Scenario& s, const Estimate& e,
     t += "\n";
     for (const std::string& n : notes)
         t += "Note: " + n + "\n";
+    for (const Warning& w : workloadWarnings(s.model, s.workload))
+        t += "Warning: " + describe(w) + "\n";
     t += "Units: GB = 1e9 bytes, GiB = 2^30 bytes.\n\n";
 
     const RankEstimate& w = e.worst;

@@ -464,7 +464,7 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
     // min(context, 8192) tokens here), then gives the rest of the budget to the KV cache.
     Workload profile = w;
     profile.microBatch = 1;
-    const int64_t context = w.inference.promptTokens + w.inference.newTokens;
+    const int64_t context = inferenceContext(w);
     profile.inference.promptTokens = std::min<int64_t>(std::max<int64_t>(1, context), 8192);
     profile.inference.newTokens = 0;
     profile.inference.prefillOnly = true;
@@ -478,13 +478,30 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
     // paged allocator reserves every layer's blocks alike), the conservative cost
     c.kvBytesPerToken =
         terms::kvCache(m, e.worst.numLayers, 0, 1, 1, w.precision.kvCache, w.parallel.tp);
-    c.kvTokens =
-        c.kvBytesPerToken > 0 ? static_cast<int64_t>(c.kvCacheBytes / c.kvBytesPerToken) : 0;
-    c.maxConcurrency = context > 0 ? c.kvTokens / context : 0;
+    const double blockBytes = c.kvBytesPerToken * static_cast<double>(kKvBlockTokens);
+    c.kvBlocks = blockBytes > 0 ? static_cast<int64_t>(c.kvCacheBytes / blockBytes) : 0;
+    c.kvTokens = c.kvBlocks * kKvBlockTokens;
+    c.maxConcurrency = maxConcurrentSequences(c.kvBlocks, context);
     c.maxContext = c.kvTokens;
     if (m.maxPositions > 0)
         c.maxContext = std::min<int64_t>(c.maxContext, m.maxPositions);
     return c;
+}
+
+int64_t maxConcurrentSequences(int64_t kvBlocks, int64_t context, int64_t blockTokens) {
+    if (context < 1 || blockTokens < 1 || kvBlocks < 1)
+        return 0;
+    const int64_t blocksPerSequence = (context + blockTokens - 1) / blockTokens; // cdiv
+    return kvBlocks / blocksPerSequence;
+}
+
+std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
+                                       const std::vector<int64_t>& contexts) {
+    std::vector<ServingPoint> out;
+    out.reserve(contexts.size());
+    for (int64_t x : contexts)
+        out.push_back({x, maxConcurrentSequences(c.kvBlocks, x)});
+    return out;
 }
 
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,

@@ -106,6 +106,8 @@ private slots:
     void inferenceSeqLenIsContext();
     void inferenceJsonPhases();
     void maxBatchSeqLenInference();
+    void positionsWarning_data();
+    void positionsWarning();
     void layoutAnswerFits();
     void servingCapacityJson();
     void scenarioRoundTrip();
@@ -724,6 +726,37 @@ void TstCli::maxBatchSeqLenInference() {
     r = cli(QStringList{"estimate", "--seq-len", QString::number(n + 1), "--json"} + scenario);
     VERIFY_RUN(r, 0);
     QVERIFY(!jsonOf(r).value("fits").toBool());
+}
+
+// A sequence beyond max_position_embeddings (Llama-2-7B: 4096) is estimated with a typed
+// warning in the text report and in the JSON "warnings" array (absent without one).
+void TstCli::positionsWarning_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("value"); // 0: no warning
+    QTest::newRow("llama2-7b-32768") << QStringList{"--seq-len", "32768"} << 32768;
+    QTest::newRow("llama2-7b-4096") << QStringList{"--seq-len", "4096"} << 0;
+    QTest::newRow("llama2-7b-inference-8192")
+        << QStringList{"--mode", "inference", "--seq-len", "8192"} << 8192;
+}
+
+void TstCli::positionsWarning() {
+    QFETCH(QStringList, args);
+    QFETCH(int, value);
+    Run r = cli(QStringList{"estimate", "--model", "llama-2-7b", "--json"} + args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.contains("warnings"), value > 0);
+    if (value > 0) {
+        const QJsonObject w = j.value("warnings").toArray().first().toObject();
+        QCOMPARE(w.value("code").toString(), QStringLiteral("sequence_beyond_positions"));
+        QCOMPARE(w.value("field").toString(), QStringLiteral("sequence_length"));
+        QCOMPARE(w.value("value").toInt(), value);
+        QCOMPARE(w.value("limit").toInt(), 4096);
+    }
+    r = cli(QStringList{"estimate", "--model", "llama-2-7b"} + args);
+    VERIFY_RUN(r, 0);
+    QCOMPARE(r.out.contains(QLatin1String("Warning: sequence_length: ")), value > 0);
+    QCOMPARE(r.out.contains(QLatin1String("max_position_embeddings (4096)")), value > 0);
 }
 
 // --memory-utilization adds the vLLM-style serving block: slots x bytes per token fill the
