@@ -8,6 +8,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
@@ -44,6 +45,9 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     m_view->setObjectName(QStringLiteral("servingChart"));
     m_intro->setWordWrap(true);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_figures->setWordWrap(true);
+    m_figures->setMinimumWidth(260);
+    m_figures->setMaximumWidth(440);
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_util->setRange(0.05, 1.0);
     m_util->setSingleStep(0.01);
@@ -60,7 +64,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     m_chart->setMargins(QMargins(2, 2, 8, 2));
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setVisible(false);
-    m_x->setBase(2);
+    m_x->setBase(4); // a tick every two octaves keeps the token counts readable
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%.0f"));
@@ -77,14 +81,18 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
 
     auto* lay = new QGridLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
-    lay->addWidget(m_intro, 0, 0, 1, 5);
-    lay->addWidget(m_utilLabel, 1, 0);
-    lay->addWidget(m_util, 1, 1);
-    lay->addWidget(m_kvLabel, 1, 2);
-    lay->addWidget(m_kvDtype, 1, 3);
-    lay->setColumnStretch(4, 1);
-    lay->addWidget(m_figures, 2, 0, 1, 4);
-    lay->addWidget(m_view, 2, 4);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_utilLabel);
+    controls->addWidget(m_util);
+    controls->addSpacing(12);
+    controls->addWidget(m_kvLabel);
+    controls->addWidget(m_kvDtype);
+    controls->addStretch(1);
+    lay->addWidget(m_intro, 0, 0, 1, 2);
+    lay->addLayout(controls, 1, 0, 1, 2);
+    lay->addWidget(m_figures, 2, 0);
+    lay->addWidget(m_view, 2, 1);
+    lay->setColumnStretch(1, 1);
     lay->setRowStretch(2, 1);
 
     connect(m_util, &QDoubleSpinBox::valueChanged, this, [this](double u) {
@@ -245,7 +253,7 @@ void ServingPanel::retranslateUi() {
     for (int i = 0; i < m_kvDtype->count(); ++i)
         m_kvDtype->setItemText(i, Texts::dtypeName(kvDtypes()[static_cast<size_t>(i)]));
     m_x->setTitleText(tr("Context length (tokens per sequence)"));
-    m_y->setTitleText(tr("Max concurrent sequences"));
+    m_y->setTitleText(tr("Sequences at once"));
     m_view->setAccessibleName(tr("Concurrent sequences against context length"));
     m_figures->setAccessibleName(tr("Serving figures"));
     m_figures->setText(figuresText());
