@@ -84,6 +84,7 @@ void ScenarioController::resetScenario(const Scenario& s, const QString& filePat
         m_filePath = filePath;
         emit filePathChanged();
     }
+    emit scenarioReplaced();
 }
 
 void ScenarioController::markSaved(const QString& filePath) {

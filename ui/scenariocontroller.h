@@ -103,6 +103,9 @@ public:
 signals:
     /// The scenario changed (emitted immediately, before the recompute).
     void scenarioChanged();
+    /// The scenario was replaced (new / open), not edited: views drop what they found for
+    /// the one before (the Multi-GPU layout's answer).
+    void scenarioReplaced();
     /// New results are available.
     void resultsChanged();
     void unitChanged();

@@ -19,8 +19,10 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -60,6 +62,9 @@ private slots:
     void editsAreUndoSteps();
     void trainingHasNoServing();
     void generatedRowBeforeShow();
+    void layoutForgottenOnOpen();
+    void stageTotalsDoNotOverlap();
+    void positionsWarningInVerdict();
 };
 
 // Llama-3.1-8B, bf16 KV: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B per token; the
@@ -151,6 +156,69 @@ void TstServing::generatedRowBeforeShow() {
                             .arg(spin->y())
                             .arg(spin->height())
                             .arg(spin->parentWidget()->height())));
+}
+
+// The Multi-GPU tab's answer belongs to the scenario it was found for: opening another one
+// clears it (it stayed, naming a layout the new scenario never had).
+void TstServing::layoutForgottenOnOpen() {
+    MainWindow w(offscreenOptions());
+    Scenario big = defaultScenario(); // Llama-3.1-8B full fine-tune: more than one H100
+    big.workload.sequenceLength = 8192;
+    w.controller()->resetScenario(big);
+    w.controller()->flush();
+    LayoutPanel* panel = w.dashboard()->layoutPanel();
+    QSignalSpy applied(panel, &LayoutPanel::layoutApplied);
+    panel->findSmallestLayout();
+    QVERIFY(applied.wait(120000));
+    QVERIFY(panel->resultText().contains(QLatin1String("Smallest layout")));
+    w.controller()->resetScenario(inferenceScenario(4096)); // File > Open of another one
+    QVERIFY(panel->resultText().isEmpty());
+    QVERIFY(w.findChild<QLabel*>(QStringLiteral("layoutResult"))->text().isEmpty());
+}
+
+// Eight pipeline stages on the window's bar chart: the totals above the bars must not run
+// into each other; the tightest rank's total is always shown.
+void TstServing::stageTotalsDoNotOverlap() {
+    MainWindow w(offscreenOptions());
+    w.setAttribute(Qt::WA_DontShowOnScreen, true);
+    w.resize(1600, 1000);
+    w.show();
+    Scenario s = defaultScenario();
+    s.workload.checkpointing = Checkpointing::Full;
+    s.workload.parallel.pp = 8;
+    s.gpuCount = 8;
+    w.controller()->resetScenario(s);
+    w.controller()->flush();
+    w.dashboard()->setBarView(VramBarChart::View::PerStage);
+    QCoreApplication::processEvents();
+    VramBarChart* bar = w.dashboard()->barChart();
+    QCOMPARE(bar->barCount(), 8);
+    const std::vector<QRectF> rects = bar->shownTotalRects();
+    QVERIFY(!rects.empty());
+    for (size_t i = 1; i < rects.size(); ++i)
+        QVERIFY2(!rects[i - 1].intersects(rects[i]), qPrintable(QString::number(i)));
+}
+
+// Llama-2-7B (max_position_embeddings 4096) at 32,768 tokens: estimated, with core's typed
+// warning in the verdict.
+void TstServing::positionsWarningInVerdict() {
+    MainWindow w(offscreenOptions());
+    Scenario s = defaultScenario();
+    s.modelSource = ModelSource::Preset;
+    s.modelPreset = "llama-2-7b";
+    s.model = findModelPreset("llama-2-7b")->arch;
+    s.workload.sequenceLength = 32768;
+    w.controller()->resetScenario(s);
+    w.controller()->flush();
+    QCOMPARE(w.controller()->results().warnings.size(), size_t{1});
+    const QString details = w.dashboard()->verdict()->details();
+    QVERIFY2(details.contains(QLatin1String("32,768")) && details.contains(QLatin1String("4,096")),
+             qPrintable(details));
+    s.workload.sequenceLength = 4096;
+    w.controller()->resetScenario(s);
+    w.controller()->flush();
+    QVERIFY(w.controller()->results().warnings.empty());
+    QVERIFY(!w.dashboard()->verdict()->details().contains(QLatin1String("max_position")));
 }
 
 QTEST_MAIN(TstServing)
