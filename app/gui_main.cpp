@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
-                                        "layout or timeline."),
+                                        "layout, timeline or serving."),
         QStringLiteral("key"));
     parser.addOptions({shot, scenario, size, presentation, theme, language, tab});
     parser.addPositionalArgument(

@@ -37,7 +37,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
       m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)), m_view(new QChartView(this)),
       m_chart(new QChart), m_x(new QLogValueAxis), m_y(new QLogValueAxis), m_curve(new QLineSeries),
       m_here(new QScatterSeries), m_positions(new QLineSeries),
-      m_hereLabel(new ChartLabel(m_chart)) {
+      m_hereLabel(new ChartLabel(m_chart)), m_positionsLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("servingPanel"));
     m_util->setObjectName(QStringLiteral("memoryUtilizationSpin"));
     m_kvDtype->setObjectName(QStringLiteral("kvDtypeCombo"));
@@ -78,6 +78,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     }
     m_here->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_hereLabel->setZValue(100);
+    m_positionsLabel->setZValue(100);
 
     auto* lay = new QGridLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
@@ -177,6 +178,8 @@ void ServingPanel::rebuildChart() {
     m_here->clear();
     m_positions->clear();
     m_hereLabel->setText(QString());
+    m_positionsLabel->setText(QString());
+    m_positionsLabel->setVisible(false);
     if (!m_results.serving)
         return;
     QList<QPointF> pts;
@@ -193,8 +196,12 @@ void ServingPanel::rebuildChart() {
     m_x->setRange(xMin, xMax);
     m_y->setRange(1, yMax);
     const int64_t positions = m_controller->scenario().model.maxPositions;
-    if (positions > 0 && positions >= xMin && positions <= xMax)
+    if (positions > 0 && positions >= xMin && positions <= xMax) {
         m_positions->replace({QPointF(positions, 1), QPointF(positions, yMax)});
+        m_positionsLabel->setText(
+            tr("max_position_embeddings %1").arg(Units::formatCount(positions)));
+        m_positionsLabel->setVisible(true);
+    }
     const ServingCapacity& c = *m_results.serving;
     if (c.maxConcurrency >= 1 && m_results.servingContext >= xMin) {
         const QPointF here(static_cast<double>(m_results.servingContext),
@@ -208,10 +215,17 @@ void ServingPanel::rebuildChart() {
 }
 
 void ServingPanel::placeLabel() {
+    const QRectF plot = m_chart->plotArea();
+    if (m_positions->count() == 2) { // at the top of its line, left of it where space ends
+        const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
+        double x = top.x() + 4;
+        if (x + m_positionsLabel->size().width() > plot.right())
+            x = top.x() - 4 - m_positionsLabel->size().width();
+        m_positionsLabel->setPos(std::max(plot.left(), x), plot.top() + 2);
+    }
     if (m_here->count() == 0)
         return;
     const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
-    const QRectF plot = m_chart->plotArea();
     const QSizeF sz = m_hereLabel->size();
     // right of the point, or left of it where the plot ends
     double x = at.x() + 10;
@@ -235,6 +249,7 @@ void ServingPanel::applyStyle() {
     m_here->setColor(c.fits);
     m_here->setBorderColor(c.background);
     m_hereLabel->setLook(m_style.overlayFont(true), c.text, c.background);
+    m_positionsLabel->setLook(m_style.overlayFont(false), c.capacity, c.background);
 }
 
 void ServingPanel::retranslateUi() {

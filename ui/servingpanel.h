@@ -70,6 +70,7 @@ private:
     QScatterSeries* m_here;
     QLineSeries* m_positions; ///< max_position_embeddings, a vertical line
     ChartLabel* m_hereLabel;
+    ChartLabel* m_positionsLabel;
 
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;
