@@ -113,6 +113,10 @@ RunDetailsPanel::RunDetailsPanel(ScenarioController* controller, QWidget* parent
     addLoraTargets(form);
     connect(m_controller, &ScenarioController::scenarioChanged, this,
             &RunDetailsPanel::syncFromScenario);
+    connect(m_controller, &ScenarioController::dragChanged, this, [this](bool dragging) {
+        if (!dragging)
+            syncFromScenario();
+    });
     retranslateUi();
     syncFromScenario();
 }
@@ -219,6 +223,10 @@ QCheckBox* RunDetailsPanel::loraTargetBox(LoraTarget t) const {
 }
 
 void RunDetailsPanel::syncFromScenario() {
+    // a slider drag changes none of these controls, only the global batch's words: they
+    // follow when the drag ends, so a drag step relays out no part of this panel
+    if (m_controller->dragging())
+        return;
     const Workload& w = m_controller->scenario().workload;
     for (size_t i = 0; i < m_fields.size(); ++i) {
         const WorkloadField* f = m_fields[i];

@@ -42,6 +42,7 @@ private slots:
     }
     void cleanup() { m_win.reset(); }
     void gradAccumulationAndGlobalBatch();
+    void globalBatchFollowsDragEnd();
     void masterWeightsByHand();
     void kvCacheDType();
     void loraTargetsByHand_data();
@@ -80,6 +81,21 @@ void TstRunDetails::gradAccumulationAndGlobalBatch() {
     // global batch = micro-batch 4 x accumulation 8 x DP 1 = 32 samples
     auto* label = panel()->findChild<QLabel*>(QStringLiteral("globalBatchLabel"));
     QVERIFY2(label->text().contains(QStringLiteral("32 ")), qPrintable(label->text()));
+}
+
+// During a slider drag the panel does not relay out; the global batch catches up at its end:
+// micro-batch 16 x accumulation 1 x DP 1 = 16 samples.
+void TstRunDetails::globalBatchFollowsDragEnd() {
+    auto* label = panel()->findChild<QLabel*>(QStringLiteral("globalBatchLabel"));
+    const QString before = label->text();
+    m_win->controller()->beginDrag();
+    m_win->controller()->edit(Field::MicroBatch, QStringLiteral("drag"),
+                              [](Scenario& s) { s.workload.microBatch = 16; });
+    settle();
+    QCOMPARE(label->text(), before);
+    m_win->controller()->endDrag();
+    settle();
+    QVERIFY2(label->text().contains(QStringLiteral("16 ")), qPrintable(label->text()));
 }
 
 // Full fine-tune: the fp32 master copy is 4 B x 8,030,261,248 trainable parameters
