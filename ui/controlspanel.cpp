@@ -4,6 +4,7 @@
 
 #include "core/model/presets.h"
 #include "ui/featurespanel.h"
+#include "ui/rundetailspanel.h"
 #include "ui/scenarioedits.h"
 #include "ui/sliderfield.h"
 #include "ui/texts.h"
@@ -384,6 +385,8 @@ void ControlsPanel::build() {
     outer->addWidget(m_trainBox);
     m_features = new FeaturesPanel(m_controller, this);
     outer->addWidget(m_features);
+    m_details = new RunDetailsPanel(m_controller, this);
+    outer->addWidget(m_details);
 
     // ---- hardware -----------------------------------------------------------------------
     makeForm(m_hwBox, m_hwForm, QStringLiteral("hardwareBox"));
@@ -747,6 +750,8 @@ void ControlsPanel::syncFromScenario() {
             box->setVisible(training && !m_compact);
         }
     }
+    if (m_details->isVisibleTo(this) == m_compact)
+        m_details->setVisible(!m_compact);
     setRowIfChanged(m_trainForm, m_loraRank, rm == RunMode::LoRA || rm == RunMode::QLoRA);
     setRowIfChanged(m_trainForm, m_checkpointLayers, w.checkpointing == Checkpointing::FirstN);
 
