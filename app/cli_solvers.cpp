@@ -5,6 +5,7 @@
 #include "app/cli_format.h"
 #include "app/cli_scenario.h"
 
+#include "core/engine/warnings.h"
 #include "core/plan/solvers.h"
 
 #include <algorithm>
@@ -178,6 +179,13 @@ int runMaxBatch(const QStringList& args) {
     // the metrics of the point found (inference: the context, core atAxisValue), or of 1
     const Workload at = atAxisValue(s.workload, axis, std::max<int64_t>(best, 1));
     const Estimate e = calibratedEstimate(s.model, at, &s.gpu, cal);
+    json warnings = json::array();
+    for (const Warning& w : workloadWarnings(s.model, at))
+        warnings.push_back({{"code", std::string(warningKey(w.code))},
+                            {"field", w.field},
+                            {"value", w.value},
+                            {"limit", w.limit},
+                            {"message", describe(w)}});
     const std::string what = axis == SweepAxis::MicroBatch ? "micro-batch" : "sequence length";
     if (p.isSet(QStringLiteral("json"))) {
         json j{{"axis", axisKey(axis)},
@@ -189,12 +197,16 @@ int runMaxBatch(const QStringList& args) {
                {"metrics_at_1", best > 0 ? json(nullptr) : metricsJson(e.worst)}};
         if (s.calibration)
             j["calibration"] = calibrationJson(s, nullptr);
+        if (!warnings.empty()) // typed warnings of the point found, only when there is one
+            j["warnings"] = warnings;
         out(j.dump(2));
         return kExitOk;
     }
     std::string t = "Scenario: " + scenarioSummary(s) + "\n";
     t += "GPU: " + gpuSummary(s.gpu) + "\n";
     t += calibrationText(s, nullptr);
+    for (const Warning& w : workloadWarnings(s.model, at))
+        t += "Warning (at the maximum): " + describe(w) + "\n";
     if (best > 0)
         t += "Largest " + what + " that fits: " + std::to_string(best) + " (nvidia-smi " +
              fmtGiB(e.worst.nvidiaSmi) + " of " + fmtGiB(e.capacity) + ", headroom " +

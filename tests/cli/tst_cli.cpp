@@ -717,6 +717,8 @@ void TstCli::maxBatchSeqLenInference() {
     const qint64 n = mb.value("max").toInteger();
     QVERIFY2(n > 1024, qPrintable(r.out)); // far beyond the default 512 + 512 tokens
     const double smiAtMax = mb.value("metrics_at_max").toObject().value("nvidia_smi").toDouble();
+    // past Llama-3.1-8B's max_position_embeddings (131,072) the maximum carries core's warning
+    QCOMPARE(mb.contains("warnings"), n > 131072);
     r = cli(QStringList{"estimate", "--seq-len", QString::number(n), "--json"} + scenario);
     VERIFY_RUN(r, 0);
     const QJsonObject at = jsonOf(r);
