@@ -9,40 +9,8 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
-#include <bit>
-#include <cmath>
 
 namespace headroom::ui {
-
-namespace {
-
-/// Sweep range upper end: twice the larger of the current value and the largest that fits,
-/// rounded up to a power of two, within [lo, hi].
-int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi) {
-    const int64_t want = std::max<int64_t>(std::max(current, maxFit), 1) * 2;
-    const auto p = static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(want)));
-    return std::clamp(p, lo, hi);
-}
-
-/// Sequence lengths from @p lo to @p hi, four per octave.
-std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi) {
-    std::vector<int64_t> xs;
-    for (int i = 0;; ++i) {
-        const auto x = static_cast<int64_t>(
-            std::llround(static_cast<double>(lo) * std::exp2(static_cast<double>(i) / 4.0)));
-        if (x >= hi) {
-            break;
-        }
-        const int64_t rounded = x >= 64 ? (x + 8) / 16 * 16 : x;
-        if (xs.empty() || rounded > xs.back()) {
-            xs.push_back(rounded);
-        }
-    }
-    xs.push_back(hi);
-    return xs;
-}
-
-} // namespace
 
 ScenarioController::ScenarioController(QObject* parent)
     : QObject(parent), m_scenario(defaultScenario()) {

@@ -259,12 +259,18 @@ void VramBarChart::rebuild() {
                                              .arg(Units::format(rank->nvidiaSmi, m_unit))
                                        : Units::format(rank->nvidiaSmi, m_unit));
             item->setLook(m_style.overlayFont(true),
-                          rank->nvidiaSmi > e.capacity ? m_style.colors().oom
-                                                       : m_style.colors().text,
+                          rankFits(*rank, e.capacity) ? m_style.colors().text
+                                                      : m_style.colors().oom,
                           m_style.colors().background);
         }
     }
     placeOverlays();
+}
+
+bool VramBarChart::totalShownOverCapacity(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(m_totalLabels.size()))
+        return false;
+    return m_totalLabels[static_cast<size_t>(bar)]->textColor() == m_style.colors().oom;
 }
 
 void VramBarChart::placeOverlays() {

@@ -47,6 +47,8 @@ public:
     double capacityValue() const;
     /// Index of the highlighted (tightest) bar in the per-stage view, -1 if none.
     int highlightedBar() const { return m_highlight; }
+    /// Whether bar @p bar's total is drawn as out of memory (core's rankFits says no).
+    bool totalShownOverCapacity(int bar) const;
     /// Tooltip text of segment @p t of bar @p bar (what hovering shows).
     QString segmentToolTip(Term t, int bar) const;
 

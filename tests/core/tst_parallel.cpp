@@ -633,40 +633,49 @@ void TstParallel::invalidLayouts_data() {
     QTest::addColumn<qint64>("seq");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("says");
+    QTest::addColumn<int>("code"); // one ErrorCode per layout rule (core/error.h)
     // Llama-3.1-8B: 32 heads, 8 KV heads, 32 layers; Mixtral: 8 experts.
     QTest::newRow("tp3-not-dividing-32-heads")
         << "llama-3.1-8b" << 3 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
-        << "heads";
+        << "heads" << int(ErrorCode::TpNotDividingHeads);
     QTest::newRow("pp33-more-than-32-layers")
         << "llama-3.1-8b" << 1 << 33 << 1 << 1 << 1 << qint64(4096) << "parallel.pp"
-        << "layers";
+        << "layers" << int(ErrorCode::PpAboveLayers);
     QTest::newRow("ep3-not-dividing-8-experts")
         << "mixtral-8x7b" << 1 << 1 << 3 << 1 << 3 << qint64(4096) << "parallel.ep"
-        << "experts";
+        << "experts" << int(ErrorCode::EpNotDividingExperts);
     QTest::newRow("ep2-on-dense-model")
         << "llama-3.1-8b" << 1 << 1 << 2 << 1 << 2 << qint64(4096) << "parallel.ep"
-        << "mixture-of-experts";
+        << "mixture-of-experts" << int(ErrorCode::EpWithoutExperts);
     QTest::newRow("cp3-not-dividing-seq-4096")
         << "llama-3.1-8b" << 1 << 1 << 1 << 3 << 1 << qint64(4096) << "parallel.cp"
-        << "sequence";
+        << "sequence" << int(ErrorCode::CpNotDividingSequence);
     QTest::newRow("tp0-out-of-range")
         << "llama-3.1-8b" << 0 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
-        << "[1,";
+        << "[1," << int(ErrorCode::FieldOutOfRange);
     // Issue "hostile input never crashes": `estimate --dp 1048576 --cp 4096 --seq-len 4096`
     // printed "0 GPUs" (int product 2^20 x 2^12 = 2^32 wrapped). The running product
     // dp, x tp, x pp is 2^20 (at the limit), x cp 4096 = 2^32 > 2^20: cp is named.
     QTest::newRow("dp2pow20-times-cp4096-issue-command")
         << "llama-3.1-8b" << 1 << 1 << 1 << 4096 << 1048576 << qint64(4096) << "parallel.cp"
-        << "GPUs";
+        << "GPUs" << int(ErrorCode::TooManyGpus);
     // GUI: TP 65536 then DP 65536: 2^16 x 2^16 = 2^32 GPUs; dp alone is 2^16, x tp passes.
     QTest::newRow("tp65536-times-dp65536")
         << "llama-3.1-8b" << 65536 << 1 << 1 << 1 << 65536 << qint64(4096) << "parallel.tp"
-        << "GPUs";
+        << "GPUs" << int(ErrorCode::TooManyGpus);
     // dp, tp, pp, cp each at the 2^20 limit: the product 2^80 leaves int64_t; dp x tp = 2^40
     // already passes the 2^20-GPU limit, so tp is named.
     QTest::newRow("all-degrees-2pow20") << "llama-3.1-8b" << 1048576 << 1048576 << 1 << 1048576
                                         << 1048576 << qint64(1048576) << "parallel.tp"
-                                        << "GPUs";
+                                        << "GPUs" << int(ErrorCode::TooManyGpus);
+    // Llama-3.2-3B: 24 heads, 8 KV heads: TP 3 divides the heads but not the KV heads.
+    QTest::newRow("tp3-not-dividing-8-kv-heads")
+        << "llama-3.2-3b" << 3 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
+        << "KV heads" << int(ErrorCode::TpNotDividingKvHeads);
+    // Mixtral, 8 experts: EP 4 divides them, but not DP x TP = 2.
+    QTest::newRow("ep4-not-dividing-dp2-tp1")
+        << "mixtral-8x7b" << 1 << 1 << 4 << 1 << 2 << qint64(4096) << "parallel.ep"
+        << "DP x TP" << int(ErrorCode::EpNotDividingDpTp);
 }
 
 void TstParallel::gpuCount_data() {
@@ -772,6 +781,7 @@ void TstParallel::invalidLayouts() {
     QFETCH(qint64, seq);
     QFETCH(QString, field);
     QFETCH(QString, says);
+    QFETCH(int, code);
     const ModelPreset* p = findModelPreset(model.toStdString());
     QVERIFY(p);
     Workload w = training(Framework::PureBf16, 1, seq);
@@ -785,6 +795,7 @@ void TstParallel::invalidLayouts() {
     QCOMPARE(QString::fromStdString(err->field), field);
     QVERIFY2(QString::fromStdString(err->detail).contains(says),
              err->detail.c_str()); // the message names the constraint
+    QCOMPARE(int(err->code), code);
     QVERIFY(!estimateChecked(p->arch, w, nullptr));
 }
 
