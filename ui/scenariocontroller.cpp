@@ -64,7 +64,7 @@ void ScenarioController::markSaved(const QString& filePath) {
 
 void ScenarioController::apply(const Scenario& s) {
     m_scenario = s;
-    m_formulas.fill(std::nullopt);
+    m_formulas.clear();
     emit scenarioChanged();
     scheduleRecompute();
 }
@@ -110,7 +110,7 @@ void ScenarioController::recompute() {
     const Scenario& s = m_scenario;
     const ModelArch& m = s.model;
     const Workload& w = s.workload;
-    m_formulas.fill(std::nullopt);
+    m_formulas.clear();
 
     Results r;
     r.generation = ++m_generation;
@@ -146,12 +146,7 @@ void ScenarioController::recompute() {
         r.calibration = *cal;
         r.forcedOom = applyCalibration(r.estimate, *cal, w).forcedOom;
     }
-    for (size_t i = 0; i < r.estimate.stages.size(); ++i) {
-        if (r.estimate.stages[i].nvidiaSmi >
-            r.estimate.stages[static_cast<size_t>(r.tightestStage)].nvidiaSmi) {
-            r.tightestStage = static_cast<int>(i);
-        }
-    }
+    r.tightestStage = r.estimate.worst.stage; // core's worst rank (Estimate::worst)
 
     std::vector<int64_t> xs;
     if (m_axis == SweepAxis::MicroBatch) {
@@ -187,19 +182,21 @@ void ScenarioController::recompute() {
     emit resultsChanged();
 }
 
-QString ScenarioController::formula(Term t) const {
-    auto& slot = m_formulas[static_cast<size_t>(t)];
-    if (!slot) {
-        slot = QString::fromStdString(
-            termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu));
+QString ScenarioController::formula(Term t, int stage) const {
+    const auto key = std::make_pair(stage, static_cast<int>(t));
+    auto found = m_formulas.find(key);
+    if (found == m_formulas.end()) {
+        auto slot = QString::fromStdString(
+            termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu, stage));
         // the calibration's fixed overhead lands in the first term it corrects
         const auto& cal = m_results.calibration;
         if (cal && calibrationTerms(cal->measured.metric).front() == t) {
-            *slot += tr(" + calibrated to your run: %1")
-                         .arg(Units::formatSigned(cal->offsetBytes, m_unit, 2));
+            slot += tr(" + calibrated to your run: %1")
+                        .arg(Units::formatSigned(cal->offsetBytes, m_unit, 2));
         }
+        found = m_formulas.emplace(key, std::move(slot)).first;
     }
-    return *slot;
+    return found->second;
 }
 
 QString ScenarioController::modelDisplayName() const {

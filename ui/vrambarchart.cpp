@@ -379,7 +379,8 @@ QString VramBarChart::segmentToolTip(Term t, int bar) const {
                  QLocale().toString(share, 'f', 1), Units::format(rank->nvidiaSmi, m_unit));
     text += QStringLiteral("<br><i>%1</i>").arg(Texts::termTooltip(t).toHtmlEscaped());
     if (m_formula) {
-        const QString f = m_formula(t);
+        // the formula of the rank this bar shows, so its numbers are the tooltip's
+        const QString f = m_formula(t, m_view == View::PerStage ? rank->stage : -1);
         if (!f.isEmpty()) {
             text += QStringLiteral("<br><tt>%1</tt>").arg(f.toHtmlEscaped());
         }

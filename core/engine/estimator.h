@@ -122,9 +122,15 @@ Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu = nu
 /// Checked entry point: validates, then estimates.
 Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const GpuSpec* gpu);
 
-/// Human-readable formula of a term with this scenario's numbers put in, e.g.
-/// "8.03e9 params x 2 B (bf16) = 16.06 GB". Not on the hot path.
-std::string termFormula(Term t, const ModelArch& m, const Workload& w,
-                        const GpuSpec* gpu = nullptr);
+/// Human-readable formula of a term with this scenario's numbers put in, for pipeline stage
+/// @p stage's rank (-1: the worst rank, Estimate::worst), e.g. "8.03e+09 params x 2 B (bf16)
+/// = 14.96 GiB"; the divisions the rank's value has (PP stage, TP, ZeRO/FSDP shards) are
+/// named, and only those. Not on the hot path.
+std::string termFormula(Term t, const ModelArch& m, const Workload& w, const GpuSpec* gpu = nullptr,
+                        int stage = -1);
+
+/// @p bytes as "5.13 GiB": two decimals, a tie rounded up (as the GUI's QLocale does), the
+/// one rounding of every formula text.
+std::string formatGiB(double bytes);
 
 } // namespace headroom

@@ -87,6 +87,10 @@ private slots:
     void bnbQuantStateUnsharded_data();
     void bnbQuantStateUnsharded();
     void lossParallelLogits();
+    void formulaTexts_data();
+    void formulaTexts();
+    void formatGiBRounding_data();
+    void formatGiBRounding();
     void invalidLayouts_data();
     void invalidLayouts();
     void gpuCount_data();
@@ -676,6 +680,96 @@ void TstParallel::invalidLayouts_data() {
     QTest::newRow("ep4-not-dividing-dp2-tp1")
         << "mixtral-8x7b" << 1 << 1 << 4 << 1 << 2 << qint64(4096) << "parallel.ep"
         << "DP x TP" << int(ErrorCode::EpNotDividingDpTp);
+}
+
+// Issue 16: a formula text names the divisions its rank's value has, and only those.
+// Llama-3.1-8B (config.json: 32 layers, h 4096, 32 heads, 8 KV heads, head_dim 128, i 14336,
+// vocab 128256, untied): a block is q,o 4096^2 + k,v 4096 x 1024 + gate,up,down 3 x 4096 x
+// 14336 = 218,103,808 linear + 2 x 4096 norms; the embedding and lm_head 525,336,576 each;
+// 8,030,261,248 in all.
+void TstParallel::formulaTexts_data() {
+    QTest::addColumn<int>("term");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("sharding");
+    QTest::addColumn<bool>("master");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<QString>("formula");
+    // before: "8.03e+09 trainable x 4 B (fp32 copy) = 0.00 GiB"
+    QTest::newRow("master-weights-off")
+        << int(Term::MasterWeights) << 1 << 1 << 1 << int(Sharding::None) << false << -1
+        << "no fp32 master copy (master weights off) = 0.00 GiB";
+    // bf16 weights are the trained dtype: 8,030,261,248 x 4 B = 29.92 GiB
+    QTest::newRow("master-weights-on")
+        << int(Term::MasterWeights) << 1 << 1 << 1 << int(Sharding::None) << true << -1
+        << "8.03e+09 trainable x 4 B (fp32 copy) = 29.92 GiB";
+    // stage 1 of 4 with TP 2: 8 blocks x (218,103,808 / 2 + 8192) + 525,336,576 / 2 =
+    // 1,135,149,056 params x 2 B = 2,270,298,112 B = 2.114 GiB (before: "8.03e+09 params x 2 B
+    // (bf16) / shards = 2.11 GiB", the whole model)
+    QTest::newRow("pp4-tp2-stage1-weights")
+        << int(Term::Weights) << 1 << 2 << 4 << int(Sharding::None) << true << 0
+        << "1.135e+09 params on this rank (stage 1 of 4: layers 0-7 + embedding; / TP 2) x 2 B "
+           "(bf16) = 2.11 GiB";
+    // stage 4: lm_head and the final norm (4096) instead: 1,135,153,152 x 2 B = 2.114 GiB
+    QTest::newRow("pp4-tp2-stage4-weights")
+        << int(Term::Weights) << 1 << 2 << 4 << int(Sharding::None) << true << 3
+        << "1.135e+09 params on this rank (stage 4 of 4: layers 24-31 + lm_head; / TP 2) x 2 B "
+           "(bf16) = 2.11 GiB";
+    // DDP keeps every weight on every rank: 16,060,522,496 B = 14.96 GiB, no division
+    // (before: "... / shards = 14.96 GiB")
+    QTest::newRow("ddp8-weights-unsharded")
+        << int(Term::Weights) << 8 << 1 << 1 << int(Sharding::None) << true << -1
+        << "8.03e+09 params x 2 B (bf16) = 14.96 GiB";
+    // ZeRO-3 over 8: 16,060,522,496 / 8 = 2,007,565,312 B = 1.870 GiB
+    QTest::newRow("zero3-dp8-weights")
+        << int(Term::Weights) << 8 << 1 << 1 << int(Sharding::Zero3) << true << -1
+        << "8.03e+09 params x 2 B (bf16) / 8 (zero3 shards) = 1.87 GiB";
+    // ZeRO-1 over 8 shards the master copy: 32,121,044,992 / 8 B = 3.74 GiB
+    QTest::newRow("zero1-dp8-master")
+        << int(Term::MasterWeights) << 8 << 1 << 1 << int(Sharding::Zero1) << true << -1
+        << "8.03e+09 trainable x 4 B (fp32 copy) / 8 (zero1 shards) = 3.74 GiB";
+}
+
+void TstParallel::formulaTexts() {
+    QFETCH(int, term);
+    QFETCH(int, dp);
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(int, sharding);
+    QFETCH(bool, master);
+    QFETCH(int, stage);
+    QFETCH(QString, formula);
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    Workload w = training(Framework::PureBf16, 1, 1024);
+    w.precision.masterWeights = master;
+    w.parallel.dp = dp;
+    w.parallel.tp = tp;
+    w.parallel.pp = pp;
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    QVERIFY(!validateWorkload(p->arch, w));
+    QCOMPARE(
+        QString::fromStdString(termFormula(static_cast<Term>(term), p->arch, w, nullptr, stage)),
+        formula);
+}
+
+// One rounding for one byte count: two decimals, a tie rounded up, as the GUI's
+// QLocale::toString(v, 'f', 2) (tst_ui checks the two agree). 5.125 GiB is exact in binary:
+// printf's "%.2f" rounded it to even, "5.12", while the tooltip showed "5.13".
+void TstParallel::formatGiBRounding_data() {
+    QTest::addColumn<double>("gib");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("tie-5.125-up") << 5.125 << "5.13 GiB";
+    QTest::newRow("tie-0.375-up") << 0.375 << "0.38 GiB";
+    QTest::newRow("below-tie") << 5.1249 << "5.12 GiB";
+    QTest::newRow("zero") << 0.0 << "0.00 GiB";
+}
+
+void TstParallel::formatGiBRounding() {
+    QFETCH(double, gib);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(formatGiB(gib * 1073741824.0)), text);
 }
 
 void TstParallel::gpuCount_data() {
