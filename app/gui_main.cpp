@@ -80,7 +80,12 @@ int main(int argc, char** argv) {
         QStringLiteral("language"),
         QApplication::translate("main", "Interface language: en, de or zh_CN."),
         QStringLiteral("code"));
-    parser.addOptions({shot, scenario, size, presentation, theme, language});
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
+                                        "layout, timeline or serving."),
+        QStringLiteral("key"));
+    parser.addOptions({shot, scenario, size, presentation, theme, language, tab});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -107,6 +112,7 @@ int main(int argc, char** argv) {
         o.presentation = parser.isSet(presentation);
         o.theme = parser.value(theme);
         o.language = parser.value(language);
+        o.tab = parser.value(tab);
         return headroom::ui::runScreenshot(o);
     }
 
@@ -119,13 +125,15 @@ int main(int argc, char** argv) {
     if (parser.isSet(language)) {
         window.setLanguage(parser.value(language));
     }
+    // shown first: a form row shown before the window is kept a zero height (an inference
+    // scenario's "Generated" row), so files open in the shown window
+    window.show();
     if (parser.isSet(scenario)) {
         window.openScenarioFile(parser.value(scenario));
     }
     if (!parser.positionalArguments().isEmpty()) {
         window.openAnyFile(parser.positionalArguments().front());
     }
-    window.show();
     if (parser.isSet(presentation)) {
         window.presentation()->setActive(true);
     }

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <bit>
 
 namespace headroom::ui {
 
@@ -52,6 +53,7 @@ void ScenarioController::resetScenario(const Scenario& s, const QString& filePat
         m_filePath = filePath;
         emit filePathChanged();
     }
+    emit scenarioReplaced();
 }
 
 void ScenarioController::markSaved(const QString& filePath) {
@@ -116,6 +118,8 @@ void ScenarioController::recompute() {
     r.generation = ++m_generation;
     r.axis = m_axis;
     r.inference = w.mode == Mode::Inference;
+    for (int i = 0; i < kPhaseCount; ++i)
+        r.phaseApplies[static_cast<size_t>(i)] = phaseApplies(static_cast<Phase>(i), w);
 
     if (const ArchError ae = validateArch(m); ae != ArchError::Ok) {
         r.problem = Texts::archErrorText(ae);
@@ -157,8 +161,7 @@ void ScenarioController::recompute() {
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
         xs = sweepValues(r.sweepMax, 48);
     } else {
-        r.current =
-            r.inference ? w.inference.promptTokens + w.inference.newTokens : w.sequenceLength;
+        r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
         r.sweepMin = kMinSequence;
         r.sweepMax =
@@ -176,10 +179,28 @@ void ScenarioController::recompute() {
     }
     r.cliff = cliffLine(m, w, &s.gpu);
     r.playbook = playbook(m, w, s.gpu);
+    r.warnings = workloadWarnings(m, w);
+    if (r.inference)
+        computeServing(r);
     r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
 
     m_results = std::move(r);
     emit resultsChanged();
+}
+
+void ScenarioController::computeServing(Results& r) const {
+    const Scenario& s = m_scenario;
+    auto sc = servingCapacity(s.model, s.workload, s.gpu);
+    if (!sc)
+        return;
+    r.serving = sc.value();
+    r.servingContext = inferenceContext(s.workload);
+    // contexts four per octave from 128 tokens to past the longest single sequence
+    const int64_t hi =
+        std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
+                                std::max<int64_t>({sc->kvTokens, r.servingContext, int64_t{1}})))),
+                            4096, int64_t{1} << 24);
+    r.servingCurve = servingCurve(*sc, sequenceValues(kMinSequence, hi));
 }
 
 QString ScenarioController::formula(Term t, int stage) const {

@@ -49,6 +49,9 @@ public:
     int highlightedBar() const { return m_highlight; }
     /// Whether bar @p bar's total is drawn as out of memory (core's rankFits says no).
     bool totalShownOverCapacity(int bar) const;
+    /// Where the bar totals are drawn (chart coordinates), left to right; crowded totals are
+    /// left out (only the tightest rank's stays).
+    std::vector<QRectF> shownTotalRects() const;
     /// Tooltip text of segment @p t of bar @p bar (what hovering shows).
     QString segmentToolTip(Term t, int bar) const;
 
@@ -58,6 +61,7 @@ protected:
 private:
     void rebuild();
     void placeOverlays();
+    void hideCrowdedTotals();
     void applyStyle();
     void retranslateUi();
     const RankEstimate* rankFor(int bar) const;
