@@ -86,8 +86,12 @@ std::string describe(const Error& e) {
         what = "CP does not divide the sequence length";
         break;
     }
+    // a layout rule's detail states the rule with the model's number ("TP must divide the
+    // attention heads (32)"): it replaces the code's shorter words instead of repeating them
+    if (e.code != ErrorCode::InvalidLayout && isLayoutError(e.code) && !e.detail.empty())
+        what = e.detail;
     std::string out = e.field.empty() ? what : e.field + ": " + what;
-    if (!e.detail.empty())
+    if (!e.detail.empty() && what != e.detail)
         out += " (" + e.detail + ")";
     return out;
 }

@@ -890,6 +890,11 @@ void TstParallel::invalidLayouts() {
     QVERIFY2(QString::fromStdString(err->detail).contains(says),
              err->detail.c_str()); // the message names the constraint
     QCOMPARE(int(err->code), code);
+    // the CLI's sentence states the rule once: "parallel.tp: TP must divide the attention
+    // heads (32)" (before: "...: TP does not divide the attention heads (TP must divide ...)")
+    if (isLayoutError(err->code))
+        QCOMPARE(QString::fromStdString(describe(*err)),
+                 field + ": " + QString::fromStdString(err->detail));
     QVERIFY(!estimateChecked(p->arch, w, nullptr));
 }
 
