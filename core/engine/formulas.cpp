@@ -120,6 +120,42 @@ std::string gradientsFormula(const stages::StageContext& x, int pp, double v) {
         text += " x 2 (DDP reducer buckets copy them)";
     return text + (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
 }
+/// KV cache of the rank (stages.cpp cachesAndRollout, terms::kvCache): inference keeps
+/// prompt + generated tokens of every sequence for the stage's layers and the KV heads on its
+/// TP rank (at least one); a colocated rollout engine keeps its own for the whole model.
+std::string kvFormula(const stages::StageContext& x, int pp, double v) {
+    const Workload& w = x.w;
+    const ModelArch& m = x.m;
+    if (x.training && !w.rollout.enabled)
+        return "no KV cache (training) = " + gb(v);
+    if (x.training)
+        return "the rollout engine's KV cache: rollout sequences x (prompt + response) tokens, "
+               "all layers, KV heads / rollout TP = " +
+               gb(v);
+    const double prompt = static_cast<double>(w.inference.promptTokens);
+    const double fresh = w.inference.prefillOnly ? 0.0 : static_cast<double>(w.inference.newTokens);
+    const std::string layers =
+        fmt("L %.0f", x.layers.count) +
+        (pp > 1 ? fmt(" (stage %.0f of %.0f)", x.stage + 1.0, pp) : std::string());
+    const std::string tokens =
+        fmt(" x sequences %.0f x tokens %.0f", static_cast<double>(w.microBatch), prompt + fresh) +
+        fmt(" (prompt %.0f + new %.0f)", prompt, fresh) +
+        (x.slidingLayers > 0 ? fmt(", %.0f sliding layers keep at most %.0f tokens",
+                                   x.slidingLayers, static_cast<double>(m.slidingWindow))
+                             : std::string());
+    const double b = bytesPerElement(w.precision.kvCache);
+    const std::string dt = " (" + str(dtypeKey(w.precision.kvCache)) + ")";
+    if (m.mla.enabled()) // the latent is shared by the heads: TP does not divide it
+        return layers +
+               fmt(" x (kv_lora %.0f + rope %.0f)", m.mla.kvLoraRank, m.mla.qkRopeHeadDim) +
+               fmt(" x %.4g B", b) + dt + tokens + " = " + gb(v);
+    const double heads = std::max(1.0, std::ceil(static_cast<double>(m.numKvHeads) / x.tp));
+    const std::string kvHeads =
+        x.tp > 1 ? fmt("kv_heads %.0f / TP %.0f", m.numKvHeads, x.tp) + fmt(" -> %.0f", heads)
+                 : fmt("kv_heads %.0f", m.numKvHeads);
+    return "2 x " + layers + " x " + kvHeads + fmt(" x head_dim %.0f x %.4g B", m.headDim, b) + dt +
+           tokens + " = " + gb(v);
+}
 } // namespace
 
 std::string formatGiB(double bytes) {
@@ -178,13 +214,7 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                    static_cast<double>(r.numLayers)) +
                ", checkpointing " + std::string(checkpointingKey(w.checkpointing)) + " = " + gb(v);
     case Term::KvCache:
-        if (m.mla.enabled())
-            return fmt("L %.0f x (kv_lora %.0f + rope %.0f)", m.numLayers, m.mla.kvLoraRank,
-                       m.mla.qkRopeHeadDim) +
-                   " x bytes x sequences x tokens = " + gb(v);
-        return fmt("2 x L %.0f x kv_heads %.0f x head_dim %.0f x %.4g B", m.numLayers, m.numKvHeads,
-                   m.headDim, bytesPerElement(p.kvCache)) +
-               " x sequences x tokens = " + gb(v);
+        return kvFormula(x, pp, v);
     case Term::Logits: {
         const double c = bytesPerElement(p.compute);
         if (w.mode != Mode::Training)

@@ -696,39 +696,50 @@ void TstParallel::formulaTexts_data() {
     QTest::addColumn<bool>("master");
     QTest::addColumn<int>("stage");
     QTest::addColumn<QString>("formula");
+    QTest::addColumn<bool>("inference"); // 4 sequences of 512 prompt + 512 new tokens
     // before: "8.03e+09 trainable x 4 B (fp32 copy) = 0.00 GiB"
     QTest::newRow("master-weights-off")
         << int(Term::MasterWeights) << 1 << 1 << 1 << int(Sharding::None) << false << -1
-        << "no fp32 master copy (master weights off) = 0.00 GiB";
+        << "no fp32 master copy (master weights off) = 0.00 GiB" << false;
     // bf16 weights are the trained dtype: 8,030,261,248 x 4 B = 29.92 GiB
     QTest::newRow("master-weights-on")
         << int(Term::MasterWeights) << 1 << 1 << 1 << int(Sharding::None) << true << -1
-        << "8.03e+09 trainable x 4 B (fp32 copy) = 29.92 GiB";
+        << "8.03e+09 trainable x 4 B (fp32 copy) = 29.92 GiB" << false;
     // stage 1 of 4 with TP 2: 8 blocks x (218,103,808 / 2 + 8192) + 525,336,576 / 2 =
     // 1,135,149,056 params x 2 B = 2,270,298,112 B = 2.114 GiB (before: "8.03e+09 params x 2 B
     // (bf16) / shards = 2.11 GiB", the whole model)
     QTest::newRow("pp4-tp2-stage1-weights")
         << int(Term::Weights) << 1 << 2 << 4 << int(Sharding::None) << true << 0
         << "1.135e+09 params on this rank (stage 1 of 4: layers 0-7 + embedding; / TP 2) x 2 B "
-           "(bf16) = 2.11 GiB";
+           "(bf16) = 2.11 GiB"
+        << false;
     // stage 4: lm_head and the final norm (4096) instead: 1,135,153,152 x 2 B = 2.114 GiB
     QTest::newRow("pp4-tp2-stage4-weights")
         << int(Term::Weights) << 1 << 2 << 4 << int(Sharding::None) << true << 3
         << "1.135e+09 params on this rank (stage 4 of 4: layers 24-31 + lm_head; / TP 2) x 2 B "
-           "(bf16) = 2.11 GiB";
+           "(bf16) = 2.11 GiB"
+        << false;
     // DDP keeps every weight on every rank: 16,060,522,496 B = 14.96 GiB, no division
     // (before: "... / shards = 14.96 GiB")
     QTest::newRow("ddp8-weights-unsharded")
         << int(Term::Weights) << 8 << 1 << 1 << int(Sharding::None) << true << -1
-        << "8.03e+09 params x 2 B (bf16) = 14.96 GiB";
+        << "8.03e+09 params x 2 B (bf16) = 14.96 GiB" << false;
     // ZeRO-3 over 8: 16,060,522,496 / 8 = 2,007,565,312 B = 1.870 GiB
     QTest::newRow("zero3-dp8-weights")
         << int(Term::Weights) << 8 << 1 << 1 << int(Sharding::Zero3) << true << -1
-        << "8.03e+09 params x 2 B (bf16) / 8 (zero3 shards) = 1.87 GiB";
+        << "8.03e+09 params x 2 B (bf16) / 8 (zero3 shards) = 1.87 GiB" << false;
     // ZeRO-1 over 8 shards the master copy: 32,121,044,992 / 8 B = 3.74 GiB
     QTest::newRow("zero1-dp8-master")
         << int(Term::MasterWeights) << 8 << 1 << 1 << int(Sharding::Zero1) << true << -1
-        << "8.03e+09 trainable x 4 B (fp32 copy) / 8 (zero1 shards) = 3.74 GiB";
+        << "8.03e+09 trainable x 4 B (fp32 copy) / 8 (zero1 shards) = 3.74 GiB" << false;
+    // Inference, PP 2 x TP 4: stage 2 keeps 16 layers, 8 KV heads / 4 = 2 per rank:
+    // 2 x 16 x 2 x 128 x 2 B x 4 sequences x 1024 tokens = 67,108,864 B = 0.0625 GiB (before:
+    // "2 x L 32 x kv_heads 8 x head_dim 128 x 2 B x sequences x tokens", the whole model)
+    QTest::newRow("inference-pp2-tp4-stage2-kv")
+        << int(Term::KvCache) << 1 << 4 << 2 << int(Sharding::None) << false << 1
+        << "2 x L 16 (stage 2 of 2) x kv_heads 8 / TP 4 -> 2 x head_dim 128 x 2 B (bf16) x "
+           "sequences 4 x tokens 1024 (prompt 512 + new 512) = 0.06 GiB"
+        << true;
 }
 
 void TstParallel::formulaTexts() {
@@ -740,9 +751,16 @@ void TstParallel::formulaTexts() {
     QFETCH(bool, master);
     QFETCH(int, stage);
     QFETCH(QString, formula);
+    QFETCH(bool, inference);
     const ModelPreset* p = findModelPreset("llama-3.1-8b");
     QVERIFY(p);
     Workload w = training(Framework::PureBf16, 1, 1024);
+    if (inference) {
+        w.mode = Mode::Inference;
+        w.microBatch = 4;
+        w.inference.promptTokens = 512;
+        w.inference.newTokens = 512;
+    }
     w.precision.masterWeights = master;
     w.parallel.dp = dp;
     w.parallel.tp = tp;
@@ -1042,7 +1060,7 @@ void TstParallel::smallestLayout70b() {
           "weights %.2f, grads %.2f, master %.2f, states %.2f, activations %.2f, logits %.2f, "
           "workspace %.2f GiB; solver %lld ms",
           std::string(frameworkKey(w.framework)).c_str(), n, L.dp, L.tp, L.pp,
-          std::string(shardingKey(L.sharding)).c_str(), r.stage, L.pp, r.firstLayer,
+          std::string(shardingKey(L.sharding)).c_str(), r.stage + 1, L.pp, r.firstLayer,
           r.firstLayer + r.numLayers - 1, std::string(phaseKey(r.peakPhase)).c_str(),
           r.nvidiaSmi / 1073741824.0, e.capacity / 1073741824.0, e.headroom / 1073741824.0,
           term(r, Term::Weights) / 1073741824.0, term(r, Term::Gradients) / 1073741824.0,
