@@ -209,9 +209,11 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                        static_cast<double>(w.microBatch),
                        static_cast<double>(w.inference.promptTokens)) +
                    " = " + gb(v);
-        return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f) x %.0f layers", tokens,
-                   static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength),
-                   static_cast<double>(r.numLayers)) +
+        return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f", x.tokens,
+                   static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength)) +
+               (x.cp > 1 ? fmt(" / CP %.0f", x.cp) : std::string()) +
+               fmt(") x %.0f layers", static_cast<double>(r.numLayers)) +
+               (pp > 1 ? fmt(" (stage %.0f of %.0f)", x.stage + 1.0, pp) : std::string()) +
                ", checkpointing " + std::string(checkpointingKey(w.checkpointing)) + " = " + gb(v);
     case Term::KvCache:
         return kvFormula(x, pp, v);

@@ -89,6 +89,7 @@ private slots:
     void lossParallelLogits();
     void formulaTexts_data();
     void formulaTexts();
+    void activationFormulaNamesCpAndStage();
     void formatGiBRounding_data();
     void formatGiBRounding();
     void invalidLayouts_data();
@@ -770,6 +771,28 @@ void TstParallel::formulaTexts() {
     QCOMPARE(
         QString::fromStdString(termFormula(static_cast<Term>(term), p->arch, w, nullptr, stage)),
         formula);
+}
+
+// The activations' formula counts the rank's tokens: micro-batch 1 x 1024 / CP 2 = 512 (before:
+// "x 1024 tokens (b 1 x s 1024)", what no rank holds with CP), and names the stage's layers
+// with PP: 32 / 4 = 8 layers on stage 4.
+void TstParallel::activationFormulaNamesCpAndStage() {
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    Workload w = training(Framework::PureBf16, 1, 1024);
+    w.parallel.cp = 2;
+    QVERIFY(!validateWorkload(p->arch, w));
+    QString f = QString::fromStdString(termFormula(Term::Activations, p->arch, w));
+    QVERIFY2(
+        f.startsWith("saved tensors per token x 512 tokens (b 1 x s 1024 / CP 2) x 32 layers,"),
+        qPrintable(f));
+    w.parallel.cp = 1;
+    w.parallel.pp = 4;
+    f = QString::fromStdString(termFormula(Term::Activations, p->arch, w, nullptr, 3));
+    QVERIFY2(
+        f.startsWith("saved tensors per token x 1024 tokens (b 1 x s 1024) x 8 layers (stage 4 "
+                     "of 4),"),
+        qPrintable(f));
 }
 
 // One rounding for one byte count: two decimals, a tie rounded up, as the GUI's
