@@ -99,7 +99,7 @@ std::string pct(double part, double whole) {
 } // namespace
 
 json rankJson(const RankEstimate& r, const Workload& w) {
-    return json{{"stage", r.stage},
+    return json{{"stage", r.stage + 1}, // stages count from 1 (as the GUI); layers from 0
                 {"first_layer", r.firstLayer},
                 {"num_layers", r.numLayers},
                 {"terms", termsJson(r.atPeak)},
@@ -228,7 +228,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         {"fits", e.fits},
         {"headroom_bytes", e.headroom},
         {"host_bytes", e.hostBytes},
-        {"worst_stage", e.worst.stage},
+        {"worst_stage", e.worst.stage + 1},
         {"per_rank", ranks},
         {"playbook", pb},
         {"scenario", scenario.is_discarded() ? json(nullptr) : scenario},
@@ -267,7 +267,7 @@ std::string estimateText(const Scenario& s, const Estimate& e,
     const RankEstimate& w = e.worst;
     t += "Memory of the worst rank";
     if (e.stages.size() > 1)
-        t += " (pipeline stage " + std::to_string(w.stage) + ", layers " +
+        t += " (pipeline stage " + std::to_string(w.stage + 1) + ", layers " +
              std::to_string(w.firstLayer) + ".." + std::to_string(w.firstLayer + w.numLayers - 1) +
              ")";
     t += " at its peak (" + std::string(phaseKey(w.peakPhase)) + "):\n";
@@ -342,12 +342,12 @@ std::string estimateText(const Scenario& s, const Estimate& e,
                         {true, false, true, true, true, false, true});
         for (const RankEstimate& r : e.stages) {
             ranks.addRow(
-                {std::to_string(r.stage),
+                {std::to_string(r.stage + 1),
                  std::to_string(r.firstLayer) + ".." +
                      std::to_string(r.firstLayer + r.numLayers - 1),
                  fmtNum(r.allocated / 1073741824.0, 2), fmtNum(r.reserved / 1073741824.0, 2),
                  fmtNum(r.nvidiaSmi / 1073741824.0, 2), std::string(phaseKey(r.peakPhase)),
-                 e.capacity > 0 ? fmtNum((e.capacity - r.nvidiaSmi) / 1073741824.0, 2) : "-"});
+                 e.capacity > 0 ? fmtNum((e.capacity - verdictBytes(r)) / 1073741824.0, 2) : "-"});
         }
         t += ranks.render(2);
         t += "\n  Terms per stage (GiB):\n";
@@ -356,7 +356,7 @@ std::string estimateText(const Scenario& s, const Estimate& e,
             header.emplace_back(termKey(static_cast<Term>(i)));
         TextTable st(header, std::vector<bool>(header.size(), true));
         for (const RankEstimate& r : e.stages) {
-            std::vector<std::string> row{std::to_string(r.stage)};
+            std::vector<std::string> row{std::to_string(r.stage + 1)};
             for (int i = 0; i < kTermCount; ++i)
                 row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / 1073741824.0, 2));
             st.addRow(row);

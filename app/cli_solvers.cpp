@@ -267,7 +267,7 @@ int runLayout(const QStringList& args) {
     // the bytes the verdict counts (as estimate's "% used"): nvidia-smi less what the
     // allocator releases before an OOM and the pageable optimizer states
     const double counted = r->estimate.capacity - r->estimate.headroom;
-    t += "Tightest rank: stage " + std::to_string(w.stage) + " (layers " +
+    t += "Tightest rank: stage " + std::to_string(w.stage + 1) + " (layers " +
          std::to_string(w.firstLayer) + ".." + std::to_string(w.firstLayer + w.numLayers - 1) +
          "): " + fmtGiB(counted) + " (" + fmtGB(counted) + ") of " + fmtGiB(r->estimate.capacity) +
          " counted for the fit, " + fmtNum(counted / r->estimate.capacity * 100.0, 1) +

@@ -118,7 +118,7 @@ void BreakdownTable::refresh() {
         setTip(item(t, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(b))));
         setText(item(t, 2),
                 total > 0 ? tr("%1 %").arg(loc.toString(100.0 * b / total, 'f', 1)) : QString());
-        const QString f = m_formula ? m_formula(static_cast<Term>(t)) : QString();
+        const QString f = m_formula ? m_formula(static_cast<Term>(t), -1) : QString();
         setText(item(t, 3), f);
         setTip(item(t, 3), f);
     }

@@ -18,7 +18,7 @@ public:
     explicit BreakdownTable(QWidget* parent = nullptr);
 
     void setResults(const Results& r, ByteUnit unit);
-    void setFormulaProvider(std::function<QString(Term)> provider) {
+    void setFormulaProvider(std::function<QString(Term, int)> provider) {
         m_formula = std::move(provider);
     }
 
@@ -43,7 +43,7 @@ private:
     std::vector<double> m_bytes;
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;
-    std::function<QString(Term)> m_formula;
+    std::function<QString(Term, int)> m_formula;
 };
 
 } // namespace headroom::ui

@@ -74,7 +74,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(m_vsplit);
 
-    auto formula = [this](Term t) { return m_controller->formula(t); };
+    auto formula = [this](Term t, int stage) { return m_controller->formula(t, stage); };
     m_bar->setFormulaProvider(formula);
     m_breakdown->setFormulaProvider(formula);
 

@@ -83,14 +83,7 @@ void LayoutPanel::onFinished() {
                            s.gpuCount = gpus;
                        });
     m_result->setText(resultText());
-    const auto& stages = m_last->estimate.stages;
-    int tightest = 0;
-    for (size_t i = 0; i < stages.size(); ++i) {
-        if (stages[i].nvidiaSmi > stages[static_cast<size_t>(tightest)].nvidiaSmi) {
-            tightest = static_cast<int>(i);
-        }
-    }
-    emit layoutApplied(tightest);
+    emit layoutApplied(m_last->estimate.worst.stage); // core's worst rank: the tightest stage
 }
 
 QString LayoutPanel::resultText() const {

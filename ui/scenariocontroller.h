@@ -13,6 +13,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 
 namespace headroom::ui {
@@ -86,8 +87,9 @@ public:
     /// x axis does not rescale under the moving point. 0 releases it.
     void lockSweepMax(int64_t upper);
 
-    /// termFormula() for the current scenario, cached per recompute (not on the hot path).
-    QString formula(Term t) const;
+    /// termFormula() for the current scenario, of pipeline stage @p stage's rank (-1: the
+    /// worst rank), cached per recompute (not on the hot path).
+    QString formula(Term t, int stage = -1) const;
 
     /// "Llama 3.1 8B", "Custom dense 13.0 B", or the imported model's name.
     QString modelDisplayName() const;
@@ -133,7 +135,7 @@ private:
     bool m_dragging = false;
     int m_session = 0;
     uint64_t m_generation = 0;
-    mutable std::array<std::optional<QString>, kTermCount> m_formulas;
+    mutable std::map<std::pair<int, int>, QString> m_formulas; ///< (stage, term) -> text
 };
 
 } // namespace headroom::ui

@@ -334,42 +334,53 @@ QString Texts::errorText(const Error& e, const ModelArch* model, const Workload*
         return tr("No setting of %1 fits on this GPU.").arg(field);
     case ErrorCode::InvalidLayout:
         break;
-    }
-    // Layout constraints: name the degree and the number it must agree with.
-    const QString f = field.toLower();
-    if (model && workload) {
-        const Parallelism& p = workload->parallel;
-        if (f.contains(QLatin1String("tp")) || f.contains(QLatin1String("tensor"))) {
-            return tr("TP = %1 must divide the %2 attention heads and %3 KV heads")
-                .arg(p.tp)
-                .arg(model->numHeads)
-                .arg(model->numKvHeads);
-        }
-        if (f.contains(QLatin1String("pp")) || f.contains(QLatin1String("pipeline"))) {
-            return tr("PP = %1 must not exceed the %2 layers").arg(p.pp).arg(model->numLayers);
-        }
-        if (f.contains(QLatin1String("ep")) || f.contains(QLatin1String("expert"))) {
-            if (model->moe.numExperts > 0 && model->moe.numExperts % p.ep == 0) {
-                return tr("EP = %1 must divide DP × TP = %2").arg(p.ep).arg(p.dp * p.tp);
-            }
-            if (model->moe.numExperts > 0) {
-                return tr("EP = %1 must divide the %2 experts")
-                    .arg(p.ep)
-                    .arg(model->moe.numExperts);
-            }
-            return tr("EP = %1 needs a mixture-of-experts model (this one is dense)").arg(p.ep);
-        }
-        if (f.contains(QLatin1String("cp")) || f.contains(QLatin1String("context"))) {
-            return tr("CP = %1 must divide the sequence length %2")
-                .arg(p.cp)
-                .arg(workload->sequenceLength);
-        }
-        if (f.contains(QLatin1String("dp")) || f.contains(QLatin1String("gpu"))) {
-            return tr("DP × TP × PP × CP must equal the GPU count");
-        }
+    case ErrorCode::TooManyGpus:
+    case ErrorCode::TpNotDividingHeads:
+    case ErrorCode::TpNotDividingKvHeads:
+    case ErrorCode::PpAboveLayers:
+    case ErrorCode::EpWithoutExperts:
+    case ErrorCode::EpNotDividingExperts:
+    case ErrorCode::EpNotDividingDpTp:
+    case ErrorCode::CpNotDividingSequence:
+        if (model && workload)
+            return layoutRuleText(e.code, *model, *workload);
+        break;
     }
     return detail.isEmpty() ? tr("%1: invalid parallel layout").arg(field)
                             : tr("%1: invalid parallel layout (%2)").arg(field, detail);
+}
+
+QString Texts::layoutRuleText(ErrorCode code, const ModelArch& model, const Workload& workload) {
+    const Parallelism& p = workload.parallel;
+    switch (code) {
+    case ErrorCode::TooManyGpus:
+        return tr("DP × TP × PP × CP = %1 × %2 × %3 × %4 is more than %5 GPUs")
+            .arg(p.dp)
+            .arg(p.tp)
+            .arg(p.pp)
+            .arg(p.cp)
+            .arg(limits::kGpus);
+    case ErrorCode::TpNotDividingHeads:
+        return tr("TP = %1 must divide the %2 attention heads").arg(p.tp).arg(model.numHeads);
+    case ErrorCode::TpNotDividingKvHeads:
+        return tr("TP = %1 must divide the %2 KV heads (or be at least as many)")
+            .arg(p.tp)
+            .arg(model.numKvHeads);
+    case ErrorCode::PpAboveLayers:
+        return tr("PP = %1 must not exceed the %2 layers").arg(p.pp).arg(model.numLayers);
+    case ErrorCode::EpWithoutExperts:
+        return tr("EP = %1 needs a mixture-of-experts model (this one is dense)").arg(p.ep);
+    case ErrorCode::EpNotDividingExperts:
+        return tr("EP = %1 must divide the %2 experts").arg(p.ep).arg(model.moe.numExperts);
+    case ErrorCode::EpNotDividingDpTp:
+        return tr("EP = %1 must divide DP × TP = %2").arg(p.ep).arg(qint64(p.dp) * p.tp);
+    case ErrorCode::CpNotDividingSequence:
+        return tr("CP = %1 must divide the sequence length %2")
+            .arg(p.cp)
+            .arg(workload.sequenceLength);
+    default:
+        return {};
+    }
 }
 
 QString Texts::archErrorText(ArchError e) {

@@ -46,6 +46,9 @@ public:
     /// A typed core error as one translated sentence naming the field.
     static QString errorText(const Error& e, const ModelArch* model = nullptr,
                              const Workload* workload = nullptr);
+    /// The layout rule core's validateWorkload names by its code (one ErrorCode per rule),
+    /// with the run's numbers; empty for a code that is not a layout rule.
+    static QString layoutRuleText(ErrorCode code, const ModelArch& model, const Workload& workload);
     /// Why validateArch() rejected a model.
     static QString archErrorText(ArchError e);
     /// "DP × TP × PP × CP = 12, but the GPU count is 8".

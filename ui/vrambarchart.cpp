@@ -259,12 +259,18 @@ void VramBarChart::rebuild() {
                                              .arg(Units::format(rank->nvidiaSmi, m_unit))
                                        : Units::format(rank->nvidiaSmi, m_unit));
             item->setLook(m_style.overlayFont(true),
-                          rank->nvidiaSmi > e.capacity ? m_style.colors().oom
-                                                       : m_style.colors().text,
+                          rankFits(*rank, e.capacity) ? m_style.colors().text
+                                                      : m_style.colors().oom,
                           m_style.colors().background);
         }
     }
     placeOverlays();
+}
+
+bool VramBarChart::totalShownOverCapacity(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(m_totalLabels.size()))
+        return false;
+    return m_totalLabels[static_cast<size_t>(bar)]->textColor() == m_style.colors().oom;
 }
 
 void VramBarChart::placeOverlays() {
@@ -399,7 +405,8 @@ QString VramBarChart::segmentToolTip(Term t, int bar) const {
                  QLocale().toString(share, 'f', 1), Units::format(rank->nvidiaSmi, m_unit));
     text += QStringLiteral("<br><i>%1</i>").arg(Texts::termTooltip(t).toHtmlEscaped());
     if (m_formula) {
-        const QString f = m_formula(t);
+        // the formula of the rank this bar shows, so its numbers are the tooltip's
+        const QString f = m_formula(t, m_view == View::PerStage ? rank->stage : -1);
         if (!f.isEmpty()) {
             text += QStringLiteral("<br><tt>%1</tt>").arg(f.toHtmlEscaped());
         }

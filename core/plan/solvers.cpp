@@ -5,6 +5,7 @@
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -100,6 +101,31 @@ std::vector<int64_t> sweepValues(int64_t maxX, int points) {
     if (xs.back() != maxX)
         xs.push_back(maxX);
     return xs;
+}
+
+std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi) {
+    std::vector<int64_t> xs;
+    if (lo < 1 || hi < lo)
+        return xs;
+    for (int i = 0;; ++i) {
+        const auto x = static_cast<int64_t>(
+            std::llround(static_cast<double>(lo) * std::exp2(static_cast<double>(i) / 4.0)));
+        if (x >= hi)
+            break;
+        const int64_t rounded = x >= 64 ? (x + 8) / 16 * 16 : x;
+        if (rounded >= hi)
+            break;
+        if (xs.empty() || rounded > xs.back())
+            xs.push_back(rounded);
+    }
+    xs.push_back(hi);
+    return xs;
+}
+
+int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi) {
+    const int64_t want = std::max<int64_t>(std::max(current, maxFit), 1) * 2;
+    const auto p = static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(want)));
+    return std::clamp(p, lo, hi);
 }
 
 int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit,

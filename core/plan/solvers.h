@@ -40,6 +40,15 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
 /// x values for a sweep: 1..maxX, all integers up to 64 then geometric, at most @p points.
 std::vector<int64_t> sweepValues(int64_t maxX, int points);
 
+/// Sequence lengths for a sweep from @p lo to @p hi: four per octave, lo x 2^(i/4) rounded
+/// to the nearest token and, from 64 on, to the nearest multiple of 16 (what a run would
+/// pick); strictly increasing, ending with @p hi.
+std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi);
+
+/// A sweep range's upper end: twice the larger of @p current and @p maxFit (the largest value
+/// that fits), rounded up to a power of two, within [lo, hi], so the cliff lies inside it.
+int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi);
+
 /// Largest micro-batch in [1, limit] that fits @p gpu (binary search on the exact estimate).
 /// 0 when even micro-batch 1 does not fit. With @p cal the calibrated verdict decides.
 int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu,

@@ -98,6 +98,8 @@ private slots:
     void lossOptions();
     void loadRecipeFloor();
     void perRank();
+    void subcommandHelpNamesCommand_data();
+    void subcommandHelpNamesCommand();
     void sweepCsv();
     void sweepRange();
     void sweepJson();
@@ -580,9 +582,39 @@ void TstCli::perRank() {
     const QJsonObject s1 = ranks.at(1).toObject();
     QCOMPARE(s1.value("first_layer").toInt(),
              s0.value("first_layer").toInt() + s0.value("num_layers").toInt());
+    // Stages count from 1 in the CLI's JSON and text, as in the GUI ("stage 1 (layers 0-15)");
+    // layers count from 0 (block indices). Before, the CLI said stage 0 and 1.
+    QCOMPARE(s0.value("stage").toInt(), 1);
+    QCOMPARE(s1.value("stage").toInt(), 2);
+    QCOMPARE(s0.value("first_layer").toInt(), 0);
+    const int worst = jsonOf(r).value("worst_stage").toInt();
+    const auto smi = [](const QJsonObject& s) {
+        return s.value("metrics").toObject().value("nvidia_smi").toDouble();
+    };
+    QCOMPARE(worst, smi(s1) > smi(s0) ? 2 : 1);
     r = cli(base + QStringList{"--per-rank"});
     VERIFY_RUN(r, 0);
     QVERIFY(r.out.contains(QLatin1String("Per pipeline stage")));
+    QVERIFY2(r.out.contains(QStringLiteral("worst rank (pipeline stage %1, layers").arg(worst)),
+             qPrintable(r.out));
+}
+
+// Issue 16: "sub-command --help says 'headroom-cli [options]' without the command". Qt's
+// usage line named the executable as started (its path), not the subcommand.
+void TstCli::subcommandHelpNamesCommand_data() {
+    QTest::addColumn<QString>("command");
+    for (const char* c :
+         {"estimate", "sweep", "max-batch", "layout", "models", "gpus", "validate", "calibrate"})
+        QTest::newRow(c) << QString::fromLatin1(c);
+}
+
+void TstCli::subcommandHelpNamesCommand() {
+    QFETCH(QString, command);
+    const Run r = cli({command, "--help"});
+    VERIFY_RUN(r, 0);
+    const QString first = r.out.section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(first.startsWith(QStringLiteral("Usage: headroom-cli %1 [options]").arg(command)),
+             qPrintable(first));
 }
 
 void TstCli::sweepCsv() {

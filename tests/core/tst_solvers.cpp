@@ -31,6 +31,10 @@ private slots:
     void maxSequenceBrackets();
     void sweepMatchesEstimate();
     void sweepValuesShape();
+    void sequenceValues_data();
+    void sequenceValues();
+    void sweepUpperRange_data();
+    void sweepUpperRange();
     void cliffLineExactWhenLinear();
     void seed001FullAdam7bNeverFits_data();
     void seed001FullAdam7bNeverFits();
@@ -118,6 +122,49 @@ void TstSolvers::sweepMatchesEstimate() {
             sum += t;
         QVERIFY(std::abs(sum - p.nvidiaSmi) < 1.0); // the stacked terms add up to the total
     }
+}
+
+// The GUI's sequence axis samples (moved from ui/scenariocontroller.cpp into core/plan):
+// 128 x 2^(i/4), rounded to the token and from 64 on to the nearest multiple of 16, e.g.
+// i = 1: 152.2 -> 152 -> 160; i = 3: 215.3 -> 215 -> 208; i = 18: 2435.5 -> 2436 -> 2432.
+void TstSolvers::sequenceValues_data() {
+    QTest::addColumn<qlonglong>("lo");
+    QTest::addColumn<qlonglong>("hi");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("128-to-4096") << 128LL << 4096LL
+                                 << "128 160 176 208 256 304 368 432 512 608 720 864 1024 1216 "
+                                    "1456 1728 2048 2432 2896 3440 4096";
+    // below 64 the values are not rounded to 16: 16, 19, 23, 27, 32, 38, 45, 54, then 64
+    QTest::newRow("16-to-100") << 16LL << 100LL << "16 19 23 27 32 38 45 54 64 80 96 100";
+    QTest::newRow("empty-range") << 200LL << 100LL << "";
+}
+
+void TstSolvers::sequenceValues() {
+    QFETCH(qlonglong, lo);
+    QFETCH(qlonglong, hi);
+    QFETCH(QString, expected);
+    QStringList got;
+    for (int64_t x : headroom::sequenceValues(lo, hi))
+        got << QString::number(x);
+    QCOMPARE(got.join(' '), expected);
+}
+
+// Upper end of a sweep: twice max(current, largest fitting) rounded up to a power of two,
+// clamped to the axis' range.
+void TstSolvers::sweepUpperRange_data() {
+    QTest::addColumn<qlonglong>("current");
+    QTest::addColumn<qlonglong>("maxFit");
+    QTest::addColumn<qlonglong>("expected");
+    QTest::newRow("seq-3000-fits-5000") << 3000LL << 5000LL << 16384LL;     // 2 x 5000 -> 2^14
+    QTest::newRow("seq-100-clamped-up") << 100LL << 50LL << 4096LL;         // 256 < lo 4096
+    QTest::newRow("seq-huge-clamped-down") << 900000LL << 0LL << 1048576LL; // 2^21 > hi 2^20
+}
+
+void TstSolvers::sweepUpperRange() {
+    QFETCH(qlonglong, current);
+    QFETCH(qlonglong, maxFit);
+    QFETCH(qlonglong, expected);
+    QCOMPARE(qlonglong(headroom::sweepUpper(current, maxFit, 4096, int64_t{1} << 20)), expected);
 }
 
 void TstSolvers::sweepValuesShape() {
