@@ -80,7 +80,12 @@ int main(int argc, char** argv) {
         QStringLiteral("language"),
         QApplication::translate("main", "Interface language: en, de or zh_CN."),
         QStringLiteral("code"));
-    parser.addOptions({shot, scenario, size, presentation, theme, language});
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QApplication::translate("main",
+                                "Detail tab for --screenshot: breakdown, playbook or layout."),
+        QStringLiteral("name"));
+    parser.addOptions({shot, scenario, size, presentation, theme, language, tab});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -107,6 +112,7 @@ int main(int argc, char** argv) {
         o.presentation = parser.isSet(presentation);
         o.theme = parser.value(theme);
         o.language = parser.value(language);
+        o.tab = parser.value(tab);
         return headroom::ui::runScreenshot(o);
     }
 

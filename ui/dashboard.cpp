@@ -93,6 +93,12 @@ CliffChart* Dashboard::cliffChart() const {
     return m_cliff->chart();
 }
 
+void Dashboard::focusTab(int index) {
+    m_tabs->setCurrentIndex(index);
+    const int h = m_vsplit->height();
+    m_vsplit->setSizes({h / 2, h - h / 2});
+}
+
 void Dashboard::setBarView(VramBarChart::View v) {
     m_barView->setCurrentIndex(v == VramBarChart::View::WorstRank ? 0 : 1);
 }
@@ -125,6 +131,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_verdict->setStyle(style);
     m_bar->setStyle(style);
     m_cliff->chart()->setStyle(style);
+    m_playbook->setChartStyle(style);
 }
 
 void Dashboard::setPresentation(bool on) {

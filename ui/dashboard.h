@@ -46,6 +46,8 @@ public:
     /// Presentation mode: larger type, thicker lines, tabs hidden.
     void setPresentation(bool on);
     void setBarView(VramBarChart::View v);
+    /// Shows detail tab @p index (0 breakdown, 1 playbook, 2 layout) with half the height.
+    void focusTab(int index);
 
     /// Pushes the controller's current results into every view. The verdict and both charts
     /// update at once; the tables follow at most every kTableThrottleMs while a slider is

@@ -76,6 +76,13 @@ int runScreenshot(const ScreenshotOptions& o) {
         w.presentation()->setActive(true, false);
     }
     w.resize(o.size);
+    const int tab = QStringList{QStringLiteral("breakdown"), QStringLiteral("playbook"),
+                                QStringLiteral("layout")}
+                        .indexOf(o.tab);
+    if (tab >= 0) {
+        QCoreApplication::processEvents(); // lay the window out first: focusTab splits its height
+        w.dashboard()->focusTab(tab);
+    }
     for (int i = 0; i < 3; ++i) {
         QCoreApplication::processEvents();
         w.controller()->flush();

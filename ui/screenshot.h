@@ -14,6 +14,7 @@ struct ScreenshotOptions {
     bool presentation = false;
     QString theme;    ///< "light" / "dark" / "" (light)
     QString language; ///< "" = English for reproducible shots
+    QString tab;      ///< detail tab to show: "breakdown" (default), "playbook", "layout"
 };
 
 /// Returns a process exit code (0 on success); prints errors to stderr.

@@ -2,12 +2,12 @@
 // Translated names, tooltips and messages for the engine's enums and typed errors.
 // The engine only speaks English in describe(); everything the user reads comes from here.
 
-#include "core/error.h"
 #include "core/engine/estimator.h"
-#include "core/model/model.h"
 #include "core/engine/profiles.h"
-#include "core/plan/solvers.h"
 #include "core/engine/workload.h"
+#include "core/error.h"
+#include "core/model/model.h"
+#include "core/plan/solvers.h"
 #include "ui/units.h"
 
 #include <QCoreApplication>
@@ -52,6 +52,10 @@ public:
 
     /// One playbook line: the change, with its numbers.
     static QString playbookAction(const PlaybookItem& item);
+    /// One step of a combined plan (core/plan/plan_search.h), with the scenario after it.
+    static QString planStep(LeverOption o, const Workload& after);
+    /// A few words for the plan waterfall's axis, e.g. "Micro-batch 2", "TP 2".
+    static QString planStepShort(LeverOption o, const Workload& after);
 };
 
 } // namespace headroom::ui
