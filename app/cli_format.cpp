@@ -313,10 +313,9 @@ std::string estimateText(const Scenario& s, const Estimate& e,
 
     t += "Peak allocated per phase:\n";
     TextTable phases({"phase", "bytes", "GiB", "GB", "note"}, {false, true, true, true, false});
-    const bool training = s.workload.mode == Mode::Training;
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto ph = static_cast<Phase>(i);
-        if (!training && (ph == Phase::Backward || ph == Phase::OptimizerStep))
+        if (!phaseApplies(ph, s.workload))
             continue;
         const double b = w.phaseAllocated[static_cast<std::size_t>(i)];
         phases.addRow({std::string(phaseKey(ph)), fmtInt(b), fmtNum(b / 1073741824.0, 2),

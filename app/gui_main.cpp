@@ -82,9 +82,9 @@ int main(int argc, char** argv) {
         QStringLiteral("code"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QApplication::translate("main",
-                                "Detail tab for --screenshot: breakdown, playbook or layout."),
-        QStringLiteral("name"));
+        QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
+                                        "layout or timeline."),
+        QStringLiteral("key"));
     parser.addOptions({shot, scenario, size, presentation, theme, language, tab});
     parser.addPositionalArgument(
         QStringLiteral("file"),

@@ -5,6 +5,7 @@
 #include "ui/cliffpanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
+#include "ui/timelinechart.h"
 #include "ui/verdictview.h"
 
 #include <QComboBox>
@@ -23,7 +24,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
       m_hsplit(new QSplitter(Qt::Horizontal)), m_barTitle(new QLabel), m_barView(new QComboBox),
       m_bar(new VramBarChart), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
       m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
-      m_layout(new LayoutPanel(controller)) {
+      m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart) {
     setObjectName(QStringLiteral("dashboard"));
     m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
     m_barView->setObjectName(QStringLiteral("barViewCombo"));
@@ -55,9 +56,10 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     chartsLay->addWidget(m_verdict);
     chartsLay->addWidget(m_hsplit, 1);
 
-    m_tabs->addTab(m_breakdown, QString());
-    m_tabs->addTab(m_playbook, QString());
-    m_tabs->addTab(m_layout, QString());
+    addDetailTab(m_breakdown, QStringLiteral("breakdown"));
+    addDetailTab(m_playbook, QStringLiteral("playbook"));
+    addDetailTab(m_layout, QStringLiteral("layout"));
+    addDetailTab(m_timeline, QStringLiteral("timeline"));
 
     m_vsplit->addWidget(m_chartsArea);
     m_vsplit->addWidget(m_tabs);
@@ -93,10 +95,24 @@ CliffChart* Dashboard::cliffChart() const {
     return m_cliff->chart();
 }
 
-void Dashboard::focusTab(int index) {
-    m_tabs->setCurrentIndex(index);
-    const int h = m_vsplit->height();
-    m_vsplit->setSizes({h / 2, h - h / 2});
+void Dashboard::addDetailTab(QWidget* w, const QString& key) {
+    w->setProperty("tabKey", key);
+    m_tabs->addTab(w, QString());
+}
+
+QStringList Dashboard::tabKeys() const {
+    QStringList keys;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        keys << m_tabs->widget(i)->property("tabKey").toString();
+    return keys;
+}
+
+bool Dashboard::showTab(const QString& key) {
+    const int i = static_cast<int>(tabKeys().indexOf(key));
+    if (i < 0)
+        return false;
+    m_tabs->setCurrentIndex(i);
+    return true;
 }
 
 void Dashboard::setBarView(VramBarChart::View v) {
@@ -124,6 +140,7 @@ void Dashboard::refreshTables() {
     const ByteUnit u = m_controller->unit();
     m_breakdown->setResults(r, u);
     m_playbook->setResults(r, u);
+    m_timeline->setResults(r, u);
 }
 
 void Dashboard::setChartStyle(const ChartStyle& style) {
@@ -132,6 +149,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_bar->setStyle(style);
     m_cliff->chart()->setStyle(style);
     m_playbook->setChartStyle(style);
+    m_timeline->setStyle(style);
 }
 
 void Dashboard::setPresentation(bool on) {
@@ -167,6 +185,9 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabToolTip(0, tr("Every memory term with its bytes, share and formula."));
     m_tabs->setTabToolTip(1, tr("Ranked changes that make the run fit."));
     m_tabs->setTabToolTip(2, tr("Find the smallest GPU layout for this run."));
+    m_tabs->setTabText(3, tr("Step t&imeline"));
+    m_tabs->setTabToolTip(3, tr("Allocated memory through one step: after load, forward, "
+                                "backward, optimizer step, per pipeline stage."));
 }
 
 void Dashboard::changeEvent(QEvent* e) {

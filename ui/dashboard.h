@@ -21,6 +21,7 @@ class CliffChart;
 class CliffPanel;
 class LayoutPanel;
 class PlaybookView;
+class TimelineChart;
 class VerdictView;
 
 class Dashboard : public QWidget {
@@ -36,18 +37,23 @@ public:
     BreakdownTable* breakdown() const { return m_breakdown; }
     PlaybookView* playbook() const { return m_playbook; }
     LayoutPanel* layoutPanel() const { return m_layout; }
+    TimelineChart* timeline() const { return m_timeline; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* barViewCombo() const { return m_barView; }
     /// The verdict and both charts (the part presentation mode and dashboard export show).
     QWidget* chartsArea() const { return m_chartsArea; }
+
+    /// Stable keys of the detail tabs ("breakdown", "playbook", "layout", "timeline"), for
+    /// `headroom --screenshot --tab KEY`.
+    QStringList tabKeys() const;
+    /// Shows the detail tab with @p key; false when no tab has it.
+    bool showTab(const QString& key);
 
     void setChartStyle(const ChartStyle& style);
     const ChartStyle& chartStyle() const { return m_style; }
     /// Presentation mode: larger type, thicker lines, tabs hidden.
     void setPresentation(bool on);
     void setBarView(VramBarChart::View v);
-    /// Shows detail tab @p index (0 breakdown, 1 playbook, 2 layout) with half the height.
-    void focusTab(int index);
 
     /// Pushes the controller's current results into every view. The verdict and both charts
     /// update at once; the tables follow at most every kTableThrottleMs while a slider is
@@ -61,6 +67,7 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void addDetailTab(QWidget* w, const QString& key);
     void retranslateUi();
 
     ScenarioController* m_controller;
@@ -77,6 +84,7 @@ private:
     BreakdownTable* m_breakdown;
     PlaybookView* m_playbook;
     LayoutPanel* m_layout;
+    TimelineChart* m_timeline;
     QTimer m_tableTimer;
 };
 

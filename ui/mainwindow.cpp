@@ -2,6 +2,7 @@
 
 #include "core/io/scenario.h"
 #include "core/model/hf_import.h"
+#include "ui/breakdowntable.h"
 #include "ui/cliffpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/dashboard.h"
@@ -155,6 +156,7 @@ void MainWindow::createActions() {
     make(m_saveAsAct, QKeySequence::SaveAs, [this] { saveAs(); });
     make(m_exportAct, QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportImage(); });
     make(m_copyAct, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), [this] { copyImage(); });
+    make(m_exportTableAct, QKeySequence(), [this] { exportBreakdown(); });
     make(m_quitAct, QKeySequence::Quit, [this] { close(); });
 
     m_undo = m_controller->undoStack()->createUndoAction(this);
@@ -225,6 +227,7 @@ void MainWindow::createActions() {
         {m_saveAct, "actionSave"},
         {m_saveAsAct, "actionSaveAs"},
         {m_exportAct, "actionExport"},
+        {m_exportTableAct, "actionExportBreakdown"},
         {m_copyAct, "actionCopyImage"},
         {m_quitAct, "actionQuit"},
         {m_undo, "actionUndo"},
@@ -276,6 +279,7 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(m_saveAsAct);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportAct);
+    m_fileMenu->addAction(m_exportTableAct);
     m_fileMenu->addAction(m_copyAct);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAct);
@@ -335,6 +339,9 @@ void MainWindow::retranslateUi() {
     m_saveAsAct->setText(tr("Save Scenario &As…"));
     m_exportAct->setText(tr("&Export Image…"));
     m_exportAct->setStatusTip(tr("Save the bar, the cliff chart or the dashboard as PNG or SVG."));
+    m_exportTableAct->setText(tr("Export &Breakdown Table…"));
+    m_exportTableAct->setStatusTip(
+        tr("Save the breakdown table (bytes, share, formula per term) as CSV or Markdown."));
     m_copyAct->setText(tr("&Copy Image"));
     m_copyAct->setStatusTip(tr("Copy the exported image to the clipboard."));
     m_quitAct->setText(tr("&Quit"));
@@ -555,6 +562,22 @@ void MainWindow::exportImage() {
     QString error;
     if (!ex->save(path, opts, &error)) {
         m_dialogs->showError(this, tr("Cannot export image"),
+                             tr("%1 could not be written: %2").arg(path, error));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 4000);
+}
+
+void MainWindow::exportBreakdown() {
+    const QString path =
+        m_dialogs->saveFile(this, tr("Export Breakdown Table"), tr("headroom-breakdown.csv"),
+                            tr("CSV tables (*.csv);;Markdown tables (*.md)"));
+    if (path.isEmpty())
+        return;
+    m_dashboard->refreshTables();
+    QString error;
+    if (!m_dashboard->breakdown()->saveAs(path, &error)) {
+        m_dialogs->showError(this, tr("Cannot export the table"),
                              tr("%1 could not be written: %2").arg(path, error));
         return;
     }

@@ -88,6 +88,7 @@ private:
     bool save();
     bool saveAs();
     void exportImage();
+    void exportBreakdown();
     void copyImage();
     void showShortcuts();
     void showAbout();
@@ -130,6 +131,7 @@ private:
     QAction* m_saveAct = nullptr;
     QAction* m_saveAsAct = nullptr;
     QAction* m_exportAct = nullptr;
+    QAction* m_exportTableAct = nullptr;
     QAction* m_copyAct = nullptr;
     QAction* m_quitAct = nullptr;
     QAction* m_undo = nullptr;

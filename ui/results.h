@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <array>
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,6 +25,8 @@ struct Results {
 
     SweepAxis axis = SweepAxis::MicroBatch;
     bool inference = false; ///< the batch is concurrent sequences, the sequence is the context
+    /// Which phases one step has (core phaseApplies): the step timeline draws only these.
+    std::array<bool, kPhaseCount> phaseApplies{true, true, true, true};
     std::vector<SweepPoint> sweep; ///< core sweep() over [sweepMin, sweepMax]
     int64_t sweepMin = 1;
     int64_t sweepMax = 1;

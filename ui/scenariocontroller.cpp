@@ -148,6 +148,8 @@ void ScenarioController::recompute() {
     r.generation = ++m_generation;
     r.axis = m_axis;
     r.inference = w.mode == Mode::Inference;
+    for (int i = 0; i < kPhaseCount; ++i)
+        r.phaseApplies[static_cast<size_t>(i)] = phaseApplies(static_cast<Phase>(i), w);
 
     if (const ArchError ae = validateArch(m); ae != ArchError::Ok) {
         r.problem = Texts::archErrorText(ae);

@@ -69,6 +69,14 @@ int runScreenshot(const ScreenshotOptions& o) {
     if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
         return 2;
     }
+    if (!o.tab.isEmpty() && !w.dashboard()->showTab(o.tab)) {
+        QTextStream(stderr) << "headroom: "
+                            << QCoreApplication::translate("main",
+                                                           "--tab must be one of: %1 (got '%2')")
+                                   .arg(w.dashboard()->tabKeys().join(QStringLiteral(", ")), o.tab)
+                            << '\n';
+        return 2;
+    }
     w.setAttribute(Qt::WA_DontShowOnScreen, true);
     w.resize(o.size);
     w.show();
@@ -76,13 +84,6 @@ int runScreenshot(const ScreenshotOptions& o) {
         w.presentation()->setActive(true, false);
     }
     w.resize(o.size);
-    const int tab = QStringList{QStringLiteral("breakdown"), QStringLiteral("playbook"),
-                                QStringLiteral("layout")}
-                        .indexOf(o.tab);
-    if (tab >= 0) {
-        QCoreApplication::processEvents(); // lay the window out first: focusTab splits its height
-        w.dashboard()->focusTab(tab);
-    }
     for (int i = 0; i < 3; ++i) {
         QCoreApplication::processEvents();
         w.controller()->flush();

@@ -1,5 +1,6 @@
 #pragma once
-// `headroom --screenshot FILE.png [--scenario FILE.json] [--size WxH] [--presentation]`:
+// `headroom --screenshot FILE.png [--scenario FILE.json] [--size WxH] [--presentation]
+// [--tab KEY]`:
 // renders the main window offscreen to a PNG and exits.
 
 #include <QSize>
@@ -14,7 +15,7 @@ struct ScreenshotOptions {
     bool presentation = false;
     QString theme;    ///< "light" / "dark" / "" (light)
     QString language; ///< "" = English for reproducible shots
-    QString tab;      ///< detail tab to show: "breakdown" (default), "playbook", "layout"
+    QString tab;      ///< detail tab to show (Dashboard::tabKeys()); "" = the first
 };
 
 /// Returns a process exit code (0 on success); prints errors to stderr.

@@ -82,6 +82,10 @@ std::string_view phaseKey(Phase p) {
     return "unknown";
 }
 
+bool phaseApplies(Phase p, const Workload& w) {
+    return w.mode == Mode::Training || p == Phase::AfterLoad || p == Phase::Forward;
+}
+
 std::string_view metricKey(Metric m) {
     switch (m) {
     case Metric::Allocated:

@@ -97,6 +97,9 @@ struct Estimate {
 std::string_view termKey(Term t);   ///< "weights", "master_weights", ... (JSON keys)
 std::string_view phaseKey(Phase p); ///< "after_load", "forward", "backward", "optimizer_step"
 std::string_view metricKey(Metric m);
+/// Whether phase @p p happens in one step of @p w: inference has no backward pass and no
+/// optimizer step (AfterLoad and Forward only); training has all four.
+bool phaseApplies(Phase p, const Workload& w);
 
 /// Checks the workload against the model (positive batch/sequence, LoRA rank, layout
 /// constraints: TP divides heads and KV heads, PP <= layers, EP divides experts).
