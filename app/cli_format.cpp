@@ -5,6 +5,7 @@
 #include "app/cli_common.h"
 #include "app/cli_scenario.h"
 #include "core/engine/profiles.h"
+#include "core/engine/warnings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,11 +80,14 @@ json metricsJson(const RankEstimate& r) {
 }
 
 namespace {
-json phasesJson(const RankEstimate& r) {
+/// The allocated peak of each phase one step of @p w has (core phaseApplies: inference has
+/// no backward or optimizer step).
+json phasesJson(const RankEstimate& r, const Workload& w) {
     json j = json::object();
     for (int i = 0; i < kPhaseCount; ++i)
-        j[std::string(phaseKey(static_cast<Phase>(i)))] =
-            r.phaseAllocated[static_cast<std::size_t>(i)];
+        if (phaseApplies(static_cast<Phase>(i), w))
+            j[std::string(phaseKey(static_cast<Phase>(i)))] =
+                r.phaseAllocated[static_cast<std::size_t>(i)];
     return j;
 }
 
@@ -94,13 +98,13 @@ std::string pct(double part, double whole) {
 }
 } // namespace
 
-json rankJson(const RankEstimate& r) {
+json rankJson(const RankEstimate& r, const Workload& w) {
     return json{{"stage", r.stage},
                 {"first_layer", r.firstLayer},
                 {"num_layers", r.numLayers},
                 {"terms", termsJson(r.atPeak)},
                 {"metrics", metricsJson(r)},
-                {"phases_allocated", phasesJson(r)},
+                {"phases_allocated", phasesJson(r, w)},
                 {"peak_phase", std::string(phaseKey(r.peakPhase))}};
 }
 
@@ -210,7 +214,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     }
     json ranks = json::array();
     for (const RankEstimate& r : e.stages)
-        ranks.push_back(rankJson(r));
+        ranks.push_back(rankJson(r, s.workload));
     json pb = json::array();
     for (const PlaybookItem& it : playbook) {
         json item{{"rank", it.rank},
@@ -225,7 +229,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         pb.push_back(std::move(item));
     }
     json scenario = json::parse(toJson(s), nullptr, false);
-    return json{
+    json j{
         {"units", "bytes"},
         {"framework", profileJson(s.workload)},
         {"model",
@@ -244,7 +248,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         {"formulas", formulas},
         {"metrics", metricsJson(e.worst)},
         {"verdict_metric", std::string(metricKey(Metric::NvidiaSmi))},
-        {"phases_allocated", phasesJson(e.worst)},
+        {"phases_allocated", phasesJson(e.worst, s.workload)},
         {"peak_phase", std::string(phaseKey(e.worst.peakPhase))},
         {"fits", e.fits},
         {"headroom_bytes", e.headroom},
@@ -254,6 +258,17 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         {"playbook", pb},
         {"scenario", scenario.is_discarded() ? json(nullptr) : scenario},
     };
+    // typed warnings (core/engine/warnings.h), present only when there is one
+    json warnings = json::array();
+    for (const Warning& w : workloadWarnings(s.model, s.workload))
+        warnings.push_back({{"code", std::string(warningKey(w.code))},
+                            {"field", w.field},
+                            {"value", w.value},
+                            {"limit", w.limit},
+                            {"message", describe(w)}});
+    if (!warnings.empty())
+        j["warnings"] = std::move(warnings);
+    return j;
 }
 
 /// The plan's waterfall: today's total, then the cumulative total after each step.
@@ -289,6 +304,8 @@ std::string estimateText(const Scenario& s, const Estimate& e,
     t += "\n";
     for (const std::string& n : notes)
         t += "Note: " + n + "\n";
+    for (const Warning& w : workloadWarnings(s.model, s.workload))
+        t += "Warning: " + describe(w) + "\n";
     t += "Units: GB = 1e9 bytes, GiB = 2^30 bytes.\n\n";
 
     const RankEstimate& w = e.worst;

@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
-                                        "layout or timeline."),
+                                        "layout, timeline or serving."),
         QStringLiteral("key"));
     parser.addOptions({shot, scenario, size, presentation, theme, language, tab});
     parser.addPositionalArgument(
@@ -125,13 +125,15 @@ int main(int argc, char** argv) {
     if (parser.isSet(language)) {
         window.setLanguage(parser.value(language));
     }
+    // shown first: a form row shown before the window is kept a zero height (an inference
+    // scenario's "Generated" row), so files open in the shown window
+    window.show();
     if (parser.isSet(scenario)) {
         window.openScenarioFile(parser.value(scenario));
     }
     if (!parser.positionalArguments().isEmpty()) {
         window.openAnyFile(parser.positionalArguments().front());
     }
-    window.show();
     if (parser.isSet(presentation)) {
         window.presentation()->setActive(true);
     }

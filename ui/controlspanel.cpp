@@ -298,19 +298,16 @@ void ControlsPanel::build() {
     connect(m_sequence, &SliderField::valueEdited, this, [this](double v) {
         const auto seq = static_cast<int64_t>(std::llround(v));
         m_controller->edit(Field::SequenceLength, tr("Change sequence length"), [seq](Scenario& s) {
-            Workload& w = s.workload;
-            w.sequenceLength = seq;
-            // inference: the context is prompt + generated tokens
-            w.inference.promptTokens = std::max<int64_t>(1, seq - w.inference.newTokens);
+            if (s.workload.mode == Mode::Inference)
+                setInferenceContext(s.workload, seq); // the context: prompt + generated tokens
+            else
+                s.workload.sequenceLength = seq;
         });
     });
     m_newTokens = makeSpin(0, 1 << 20, QStringLiteral("newTokensSpin"), m_runBox);
     connect(m_newTokens, &QSpinBox::valueChanged, this, [this](int n) {
-        m_controller->edit(Field::NewTokens, tr("Change generated tokens"), [n](Scenario& s) {
-            Workload& w = s.workload;
-            w.inference.newTokens = n;
-            w.inference.promptTokens = std::max<int64_t>(1, w.sequenceLength - n);
-        });
+        m_controller->edit(Field::NewTokens, tr("Change generated tokens"),
+                           [n](Scenario& s) { setGeneratedTokens(s.workload, n); });
     });
     m_framework = makeCombo(static_cast<int>(frameworkEntries().size()),
                             QStringLiteral("frameworkCombo"), m_runBox);
@@ -732,9 +729,8 @@ void ControlsPanel::syncFromScenario() {
             .arg(QLocale().toString(bytesPerElement(w.precision.weights), 'f', 2)));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
     // for inference the sequence is the whole context: prompt plus generated tokens
-    m_sequence->setValue(static_cast<double>(w.mode == Mode::Inference
-                                                 ? w.inference.promptTokens + w.inference.newTokens
-                                                 : w.sequenceLength));
+    m_sequence->setValue(
+        static_cast<double>(w.mode == Mode::Inference ? inferenceContext(w) : w.sequenceLength));
     setIfChanged(m_newTokens, static_cast<int>(w.inference.newTokens));
     setIndexIfChanged(m_framework, frameworkIndex(w));
     setIndexIfChanged(m_optimizer, indexIn(kOptimizers, w.optimizer));

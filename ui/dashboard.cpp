@@ -5,6 +5,7 @@
 #include "ui/cliffpanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
+#include "ui/servingpanel.h"
 #include "ui/timelinechart.h"
 #include "ui/verdictview.h"
 
@@ -24,7 +25,8 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
       m_hsplit(new QSplitter(Qt::Horizontal)), m_barTitle(new QLabel), m_barView(new QComboBox),
       m_bar(new VramBarChart), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
       m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
-      m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart) {
+      m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart),
+      m_serving(new ServingPanel(controller)) {
     setObjectName(QStringLiteral("dashboard"));
     m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
     m_barView->setObjectName(QStringLiteral("barViewCombo"));
@@ -60,6 +62,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     addDetailTab(m_playbook, QStringLiteral("playbook"));
     addDetailTab(m_layout, QStringLiteral("layout"));
     addDetailTab(m_timeline, QStringLiteral("timeline"));
+    addDetailTab(m_serving, QStringLiteral("serving"));
 
     m_vsplit->addWidget(m_chartsArea);
     m_vsplit->addWidget(m_tabs);
@@ -141,6 +144,7 @@ void Dashboard::refreshTables() {
     m_breakdown->setResults(r, u);
     m_playbook->setResults(r, u);
     m_timeline->setResults(r, u);
+    m_serving->setResults(r, u);
 }
 
 void Dashboard::setChartStyle(const ChartStyle& style) {
@@ -150,6 +154,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_cliff->chart()->setStyle(style);
     m_playbook->setChartStyle(style);
     m_timeline->setStyle(style);
+    m_serving->setStyle(style);
 }
 
 void Dashboard::setPresentation(bool on) {
@@ -188,6 +193,9 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabText(3, tr("Step t&imeline"));
     m_tabs->setTabToolTip(3, tr("Allocated memory through one step: after load, forward, "
                                 "backward, optimizer step, per pipeline stage."));
+    m_tabs->setTabText(4, tr("&Serving"));
+    m_tabs->setTabToolTip(4, tr("Inference: KV budget, concurrent sequences against context "
+                                "length and the longest context on a vLLM-style server."));
 }
 
 void Dashboard::changeEvent(QEvent* e) {

@@ -21,6 +21,7 @@ class CliffChart;
 class CliffPanel;
 class LayoutPanel;
 class PlaybookView;
+class ServingPanel;
 class TimelineChart;
 class VerdictView;
 
@@ -38,12 +39,14 @@ public:
     PlaybookView* playbook() const { return m_playbook; }
     LayoutPanel* layoutPanel() const { return m_layout; }
     TimelineChart* timeline() const { return m_timeline; }
+    ServingPanel* servingPanel() const { return m_serving; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* barViewCombo() const { return m_barView; }
     /// The verdict and both charts (the part presentation mode and dashboard export show).
     QWidget* chartsArea() const { return m_chartsArea; }
 
-    /// Stable keys of the detail tabs ("breakdown", "playbook", "layout", "timeline"), for
+    /// Stable keys of the detail tabs ("breakdown", "playbook", "layout", "timeline",
+    /// "serving"), for
     /// `headroom --screenshot --tab KEY`.
     QStringList tabKeys() const;
     /// Shows the detail tab with @p key; false when no tab has it.
@@ -85,6 +88,7 @@ private:
     PlaybookView* m_playbook;
     LayoutPanel* m_layout;
     TimelineChart* m_timeline;
+    ServingPanel* m_serving;
     QTimer m_tableTimer;
 };
 

@@ -2,6 +2,7 @@
 // Everything the views draw for one scenario, computed by core in one pass.
 
 #include "core/engine/estimator.h"
+#include "core/engine/warnings.h"
 #include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
 
@@ -45,8 +46,16 @@ struct Results {
     int64_t measuredX = 0;
 
     std::vector<PlaybookItem> playbook;
-    uint64_t generation = 0; ///< increases with every recompute
-    double computeMs = 0;    ///< time the engine took for this recompute
+    std::vector<Warning> warnings; ///< core workloadWarnings (the verdict shows them)
+
+    /// Inference: the vLLM-style server on one rank (core servingCapacity) and its maximum
+    /// concurrent sequences against context length (core servingCurve); empty in training
+    /// or when the scenario is invalid.
+    std::optional<ServingCapacity> serving;
+    std::vector<ServingPoint> servingCurve;
+    int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
+    uint64_t generation = 0;    ///< increases with every recompute
+    double computeMs = 0;       ///< time the engine took for this recompute
 };
 
 } // namespace headroom::ui

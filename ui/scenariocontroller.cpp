@@ -84,6 +84,7 @@ void ScenarioController::resetScenario(const Scenario& s, const QString& filePat
         m_filePath = filePath;
         emit filePathChanged();
     }
+    emit scenarioReplaced();
 }
 
 void ScenarioController::markSaved(const QString& filePath) {
@@ -196,8 +197,7 @@ void ScenarioController::recompute() {
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
         xs = sweepValues(r.sweepMax, 48);
     } else {
-        r.current =
-            r.inference ? w.inference.promptTokens + w.inference.newTokens : w.sequenceLength;
+        r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
         r.sweepMin = kMinSequence;
         r.sweepMax =
@@ -215,10 +215,28 @@ void ScenarioController::recompute() {
     }
     r.cliff = cliffLine(m, w, &s.gpu);
     r.playbook = playbook(m, w, s.gpu);
+    r.warnings = workloadWarnings(m, w);
+    if (r.inference)
+        computeServing(r);
     r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
 
     m_results = std::move(r);
     emit resultsChanged();
+}
+
+void ScenarioController::computeServing(Results& r) const {
+    const Scenario& s = m_scenario;
+    auto sc = servingCapacity(s.model, s.workload, s.gpu);
+    if (!sc)
+        return;
+    r.serving = sc.value();
+    r.servingContext = inferenceContext(s.workload);
+    // contexts four per octave from 128 tokens to past the longest single sequence
+    const int64_t hi =
+        std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
+                                std::max<int64_t>({sc->kvTokens, r.servingContext, int64_t{1}})))),
+                            4096, int64_t{1} << 24);
+    r.servingCurve = servingCurve(*sc, sequenceValues(kMinSequence, hi));
 }
 
 QString ScenarioController::formula(Term t) const {

@@ -44,7 +44,9 @@ enum class Field {
     Features,
     Playbook,
     Layout,
-    Calibration, ///< calibrate from a measured run / clear the calibration
+    Calibration,       ///< calibrate from a measured run / clear the calibration
+    MemoryUtilization, ///< serving: vLLM gpu_memory_utilization
+    KvCacheDtype,      ///< serving: KV-cache dtype
 };
 
 class ScenarioController : public QObject {
@@ -101,6 +103,9 @@ public:
 signals:
     /// The scenario changed (emitted immediately, before the recompute).
     void scenarioChanged();
+    /// The scenario was replaced (new / open), not edited: views drop what they found for
+    /// the one before (the Multi-GPU layout's answer).
+    void scenarioReplaced();
     /// New results are available.
     void resultsChanged();
     void unitChanged();
@@ -114,6 +119,8 @@ private:
     void apply(const Scenario& s);
     void scheduleRecompute();
     void recompute();
+    /// Inference: the serving capacity and curve of the current scenario into @p r.
+    void computeServing(Results& r) const;
 
     Scenario m_scenario;
     Results m_results;

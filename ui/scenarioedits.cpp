@@ -61,7 +61,10 @@ void setRunMode(Scenario& s, RunMode m) {
     const bool wasQlora = w.mode == Mode::Training && w.finetune == Finetune::QLoRA;
     switch (m) {
     case RunMode::Inference:
-        w.mode = Mode::Inference;
+        if (w.mode != Mode::Inference) { // the sequence length stays, as the context
+            w.mode = Mode::Inference;
+            setInferenceContext(w, w.sequenceLength);
+        }
         break;
     case RunMode::Full:
         w.mode = Mode::Training;

@@ -23,6 +23,8 @@ std::string sizeFamily(const Scenario& s);
 /// (core familySizeAt); otherwise the custom dense shape (denseFromParamCount).
 void setModelSize(Scenario& s, double params);
 
+/// Switches the run mode; entering inference keeps the sequence length as the context
+/// (core setInferenceContext: prompt + generated tokens).
 void setRunMode(Scenario& s, RunMode m);
 /// Sets the weight storage dtype; for full training in a float dtype the gradients follow.
 void setWeightsDType(Scenario& s, DType d);

@@ -56,16 +56,17 @@ QSize parseSize(const QString& text) {
     return {w, h};
 }
 
-int runScreenshot(const ScreenshotOptions& o) {
-    StderrDialogs dialogs;
-    MainWindowOptions mo;
-    mo.useSettings = false;
-    mo.dialogs = &dialogs;
-    MainWindow w(mo);
+int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
     if (!o.language.isEmpty()) {
         w.setLanguage(o.language);
     }
     w.setTheme(o.theme == QLatin1String("dark") ? ThemeKind::Dark : ThemeKind::Light);
+    w.setAttribute(Qt::WA_DontShowOnScreen, true);
+    w.resize(o.size);
+    w.show();
+    QCoreApplication::processEvents();
+    // the scenario opens in the shown window, as a user opens it: form rows shown before the
+    // window first is (the inference-only "Generated" row) kept a zero height
     if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
         return 2;
     }
@@ -77,9 +78,6 @@ int runScreenshot(const ScreenshotOptions& o) {
                             << '\n';
         return 2;
     }
-    w.setAttribute(Qt::WA_DontShowOnScreen, true);
-    w.resize(o.size);
-    w.show();
     if (o.presentation) {
         w.presentation()->setActive(true, false);
     }
@@ -90,7 +88,18 @@ int runScreenshot(const ScreenshotOptions& o) {
     }
     w.dashboard()->refresh();
     QCoreApplication::processEvents();
+    return 0;
+}
 
+int runScreenshot(const ScreenshotOptions& o) {
+    StderrDialogs dialogs;
+    MainWindowOptions mo;
+    mo.useSettings = false;
+    mo.dialogs = &dialogs;
+    MainWindow w(mo);
+    if (const int rc = showForScreenshot(w, o); rc != 0) {
+        return rc;
+    }
     const QImage img = w.grab().toImage();
     QString error;
     if (!saveFile(

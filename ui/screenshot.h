@@ -21,6 +21,12 @@ struct ScreenshotOptions {
 /// Returns a process exit code (0 on success); prints errors to stderr.
 int runScreenshot(const ScreenshotOptions& options);
 
+class MainWindow;
+/// Shows @p w offscreen as runScreenshot draws it (theme, language, size, then the scenario
+/// opened in the shown window, the tab, presentation mode); 0 or an exit code (2: the
+/// scenario does not open or the tab is unknown).
+int showForScreenshot(MainWindow& w, const ScreenshotOptions& options);
+
 /// The largest --size: 16384 px a side and 2^26 px in all (a 256 MiB ARGB32 image; the
 /// offscreen window needs as much again). Larger sizes are refused, never attempted.
 inline constexpr int kMaxScreenshotSide = 16384;

@@ -290,6 +290,17 @@ QString fieldLabel(const std::string& field) {
 }
 } // namespace
 
+QString Texts::warningText(const Warning& w) {
+    switch (w.code) {
+    case WarningCode::SequenceBeyondPositions:
+        return tr("⚠ %1 tokens exceed the model's trained context (max_position_embeddings "
+                  "%2): the memory is estimated, but the model needs RoPE scaling or a "
+                  "long-context variant.")
+            .arg(Units::formatCount(w.value), Units::formatCount(w.limit));
+    }
+    return QString::fromStdString(describe(w));
+}
+
 QString Texts::errorText(const Error& e, const ModelArch* model, const Workload* workload) {
     const QString field = fieldLabel(e.field);
     const QString detail = QString::fromStdString(e.detail);

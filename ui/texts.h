@@ -4,6 +4,7 @@
 
 #include "core/engine/estimator.h"
 #include "core/engine/profiles.h"
+#include "core/engine/warnings.h"
 #include "core/engine/workload.h"
 #include "core/error.h"
 #include "core/model/model.h"
@@ -49,6 +50,9 @@ public:
     static QString archErrorText(ArchError e);
     /// "DP × TP × PP × CP = 12, but the GPU count is 8".
     static QString gpuCountMismatch(int product, int gpus);
+
+    /// A typed core warning (core/engine/warnings.h) as one translated sentence.
+    static QString warningText(const Warning& w);
 
     /// One playbook line: the change, with its numbers.
     static QString playbookAction(const PlaybookItem& item);

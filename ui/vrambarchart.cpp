@@ -316,6 +316,32 @@ void VramBarChart::placeOverlays() {
         }
         item->setPos(x, y);
     }
+    hideCrowdedTotals();
+}
+
+void VramBarChart::hideCrowdedTotals() {
+    // Totals wider than a bar's slot run into each other (8 stages on a narrow chart): then
+    // only the tightest rank keeps its total. Faded, not hidden, so that a wider plot shows
+    // them all again on the next placement.
+    bool crowded = false;
+    const ChartLabel* prev = nullptr;
+    for (const ChartLabel* item : m_totalLabels) {
+        if (!item->isVisible())
+            continue;
+        if (prev && QRectF(prev->pos(), prev->size()).intersects(QRectF(item->pos(), item->size())))
+            crowded = true;
+        prev = item;
+    }
+    for (size_t b = 0; b < m_totalLabels.size(); ++b)
+        m_totalLabels[b]->setOpacity(!crowded || static_cast<int>(b) == m_highlight ? 1.0 : 0.0);
+}
+
+std::vector<QRectF> VramBarChart::shownTotalRects() const {
+    std::vector<QRectF> out;
+    for (const ChartLabel* item : m_totalLabels)
+        if (item->isVisible() && item->opacity() > 0)
+            out.emplace_back(item->pos(), item->size());
+    return out;
 }
 
 void VramBarChart::applyStyle() {

@@ -47,6 +47,9 @@ public:
     double capacityValue() const;
     /// Index of the highlighted (tightest) bar in the per-stage view, -1 if none.
     int highlightedBar() const { return m_highlight; }
+    /// Where the bar totals are drawn (chart coordinates), left to right; crowded totals are
+    /// left out (only the tightest rank's stays).
+    std::vector<QRectF> shownTotalRects() const;
     /// Tooltip text of segment @p t of bar @p bar (what hovering shows).
     QString segmentToolTip(Term t, int bar) const;
 
@@ -56,6 +59,7 @@ protected:
 private:
     void rebuild();
     void placeOverlays();
+    void hideCrowdedTotals();
     void applyStyle();
     void retranslateUi();
     const RankEstimate* rankFor(int bar) const;

@@ -54,6 +54,13 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
         return fmt("%.4g trainable x %.4g B", T, bytesPerElement(p.grads)) + " (" +
                std::string(dtypeKey(p.grads)) + ") = " + gb(v);
     case Term::Activations:
+        if (w.mode == Mode::Inference) // the prefill's live tensors of one block (stages.cpp)
+            return fmt("one block's prefill tensors per token x %.0f tokens (sequences %.0f x "
+                       "prompt %.0f)",
+                       static_cast<double>(w.microBatch) * w.inference.promptTokens,
+                       static_cast<double>(w.microBatch),
+                       static_cast<double>(w.inference.promptTokens)) +
+                   " = " + gb(v);
         return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f) x %.0f layers", tokens,
                    static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength),
                    static_cast<double>(r.numLayers)) +

@@ -257,7 +257,7 @@ Result<Measurement> measurementFromJson(std::string_view text, Metric metric, co
 
 std::pair<int64_t, int64_t> calibrationPoint(const Workload& w) {
     if (w.mode == Mode::Inference)
-        return {w.microBatch, w.inference.promptTokens + w.inference.newTokens};
+        return {w.microBatch, inferenceContext(w)};
     return {w.microBatch, w.sequenceLength};
 }
 

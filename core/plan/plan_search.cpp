@@ -12,6 +12,13 @@ namespace headroom {
 namespace {
 
 using O = LeverOption;
+
+/// Bytes the fits verdict counts on the worst rank with this GPU (capacity - headroom: the
+/// nvidia-smi total less pageable optimizer states and the releasable cache, Estimate::fits),
+/// the measure of the playbook's savings and new totals.
+double counted(const Estimate& e) {
+    return e.capacity - e.headroom;
+}
 using L = Lever;
 
 // The disruption table (docs/plan-search.md prints it; tst_plansearch checks that it does).
@@ -229,7 +236,7 @@ Plan waterfall(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
             it = left.begin();
         cur = applyOption(w, cur, *it, globalBatch);
         const Estimate e = estimate(m, cur, &gpu);
-        plan.steps.push_back(PlanStep{*it, stepCost(*it, w), cur, e.worst.nvidiaSmi, e.fits});
+        plan.steps.push_back(PlanStep{*it, stepCost(*it, w), cur, counted(e), e.fits});
         plan.cost += plan.steps.back().cost;
         ++plan.evaluations;
         left.erase(it);
@@ -344,7 +351,7 @@ Plan searchPlan(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int m
         if (offered(r.option, m, w))
             options[static_cast<int>(r.lever)].push_back(r.option);
     const int64_t globalBatch = w.globalBatch().value_or(0);
-    const double before = estimate(m, w, nullptr).worst.nvidiaSmi;
+    const double before = counted(estimate(m, w, &gpu));
 
     std::priority_queue<Node, std::vector<Node>, std::greater<>> open;
     std::unordered_set<uint64_t> seen;

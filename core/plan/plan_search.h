@@ -90,13 +90,13 @@ struct PlanStep {
     LeverOption option;
     int cost = 0;      ///< this step's disruption cost (QLoRA from full adds LoRA's)
     Workload after;    ///< the scenario after this and every earlier step
-    double total = 0;  ///< nvidia-smi bytes after this step
+    double total = 0;  ///< bytes the fits verdict counts after this step (this GPU)
     bool fits = false; ///< the scenario fits after this step
 };
 
 struct Plan {
     bool found = false;          ///< a combination that fits was found
-    double before = 0;           ///< nvidia-smi bytes today
+    double before = 0;           ///< bytes the fits verdict counts today (this GPU)
     std::vector<PlanStep> steps; ///< least disruptive first; cumulative totals
     int cost = 0;                ///< sum of the steps' costs
     int evaluations = 0;         ///< estimates the search ran

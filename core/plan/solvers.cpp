@@ -14,23 +14,9 @@ namespace {
 
 constexpr double kGiB = 1073741824.0;
 
-Workload withAxis(Workload w, SweepAxis axis, int64_t x) {
-    if (axis == SweepAxis::MicroBatch) {
-        w.microBatch = x; // inference: concurrent sequences
-    } else {
-        w.sequenceLength = x;
-        if (w.mode == Mode::Inference) {
-            // inference context = prompt + generated tokens; keep the generated count
-            w.inference.newTokens = std::min<int64_t>(w.inference.newTokens, x - 1);
-            w.inference.promptTokens = std::max<int64_t>(1, x - w.inference.newTokens);
-        }
-    }
-    return w;
-}
-
 bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x,
             const Calibration* cal) {
-    return calibratedEstimate(m, withAxis(w, axis, x), &gpu, cal).fits;
+    return calibratedEstimate(m, atAxisValue(w, axis, x), &gpu, cal).fits;
 }
 
 /// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
@@ -57,11 +43,23 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
     return lo;
 }
 
-double smiOf(const ModelArch& m, const Workload& w) {
-    return estimate(m, w, nullptr).worst.nvidiaSmi;
+/// Bytes the fits verdict counts on the worst rank: capacity - headroom = nvidia-smi less the
+/// pageable optimizer states and the releasable cache (Estimate::fits).
+double countedBytes(const Estimate& e) {
+    return e.capacity - e.headroom;
 }
 
 } // namespace
+
+Workload atAxisValue(Workload w, SweepAxis axis, int64_t x) {
+    if (axis == SweepAxis::MicroBatch)
+        w.microBatch = x; // inference: concurrent sequences
+    else if (w.mode == Mode::Inference)
+        setInferenceContext(w, x); // the context: prompt + generated tokens
+    else
+        w.sequenceLength = x;
+    return w;
+}
 
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               SweepAxis axis, const std::vector<int64_t>& xs,
@@ -69,7 +67,7 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
     std::vector<SweepPoint> out;
     out.reserve(xs.size());
     for (int64_t x : xs) {
-        const Estimate e = calibratedEstimate(m, withAxis(w, axis, x), gpu, cal);
+        const Estimate e = calibratedEstimate(m, atAxisValue(w, axis, x), gpu, cal);
         SweepPoint p;
         p.x = x;
         p.terms = e.worst.atPeak;
@@ -119,21 +117,24 @@ int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& 
 }
 
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
-    const double y1 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
-    const double y2 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
+    const double y1 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
+    const double y2 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
     return CliffLine{y1 - (y2 - y1), y2 - y1};
 }
 
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
     std::vector<PlaybookItem> items;
-    const double before = smiOf(m, w);
-    const bool fitsNow = estimate(m, w, &gpu).fits;
+    const Estimate now = estimate(m, w, &gpu);
+    const bool fitsNow = now.fits;
+    // Savings in the bytes the fits verdict counts, both sides with this GPU: the releasable
+    // cache is clamped to the card, so an unclamped total before against a clamped one after
+    // would show savings that change nothing, or hide that a change breaks a fitting run.
+    const double before = countedBytes(now);
     auto add = [&](PlaybookAction a, int64_t value, const Workload& changed, int rank) {
         if (validateWorkload(m, changed))
             return;
         const Estimate e = estimate(m, changed, &gpu);
-        PlaybookItem it{a,      value, changed, before - e.worst.nvidiaSmi, e.worst.nvidiaSmi,
-                        e.fits, rank};
+        PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
         if (it.savedBytes > 1048576.0) // ignore changes that save less than 1 MiB
             items.push_back(it);
     };
@@ -413,7 +414,7 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
     // min(context, 8192) tokens here), then gives the rest of the budget to the KV cache.
     Workload profile = w;
     profile.microBatch = 1;
-    const int64_t context = w.inference.promptTokens + w.inference.newTokens;
+    const int64_t context = inferenceContext(w);
     profile.inference.promptTokens = std::min<int64_t>(std::max<int64_t>(1, context), 8192);
     profile.inference.newTokens = 0;
     profile.inference.prefillOnly = true;
@@ -427,13 +428,30 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
     // paged allocator reserves every layer's blocks alike), the conservative cost
     c.kvBytesPerToken =
         terms::kvCache(m, e.worst.numLayers, 0, 1, 1, w.precision.kvCache, w.parallel.tp);
-    c.kvTokens =
-        c.kvBytesPerToken > 0 ? static_cast<int64_t>(c.kvCacheBytes / c.kvBytesPerToken) : 0;
-    c.maxConcurrency = context > 0 ? c.kvTokens / context : 0;
+    const double blockBytes = c.kvBytesPerToken * static_cast<double>(kKvBlockTokens);
+    c.kvBlocks = blockBytes > 0 ? static_cast<int64_t>(c.kvCacheBytes / blockBytes) : 0;
+    c.kvTokens = c.kvBlocks * kKvBlockTokens;
+    c.maxConcurrency = maxConcurrentSequences(c.kvBlocks, context);
     c.maxContext = c.kvTokens;
     if (m.maxPositions > 0)
         c.maxContext = std::min<int64_t>(c.maxContext, m.maxPositions);
     return c;
+}
+
+int64_t maxConcurrentSequences(int64_t kvBlocks, int64_t context, int64_t blockTokens) {
+    if (context < 1 || blockTokens < 1 || kvBlocks < 1)
+        return 0;
+    const int64_t blocksPerSequence = (context + blockTokens - 1) / blockTokens; // cdiv
+    return kvBlocks / blocksPerSequence;
+}
+
+std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
+                                       const std::vector<int64_t>& contexts) {
+    std::vector<ServingPoint> out;
+    out.reserve(contexts.size());
+    for (int64_t x : contexts)
+        out.push_back({x, maxConcurrentSequences(c.kvBlocks, x)});
+    return out;
 }
 
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,

@@ -102,6 +102,12 @@ private slots:
     void sweepRange();
     void sweepJson();
     void maxBatchAnswerFits();
+    void inferenceSeqLenIsContext_data();
+    void inferenceSeqLenIsContext();
+    void inferenceJsonPhases();
+    void maxBatchSeqLenInference();
+    void positionsWarning_data();
+    void positionsWarning();
     void layoutAnswerFits();
     void servingCapacityJson();
     void scenarioRoundTrip();
@@ -229,6 +235,18 @@ void TstCli::errors_data() {
         << QStringList{"estimate", "--gpus", "3", "--tp", "2"} << 2 << "--gpus";
     QTest::newRow("gpus-differs-from-degrees")
         << QStringList{"estimate", "--gpus", "4", "--dp", "2"} << 2 << "--gpus";
+    // inference: --seq-len is the context, prompt + generated tokens; they must agree
+    QTest::newRow("seq-len-prompt-new-disagree")
+        << QStringList{"estimate",        "--mode", "inference",    "--seq-len", "100",
+                       "--prompt-tokens", "20",     "--new-tokens", "30"}
+        << 2 << "prompt 20 + new 30 = 50";
+    QTest::newRow("seq-len-below-prompt")
+        << QStringList{"estimate", "--mode",          "inference", "--seq-len",
+                       "100",      "--prompt-tokens", "200"}
+        << 2 << "inference.prompt_tokens";
+    QTest::newRow("seq-len-below-new-tokens")
+        << QStringList{"estimate", "--mode", "inference", "--seq-len", "100", "--new-tokens", "100"}
+        << 2 << "inference.new_tokens";
     QTest::newRow("first-n-without-layers")
         << QStringList{"estimate", "--checkpointing", "first-n"} << 2 << "--checkpoint-layers";
     QTest::newRow("sweep-values-and-range")
@@ -629,6 +647,118 @@ void TstCli::maxBatchAnswerFits() {
     r = cli(QStringList{"max-batch"} + scenario);
     VERIFY_RUN(r, 0);
     QVERIFY(r.out.contains(QStringLiteral("Largest micro-batch that fits: %1").arg(n)));
+}
+
+// Inference: --seq-len is the context (prompt + generated tokens), as the GUI's sequence
+// slider treats it. Llama-3.1-8B's KV cache is 2 x 32 layers x 8 KV heads x 128 x 2 B (bf16)
+// = 131,072 B per token per sequence, so 8192 tokens give 1,073,741,824 B (issue 16 item 3;
+// before, --seq-len was ignored and the default 512 + 512 tokens gave 134,217,728 B).
+void TstCli::inferenceSeqLenIsContext_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("kvBytes");
+    QTest::addColumn<int>("prompt");
+    QTest::addColumn<int>("fresh");
+    QTest::newRow("seq-len-8192") << QStringList{"--seq-len", "8192"} << 131072.0 * 8192 << 7680
+                                  << 512; // the default 512 generated tokens are kept
+    QTest::newRow("seq-len-and-new-tokens")
+        << QStringList{"--seq-len", "4096", "--new-tokens", "1000"} << 131072.0 * 4096 << 3096
+        << 1000;
+    QTest::newRow("seq-len-and-prompt")
+        << QStringList{"--seq-len", "4096", "--prompt-tokens", "4000"} << 131072.0 * 4096 << 4000
+        << 96;
+    QTest::newRow("seq-len-below-default-new-tokens")
+        << QStringList{"--seq-len", "300"} << 131072.0 * 300 << 1 << 299;
+    QTest::newRow("prompt-and-new-only")
+        << QStringList{"--prompt-tokens", "3000", "--new-tokens", "1000"} << 131072.0 * 4000 << 3000
+        << 1000;
+}
+
+void TstCli::inferenceSeqLenIsContext() {
+    QFETCH(QStringList, args);
+    QFETCH(double, kvBytes);
+    QFETCH(int, prompt);
+    QFETCH(int, fresh);
+    const Run r = cli(QStringList{"estimate", "--model", "llama-3.1-8b", "--mode", "inference",
+                                  "--micro-batch", "1", "--json"} +
+                      args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.value("terms").toObject().value("kv_cache").toDouble(), kvBytes);
+    const QJsonObject w = j.value("scenario").toObject().value("workload").toObject();
+    QCOMPARE(w.value("inference").toObject().value("prompt_tokens").toInt(), prompt);
+    QCOMPARE(w.value("inference").toObject().value("new_tokens").toInt(), fresh);
+    QCOMPARE(w.value("sequence_length").toInt(), prompt + fresh); // the saved context agrees
+}
+
+// Inference JSON lists only the phases one inference step has (core phaseApplies: after load
+// and forward; no backward, no optimizer step), for the worst rank and every rank.
+void TstCli::inferenceJsonPhases() {
+    const Run r = cli({"estimate", "--model", "llama-3.1-8b", "--mode", "inference", "--pp", "2",
+                       "--gpus", "2", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    const QStringList want{"after_load", "forward"};
+    QCOMPARE(j.value("phases_allocated").toObject().keys(), want);
+    const QJsonArray ranks = j.value("per_rank").toArray();
+    QCOMPARE(ranks.size(), 2);
+    for (const QJsonValue& rank : ranks)
+        QCOMPARE(rank.toObject().value("phases_allocated").toObject().keys(), want);
+}
+
+// max-batch --axis seq-len in inference reports the metrics at the longest context found,
+// not at the starting point: the KV term there is 131,072 B x that context (Llama-3.1-8B,
+// bf16, one sequence), and estimate at that --seq-len gives the same nvidia-smi bytes.
+void TstCli::maxBatchSeqLenInference() {
+    const QStringList scenario{"--model", "llama-3.1-8b", "--mode",        "inference",
+                               "--gpu",   "h100",         "--micro-batch", "1"};
+    Run r = cli(QStringList{"max-batch", "--axis", "seq-len", "--json"} + scenario);
+    VERIFY_RUN(r, 0);
+    const QJsonObject mb = jsonOf(r);
+    const qint64 n = mb.value("max").toInteger();
+    QVERIFY2(n > 1024, qPrintable(r.out)); // far beyond the default 512 + 512 tokens
+    const double smiAtMax = mb.value("metrics_at_max").toObject().value("nvidia_smi").toDouble();
+    // past Llama-3.1-8B's max_position_embeddings (131,072) the maximum carries core's warning
+    QCOMPARE(mb.contains("warnings"), n > 131072);
+    r = cli(QStringList{"estimate", "--seq-len", QString::number(n), "--json"} + scenario);
+    VERIFY_RUN(r, 0);
+    const QJsonObject at = jsonOf(r);
+    QVERIFY(at.value("fits").toBool());
+    QCOMPARE(at.value("terms").toObject().value("kv_cache").toDouble(), 131072.0 * double(n));
+    QCOMPARE(at.value("metrics").toObject().value("nvidia_smi").toDouble(), smiAtMax);
+    r = cli(QStringList{"estimate", "--seq-len", QString::number(n + 1), "--json"} + scenario);
+    VERIFY_RUN(r, 0);
+    QVERIFY(!jsonOf(r).value("fits").toBool());
+}
+
+// A sequence beyond max_position_embeddings (Llama-2-7B: 4096) is estimated with a typed
+// warning in the text report and in the JSON "warnings" array (absent without one).
+void TstCli::positionsWarning_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("value"); // 0: no warning
+    QTest::newRow("llama2-7b-32768") << QStringList{"--seq-len", "32768"} << 32768;
+    QTest::newRow("llama2-7b-4096") << QStringList{"--seq-len", "4096"} << 0;
+    QTest::newRow("llama2-7b-inference-8192")
+        << QStringList{"--mode", "inference", "--seq-len", "8192"} << 8192;
+}
+
+void TstCli::positionsWarning() {
+    QFETCH(QStringList, args);
+    QFETCH(int, value);
+    Run r = cli(QStringList{"estimate", "--model", "llama-2-7b", "--json"} + args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.contains("warnings"), value > 0);
+    if (value > 0) {
+        const QJsonObject w = j.value("warnings").toArray().first().toObject();
+        QCOMPARE(w.value("code").toString(), QStringLiteral("sequence_beyond_positions"));
+        QCOMPARE(w.value("field").toString(), QStringLiteral("sequence_length"));
+        QCOMPARE(w.value("value").toInt(), value);
+        QCOMPARE(w.value("limit").toInt(), 4096);
+    }
+    r = cli(QStringList{"estimate", "--model", "llama-2-7b"} + args);
+    VERIFY_RUN(r, 0);
+    QCOMPARE(r.out.contains(QLatin1String("Warning: sequence_length: ")), value > 0);
+    QCOMPARE(r.out.contains(QLatin1String("max_position_embeddings (4096)")), value > 0);
 }
 
 // --memory-utilization adds the vLLM-style serving block: slots x bytes per token fill the

@@ -765,7 +765,8 @@ private slots:
         settle();
         QCOMPARE(ctl()->undoStack()->count(), undoBefore + 1); // one undo step
         QVERIFY(ctl()->results().estimate.fits);
-        QVERIFY(near(ctl()->results().estimate.worst.nvidiaSmi, item.newTotal));
+        const Estimate& now = ctl()->results().estimate;
+        QVERIFY(near(now.capacity - now.headroom, item.newTotal));
         QCOMPARE(scn().gpuCount, 2);
         QCOMPARE(scn().workload.globalBatch(), s.workload.globalBatch());
         m_win->dashboard()->refreshTables();
