@@ -448,7 +448,7 @@ QString Texts::planStep(LeverOption o, const Workload& a) {
     case LeverOption::MicroBatchHalf:
     case LeverOption::MicroBatchOne:
         if (a.mode == Mode::Inference) {
-            return tr("serve %1 sequences at a time").arg(a.microBatch);
+            return tr("concurrent sequences: %1").arg(a.microBatch);
         }
         return tr("micro-batch %1 with gradient accumulation %2")
             .arg(a.microBatch)

@@ -424,7 +424,7 @@ std::string describeStep(LeverOption o, const Workload& a) {
     case O::MicroBatchHalf:
     case O::MicroBatchOne:
         if (a.mode == Mode::Inference)
-            std::snprintf(buf, sizeof buf, "%lld sequences at a time", ll(a.microBatch));
+            std::snprintf(buf, sizeof buf, "concurrent sequences: %lld", ll(a.microBatch));
         else
             std::snprintf(buf, sizeof buf, "micro-batch %lld, gradient accumulation %lld",
                           ll(a.microBatch), ll(a.gradAccumulation));

@@ -65,6 +65,7 @@ private slots:
     void singleChangeGivesOneStep_data();
     void singleChangeGivesOneStep();
     void nothingFits();
+    void inferencePlanUsesInferenceLevers();
     void fitsAlreadyNeedsNoPlan();
     void capStopsTheSearch();
     void costsByHand_data();
@@ -180,6 +181,34 @@ void TstPlanSearch::nothingFits() {
     QVERIFY(plan.evaluations > 1);
     for (const PlaybookItem& it : playbook(m, w, g))
         QVERIFY(it.action != PlaybookAction::Combined);
+}
+
+void TstPlanSearch::inferencePlanUsesInferenceLevers() {
+    // Llama-3.1-70B serving in bf16 on 2x H100 as two replicas, 64 sequences of 8192 tokens:
+    // 141 GB of weights per card. The plan may only use what inference has (fewer concurrent
+    // sequences, TP, quantised weights or KV cache), and it fits when applied again.
+    MODEL_OR_FAIL(m, "Llama-3.1-70B");
+    const GpuSpec* g = findGpuPreset("h100-80gb");
+    QVERIFY(g);
+    Workload w;
+    w.mode = Mode::Inference;
+    w.microBatch = 64;
+    setInferenceContext(w, 8192);
+    w.parallel.dp = 2;
+    QVERIFY(!validateWorkload(m, w));
+    QVERIFY(!estimate(m, w, g).fits);
+    const Plan plan = searchPlan(m, w, *g);
+    QVERIFY(plan.found);
+    QVERIFY(!plan.steps.empty());
+    for (const PlanStep& s : plan.steps) {
+        const Lever l = leverRow(s.option).lever;
+        QVERIFY2(l == Lever::MicroBatch || l == Lever::TensorParallel || l == Lever::WeightDtype ||
+                     l == Lever::KvCacheDtype || l == Lever::Attention,
+                 leverRow(s.option).key.data());
+    }
+    const Workload after = reapply(w, plan);
+    QVERIFY(estimate(m, after, g).fits);
+    QCOMPARE(after.parallel.gpus(), w.parallel.gpus());
 }
 
 void TstPlanSearch::fitsAlreadyNeedsNoPlan() {
