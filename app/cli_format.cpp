@@ -185,6 +185,27 @@ static json profileJson(const Workload& w) {
                 {"facts_applied", std::move(facts)}};
 }
 
+/// A combined plan: its cost, the search's effort and each step with the cumulative total.
+static json planJson(const Plan& plan) {
+    json steps = json::array();
+    double prev = plan.before;
+    for (const PlanStep& st : plan.steps) {
+        const LeverRow& row = leverRow(st.option);
+        steps.push_back({{"lever", std::string(row.key)},
+                         {"cost", st.cost},
+                         {"description", describeStep(st.option, st.after)},
+                         {"saved_bytes", prev - st.total},
+                         {"total_bytes", st.total},
+                         {"fits", st.fits}});
+        prev = st.total;
+    }
+    return json{{"disruption_cost", plan.cost},
+                {"before_bytes", plan.before},
+                {"evaluations", plan.evaluations},
+                {"capped", plan.capped},
+                {"steps", std::move(steps)}};
+}
+
 json estimateJson(const Scenario& s, const Estimate& e, const std::vector<PlaybookItem>& playbook) {
     json formulas = json::object();
     for (int i = 0; i < kTermCount; ++i) {
@@ -195,14 +216,18 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     for (const RankEstimate& r : e.stages)
         ranks.push_back(rankJson(r, s.workload));
     json pb = json::array();
-    for (const PlaybookItem& it : playbook)
-        pb.push_back({{"rank", it.rank},
-                      {"action", std::string(headroom::playbookActionKey(it.action))},
-                      {"value", it.value},
-                      {"description", describe(it)},
-                      {"saved_bytes", it.savedBytes},
-                      {"new_total_bytes", it.newTotal},
-                      {"fits", it.fits}});
+    for (const PlaybookItem& it : playbook) {
+        json item{{"rank", it.rank},
+                  {"action", std::string(headroom::playbookActionKey(it.action))},
+                  {"value", it.value},
+                  {"description", describe(it)},
+                  {"saved_bytes", it.savedBytes},
+                  {"new_total_bytes", it.newTotal},
+                  {"fits", it.fits}};
+        if (it.action == PlaybookAction::Combined)
+            item["plan"] = planJson(it.plan);
+        pb.push_back(std::move(item));
+    }
     json scenario = json::parse(toJson(s), nullptr, false);
     json j{
         {"units", "bytes"},
@@ -244,6 +269,25 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     if (!warnings.empty())
         j["warnings"] = std::move(warnings);
     return j;
+}
+
+/// The plan's waterfall: today's total, then the cumulative total after each step.
+static std::string planText(const Plan& plan) {
+    std::string t = "\nPlan that fits (least disruptive combination, disruption cost " +
+                    std::to_string(plan.cost) + " = throughput + convergence + effort, " +
+                    std::to_string(plan.evaluations) + " estimates; docs/plan-search.md):\n";
+    TextTable tt({"step", "change", "cost", "saves GiB", "total GiB", "fits"},
+                 {true, false, true, true, true, false});
+    tt.addRow({"", "today", "", "", fmtNum(plan.before / 1073741824.0, 2), "no"});
+    double prev = plan.before;
+    int n = 0;
+    for (const PlanStep& st : plan.steps) {
+        tt.addRow({std::to_string(++n), describeStep(st.option, st.after), std::to_string(st.cost),
+                   fmtNum((prev - st.total) / 1073741824.0, 2), fmtNum(st.total / 1073741824.0, 2),
+                   st.fits ? "yes" : "no"});
+        prev = st.total;
+    }
+    return t + tt.render(2);
 }
 
 std::string estimateText(const Scenario& s, const Estimate& e,
@@ -377,6 +421,9 @@ std::string estimateText(const Scenario& s, const Estimate& e,
                         fmtNum(it.newTotal / 1073741824.0, 2), it.fits ? "yes" : "no"});
         if (!playbook.empty())
             t += pbt.render(2);
+        for (const PlaybookItem& it : playbook)
+            if (it.action == PlaybookAction::Combined)
+                t += planText(it.plan);
     }
     return t;
 }

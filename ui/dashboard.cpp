@@ -152,6 +152,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_verdict->setStyle(style);
     m_bar->setStyle(style);
     m_cliff->chart()->setStyle(style);
+    m_playbook->setChartStyle(style);
     m_timeline->setStyle(style);
     m_serving->setStyle(style);
 }

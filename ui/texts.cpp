@@ -444,16 +444,112 @@ QString Texts::playbookAction(const PlaybookItem& item) {
     case PlaybookAction::FewerSamplesPerPrompt:
         return tr("Generate %1 samples per prompt in rollouts").arg(v);
     case PlaybookAction::Combined: {
-        const Workload& c = item.changed;
-        QString text = tr("Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3")
-                           .arg(c.microBatch)
-                           .arg(c.gradAccumulation)
-                           .arg(checkpointingName(c.checkpointing));
-        if (c.features.chunkedCrossEntropy)
-            text += tr(", chunked loss");
-        text += tr(", optimizer %1").arg(optimizerName(c.optimizer));
-        return text;
+        QStringList steps;
+        for (const PlanStep& st : item.plan.steps) {
+            steps << planStep(st.option, st.after);
+        }
+        return tr("Plan (disruption cost %1): %2").arg(v).arg(steps.join(tr(" + ")));
     }
+    }
+    return {};
+}
+
+QString Texts::planStep(LeverOption o, const Workload& a) {
+    switch (o) {
+    case LeverOption::MicroBatchHalf:
+    case LeverOption::MicroBatchOne:
+        if (a.mode == Mode::Inference) {
+            return tr("concurrent sequences: %1").arg(a.microBatch);
+        }
+        return tr("micro-batch %1 with gradient accumulation %2")
+            .arg(a.microBatch)
+            .arg(a.gradAccumulation);
+    case LeverOption::CheckpointSelective:
+    case LeverOption::CheckpointFull:
+        return tr("activation checkpointing: %1").arg(checkpointingName(a.checkpointing));
+    case LeverOption::ChunkedLoss:
+        return tr("chunked loss");
+    case LeverOption::EfficientAttention:
+        return tr("attention: %1").arg(attentionName(a.attention));
+    case LeverOption::Optimizer8bit:
+        return tr("optimizer: %1").arg(optimizerName(a.optimizer));
+    case LeverOption::Zero1:
+    case LeverOption::Zero2:
+    case LeverOption::Zero3:
+        return tr("sharding: %1").arg(shardingName(a.parallel.sharding));
+    case LeverOption::Tp2:
+    case LeverOption::Tp4:
+    case LeverOption::Tp8:
+        return tr("TP %1 on the same GPUs (DP %2, gradient accumulation %3)")
+            .arg(a.parallel.tp)
+            .arg(a.parallel.dp)
+            .arg(a.gradAccumulation);
+    case LeverOption::SequenceParallel:
+        return tr("sequence parallelism");
+    case LeverOption::Pp2:
+    case LeverOption::Pp4:
+        return tr("PP %1 on the same GPUs (DP %2, gradient accumulation %3)")
+            .arg(a.parallel.pp)
+            .arg(a.parallel.dp)
+            .arg(a.gradAccumulation);
+    case LeverOption::Lora:
+        return tr("LoRA adapters (rank %1)").arg(a.lora.rank);
+    case LeverOption::Qlora:
+        return tr("QLoRA on a 4-bit base (rank %1)").arg(a.lora.rank);
+    case LeverOption::OffloadOptimizer:
+        return tr("optimizer states offloaded to the CPU");
+    case LeverOption::OffloadParams:
+        return tr("optimizer states and parameters offloaded to the CPU");
+    case LeverOption::WeightsFp8:
+    case LeverOption::WeightsInt4:
+        return tr("weights in %1").arg(dtypeName(a.precision.weights));
+    case LeverOption::KvCacheFp8:
+        return tr("KV cache in %1").arg(dtypeName(a.precision.kvCache));
+    }
+    return {};
+}
+
+QString Texts::planStepShort(LeverOption o, const Workload& a) {
+    switch (o) {
+    case LeverOption::MicroBatchHalf:
+    case LeverOption::MicroBatchOne:
+        return tr("Micro-batch %1").arg(a.microBatch);
+    case LeverOption::CheckpointSelective:
+        return tr("Selective checkpointing");
+    case LeverOption::CheckpointFull:
+        return tr("Full checkpointing");
+    case LeverOption::ChunkedLoss:
+        return tr("Chunked loss");
+    case LeverOption::EfficientAttention:
+        return attentionName(a.attention);
+    case LeverOption::Optimizer8bit:
+        return optimizerName(a.optimizer);
+    case LeverOption::Zero1:
+    case LeverOption::Zero2:
+    case LeverOption::Zero3:
+        return shardingName(a.parallel.sharding);
+    case LeverOption::Tp2:
+    case LeverOption::Tp4:
+    case LeverOption::Tp8:
+        return tr("TP %1").arg(a.parallel.tp);
+    case LeverOption::SequenceParallel:
+        return tr("Sequence parallel");
+    case LeverOption::Pp2:
+    case LeverOption::Pp4:
+        return tr("PP %1").arg(a.parallel.pp);
+    case LeverOption::Lora:
+        return tr("LoRA");
+    case LeverOption::Qlora:
+        return tr("QLoRA");
+    case LeverOption::OffloadOptimizer:
+        return tr("Offload optimizer");
+    case LeverOption::OffloadParams:
+        return tr("Offload parameters");
+    case LeverOption::WeightsFp8:
+    case LeverOption::WeightsInt4:
+        return dtypeName(a.precision.weights);
+    case LeverOption::KvCacheFp8:
+        return tr("KV cache %1").arg(dtypeName(a.precision.kvCache));
     }
     return {};
 }

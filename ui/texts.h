@@ -59,6 +59,10 @@ public:
 
     /// One playbook line: the change, with its numbers.
     static QString playbookAction(const PlaybookItem& item);
+    /// One step of a combined plan (core/plan/plan_search.h), with the scenario after it.
+    static QString planStep(LeverOption o, const Workload& after);
+    /// A few words for the plan waterfall's axis, e.g. "Micro-batch 2", "TP 2".
+    static QString planStepShort(LeverOption o, const Workload& after);
 };
 
 } // namespace headroom::ui

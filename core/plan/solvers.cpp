@@ -308,64 +308,18 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 c, 1);
         }
     }
-    // When no single change short of cutting the sequence or switching the method fits,
-    // combine the least disruptive ones cumulatively, in the seed's order (smaller
-    // micro-batch, more checkpointing, chunked cross-entropy, lighter optimizer, more
-    // sharding), and offer the shortest prefix that fits.
-    const bool singleFits = std::any_of(items.begin(), items.end(), [](const PlaybookItem& i) {
-        return i.fits && i.action != PlaybookAction::ShorterSequence &&
-               i.action != PlaybookAction::SwitchToLora &&
-               i.action != PlaybookAction::SwitchToQlora && i.action != PlaybookAction::MoreGpus;
-    });
-    if (training && !fitsNow && !singleFits) {
-        Workload c = w;
-        int steps = 0;
-        auto tryStep = [&](auto&& apply) {
-            Workload next = c;
-            if (!apply(next) || validateWorkload(m, next))
-                return false;
-            c = next;
-            ++steps;
-            return estimate(m, c, &gpu).fits;
-        };
-        const bool fitsAfter =
-            tryStep([&](Workload& x) {
-                if (x.microBatch <= 1)
-                    return false;
-                const auto accum = checked::mul(x.gradAccumulation, x.microBatch);
-                if (!accum)
-                    return false;
-                x.gradAccumulation = *accum;
-                x.microBatch = 1;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.checkpointing == Checkpointing::Full)
-                    return false;
-                x.checkpointing = Checkpointing::Full;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.features.chunkedCrossEntropy)
-                    return false;
-                x.features.chunkedCrossEntropy = true;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.optimizer != Optimizer::AdamW && x.optimizer != Optimizer::Adam)
-                    return false;
-                x.optimizer = Optimizer::AdamW8bit;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.parallel.dpCp() <= 1 || x.parallel.sharding == Sharding::Zero3 ||
-                    x.parallel.sharding == Sharding::FsdpFullShard)
-                    return false;
-                x.parallel.sharding = Sharding::Zero3;
-                return true;
-            });
-        if (fitsAfter && steps >= 2)
-            add(PlaybookAction::Combined, steps, c, 11);
+    // When the scenario does not fit: the least disruptive combination of levers that does
+    // (core/plan/plan_search.h), unless it is one change that the list already shows fitting.
+    if (!fitsNow) {
+        const bool singleFits =
+            std::any_of(items.begin(), items.end(), [](const PlaybookItem& i) { return i.fits; });
+        Plan plan = searchPlan(m, w, gpu);
+        if (plan.found && (plan.steps.size() >= 2 || (plan.steps.size() == 1 && !singleFits))) {
+            const size_t n = items.size();
+            add(PlaybookAction::Combined, plan.cost, plan.result(w), 11);
+            if (items.size() > n)
+                items.back().plan = std::move(plan);
+        }
     }
     std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
         if (a.fits != b.fits)
@@ -461,16 +415,12 @@ std::string describe(const PlaybookItem& it) {
         what = "samples per prompt " + std::to_string(it.value);
         break;
     case PlaybookAction::Combined: {
-        std::snprintf(buf, sizeof buf, "combine: micro-batch %lld (accumulation %lld)",
-                      static_cast<long long>(c.microBatch),
-                      static_cast<long long>(c.gradAccumulation));
-        what = buf;
-        what += ", checkpointing " + std::string(checkpointingKey(c.checkpointing));
-        if (c.features.chunkedCrossEntropy)
-            what += ", chunked cross-entropy";
-        what += ", optimizer " + std::string(optimizerKey(c.optimizer));
-        if (c.parallel.sharding != Sharding::None)
-            what += ", sharding " + std::string(shardingKey(c.parallel.sharding));
+        what = "plan (disruption cost " + std::to_string(it.value) + "):";
+        const char* sep = " ";
+        for (const PlanStep& step : it.plan.steps) {
+            what += sep + describeStep(step.option, step.after);
+            sep = " + ";
+        }
         break;
     }
     }

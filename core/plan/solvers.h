@@ -3,6 +3,7 @@
 // series, the OOM playbook and the smallest parallel layout.
 
 #include "core/engine/estimator.h"
+#include "core/plan/plan_search.h"
 
 #include <cstdint>
 #include <optional>
@@ -81,7 +82,7 @@ enum class PlaybookAction {
     QuantizeWeights,       ///< value = DType enum as int (inference)
     QuantizeKvCache,       ///< value = DType enum as int (inference)
     FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
-    Combined, ///< value = how many of the single changes above are combined (see `changed`)
+    Combined, ///< value = the plan's disruption cost; `plan` holds its steps (searchPlan)
 };
 
 struct PlaybookItem {
@@ -95,10 +96,13 @@ struct PlaybookItem {
     double newTotal = 0; ///< bytes the fits verdict counts after the change (> GPU: OOM)
     bool fits = false;   ///< the changed scenario fits the GPU
     int rank = 0;        ///< position in the seeds' order of least disruption (1 = first)
+    Plan plan{};         ///< Combined: the steps and their cumulative totals (waterfall)
 };
 
 /// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
 /// saved, ordered by (fits first, then the seed's order of least disruption, then saving).
+/// When the scenario does not fit, it also holds the least disruptive combination that fits
+/// on the same GPUs (searchPlan, action Combined) unless that is a single change already listed.
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
 
 /// Stable JSON key of an action: "shorter_sequence", ..., "combined".

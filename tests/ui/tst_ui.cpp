@@ -16,6 +16,7 @@
 #include "ui/featurespanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/mainwindow.h"
+#include "ui/planwaterfallchart.h"
 #include "ui/playbookview.h"
 #include "ui/presentationmode.h"
 #include "ui/scenariocontroller.h"
@@ -716,6 +717,62 @@ private slots:
         settle();
         QVERIFY(toJson(scn()) != before);
         QVERIFY(near(ctl()->results().estimate.worst.nvidiaSmi, items.front().newTotal));
+        ctl()->undoStack()->undo();
+        settle();
+        QCOMPARE(toJson(scn()), before);
+    }
+
+    void planWaterfallAndApplyPlan() {
+        // issue 16: Llama-3.1-70B LoRA, micro-batch 4 x 4096 on 2x H100 with plain DP does not
+        // fit and no single change fits; the playbook's combined plan does, and Apply plan
+        // applies all of its steps as one undo step
+        const ModelPreset* p = findModelPreset("llama-3.1-70b");
+        QVERIFY(p);
+        Scenario s = defaultScenario();
+        s.modelPreset = "llama-3.1-70b";
+        s.model = p->arch;
+        s.workload.finetune = Finetune::LoRA;
+        s.workload.microBatch = 4;
+        s.workload.sequenceLength = 4096;
+        s.workload.parallel.dp = 2;
+        s.gpuCount = 2;
+        ctl()->resetScenario(s);
+        settle();
+        m_win->dashboard()->refreshTables();
+        QVERIFY(!ctl()->results().estimate.fits);
+        PlaybookView* view = m_win->dashboard()->playbook();
+        const int row = view->planRow();
+        QVERIFY(row >= 0);
+        QVERIFY(view->planBox()->isVisibleTo(view));
+        const PlaybookItem item = ctl()->results().playbook[static_cast<size_t>(row)];
+        QCOMPARE(item.action, PlaybookAction::Combined);
+        QVERIFY(item.fits);
+        // the waterfall: today, each step's cumulative total, the total with the plan
+        PlanWaterfallChart* chart = view->planChart();
+        const int n = static_cast<int>(item.plan.steps.size());
+        QVERIFY(n >= 2);
+        QCOMPARE(chart->barCount(), n + 2);
+        QCOMPARE(chart->categories().size(), n + 2);
+        QCOMPARE(chart->barTotal(0), item.plan.before);
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(chart->barTotal(i + 1), item.plan.steps[static_cast<size_t>(i)].total);
+        }
+        QCOMPARE(chart->barTotal(n + 1), item.newTotal);
+        QVERIFY(chart->barToolTip(1).contains(
+            Texts::planStep(item.plan.steps[0].option, item.plan.steps[0].after)));
+        const std::string before = toJson(scn());
+        const int undoBefore = ctl()->undoStack()->count();
+        view->applyPlanButton()->click();
+        settle();
+        QCOMPARE(ctl()->undoStack()->count(), undoBefore + 1); // one undo step
+        QVERIFY(ctl()->results().estimate.fits);
+        const Estimate& now = ctl()->results().estimate;
+        QVERIFY(near(now.capacity - now.headroom, item.newTotal));
+        QCOMPARE(scn().gpuCount, 2);
+        QCOMPARE(scn().workload.globalBatch(), s.workload.globalBatch());
+        m_win->dashboard()->refreshTables();
+        QCOMPARE(view->planRow(), -1); // it fits: no plan to offer
+        QVERIFY(!view->planBox()->isVisibleTo(view));
         ctl()->undoStack()->undo();
         settle();
         QCOMPARE(toJson(scn()), before);
