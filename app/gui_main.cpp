@@ -85,7 +85,13 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
                                         "layout, timeline or serving."),
         QStringLiteral("key"));
-    parser.addOptions({shot, scenario, size, presentation, theme, language, tab});
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QApplication::translate("main", "With --screenshot: pin the --scenario file (or the "
+                                        "default scenario) as A, open <file> as B and show the "
+                                        "Compare tab."),
+        QStringLiteral("file"));
+    parser.addOptions({shot, scenario, size, presentation, theme, language, tab, compare});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -113,6 +119,7 @@ int main(int argc, char** argv) {
         o.theme = parser.value(theme);
         o.language = parser.value(language);
         o.tab = parser.value(tab);
+        o.compare = parser.value(compare);
         return headroom::ui::runScreenshot(o);
     }
 

@@ -3,6 +3,7 @@
 #include "ui/breakdowntable.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
+#include "ui/comparepanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
 #include "ui/servingpanel.h"
@@ -26,7 +27,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
       m_bar(new VramBarChart), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
       m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
       m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart),
-      m_serving(new ServingPanel(controller)) {
+      m_serving(new ServingPanel(controller)), m_compare(new ComparePanel(controller)) {
     setObjectName(QStringLiteral("dashboard"));
     m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
     m_barView->setObjectName(QStringLiteral("barViewCombo"));
@@ -63,6 +64,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     addDetailTab(m_layout, QStringLiteral("layout"));
     addDetailTab(m_timeline, QStringLiteral("timeline"));
     addDetailTab(m_serving, QStringLiteral("serving"));
+    addDetailTab(m_compare, QStringLiteral("compare"));
 
     m_vsplit->addWidget(m_chartsArea);
     m_vsplit->addWidget(m_tabs);
@@ -196,6 +198,9 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabText(4, tr("&Serving"));
     m_tabs->setTabToolTip(4, tr("Inference: KV budget, concurrent sequences against context "
                                 "length and the longest context on a vLLM-style server."));
+    m_tabs->setTabText(5, tr("C&ompare"));
+    m_tabs->setTabToolTip(5, tr("The scenario pinned as A against the current one: bars, cliffs, "
+                                "per-term deltas and what each change saved."));
 }
 
 void Dashboard::changeEvent(QEvent* e) {

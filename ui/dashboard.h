@@ -21,6 +21,7 @@ class CliffChart;
 class CliffPanel;
 class LayoutPanel;
 class PlaybookView;
+class ComparePanel;
 class ServingPanel;
 class TimelineChart;
 class VerdictView;
@@ -40,6 +41,7 @@ public:
     LayoutPanel* layoutPanel() const { return m_layout; }
     TimelineChart* timeline() const { return m_timeline; }
     ServingPanel* servingPanel() const { return m_serving; }
+    ComparePanel* comparePanel() const { return m_compare; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* barViewCombo() const { return m_barView; }
     /// The verdict and both charts (the part presentation mode and dashboard export show).
@@ -89,6 +91,7 @@ private:
     LayoutPanel* m_layout;
     TimelineChart* m_timeline;
     ServingPanel* m_serving;
+    ComparePanel* m_compare;
     QTimer m_tableTimer;
 };
 

@@ -88,6 +88,7 @@ private:
     bool save();
     bool saveAs();
     void exportImage();
+    void exportComparison();
     void exportBreakdown();
     void copyImage();
     void showShortcuts();
@@ -147,6 +148,8 @@ private:
     QAction* m_darkAct = nullptr;
     QAction* m_layoutAct = nullptr;
     QAction* m_calibrateAct = nullptr;
+    QAction* m_pinAct = nullptr;
+    QAction* m_exportCompareAct = nullptr;
     QAction* m_clearCalibrationAct = nullptr;
     QAction* m_shortcutsAct = nullptr;
     QAction* m_aboutAct = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/screenshot.h"
 
+#include "ui/comparepanel.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
@@ -70,6 +71,13 @@ int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
     if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
         return 2;
     }
+    if (!o.compare.isEmpty()) {
+        w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
+        if (!w.openScenarioFile(o.compare))
+            return 2;
+        if (o.tab.isEmpty())
+            w.dashboard()->showTab(QStringLiteral("compare"));
+    }
     if (!o.tab.isEmpty() && !w.dashboard()->showTab(o.tab)) {
         QTextStream(stderr) << "headroom: "
                             << QCoreApplication::translate("main",
@@ -87,6 +95,8 @@ int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
         w.controller()->flush();
     }
     w.dashboard()->refresh();
+    if (!o.compare.isEmpty())
+        w.dashboard()->comparePanel()->refresh(); // its debounce timer would fire too late
     QCoreApplication::processEvents();
     return 0;
 }

@@ -16,6 +16,7 @@ struct ScreenshotOptions {
     QString theme;    ///< "light" / "dark" / "" (light)
     QString language; ///< "" = English for reproducible shots
     QString tab;      ///< detail tab to show (Dashboard::tabKeys()); "" = the first
+    QString compare;  ///< scenario B: the --scenario (or default) one is pinned as A
 };
 
 /// Returns a process exit code (0 on success); prints errors to stderr.

@@ -81,6 +81,9 @@ const char* const kTermKeys[] = {
 class TstCli : public QObject {
     Q_OBJECT
 private slots:
+    void compareJson();
+    void compareErrors_data();
+    void compareErrors();
     void everyFieldOption_data();
     void everyFieldOption();
     void errors_data();
@@ -1134,6 +1137,70 @@ void TstCli::validateCapacityUnit() {
     QVERIFY(writeFile(file, "not json"));
     r = cli({"validate", file});
     VERIFY_RUN(r, 1);
+}
+
+// `compare A B --json` (issue 16): per-term deltas add up to the total, the attribution adds
+// up to A - B within 1 %, and micro-batch 4 -> 2 alone moves the logits by (2 - 4) x 2048 x
+// 128,256 x 12 B (fp32 logits and loss buffers, docs/activations.md).
+void TstCli::compareJson() {
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    VERIFY_RUN(cli({"estimate", "--model", "llama-3.1-8b", "--save-scenario", a}), 0);
+    VERIFY_RUN(cli({"estimate", "--model", "llama-3.1-8b", "--micro-batch", "2", "--checkpointing",
+                    "full", "--save-scenario", b}),
+               0);
+    const Run r = cli({"compare", a, b, "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QVERIFY(j.contains("a") && j.contains("b"));
+    const QJsonObject delta = j["delta"].toObject();
+    double sum = 0;
+    const QJsonObject terms = delta["terms"].toObject();
+    for (const char* k : kTermKeys)
+        sum += terms[QLatin1String(k)].toDouble();
+    const double total = delta["total_bytes"].toDouble();
+    QVERIFY(std::abs(sum - total) <= 10); // ten terms, each rounded to whole bytes
+    const double aTotal = j["a"].toObject()["total_bytes"].toDouble();
+    const double bTotal = j["b"].toObject()["total_bytes"].toDouble();
+    QVERIFY(std::abs(total - (bTotal - aTotal)) <= 1.0);
+    double saved = 0;
+    for (const auto& v : j["attribution"].toArray())
+        saved += v.toObject()["saved_bytes"].toDouble();
+    QCOMPARE(j["attribution"].toArray().size(), 2);
+    QVERIFY(std::abs(saved + total) <= 0.01 * std::abs(total));
+    QCOMPARE(j["method"].toString(), QStringLiteral("shapley-exact"));
+    const Run text = cli({"compare", a, b});
+    VERIFY_RUN(text, 0);
+    QVERIFY(text.out.contains(QStringLiteral("workload.activation_checkpointing")));
+    // micro-batch alone (the peak stays in backward, where the logits are live)
+    const QString c = dir.filePath(QStringLiteral("c.json"));
+    VERIFY_RUN(
+        cli({"estimate", "--model", "llama-3.1-8b", "--micro-batch", "2", "--save-scenario", c}),
+        0);
+    const QJsonObject mb = jsonOf(cli({"compare", a, c, "--json"}));
+    QCOMPARE(mb["delta"].toObject()["terms"].toObject()["logits"].toDouble(),
+             -2.0 * 2048 * 128256 * 12);
+    QCOMPARE(mb["attribution"].toArray().size(), 1);
+}
+
+void TstCli::compareErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("one-file") << QStringList{"compare", "x.json"} << 2 << "give two scenario files";
+    QTest::newRow("missing-file") << QStringList{"compare", "/nonexistent/a.json",
+                                                 "/nonexistent/b.json"}
+                                  << 1 << "A /nonexistent/a.json";
+}
+
+void TstCli::compareErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Run r = cli(args);
+    VERIFY_RUN(r, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TstCli)
