@@ -2,6 +2,7 @@
 // Owns the core Scenario, its undo history and the computed Results. Views read from here and
 // edit through edit(); recomputation is coalesced (one per event-loop pass).
 
+#include "core/engine/load_phase.h"
 #include "core/io/scenario.h"
 #include "ui/results.h"
 #include "ui/units.h"
@@ -127,6 +128,9 @@ private:
     int m_session = 0;
     uint64_t m_generation = 0;
     mutable std::array<std::optional<QString>, kTermCount> m_formulas;
+    /// Load replays of the recent recomputes: the estimate, sweep, solvers and playbook of
+    /// one scenario replay its load once (DeepSeek-V3 QLoRA + torchao: 0.4 s a replay).
+    LoadReplayCache m_loads;
 };
 
 } // namespace headroom::ui

@@ -34,7 +34,9 @@ void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
 VramBarChart::VramBarChart(QWidget* parent)
     : QChartView(parent), m_chart(new QChart), m_series(new QStackedBarSeries),
       m_categories(new QBarCategoryAxis), m_y(new QValueAxis), m_xHidden(new QValueAxis),
-      m_capacity(new QLineSeries), m_highlightLo(new QLineSeries), m_highlightHi(new QLineSeries),
+      m_capacity(new QLineSeries),
+      // QAreaSeries does not own its boundary series, and they are never added to the chart
+      m_highlightLo(new QLineSeries(this)), m_highlightHi(new QLineSeries(this)),
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
       m_capacityLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("vramBarChart"));

@@ -14,6 +14,32 @@ namespace {
 
 using Handle = CachingAllocatorModel::Handle;
 
+/// Stands in for CachingAllocatorModel to key LoadReplayCache: hashes the call sequence.
+class CallHasher {
+public:
+    Handle malloc(int64_t bytes) {
+        mix(1, bytes);
+        return m_next++;
+    }
+    void free(Handle h) { mix(2, h); }
+    uint64_t h1 = 14695981039346656037ull; ///< FNV-1a 64 offset basis
+    uint64_t h2 = 0x9e3779b97f4a7c15ull;   ///< a second basis, mixed differently
+    int64_t ops = 0;
+
+private:
+    void mix(uint64_t kind, int64_t v) {
+        const uint64_t x = (static_cast<uint64_t>(v) << 2) ^ kind;
+        for (int i = 0; i < 8; ++i) {
+            h1 = (h1 ^ ((x >> (8 * i)) & 0xff)) * 1099511628211ull;
+        }
+        h2 ^= x + 0x9e3779b97f4a7c15ull + (h2 << 6) + (h2 >> 2);
+        ++ops;
+    }
+    Handle m_next = 0;
+};
+
+thread_local LoadReplayCache* t_cache = nullptr;
+
 struct Linear {
     int64_t in = 0;
     int64_t out = 0;
@@ -76,7 +102,7 @@ struct Sized {
 /// in bytes: bf16 2, int64 indices 8, uint8 1 per element; block 64, scaler block 256.
 /// @p chunked: torchao >= 0.2 searches 1024^2 elements at a time (PR #196); before, the
 /// whole tensor at once. Returns the blocks the NF4Tensor keeps.
-std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked) {
+template <class A> std::vector<Sized> quantiseNf4(A& a, int64_t n, bool chunked) {
     const int64_t nb = std::max<int64_t>(1, n / 64);
     const int64_t nsb = std::max<int64_t>(1, nb / 256);
     std::vector<Sized> keep;
@@ -158,8 +184,8 @@ std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked
 /// then load_state_dict copies each bf16 checkpoint tensor in: NF4Tensor's copy_ moves it to
 /// the GPU and quantises it again (torchao nf4tensor.py copy_). Embedding, norms and lm_head
 /// are bf16; adapters in the adapter dtype.
-void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
-                    bool unchunked) {
+template <class A>
+void torchtuneQlora(A& a, const ModelArch& m, const Workload& w, bool unchunked) {
     const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const bool nf4 = isQuantized(w.precision.weights);
     a.malloc((m.vocabSize + m.learnedPositions) * wd.h * 2);
@@ -222,8 +248,7 @@ void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload
 /// 250 MiB buckets (a bucket of several tensors is flattened into a copy; at most two in
 /// flight; c10d comm.cpp); FlatParamHandle flattens them with torch.cat, the originals are
 /// freed, shard() clones this rank's chunk and frees the unsharded storage.
-void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int shard,
-              bool offload) {
+template <class A> void wrapUnit(A& a, const std::vector<int64_t>& sizes, int shard, bool offload) {
     if (sizes.empty())
         return;
     std::vector<Handle> params;
@@ -269,8 +294,8 @@ void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int s
 /// then the block; last the root (embedding, final norm, lm_head). NF4 weights are flattened
 /// as their packed data (quant_storage); bitsandbytes keeps the quantisation state outside
 /// the FlatParameter, moved to the GPU with the block and never freed.
-void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
-                           int shard) {
+template <class A>
+void fsdp1SyncModuleStates(A& a, const ModelArch& m, const Workload& w, int shard) {
     const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const double cb = bytesPerElement(w.precision.compute);
     const bool offload = w.parallel.offloadParams;
@@ -306,13 +331,8 @@ void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const W
     wrapUnit(a, root, shard, offload);
 }
 
-} // namespace
-
-LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
-    LoadPhase out;
-    if (w.features.loadRecipe == LoadRecipe::InPlace || m.numLayers <= 0 || m.hiddenSize <= 0)
-        return out;
-    CachingAllocatorModel a;
+/// Runs the recipe of @p w against @p a (CachingAllocatorModel or CallHasher).
+template <class A> void runRecipe(A& a, const ModelArch& m, const Workload& w, int shard) {
     switch (w.features.loadRecipe) {
     case LoadRecipe::InPlace:
         break;
@@ -326,11 +346,60 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
         fsdp1SyncModuleStates(a, m, w, std::max(1, shard));
         break;
     }
+}
+
+bool replayed(const ModelArch& m, const Workload& w) {
+    return w.features.loadRecipe != LoadRecipe::InPlace && m.numLayers > 0 && m.hiddenSize > 0;
+}
+
+LoadPhase replayFresh(const ModelArch& m, const Workload& w, int shard) {
+    CachingAllocatorModel a;
+    runRecipe(a, m, w, shard);
+    LoadPhase out;
     out.reserved = static_cast<double>(a.reserved());
     out.peakAllocated = static_cast<double>(a.peakAllocated());
     out.allocated = static_cast<double>(a.allocated());
     out.releasable = static_cast<double>(a.wholeFreeSegmentBytes());
     return out;
+}
+
+} // namespace
+
+LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
+    if (!replayed(m, w))
+        return {};
+    return t_cache ? t_cache->replay(m, w, shard) : replayFresh(m, w, shard);
+}
+
+LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
+    if (!replayed(m, w))
+        return {};
+    CallHasher key;
+    runRecipe(key, m, w, shard);
+    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+        if (it->h1 == key.h1 && it->h2 == key.h2 && it->ops == key.ops) {
+            const Entry hit = *it;
+            m_entries.erase(it);
+            m_entries.push_back(hit);
+            return hit.result;
+        }
+    }
+    ++m_replays;
+    const LoadPhase result = replayFresh(m, w, shard);
+    if (m_capacity == 0)
+        return result;
+    if (m_entries.size() >= m_capacity)
+        m_entries.erase(m_entries.begin());
+    m_entries.push_back({key.h1, key.h2, key.ops, result});
+    return result;
+}
+
+LoadReplayCache::Scope::Scope(LoadReplayCache& cache) : m_previous(t_cache) {
+    t_cache = &cache;
+}
+
+LoadReplayCache::Scope::~Scope() {
+    t_cache = m_previous;
 }
 
 } // namespace headroom
