@@ -75,6 +75,8 @@ public:
 
     /// Recomputes now if a recompute is pending.
     void flush();
+    /// The load replays the recomputes share (tests count its replays).
+    const LoadReplayCache& loadReplays() const { return m_loads; }
     bool recomputePending() const { return m_timer.isActive(); }
 
     ByteUnit unit() const { return m_unit; }

@@ -14,28 +14,19 @@ namespace {
 
 using Handle = CachingAllocatorModel::Handle;
 
-/// Stands in for CachingAllocatorModel to key LoadReplayCache: hashes the call sequence.
-class CallHasher {
-public:
-    Handle malloc(int64_t bytes) {
-        mix(1, bytes);
-        return m_next++;
-    }
-    void free(Handle h) { mix(2, h); }
+/// Two independent 64-bit hashes (FNV-1a and a boost-style combine) and a count of the
+/// values fed in: LoadReplayCache's key.
+struct KeyHasher {
     uint64_t h1 = 14695981039346656037ull; ///< FNV-1a 64 offset basis
-    uint64_t h2 = 0x9e3779b97f4a7c15ull;   ///< a second basis, mixed differently
-    int64_t ops = 0;
-
-private:
-    void mix(uint64_t kind, int64_t v) {
-        const uint64_t x = (static_cast<uint64_t>(v) << 2) ^ kind;
-        for (int i = 0; i < 8; ++i) {
+    uint64_t h2 = 0x9e3779b97f4a7c15ull;
+    int64_t n = 0;
+    void add(int64_t v) {
+        const auto x = static_cast<uint64_t>(v);
+        for (int i = 0; i < 8; ++i)
             h1 = (h1 ^ ((x >> (8 * i)) & 0xff)) * 1099511628211ull;
-        }
         h2 ^= x + 0x9e3779b97f4a7c15ull + (h2 << 6) + (h2 >> 2);
-        ++ops;
+        ++n;
     }
-    Handle m_next = 0;
 };
 
 thread_local LoadReplayCache* t_cache = nullptr;
@@ -102,7 +93,7 @@ struct Sized {
 /// in bytes: bf16 2, int64 indices 8, uint8 1 per element; block 64, scaler block 256.
 /// @p chunked: torchao >= 0.2 searches 1024^2 elements at a time (PR #196); before, the
 /// whole tensor at once. Returns the blocks the NF4Tensor keeps.
-template <class A> std::vector<Sized> quantiseNf4(A& a, int64_t n, bool chunked) {
+std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked) {
     const int64_t nb = std::max<int64_t>(1, n / 64);
     const int64_t nsb = std::max<int64_t>(1, nb / 256);
     std::vector<Sized> keep;
@@ -184,8 +175,8 @@ template <class A> std::vector<Sized> quantiseNf4(A& a, int64_t n, bool chunked)
 /// then load_state_dict copies each bf16 checkpoint tensor in: NF4Tensor's copy_ moves it to
 /// the GPU and quantises it again (torchao nf4tensor.py copy_). Embedding, norms and lm_head
 /// are bf16; adapters in the adapter dtype.
-template <class A>
-void torchtuneQlora(A& a, const ModelArch& m, const Workload& w, bool unchunked) {
+void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
+                    bool unchunked) {
     const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const bool nf4 = isQuantized(w.precision.weights);
     a.malloc((m.vocabSize + m.learnedPositions) * wd.h * 2);
@@ -248,7 +239,8 @@ void torchtuneQlora(A& a, const ModelArch& m, const Workload& w, bool unchunked)
 /// 250 MiB buckets (a bucket of several tensors is flattened into a copy; at most two in
 /// flight; c10d comm.cpp); FlatParamHandle flattens them with torch.cat, the originals are
 /// freed, shard() clones this rank's chunk and frees the unsharded storage.
-template <class A> void wrapUnit(A& a, const std::vector<int64_t>& sizes, int shard, bool offload) {
+void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int shard,
+              bool offload) {
     if (sizes.empty())
         return;
     std::vector<Handle> params;
@@ -294,8 +286,8 @@ template <class A> void wrapUnit(A& a, const std::vector<int64_t>& sizes, int sh
 /// then the block; last the root (embedding, final norm, lm_head). NF4 weights are flattened
 /// as their packed data (quant_storage); bitsandbytes keeps the quantisation state outside
 /// the FlatParameter, moved to the GPU with the block and never freed.
-template <class A>
-void fsdp1SyncModuleStates(A& a, const ModelArch& m, const Workload& w, int shard) {
+void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
+                           int shard) {
     const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const double cb = bytesPerElement(w.precision.compute);
     const bool offload = w.parallel.offloadParams;
@@ -331,8 +323,8 @@ void fsdp1SyncModuleStates(A& a, const ModelArch& m, const Workload& w, int shar
     wrapUnit(a, root, shard, offload);
 }
 
-/// Runs the recipe of @p w against @p a (CachingAllocatorModel or CallHasher).
-template <class A> void runRecipe(A& a, const ModelArch& m, const Workload& w, int shard) {
+/// Runs the recipe of @p w against @p a.
+void runRecipe(CachingAllocatorModel& a, const ModelArch& m, const Workload& w, int shard) {
     switch (w.features.loadRecipe) {
     case LoadRecipe::InPlace:
         break;
@@ -346,6 +338,33 @@ template <class A> void runRecipe(A& a, const ModelArch& m, const Workload& w, i
         fsdp1SyncModuleStates(a, m, w, std::max(1, shard));
         break;
     }
+}
+
+/// Everything the recipes above read, in order: the linears and norm sizes of every block
+/// (blockLinears, layerShapes), the embedding/head shapes, the workload's dtypes, LoRA,
+/// recipe, parameter offload and shard degree. Keep in step with the recipes.
+KeyHasher loadKey(const ModelArch& m, const Workload& w, int shard) {
+    KeyHasher k;
+    for (const int64_t v :
+         {int64_t{m.numLayers}, m.hiddenSize, m.vocabSize, m.learnedPositions,
+          int64_t{m.tiedEmbeddings}, int64_t{m.finalNorm},
+          static_cast<int64_t>(w.features.loadRecipe), static_cast<int64_t>(w.finetune),
+          static_cast<int64_t>(w.precision.weights), static_cast<int64_t>(w.precision.adapters),
+          static_cast<int64_t>(w.precision.compute), int64_t{w.lora.rank},
+          static_cast<int64_t>(w.lora.targets), int64_t{w.parallel.offloadParams},
+          int64_t{w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates ? shard : 0}})
+        k.add(v);
+    for (int l = 0; l < m.numLayers; ++l) {
+        k.add(layerShapes(m, l).normParams);
+        const std::vector<Linear> lins = blockLinears(m, l);
+        k.add(static_cast<int64_t>(lins.size()));
+        for (const Linear& lin : lins) {
+            k.add(lin.in);
+            k.add(lin.out);
+            k.add(lin.target);
+        }
+    }
+    return k;
 }
 
 bool replayed(const ModelArch& m, const Workload& w) {
@@ -374,10 +393,9 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
 LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
     if (!replayed(m, w))
         return {};
-    CallHasher key;
-    runRecipe(key, m, w, shard);
+    const KeyHasher key = loadKey(m, w, shard);
     for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-        if (it->h1 == key.h1 && it->h2 == key.h2 && it->ops == key.ops) {
+        if (it->h1 == key.h1 && it->h2 == key.h2 && it->values == key.n) {
             const Entry hit = *it;
             m_entries.erase(it);
             m_entries.push_back(hit);
@@ -390,7 +408,7 @@ LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int sha
         return result;
     if (m_entries.size() >= m_capacity)
         m_entries.erase(m_entries.begin());
-    m_entries.push_back({key.h1, key.h2, key.ops, result});
+    m_entries.push_back({key.h1, key.h2, key.n, result});
     return result;
 }
 

@@ -48,11 +48,12 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
 /// playbook and solvers estimate the same model and load many times while sweeping inputs the
 /// load never reads (micro-batch, sequence length, ...).
 ///
-/// Key: the allocation sequence itself. A lookup first runs the recipe against a recorder
-/// that only hashes each malloc size and freed handle (two independent 64-bit FNV-1a hashes
-/// and the operation count, no allocator bookkeeping), so two inputs share an entry exactly
-/// when they make the same allocation calls (up to a 128-bit hash collision), whatever field
-/// they differ in. Not thread-safe: one cache per thread.
+/// Key: what the recipes read (the linears and norm sizes of every block, the embedding and
+/// head shapes, the weight/adapter/compute dtypes, LoRA rank and targets, recipe, parameter
+/// offload, FSDP shard degree), hashed twice (two independent 64-bit hashes and the value
+/// count): inputs the load never reads (micro-batch, sequence length, optimizer, ...) share
+/// an entry. Hashing DeepSeek-V3's 47k linears takes about a millisecond. Not thread-safe:
+/// one cache per thread.
 class LoadReplayCache {
 public:
     explicit LoadReplayCache(std::size_t capacity = 8) : m_capacity(capacity) {}
@@ -78,7 +79,7 @@ public:
 private:
     struct Entry {
         uint64_t h1 = 0, h2 = 0;
-        int64_t ops = 0;
+        int64_t values = 0;
         LoadPhase result;
     };
     std::vector<Entry> m_entries; ///< most recently used last

@@ -167,7 +167,7 @@ private:
             v = m_rng.bounded(2) ? kMax : -kMax;
             break;
         case 1:
-            v = std::exp2(m_rng.bounded(-30.0, 80.0));
+            v = std::exp2(m_rng.bounded(110.0) - 30.0);
             break;
         case 2:
             v = -m_rng.bounded(1e6);
