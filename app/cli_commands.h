@@ -14,5 +14,6 @@ int runModels(const QStringList& args);
 int runGpus(const QStringList& args);
 int runValidate(const QStringList& args);
 int runCalibrate(const QStringList& args);
+int runCompare(const QStringList& args);
 
 } // namespace headroom::cli

@@ -2,6 +2,7 @@
 
 #include "app/cli_common.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -31,7 +32,14 @@ bool parseOrThrow(QCommandLineParser& parser, const QStringList& args) {
     if (!parser.parse(args))
         usageError(str(parser.errorText()) + " (see --help)");
     if (parser.isSet(QStringLiteral("help"))) {
-        out(str(parser.helpText()));
+        // Qt's usage line names the executable as started ("./headroom-cli [options]"); name
+        // the subcommand too, as args[0] does ("headroom-cli estimate [options]")
+        QString help = parser.helpText();
+        const QString exe = QCoreApplication::arguments().value(0);
+        const qsizetype at = exe.isEmpty() ? -1 : help.indexOf(exe);
+        if (!args.isEmpty() && at >= 0 && at < help.indexOf(QLatin1Char('\n')))
+            help.replace(at, exe.size(), args.first());
+        out(str(help));
         return false;
     }
     return true;

@@ -56,6 +56,8 @@ int runEstimate(const QStringList& args) {
                             {"non_kv_bytes", serving->nonKvBytes},
                             {"kv_cache_bytes", serving->kvCacheBytes},
                             {"kv_bytes_per_token", serving->kvBytesPerToken},
+                            {"kv_block_tokens", kKvBlockTokens},
+                            {"kv_blocks", serving->kvBlocks},
                             {"kv_tokens", serving->kvTokens},
                             {"max_concurrency", serving->maxConcurrency},
                             {"max_context", serving->maxContext}};
@@ -72,13 +74,15 @@ int runEstimate(const QStringList& args) {
                           "\nServing (vLLM-style, gpu_memory_utilization %.2f):\n"
                           "  budget %.2f GiB, weights + profiled activations + overhead %.2f GiB,"
                           " KV cache %.2f GiB\n"
-                          "  KV per token %.0f B -> %lld token slots; max concurrency at %lld "
+                          "  KV per token %.0f B -> %lld blocks of %lld tokens = %lld token "
+                          "slots; max concurrency at %lld "
                           "tokens: %lld sequences; max context: %lld tokens\n",
                           s.workload.inference.memoryUtilization, serving->budgetBytes / kGiB,
                           serving->nonKvBytes / kGiB, serving->kvCacheBytes / kGiB,
-                          serving->kvBytesPerToken, static_cast<long long>(serving->kvTokens),
-                          static_cast<long long>(s.workload.inference.promptTokens +
-                                                 s.workload.inference.newTokens),
+                          serving->kvBytesPerToken, static_cast<long long>(serving->kvBlocks),
+                          static_cast<long long>(kKvBlockTokens),
+                          static_cast<long long>(serving->kvTokens),
+                          static_cast<long long>(inferenceContext(s.workload)),
                           static_cast<long long>(serving->maxConcurrency),
                           static_cast<long long>(serving->maxContext));
             text += buf;

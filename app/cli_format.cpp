@@ -5,6 +5,7 @@
 #include "app/cli_common.h"
 #include "app/cli_scenario.h"
 #include "core/engine/profiles.h"
+#include "core/engine/warnings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,11 +80,14 @@ json metricsJson(const RankEstimate& r) {
 }
 
 namespace {
-json phasesJson(const RankEstimate& r) {
+/// The allocated peak of each phase one step of @p w has (core phaseApplies: inference has
+/// no backward or optimizer step).
+json phasesJson(const RankEstimate& r, const Workload& w) {
     json j = json::object();
     for (int i = 0; i < kPhaseCount; ++i)
-        j[std::string(phaseKey(static_cast<Phase>(i)))] =
-            r.phaseAllocated[static_cast<std::size_t>(i)];
+        if (phaseApplies(static_cast<Phase>(i), w))
+            j[std::string(phaseKey(static_cast<Phase>(i)))] =
+                r.phaseAllocated[static_cast<std::size_t>(i)];
     return j;
 }
 
@@ -94,13 +98,13 @@ std::string pct(double part, double whole) {
 }
 } // namespace
 
-json rankJson(const RankEstimate& r) {
-    return json{{"stage", r.stage},
+json rankJson(const RankEstimate& r, const Workload& w) {
+    return json{{"stage", r.stage + 1}, // stages count from 1 (as the GUI); layers from 0
                 {"first_layer", r.firstLayer},
                 {"num_layers", r.numLayers},
                 {"terms", termsJson(r.atPeak)},
                 {"metrics", metricsJson(r)},
-                {"phases_allocated", phasesJson(r)},
+                {"phases_allocated", phasesJson(r, w)},
                 {"peak_phase", std::string(phaseKey(r.peakPhase))}};
 }
 
@@ -181,6 +185,27 @@ static json profileJson(const Workload& w) {
                 {"facts_applied", std::move(facts)}};
 }
 
+/// A combined plan: its cost, the search's effort and each step with the cumulative total.
+static json planJson(const Plan& plan) {
+    json steps = json::array();
+    double prev = plan.before;
+    for (const PlanStep& st : plan.steps) {
+        const LeverRow& row = leverRow(st.option);
+        steps.push_back({{"lever", std::string(row.key)},
+                         {"cost", st.cost},
+                         {"description", describeStep(st.option, st.after)},
+                         {"saved_bytes", prev - st.total},
+                         {"total_bytes", st.total},
+                         {"fits", st.fits}});
+        prev = st.total;
+    }
+    return json{{"disruption_cost", plan.cost},
+                {"before_bytes", plan.before},
+                {"evaluations", plan.evaluations},
+                {"capped", plan.capped},
+                {"steps", std::move(steps)}};
+}
+
 json estimateJson(const Scenario& s, const Estimate& e, const std::vector<PlaybookItem>& playbook) {
     json formulas = json::object();
     for (int i = 0; i < kTermCount; ++i) {
@@ -189,18 +214,22 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     }
     json ranks = json::array();
     for (const RankEstimate& r : e.stages)
-        ranks.push_back(rankJson(r));
+        ranks.push_back(rankJson(r, s.workload));
     json pb = json::array();
-    for (const PlaybookItem& it : playbook)
-        pb.push_back({{"rank", it.rank},
-                      {"action", std::string(headroom::playbookActionKey(it.action))},
-                      {"value", it.value},
-                      {"description", describe(it)},
-                      {"saved_bytes", it.savedBytes},
-                      {"new_total_bytes", it.newTotal},
-                      {"fits", it.fits}});
+    for (const PlaybookItem& it : playbook) {
+        json item{{"rank", it.rank},
+                  {"action", std::string(headroom::playbookActionKey(it.action))},
+                  {"value", it.value},
+                  {"description", describe(it)},
+                  {"saved_bytes", it.savedBytes},
+                  {"new_total_bytes", it.newTotal},
+                  {"fits", it.fits}};
+        if (it.action == PlaybookAction::Combined)
+            item["plan"] = planJson(it.plan);
+        pb.push_back(std::move(item));
+    }
     json scenario = json::parse(toJson(s), nullptr, false);
-    return json{
+    json j{
         {"units", "bytes"},
         {"framework", profileJson(s.workload)},
         {"model",
@@ -219,16 +248,46 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
         {"formulas", formulas},
         {"metrics", metricsJson(e.worst)},
         {"verdict_metric", std::string(metricKey(Metric::NvidiaSmi))},
-        {"phases_allocated", phasesJson(e.worst)},
+        {"phases_allocated", phasesJson(e.worst, s.workload)},
         {"peak_phase", std::string(phaseKey(e.worst.peakPhase))},
         {"fits", e.fits},
         {"headroom_bytes", e.headroom},
         {"host_bytes", e.hostBytes},
-        {"worst_stage", e.worst.stage},
+        {"worst_stage", e.worst.stage + 1},
         {"per_rank", ranks},
         {"playbook", pb},
         {"scenario", scenario.is_discarded() ? json(nullptr) : scenario},
     };
+    // typed warnings (core/engine/warnings.h), present only when there is one
+    json warnings = json::array();
+    for (const Warning& w : workloadWarnings(s.model, s.workload))
+        warnings.push_back({{"code", std::string(warningKey(w.code))},
+                            {"field", w.field},
+                            {"value", w.value},
+                            {"limit", w.limit},
+                            {"message", describe(w)}});
+    if (!warnings.empty())
+        j["warnings"] = std::move(warnings);
+    return j;
+}
+
+/// The plan's waterfall: today's total, then the cumulative total after each step.
+static std::string planText(const Plan& plan) {
+    std::string t = "\nPlan that fits (least disruptive combination, disruption cost " +
+                    std::to_string(plan.cost) + " = throughput + convergence + effort, " +
+                    std::to_string(plan.evaluations) + " estimates; docs/plan-search.md):\n";
+    TextTable tt({"step", "change", "cost", "saves GiB", "total GiB", "fits"},
+                 {true, false, true, true, true, false});
+    tt.addRow({"", "today", "", "", fmtNum(plan.before / 1073741824.0, 2), "no"});
+    double prev = plan.before;
+    int n = 0;
+    for (const PlanStep& st : plan.steps) {
+        tt.addRow({std::to_string(++n), describeStep(st.option, st.after), std::to_string(st.cost),
+                   fmtNum((prev - st.total) / 1073741824.0, 2), fmtNum(st.total / 1073741824.0, 2),
+                   st.fits ? "yes" : "no"});
+        prev = st.total;
+    }
+    return t + tt.render(2);
 }
 
 std::string estimateText(const Scenario& s, const Estimate& e,
@@ -245,12 +304,14 @@ std::string estimateText(const Scenario& s, const Estimate& e,
     t += "\n";
     for (const std::string& n : notes)
         t += "Note: " + n + "\n";
+    for (const Warning& w : workloadWarnings(s.model, s.workload))
+        t += "Warning: " + describe(w) + "\n";
     t += "Units: GB = 1e9 bytes, GiB = 2^30 bytes.\n\n";
 
     const RankEstimate& w = e.worst;
     t += "Memory of the worst rank";
     if (e.stages.size() > 1)
-        t += " (pipeline stage " + std::to_string(w.stage) + ", layers " +
+        t += " (pipeline stage " + std::to_string(w.stage + 1) + ", layers " +
              std::to_string(w.firstLayer) + ".." + std::to_string(w.firstLayer + w.numLayers - 1) +
              ")";
     t += " at its peak (" + std::string(phaseKey(w.peakPhase)) + "):\n";
@@ -269,10 +330,9 @@ std::string estimateText(const Scenario& s, const Estimate& e,
 
     t += "Peak allocated per phase:\n";
     TextTable phases({"phase", "bytes", "GiB", "GB", "note"}, {false, true, true, true, false});
-    const bool training = s.workload.mode == Mode::Training;
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto ph = static_cast<Phase>(i);
-        if (!training && (ph == Phase::Backward || ph == Phase::OptimizerStep))
+        if (!phaseApplies(ph, s.workload))
             continue;
         const double b = w.phaseAllocated[static_cast<std::size_t>(i)];
         phases.addRow({std::string(phaseKey(ph)), fmtInt(b), fmtNum(b / 1073741824.0, 2),
@@ -326,12 +386,12 @@ std::string estimateText(const Scenario& s, const Estimate& e,
                         {true, false, true, true, true, false, true});
         for (const RankEstimate& r : e.stages) {
             ranks.addRow(
-                {std::to_string(r.stage),
+                {std::to_string(r.stage + 1),
                  std::to_string(r.firstLayer) + ".." +
                      std::to_string(r.firstLayer + r.numLayers - 1),
                  fmtNum(r.allocated / 1073741824.0, 2), fmtNum(r.reserved / 1073741824.0, 2),
                  fmtNum(r.nvidiaSmi / 1073741824.0, 2), std::string(phaseKey(r.peakPhase)),
-                 e.capacity > 0 ? fmtNum((e.capacity - r.nvidiaSmi) / 1073741824.0, 2) : "-"});
+                 e.capacity > 0 ? fmtNum((e.capacity - verdictBytes(r)) / 1073741824.0, 2) : "-"});
         }
         t += ranks.render(2);
         t += "\n  Terms per stage (GiB):\n";
@@ -340,7 +400,7 @@ std::string estimateText(const Scenario& s, const Estimate& e,
             header.emplace_back(termKey(static_cast<Term>(i)));
         TextTable st(header, std::vector<bool>(header.size(), true));
         for (const RankEstimate& r : e.stages) {
-            std::vector<std::string> row{std::to_string(r.stage)};
+            std::vector<std::string> row{std::to_string(r.stage + 1)};
             for (int i = 0; i < kTermCount; ++i)
                 row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / 1073741824.0, 2));
             st.addRow(row);
@@ -361,6 +421,9 @@ std::string estimateText(const Scenario& s, const Estimate& e,
                         fmtNum(it.newTotal / 1073741824.0, 2), it.fits ? "yes" : "no"});
         if (!playbook.empty())
             t += pbt.render(2);
+        for (const PlaybookItem& it : playbook)
+            if (it.action == PlaybookAction::Combined)
+                t += planText(it.plan);
     }
     return t;
 }

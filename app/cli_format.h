@@ -28,8 +28,9 @@ private:
 
 /// Per-term bytes as a JSON object keyed by termKey().
 nlohmann::json termsJson(const TermBytes& t);
-/// One rank: stage, layers, terms, the three metrics, per-phase allocated peaks.
-nlohmann::json rankJson(const RankEstimate& r);
+/// One rank: stage, layers, terms, the three metrics, the allocated peak of each phase one
+/// step of @p w has.
+nlohmann::json rankJson(const RankEstimate& r, const Workload& w);
 /// The three metrics of a rank: {"allocated": , "reserved": , "nvidia_smi": }.
 nlohmann::json metricsJson(const RankEstimate& r);
 

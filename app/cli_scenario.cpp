@@ -199,6 +199,16 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         }
     }
     applyFieldOptions(p, w);
+    if (w.mode == Mode::Inference) {
+        // the sequence length is the context: prompt + generated tokens (core's one rule)
+        auto given = [&p](const char* option, int64_t value) {
+            return p.isSet(QLatin1String(option)) ? std::optional<int64_t>(value) : std::nullopt;
+        };
+        if (auto e = applyInferenceTokens(w, given("seq-len", w.sequenceLength),
+                                          given("prompt-tokens", w.inference.promptTokens),
+                                          given("new-tokens", w.inference.newTokens)))
+            usageError("--seq-len / --prompt-tokens / --new-tokens: " + describe(*e));
+    }
     if (auto d = dtypeOption(p, QStringLiteral("weights"))) {
         w.precision.weights = *d;
         w.precision.checkpointWeights = false; // the user's choice wins over the checkpoint's

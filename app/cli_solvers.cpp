@@ -5,6 +5,7 @@
 #include "app/cli_format.h"
 #include "app/cli_scenario.h"
 
+#include "core/engine/warnings.h"
 #include "core/plan/solvers.h"
 
 #include <algorithm>
@@ -170,17 +171,21 @@ int runMaxBatch(const QStringList& args) {
     const auto limit = intOption(p, QStringLiteral("limit"), 1, axisLimit(axis));
     const CliScenario c = buildScenario(p);
     const Scenario& s = c.scenario;
-    int64_t best = 0;
-    Workload at = s.workload;
     const Calibration* cal = activeCalibration(s);
-    if (axis == SweepAxis::MicroBatch) {
-        best = maxMicroBatch(s.model, s.workload, s.gpu, limit.value_or(1 << 20), cal);
-        at.microBatch = std::max<int64_t>(best, 1);
-    } else {
-        best = maxSequenceLength(s.model, s.workload, s.gpu, limit.value_or(int64_t{1} << 24), cal);
-        at.sequenceLength = std::max<int64_t>(best, 1);
-    }
+    const int64_t best =
+        axis == SweepAxis::MicroBatch
+            ? maxMicroBatch(s.model, s.workload, s.gpu, limit.value_or(1 << 20), cal)
+            : maxSequenceLength(s.model, s.workload, s.gpu, limit.value_or(int64_t{1} << 24), cal);
+    // the metrics of the point found (inference: the context, core atAxisValue), or of 1
+    const Workload at = atAxisValue(s.workload, axis, std::max<int64_t>(best, 1));
     const Estimate e = calibratedEstimate(s.model, at, &s.gpu, cal);
+    json warnings = json::array();
+    for (const Warning& w : workloadWarnings(s.model, at))
+        warnings.push_back({{"code", std::string(warningKey(w.code))},
+                            {"field", w.field},
+                            {"value", w.value},
+                            {"limit", w.limit},
+                            {"message", describe(w)}});
     const std::string what = axis == SweepAxis::MicroBatch ? "micro-batch" : "sequence length";
     if (p.isSet(QStringLiteral("json"))) {
         json j{{"axis", axisKey(axis)},
@@ -192,12 +197,16 @@ int runMaxBatch(const QStringList& args) {
                {"metrics_at_1", best > 0 ? json(nullptr) : metricsJson(e.worst)}};
         if (s.calibration)
             j["calibration"] = calibrationJson(s, nullptr);
+        if (!warnings.empty()) // typed warnings of the point found, only when there is one
+            j["warnings"] = warnings;
         out(j.dump(2));
         return kExitOk;
     }
     std::string t = "Scenario: " + scenarioSummary(s) + "\n";
     t += "GPU: " + gpuSummary(s.gpu) + "\n";
     t += calibrationText(s, nullptr);
+    for (const Warning& w : workloadWarnings(s.model, at))
+        t += "Warning (at the maximum): " + describe(w) + "\n";
     if (best > 0)
         t += "Largest " + what + " that fits: " + std::to_string(best) + " (nvidia-smi " +
              fmtGiB(e.worst.nvidiaSmi) + " of " + fmtGiB(e.capacity) + ", headroom " +
@@ -243,7 +252,7 @@ int runLayout(const QStringList& args) {
                  {"sharding", std::string(shardingKey(L.sharding))},
                  {"gpu", s.gpu.name},
                  {"capacity_bytes", r->estimate.capacity},
-                 {"tightest_rank", rankJson(w)},
+                 {"tightest_rank", rankJson(w, s.workload)},
                  {"headroom_bytes", r->estimate.headroom}}
                 .dump(2));
         return kExitOk;
@@ -255,10 +264,18 @@ int runLayout(const QStringList& args) {
          std::to_string(L.tp) + " x pp " + std::to_string(L.pp) + " x cp " + std::to_string(L.cp) +
          ", sharding " + std::string(shardingKey(L.sharding)) +
          (L.ep > 1 ? ", ep " + std::to_string(L.ep) : std::string()) + "\n";
-    t += "Tightest rank: stage " + std::to_string(w.stage) + " (layers " +
+    // the bytes the verdict counts (as estimate's "% used"): nvidia-smi less what the
+    // allocator releases before an OOM and the pageable optimizer states
+    const double counted = r->estimate.capacity - r->estimate.headroom;
+    t += "Tightest rank: stage " + std::to_string(w.stage + 1) + " (layers " +
          std::to_string(w.firstLayer) + ".." + std::to_string(w.firstLayer + w.numLayers - 1) +
-         "): nvidia-smi " + fmtGiB(w.nvidiaSmi) + " (" + fmtGB(w.nvidiaSmi) + ") of " +
-         fmtGiB(r->estimate.capacity) + ", headroom " + fmtGiB(r->estimate.headroom) + "\n";
+         "): " + fmtGiB(counted) + " (" + fmtGB(counted) + ") of " + fmtGiB(r->estimate.capacity) +
+         " counted for the fit, " + fmtNum(counted / r->estimate.capacity * 100.0, 1) +
+         " % used, headroom " + fmtGiB(r->estimate.headroom) + "\n";
+    if (w.nvidiaSmi > counted + 0.5)
+        t += "  nvidia-smi would show " + fmtGiB(w.nvidiaSmi) + ": " + fmtGiB(w.releasable) +
+             " of it cached segments freed before an OOM" +
+             (w.pageable > 0 ? ", " + fmtGiB(w.pageable) + " paged optimizer states" : "") + "\n";
     out(t);
     return kExitOk;
 }

@@ -80,7 +80,18 @@ int main(int argc, char** argv) {
         QStringLiteral("language"),
         QApplication::translate("main", "Interface language: en, de or zh_CN."),
         QStringLiteral("code"));
-    parser.addOptions({shot, scenario, size, presentation, theme, language});
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
+                                        "layout, timeline or serving."),
+        QStringLiteral("key"));
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QApplication::translate("main", "With --screenshot: pin the --scenario file (or the "
+                                        "default scenario) as A, open <file> as B and show the "
+                                        "Compare tab."),
+        QStringLiteral("file"));
+    parser.addOptions({shot, scenario, size, presentation, theme, language, tab, compare});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -107,6 +118,8 @@ int main(int argc, char** argv) {
         o.presentation = parser.isSet(presentation);
         o.theme = parser.value(theme);
         o.language = parser.value(language);
+        o.tab = parser.value(tab);
+        o.compare = parser.value(compare);
         return headroom::ui::runScreenshot(o);
     }
 
@@ -119,13 +132,15 @@ int main(int argc, char** argv) {
     if (parser.isSet(language)) {
         window.setLanguage(parser.value(language));
     }
+    // shown first: a form row shown before the window is kept a zero height (an inference
+    // scenario's "Generated" row), so files open in the shown window
+    window.show();
     if (parser.isSet(scenario)) {
         window.openScenarioFile(parser.value(scenario));
     }
     if (!parser.positionalArguments().isEmpty()) {
         window.openAnyFile(parser.positionalArguments().front());
     }
-    window.show();
     if (parser.isSet(presentation)) {
         window.presentation()->setActive(true);
     }

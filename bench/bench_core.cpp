@@ -1,8 +1,8 @@
 // Engine benchmarks (Google Benchmark). Not run by ctest; they never gate on wall time.
 // Run: build/release/bench/bench_core  (numbers for this machine are in the README).
 #include "core/engine/estimator.h"
-#include "core/model/presets.h"
 #include "core/io/scenario.h"
+#include "core/model/presets.h"
 #include "core/plan/solvers.h"
 
 #include <benchmark/benchmark.h>
@@ -52,5 +52,35 @@ static void BM_Sweep256AndMaxBatch(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_Sweep256AndMaxBatch);
+
+/// The combined-plan search (core/plan/plan_search.h) of issue 16: Llama-3.1-70B LoRA,
+/// micro-batch 4 x 4096 on 2x H100 with plain DP (arg 0), and a hopeless one that tries every
+/// combination: Llama-3.1-70B full fine-tune on one 8 GiB card (arg 1).
+static void BM_SearchPlan(benchmark::State& state) {
+    const ModelPreset* p = findModelPreset("llama-3.1-70b");
+    if (!p) {
+        state.SkipWithError("llama-3.1-70b preset missing");
+        return;
+    }
+    Workload w = scenario().workload;
+    GpuSpec g = scenario().gpu;
+    if (state.range(0) == 0) {
+        w.finetune = Finetune::LoRA;
+        w.microBatch = 4;
+        w.sequenceLength = 4096;
+        w.parallel.dp = 2;
+    } else {
+        w.microBatch = 1;
+        g = customGpu(8.0 * 1073741824.0);
+    }
+    int evaluations = 0;
+    for (auto _ : state) {
+        const Plan plan = searchPlan(p->arch, w, g);
+        evaluations = plan.evaluations;
+        benchmark::DoNotOptimize(plan.found);
+    }
+    state.counters["estimates"] = evaluations;
+}
+BENCHMARK(BM_SearchPlan)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

@@ -2,6 +2,23 @@
 
 namespace headroom {
 
+bool isLayoutError(ErrorCode c) {
+    switch (c) {
+    case ErrorCode::InvalidLayout:
+    case ErrorCode::TooManyGpus:
+    case ErrorCode::TpNotDividingHeads:
+    case ErrorCode::TpNotDividingKvHeads:
+    case ErrorCode::PpAboveLayers:
+    case ErrorCode::EpWithoutExperts:
+    case ErrorCode::EpNotDividingExperts:
+    case ErrorCode::EpNotDividingDpTp:
+    case ErrorCode::CpNotDividingSequence:
+        return true;
+    default:
+        return false;
+    }
+}
+
 std::string describe(const Error& e) {
     std::string what;
     switch (e.code) {
@@ -44,9 +61,37 @@ std::string describe(const Error& e) {
     case ErrorCode::DoesNotFit:
         what = "does not fit";
         break;
+    case ErrorCode::TooManyGpus:
+        what = "too many GPUs";
+        break;
+    case ErrorCode::TpNotDividingHeads:
+        what = "TP does not divide the attention heads";
+        break;
+    case ErrorCode::TpNotDividingKvHeads:
+        what = "TP does not divide the KV heads";
+        break;
+    case ErrorCode::PpAboveLayers:
+        what = "more pipeline stages than layers";
+        break;
+    case ErrorCode::EpWithoutExperts:
+        what = "expert parallelism on a dense model";
+        break;
+    case ErrorCode::EpNotDividingExperts:
+        what = "EP does not divide the experts";
+        break;
+    case ErrorCode::EpNotDividingDpTp:
+        what = "EP does not divide DP x TP";
+        break;
+    case ErrorCode::CpNotDividingSequence:
+        what = "CP does not divide the sequence length";
+        break;
     }
+    // a layout rule's detail states the rule with the model's number ("TP must divide the
+    // attention heads (32)"): it replaces the code's shorter words instead of repeating them
+    if (e.code != ErrorCode::InvalidLayout && isLayoutError(e.code) && !e.detail.empty())
+        what = e.detail;
     std::string out = e.field.empty() ? what : e.field + ": " + what;
-    if (!e.detail.empty())
+    if (!e.detail.empty() && what != e.detail)
         out += " (" + e.detail + ")";
     return out;
 }

@@ -20,9 +20,21 @@ enum class ErrorCode {
     UnsupportedFamily,  ///< a model_type/architectures entry the importer does not know
     UnsupportedVersion, ///< a scenario/record schema version newer than this build reads
     HeaderMalformed,    ///< a safetensors header that is not what the format says
-    InvalidLayout,      ///< parallel degrees violate a constraint (field: the degree)
+    InvalidLayout,      ///< parallel degrees violate a constraint not listed below
     DoesNotFit,         ///< a solver found no feasible value
+    // one code per layout rule of validateWorkload (core/engine/estimator.h); field: the degree
+    TooManyGpus,           ///< dp x tp x pp x cp above limits::kGpus
+    TpNotDividingHeads,    ///< TP does not divide the attention heads
+    TpNotDividingKvHeads,  ///< TP below the KV heads does not divide them
+    PpAboveLayers,         ///< more pipeline stages than layers
+    EpWithoutExperts,      ///< EP > 1 on a dense model
+    EpNotDividingExperts,  ///< EP does not divide the routed experts
+    EpNotDividingDpTp,     ///< EP does not divide DP x TP
+    CpNotDividingSequence, ///< CP does not divide the sequence length
 };
+
+/// Whether @p c is a parallel-layout error (InvalidLayout or one of the per-rule codes).
+bool isLayoutError(ErrorCode c);
 
 struct Error {
     ErrorCode code;

@@ -9,6 +9,9 @@ set -euo pipefail
 pkgs=(
   # toolchain and build
   build-essential cmake ninja-build pkg-config file
+  # clang 14 (the clang preset, the clang14 syntax tests) and its runtime with libFuzzer and
+  # the sanitizers (the fuzz preset, scripts/fuzz.sh); gcc's ASan/UBSan come with gcc
+  clang-14 libclang-rt-14-dev
   # Qt 6: Widgets, Charts (whose CMake config needs Qt6OpenGL), Svg, Test, Linguist tools
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools

@@ -680,6 +680,69 @@
     </message>
 </context>
 <context>
+    <name>headroom::ui::CalibrationDialog</name>
+    <message>
+        <source>Metric:</source>
+        <translation>Metrik:</translation>
+    </message>
+    <message>
+        <source>Measured peak:</source>
+        <translation>Gemessener Spitzenwert:</translation>
+    </message>
+    <message>
+        <source>Calibrate from a Measured Run</source>
+        <translation>Aus einem gemessenen Lauf kalibrieren</translation>
+    </message>
+    <message>
+        <source>The peak your run reached at this scenario&apos;s micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
+        <translation>Der Spitzenwert, den Ihr Lauf bei Micro-Batch %1 und %2 Tokens dieses Szenarios erreichte, wie PyTorch oder nvidia-smi ihn meldete. Headroom passt einen festen Overhead an, sodass die Schätzung hier ihm gleicht.</translation>
+    </message>
+    <message>
+        <source>The run ran out of memory (leave the peak at 0 if it is unknown)</source>
+        <translation>Der Lauf lief in einen Speicherfehler (Spitzenwert 0 lassen, wenn er unbekannt ist)</translation>
+    </message>
+    <message>
+        <source>Load JSON…</source>
+        <translation>JSON laden…</translation>
+    </message>
+    <message>
+        <source>The JSON of torch.cuda.memory_stats() or the output of tools/measure/measure_peak.py</source>
+        <translation>Das JSON von torch.cuda.memory_stats() oder die Ausgabe von tools/measure/measure_peak.py</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>Kalibrieren</translation>
+    </message>
+    <message>
+        <source>Clear Calibration</source>
+        <translation>Kalibrierung entfernen</translation>
+    </message>
+    <message>
+        <source>Measured Peak (JSON)</source>
+        <translation>Gemessener Spitzenwert (JSON)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Enter the peak your run measured, or tick “ran out of memory”.</source>
+        <translation>Geben Sie den gemessenen Spitzenwert Ihres Laufs ein oder kreuzen Sie „Speicher erschöpft“ an.</translation>
+    </message>
+    <message>
+        <source>Estimate here: %1 (%2). Fixed overhead to add: %3.</source>
+        <translation>Schätzung hier: %1 (%2). Hinzuzufügender fester Overhead: %3.</translation>
+    </message>
+    <message>
+        <source>The measurement is %1 from the estimate, more than a setup overhead can be: the correction is clamped. Check that the scenario describes the run.</source>
+        <translation>Die Messung weicht um %1 von der Schätzung ab, mehr als ein Setup-Overhead sein kann: die Korrektur wird begrenzt. Prüfen Sie, ob das Szenario den Lauf beschreibt.</translation>
+    </message>
+    <message>
+        <source>The run ran out of memory: this point and every larger one stay OOM.</source>
+        <translation>Der Lauf lief in einen Speicherfehler: dieser Punkt und jeder größere bleiben OOM.</translation>
+    </message>
+</context>
+<context>
     <name>headroom::ui::CliffChart</name>
     <message>
         <source>Micro-batch (samples per GPU, log scale)</source>
@@ -740,6 +803,22 @@
     <message>
         <source>Context length (prompt + generated tokens, log scale)</source>
         <translation>Kontextlänge (Prompt + generierte Token, logarithmisch)</translation>
+    </message>
+    <message>
+        <source>calibrated to your run (micro-batch %1 × %2 tokens)</source>
+        <translation>an Ihren Lauf kalibriert (Micro-Batch %1 × %2 Tokens)</translation>
+    </message>
+    <message>
+        <source>calibrated to your run: out of memory</source>
+        <translation>an Ihren Lauf kalibriert: Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>calibrated to your run: %1 %2</source>
+        <translation>an Ihren Lauf kalibriert: %1 %2</translation>
+    </message>
+    <message>
+        <source>%1, out of memory</source>
+        <translation>%1, Speicher erschöpft</translation>
     </message>
 </context>
 <context>
@@ -1608,6 +1687,30 @@
         <source>Model load: %1</source>
         <translation>Modell laden: %1</translation>
     </message>
+    <message>
+        <source>torchao NF4 base weights</source>
+        <translation>torchao-NF4-Basisgewichte</translation>
+    </message>
+    <message>
+        <source>The quantised base is a torchao NF4Tensor (torchtune QLoRA): its linears keep no input for backward, unlike bitsandbytes.</source>
+        <translation>Die quantisierte Basis ist ein torchao-NF4Tensor (torchtune QLoRA): Ihre Linear-Schichten behalten anders als bei bitsandbytes keine Eingabe für den Backward-Pass.</translation>
+    </message>
+    <message>
+        <source>Gradient buffer always allocated</source>
+        <translation>Gradientenpuffer immer belegt</translation>
+    </message>
+    <message>
+        <source>Megatron-Core DDP allocates one gradient buffer when the model is wrapped: the gradients take memory in every phase.</source>
+        <translation>Megatron-Core DDP legt beim Einpacken des Modells einen Gradientenpuffer an: Die Gradienten belegen in jeder Phase Speicher.</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism keeps inputs split</source>
+        <translation>Sequenzparallelität hält Eingaben geteilt</translation>
+    </message>
+    <message>
+        <source>Megatron-LM: the linears save their split input and gather it again in backward (needs sequence parallelism and TP &gt; 1).</source>
+        <translation>Megatron-LM: Die Linear-Schichten speichern ihre geteilte Eingabe und sammeln sie im Backward-Pass erneut (erfordert Sequenzparallelität und TP &gt; 1).</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>
@@ -2022,6 +2125,22 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;Wie viel GPU-Speicher ein LLM-Training oder eine Inferenz braucht, und warum.&lt;/p&gt;&lt;p&gt;Summen sind die nvidia-smi-Metrik, die der Treiber nicht überschreiten lässt; die allokierten und reservierten Werte von PyTorch stehen daneben.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&amp;Calibrate from a Measured Run…</source>
+        <translation>Aus einem gemessenen Lauf &amp;kalibrieren…</translation>
+    </message>
+    <message>
+        <source>Clear Ca&amp;libration</source>
+        <translation>Ka&amp;librierung entfernen</translation>
+    </message>
+    <message>
+        <source>Calibrate to Measured Run</source>
+        <translation>An gemessenen Lauf kalibrieren</translation>
+    </message>
+    <message>
+        <source>Clear Calibration</source>
+        <translation>Kalibrierung entfernen</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::PlaybookView</name>
@@ -2135,6 +2254,10 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
         <translation>%1 · %2 · %3 · Mikro-Batch %4 · Sequenz %5 · %6</translation>
     </message>
+    <message>
+        <source> + calibrated to your run: %1</source>
+        <translation> + an Ihren Lauf kalibriert: %1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::SliderField</name>
@@ -2172,6 +2295,26 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <message>
         <source>Verdict</source>
         <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>The calibration was measured on another setup and is not applied. </source>
+        <translation>Die Kalibrierung wurde mit einem anderen Setup gemessen und wird nicht angewendet. </translation>
+    </message>
+    <message>
+        <source>%1 measured %2</source>
+        <translation>%1 gemessen: %2</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>Calibrated to your run: %1 at micro-batch %2 × %3 tokens, fixed overhead %4. </source>
+        <translation>An Ihren Lauf kalibriert: %1 bei Micro-Batch %2 × %3 Tokens, fester Overhead %4. </translation>
+    </message>
+    <message>
+        <source>The measured run ran out of memory, so this point is OOM. </source>
+        <translation>Der gemessene Lauf lief in einen Speicherfehler, daher ist dieser Punkt OOM. </translation>
     </message>
 </context>
 <context>

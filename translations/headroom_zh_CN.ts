@@ -679,6 +679,69 @@
     </message>
 </context>
 <context>
+    <name>headroom::ui::CalibrationDialog</name>
+    <message>
+        <source>Metric:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <source>Measured peak:</source>
+        <translation>实测峰值：</translation>
+    </message>
+    <message>
+        <source>Calibrate from a Measured Run</source>
+        <translation>根据实测运行校准</translation>
+    </message>
+    <message>
+        <source>The peak your run reached at this scenario&apos;s micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
+        <translation>您的运行在此场景的微批次 %1、%2 个 token 下达到的峰值（按 PyTorch 或 nvidia-smi 报告）。Headroom 拟合一个固定开销，使此处的估算与之相等。</translation>
+    </message>
+    <message>
+        <source>The run ran out of memory (leave the peak at 0 if it is unknown)</source>
+        <translation>该运行显存不足（若峰值未知则保持为 0）</translation>
+    </message>
+    <message>
+        <source>Load JSON…</source>
+        <translation>加载 JSON…</translation>
+    </message>
+    <message>
+        <source>The JSON of torch.cuda.memory_stats() or the output of tools/measure/measure_peak.py</source>
+        <translation>torch.cuda.memory_stats() 的 JSON 或 tools/measure/measure_peak.py 的输出</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Clear Calibration</source>
+        <translation>清除校准</translation>
+    </message>
+    <message>
+        <source>Measured Peak (JSON)</source>
+        <translation>实测峰值（JSON）</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Enter the peak your run measured, or tick “ran out of memory”.</source>
+        <translation>请输入您的运行实测的峰值，或勾选“显存不足”。</translation>
+    </message>
+    <message>
+        <source>Estimate here: %1 (%2). Fixed overhead to add: %3.</source>
+        <translation>此处估算：%1（%2）。要加的固定开销：%3。</translation>
+    </message>
+    <message>
+        <source>The measurement is %1 from the estimate, more than a setup overhead can be: the correction is clamped. Check that the scenario describes the run.</source>
+        <translation>实测值与估算相差 %1，超出配置开销的合理范围：校正已被限幅。请检查场景是否描述了该运行。</translation>
+    </message>
+    <message>
+        <source>The run ran out of memory: this point and every larger one stay OOM.</source>
+        <translation>该运行显存不足：此点及所有更大的点都保持 OOM。</translation>
+    </message>
+</context>
+<context>
     <name>headroom::ui::CliffChart</name>
     <message>
         <source>Micro-batch (samples per GPU, log scale)</source>
@@ -739,6 +802,22 @@
     <message>
         <source>Context length (prompt + generated tokens, log scale)</source>
         <translation>上下文长度（提示 + 生成的 token，对数刻度）</translation>
+    </message>
+    <message>
+        <source>calibrated to your run (micro-batch %1 × %2 tokens)</source>
+        <translation>已按您的运行校准（微批次 %1 × %2 个 token）</translation>
+    </message>
+    <message>
+        <source>calibrated to your run: out of memory</source>
+        <translation>已按您的运行校准：显存不足</translation>
+    </message>
+    <message>
+        <source>calibrated to your run: %1 %2</source>
+        <translation>已按您的运行校准：%1 %2</translation>
+    </message>
+    <message>
+        <source>%1, out of memory</source>
+        <translation>%1，显存不足</translation>
     </message>
 </context>
 <context>
@@ -1607,6 +1686,30 @@
         <source>Model load: %1</source>
         <translation>模型加载：%1</translation>
     </message>
+    <message>
+        <source>torchao NF4 base weights</source>
+        <translation>torchao NF4 基础权重</translation>
+    </message>
+    <message>
+        <source>The quantised base is a torchao NF4Tensor (torchtune QLoRA): its linears keep no input for backward, unlike bitsandbytes.</source>
+        <translation>量化基础模型是 torchao NF4Tensor（torchtune QLoRA）：与 bitsandbytes 不同，其线性层不为反向传播保留输入。</translation>
+    </message>
+    <message>
+        <source>Gradient buffer always allocated</source>
+        <translation>梯度缓冲区始终已分配</translation>
+    </message>
+    <message>
+        <source>Megatron-Core DDP allocates one gradient buffer when the model is wrapped: the gradients take memory in every phase.</source>
+        <translation>Megatron-Core DDP 在包装模型时分配一个梯度缓冲区：梯度在每个阶段都占用显存。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism keeps inputs split</source>
+        <translation>序列并行保持输入切分</translation>
+    </message>
+    <message>
+        <source>Megatron-LM: the linears save their split input and gather it again in backward (needs sequence parallelism and TP &gt; 1).</source>
+        <translation>Megatron-LM：线性层保存切分后的输入，并在反向传播中重新聚合（需要序列并行且 TP &gt; 1）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>
@@ -2021,6 +2124,22 @@ The current scenario is unchanged.</source>
         <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;计算大语言模型训练或推理需要多少显存，以及原因。&lt;/p&gt;&lt;p&gt;总量采用 nvidia-smi 指标，即驱动不允许超过的数值；旁边同时显示 PyTorch 的已分配和已预留数值。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&amp;Calibrate from a Measured Run…</source>
+        <translation>根据实测运行校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Clear Ca&amp;libration</source>
+        <translation>清除校准(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Calibrate to Measured Run</source>
+        <translation>按实测运行校准</translation>
+    </message>
+    <message>
+        <source>Clear Calibration</source>
+        <translation>清除校准</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::PlaybookView</name>
@@ -2134,6 +2253,10 @@ The current scenario is unchanged.</source>
         <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
         <translation>%1 · %2 · %3 · 微批 %4 · 序列 %5 · %6</translation>
     </message>
+    <message>
+        <source> + calibrated to your run: %1</source>
+        <translation> + 已按您的运行校准：%1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::SliderField</name>
@@ -2171,6 +2294,26 @@ The current scenario is unchanged.</source>
     <message>
         <source>Verdict</source>
         <translation>结论</translation>
+    </message>
+    <message>
+        <source>The calibration was measured on another setup and is not applied. </source>
+        <translation>该校准是在另一种配置上测得的，未被应用。</translation>
+    </message>
+    <message>
+        <source>%1 measured %2</source>
+        <translation>%1 实测 %2</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>Calibrated to your run: %1 at micro-batch %2 × %3 tokens, fixed overhead %4. </source>
+        <translation>已按您的运行校准：%1，微批次 %2 × %3 个 token，固定开销 %4。</translation>
+    </message>
+    <message>
+        <source>The measured run ran out of memory, so this point is OOM. </source>
+        <translation>实测运行显存不足，因此该点为 OOM。</translation>
     </message>
 </context>
 <context>

@@ -1,13 +1,21 @@
 #include "ui/breakdowntable.h"
 
+#include "ui/savefile.h"
 #include "ui/texts.h"
 #include "ui/theme.h"
+
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QGuiApplication>
+#include <QMenu>
 
 #include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
+
+#include <cmath>
 
 namespace headroom::ui {
 
@@ -32,10 +40,28 @@ QIcon swatch(const QColor& c) {
     p.drawRoundedRect(QRectF(1, 1, 12, 12), 2, 2);
     return QIcon(pm);
 }
-constexpr int kRows = kTermCount + 3; // terms + allocated + reserved + total
+constexpr int kRows = kTermCount + 4; // terms + allocated + reserved + total + host RAM
+constexpr int kHostRow = kTermCount + 3;
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
+QString csvField(const QString& v) {
+    if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')) &&
+        !v.contains(QLatin1Char('\n')) && !v.contains(QLatin1Char('\r')))
+        return v;
+    QString q = v;
+    q.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+/// One Markdown table cell: pipes escaped, line breaks as spaces.
+QString mdCell(QString v) {
+    v.replace(QLatin1Char('|'), QLatin1String("\\|"));
+    v.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return v;
+}
 } // namespace
 
-BreakdownTable::BreakdownTable(QWidget* parent) : QTableWidget(kRows, 4, parent) {
+BreakdownTable::BreakdownTable(QWidget* parent)
+    : QTableWidget(kRows, 4, parent), m_bytes(kRows, 0.0) {
     setObjectName(QStringLiteral("breakdownTable"));
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -60,7 +86,7 @@ BreakdownTable::BreakdownTable(QWidget* parent) : QTableWidget(kRows, 4, parent)
     }
     for (int r = kTermCount; r < kRows; ++r) {
         QFont f = item(r, 0)->font();
-        f.setBold(r == kRows - 1);
+        f.setBold(r == kHostRow - 1);
         for (int c = 0; c < 4; ++c) {
             item(r, c)->setFont(f);
         }
@@ -81,6 +107,7 @@ void BreakdownTable::refresh() {
     const QLocale loc;
     for (int t = 0; t < kTermCount; ++t) {
         const double b = m_results.hasEstimate ? w.atPeak[static_cast<size_t>(t)] : 0.0;
+        m_bytes[static_cast<size_t>(t)] = b;
         if (isRowHidden(t) != (b <= 0)) {
             setRowHidden(t, b <= 0);
         }
@@ -91,11 +118,12 @@ void BreakdownTable::refresh() {
         setTip(item(t, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(b))));
         setText(item(t, 2),
                 total > 0 ? tr("%1 %").arg(loc.toString(100.0 * b / total, 'f', 1)) : QString());
-        const QString f = m_formula ? m_formula(static_cast<Term>(t)) : QString();
+        const QString f = m_formula ? m_formula(static_cast<Term>(t), -1) : QString();
         setText(item(t, 3), f);
         setTip(item(t, 3), f);
     }
     auto setTotal = [&](int row, double bytes) {
+        m_bytes[static_cast<size_t>(row)] = bytes;
         setText(item(row, 1), Units::format(bytes, m_unit, 2));
         setTip(item(row, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(bytes))));
         setText(item(row, 2), total > 0
@@ -105,6 +133,57 @@ void BreakdownTable::refresh() {
     setTotal(kTermCount, w.allocated);
     setTotal(kTermCount + 1, w.reserved);
     setTotal(kTermCount + 2, w.nvidiaSmi);
+    // host RAM: not GPU memory, so no share of the total
+    const double host = m_results.hasEstimate ? e.hostBytes : 0.0;
+    if (isRowHidden(kHostRow) != (host <= 0))
+        setRowHidden(kHostRow, host <= 0);
+    m_bytes[kHostRow] = host;
+    setText(item(kHostRow, 1), Units::format(host, m_unit, 2));
+    setTip(item(kHostRow, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(host))));
+}
+
+QString BreakdownTable::toText(TextFormat f) const {
+    const QString unit = Units::symbol(m_unit);
+    const QStringList head{tr("Term"), tr("Bytes"), tr("Memory (%1)").arg(unit), tr("Share"),
+                           tr("Formula")};
+    QStringList lines;
+    const QString sep = f == TextFormat::Csv ? QStringLiteral(",") : QStringLiteral(" | ");
+    auto line = [&](const QStringList& cells) {
+        QStringList out;
+        for (const QString& c : cells)
+            out << (f == TextFormat::Csv ? csvField(c) : mdCell(c));
+        lines << (f == TextFormat::Csv
+                      ? out.join(sep)
+                      : QStringLiteral("| ") + out.join(sep) + QStringLiteral(" |"));
+    };
+    line(head);
+    if (f == TextFormat::Markdown)
+        lines << QStringLiteral("|---|---:|---:|---:|---|");
+    for (int r = 0; r < kRows; ++r) {
+        if (isRowHidden(r))
+            continue;
+        line({item(r, 0)->text(),
+              QString::number(static_cast<qlonglong>(std::llround(m_bytes[size_t(r)]))),
+              QString::number(Units::toUnit(m_bytes[size_t(r)], m_unit), 'f', 2),
+              item(r, 2)->text(), item(r, 3)->text()});
+    }
+    const QString eol = f == TextFormat::Csv ? QStringLiteral("\r\n") : QStringLiteral("\n");
+    return lines.join(eol) + eol;
+}
+
+bool BreakdownTable::saveAs(const QString& path, QString* error) const {
+    const bool md = path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive) ||
+                    path.endsWith(QLatin1String(".markdown"), Qt::CaseInsensitive);
+    return saveFile(path, toText(md ? TextFormat::Markdown : TextFormat::Csv).toUtf8(), error);
+}
+
+void BreakdownTable::contextMenuEvent(QContextMenuEvent* e) {
+    QMenu menu(this);
+    menu.addAction(tr("Copy as Markdown"), this,
+                   [this] { QGuiApplication::clipboard()->setText(toText(TextFormat::Markdown)); });
+    menu.addAction(tr("Copy as CSV"), this,
+                   [this] { QGuiApplication::clipboard()->setText(toText(TextFormat::Csv)); });
+    menu.exec(e->globalPos());
 }
 
 void BreakdownTable::retranslateUi() {
@@ -126,6 +205,12 @@ void BreakdownTable::retranslateUi() {
     item(kTermCount, 3)->setText(tr("sum of the live tensors at the peak"));
     item(kTermCount + 1, 3)->setText(tr("allocated + allocator reserve"));
     item(kTermCount + 2, 3)->setText(tr("reserved + CUDA context"));
+    item(kHostRow, 0)->setText(tr("Host RAM (offload)"));
+    item(kHostRow, 0)
+        ->setToolTip(
+            tr("CPU memory the offloaded optimizer states, parameters or activations take on this "
+               "node (not GPU memory)."));
+    item(kHostRow, 3)->setText(tr("offloaded states / parameters / activations in host RAM"));
     setAccessibleName(tr("Memory breakdown"));
     setToolTip(QString());
     refresh();

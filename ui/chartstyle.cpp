@@ -79,6 +79,10 @@ QString ChartLabel::text() const {
     return m_text->text();
 }
 
+QColor ChartLabel::textColor() const {
+    return m_text->brush().color();
+}
+
 void ChartLabel::setLook(const QFont& font, const QColor& text, const QColor& plate) {
     QColor c = plate;
     c.setAlpha(215);

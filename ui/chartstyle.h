@@ -44,6 +44,7 @@ public:
     explicit ChartLabel(QGraphicsItem* parent);
     void setText(const QString& text);
     QString text() const;
+    QColor textColor() const;
     /// Font, text colour and plate colour.
     void setLook(const QFont& font, const QColor& text, const QColor& plate);
     /// Size including padding.

@@ -4,6 +4,7 @@
 
 #include "core/model/presets.h"
 #include "ui/featurespanel.h"
+#include "ui/rundetailspanel.h"
 #include "ui/scenarioedits.h"
 #include "ui/sliderfield.h"
 #include "ui/texts.h"
@@ -236,7 +237,7 @@ void ControlsPanel::build() {
     connectDrag(m_modelSize);
     connect(m_modelSize, &SliderField::valueEdited, this, [this](double params) {
         m_controller->edit(Field::ModelSize, tr("Change model size"),
-                           [params](Scenario& s) { edits::setCustomSize(s, params); });
+                           [params](Scenario& s) { edits::setModelSize(s, params); });
     });
     m_modelInfo = new QLabel(m_modelBox);
     m_modelInfo->setObjectName(QStringLiteral("modelInfo"));
@@ -297,19 +298,16 @@ void ControlsPanel::build() {
     connect(m_sequence, &SliderField::valueEdited, this, [this](double v) {
         const auto seq = static_cast<int64_t>(std::llround(v));
         m_controller->edit(Field::SequenceLength, tr("Change sequence length"), [seq](Scenario& s) {
-            Workload& w = s.workload;
-            w.sequenceLength = seq;
-            // inference: the context is prompt + generated tokens
-            w.inference.promptTokens = std::max<int64_t>(1, seq - w.inference.newTokens);
+            if (s.workload.mode == Mode::Inference)
+                setInferenceContext(s.workload, seq); // the context: prompt + generated tokens
+            else
+                s.workload.sequenceLength = seq;
         });
     });
     m_newTokens = makeSpin(0, 1 << 20, QStringLiteral("newTokensSpin"), m_runBox);
     connect(m_newTokens, &QSpinBox::valueChanged, this, [this](int n) {
-        m_controller->edit(Field::NewTokens, tr("Change generated tokens"), [n](Scenario& s) {
-            Workload& w = s.workload;
-            w.inference.newTokens = n;
-            w.inference.promptTokens = std::max<int64_t>(1, w.sequenceLength - n);
-        });
+        m_controller->edit(Field::NewTokens, tr("Change generated tokens"),
+                           [n](Scenario& s) { setGeneratedTokens(s.workload, n); });
     });
     m_framework = makeCombo(static_cast<int>(frameworkEntries().size()),
                             QStringLiteral("frameworkCombo"), m_runBox);
@@ -387,6 +385,8 @@ void ControlsPanel::build() {
     outer->addWidget(m_trainBox);
     m_features = new FeaturesPanel(m_controller, this);
     outer->addWidget(m_features);
+    m_details = new RunDetailsPanel(m_controller, this);
+    outer->addWidget(m_details);
 
     // ---- hardware -----------------------------------------------------------------------
     makeForm(m_hwBox, m_hwForm, QStringLiteral("hardwareBox"));
@@ -548,8 +548,11 @@ void ControlsPanel::retranslateUi() {
                                "model.safetensors.index.json or .safetensors file."));
     m_openModel->setAccessibleName(tr("Open model file"));
     m_modelSize->setSuffix(tr(" B params"));
-    m_modelSize->setToolTips(tr("Total parameters of a llama-style dense model (log scale, "
-                                "0.1 B to 1 T); active when the model is “Custom size”."));
+    m_modelSize->setToolTips(
+        tr("Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through "
+           "the family's real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or "
+           "beyond them, a shape derived from the family, labelled “derived”. With “Custom "
+           "size”: a llama-style dense model. Not available for an imported config."));
     m_modelSize->setAccessibleNames(tr("Model size"));
 
     for (int i = 0; i < kRunModeCount; ++i) {
@@ -675,7 +678,7 @@ void ControlsPanel::syncFromScenario() {
     if (s.modelSource == ModelSource::Inline) {
         const QString name =
             s.model.name.empty() ? tr("Imported model") : QString::fromStdString(s.model.name);
-        const QString text = tr("Imported: %1").arg(name);
+        const QString text = s.derivedFrom.empty() ? tr("Imported: %1").arg(name) : name;
         if (inlineIdx < 0) {
             m_model->addItem(text, kInlineKey);
         } else {
@@ -693,17 +696,21 @@ void ControlsPanel::syncFromScenario() {
         setIndexIfChanged(m_model, idx >= 0 ? idx : 0);
     }
     const bool custom = s.modelSource == ModelSource::ParamCount;
-    if (m_modelSize->isEnabled() != custom) {
-        m_modelSize->setEnabled(custom);
+    const bool sizable = custom || !edits::sizeFamily(s).empty();
+    if (m_modelSize->isEnabled() != sizable) {
+        m_modelSize->setEnabled(sizable);
     }
     const ParamCount pc = countParameters(s.model);
     m_modelSize->setValue(custom ? s.paramCount : static_cast<double>(pc.total));
-    QString info = tr("%1 params · %2 layers · hidden %3 · %4/%5 heads")
-                       .arg(Units::formatParams(static_cast<double>(pc.total)))
-                       .arg(s.model.numLayers)
-                       .arg(s.model.hiddenSize)
-                       .arg(s.model.numHeads)
-                       .arg(s.model.numKvHeads);
+    QString info = s.derivedFrom.empty()
+                       ? QString()
+                       : tr("Derived shape of the family (not a published model) · ");
+    info += tr("%1 params · %2 layers · hidden %3 · %4/%5 heads")
+                .arg(Units::formatParams(static_cast<double>(pc.total)))
+                .arg(s.model.numLayers)
+                .arg(s.model.hiddenSize)
+                .arg(s.model.numHeads)
+                .arg(s.model.numKvHeads);
     if (s.model.moe.enabled()) {
         info += tr(" · %1 experts, top-%2 (%3 active)")
                     .arg(s.model.moe.numExperts)
@@ -722,9 +729,8 @@ void ControlsPanel::syncFromScenario() {
             .arg(QLocale().toString(bytesPerElement(w.precision.weights), 'f', 2)));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
     // for inference the sequence is the whole context: prompt plus generated tokens
-    m_sequence->setValue(static_cast<double>(w.mode == Mode::Inference
-                                                 ? w.inference.promptTokens + w.inference.newTokens
-                                                 : w.sequenceLength));
+    m_sequence->setValue(
+        static_cast<double>(w.mode == Mode::Inference ? inferenceContext(w) : w.sequenceLength));
     setIfChanged(m_newTokens, static_cast<int>(w.inference.newTokens));
     setIndexIfChanged(m_framework, frameworkIndex(w));
     setIndexIfChanged(m_optimizer, indexIn(kOptimizers, w.optimizer));
@@ -744,6 +750,8 @@ void ControlsPanel::syncFromScenario() {
             box->setVisible(training && !m_compact);
         }
     }
+    if (m_details->isVisibleTo(this) == m_compact)
+        m_details->setVisible(!m_compact);
     setRowIfChanged(m_trainForm, m_loraRank, rm == RunMode::LoRA || rm == RunMode::QLoRA);
     setRowIfChanged(m_trainForm, m_checkpointLayers, w.checkpointing == Checkpointing::FirstN);
 

@@ -20,6 +20,7 @@ namespace headroom::ui {
 
 class FeaturesPanel;
 class SliderField;
+class RunDetailsPanel;
 
 class ControlsPanel : public QWidget {
     Q_OBJECT
@@ -35,6 +36,7 @@ public:
     SliderField* microBatchField() const { return m_microBatch; }
     SliderField* sequenceField() const { return m_sequence; }
     QSlider* precisionSlider() const { return m_precision; }
+    RunDetailsPanel* runDetails() const { return m_details; }
     QComboBox* modelCombo() const { return m_model; }
     QComboBox* gpuCombo() const { return m_gpu; }
 
@@ -69,6 +71,7 @@ private:
     QGroupBox* m_runBox = nullptr;
     QGroupBox* m_trainBox = nullptr;
     QGroupBox* m_hwBox = nullptr;
+    RunDetailsPanel* m_details = nullptr;
     FeaturesPanel* m_features = nullptr;
     QFormLayout* m_modelForm = nullptr;
     QFormLayout* m_runForm = nullptr;

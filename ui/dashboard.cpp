@@ -3,8 +3,11 @@
 #include "ui/breakdowntable.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
+#include "ui/comparepanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
+#include "ui/servingpanel.h"
+#include "ui/timelinechart.h"
 #include "ui/verdictview.h"
 
 #include <QComboBox>
@@ -23,7 +26,8 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
       m_hsplit(new QSplitter(Qt::Horizontal)), m_barTitle(new QLabel), m_barView(new QComboBox),
       m_bar(new VramBarChart), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
       m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
-      m_layout(new LayoutPanel(controller)) {
+      m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart),
+      m_serving(new ServingPanel(controller)), m_compare(new ComparePanel(controller)) {
     setObjectName(QStringLiteral("dashboard"));
     m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
     m_barView->setObjectName(QStringLiteral("barViewCombo"));
@@ -55,9 +59,12 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     chartsLay->addWidget(m_verdict);
     chartsLay->addWidget(m_hsplit, 1);
 
-    m_tabs->addTab(m_breakdown, QString());
-    m_tabs->addTab(m_playbook, QString());
-    m_tabs->addTab(m_layout, QString());
+    addDetailTab(m_breakdown, QStringLiteral("breakdown"));
+    addDetailTab(m_playbook, QStringLiteral("playbook"));
+    addDetailTab(m_layout, QStringLiteral("layout"));
+    addDetailTab(m_timeline, QStringLiteral("timeline"));
+    addDetailTab(m_serving, QStringLiteral("serving"));
+    addDetailTab(m_compare, QStringLiteral("compare"));
 
     m_vsplit->addWidget(m_chartsArea);
     m_vsplit->addWidget(m_tabs);
@@ -69,7 +76,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(m_vsplit);
 
-    auto formula = [this](Term t) { return m_controller->formula(t); };
+    auto formula = [this](Term t, int stage) { return m_controller->formula(t, stage); };
     m_bar->setFormulaProvider(formula);
     m_breakdown->setFormulaProvider(formula);
 
@@ -91,6 +98,26 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
 
 CliffChart* Dashboard::cliffChart() const {
     return m_cliff->chart();
+}
+
+void Dashboard::addDetailTab(QWidget* w, const QString& key) {
+    w->setProperty("tabKey", key);
+    m_tabs->addTab(w, QString());
+}
+
+QStringList Dashboard::tabKeys() const {
+    QStringList keys;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        keys << m_tabs->widget(i)->property("tabKey").toString();
+    return keys;
+}
+
+bool Dashboard::showTab(const QString& key) {
+    const int i = static_cast<int>(tabKeys().indexOf(key));
+    if (i < 0)
+        return false;
+    m_tabs->setCurrentIndex(i);
+    return true;
 }
 
 void Dashboard::setBarView(VramBarChart::View v) {
@@ -118,6 +145,8 @@ void Dashboard::refreshTables() {
     const ByteUnit u = m_controller->unit();
     m_breakdown->setResults(r, u);
     m_playbook->setResults(r, u);
+    m_timeline->setResults(r, u);
+    m_serving->setResults(r, u);
 }
 
 void Dashboard::setChartStyle(const ChartStyle& style) {
@@ -125,6 +154,9 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_verdict->setStyle(style);
     m_bar->setStyle(style);
     m_cliff->chart()->setStyle(style);
+    m_playbook->setChartStyle(style);
+    m_timeline->setStyle(style);
+    m_serving->setStyle(style);
 }
 
 void Dashboard::setPresentation(bool on) {
@@ -160,6 +192,15 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabToolTip(0, tr("Every memory term with its bytes, share and formula."));
     m_tabs->setTabToolTip(1, tr("Ranked changes that make the run fit."));
     m_tabs->setTabToolTip(2, tr("Find the smallest GPU layout for this run."));
+    m_tabs->setTabText(3, tr("Step t&imeline"));
+    m_tabs->setTabToolTip(3, tr("Allocated memory through one step: after load, forward, "
+                                "backward, optimizer step, per pipeline stage."));
+    m_tabs->setTabText(4, tr("&Serving"));
+    m_tabs->setTabToolTip(4, tr("Inference: KV budget, concurrent sequences against context "
+                                "length and the longest context on a vLLM-style server."));
+    m_tabs->setTabText(5, tr("C&ompare"));
+    m_tabs->setTabToolTip(5, tr("The scenario pinned as A against the current one: bars, cliffs, "
+                                "per-term deltas and what each change saved."));
 }
 
 void Dashboard::changeEvent(QEvent* e) {

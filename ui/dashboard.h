@@ -21,6 +21,9 @@ class CliffChart;
 class CliffPanel;
 class LayoutPanel;
 class PlaybookView;
+class ComparePanel;
+class ServingPanel;
+class TimelineChart;
 class VerdictView;
 
 class Dashboard : public QWidget {
@@ -36,10 +39,20 @@ public:
     BreakdownTable* breakdown() const { return m_breakdown; }
     PlaybookView* playbook() const { return m_playbook; }
     LayoutPanel* layoutPanel() const { return m_layout; }
+    TimelineChart* timeline() const { return m_timeline; }
+    ServingPanel* servingPanel() const { return m_serving; }
+    ComparePanel* comparePanel() const { return m_compare; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* barViewCombo() const { return m_barView; }
     /// The verdict and both charts (the part presentation mode and dashboard export show).
     QWidget* chartsArea() const { return m_chartsArea; }
+
+    /// Stable keys of the detail tabs ("breakdown", "playbook", "layout", "timeline",
+    /// "serving"), for
+    /// `headroom --screenshot --tab KEY`.
+    QStringList tabKeys() const;
+    /// Shows the detail tab with @p key; false when no tab has it.
+    bool showTab(const QString& key);
 
     void setChartStyle(const ChartStyle& style);
     const ChartStyle& chartStyle() const { return m_style; }
@@ -59,6 +72,7 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void addDetailTab(QWidget* w, const QString& key);
     void retranslateUi();
 
     ScenarioController* m_controller;
@@ -75,6 +89,9 @@ private:
     BreakdownTable* m_breakdown;
     PlaybookView* m_playbook;
     LayoutPanel* m_layout;
+    TimelineChart* m_timeline;
+    ServingPanel* m_serving;
+    ComparePanel* m_compare;
     QTimer m_tableTimer;
 };
 

@@ -60,7 +60,12 @@ ExportDialog::ExportDialog(const Exporter* exporter, const ExportOptions& initia
     sizeRow->addWidget(m_height);
     auto* form = new QFormLayout;
     form->addRow(tr("&Export"), m_target);
-    form->addRow(tr("&Size"), sizeRow);
+    // a row whose field is a layout gets no buddy from QFormLayout, and without a buddy the
+    // label shows "&Size" literally: the label is made here with the width box as its buddy
+    auto* sizeLabel = new QLabel(tr("&Size"), this);
+    sizeLabel->setObjectName(QStringLiteral("exportSizeLabel"));
+    sizeLabel->setBuddy(m_width);
+    form->addRow(sizeLabel, sizeRow);
     form->addRow(tr("S&cale"), m_scale);
     form->addRow(tr("&Format"), m_format);
     form->addRow(tr("&Title"), m_title);

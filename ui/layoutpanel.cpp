@@ -38,6 +38,7 @@ LayoutPanel::LayoutPanel(ScenarioController* controller, QWidget* parent)
     lay->setRowStretch(3, 1);
     connect(m_find, &QPushButton::clicked, this, &LayoutPanel::findSmallestLayout);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &LayoutPanel::onFinished);
+    connect(m_controller, &ScenarioController::scenarioReplaced, this, &LayoutPanel::clearResult);
     retranslateUi();
 }
 
@@ -50,12 +51,23 @@ void LayoutPanel::findSmallestLayout() {
     m_gpuName = m_controller->gpuDisplayName();
     m_find->setEnabled(false);
     m_result->setText(tr("Searching layouts of up to %1 GPUs…").arg(maxGpus));
+    m_runningSearch = m_search;
     m_watcher.setFuture(QtConcurrent::run(
         [s, maxGpus] { return smallestLayout(s.model, s.workload, s.gpu, maxGpus); }));
 }
 
+void LayoutPanel::clearResult() {
+    m_searched = false;
+    m_last.reset();
+    m_result->clear();
+    ++m_search; // a search still running answers for the scenario before
+}
+
 void LayoutPanel::onFinished() {
     m_find->setEnabled(true);
+    if (m_runningSearch != m_search) {
+        return; // started for a scenario that has since been replaced
+    }
     m_searched = true;
     m_last = m_watcher.result();
     if (!m_last) {
@@ -71,14 +83,7 @@ void LayoutPanel::onFinished() {
                            s.gpuCount = gpus;
                        });
     m_result->setText(resultText());
-    const auto& stages = m_last->estimate.stages;
-    int tightest = 0;
-    for (size_t i = 0; i < stages.size(); ++i) {
-        if (stages[i].nvidiaSmi > stages[static_cast<size_t>(tightest)].nvidiaSmi) {
-            tightest = static_cast<int>(i);
-        }
-    }
-    emit layoutApplied(tightest);
+    emit layoutApplied(m_last->estimate.worst.stage); // core's worst rank: the tightest stage
 }
 
 QString LayoutPanel::resultText() const {
@@ -104,11 +109,13 @@ QString LayoutPanel::resultText() const {
                        .arg(p.cp)
                        .arg(Texts::shardingName(p.sharding).toHtmlEscaped());
     text += QStringLiteral("<br>");
+    // the bytes the verdict counts, as the verdict's "used" (nvidia-smi less the cache the
+    // allocator releases before an OOM and paged optimizer states)
     text += tr("Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.")
                 .arg(w.stage + 1)
                 .arg(w.firstLayer)
                 .arg(w.firstLayer + w.numLayers - 1)
-                .arg(Units::format(w.nvidiaSmi, u), Units::format(e.capacity, u),
+                .arg(Units::format(e.capacity - e.headroom, u), Units::format(e.capacity, u),
                      Units::format(e.headroom, u));
     return text;
 }

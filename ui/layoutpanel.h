@@ -39,6 +39,8 @@ protected:
 
 private:
     void onFinished();
+    /// Forgets the answer (another scenario was opened).
+    void clearResult();
     void retranslateUi();
 
     ScenarioController* m_controller;
@@ -51,6 +53,8 @@ private:
     QString m_gpuName;
     std::optional<LayoutResult> m_last;
     bool m_searched = false;
+    int m_search = 0;        ///< increases when the scenario is replaced
+    int m_runningSearch = 0; ///< m_search when the running search started
 };
 
 } // namespace headroom::ui

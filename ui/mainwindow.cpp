@@ -2,7 +2,9 @@
 
 #include "core/io/scenario.h"
 #include "core/model/hf_import.h"
+#include "ui/breakdowntable.h"
 #include "ui/cliffpanel.h"
+#include "ui/comparepanel.h"
 #include "ui/controlspanel.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
@@ -155,6 +157,7 @@ void MainWindow::createActions() {
     make(m_saveAsAct, QKeySequence::SaveAs, [this] { saveAs(); });
     make(m_exportAct, QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportImage(); });
     make(m_copyAct, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), [this] { copyImage(); });
+    make(m_exportTableAct, QKeySequence(), [this] { exportBreakdown(); });
     make(m_quitAct, QKeySequence::Quit, [this] { close(); });
 
     m_undo = m_controller->undoStack()->createUndoAction(this);
@@ -210,6 +213,12 @@ void MainWindow::createActions() {
         m_dashboard->layoutPanel()->findSmallestLayout();
     });
     make(m_calibrateAct, QKeySequence(), [this] { calibrate(); });
+    make(m_pinAct, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), [this] {
+        m_dashboard->comparePanel()->pin();
+        m_dashboard->showTab(QStringLiteral("compare"));
+        statusBar()->showMessage(tr("Pinned as A: edit the scenario into B to compare"), 4000);
+    });
+    make(m_exportCompareAct, QKeySequence(), [this] { exportComparison(); });
     make(m_clearCalibrationAct, QKeySequence(), [this] { clearCalibration(); });
     m_clearCalibrationAct->setEnabled(m_controller->scenario().calibration.has_value());
     connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
@@ -225,6 +234,7 @@ void MainWindow::createActions() {
         {m_saveAct, "actionSave"},
         {m_saveAsAct, "actionSaveAs"},
         {m_exportAct, "actionExport"},
+        {m_exportTableAct, "actionExportBreakdown"},
         {m_copyAct, "actionCopyImage"},
         {m_quitAct, "actionQuit"},
         {m_undo, "actionUndo"},
@@ -240,6 +250,8 @@ void MainWindow::createActions() {
         {m_darkAct, "actionThemeDark"},
         {m_layoutAct, "actionFindLayout"},
         {m_calibrateAct, "actionCalibrate"},
+        {m_pinAct, "actionPinAsA"},
+        {m_exportCompareAct, "actionExportComparison"},
         {m_clearCalibrationAct, "actionClearCalibration"},
         {m_shortcutsAct, "actionShortcuts"},
         {m_aboutAct, "actionAbout"},
@@ -276,6 +288,7 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(m_saveAsAct);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportAct);
+    m_fileMenu->addAction(m_exportTableAct);
     m_fileMenu->addAction(m_copyAct);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAct);
@@ -304,6 +317,9 @@ void MainWindow::createMenus() {
     m_toolsMenu->addSeparator();
     m_toolsMenu->addAction(m_calibrateAct);
     m_toolsMenu->addAction(m_clearCalibrationAct);
+    m_toolsMenu->addSeparator();
+    m_toolsMenu->addAction(m_pinAct);
+    m_toolsMenu->addAction(m_exportCompareAct);
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageMenu->addActions(m_languageActs);
@@ -335,6 +351,9 @@ void MainWindow::retranslateUi() {
     m_saveAsAct->setText(tr("Save Scenario &As…"));
     m_exportAct->setText(tr("&Export Image…"));
     m_exportAct->setStatusTip(tr("Save the bar, the cliff chart or the dashboard as PNG or SVG."));
+    m_exportTableAct->setText(tr("Export &Breakdown Table…"));
+    m_exportTableAct->setStatusTip(
+        tr("Save the breakdown table (bytes, share, formula per term) as CSV or Markdown."));
     m_copyAct->setText(tr("&Copy Image"));
     m_copyAct->setStatusTip(tr("Copy the exported image to the clipboard."));
     m_quitAct->setText(tr("&Quit"));
@@ -353,6 +372,12 @@ void MainWindow::retranslateUi() {
     m_darkAct->setText(tr("&Dark"));
     m_layoutAct->setText(tr("Find &Smallest Layout"));
     m_calibrateAct->setText(tr("&Calibrate from a Measured Run…"));
+    m_pinAct->setText(tr("&Pin as A for Comparison"));
+    m_pinAct->setStatusTip(tr("Keep the current scenario as A; the Compare tab compares the "
+                              "scenario you edit (B) with it."));
+    m_exportCompareAct->setText(tr("Export Co&mparison…"));
+    m_exportCompareAct->setStatusTip(tr("Save the comparison as PNG or SVG, or its tables as "
+                                        "Markdown."));
     m_clearCalibrationAct->setText(tr("Clear Ca&libration"));
     m_shortcutsAct->setText(tr("&Keyboard Shortcuts"));
     m_aboutAct->setText(tr("&About Headroom"));
@@ -555,6 +580,43 @@ void MainWindow::exportImage() {
     QString error;
     if (!ex->save(path, opts, &error)) {
         m_dialogs->showError(this, tr("Cannot export image"),
+                             tr("%1 could not be written: %2").arg(path, error));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 4000);
+}
+
+void MainWindow::exportComparison() {
+    ComparePanel* c = m_dashboard->comparePanel();
+    if (!c->hasPinned()) {
+        m_dialogs->showInfo(this, tr("Export Comparison"),
+                            tr("Pin a scenario as A first (Tools → Pin as A for Comparison)."));
+        return;
+    }
+    const QString path =
+        m_dialogs->saveFile(this, tr("Export Comparison"), tr("headroom-compare.png"),
+                            tr("PNG images (*.png);;SVG drawings (*.svg);;Markdown tables (*.md)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!c->saveAs(path, &error)) {
+        m_dialogs->showError(this, tr("Cannot export the comparison"),
+                             tr("%1 could not be written: %2").arg(path, error));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 4000);
+}
+
+void MainWindow::exportBreakdown() {
+    const QString path =
+        m_dialogs->saveFile(this, tr("Export Breakdown Table"), tr("headroom-breakdown.csv"),
+                            tr("CSV tables (*.csv);;Markdown tables (*.md)"));
+    if (path.isEmpty())
+        return;
+    m_dashboard->refreshTables();
+    QString error;
+    if (!m_dashboard->breakdown()->saveAs(path, &error)) {
+        m_dialogs->showError(this, tr("Cannot export the table"),
                              tr("%1 could not be written: %2").arg(path, error));
         return;
     }

@@ -88,6 +88,8 @@ private:
     bool save();
     bool saveAs();
     void exportImage();
+    void exportComparison();
+    void exportBreakdown();
     void copyImage();
     void showShortcuts();
     void showAbout();
@@ -130,6 +132,7 @@ private:
     QAction* m_saveAct = nullptr;
     QAction* m_saveAsAct = nullptr;
     QAction* m_exportAct = nullptr;
+    QAction* m_exportTableAct = nullptr;
     QAction* m_copyAct = nullptr;
     QAction* m_quitAct = nullptr;
     QAction* m_undo = nullptr;
@@ -145,6 +148,8 @@ private:
     QAction* m_darkAct = nullptr;
     QAction* m_layoutAct = nullptr;
     QAction* m_calibrateAct = nullptr;
+    QAction* m_pinAct = nullptr;
+    QAction* m_exportCompareAct = nullptr;
     QAction* m_clearCalibrationAct = nullptr;
     QAction* m_shortcutsAct = nullptr;
     QAction* m_aboutAct = nullptr;

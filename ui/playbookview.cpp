@@ -1,5 +1,6 @@
 #include "ui/playbookview.h"
 
+#include "ui/planwaterfallchart.h"
 #include "ui/texts.h"
 #include "ui/theme.h"
 
@@ -8,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -15,7 +17,8 @@ namespace headroom::ui {
 
 PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
-      m_tree(new QTreeWidget(this)), m_apply(new QPushButton(this)) {
+      m_tree(new QTreeWidget(this)), m_apply(new QPushButton(this)), m_planBox(new QWidget),
+      m_planTitle(new QLabel), m_planChart(new PlanWaterfallChart), m_applyPlan(new QPushButton) {
     setObjectName(QStringLiteral("playbookView"));
     m_tree->setObjectName(QStringLiteral("playbookTree"));
     m_apply->setObjectName(QStringLiteral("playbookApply"));
@@ -36,7 +39,26 @@ PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
     top->addWidget(m_intro, 1);
     top->addWidget(m_apply);
     lay->addLayout(top);
-    lay->addWidget(m_tree, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_tree);
+    split->addWidget(m_planBox);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+    split->setSizes({400, 600}); // shared out in this ratio when first laid out
+    lay->addWidget(split, 1);
+    m_planBox->setObjectName(QStringLiteral("playbookPlan"));
+    m_applyPlan->setObjectName(QStringLiteral("playbookApplyPlan"));
+    m_planTitle->setWordWrap(true);
+    auto* planLay = new QVBoxLayout(m_planBox);
+    planLay->setContentsMargins(0, 0, 0, 0);
+    auto* planTop = new QHBoxLayout;
+    planTop->addWidget(m_planTitle, 1);
+    planTop->addWidget(m_applyPlan);
+    planLay->addLayout(planTop);
+    planLay->addWidget(m_planChart, 1);
+    m_planBox->setVisible(false);
+    connect(m_applyPlan, &QPushButton::clicked, this, &PlaybookView::applyPlan);
     m_apply->setEnabled(false);
     connect(m_tree, &QTreeWidget::itemSelectionChanged, this,
             [this] { m_apply->setEnabled(!m_tree->selectedItems().isEmpty()); });
@@ -70,6 +92,50 @@ void PlaybookView::applyRow(int row) {
                        });
 }
 
+int PlaybookView::planRow() const {
+    const auto& items = m_results.playbook;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (items[i].action == PlaybookAction::Combined && items[i].fits) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+void PlaybookView::applyPlan() {
+    const int row = planRow();
+    if (row < 0) {
+        return;
+    }
+    const PlaybookItem& item = m_results.playbook[static_cast<size_t>(row)];
+    const Workload changed = item.changed;
+    m_controller->edit(Field::Playbook, tr("Apply plan (disruption cost %1)").arg(item.value),
+                       [changed](Scenario& s) {
+                           const int gpus = changed.parallel.gpus();
+                           s.workload = changed;
+                           s.gpuCount = gpus;
+                       });
+}
+
+void PlaybookView::setChartStyle(const ChartStyle& style) {
+    m_planChart->setStyle(style);
+}
+
+void PlaybookView::refreshPlan() {
+    const int row = planRow();
+    m_planBox->setVisible(row >= 0);
+    if (row < 0) {
+        m_planChart->setPlan(Plan{}, 0, m_unit);
+        return;
+    }
+    const PlaybookItem& item = m_results.playbook[static_cast<size_t>(row)];
+    m_planChart->setPlan(item.plan, m_results.estimate.capacity, m_unit);
+    m_planTitle->setText(
+        tr("Plan that fits: disruption cost %1 (throughput + convergence + effort)")
+            .arg(item.value));
+    m_planTitle->setToolTip(Texts::playbookAction(item));
+}
+
 void PlaybookView::refresh() {
     m_tree->setUpdatesEnabled(false);
     const auto& items = m_results.playbook;
@@ -97,10 +163,15 @@ void PlaybookView::refresh() {
         }
     }
     m_tree->setUpdatesEnabled(true);
+    refreshPlan();
     if (!m_results.hasEstimate) {
         m_intro->setText(tr("No playbook for an invalid scenario."));
     } else if (items.empty()) {
         m_intro->setText(tr("No change in the playbook applies to this scenario."));
+    } else if (!m_results.estimate.fits && planRow() >= 0) {
+        m_intro->setText(tr("Out of memory. The least disruptive combination of changes that "
+                            "fits on these GPUs is drawn on the right, step by step; Apply plan "
+                            "applies all of it as one undo step."));
     } else if (m_results.estimate.fits) {
         m_intro->setText(tr("The scenario fits. These changes would free more memory, ranked "
                             "from least to most disruptive. Double-click a row to apply it."));
@@ -116,6 +187,9 @@ void PlaybookView::retranslateUi() {
     m_apply->setToolTip(tr("Apply the selected change to the scenario (undoable)."));
     m_apply->setAccessibleName(tr("Apply selected playbook change"));
     m_tree->setAccessibleName(tr("OOM playbook"));
+    m_applyPlan->setText(tr("Apply p&lan"));
+    m_applyPlan->setToolTip(tr("Apply every step of the plan at once (one undo step)."));
+    m_applyPlan->setAccessibleName(tr("Apply the combined plan"));
     m_tree->setToolTip(tr("Ranked changes that reduce memory; the savings are computed for "
                           "this scenario."));
     refresh();

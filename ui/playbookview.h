@@ -1,7 +1,10 @@
 #pragma once
 // The ranked OOM playbook from core::playbook(): one row per concrete change with the memory
-// it saves, rendered in the UI's own translated words. A row can be applied (undoable).
+// it saves, rendered in the UI's own translated words. A row can be applied (undoable). When
+// the playbook holds a combined plan that fits (core searchPlan), its waterfall is drawn beside
+// the list and "Apply plan" applies all of its steps as one undo step.
 
+#include "ui/chartstyle.h"
 #include "ui/scenariocontroller.h"
 
 #include <QWidget>
@@ -11,6 +14,8 @@ class QPushButton;
 class QTreeWidget;
 
 namespace headroom::ui {
+
+class PlanWaterfallChart;
 
 class PlaybookView : public QWidget {
     Q_OBJECT
@@ -22,18 +27,31 @@ public:
     QTreeWidget* tree() const { return m_tree; }
     /// Applies playbook row @p row to the scenario (one undo step).
     void applyRow(int row);
+    /// The row of the combined plan that fits, -1 when there is none.
+    int planRow() const;
+    /// Applies every step of the combined plan at once (one undo step); no-op without a plan.
+    void applyPlan();
+    PlanWaterfallChart* planChart() const { return m_planChart; }
+    QPushButton* applyPlanButton() const { return m_applyPlan; }
+    QWidget* planBox() const { return m_planBox; }
+    void setChartStyle(const ChartStyle& style);
 
 protected:
     void changeEvent(QEvent* e) override;
 
 private:
     void refresh();
+    void refreshPlan();
     void retranslateUi();
 
     ScenarioController* m_controller;
     QLabel* m_intro;
     QTreeWidget* m_tree;
     QPushButton* m_apply;
+    QWidget* m_planBox;
+    QLabel* m_planTitle;
+    PlanWaterfallChart* m_planChart;
+    QPushButton* m_applyPlan;
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;
 };

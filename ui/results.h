@@ -2,10 +2,13 @@
 // Everything the views draw for one scenario, computed by core in one pass.
 
 #include "core/engine/estimator.h"
+#include "core/engine/warnings.h"
 #include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
 
 #include <QString>
+
+#include <array>
 
 #include <cstdint>
 #include <optional>
@@ -23,6 +26,8 @@ struct Results {
 
     SweepAxis axis = SweepAxis::MicroBatch;
     bool inference = false; ///< the batch is concurrent sequences, the sequence is the context
+    /// Which phases one step has (core phaseApplies): the step timeline draws only these.
+    std::array<bool, kPhaseCount> phaseApplies{true, true, true, true};
     std::vector<SweepPoint> sweep; ///< core sweep() over [sweepMin, sweepMax]
     int64_t sweepMin = 1;
     int64_t sweepMax = 1;
@@ -41,8 +46,16 @@ struct Results {
     int64_t measuredX = 0;
 
     std::vector<PlaybookItem> playbook;
-    uint64_t generation = 0; ///< increases with every recompute
-    double computeMs = 0;    ///< time the engine took for this recompute
+    std::vector<Warning> warnings; ///< core workloadWarnings (the verdict shows them)
+
+    /// Inference: the vLLM-style server on one rank (core servingCapacity) and its maximum
+    /// concurrent sequences against context length (core servingCurve); empty in training
+    /// or when the scenario is invalid.
+    std::optional<ServingCapacity> serving;
+    std::vector<ServingPoint> servingCurve;
+    int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
+    uint64_t generation = 0;    ///< increases with every recompute
+    double computeMs = 0;       ///< time the engine took for this recompute
 };
 
 } // namespace headroom::ui

@@ -10,39 +10,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 
 namespace headroom::ui {
-
-namespace {
-
-/// Sweep range upper end: twice the larger of the current value and the largest that fits,
-/// rounded up to a power of two, within [lo, hi].
-int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi) {
-    const int64_t want = std::max<int64_t>(std::max(current, maxFit), 1) * 2;
-    const auto p = static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(want)));
-    return std::clamp(p, lo, hi);
-}
-
-/// Sequence lengths from @p lo to @p hi, four per octave.
-std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi) {
-    std::vector<int64_t> xs;
-    for (int i = 0;; ++i) {
-        const auto x = static_cast<int64_t>(
-            std::llround(static_cast<double>(lo) * std::exp2(static_cast<double>(i) / 4.0)));
-        if (x >= hi) {
-            break;
-        }
-        const int64_t rounded = x >= 64 ? (x + 8) / 16 * 16 : x;
-        if (xs.empty() || rounded > xs.back()) {
-            xs.push_back(rounded);
-        }
-    }
-    xs.push_back(hi);
-    return xs;
-}
-
-} // namespace
 
 ScenarioController::ScenarioController(QObject* parent)
     : QObject(parent), m_scenario(defaultScenario()) {
@@ -84,6 +53,7 @@ void ScenarioController::resetScenario(const Scenario& s, const QString& filePat
         m_filePath = filePath;
         emit filePathChanged();
     }
+    emit scenarioReplaced();
 }
 
 void ScenarioController::markSaved(const QString& filePath) {
@@ -96,7 +66,7 @@ void ScenarioController::markSaved(const QString& filePath) {
 
 void ScenarioController::apply(const Scenario& s) {
     m_scenario = s;
-    m_formulas.fill(std::nullopt);
+    m_formulas.clear();
     emit scenarioChanged();
     scheduleRecompute();
 }
@@ -143,12 +113,14 @@ void ScenarioController::recompute() {
     const Scenario& s = m_scenario;
     const ModelArch& m = s.model;
     const Workload& w = s.workload;
-    m_formulas.fill(std::nullopt);
+    m_formulas.clear();
 
     Results r;
     r.generation = ++m_generation;
     r.axis = m_axis;
     r.inference = w.mode == Mode::Inference;
+    for (int i = 0; i < kPhaseCount; ++i)
+        r.phaseApplies[static_cast<size_t>(i)] = phaseApplies(static_cast<Phase>(i), w);
 
     if (const ArchError ae = validateArch(m); ae != ArchError::Ok) {
         r.problem = Texts::archErrorText(ae);
@@ -179,12 +151,7 @@ void ScenarioController::recompute() {
         r.calibration = *cal;
         r.forcedOom = applyCalibration(r.estimate, *cal, w).forcedOom;
     }
-    for (size_t i = 0; i < r.estimate.stages.size(); ++i) {
-        if (r.estimate.stages[i].nvidiaSmi >
-            r.estimate.stages[static_cast<size_t>(r.tightestStage)].nvidiaSmi) {
-            r.tightestStage = static_cast<int>(i);
-        }
-    }
+    r.tightestStage = r.estimate.worst.stage; // core's worst rank (Estimate::worst)
 
     std::vector<int64_t> xs;
     if (m_axis == SweepAxis::MicroBatch) {
@@ -195,8 +162,7 @@ void ScenarioController::recompute() {
             m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
         xs = sweepValues(r.sweepMax, 48);
     } else {
-        r.current =
-            r.inference ? w.inference.promptTokens + w.inference.newTokens : w.sequenceLength;
+        r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
         r.sweepMin = kMinSequence;
         r.sweepMax =
@@ -214,25 +180,45 @@ void ScenarioController::recompute() {
     }
     r.cliff = cliffLine(m, w, &s.gpu);
     r.playbook = playbook(m, w, s.gpu);
+    r.warnings = workloadWarnings(m, w);
+    if (r.inference)
+        computeServing(r);
     r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
 
     m_results = std::move(r);
     emit resultsChanged();
 }
 
-QString ScenarioController::formula(Term t) const {
-    auto& slot = m_formulas[static_cast<size_t>(t)];
-    if (!slot) {
-        slot = QString::fromStdString(
-            termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu));
+void ScenarioController::computeServing(Results& r) const {
+    const Scenario& s = m_scenario;
+    auto sc = servingCapacity(s.model, s.workload, s.gpu);
+    if (!sc)
+        return;
+    r.serving = sc.value();
+    r.servingContext = inferenceContext(s.workload);
+    // contexts four per octave from 128 tokens to past the longest single sequence
+    const int64_t hi =
+        std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
+                                std::max<int64_t>({sc->kvTokens, r.servingContext, int64_t{1}})))),
+                            4096, int64_t{1} << 24);
+    r.servingCurve = servingCurve(*sc, sequenceValues(kMinSequence, hi));
+}
+
+QString ScenarioController::formula(Term t, int stage) const {
+    const auto key = std::make_pair(stage, static_cast<int>(t));
+    auto found = m_formulas.find(key);
+    if (found == m_formulas.end()) {
+        auto slot = QString::fromStdString(
+            termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu, stage));
         // the calibration's fixed overhead lands in the first term it corrects
         const auto& cal = m_results.calibration;
         if (cal && calibrationTerms(cal->measured.metric).front() == t) {
-            *slot += tr(" + calibrated to your run: %1")
-                         .arg(Units::formatSigned(cal->offsetBytes, m_unit, 2));
+            slot += tr(" + calibrated to your run: %1")
+                        .arg(Units::formatSigned(cal->offsetBytes, m_unit, 2));
         }
+        found = m_formulas.emplace(key, std::move(slot)).first;
     }
-    return *slot;
+    return found->second;
 }
 
 QString ScenarioController::modelDisplayName() const {

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 
 namespace headroom::ui {
@@ -45,7 +46,9 @@ enum class Field {
     Features,
     Playbook,
     Layout,
-    Calibration, ///< calibrate from a measured run / clear the calibration
+    Calibration,       ///< calibrate from a measured run / clear the calibration
+    MemoryUtilization, ///< serving: vLLM gpu_memory_utilization
+    KvCacheDtype,      ///< serving: KV-cache dtype
 };
 
 class ScenarioController : public QObject {
@@ -87,8 +90,9 @@ public:
     /// x axis does not rescale under the moving point. 0 releases it.
     void lockSweepMax(int64_t upper);
 
-    /// termFormula() for the current scenario, cached per recompute (not on the hot path).
-    QString formula(Term t) const;
+    /// termFormula() for the current scenario, of pipeline stage @p stage's rank (-1: the
+    /// worst rank), cached per recompute (not on the hot path).
+    QString formula(Term t, int stage = -1) const;
 
     /// "Llama 3.1 8B", "Custom dense 13.0 B", or the imported model's name.
     QString modelDisplayName() const;
@@ -104,6 +108,9 @@ public:
 signals:
     /// The scenario changed (emitted immediately, before the recompute).
     void scenarioChanged();
+    /// The scenario was replaced (new / open), not edited: views drop what they found for
+    /// the one before (the Multi-GPU layout's answer).
+    void scenarioReplaced();
     /// New results are available.
     void resultsChanged();
     void unitChanged();
@@ -117,6 +124,8 @@ private:
     void apply(const Scenario& s);
     void scheduleRecompute();
     void recompute();
+    /// Inference: the serving capacity and curve of the current scenario into @p r.
+    void computeServing(Results& r) const;
 
     Scenario m_scenario;
     Results m_results;
@@ -129,10 +138,10 @@ private:
     bool m_dragging = false;
     int m_session = 0;
     uint64_t m_generation = 0;
-    mutable std::array<std::optional<QString>, kTermCount> m_formulas;
     /// Load replays of the recent recomputes: the estimate, sweep, solvers and playbook of
     /// one scenario replay its load once (DeepSeek-V3 QLoRA + torchao: 0.4 s a replay).
     LoadReplayCache m_loads;
+    mutable std::map<std::pair<int, int>, QString> m_formulas; ///< (stage, term) -> text
 };
 
 } // namespace headroom::ui

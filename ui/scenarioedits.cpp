@@ -4,6 +4,7 @@
 #include "core/engine/profiles.h"
 
 #include "core/model/presets.h"
+#include "core/model/size_family.h"
 
 #include <algorithm>
 #include <limits>
@@ -19,6 +20,7 @@ bool setModelPreset(Scenario& s, const std::string& key) {
     s.modelSource = ModelSource::Preset;
     s.modelPreset = p->key;
     s.model = p->arch;
+    s.derivedFrom.clear();
     return true;
 }
 
@@ -26,11 +28,37 @@ void setCustomSize(Scenario& s, double params) {
     s.modelSource = ModelSource::ParamCount;
     s.paramCount = params;
     s.model = denseFromParamCount(params);
+    s.derivedFrom.clear();
 }
 
 void setInlineModel(Scenario& s, const ModelArch& arch) {
     s.modelSource = ModelSource::Inline;
     s.model = arch;
+    s.derivedFrom.clear();
+}
+
+std::string sizeFamily(const Scenario& s) {
+    if (s.modelSource == ModelSource::Preset)
+        return familyOfPreset(s.modelPreset);
+    if (s.modelSource == ModelSource::Inline && !s.derivedFrom.empty())
+        return familyOfPreset(s.derivedFrom);
+    return {};
+}
+
+void setModelSize(Scenario& s, double params) {
+    const std::string family = sizeFamily(s);
+    if (family.empty()) {
+        setCustomSize(s, params);
+        return;
+    }
+    FamilySize f = familySizeAt(family, params);
+    if (!f.derived) {
+        setModelPreset(s, f.presetKey);
+        return;
+    }
+    s.modelSource = ModelSource::Inline;
+    s.model = std::move(f.arch);
+    s.derivedFrom = f.presetKey;
 }
 
 void setRunMode(Scenario& s, RunMode m) {
@@ -38,7 +66,10 @@ void setRunMode(Scenario& s, RunMode m) {
     const bool wasQlora = w.mode == Mode::Training && w.finetune == Finetune::QLoRA;
     switch (m) {
     case RunMode::Inference:
-        w.mode = Mode::Inference;
+        if (w.mode != Mode::Inference) { // the sequence length stays, as the context
+            w.mode = Mode::Inference;
+            setInferenceContext(w, w.sequenceLength);
+        }
         break;
     case RunMode::Full:
         w.mode = Mode::Training;

@@ -16,7 +16,15 @@ bool setModelPreset(Scenario& s, const std::string& key);
 void setCustomSize(Scenario& s, double params);
 /// Uses an imported architecture (config.json / safetensors).
 void setInlineModel(Scenario& s, const ModelArch& arch);
+/// The size family the model-size slider steps through: the preset's, or the one a derived
+/// shape came from; empty for a custom size or an imported model (core familyOfPreset).
+std::string sizeFamily(const Scenario& s);
+/// The model-size slider: within a family, the real size or a derived shape at @p params
+/// (core familySizeAt); otherwise the custom dense shape (denseFromParamCount).
+void setModelSize(Scenario& s, double params);
 
+/// Switches the run mode; entering inference keeps the sequence length as the context
+/// (core setInferenceContext: prompt + generated tokens).
 void setRunMode(Scenario& s, RunMode m);
 /// Sets the weight storage dtype; for full training in a float dtype the gradients follow.
 void setWeightsDType(Scenario& s, DType d);

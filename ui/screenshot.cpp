@@ -1,5 +1,6 @@
 #include "ui/screenshot.h"
 
+#include "ui/comparepanel.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
@@ -56,22 +57,35 @@ QSize parseSize(const QString& text) {
     return {w, h};
 }
 
-int runScreenshot(const ScreenshotOptions& o) {
-    StderrDialogs dialogs;
-    MainWindowOptions mo;
-    mo.useSettings = false;
-    mo.dialogs = &dialogs;
-    MainWindow w(mo);
+int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
     if (!o.language.isEmpty()) {
         w.setLanguage(o.language);
     }
     w.setTheme(o.theme == QLatin1String("dark") ? ThemeKind::Dark : ThemeKind::Light);
-    if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
-        return 2;
-    }
     w.setAttribute(Qt::WA_DontShowOnScreen, true);
     w.resize(o.size);
     w.show();
+    QCoreApplication::processEvents();
+    // the scenario opens in the shown window, as a user opens it: form rows shown before the
+    // window first is (the inference-only "Generated" row) kept a zero height
+    if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
+        return 2;
+    }
+    if (!o.compare.isEmpty()) {
+        w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
+        if (!w.openScenarioFile(o.compare))
+            return 2;
+        if (o.tab.isEmpty())
+            w.dashboard()->showTab(QStringLiteral("compare"));
+    }
+    if (!o.tab.isEmpty() && !w.dashboard()->showTab(o.tab)) {
+        QTextStream(stderr) << "headroom: "
+                            << QCoreApplication::translate("main",
+                                                           "--tab must be one of: %1 (got '%2')")
+                                   .arg(w.dashboard()->tabKeys().join(QStringLiteral(", ")), o.tab)
+                            << '\n';
+        return 2;
+    }
     if (o.presentation) {
         w.presentation()->setActive(true, false);
     }
@@ -81,8 +95,21 @@ int runScreenshot(const ScreenshotOptions& o) {
         w.controller()->flush();
     }
     w.dashboard()->refresh();
+    if (!o.compare.isEmpty())
+        w.dashboard()->comparePanel()->refresh(); // its debounce timer would fire too late
     QCoreApplication::processEvents();
+    return 0;
+}
 
+int runScreenshot(const ScreenshotOptions& o) {
+    StderrDialogs dialogs;
+    MainWindowOptions mo;
+    mo.useSettings = false;
+    mo.dialogs = &dialogs;
+    MainWindow w(mo);
+    if (const int rc = showForScreenshot(w, o); rc != 0) {
+        return rc;
+    }
     const QImage img = w.grab().toImage();
     QString error;
     if (!saveFile(

@@ -290,6 +290,17 @@ QString fieldLabel(const std::string& field) {
 }
 } // namespace
 
+QString Texts::warningText(const Warning& w) {
+    switch (w.code) {
+    case WarningCode::SequenceBeyondPositions:
+        return tr("⚠ %1 tokens exceed the model's trained context (max_position_embeddings "
+                  "%2): the memory is estimated, but the model needs RoPE scaling or a "
+                  "long-context variant.")
+            .arg(Units::formatCount(w.value), Units::formatCount(w.limit));
+    }
+    return QString::fromStdString(describe(w));
+}
+
 QString Texts::errorText(const Error& e, const ModelArch* model, const Workload* workload) {
     const QString field = fieldLabel(e.field);
     const QString detail = QString::fromStdString(e.detail);
@@ -323,42 +334,53 @@ QString Texts::errorText(const Error& e, const ModelArch* model, const Workload*
         return tr("No setting of %1 fits on this GPU.").arg(field);
     case ErrorCode::InvalidLayout:
         break;
-    }
-    // Layout constraints: name the degree and the number it must agree with.
-    const QString f = field.toLower();
-    if (model && workload) {
-        const Parallelism& p = workload->parallel;
-        if (f.contains(QLatin1String("tp")) || f.contains(QLatin1String("tensor"))) {
-            return tr("TP = %1 must divide the %2 attention heads and %3 KV heads")
-                .arg(p.tp)
-                .arg(model->numHeads)
-                .arg(model->numKvHeads);
-        }
-        if (f.contains(QLatin1String("pp")) || f.contains(QLatin1String("pipeline"))) {
-            return tr("PP = %1 must not exceed the %2 layers").arg(p.pp).arg(model->numLayers);
-        }
-        if (f.contains(QLatin1String("ep")) || f.contains(QLatin1String("expert"))) {
-            if (model->moe.numExperts > 0 && model->moe.numExperts % p.ep == 0) {
-                return tr("EP = %1 must divide DP × TP = %2").arg(p.ep).arg(p.dp * p.tp);
-            }
-            if (model->moe.numExperts > 0) {
-                return tr("EP = %1 must divide the %2 experts")
-                    .arg(p.ep)
-                    .arg(model->moe.numExperts);
-            }
-            return tr("EP = %1 needs a mixture-of-experts model (this one is dense)").arg(p.ep);
-        }
-        if (f.contains(QLatin1String("cp")) || f.contains(QLatin1String("context"))) {
-            return tr("CP = %1 must divide the sequence length %2")
-                .arg(p.cp)
-                .arg(workload->sequenceLength);
-        }
-        if (f.contains(QLatin1String("dp")) || f.contains(QLatin1String("gpu"))) {
-            return tr("DP × TP × PP × CP must equal the GPU count");
-        }
+    case ErrorCode::TooManyGpus:
+    case ErrorCode::TpNotDividingHeads:
+    case ErrorCode::TpNotDividingKvHeads:
+    case ErrorCode::PpAboveLayers:
+    case ErrorCode::EpWithoutExperts:
+    case ErrorCode::EpNotDividingExperts:
+    case ErrorCode::EpNotDividingDpTp:
+    case ErrorCode::CpNotDividingSequence:
+        if (model && workload)
+            return layoutRuleText(e.code, *model, *workload);
+        break;
     }
     return detail.isEmpty() ? tr("%1: invalid parallel layout").arg(field)
                             : tr("%1: invalid parallel layout (%2)").arg(field, detail);
+}
+
+QString Texts::layoutRuleText(ErrorCode code, const ModelArch& model, const Workload& workload) {
+    const Parallelism& p = workload.parallel;
+    switch (code) {
+    case ErrorCode::TooManyGpus:
+        return tr("DP × TP × PP × CP = %1 × %2 × %3 × %4 is more than %5 GPUs")
+            .arg(p.dp)
+            .arg(p.tp)
+            .arg(p.pp)
+            .arg(p.cp)
+            .arg(limits::kGpus);
+    case ErrorCode::TpNotDividingHeads:
+        return tr("TP = %1 must divide the %2 attention heads").arg(p.tp).arg(model.numHeads);
+    case ErrorCode::TpNotDividingKvHeads:
+        return tr("TP = %1 must divide the %2 KV heads (or be at least as many)")
+            .arg(p.tp)
+            .arg(model.numKvHeads);
+    case ErrorCode::PpAboveLayers:
+        return tr("PP = %1 must not exceed the %2 layers").arg(p.pp).arg(model.numLayers);
+    case ErrorCode::EpWithoutExperts:
+        return tr("EP = %1 needs a mixture-of-experts model (this one is dense)").arg(p.ep);
+    case ErrorCode::EpNotDividingExperts:
+        return tr("EP = %1 must divide the %2 experts").arg(p.ep).arg(model.moe.numExperts);
+    case ErrorCode::EpNotDividingDpTp:
+        return tr("EP = %1 must divide DP × TP = %2").arg(p.ep).arg(qint64(p.dp) * p.tp);
+    case ErrorCode::CpNotDividingSequence:
+        return tr("CP = %1 must divide the sequence length %2")
+            .arg(p.cp)
+            .arg(workload.sequenceLength);
+    default:
+        return {};
+    }
 }
 
 QString Texts::archErrorText(ArchError e) {
@@ -422,16 +444,112 @@ QString Texts::playbookAction(const PlaybookItem& item) {
     case PlaybookAction::FewerSamplesPerPrompt:
         return tr("Generate %1 samples per prompt in rollouts").arg(v);
     case PlaybookAction::Combined: {
-        const Workload& c = item.changed;
-        QString text = tr("Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3")
-                           .arg(c.microBatch)
-                           .arg(c.gradAccumulation)
-                           .arg(checkpointingName(c.checkpointing));
-        if (c.features.chunkedCrossEntropy)
-            text += tr(", chunked loss");
-        text += tr(", optimizer %1").arg(optimizerName(c.optimizer));
-        return text;
+        QStringList steps;
+        for (const PlanStep& st : item.plan.steps) {
+            steps << planStep(st.option, st.after);
+        }
+        return tr("Plan (disruption cost %1): %2").arg(v).arg(steps.join(tr(" + ")));
     }
+    }
+    return {};
+}
+
+QString Texts::planStep(LeverOption o, const Workload& a) {
+    switch (o) {
+    case LeverOption::MicroBatchHalf:
+    case LeverOption::MicroBatchOne:
+        if (a.mode == Mode::Inference) {
+            return tr("concurrent sequences: %1").arg(a.microBatch);
+        }
+        return tr("micro-batch %1 with gradient accumulation %2")
+            .arg(a.microBatch)
+            .arg(a.gradAccumulation);
+    case LeverOption::CheckpointSelective:
+    case LeverOption::CheckpointFull:
+        return tr("activation checkpointing: %1").arg(checkpointingName(a.checkpointing));
+    case LeverOption::ChunkedLoss:
+        return tr("chunked loss");
+    case LeverOption::EfficientAttention:
+        return tr("attention: %1").arg(attentionName(a.attention));
+    case LeverOption::Optimizer8bit:
+        return tr("optimizer: %1").arg(optimizerName(a.optimizer));
+    case LeverOption::Zero1:
+    case LeverOption::Zero2:
+    case LeverOption::Zero3:
+        return tr("sharding: %1").arg(shardingName(a.parallel.sharding));
+    case LeverOption::Tp2:
+    case LeverOption::Tp4:
+    case LeverOption::Tp8:
+        return tr("TP %1 on the same GPUs (DP %2, gradient accumulation %3)")
+            .arg(a.parallel.tp)
+            .arg(a.parallel.dp)
+            .arg(a.gradAccumulation);
+    case LeverOption::SequenceParallel:
+        return tr("sequence parallelism");
+    case LeverOption::Pp2:
+    case LeverOption::Pp4:
+        return tr("PP %1 on the same GPUs (DP %2, gradient accumulation %3)")
+            .arg(a.parallel.pp)
+            .arg(a.parallel.dp)
+            .arg(a.gradAccumulation);
+    case LeverOption::Lora:
+        return tr("LoRA adapters (rank %1)").arg(a.lora.rank);
+    case LeverOption::Qlora:
+        return tr("QLoRA on a 4-bit base (rank %1)").arg(a.lora.rank);
+    case LeverOption::OffloadOptimizer:
+        return tr("optimizer states offloaded to the CPU");
+    case LeverOption::OffloadParams:
+        return tr("optimizer states and parameters offloaded to the CPU");
+    case LeverOption::WeightsFp8:
+    case LeverOption::WeightsInt4:
+        return tr("weights in %1").arg(dtypeName(a.precision.weights));
+    case LeverOption::KvCacheFp8:
+        return tr("KV cache in %1").arg(dtypeName(a.precision.kvCache));
+    }
+    return {};
+}
+
+QString Texts::planStepShort(LeverOption o, const Workload& a) {
+    switch (o) {
+    case LeverOption::MicroBatchHalf:
+    case LeverOption::MicroBatchOne:
+        return tr("Micro-batch %1").arg(a.microBatch);
+    case LeverOption::CheckpointSelective:
+        return tr("Selective checkpointing");
+    case LeverOption::CheckpointFull:
+        return tr("Full checkpointing");
+    case LeverOption::ChunkedLoss:
+        return tr("Chunked loss");
+    case LeverOption::EfficientAttention:
+        return attentionName(a.attention);
+    case LeverOption::Optimizer8bit:
+        return optimizerName(a.optimizer);
+    case LeverOption::Zero1:
+    case LeverOption::Zero2:
+    case LeverOption::Zero3:
+        return shardingName(a.parallel.sharding);
+    case LeverOption::Tp2:
+    case LeverOption::Tp4:
+    case LeverOption::Tp8:
+        return tr("TP %1").arg(a.parallel.tp);
+    case LeverOption::SequenceParallel:
+        return tr("Sequence parallel");
+    case LeverOption::Pp2:
+    case LeverOption::Pp4:
+        return tr("PP %1").arg(a.parallel.pp);
+    case LeverOption::Lora:
+        return tr("LoRA");
+    case LeverOption::Qlora:
+        return tr("QLoRA");
+    case LeverOption::OffloadOptimizer:
+        return tr("Offload optimizer");
+    case LeverOption::OffloadParams:
+        return tr("Offload parameters");
+    case LeverOption::WeightsFp8:
+    case LeverOption::WeightsInt4:
+        return dtypeName(a.precision.weights);
+    case LeverOption::KvCacheFp8:
+        return tr("KV cache %1").arg(dtypeName(a.precision.kvCache));
     }
     return {};
 }

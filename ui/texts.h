@@ -2,12 +2,13 @@
 // Translated names, tooltips and messages for the engine's enums and typed errors.
 // The engine only speaks English in describe(); everything the user reads comes from here.
 
-#include "core/error.h"
 #include "core/engine/estimator.h"
-#include "core/model/model.h"
 #include "core/engine/profiles.h"
-#include "core/plan/solvers.h"
+#include "core/engine/warnings.h"
 #include "core/engine/workload.h"
+#include "core/error.h"
+#include "core/model/model.h"
+#include "core/plan/solvers.h"
 #include "ui/units.h"
 
 #include <QCoreApplication>
@@ -45,13 +46,23 @@ public:
     /// A typed core error as one translated sentence naming the field.
     static QString errorText(const Error& e, const ModelArch* model = nullptr,
                              const Workload* workload = nullptr);
+    /// The layout rule core's validateWorkload names by its code (one ErrorCode per rule),
+    /// with the run's numbers; empty for a code that is not a layout rule.
+    static QString layoutRuleText(ErrorCode code, const ModelArch& model, const Workload& workload);
     /// Why validateArch() rejected a model.
     static QString archErrorText(ArchError e);
     /// "DP × TP × PP × CP = 12, but the GPU count is 8".
     static QString gpuCountMismatch(int product, int gpus);
 
+    /// A typed core warning (core/engine/warnings.h) as one translated sentence.
+    static QString warningText(const Warning& w);
+
     /// One playbook line: the change, with its numbers.
     static QString playbookAction(const PlaybookItem& item);
+    /// One step of a combined plan (core/plan/plan_search.h), with the scenario after it.
+    static QString planStep(LeverOption o, const Workload& after);
+    /// A few words for the plan waterfall's axis, e.g. "Micro-batch 2", "TP 2".
+    static QString planStepShort(LeverOption o, const Workload& after);
 };
 
 } // namespace headroom::ui

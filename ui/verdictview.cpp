@@ -119,6 +119,8 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
                     .arg(Units::format(e.worst.releasable, u));
     }
     text = calibrationText(r, u) + text;
+    for (const Warning& w : r.warnings) // first, so the two-line details never hide it
+        text = Texts::warningText(w) + QLatin1Char(' ') + text;
     if (!r.valid) {
         text = tr("Showing the last valid scenario. ") + text;
     }

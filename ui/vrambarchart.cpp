@@ -261,12 +261,18 @@ void VramBarChart::rebuild() {
                                              .arg(Units::format(rank->nvidiaSmi, m_unit))
                                        : Units::format(rank->nvidiaSmi, m_unit));
             item->setLook(m_style.overlayFont(true),
-                          rank->nvidiaSmi > e.capacity ? m_style.colors().oom
-                                                       : m_style.colors().text,
+                          rankFits(*rank, e.capacity) ? m_style.colors().text
+                                                      : m_style.colors().oom,
                           m_style.colors().background);
         }
     }
     placeOverlays();
+}
+
+bool VramBarChart::totalShownOverCapacity(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(m_totalLabels.size()))
+        return false;
+    return m_totalLabels[static_cast<size_t>(bar)]->textColor() == m_style.colors().oom;
 }
 
 void VramBarChart::placeOverlays() {
@@ -318,6 +324,32 @@ void VramBarChart::placeOverlays() {
         }
         item->setPos(x, y);
     }
+    hideCrowdedTotals();
+}
+
+void VramBarChart::hideCrowdedTotals() {
+    // Totals wider than a bar's slot run into each other (8 stages on a narrow chart): then
+    // only the tightest rank keeps its total. Faded, not hidden, so that a wider plot shows
+    // them all again on the next placement.
+    bool crowded = false;
+    const ChartLabel* prev = nullptr;
+    for (const ChartLabel* item : m_totalLabels) {
+        if (!item->isVisible())
+            continue;
+        if (prev && QRectF(prev->pos(), prev->size()).intersects(QRectF(item->pos(), item->size())))
+            crowded = true;
+        prev = item;
+    }
+    for (size_t b = 0; b < m_totalLabels.size(); ++b)
+        m_totalLabels[b]->setOpacity(!crowded || static_cast<int>(b) == m_highlight ? 1.0 : 0.0);
+}
+
+std::vector<QRectF> VramBarChart::shownTotalRects() const {
+    std::vector<QRectF> out;
+    for (const ChartLabel* item : m_totalLabels)
+        if (item->isVisible() && item->opacity() > 0)
+            out.emplace_back(item->pos(), item->size());
+    return out;
 }
 
 void VramBarChart::applyStyle() {
@@ -375,7 +407,8 @@ QString VramBarChart::segmentToolTip(Term t, int bar) const {
                  QLocale().toString(share, 'f', 1), Units::format(rank->nvidiaSmi, m_unit));
     text += QStringLiteral("<br><i>%1</i>").arg(Texts::termTooltip(t).toHtmlEscaped());
     if (m_formula) {
-        const QString f = m_formula(t);
+        // the formula of the rank this bar shows, so its numbers are the tooltip's
+        const QString f = m_formula(t, m_view == View::PerStage ? rank->stage : -1);
         if (!f.isEmpty()) {
             text += QStringLiteral("<br><tt>%1</tt>").arg(f.toHtmlEscaped());
         }

@@ -34,8 +34,8 @@ public:
     void setView(View v);
     View view() const { return m_view; }
     void setStyle(const ChartStyle& style);
-    /// Supplies termFormula() text for hover tooltips (may be empty).
-    void setFormulaProvider(std::function<QString(Term)> provider) {
+    /// Supplies termFormula() text for hover tooltips (term, stage; stage -1: the worst rank).
+    void setFormulaProvider(std::function<QString(Term, int)> provider) {
         m_formula = std::move(provider);
     }
 
@@ -47,6 +47,11 @@ public:
     double capacityValue() const;
     /// Index of the highlighted (tightest) bar in the per-stage view, -1 if none.
     int highlightedBar() const { return m_highlight; }
+    /// Whether bar @p bar's total is drawn as out of memory (core's rankFits says no).
+    bool totalShownOverCapacity(int bar) const;
+    /// Where the bar totals are drawn (chart coordinates), left to right; crowded totals are
+    /// left out (only the tightest rank's stays).
+    std::vector<QRectF> shownTotalRects() const;
     /// Tooltip text of segment @p t of bar @p bar (what hovering shows).
     QString segmentToolTip(Term t, int bar) const;
 
@@ -56,6 +61,7 @@ protected:
 private:
     void rebuild();
     void placeOverlays();
+    void hideCrowdedTotals();
     void applyStyle();
     void retranslateUi();
     const RankEstimate* rankFor(int bar) const;
@@ -80,7 +86,7 @@ private:
     int m_bars = 0;
     int m_highlight = -1;
     double m_yMax = 0;
-    std::function<QString(Term)> m_formula;
+    std::function<QString(Term, int)> m_formula;
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     QBrush m_plotBrush; ///< plot background with the danger zone (> 90 %) shaded
 };

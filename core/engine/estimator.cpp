@@ -30,6 +30,23 @@ void releaseCachedForCapacity(RankEstimate& r, double capacity) {
 
 } // namespace
 
+double verdictBytes(const RankEstimate& r) {
+    return r.nvidiaSmi - r.pageable - r.releasable;
+}
+
+bool rankFits(const RankEstimate& r, double capacity) {
+    return capacity - verdictBytes(r) >= 0;
+}
+
+void decideFit(Estimate& e) {
+    e.headroom = e.capacity - verdictBytes(e.worst);
+    e.fits = rankFits(e.worst, e.capacity);
+    for (const RankEstimate& r : e.stages) {
+        e.headroom = std::min(e.headroom, e.capacity - verdictBytes(r));
+        e.fits = e.fits && rankFits(r, e.capacity);
+    }
+}
+
 double Estimate::total(Metric m) const {
     switch (m) {
     case Metric::Allocated:
@@ -80,6 +97,10 @@ std::string_view phaseKey(Phase p) {
         return "optimizer_step";
     }
     return "unknown";
+}
+
+bool phaseApplies(Phase p, const Workload& w) {
+    return w.mode == Mode::Training || p == Phase::AfterLoad || p == Phase::Forward;
 }
 
 std::string_view metricKey(Metric m) {
@@ -152,7 +173,7 @@ std::optional<Error> validateDegrees(const Parallelism& p) {
     for (int i = 0; i < 4; ++i) { // dp, tp, pp, cp; EP splits the DP x TP ranks, adds none
         const auto next = checked::mul(gpus, degrees[i].second);
         if (!next || *next > limits::kGpus)
-            return Error{ErrorCode::InvalidLayout, degrees[i].first,
+            return Error{ErrorCode::TooManyGpus, degrees[i].first,
                          "dp x tp x pp x cp must be at most " + std::to_string(limits::kGpus) +
                              " GPUs (" + std::to_string(p.dp) + " x " + std::to_string(p.tp) +
                              " x " + std::to_string(p.pp) + " x " + std::to_string(p.cp) + ")"};
@@ -170,24 +191,26 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
     if (auto e = validateDegrees(p))
         return e;
     if (m.numHeads % p.tp != 0)
-        return Error{ErrorCode::InvalidLayout, "parallel.tp",
+        return Error{ErrorCode::TpNotDividingHeads, "parallel.tp",
                      "TP must divide the attention heads (" + std::to_string(m.numHeads) + ")"};
     if (m.numKvHeads > p.tp && m.numKvHeads % p.tp != 0)
-        return Error{ErrorCode::InvalidLayout, "parallel.tp",
+        return Error{ErrorCode::TpNotDividingKvHeads, "parallel.tp",
                      "TP must divide the KV heads (" + std::to_string(m.numKvHeads) + ")"};
     if (p.pp > m.numLayers)
-        return Error{ErrorCode::InvalidLayout, "parallel.pp",
+        return Error{ErrorCode::PpAboveLayers, "parallel.pp",
                      "PP must not exceed the layers (" + std::to_string(m.numLayers) + ")"};
-    if (p.ep > 1 && (!m.moe.enabled() || m.moe.numExperts % p.ep != 0))
-        return Error{ErrorCode::InvalidLayout, "parallel.ep",
-                     m.moe.enabled()
-                         ? "EP must divide the experts (" + std::to_string(m.moe.numExperts) + ")"
-                         : std::string("EP needs a mixture-of-experts model")};
+    if (p.ep > 1 && !m.moe.enabled())
+        return Error{ErrorCode::EpWithoutExperts, "parallel.ep",
+                     "EP needs a mixture-of-experts model"};
+    if (p.ep > 1 && m.moe.numExperts % p.ep != 0)
+        return Error{ErrorCode::EpNotDividingExperts, "parallel.ep",
+                     "EP must divide the experts (" + std::to_string(m.moe.numExperts) + ")"};
     // dp x tp <= limits::kGpus here (validateDegrees)
     if (p.ep > 1 && *checked::mul(p.dp, p.tp) % p.ep != 0)
-        return Error{ErrorCode::InvalidLayout, "parallel.ep", "EP must divide DP x TP"};
+        return Error{ErrorCode::EpNotDividingDpTp, "parallel.ep", "EP must divide DP x TP"};
     if (p.cp > 1 && w.sequenceLength % p.cp != 0)
-        return Error{ErrorCode::InvalidLayout, "parallel.cp", "CP must divide the sequence length"};
+        return Error{ErrorCode::CpNotDividingSequence, "parallel.cp",
+                     "CP must divide the sequence length"};
     return std::nullopt;
 }
 
@@ -223,8 +246,7 @@ Estimate estimate(const ModelArch& m, const Workload& input, const GpuSpec* gpu)
     e.hostBytes = host;
     if (gpu) {
         e.capacity = gpu->bytes();
-        e.headroom = e.capacity - (e.worst.nvidiaSmi - e.worst.pageable - e.worst.releasable);
-        e.fits = e.headroom >= 0;
+        decideFit(e);
     }
     return e;
 }

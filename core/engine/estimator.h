@@ -86,21 +86,35 @@ struct Estimate {
     int64_t trainableParams = 0;      ///< full: total; LoRA: adapter parameters
     double hostBytes = 0;             ///< host RAM for offloaded states/params (per node share)
     double capacity = 0;              ///< GPU memory, bytes (0 = no GPU given)
-    /// worst.nvidiaSmi - worst.pageable - worst.releasable <= capacity
+    /// every rank fits: rankFits(stage, capacity) for each of `stages`
     bool fits = true;
-    /// capacity - (worst.nvidiaSmi - pageable - releasable); < 0: OOM by that much
+    /// min over ranks of capacity - verdictBytes(rank); < 0: OOM by that much
     double headroom = 0;
     double total(Metric m) const; ///< worst rank's total in metric @p m
 };
+
+/// Bytes the fits verdict weighs for one rank: nvidia-smi less the pageable optimizer states
+/// and the releasable cached segments (RankEstimate::pageable, ::releasable).
+double verdictBytes(const RankEstimate& r);
+/// Whether rank @p r fits a GPU of @p capacity bytes: verdictBytes(r) <= capacity, the rule
+/// of Estimate::fits applied to one rank.
+bool rankFits(const RankEstimate& r, double capacity);
+/// Sets @p e's fits (every rank fits: rankFits of `worst` and each of `stages`) and headroom
+/// (the tightest rank's capacity - verdictBytes) from its ranks and `capacity`.
+void decideFit(Estimate& e);
 
 /// The category a term is drawn under in the GUI's 8-colour bar.
 std::string_view termKey(Term t);   ///< "weights", "master_weights", ... (JSON keys)
 std::string_view phaseKey(Phase p); ///< "after_load", "forward", "backward", "optimizer_step"
 std::string_view metricKey(Metric m);
+/// Whether phase @p p happens in one step of @p w: inference has no backward pass and no
+/// optimizer step (AfterLoad and Forward only); training has all four.
+bool phaseApplies(Phase p, const Workload& w);
 
 /// Checks the workload against the model (positive batch/sequence, LoRA rank, layout
 /// constraints: TP divides heads and KV heads, PP <= layers, EP divides experts).
-/// Returns the first violation, naming the field.
+/// Returns the first violation, naming the field; each layout rule has its own ErrorCode
+/// (TooManyGpus, TpNotDividingHeads, ..., CpNotDividingSequence; core/error.h).
 std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w);
 
 /// Estimates the scenario. Pure function; no allocation beyond the stages vector.
@@ -111,9 +125,15 @@ Estimate estimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu = nu
 /// Checked entry point: validates, then estimates.
 Result<Estimate> estimateChecked(const ModelArch& m, const Workload& w, const GpuSpec* gpu);
 
-/// Human-readable formula of a term with this scenario's numbers put in, e.g.
-/// "8.03e9 params x 2 B (bf16) = 16.06 GB". Not on the hot path.
-std::string termFormula(Term t, const ModelArch& m, const Workload& w,
-                        const GpuSpec* gpu = nullptr);
+/// Human-readable formula of a term with this scenario's numbers put in, for pipeline stage
+/// @p stage's rank (-1: the worst rank, Estimate::worst), e.g. "8.03e+09 params x 2 B (bf16)
+/// = 14.96 GiB"; the divisions the rank's value has (PP stage, TP, ZeRO/FSDP shards) are
+/// named, and only those. Not on the hot path.
+std::string termFormula(Term t, const ModelArch& m, const Workload& w, const GpuSpec* gpu = nullptr,
+                        int stage = -1);
+
+/// @p bytes as "5.13 GiB": two decimals, a tie rounded up (as the GUI's QLocale does), the
+/// one rounding of every formula text.
+std::string formatGiB(double bytes);
 
 } // namespace headroom

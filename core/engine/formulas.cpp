@@ -4,7 +4,9 @@
 #include "core/engine/estimator.h"
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
+#include "core/engine/stages.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace headroom {
@@ -19,53 +21,202 @@ std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 
     return buf;
 }
 std::string gb(double bytes) {
-    return fmt("%.2f GiB", bytes / kGiB);
+    return formatGiB(bytes);
+}
+
+std::string str(std::string_view v) {
+    return std::string(v);
+}
+
+/// Where the rank's parameters come from when PP or TP split the model: "(stage 2 of 4:
+/// layers 8-15 + lm_head; / TP 2)"; empty when the rank holds the whole model.
+std::string rankScope(const stages::StageContext& x, int pp) {
+    std::string parts;
+    if (pp > 1) {
+        parts = fmt("stage %.0f of %.0f: layers %.0f", x.stage + 1.0, pp, x.layers.first) +
+                fmt("-%.0f", x.layers.first + x.layers.count - 1.0) +
+                (x.firstStage ? " + embedding" : "") + (x.lastStage ? " + lm_head" : "");
+    }
+    if (x.tp > 1)
+        parts += (parts.empty() ? "" : "; ") + fmt("/ TP %.0f", x.tp);
+    return parts.empty() ? "" : " on this rank (" + parts + ")";
+}
+
+/// " / 8 (zero3 shards)" when @p applies and the sharding group has more than one rank.
+std::string shardText(bool applies, const stages::StageContext& x) {
+    if (!applies || x.shard <= 1)
+        return {};
+    return fmt(" / %.0f (", x.shard) + str(shardingKey(x.w.parallel.sharding)) + " shards)";
+}
+
+/// Base weights (+ LoRA adapters) of the rank; Term::Weights' rule (stages.cpp
+/// residentWeights) with the rank's numbers.
+std::string weightsFormula(const stages::StageContext& x, int pp, double v) {
+    const Workload& w = x.w;
+    const stages::StageParams& sp = x.params;
+    const bool sharded = shardsParams(w.parallel.sharding) && x.shard > 1;
+    if (sharded && w.parallel.offloadParams)
+        return "parameters offloaded to host (offload_params); the quantisation block scales "
+               "stay = " +
+               gb(v);
+    const std::string scope = rankScope(x, pp);
+    std::string text;
+    if (terms::checkpointStorageApplies(x.m, w))
+        text = fmt("%.4g params", sp.total()) + scope + " as the checkpoint stores them (" +
+               str(quantMethodKey(x.m.quant.method)) +
+               (x.m.headerWeightBytes > 0 ? ", safetensors header bytes" : "") + ")";
+    else if (isQuantized(x.weightDtype))
+        text = fmt("(%.4g linear x %.4g B", sp.linear, bytesPerElement(x.weightDtype)) + " (" +
+               str(dtypeKey(x.weightDtype)) + fmt(") + %.4g other x %.4g B", sp.other, x.c) + " (" +
+               str(dtypeKey(w.precision.compute)) + "))" + scope;
+    else
+        text = fmt("%.4g params", sp.total()) + scope +
+               fmt(" x %.4g B (", bytesPerElement(x.weightDtype)) + str(dtypeKey(x.weightDtype)) +
+               ")";
+    if (sp.adapters > 0)
+        text += fmt(" + %.4g LoRA x %.4g B", sp.adapters, bytesPerElement(w.precision.adapters));
+    if (sharded)
+        text = (sp.adapters > 0 ? "(" + text + ")" : text) + shardText(true, x);
+    return text + " = " + gb(v);
+}
+
+/// Trainable parameters of the rank: every one (full) or the LoRA adapters.
+double rankTrainable(const stages::StageContext& x) {
+    return x.full ? x.params.total() : x.params.adapters;
+}
+
+/// The fp32 master copy (stages.cpp trainingState): absent when the run keeps none.
+std::string masterFormula(const stages::StageContext& x, int pp, double v) {
+    const Workload& w = x.w;
+    if (!x.training)
+        return "no master copy (inference) = " + gb(v);
+    if (!w.precision.masterWeights)
+        return "no fp32 master copy (master weights off) = " + gb(v);
+    if (w.parallel.offloadOptimizer)
+        return "fp32 master copy offloaded to host with the optimizer = " + gb(v);
+    const DType trained = x.full ? x.weightDtype : w.precision.adapters;
+    if (trained == DType::FP32)
+        return "no separate copy: the trained weights are fp32 already = " + gb(v);
+    return fmt("%.4g trainable", rankTrainable(x)) + rankScope(x, pp) + " x 4 B (fp32 copy)" +
+           shardText(shardsOptimizer(w.parallel.sharding), x) + " = " + gb(v);
+}
+/// Stored gradients (stages.cpp trainingState): the rank's trainable parameters in the
+/// gradient dtype, sharded by ZeRO-2+/FSDP, doubled by DDP's reducer buckets.
+std::string gradientsFormula(const stages::StageContext& x, int pp, double v) {
+    const Workload& w = x.w;
+    const Parallelism& par = w.parallel;
+    const std::string bytes = fmt(" x %.4g B (", bytesPerElement(w.precision.grads)) +
+                              str(dtypeKey(w.precision.grads)) + ")";
+    if (!x.training)
+        return "no gradients (inference) = " + gb(v);
+    if (w.features.optimizerInBackward)
+        return fmt("largest tensor %.4g", x.full ? x.params.maxTensor : x.params.adapters) + bytes +
+               " (optimizer step in backward) = " + gb(v);
+    std::string text = x.mixedFrozenUnits ? std::string("every block parameter (FSDP units mixing "
+                                                        "frozen weights and adapters)")
+                                          : fmt("%.4g trainable", rankTrainable(x));
+    text += rankScope(x, pp) + bytes + shardText(shardsGradients(par.sharding) && !x.noSync, x);
+    if (par.sharding == Sharding::None && par.dpCp() > 1)
+        text += " x 2 (DDP reducer buckets copy them)";
+    return text + (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
+}
+/// KV cache of the rank (stages.cpp cachesAndRollout, terms::kvCache): inference keeps
+/// prompt + generated tokens of every sequence for the stage's layers and the KV heads on its
+/// TP rank (at least one); a colocated rollout engine keeps its own for the whole model.
+std::string kvFormula(const stages::StageContext& x, int pp, double v) {
+    const Workload& w = x.w;
+    const ModelArch& m = x.m;
+    if (x.training && !w.rollout.enabled)
+        return "no KV cache (training) = " + gb(v);
+    if (x.training)
+        return "the rollout engine's KV cache: rollout sequences x (prompt + response) tokens, "
+               "all layers, KV heads / rollout TP = " +
+               gb(v);
+    const double prompt = static_cast<double>(w.inference.promptTokens);
+    const double fresh = w.inference.prefillOnly ? 0.0 : static_cast<double>(w.inference.newTokens);
+    const std::string layers =
+        fmt("L %.0f", x.layers.count) +
+        (pp > 1 ? fmt(" (stage %.0f of %.0f)", x.stage + 1.0, pp) : std::string());
+    const std::string tokens =
+        fmt(" x sequences %.0f x tokens %.0f", static_cast<double>(w.microBatch), prompt + fresh) +
+        fmt(" (prompt %.0f + new %.0f)", prompt, fresh) +
+        (x.slidingLayers > 0 ? fmt(", %.0f sliding layers keep at most %.0f tokens",
+                                   x.slidingLayers, static_cast<double>(m.slidingWindow))
+                             : std::string());
+    const double b = bytesPerElement(w.precision.kvCache);
+    const std::string dt = " (" + str(dtypeKey(w.precision.kvCache)) + ")";
+    if (m.mla.enabled()) // the latent is shared by the heads: TP does not divide it
+        return layers +
+               fmt(" x (kv_lora %.0f + rope %.0f)", m.mla.kvLoraRank, m.mla.qkRopeHeadDim) +
+               fmt(" x %.4g B", b) + dt + tokens + " = " + gb(v);
+    const double heads = std::max(1.0, std::ceil(static_cast<double>(m.numKvHeads) / x.tp));
+    const std::string kvHeads =
+        x.tp > 1 ? fmt("kv_heads %.0f / TP %.0f", m.numKvHeads, x.tp) + fmt(" -> %.0f", heads)
+                 : fmt("kv_heads %.0f", m.numKvHeads);
+    return "2 x " + layers + " x " + kvHeads + fmt(" x head_dim %.0f x %.4g B", m.headDim, b) + dt +
+           tokens + " = " + gb(v);
 }
 } // namespace
 
-std::string termFormula(Term t, const ModelArch& m, const Workload& input, const GpuSpec* gpu) {
+std::string formatGiB(double bytes) {
+    // two decimals, a tie rounded up: the GUI's QLocale::toString(v, 'f', 2) does the same,
+    // so that a tooltip and its formula show one number for one byte count. printf rounds
+    // the exact binary value correctly but a tie to even; a tie is 200 v an odd integer
+    // exactly (fma tells whether the product is exact).
+    const double v = bytes / kGiB;
+    const double twoHundred = 200.0 * v;
+    const bool exact = std::fma(200.0, v, -twoHundred) == 0.0;
+    if (exact && std::fmod(std::abs(twoHundred), 2.0) == 1.0)
+        return fmt("%.2f GiB", (twoHundred + (v < 0 ? -1.0 : 1.0)) / 200.0);
+    return fmt("%.2f GiB", v);
+}
+
+std::string termFormula(Term t, const ModelArch& m, const Workload& input, const GpuSpec* gpu,
+                        int stage) {
     const Workload w = withProfileApplied(input);
     const Estimate e = estimate(m, w, gpu);
-    const RankEstimate& r = e.worst;
+    const bool oneStage = stage >= 0 && stage < static_cast<int>(e.stages.size());
+    const RankEstimate& r = oneStage ? e.stages[static_cast<size_t>(stage)] : e.worst;
     const double v = r.atPeak[static_cast<int>(t)];
     const Precision& p = w.precision;
-    const double P = static_cast<double>(e.totalParams);
-    const double T = static_cast<double>(e.trainableParams);
-    const std::string dt = std::string(dtypeKey(p.weights));
+    const stages::ModelFacts facts = stages::modelFacts(m);
+    const stages::StageContext x = stages::stageContext(m, facts, w, r.stage);
+    const int pp = std::max(1, static_cast<int>(e.stages.size()));
+    const double T = rankTrainable(x);
     const double tokens = static_cast<double>(w.microBatch) * w.sequenceLength;
     switch (t) {
     case Term::Weights:
-        if (terms::checkpointStorageApplies(m, w))
-            return fmt("%.4g params as the checkpoint stores them (", P) +
-                   std::string(quantMethodKey(m.quant.method)) +
-                   (m.headerWeightBytes > 0 ? ", safetensors header bytes" : "") +
-                   fmt("; %.4g B/param on average)", publishedWeightBytes(m) / P) +
-                   (w.parallel.gpus() > 1 ? " / shards" : "") + " = " + gb(v);
-        return fmt("%.4g params x %.4g B", P, bytesPerElement(p.weights)) + " (" + dt + ")" +
-               (w.parallel.gpus() > 1 ? " / shards" : "") + " = " + gb(v);
+        return weightsFormula(x, pp, v);
     case Term::MasterWeights:
-        return fmt("%.4g trainable x 4 B (fp32 copy)", T) + " = " + gb(v);
+        return masterFormula(x, pp, v);
     case Term::OptimizerStates:
-        return std::string(optimizerKey(w.optimizer)) +
-               fmt(": %.4g trainable x %.4g B/param", T,
+        if (!x.training)
+            return "no optimizer (inference) = " + gb(v);
+        if (w.parallel.offloadOptimizer)
+            return str(optimizerKey(w.optimizer)) + ": states offloaded to host = " + gb(v);
+        return str(optimizerKey(w.optimizer)) + fmt(": %.4g trainable", T) + rankScope(x, pp) +
+               fmt(" x %.4g B/param",
                    terms::optimizerBytesPerParam(w.optimizer, p.optimizerStates)) +
-               " (" + std::string(dtypeKey(p.optimizerStates)) + " states) = " + gb(v);
+               " (" + str(dtypeKey(p.optimizerStates)) + " states)" +
+               shardText(shardsOptimizer(w.parallel.sharding), x) + " = " + gb(v);
     case Term::Gradients:
-        return fmt("%.4g trainable x %.4g B", T, bytesPerElement(p.grads)) + " (" +
-               std::string(dtypeKey(p.grads)) + ") = " + gb(v);
+        return gradientsFormula(x, pp, v);
     case Term::Activations:
-        return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f) x %.0f layers", tokens,
-                   static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength),
-                   static_cast<double>(r.numLayers)) +
+        if (w.mode == Mode::Inference) // the prefill's live tensors of one block (stages.cpp)
+            return fmt("one block's prefill tensors per token x %.0f tokens (sequences %.0f x "
+                       "prompt %.0f)",
+                       static_cast<double>(w.microBatch) * w.inference.promptTokens,
+                       static_cast<double>(w.microBatch),
+                       static_cast<double>(w.inference.promptTokens)) +
+                   " = " + gb(v);
+        return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f", x.tokens,
+                   static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength)) +
+               (x.cp > 1 ? fmt(" / CP %.0f", x.cp) : std::string()) +
+               fmt(") x %.0f layers", static_cast<double>(r.numLayers)) +
+               (pp > 1 ? fmt(" (stage %.0f of %.0f)", x.stage + 1.0, pp) : std::string()) +
                ", checkpointing " + std::string(checkpointingKey(w.checkpointing)) + " = " + gb(v);
     case Term::KvCache:
-        if (m.mla.enabled())
-            return fmt("L %.0f x (kv_lora %.0f + rope %.0f)", m.numLayers, m.mla.kvLoraRank,
-                       m.mla.qkRopeHeadDim) +
-                   " x bytes x sequences x tokens = " + gb(v);
-        return fmt("2 x L %.0f x kv_heads %.0f x head_dim %.0f x %.4g B", m.numLayers, m.numKvHeads,
-                   m.headDim, bytesPerElement(p.kvCache)) +
-               " x sequences x tokens = " + gb(v);
+        return kvFormula(x, pp, v);
     case Term::Logits: {
         const double c = bytesPerElement(p.compute);
         if (w.mode != Mode::Training)

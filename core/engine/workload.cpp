@@ -146,6 +146,68 @@ std::optional<LoraTarget> parseLoraTarget(std::string_view s) {
     return std::nullopt;
 }
 
+int64_t inferenceContext(const Workload& w) {
+    return w.inference.promptTokens + (w.inference.prefillOnly ? 0 : w.inference.newTokens);
+}
+
+void setInferenceContext(Workload& w, int64_t context) {
+    context = std::max<int64_t>(1, context);
+    w.sequenceLength = context;
+    if (w.inference.prefillOnly) {
+        w.inference.promptTokens = context;
+        return;
+    }
+    w.inference.newTokens = std::clamp<int64_t>(w.inference.newTokens, 0, context - 1);
+    w.inference.promptTokens = context - w.inference.newTokens;
+}
+
+void setGeneratedTokens(Workload& w, int64_t n) {
+    w.inference.newTokens = std::max<int64_t>(0, n);
+    if (w.inference.prefillOnly)
+        return;
+    setInferenceContext(w, std::max(w.sequenceLength, w.inference.newTokens + 1));
+}
+
+std::optional<Error> applyInferenceTokens(Workload& w, std::optional<int64_t> context,
+                                          std::optional<int64_t> prompt,
+                                          std::optional<int64_t> fresh) {
+    Workload c = w;
+    if (prompt)
+        c.inference.promptTokens = *prompt;
+    if (fresh)
+        c.inference.newTokens = *fresh;
+    if (!context) {
+        c.sequenceLength = inferenceContext(c);
+        w = c;
+        return std::nullopt;
+    }
+    const std::string seq = "sequence_length " + std::to_string(*context);
+    if (prompt && (fresh || c.inference.prefillOnly)) { // every count given: they must agree
+        if (inferenceContext(c) != *context)
+            return Error{ErrorCode::FieldOutOfRange, "inference.prompt_tokens",
+                         seq + " is the context, but prompt " + std::to_string(*prompt) +
+                             (c.inference.prefillOnly ? " (prefill only)"
+                                                      : " + new " + std::to_string(*fresh)) +
+                             " = " + std::to_string(inferenceContext(c))};
+        c.sequenceLength = *context;
+    } else if (prompt) { // the generated tokens are the rest of the context
+        if (*prompt > *context)
+            return Error{ErrorCode::FieldOutOfRange, "inference.prompt_tokens",
+                         seq + " is the context; the prompt (" + std::to_string(*prompt) +
+                             ") must not exceed it"};
+        c.sequenceLength = *context;
+        c.inference.newTokens = *context - *prompt;
+    } else {
+        if (fresh && !c.inference.prefillOnly && *fresh >= *context)
+            return Error{ErrorCode::FieldOutOfRange, "inference.new_tokens",
+                         seq + " is the context; the generated tokens (" + std::to_string(*fresh) +
+                             ") leave no prompt token"};
+        setInferenceContext(c, *context);
+    }
+    w = c;
+    return std::nullopt;
+}
+
 void applyFramework(Workload& w, Framework f) {
     w.framework = f;
     Precision& p = w.precision;

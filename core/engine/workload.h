@@ -2,6 +2,7 @@
 // The run: what is computed, in which dtypes, with which optimizer, batch and parallel layout.
 
 #include "core/checked.h"
+#include "core/error.h"
 #include "core/model/dtype.h"
 
 #include <cstdint>
@@ -309,6 +310,30 @@ struct Workload {
         return checked::product({microBatch, gradAccumulation, parallel.dp});
     }
 };
+
+/// Inference: tokens one sequence holds in the KV cache at its end, the context: prompt +
+/// generated tokens (the prompt alone with prefillOnly). The one rule every layer uses for
+/// "sequence length" in inference (CLI --seq-len, the GUI's sequence slider, the solvers'
+/// sequence axis); both counts are bounded by limits::kSequenceLength, so the sum fits.
+int64_t inferenceContext(const Workload& w);
+
+/// Inference: makes the context @p context tokens (>= 1). Keeps the generated tokens where
+/// they fit (newTokens = min(newTokens, context - 1), promptTokens = context - newTokens; with
+/// prefillOnly the prompt is the whole context) and sets sequenceLength = context.
+void setInferenceContext(Workload& w, int64_t context);
+
+/// Inference: sets the generated tokens to @p n, keeping the context (sequenceLength) where
+/// it leaves at least one prompt token, else growing it to n + 1; promptTokens follows.
+void setGeneratedTokens(Workload& w, int64_t n);
+
+/// Inference with explicit token counts (CLI --seq-len / --prompt-tokens / --new-tokens):
+/// @p context (the sequence length) with at most one of @p prompt and @p fresh derives the
+/// other; all three must agree (prompt + new = context; prefill-only: prompt = context).
+/// Without @p context the given counts are set and the sequence length follows them. Returns
+/// the field that disagrees, the workload unchanged, on a contradiction.
+std::optional<Error> applyInferenceTokens(Workload& w, std::optional<int64_t> context,
+                                          std::optional<int64_t> prompt,
+                                          std::optional<int64_t> fresh);
 
 /// Applies a framework profile's dtypes to @p w (keeps batch, sequence, etc.).
 void applyFramework(Workload& w, Framework f);

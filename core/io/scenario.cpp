@@ -639,6 +639,8 @@ std::string toJson(const Scenario& s) {
              {"memory_mib", s.gpu.memoryMiB},
              {"vendor_gb", s.gpu.vendorGB}}},
            {"gpu_count", s.gpuCount}};
+    if (s.modelSource == ModelSource::Inline && !s.derivedFrom.empty())
+        j["model"]["derived_from"] = s.derivedFrom;
     if (s.calibration)
         j["calibration"] = calibrationToJson(*s.calibration);
     return j.dump(2) + "\n";
@@ -682,6 +684,9 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
                 s.model = denseFromParamCount(s.paramCount);
         } else if (source == "inline") {
             s.modelSource = ModelSource::Inline;
+            model->string("derived_from", s.derivedFrom, false);
+            if (!err && !s.derivedFrom.empty() && !findModelPreset(s.derivedFrom))
+                model->fail(ErrorCode::UnknownValue, "derived_from", s.derivedFrom);
             if (auto a = model->object("architecture")) {
                 s.model = archFromJson(*a);
                 if (!err) {

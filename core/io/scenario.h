@@ -28,6 +28,10 @@ struct Scenario {
     std::string modelPreset = "llama-3.1-8b"; ///< for Preset
     double paramCount = 8e9;                  ///< for ParamCount
     ModelArch model;                          ///< resolved architecture (always filled)
+    /// Inline only: the preset a derived family size was derived from (familySizeAt,
+    /// core/model/size_family.h), so the size slider keeps stepping through its family;
+    /// empty otherwise. JSON model.derived_from, written only when set.
+    std::string derivedFrom;
     Workload workload;
     GpuSpec gpu; ///< resolved GPU
     int gpuCount = 1;

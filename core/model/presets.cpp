@@ -225,6 +225,10 @@ Result<std::vector<ModelPreset>> parseModelPresets(std::string_view jsonText) {
         if (!traits)
             return traits.error();
         p.traits = traits.value();
+        auto family = optionalString(m, prefix, "size_family");
+        if (!family)
+            return family.error();
+        p.sizeFamily = family.value();
 
         auto arch = m.find("architecture");
         if (arch == m.end() || arch->is_null())

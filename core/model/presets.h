@@ -16,6 +16,9 @@ struct ModelPreset {
     std::string key;         ///< e.g. "llama-3.1-8b"
     std::string displayName; ///< e.g. "Llama 3.1 8B"
     std::string traits;      ///< e.g. "dense, GQA" / "MoE, MLA"
+    /// The family whose real sizes the model-size slider steps through ("llama-3"); empty:
+    /// a family of one (core/model/size_family.h).
+    std::string sizeFamily;
     ModelArch arch;
 };
 

@@ -81,11 +81,6 @@ double shiftRank(RankEstimate& r, Metric m, double offset) {
     return added;
 }
 
-/// Bytes the verdict compares with the capacity (estimator.h, Estimate::fits).
-double verdictBytes(const RankEstimate& r) {
-    return r.nvidiaSmi - r.pageable - r.releasable;
-}
-
 Error measuredError(ErrorCode c, std::string_view field, std::string detail) {
     return Error{c, std::string(field), std::move(detail)};
 }
@@ -257,7 +252,7 @@ Result<Measurement> measurementFromJson(std::string_view text, Metric metric, co
 
 std::pair<int64_t, int64_t> calibrationPoint(const Workload& w) {
     if (w.mode == Mode::Inference)
-        return {w.microBatch, w.inference.promptTokens + w.inference.newTokens};
+        return {w.microBatch, inferenceContext(w)};
     return {w.microBatch, w.sequenceLength};
 }
 
@@ -303,8 +298,7 @@ CalibrationEffect applyCalibration(Estimate& e, const Calibration& c, const Work
             e.worst = r;
     if (e.capacity <= 0)
         return fx;
-    e.headroom = e.capacity - verdictBytes(e.worst);
-    e.fits = e.headroom >= 0;
+    decideFit(e);
     const auto [batch, seq] = calibrationPoint(w);
     if (c.oomRun() && batch >= c.microBatch && seq >= c.sequenceLength) {
         fx.forcedOom = e.fits;

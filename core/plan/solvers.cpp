@@ -5,6 +5,7 @@
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -14,23 +15,9 @@ namespace {
 
 constexpr double kGiB = 1073741824.0;
 
-Workload withAxis(Workload w, SweepAxis axis, int64_t x) {
-    if (axis == SweepAxis::MicroBatch) {
-        w.microBatch = x; // inference: concurrent sequences
-    } else {
-        w.sequenceLength = x;
-        if (w.mode == Mode::Inference) {
-            // inference context = prompt + generated tokens; keep the generated count
-            w.inference.newTokens = std::min<int64_t>(w.inference.newTokens, x - 1);
-            w.inference.promptTokens = std::max<int64_t>(1, x - w.inference.newTokens);
-        }
-    }
-    return w;
-}
-
 bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x,
             const Calibration* cal) {
-    return calibratedEstimate(m, withAxis(w, axis, x), &gpu, cal).fits;
+    return calibratedEstimate(m, atAxisValue(w, axis, x), &gpu, cal).fits;
 }
 
 /// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
@@ -57,11 +44,23 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
     return lo;
 }
 
-double smiOf(const ModelArch& m, const Workload& w) {
-    return estimate(m, w, nullptr).worst.nvidiaSmi;
+/// Bytes the fits verdict counts on the worst rank: capacity - headroom = nvidia-smi less the
+/// pageable optimizer states and the releasable cache (Estimate::fits).
+double countedBytes(const Estimate& e) {
+    return e.capacity - e.headroom;
 }
 
 } // namespace
+
+Workload atAxisValue(Workload w, SweepAxis axis, int64_t x) {
+    if (axis == SweepAxis::MicroBatch)
+        w.microBatch = x; // inference: concurrent sequences
+    else if (w.mode == Mode::Inference)
+        setInferenceContext(w, x); // the context: prompt + generated tokens
+    else
+        w.sequenceLength = x;
+    return w;
+}
 
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               SweepAxis axis, const std::vector<int64_t>& xs,
@@ -69,7 +68,7 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
     std::vector<SweepPoint> out;
     out.reserve(xs.size());
     for (int64_t x : xs) {
-        const Estimate e = calibratedEstimate(m, withAxis(w, axis, x), gpu, cal);
+        const Estimate e = calibratedEstimate(m, atAxisValue(w, axis, x), gpu, cal);
         SweepPoint p;
         p.x = x;
         p.terms = e.worst.atPeak;
@@ -104,6 +103,31 @@ std::vector<int64_t> sweepValues(int64_t maxX, int points) {
     return xs;
 }
 
+std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi) {
+    std::vector<int64_t> xs;
+    if (lo < 1 || hi < lo)
+        return xs;
+    for (int i = 0;; ++i) {
+        const auto x = static_cast<int64_t>(
+            std::llround(static_cast<double>(lo) * std::exp2(static_cast<double>(i) / 4.0)));
+        if (x >= hi)
+            break;
+        const int64_t rounded = x >= 64 ? (x + 8) / 16 * 16 : x;
+        if (rounded >= hi)
+            break;
+        if (xs.empty() || rounded > xs.back())
+            xs.push_back(rounded);
+    }
+    xs.push_back(hi);
+    return xs;
+}
+
+int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi) {
+    const int64_t want = std::max<int64_t>(std::max(current, maxFit), 1) * 2;
+    const auto p = static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(want)));
+    return std::clamp(p, lo, hi);
+}
+
 int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int64_t limit,
                       const Calibration* cal) {
     return largestFitting(m, w, gpu, SweepAxis::MicroBatch, limit, cal);
@@ -119,21 +143,24 @@ int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& 
 }
 
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
-    const double y1 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
-    const double y2 = estimate(m, withAxis(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
+    const double y1 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
+    const double y2 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
     return CliffLine{y1 - (y2 - y1), y2 - y1};
 }
 
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
     std::vector<PlaybookItem> items;
-    const double before = smiOf(m, w);
-    const bool fitsNow = estimate(m, w, &gpu).fits;
+    const Estimate now = estimate(m, w, &gpu);
+    const bool fitsNow = now.fits;
+    // Savings in the bytes the fits verdict counts, both sides with this GPU: the releasable
+    // cache is clamped to the card, so an unclamped total before against a clamped one after
+    // would show savings that change nothing, or hide that a change breaks a fitting run.
+    const double before = countedBytes(now);
     auto add = [&](PlaybookAction a, int64_t value, const Workload& changed, int rank) {
         if (validateWorkload(m, changed))
             return;
         const Estimate e = estimate(m, changed, &gpu);
-        PlaybookItem it{a,      value, changed, before - e.worst.nvidiaSmi, e.worst.nvidiaSmi,
-                        e.fits, rank};
+        PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
         if (it.savedBytes > 1048576.0) // ignore changes that save less than 1 MiB
             items.push_back(it);
     };
@@ -281,64 +308,18 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 c, 1);
         }
     }
-    // When no single change short of cutting the sequence or switching the method fits,
-    // combine the least disruptive ones cumulatively, in the seed's order (smaller
-    // micro-batch, more checkpointing, chunked cross-entropy, lighter optimizer, more
-    // sharding), and offer the shortest prefix that fits.
-    const bool singleFits = std::any_of(items.begin(), items.end(), [](const PlaybookItem& i) {
-        return i.fits && i.action != PlaybookAction::ShorterSequence &&
-               i.action != PlaybookAction::SwitchToLora &&
-               i.action != PlaybookAction::SwitchToQlora && i.action != PlaybookAction::MoreGpus;
-    });
-    if (training && !fitsNow && !singleFits) {
-        Workload c = w;
-        int steps = 0;
-        auto tryStep = [&](auto&& apply) {
-            Workload next = c;
-            if (!apply(next) || validateWorkload(m, next))
-                return false;
-            c = next;
-            ++steps;
-            return estimate(m, c, &gpu).fits;
-        };
-        const bool fitsAfter =
-            tryStep([&](Workload& x) {
-                if (x.microBatch <= 1)
-                    return false;
-                const auto accum = checked::mul(x.gradAccumulation, x.microBatch);
-                if (!accum)
-                    return false;
-                x.gradAccumulation = *accum;
-                x.microBatch = 1;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.checkpointing == Checkpointing::Full)
-                    return false;
-                x.checkpointing = Checkpointing::Full;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.features.chunkedCrossEntropy)
-                    return false;
-                x.features.chunkedCrossEntropy = true;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.optimizer != Optimizer::AdamW && x.optimizer != Optimizer::Adam)
-                    return false;
-                x.optimizer = Optimizer::AdamW8bit;
-                return true;
-            }) ||
-            tryStep([](Workload& x) {
-                if (x.parallel.dpCp() <= 1 || x.parallel.sharding == Sharding::Zero3 ||
-                    x.parallel.sharding == Sharding::FsdpFullShard)
-                    return false;
-                x.parallel.sharding = Sharding::Zero3;
-                return true;
-            });
-        if (fitsAfter && steps >= 2)
-            add(PlaybookAction::Combined, steps, c, 11);
+    // When the scenario does not fit: the least disruptive combination of levers that does
+    // (core/plan/plan_search.h), unless it is one change that the list already shows fitting.
+    if (!fitsNow) {
+        const bool singleFits =
+            std::any_of(items.begin(), items.end(), [](const PlaybookItem& i) { return i.fits; });
+        Plan plan = searchPlan(m, w, gpu);
+        if (plan.found && (plan.steps.size() >= 2 || (plan.steps.size() == 1 && !singleFits))) {
+            const size_t n = items.size();
+            add(PlaybookAction::Combined, plan.cost, plan.result(w), 11);
+            if (items.size() > n)
+                items.back().plan = std::move(plan);
+        }
     }
     std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
         if (a.fits != b.fits)
@@ -434,16 +415,12 @@ std::string describe(const PlaybookItem& it) {
         what = "samples per prompt " + std::to_string(it.value);
         break;
     case PlaybookAction::Combined: {
-        std::snprintf(buf, sizeof buf, "combine: micro-batch %lld (accumulation %lld)",
-                      static_cast<long long>(c.microBatch),
-                      static_cast<long long>(c.gradAccumulation));
-        what = buf;
-        what += ", checkpointing " + std::string(checkpointingKey(c.checkpointing));
-        if (c.features.chunkedCrossEntropy)
-            what += ", chunked cross-entropy";
-        what += ", optimizer " + std::string(optimizerKey(c.optimizer));
-        if (c.parallel.sharding != Sharding::None)
-            what += ", sharding " + std::string(shardingKey(c.parallel.sharding));
+        what = "plan (disruption cost " + std::to_string(it.value) + "):";
+        const char* sep = " ";
+        for (const PlanStep& step : it.plan.steps) {
+            what += sep + describeStep(step.option, step.after);
+            sep = " + ";
+        }
         break;
     }
     }
@@ -463,7 +440,7 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
     // min(context, 8192) tokens here), then gives the rest of the budget to the KV cache.
     Workload profile = w;
     profile.microBatch = 1;
-    const int64_t context = w.inference.promptTokens + w.inference.newTokens;
+    const int64_t context = inferenceContext(w);
     profile.inference.promptTokens = std::min<int64_t>(std::max<int64_t>(1, context), 8192);
     profile.inference.newTokens = 0;
     profile.inference.prefillOnly = true;
@@ -477,13 +454,30 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
     // paged allocator reserves every layer's blocks alike), the conservative cost
     c.kvBytesPerToken =
         terms::kvCache(m, e.worst.numLayers, 0, 1, 1, w.precision.kvCache, w.parallel.tp);
-    c.kvTokens =
-        c.kvBytesPerToken > 0 ? static_cast<int64_t>(c.kvCacheBytes / c.kvBytesPerToken) : 0;
-    c.maxConcurrency = context > 0 ? c.kvTokens / context : 0;
+    const double blockBytes = c.kvBytesPerToken * static_cast<double>(kKvBlockTokens);
+    c.kvBlocks = blockBytes > 0 ? static_cast<int64_t>(c.kvCacheBytes / blockBytes) : 0;
+    c.kvTokens = c.kvBlocks * kKvBlockTokens;
+    c.maxConcurrency = maxConcurrentSequences(c.kvBlocks, context);
     c.maxContext = c.kvTokens;
     if (m.maxPositions > 0)
         c.maxContext = std::min<int64_t>(c.maxContext, m.maxPositions);
     return c;
+}
+
+int64_t maxConcurrentSequences(int64_t kvBlocks, int64_t context, int64_t blockTokens) {
+    if (context < 1 || blockTokens < 1 || kvBlocks < 1)
+        return 0;
+    const int64_t blocksPerSequence = (context + blockTokens - 1) / blockTokens; // cdiv
+    return kvBlocks / blocksPerSequence;
+}
+
+std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
+                                       const std::vector<int64_t>& contexts) {
+    std::vector<ServingPoint> out;
+    out.reserve(contexts.size());
+    for (int64_t x : contexts)
+        out.push_back({x, maxConcurrentSequences(c.kvBlocks, x)});
+    return out;
 }
 
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,

@@ -3,6 +3,7 @@
 // series, the OOM playbook and the smallest parallel layout.
 
 #include "core/engine/estimator.h"
+#include "core/plan/plan_search.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,6 +27,11 @@ struct SweepPoint {
 
 enum class SweepAxis { MicroBatch, SequenceLength };
 
+/// @p w at value @p x of @p axis: the micro-batch (inference: concurrent sequences) or the
+/// sequence length (inference: the context, setInferenceContext). Every solver moves along
+/// an axis through this, and so does a caller reporting the point a solver found.
+Workload atAxisValue(Workload w, SweepAxis axis, int64_t x);
+
 /// Memory vs @p axis at the given x values (each computed exactly, not linearised). With
 /// @p cal (a calibration of this setup) every point is calibrated (calibratedEstimate).
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
@@ -34,6 +40,15 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
 
 /// x values for a sweep: 1..maxX, all integers up to 64 then geometric, at most @p points.
 std::vector<int64_t> sweepValues(int64_t maxX, int points);
+
+/// Sequence lengths for a sweep from @p lo to @p hi: four per octave, lo x 2^(i/4) rounded
+/// to the nearest token and, from 64 on, to the nearest multiple of 16 (what a run would
+/// pick); strictly increasing, ending with @p hi.
+std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi);
+
+/// A sweep range's upper end: twice the larger of @p current and @p maxFit (the largest value
+/// that fits), rounded up to a power of two, within [lo, hi], so the cliff lies inside it.
+int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi);
 
 /// Largest micro-batch in [1, limit] that fits @p gpu (binary search on the exact estimate).
 /// 0 when even micro-batch 1 does not fit. With @p cal the calibrated verdict decides.
@@ -67,21 +82,27 @@ enum class PlaybookAction {
     QuantizeWeights,       ///< value = DType enum as int (inference)
     QuantizeKvCache,       ///< value = DType enum as int (inference)
     FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
-    Combined, ///< value = how many of the single changes above are combined (see `changed`)
+    Combined, ///< value = the plan's disruption cost; `plan` holds its steps (searchPlan)
 };
 
 struct PlaybookItem {
     PlaybookAction action;
-    int64_t value = 0;     ///< see PlaybookAction
-    Workload changed;      ///< the scenario after the change
-    double savedBytes = 0; ///< nvidia-smi bytes saved (positive = less memory)
-    double newTotal = 0;   ///< nvidia-smi bytes after the change
-    bool fits = false;     ///< the changed scenario fits the GPU
-    int rank = 0;          ///< position in the seeds' order of least disruption (1 = first)
+    int64_t value = 0; ///< see PlaybookAction
+    Workload changed;  ///< the scenario after the change
+    /// Bytes saved of those the fits verdict counts (nvidia-smi less pageable optimizer states
+    /// and the releasable cache, Estimate::fits), before and after both on this GPU; positive
+    /// = less memory. A change with a saving never turns a fitting run into an OOM.
+    double savedBytes = 0;
+    double newTotal = 0; ///< bytes the fits verdict counts after the change (> GPU: OOM)
+    bool fits = false;   ///< the changed scenario fits the GPU
+    int rank = 0;        ///< position in the seeds' order of least disruption (1 = first)
+    Plan plan{};         ///< Combined: the steps and their cumulative totals (waterfall)
 };
 
 /// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
 /// saved, ordered by (fits first, then the seed's order of least disruption, then saving).
+/// When the scenario does not fit, it also holds the least disruptive combination that fits
+/// on the same GPUs (searchPlan, action Combined) unless that is a single change already listed.
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
 
 /// Stable JSON key of an action: "shorter_sequence", ..., "combined".
@@ -94,16 +115,42 @@ std::string describe(const PlaybookItem& item);
 /// (w.inference.memoryUtilization, default 0.9) x total memory; weights, the activation
 /// peak of one profiling prefill (min(context, 8192) tokens), allocator reserve and CUDA
 /// context come first, and the rest becomes the paged KV cache
-/// (vllm/worker/worker.py determine_num_available_blocks). All bytes; tokens are KV slots.
+/// (vllm/worker/worker.py determine_num_available_blocks; v1: gpu_worker.py
+/// determine_available_memory). The pool is whole blocks of kKvBlockTokens tokens of every
+/// layer on the rank: num_blocks = floor(KV bytes / (block tokens x KV bytes per token))
+/// (vllm/v1/core/kv_cache_utils.py get_num_blocks, page_size_bytes = 2 x block_size x KV
+/// heads x head_dim x dtype bytes per layer; vllm-project/vllm@001cabc1). All bytes.
 struct ServingCapacity {
     double budgetBytes = 0;     ///< utilisation x GPU memory
     double nonKvBytes = 0;      ///< weights + profiled activations + reserve + context
     double kvCacheBytes = 0;    ///< budget - non-KV, >= 0
     double kvBytesPerToken = 0; ///< KV bytes of one token of one sequence on this rank
-    int64_t kvTokens = 0;       ///< token slots in the KV pool
-    int64_t maxConcurrency = 0; ///< sequences of the workload's context (prompt + new) at once
+    int64_t kvBlocks = 0;       ///< blocks in the KV pool (num_gpu_blocks)
+    int64_t kvTokens = 0;       ///< token slots in the KV pool: kvBlocks x kKvBlockTokens
+    int64_t maxConcurrency = 0; ///< sequences of the workload's context at once
     int64_t maxContext = 0;     ///< longest single sequence (capped by max_position_embeddings)
 };
+
+/// vLLM's KV-cache block: CacheConfig.block_size, 16 tokens by default on CUDA.
+inline constexpr int64_t kKvBlockTokens = 16;
+
+/// Sequences of @p context tokens a pool of @p kvBlocks blocks holds at once: each sequence
+/// takes whole blocks, ceil(context / block tokens), so floor(kvBlocks / that)
+/// (vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config, which logs the
+/// unfloored ratio as "Maximum concurrency for N tokens per request"). 0 for context < 1.
+int64_t maxConcurrentSequences(int64_t kvBlocks, int64_t context,
+                               int64_t blockTokens = kKvBlockTokens);
+
+/// One point of the serving chart: at this context, this many sequences at once.
+struct ServingPoint {
+    int64_t context = 0;
+    int64_t maxSequences = 0;
+};
+/// maxConcurrentSequences of @p c's pool at each of @p contexts (the server as configured:
+/// its pool does not change with the requests' length).
+std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
+                                       const std::vector<int64_t>& contexts);
+
 Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
 
 /// The smallest layout (fewest GPUs, then least TP/PP) of @p gpu that fits; searches

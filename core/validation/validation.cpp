@@ -406,14 +406,14 @@ constexpr int64_t kMaxParams = fieldLimit(Limit::PublishedParams).max;
 constexpr double kMaxGpuMemoryGB = 1e6;
 
 /// dp x tp x pp x cp of the record (absent degrees count 1) in checked arithmetic; fails
-/// with InvalidLayout naming the degree at which the product passes limits::kGpus.
+/// with TooManyGpus naming the degree at which the product passes limits::kGpus.
 int64_t checkedGpuProduct(const Node& p,
                           std::initializer_list<std::pair<const char*, std::optional<int64_t>>> d) {
     int64_t product = 1;
     for (const auto& [key, degree] : d) {
         const auto next = checked::mul(product, degree.value_or(1));
         if (!next || *next > limits::kGpus)
-            p.fail(ErrorCode::InvalidLayout, key,
+            p.fail(ErrorCode::TooManyGpus, key,
                    "dp x tp x pp x cp must be at most " + std::to_string(limits::kGpus) + " GPUs");
         product = *next;
     }

@@ -81,6 +81,9 @@ const char* const kTermKeys[] = {
 class TstCli : public QObject {
     Q_OBJECT
 private slots:
+    void compareJson();
+    void compareErrors_data();
+    void compareErrors();
     void everyFieldOption_data();
     void everyFieldOption();
     void errors_data();
@@ -98,10 +101,18 @@ private slots:
     void lossOptions();
     void loadRecipeFloor();
     void perRank();
+    void subcommandHelpNamesCommand_data();
+    void subcommandHelpNamesCommand();
     void sweepCsv();
     void sweepRange();
     void sweepJson();
     void maxBatchAnswerFits();
+    void inferenceSeqLenIsContext_data();
+    void inferenceSeqLenIsContext();
+    void inferenceJsonPhases();
+    void maxBatchSeqLenInference();
+    void positionsWarning_data();
+    void positionsWarning();
     void layoutAnswerFits();
     void servingCapacityJson();
     void scenarioRoundTrip();
@@ -229,6 +240,18 @@ void TstCli::errors_data() {
         << QStringList{"estimate", "--gpus", "3", "--tp", "2"} << 2 << "--gpus";
     QTest::newRow("gpus-differs-from-degrees")
         << QStringList{"estimate", "--gpus", "4", "--dp", "2"} << 2 << "--gpus";
+    // inference: --seq-len is the context, prompt + generated tokens; they must agree
+    QTest::newRow("seq-len-prompt-new-disagree")
+        << QStringList{"estimate",        "--mode", "inference",    "--seq-len", "100",
+                       "--prompt-tokens", "20",     "--new-tokens", "30"}
+        << 2 << "prompt 20 + new 30 = 50";
+    QTest::newRow("seq-len-below-prompt")
+        << QStringList{"estimate", "--mode",          "inference", "--seq-len",
+                       "100",      "--prompt-tokens", "200"}
+        << 2 << "inference.prompt_tokens";
+    QTest::newRow("seq-len-below-new-tokens")
+        << QStringList{"estimate", "--mode", "inference", "--seq-len", "100", "--new-tokens", "100"}
+        << 2 << "inference.new_tokens";
     QTest::newRow("first-n-without-layers")
         << QStringList{"estimate", "--checkpointing", "first-n"} << 2 << "--checkpoint-layers";
     QTest::newRow("sweep-values-and-range")
@@ -562,9 +585,39 @@ void TstCli::perRank() {
     const QJsonObject s1 = ranks.at(1).toObject();
     QCOMPARE(s1.value("first_layer").toInt(),
              s0.value("first_layer").toInt() + s0.value("num_layers").toInt());
+    // Stages count from 1 in the CLI's JSON and text, as in the GUI ("stage 1 (layers 0-15)");
+    // layers count from 0 (block indices). Before, the CLI said stage 0 and 1.
+    QCOMPARE(s0.value("stage").toInt(), 1);
+    QCOMPARE(s1.value("stage").toInt(), 2);
+    QCOMPARE(s0.value("first_layer").toInt(), 0);
+    const int worst = jsonOf(r).value("worst_stage").toInt();
+    const auto smi = [](const QJsonObject& s) {
+        return s.value("metrics").toObject().value("nvidia_smi").toDouble();
+    };
+    QCOMPARE(worst, smi(s1) > smi(s0) ? 2 : 1);
     r = cli(base + QStringList{"--per-rank"});
     VERIFY_RUN(r, 0);
     QVERIFY(r.out.contains(QLatin1String("Per pipeline stage")));
+    QVERIFY2(r.out.contains(QStringLiteral("worst rank (pipeline stage %1, layers").arg(worst)),
+             qPrintable(r.out));
+}
+
+// Issue 16: "sub-command --help says 'headroom-cli [options]' without the command". Qt's
+// usage line named the executable as started (its path), not the subcommand.
+void TstCli::subcommandHelpNamesCommand_data() {
+    QTest::addColumn<QString>("command");
+    for (const char* c :
+         {"estimate", "sweep", "max-batch", "layout", "models", "gpus", "validate", "calibrate"})
+        QTest::newRow(c) << QString::fromLatin1(c);
+}
+
+void TstCli::subcommandHelpNamesCommand() {
+    QFETCH(QString, command);
+    const Run r = cli({command, "--help"});
+    VERIFY_RUN(r, 0);
+    const QString first = r.out.section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(first.startsWith(QStringLiteral("Usage: headroom-cli %1 [options]").arg(command)),
+             qPrintable(first));
 }
 
 void TstCli::sweepCsv() {
@@ -629,6 +682,118 @@ void TstCli::maxBatchAnswerFits() {
     r = cli(QStringList{"max-batch"} + scenario);
     VERIFY_RUN(r, 0);
     QVERIFY(r.out.contains(QStringLiteral("Largest micro-batch that fits: %1").arg(n)));
+}
+
+// Inference: --seq-len is the context (prompt + generated tokens), as the GUI's sequence
+// slider treats it. Llama-3.1-8B's KV cache is 2 x 32 layers x 8 KV heads x 128 x 2 B (bf16)
+// = 131,072 B per token per sequence, so 8192 tokens give 1,073,741,824 B (issue 16 item 3;
+// before, --seq-len was ignored and the default 512 + 512 tokens gave 134,217,728 B).
+void TstCli::inferenceSeqLenIsContext_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("kvBytes");
+    QTest::addColumn<int>("prompt");
+    QTest::addColumn<int>("fresh");
+    QTest::newRow("seq-len-8192") << QStringList{"--seq-len", "8192"} << 131072.0 * 8192 << 7680
+                                  << 512; // the default 512 generated tokens are kept
+    QTest::newRow("seq-len-and-new-tokens")
+        << QStringList{"--seq-len", "4096", "--new-tokens", "1000"} << 131072.0 * 4096 << 3096
+        << 1000;
+    QTest::newRow("seq-len-and-prompt")
+        << QStringList{"--seq-len", "4096", "--prompt-tokens", "4000"} << 131072.0 * 4096 << 4000
+        << 96;
+    QTest::newRow("seq-len-below-default-new-tokens")
+        << QStringList{"--seq-len", "300"} << 131072.0 * 300 << 1 << 299;
+    QTest::newRow("prompt-and-new-only")
+        << QStringList{"--prompt-tokens", "3000", "--new-tokens", "1000"} << 131072.0 * 4000 << 3000
+        << 1000;
+}
+
+void TstCli::inferenceSeqLenIsContext() {
+    QFETCH(QStringList, args);
+    QFETCH(double, kvBytes);
+    QFETCH(int, prompt);
+    QFETCH(int, fresh);
+    const Run r = cli(QStringList{"estimate", "--model", "llama-3.1-8b", "--mode", "inference",
+                                  "--micro-batch", "1", "--json"} +
+                      args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.value("terms").toObject().value("kv_cache").toDouble(), kvBytes);
+    const QJsonObject w = j.value("scenario").toObject().value("workload").toObject();
+    QCOMPARE(w.value("inference").toObject().value("prompt_tokens").toInt(), prompt);
+    QCOMPARE(w.value("inference").toObject().value("new_tokens").toInt(), fresh);
+    QCOMPARE(w.value("sequence_length").toInt(), prompt + fresh); // the saved context agrees
+}
+
+// Inference JSON lists only the phases one inference step has (core phaseApplies: after load
+// and forward; no backward, no optimizer step), for the worst rank and every rank.
+void TstCli::inferenceJsonPhases() {
+    const Run r = cli({"estimate", "--model", "llama-3.1-8b", "--mode", "inference", "--pp", "2",
+                       "--gpus", "2", "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    const QStringList want{"after_load", "forward"};
+    QCOMPARE(j.value("phases_allocated").toObject().keys(), want);
+    const QJsonArray ranks = j.value("per_rank").toArray();
+    QCOMPARE(ranks.size(), 2);
+    for (const QJsonValue& rank : ranks)
+        QCOMPARE(rank.toObject().value("phases_allocated").toObject().keys(), want);
+}
+
+// max-batch --axis seq-len in inference reports the metrics at the longest context found,
+// not at the starting point: the KV term there is 131,072 B x that context (Llama-3.1-8B,
+// bf16, one sequence), and estimate at that --seq-len gives the same nvidia-smi bytes.
+void TstCli::maxBatchSeqLenInference() {
+    const QStringList scenario{"--model", "llama-3.1-8b", "--mode",        "inference",
+                               "--gpu",   "h100",         "--micro-batch", "1"};
+    Run r = cli(QStringList{"max-batch", "--axis", "seq-len", "--json"} + scenario);
+    VERIFY_RUN(r, 0);
+    const QJsonObject mb = jsonOf(r);
+    const qint64 n = mb.value("max").toInteger();
+    QVERIFY2(n > 1024, qPrintable(r.out)); // far beyond the default 512 + 512 tokens
+    const double smiAtMax = mb.value("metrics_at_max").toObject().value("nvidia_smi").toDouble();
+    // past Llama-3.1-8B's max_position_embeddings (131,072) the maximum carries core's warning
+    QCOMPARE(mb.contains("warnings"), n > 131072);
+    r = cli(QStringList{"estimate", "--seq-len", QString::number(n), "--json"} + scenario);
+    VERIFY_RUN(r, 0);
+    const QJsonObject at = jsonOf(r);
+    QVERIFY(at.value("fits").toBool());
+    QCOMPARE(at.value("terms").toObject().value("kv_cache").toDouble(), 131072.0 * double(n));
+    QCOMPARE(at.value("metrics").toObject().value("nvidia_smi").toDouble(), smiAtMax);
+    r = cli(QStringList{"estimate", "--seq-len", QString::number(n + 1), "--json"} + scenario);
+    VERIFY_RUN(r, 0);
+    QVERIFY(!jsonOf(r).value("fits").toBool());
+}
+
+// A sequence beyond max_position_embeddings (Llama-2-7B: 4096) is estimated with a typed
+// warning in the text report and in the JSON "warnings" array (absent without one).
+void TstCli::positionsWarning_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("value"); // 0: no warning
+    QTest::newRow("llama2-7b-32768") << QStringList{"--seq-len", "32768"} << 32768;
+    QTest::newRow("llama2-7b-4096") << QStringList{"--seq-len", "4096"} << 0;
+    QTest::newRow("llama2-7b-inference-8192")
+        << QStringList{"--mode", "inference", "--seq-len", "8192"} << 8192;
+}
+
+void TstCli::positionsWarning() {
+    QFETCH(QStringList, args);
+    QFETCH(int, value);
+    Run r = cli(QStringList{"estimate", "--model", "llama-2-7b", "--json"} + args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QCOMPARE(j.contains("warnings"), value > 0);
+    if (value > 0) {
+        const QJsonObject w = j.value("warnings").toArray().first().toObject();
+        QCOMPARE(w.value("code").toString(), QStringLiteral("sequence_beyond_positions"));
+        QCOMPARE(w.value("field").toString(), QStringLiteral("sequence_length"));
+        QCOMPARE(w.value("value").toInt(), value);
+        QCOMPARE(w.value("limit").toInt(), 4096);
+    }
+    r = cli(QStringList{"estimate", "--model", "llama-2-7b"} + args);
+    VERIFY_RUN(r, 0);
+    QCOMPARE(r.out.contains(QLatin1String("Warning: sequence_length: ")), value > 0);
+    QCOMPARE(r.out.contains(QLatin1String("max_position_embeddings (4096)")), value > 0);
 }
 
 // --memory-utilization adds the vLLM-style serving block: slots x bytes per token fill the
@@ -972,6 +1137,70 @@ void TstCli::validateCapacityUnit() {
     QVERIFY(writeFile(file, "not json"));
     r = cli({"validate", file});
     VERIFY_RUN(r, 1);
+}
+
+// `compare A B --json` (issue 16): per-term deltas add up to the total, the attribution adds
+// up to A - B within 1 %, and micro-batch 4 -> 2 alone moves the logits by (2 - 4) x 2048 x
+// 128,256 x 12 B (fp32 logits and loss buffers, docs/activations.md).
+void TstCli::compareJson() {
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    VERIFY_RUN(cli({"estimate", "--model", "llama-3.1-8b", "--save-scenario", a}), 0);
+    VERIFY_RUN(cli({"estimate", "--model", "llama-3.1-8b", "--micro-batch", "2", "--checkpointing",
+                    "full", "--save-scenario", b}),
+               0);
+    const Run r = cli({"compare", a, b, "--json"});
+    VERIFY_RUN(r, 0);
+    const QJsonObject j = jsonOf(r);
+    QVERIFY(j.contains("a") && j.contains("b"));
+    const QJsonObject delta = j["delta"].toObject();
+    double sum = 0;
+    const QJsonObject terms = delta["terms"].toObject();
+    for (const char* k : kTermKeys)
+        sum += terms[QLatin1String(k)].toDouble();
+    const double total = delta["total_bytes"].toDouble();
+    QVERIFY(std::abs(sum - total) <= 10); // ten terms, each rounded to whole bytes
+    const double aTotal = j["a"].toObject()["total_bytes"].toDouble();
+    const double bTotal = j["b"].toObject()["total_bytes"].toDouble();
+    QVERIFY(std::abs(total - (bTotal - aTotal)) <= 1.0);
+    double saved = 0;
+    for (const auto& v : j["attribution"].toArray())
+        saved += v.toObject()["saved_bytes"].toDouble();
+    QCOMPARE(j["attribution"].toArray().size(), 2);
+    QVERIFY(std::abs(saved + total) <= 0.01 * std::abs(total));
+    QCOMPARE(j["method"].toString(), QStringLiteral("shapley-exact"));
+    const Run text = cli({"compare", a, b});
+    VERIFY_RUN(text, 0);
+    QVERIFY(text.out.contains(QStringLiteral("workload.activation_checkpointing")));
+    // micro-batch alone (the peak stays in backward, where the logits are live)
+    const QString c = dir.filePath(QStringLiteral("c.json"));
+    VERIFY_RUN(
+        cli({"estimate", "--model", "llama-3.1-8b", "--micro-batch", "2", "--save-scenario", c}),
+        0);
+    const QJsonObject mb = jsonOf(cli({"compare", a, c, "--json"}));
+    QCOMPARE(mb["delta"].toObject()["terms"].toObject()["logits"].toDouble(),
+             -2.0 * 2048 * 128256 * 12);
+    QCOMPARE(mb["attribution"].toArray().size(), 1);
+}
+
+void TstCli::compareErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("one-file") << QStringList{"compare", "x.json"} << 2 << "give two scenario files";
+    QTest::newRow("missing-file") << QStringList{"compare", "/nonexistent/a.json",
+                                                 "/nonexistent/b.json"}
+                                  << 1 << "A /nonexistent/a.json";
+}
+
+void TstCli::compareErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Run r = cli(args);
+    VERIFY_RUN(r, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TstCli)

@@ -87,6 +87,11 @@ private slots:
     void bnbQuantStateUnsharded_data();
     void bnbQuantStateUnsharded();
     void lossParallelLogits();
+    void formulaTexts_data();
+    void formulaTexts();
+    void activationFormulaNamesCpAndStage();
+    void formatGiBRounding_data();
+    void formatGiBRounding();
     void invalidLayouts_data();
     void invalidLayouts();
     void gpuCount_data();
@@ -633,40 +638,179 @@ void TstParallel::invalidLayouts_data() {
     QTest::addColumn<qint64>("seq");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("says");
+    QTest::addColumn<int>("code"); // one ErrorCode per layout rule (core/error.h)
     // Llama-3.1-8B: 32 heads, 8 KV heads, 32 layers; Mixtral: 8 experts.
     QTest::newRow("tp3-not-dividing-32-heads")
         << "llama-3.1-8b" << 3 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
-        << "heads";
+        << "heads" << int(ErrorCode::TpNotDividingHeads);
     QTest::newRow("pp33-more-than-32-layers")
         << "llama-3.1-8b" << 1 << 33 << 1 << 1 << 1 << qint64(4096) << "parallel.pp"
-        << "layers";
+        << "layers" << int(ErrorCode::PpAboveLayers);
     QTest::newRow("ep3-not-dividing-8-experts")
         << "mixtral-8x7b" << 1 << 1 << 3 << 1 << 3 << qint64(4096) << "parallel.ep"
-        << "experts";
+        << "experts" << int(ErrorCode::EpNotDividingExperts);
     QTest::newRow("ep2-on-dense-model")
         << "llama-3.1-8b" << 1 << 1 << 2 << 1 << 2 << qint64(4096) << "parallel.ep"
-        << "mixture-of-experts";
+        << "mixture-of-experts" << int(ErrorCode::EpWithoutExperts);
     QTest::newRow("cp3-not-dividing-seq-4096")
         << "llama-3.1-8b" << 1 << 1 << 1 << 3 << 1 << qint64(4096) << "parallel.cp"
-        << "sequence";
+        << "sequence" << int(ErrorCode::CpNotDividingSequence);
     QTest::newRow("tp0-out-of-range")
         << "llama-3.1-8b" << 0 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
-        << "[1,";
+        << "[1," << int(ErrorCode::FieldOutOfRange);
     // Issue "hostile input never crashes": `estimate --dp 1048576 --cp 4096 --seq-len 4096`
     // printed "0 GPUs" (int product 2^20 x 2^12 = 2^32 wrapped). The running product
     // dp, x tp, x pp is 2^20 (at the limit), x cp 4096 = 2^32 > 2^20: cp is named.
     QTest::newRow("dp2pow20-times-cp4096-issue-command")
         << "llama-3.1-8b" << 1 << 1 << 1 << 4096 << 1048576 << qint64(4096) << "parallel.cp"
-        << "GPUs";
+        << "GPUs" << int(ErrorCode::TooManyGpus);
     // GUI: TP 65536 then DP 65536: 2^16 x 2^16 = 2^32 GPUs; dp alone is 2^16, x tp passes.
     QTest::newRow("tp65536-times-dp65536")
         << "llama-3.1-8b" << 65536 << 1 << 1 << 1 << 65536 << qint64(4096) << "parallel.tp"
-        << "GPUs";
+        << "GPUs" << int(ErrorCode::TooManyGpus);
     // dp, tp, pp, cp each at the 2^20 limit: the product 2^80 leaves int64_t; dp x tp = 2^40
     // already passes the 2^20-GPU limit, so tp is named.
     QTest::newRow("all-degrees-2pow20") << "llama-3.1-8b" << 1048576 << 1048576 << 1 << 1048576
                                         << 1048576 << qint64(1048576) << "parallel.tp"
-                                        << "GPUs";
+                                        << "GPUs" << int(ErrorCode::TooManyGpus);
+    // Llama-3.2-3B: 24 heads, 8 KV heads: TP 3 divides the heads but not the KV heads.
+    QTest::newRow("tp3-not-dividing-8-kv-heads")
+        << "llama-3.2-3b" << 3 << 1 << 1 << 1 << 1 << qint64(4096) << "parallel.tp"
+        << "KV heads" << int(ErrorCode::TpNotDividingKvHeads);
+    // Mixtral, 8 experts: EP 4 divides them, but not DP x TP = 2.
+    QTest::newRow("ep4-not-dividing-dp2-tp1")
+        << "mixtral-8x7b" << 1 << 1 << 4 << 1 << 2 << qint64(4096) << "parallel.ep"
+        << "DP x TP" << int(ErrorCode::EpNotDividingDpTp);
+}
+
+// Issue 16: a formula text names the divisions its rank's value has, and only those.
+// Llama-3.1-8B (config.json: 32 layers, h 4096, 32 heads, 8 KV heads, head_dim 128, i 14336,
+// vocab 128256, untied): a block is q,o 4096^2 + k,v 4096 x 1024 + gate,up,down 3 x 4096 x
+// 14336 = 218,103,808 linear + 2 x 4096 norms; the embedding and lm_head 525,336,576 each;
+// 8,030,261,248 in all.
+void TstParallel::formulaTexts_data() {
+    QTest::addColumn<int>("term");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("sharding");
+    QTest::addColumn<bool>("master");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<QString>("formula");
+    QTest::addColumn<bool>("inference"); // 4 sequences of 512 prompt + 512 new tokens
+    // before: "8.03e+09 trainable x 4 B (fp32 copy) = 0.00 GiB"
+    QTest::newRow("master-weights-off")
+        << int(Term::MasterWeights) << 1 << 1 << 1 << int(Sharding::None) << false << -1
+        << "no fp32 master copy (master weights off) = 0.00 GiB" << false;
+    // bf16 weights are the trained dtype: 8,030,261,248 x 4 B = 29.92 GiB
+    QTest::newRow("master-weights-on")
+        << int(Term::MasterWeights) << 1 << 1 << 1 << int(Sharding::None) << true << -1
+        << "8.03e+09 trainable x 4 B (fp32 copy) = 29.92 GiB" << false;
+    // stage 1 of 4 with TP 2: 8 blocks x (218,103,808 / 2 + 8192) + 525,336,576 / 2 =
+    // 1,135,149,056 params x 2 B = 2,270,298,112 B = 2.114 GiB (before: "8.03e+09 params x 2 B
+    // (bf16) / shards = 2.11 GiB", the whole model)
+    QTest::newRow("pp4-tp2-stage1-weights")
+        << int(Term::Weights) << 1 << 2 << 4 << int(Sharding::None) << true << 0
+        << "1.135e+09 params on this rank (stage 1 of 4: layers 0-7 + embedding; / TP 2) x 2 B "
+           "(bf16) = 2.11 GiB"
+        << false;
+    // stage 4: lm_head and the final norm (4096) instead: 1,135,153,152 x 2 B = 2.114 GiB
+    QTest::newRow("pp4-tp2-stage4-weights")
+        << int(Term::Weights) << 1 << 2 << 4 << int(Sharding::None) << true << 3
+        << "1.135e+09 params on this rank (stage 4 of 4: layers 24-31 + lm_head; / TP 2) x 2 B "
+           "(bf16) = 2.11 GiB"
+        << false;
+    // DDP keeps every weight on every rank: 16,060,522,496 B = 14.96 GiB, no division
+    // (before: "... / shards = 14.96 GiB")
+    QTest::newRow("ddp8-weights-unsharded")
+        << int(Term::Weights) << 8 << 1 << 1 << int(Sharding::None) << true << -1
+        << "8.03e+09 params x 2 B (bf16) = 14.96 GiB" << false;
+    // ZeRO-3 over 8: 16,060,522,496 / 8 = 2,007,565,312 B = 1.870 GiB
+    QTest::newRow("zero3-dp8-weights")
+        << int(Term::Weights) << 8 << 1 << 1 << int(Sharding::Zero3) << true << -1
+        << "8.03e+09 params x 2 B (bf16) / 8 (zero3 shards) = 1.87 GiB" << false;
+    // ZeRO-1 over 8 shards the master copy: 32,121,044,992 / 8 B = 3.74 GiB
+    QTest::newRow("zero1-dp8-master")
+        << int(Term::MasterWeights) << 8 << 1 << 1 << int(Sharding::Zero1) << true << -1
+        << "8.03e+09 trainable x 4 B (fp32 copy) / 8 (zero1 shards) = 3.74 GiB" << false;
+    // Inference, PP 2 x TP 4: stage 2 keeps 16 layers, 8 KV heads / 4 = 2 per rank:
+    // 2 x 16 x 2 x 128 x 2 B x 4 sequences x 1024 tokens = 67,108,864 B = 0.0625 GiB (before:
+    // "2 x L 32 x kv_heads 8 x head_dim 128 x 2 B x sequences x tokens", the whole model)
+    QTest::newRow("inference-pp2-tp4-stage2-kv")
+        << int(Term::KvCache) << 1 << 4 << 2 << int(Sharding::None) << false << 1
+        << "2 x L 16 (stage 2 of 2) x kv_heads 8 / TP 4 -> 2 x head_dim 128 x 2 B (bf16) x "
+           "sequences 4 x tokens 1024 (prompt 512 + new 512) = 0.06 GiB"
+        << true;
+}
+
+void TstParallel::formulaTexts() {
+    QFETCH(int, term);
+    QFETCH(int, dp);
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(int, sharding);
+    QFETCH(bool, master);
+    QFETCH(int, stage);
+    QFETCH(QString, formula);
+    QFETCH(bool, inference);
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    Workload w = training(Framework::PureBf16, 1, 1024);
+    if (inference) {
+        w.mode = Mode::Inference;
+        w.microBatch = 4;
+        w.inference.promptTokens = 512;
+        w.inference.newTokens = 512;
+    }
+    w.precision.masterWeights = master;
+    w.parallel.dp = dp;
+    w.parallel.tp = tp;
+    w.parallel.pp = pp;
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    QVERIFY(!validateWorkload(p->arch, w));
+    QCOMPARE(
+        QString::fromStdString(termFormula(static_cast<Term>(term), p->arch, w, nullptr, stage)),
+        formula);
+}
+
+// The activations' formula counts the rank's tokens: micro-batch 1 x 1024 / CP 2 = 512 (before:
+// "x 1024 tokens (b 1 x s 1024)", what no rank holds with CP), and names the stage's layers
+// with PP: 32 / 4 = 8 layers on stage 4.
+void TstParallel::activationFormulaNamesCpAndStage() {
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    Workload w = training(Framework::PureBf16, 1, 1024);
+    w.parallel.cp = 2;
+    QVERIFY(!validateWorkload(p->arch, w));
+    QString f = QString::fromStdString(termFormula(Term::Activations, p->arch, w));
+    QVERIFY2(
+        f.startsWith("saved tensors per token x 512 tokens (b 1 x s 1024 / CP 2) x 32 layers,"),
+        qPrintable(f));
+    w.parallel.cp = 1;
+    w.parallel.pp = 4;
+    f = QString::fromStdString(termFormula(Term::Activations, p->arch, w, nullptr, 3));
+    QVERIFY2(
+        f.startsWith("saved tensors per token x 1024 tokens (b 1 x s 1024) x 8 layers (stage 4 "
+                     "of 4),"),
+        qPrintable(f));
+}
+
+// One rounding for one byte count: two decimals, a tie rounded up, as the GUI's
+// QLocale::toString(v, 'f', 2) (tst_ui checks the two agree). 5.125 GiB is exact in binary:
+// printf's "%.2f" rounded it to even, "5.12", while the tooltip showed "5.13".
+void TstParallel::formatGiBRounding_data() {
+    QTest::addColumn<double>("gib");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("tie-5.125-up") << 5.125 << "5.13 GiB";
+    QTest::newRow("tie-0.375-up") << 0.375 << "0.38 GiB";
+    QTest::newRow("below-tie") << 5.1249 << "5.12 GiB";
+    QTest::newRow("zero") << 0.0 << "0.00 GiB";
+}
+
+void TstParallel::formatGiBRounding() {
+    QFETCH(double, gib);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(formatGiB(gib * 1073741824.0)), text);
 }
 
 void TstParallel::gpuCount_data() {
@@ -772,6 +916,7 @@ void TstParallel::invalidLayouts() {
     QFETCH(qint64, seq);
     QFETCH(QString, field);
     QFETCH(QString, says);
+    QFETCH(int, code);
     const ModelPreset* p = findModelPreset(model.toStdString());
     QVERIFY(p);
     Workload w = training(Framework::PureBf16, 1, seq);
@@ -785,6 +930,12 @@ void TstParallel::invalidLayouts() {
     QCOMPARE(QString::fromStdString(err->field), field);
     QVERIFY2(QString::fromStdString(err->detail).contains(says),
              err->detail.c_str()); // the message names the constraint
+    QCOMPARE(int(err->code), code);
+    // the CLI's sentence states the rule once: "parallel.tp: TP must divide the attention
+    // heads (32)" (before: "...: TP does not divide the attention heads (TP must divide ...)")
+    if (isLayoutError(err->code))
+        QCOMPARE(QString::fromStdString(describe(*err)),
+                 field + ": " + QString::fromStdString(err->detail));
     QVERIFY(!estimateChecked(p->arch, w, nullptr));
 }
 
@@ -932,7 +1083,7 @@ void TstParallel::smallestLayout70b() {
           "weights %.2f, grads %.2f, master %.2f, states %.2f, activations %.2f, logits %.2f, "
           "workspace %.2f GiB; solver %lld ms",
           std::string(frameworkKey(w.framework)).c_str(), n, L.dp, L.tp, L.pp,
-          std::string(shardingKey(L.sharding)).c_str(), r.stage, L.pp, r.firstLayer,
+          std::string(shardingKey(L.sharding)).c_str(), r.stage + 1, L.pp, r.firstLayer,
           r.firstLayer + r.numLayers - 1, std::string(phaseKey(r.peakPhase)).c_str(),
           r.nvidiaSmi / 1073741824.0, e.capacity / 1073741824.0, e.headroom / 1073741824.0,
           term(r, Term::Weights) / 1073741824.0, term(r, Term::Gradients) / 1073741824.0,

@@ -255,10 +255,11 @@ void TstScenario::badInput_data() {
     QTest::newRow("unknown-source")
         << "/model/source=\"hub\"" << int(ErrorCode::UnknownValue) << "model.source";
     QTest::newRow("tp-not-dividing-heads")
-        << "/workload/parallelism/tp=3" << int(ErrorCode::InvalidLayout) << "workload.parallel.tp";
+        << "/workload/parallelism/tp=3" << int(ErrorCode::TpNotDividingHeads)
+        << "workload.parallel.tp";
     QTest::newRow("pp-above-layers")
-        << "/workload/parallelism/pp=64" << int(ErrorCode::InvalidLayout) << "workload.parallel.pp";
-    QTest::newRow("ep-on-dense") << "/workload/parallelism/ep=2" << int(ErrorCode::InvalidLayout)
+        << "/workload/parallelism/pp=64" << int(ErrorCode::PpAboveLayers) << "workload.parallel.pp";
+    QTest::newRow("ep-on-dense") << "/workload/parallelism/ep=2" << int(ErrorCode::EpWithoutExperts)
                                  << "workload.parallel.ep";
     QTest::newRow("gpu-memory-negative") << "/gpu/preset=\"\";/gpu/memory_mib=-1"
                                          << int(ErrorCode::FieldOutOfRange) << "gpu.memory_mib";

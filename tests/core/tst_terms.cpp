@@ -1,5 +1,6 @@
 // Memory terms, one function at a time, against numbers derived by hand from the formula
 // or the paper named in each row. Tolerance: exact (1e-9 relative) unless a row says so.
+#include "core/engine/estimator.h"
 #include "core/engine/memory_terms.h"
 
 #include "testsupport.h"
@@ -18,6 +19,8 @@ using headroom::testsupport::llama3_8b;
 class TstTerms : public QObject {
     Q_OBJECT
 private slots:
+    void phaseApplies_data();
+    void phaseApplies();
     void weights_data();
     void weights();
     void quantState_data();
@@ -358,6 +361,29 @@ void TstTerms::cudaContext() {
     // docs/metrics.md: 512 MiB context + cuBLAS handles; + 384 MiB of NCCL buffers with > 1 GPU
     QCOMPARE(terms::cudaContext(1), 512.0 * 1048576);
     QCOMPARE(terms::cudaContext(8), 896.0 * 1048576);
+}
+
+// One step's phases (the step timeline and the CLI's phase table): inference is a forward
+// pass with a KV cache, so it has no backward and no optimizer step.
+void TstTerms::phaseApplies_data() {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("phase");
+    QTest::addColumn<bool>("applies");
+    QTest::newRow("training-after-load") << int(Mode::Training) << int(Phase::AfterLoad) << true;
+    QTest::newRow("training-backward") << int(Mode::Training) << int(Phase::Backward) << true;
+    QTest::newRow("training-step") << int(Mode::Training) << int(Phase::OptimizerStep) << true;
+    QTest::newRow("inference-forward") << int(Mode::Inference) << int(Phase::Forward) << true;
+    QTest::newRow("inference-backward") << int(Mode::Inference) << int(Phase::Backward) << false;
+    QTest::newRow("inference-step") << int(Mode::Inference) << int(Phase::OptimizerStep) << false;
+}
+
+void TstTerms::phaseApplies() {
+    QFETCH(int, mode);
+    QFETCH(int, phase);
+    QFETCH(bool, applies);
+    Workload w;
+    w.mode = static_cast<Mode>(mode);
+    QCOMPARE(headroom::phaseApplies(static_cast<Phase>(phase), w), applies);
 }
 
 QTEST_APPLESS_MAIN(TstTerms)

@@ -419,7 +419,8 @@ void TstValidation::mapping_data() {
     QTest::newRow("features-map-to-flags")
         << R"({"/features": ["packed","torch_compile","chunked_cross_entropy","optimizer_in_backward","activation_offload","fused_optimizer","float8","cpu_offload_params","cpu_offload_optimizer"]})"
         << "features"
-        << "packed,torch_compile,chunked_ce,opt_in_bwd,act_offload,fused,offload_params,offload_optimizer";
+        << "packed,torch_compile,chunked_ce,opt_in_bwd,act_offload,fused,offload_params,offload_"
+           "optimizer";
     // Framework facts from the source repository (core/validation.cpp, docs/profiles.md).
     const QString fsdp2 =
         R"("/parallelism": {"num_gpus": 2, "dp": 2, "tp": 1, "pp": 1, "cp": 1, "sharding": "fsdp_full_shard", "pp_schedule": null})";
@@ -943,7 +944,7 @@ void TstValidation::malformed_data() {
     QTest::newRow("dp-times-tp-2pow40")
         << rec(R"({"/parallelism/num_gpus": null, "/parallelism/dp": 1048576,
                    "/parallelism/tp": 1048576})")
-        << int(ErrorCode::InvalidLayout) << "[0].parallelism.tp";
+        << int(ErrorCode::TooManyGpus) << "[0].parallelism.tp";
     // each 2^40: the old int64 product 2^160 overflowed (signed overflow, UB)
     QTest::newRow("dp-tp-pp-cp-each-2pow40")
         << rec(R"({"/parallelism/dp": 1099511627776, "/parallelism/tp": 1099511627776,

@@ -16,12 +16,15 @@
 #include "ui/featurespanel.h"
 #include "ui/layoutpanel.h"
 #include "ui/mainwindow.h"
+#include "ui/planwaterfallchart.h"
 #include "ui/playbookview.h"
 #include "ui/presentationmode.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
 #include "ui/sliderfield.h"
+#include "ui/texts.h"
+#include "ui/units.h"
 #include "ui/verdictview.h"
 #include "ui/vrambarchart.h"
 
@@ -723,6 +726,62 @@ private slots:
         QCOMPARE(toJson(scn()), before);
     }
 
+    void planWaterfallAndApplyPlan() {
+        // issue 16: Llama-3.1-70B LoRA, micro-batch 4 x 4096 on 2x H100 with plain DP does not
+        // fit and no single change fits; the playbook's combined plan does, and Apply plan
+        // applies all of its steps as one undo step
+        const ModelPreset* p = findModelPreset("llama-3.1-70b");
+        QVERIFY(p);
+        Scenario s = defaultScenario();
+        s.modelPreset = "llama-3.1-70b";
+        s.model = p->arch;
+        s.workload.finetune = Finetune::LoRA;
+        s.workload.microBatch = 4;
+        s.workload.sequenceLength = 4096;
+        s.workload.parallel.dp = 2;
+        s.gpuCount = 2;
+        ctl()->resetScenario(s);
+        settle();
+        m_win->dashboard()->refreshTables();
+        QVERIFY(!ctl()->results().estimate.fits);
+        PlaybookView* view = m_win->dashboard()->playbook();
+        const int row = view->planRow();
+        QVERIFY(row >= 0);
+        QVERIFY(view->planBox()->isVisibleTo(view));
+        const PlaybookItem item = ctl()->results().playbook[static_cast<size_t>(row)];
+        QCOMPARE(item.action, PlaybookAction::Combined);
+        QVERIFY(item.fits);
+        // the waterfall: today, each step's cumulative total, the total with the plan
+        PlanWaterfallChart* chart = view->planChart();
+        const int n = static_cast<int>(item.plan.steps.size());
+        QVERIFY(n >= 2);
+        QCOMPARE(chart->barCount(), n + 2);
+        QCOMPARE(chart->categories().size(), n + 2);
+        QCOMPARE(chart->barTotal(0), item.plan.before);
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(chart->barTotal(i + 1), item.plan.steps[static_cast<size_t>(i)].total);
+        }
+        QCOMPARE(chart->barTotal(n + 1), item.newTotal);
+        QVERIFY(chart->barToolTip(1).contains(
+            Texts::planStep(item.plan.steps[0].option, item.plan.steps[0].after)));
+        const std::string before = toJson(scn());
+        const int undoBefore = ctl()->undoStack()->count();
+        view->applyPlanButton()->click();
+        settle();
+        QCOMPARE(ctl()->undoStack()->count(), undoBefore + 1); // one undo step
+        QVERIFY(ctl()->results().estimate.fits);
+        const Estimate& now = ctl()->results().estimate;
+        QVERIFY(near(now.capacity - now.headroom, item.newTotal));
+        QCOMPARE(scn().gpuCount, 2);
+        QCOMPARE(scn().workload.globalBatch(), s.workload.globalBatch());
+        m_win->dashboard()->refreshTables();
+        QCOMPARE(view->planRow(), -1); // it fits: no plan to offer
+        QVERIFY(!view->planBox()->isVisibleTo(view));
+        ctl()->undoStack()->undo();
+        settle();
+        QCOMPARE(toJson(scn()), before);
+    }
+
     void unitsAreConsistent_data() {
         QTest::addColumn<QString>("actionName");
         QTest::addColumn<double>("bytesPerUnit");
@@ -781,6 +840,155 @@ private slots:
         // Megatron-Core DDP grad buffer: the gradients are live in forward too (bf16 here: 2 B x P)
         QTest::newRow("persistent-grad-buffer") << "persistent_grad_buffer"
                                                 << "features" << static_cast<int>(Phase::Forward);
+    }
+
+    // One ErrorCode per layout rule (core/error.h): the text names the rule core found, with
+    // the run's numbers. Before, texts.cpp guessed the rule from the field name, so a GPU
+    // count over the limit named at parallel.tp read "TP must divide the heads".
+    void layoutErrorTexts_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("dp");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("ep");
+        QTest::addColumn<int>("cp");
+        QTest::addColumn<QString>("text");
+        // Llama-3.1-8B: 32 heads, 8 KV heads, 32 layers; Llama-3.2-3B: 24 heads, 8 KV heads;
+        // Mixtral: 8 experts.
+        QTest::newRow("tp-heads") << "llama-3.1-8b" << 1 << 3 << 1 << 1 << 1
+                                  << "TP = 3 must divide the 32 attention heads";
+        QTest::newRow("tp-kv-heads")
+            << "llama-3.2-3b" << 1 << 3 << 1 << 1 << 1
+            << "TP = 3 must divide the 8 KV heads (or be at least as many)";
+        QTest::newRow("pp-layers")
+            << "llama-3.1-8b" << 1 << 1 << 33 << 1 << 1 << "PP = 33 must not exceed the 32 layers";
+        QTest::newRow("ep-dense") << "llama-3.1-8b" << 2 << 1 << 1 << 2 << 1
+                                  << "EP = 2 needs a mixture-of-experts model (this one is dense)";
+        QTest::newRow("ep-experts")
+            << "mixtral-8x7b" << 3 << 1 << 1 << 3 << 1 << "EP = 3 must divide the 8 experts";
+        QTest::newRow("ep-dp-tp") << "mixtral-8x7b" << 2 << 1 << 1 << 4 << 1
+                                  << "EP = 4 must divide DP × TP = 2";
+        QTest::newRow("cp-sequence") << "llama-3.1-8b" << 1 << 1 << 1 << 1 << 3
+                                     << "CP = 3 must divide the sequence length 2048";
+        // 2^16 x 2^16 GPUs: the product passes 2^20 at tp (validateDegrees names tp)
+        QTest::newRow("too-many-gpus-at-tp")
+            << "llama-3.1-8b" << 65536 << 65536 << 1 << 1 << 1
+            << "DP × TP × PP × CP = 65536 × 65536 × 1 × 1 is more than 1048576 GPUs";
+    }
+    void layoutErrorTexts() {
+        QFETCH(QString, model);
+        QFETCH(int, dp);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, ep);
+        QFETCH(int, cp);
+        QFETCH(QString, text);
+        const ModelPreset* preset = findModelPreset(model.toStdString());
+        QVERIFY(preset);
+        Workload w;
+        w.sequenceLength = 2048;
+        w.parallel.dp = dp;
+        w.parallel.tp = tp;
+        w.parallel.pp = pp;
+        w.parallel.ep = ep;
+        w.parallel.cp = cp;
+        const auto err = validateWorkload(preset->arch, w);
+        QVERIFY(err.has_value());
+        QVERIFY(isLayoutError(err->code));
+        QCOMPARE(Texts::errorText(*err, &preset->arch, &w), text);
+    }
+
+    // Issue 16: "tooltip 5.13 GiB vs formula 5.12 GiB for the same bytes". The formula text
+    // (core formatGiB) and the tooltip (Units::format, QLocale) round a byte count alike;
+    // 5.125 and 0.375 GiB are exact binary ties, printf's "%.2f" rounded them to even.
+    void formulaAndTooltipRoundAlike_data() {
+        QTest::addColumn<double>("gib");
+        QTest::newRow("tie-5.125") << 5.125;
+        QTest::newRow("tie-0.375") << 0.375;
+        QTest::newRow("tie-14.995") << 14.995; // not exact in binary: whichever side, alike
+        QTest::newRow("plain-2.1144") << 2.1144;
+    }
+    void formulaAndTooltipRoundAlike() {
+        QFETCH(double, gib);
+        const QLocale saved;
+        QLocale::setDefault(QLocale::c());
+        const QString ui = Units::format(gib * 1073741824.0, ByteUnit::GiB, 2);
+        QLocale::setDefault(saved);
+        QCOMPARE(QString::fromStdString(formatGiB(gib * 1073741824.0)), ui);
+    }
+
+    // Per-stage view: a bar's tooltip shows the formula of that bar's rank, not the worst
+    // rank's (before: stage 1's 2.11 GiB of weights beside stage 4's formula). Llama-3.1-8B,
+    // PP 4, TP 2: stage 1 holds layers 0-7 and the embedding.
+    void perStageTooltipFormulaIsTheBarsRank() {
+        const ModelPreset* preset = findModelPreset("llama-3.1-8b");
+        QVERIFY(preset);
+        Workload w;
+        w.sequenceLength = 1024;
+        w.parallel.tp = 2;
+        w.parallel.pp = 4;
+        QVERIFY(!validateWorkload(preset->arch, w));
+        Results res;
+        res.valid = res.hasEstimate = true;
+        res.estimate = estimate(preset->arch, w, nullptr);
+        VramBarChart chart;
+        chart.resize(600, 400);
+        chart.setFormulaProvider([&](Term t, int stage) {
+            return QString::fromStdString(termFormula(t, preset->arch, w, nullptr, stage));
+        });
+        chart.setResults(res, ByteUnit::GiB);
+        chart.setView(VramBarChart::View::PerStage);
+        for (int bar = 0; bar < 4; ++bar) {
+            const QString tip = chart.segmentToolTip(Term::Weights, bar);
+            QVERIFY2(tip.contains(QStringLiteral("stage %1 of 4").arg(bar + 1)), qPrintable(tip));
+            const RankEstimate& r = res.estimate.stages[static_cast<size_t>(bar)];
+            const QString bytes =
+                QString::fromStdString(formatGiB(r.atPeak[static_cast<int>(Term::Weights)]));
+            QVERIFY2(tip.contains(QStringLiteral("= ") + bytes), qPrintable(tip));
+        }
+    }
+
+    // The bar chart marks a rank out of memory by core's rankFits, the headline's rule:
+    // nvidia-smi less the paged optimizer states (and releasable cache) against the card.
+    // Llama-3.1-8B QLoRA with paged AdamW (fp32 states of the adapters, 8 B per trainable
+    // parameter, in CUDA unified memory) on a card half a pageable-state above what the run
+    // needs: nvidia-smi shows more than the card, the run fits. Before, the chart coloured
+    // the total by nvidiaSmi > capacity (out of memory) under a "fits" headline.
+    void rankColourFollowsVerdict_data() {
+        QTest::addColumn<double>("pageableShare"); // capacity = needed + share x pageable
+        QTest::addColumn<bool>("fits");
+        QTest::newRow("paged-states-over-the-card-fits") << 0.5 << true;
+        QTest::newRow("needed-over-the-card-oom") << -0.5 << false;
+    }
+    void rankColourFollowsVerdict() {
+        QFETCH(double, pageableShare);
+        QFETCH(bool, fits);
+        const ModelPreset* preset = findModelPreset("llama-3.1-8b");
+        QVERIFY(preset);
+        Workload w;
+        w.finetune = Finetune::QLoRA;
+        w.precision.weights = DType::NF4DoubleQuant;
+        w.optimizer = Optimizer::PagedAdamW;
+        w.microBatch = 1;
+        w.sequenceLength = 1024;
+        const Estimate free = estimate(preset->arch, w, nullptr);
+        const RankEstimate& r0 = free.worst;
+        QVERIFY(r0.pageable > 100.0 * 1048576); // 8 B x 42M adapter parameters = 335 MB
+        QCOMPARE(r0.releasable, 0.0);
+        GpuSpec card{"", "test card", "nvidia", 0, 0};
+        card.memoryMiB = static_cast<int64_t>(
+            (r0.nvidiaSmi - r0.pageable + pageableShare * r0.pageable) / 1048576.0);
+        Results res;
+        res.valid = res.hasEstimate = true;
+        res.estimate = estimate(preset->arch, w, &card);
+        const Estimate& e = res.estimate;
+        QVERIFY(e.worst.nvidiaSmi > e.capacity); // nvidia-smi shows more than the card
+        QCOMPARE(e.fits, fits);
+        QCOMPARE(rankFits(e.worst, e.capacity), e.fits);
+        VramBarChart chart;
+        chart.resize(600, 400);
+        chart.setResults(res, ByteUnit::GiB);
+        QCOMPARE(chart.totalShownOverCapacity(0), !fits);
     }
 
     // The panel's boxes are the field table's flags (core/engine/fields.h): one box per

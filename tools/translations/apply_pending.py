@@ -42,7 +42,9 @@ def fill(ts_path, column, table, write):
             if tr is None or tr.get("type") != "unfinished":
                 continue
             source = msg.findtext("source")
-            row = table.get((name, source))
+            # a TSV row may name the class without its namespace (VerdictView for
+            # headroom::ui::VerdictView)
+            row = table.get((name, source)) or table.get((name.rsplit("::", 1)[-1], source))
             if row is None:
                 missing.append((name, source))
                 continue

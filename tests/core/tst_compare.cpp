@@ -1,0 +1,149 @@
+// A/B comparison (core/io/compare.h): the changes found, per-term deltas by hand, and the
+// Shapley attribution checked against the four estimates of a two-change game computed here.
+#include "core/io/compare.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace headroom;
+
+namespace {
+
+constexpr double kParams8b = 8030261248.0; // Llama-3.1-8B, tst_params
+
+double total(const Scenario& s) {
+    return estimate(s.model, s.workload, &s.gpu).worst.nvidiaSmi;
+}
+
+Scenario base() {
+    Scenario s = defaultScenario(); // Llama-3.1-8B full, bf16, mb 4 x 2048, one H100
+    return s;
+}
+
+} // namespace
+
+class TstCompare : public QObject {
+    Q_OBJECT
+private slots:
+    void sameScenarioNoChange();
+    void singleChangeByHand_data();
+    void singleChangeByHand();
+    void twoChangesShapleyByHand();
+    void coupledPartsAreOneChange();
+    void manyChangesSampledStillAddUp();
+};
+
+void TstCompare::sameScenarioNoChange() {
+    const auto c = compareScenarios(base(), base());
+    QVERIFY(c.ok());
+    QVERIFY(c->changes.empty());
+    QCOMPARE(c->deltaTotal, 0.0);
+}
+
+// One change: its share is the whole difference (Shapley with one player), and the term it
+// moves moves by the bytes derived by hand.
+void TstCompare::singleChangeByHand_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<int>("term");
+    QTest::addColumn<double>("delta"); // B - A of that term, bytes, by hand
+    // micro-batch 4 -> 2: fp32 logits + loss buffers 12 B per logit (docs/activations.md):
+    // (2 - 4) x 2048 tokens x 128,256 vocab x 12 B
+    QTest::newRow("micro-batch-logits")
+        << "workload.micro_batch_size" << int(Term::Logits) << -2.0 * 2048 * 128256 * 12;
+    // weights bf16 -> fp32: 8,030,261,248 x (4 - 2) B
+    QTest::newRow("weights-dtype")
+        << "workload.precision.weights" << int(Term::Weights) << kParams8b * 2;
+}
+
+void TstCompare::singleChangeByHand() {
+    QFETCH(QString, key);
+    QFETCH(int, term);
+    QFETCH(double, delta);
+    Scenario a = base();
+    Scenario b = base();
+    if (key == QLatin1String("workload.micro_batch_size"))
+        b.workload.microBatch = 2;
+    else
+        b.workload.precision.weights = DType::FP32;
+    const auto c = compareScenarios(a, b);
+    QVERIFY(c.ok());
+    QCOMPARE(int(c->changes.size()), 1);
+    QCOMPARE(QString::fromStdString(c->changes[0].key), key);
+    QCOMPARE(c->deltaTerms[size_t(term)], delta);
+    double sum = 0;
+    for (double d : c->deltaTerms)
+        sum += d;
+    QVERIFY(std::abs(sum - c->deltaTotal) < 1.0); // the terms add up to the total
+    QCOMPARE(c->saved[0], total(a) - total(b));
+}
+
+// Two changes 1 (checkpointing full) and 2 (micro-batch 2): phi_1 = 1/2 [(v(1) - v(0)) +
+// (v(12) - v(2))], phi_2 likewise, computed here from four estimates.
+void TstCompare::twoChangesShapleyByHand() {
+    Scenario a = base();
+    Scenario s1 = a, s2 = a, b = a;
+    s1.workload.checkpointing = Checkpointing::Full;
+    s2.workload.microBatch = 2;
+    b.workload.checkpointing = Checkpointing::Full;
+    b.workload.microBatch = 2;
+    const double v0 = total(a), v1 = total(s1), v2 = total(s2), v12 = total(b);
+    const double saveCkpt = -0.5 * ((v1 - v0) + (v12 - v2));
+    const double saveMb = -0.5 * ((v2 - v0) + (v12 - v1));
+    const auto c = compareScenarios(a, b);
+    QVERIFY(c.ok());
+    QVERIFY(c->exact);
+    QCOMPARE(int(c->changes.size()), 2);
+    for (size_t i = 0; i < 2; ++i) {
+        const bool ckpt = c->changes[i].key == "workload.activation_checkpointing";
+        QVERIFY(std::abs(c->saved[i] - (ckpt ? saveCkpt : saveMb)) < 1.0);
+    }
+    QVERIFY(std::abs(c->saved[0] + c->saved[1] - (v0 - v12)) < 1.0);
+    QCOMPARE(c->evaluations, 4);
+}
+
+// TP 2 needs 2 GPUs: the layout and the GPU count are two changes (parallelism, gpu), each
+// of whose parts only make sense together.
+void TstCompare::coupledPartsAreOneChange() {
+    Scenario a = base();
+    Scenario b = base();
+    b.workload.parallel.tp = 2;
+    b.workload.parallel.sequenceParallel = true;
+    b.gpuCount = 2;
+    const auto c = compareScenarios(a, b);
+    QVERIFY(c.ok());
+    QCOMPARE(int(c->changes.size()), 2);
+    QCOMPARE(QString::fromStdString(c->changes[0].key), QStringLiteral("gpu"));
+    QCOMPARE(QString::fromStdString(c->changes[1].key), QStringLiteral("workload.parallelism"));
+    QVERIFY(std::abs(c->saved[0] + c->saved[1] + c->deltaTotal) < 1.0);
+}
+
+// Eleven changes: above kExactChanges the orders are sampled, and every order's marginals
+// add up to the total, so the shares still do.
+void TstCompare::manyChangesSampledStillAddUp() {
+    Scenario a = base();
+    Scenario b = base();
+    Workload& w = b.workload;
+    w.microBatch = 2;
+    w.sequenceLength = 4096;
+    w.checkpointing = Checkpointing::Full;
+    w.gradAccumulation = 4;
+    w.features.chunkedCrossEntropy = true;
+    w.features.fusedOptimizer = true;
+    w.features.torchCompile = true;
+    w.features.packed = true;
+    w.precision.masterWeights = true;
+    w.precision.optimizerStates = DType::FP32;
+    w.optimizer = Optimizer::AdamW8bit;
+    const auto c = compareScenarios(a, b);
+    QVERIFY(c.ok());
+    QVERIFY2(c->changes.size() > size_t(kExactChanges), "the test needs more changes");
+    QVERIFY(!c->exact);
+    double sum = 0;
+    for (double s : c->saved)
+        sum += s;
+    QVERIFY(std::abs(sum + c->deltaTotal) <= 1e-6 * std::abs(c->deltaTotal) + 1.0);
+}
+
+QTEST_APPLESS_MAIN(TstCompare)
+#include "tst_compare.moc"

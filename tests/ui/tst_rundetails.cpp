@@ -1,0 +1,213 @@
+// "Run details" (ui/rundetailspanel.h) and the breakdown table's CSV / Markdown export
+// (issue 16 item 6) offscreen: each control changes the engine input as one undo step and the
+// term it drives moves by the hand-derived bytes; the exports hold what the table shows.
+#include "ui/breakdowntable.h"
+#include "ui/controlspanel.h"
+#include "ui/dashboard.h"
+#include "ui/mainwindow.h"
+#include "ui/rundetailspanel.h"
+#include "ui/scenariocontroller.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace headroom;
+using namespace headroom::ui;
+
+namespace {
+constexpr double kLlama8bParams = 8030261248.0; // tst_params: Llama-3.1-8B exact count
+} // namespace
+
+class TstRunDetails : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("headroom-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_rundetails"));
+    }
+    void init() {
+        MainWindowOptions mo;
+        mo.useSettings = false;
+        m_win = std::make_unique<MainWindow>(mo);
+        m_win->controller()->resetScenario(defaultScenario()); // 8B full, mb 4 x 2048, 1 GPU
+        settle();
+    }
+    void cleanup() { m_win.reset(); }
+    void gradAccumulationAndGlobalBatch();
+    void globalBatchFollowsDragEnd();
+    void masterWeightsByHand();
+    void kvCacheDType();
+    void loraTargetsByHand_data();
+    void loraTargetsByHand();
+    void rolloutEnablesItsCounts();
+    void breakdownExports_data();
+    void breakdownExports();
+    void hostRamRow();
+
+private:
+    void settle() {
+        QCoreApplication::processEvents();
+        m_win->controller()->flush();
+        m_win->dashboard()->refreshTables();
+    }
+    RunDetailsPanel* panel() const { return m_win->controls()->runDetails(); }
+    const Scenario& scn() const { return m_win->controller()->scenario(); }
+    double term(Term t) const {
+        return m_win->controller()->results().estimate.worst.atPeak[size_t(t)];
+    }
+    void editScenario(const std::function<void(Scenario&)>& f) {
+        m_win->controller()->edit(Field::Features, QStringLiteral("test"), f);
+        settle();
+    }
+    std::unique_ptr<MainWindow> m_win;
+};
+
+void TstRunDetails::gradAccumulationAndGlobalBatch() {
+    auto* spin = qobject_cast<QSpinBox*>(panel()->fieldWidget("gradient_accumulation_steps"));
+    QVERIFY(spin && spin->isEnabled());
+    const int steps = m_win->controller()->undoStack()->count();
+    spin->setValue(8);
+    settle();
+    QCOMPARE(scn().workload.gradAccumulation, int64_t(8));
+    QCOMPARE(m_win->controller()->undoStack()->count(), steps + 1);
+    // global batch = micro-batch 4 x accumulation 8 x DP 1 = 32 samples
+    auto* label = panel()->findChild<QLabel*>(QStringLiteral("globalBatchLabel"));
+    QVERIFY2(label->text().contains(QStringLiteral("32 ")), qPrintable(label->text()));
+}
+
+// During a slider drag the panel does not relay out; the global batch catches up at its end:
+// micro-batch 16 x accumulation 1 x DP 1 = 16 samples.
+void TstRunDetails::globalBatchFollowsDragEnd() {
+    auto* label = panel()->findChild<QLabel*>(QStringLiteral("globalBatchLabel"));
+    const QString before = label->text();
+    m_win->controller()->beginDrag();
+    m_win->controller()->edit(Field::MicroBatch, QStringLiteral("drag"),
+                              [](Scenario& s) { s.workload.microBatch = 16; });
+    settle();
+    QCOMPARE(label->text(), before);
+    m_win->controller()->endDrag();
+    settle();
+    QVERIFY2(label->text().contains(QStringLiteral("16 ")), qPrintable(label->text()));
+}
+
+// Full fine-tune: the fp32 master copy is 4 B x 8,030,261,248 trainable parameters
+// = 32,121,044,992 B (mixed-precision master weights, seed 001).
+void TstRunDetails::masterWeightsByHand() {
+    auto* box = qobject_cast<QCheckBox*>(panel()->fieldWidget("precision.master_weights_fp32"));
+    QVERIFY(box && box->isEnabled());
+    QCOMPARE(term(Term::MasterWeights), 0.0);
+    box->setChecked(true);
+    settle();
+    QVERIFY(scn().workload.precision.masterWeights);
+    QVERIFY(qAbs(term(Term::MasterWeights) / (4.0 * kLlama8bParams) - 1) < 1e-6);
+}
+
+// Inference KV cache = 2 (K, V) x 32 layers x 8 KV heads x 128 x context x batch x bytes:
+// fp8 holds half of bf16's bytes (per-tensor scale negligible, within 0.1 %).
+void TstRunDetails::kvCacheDType() {
+    editScenario([](Scenario& s) { s.workload.mode = Mode::Inference; });
+    QComboBox* kv = panel()->kvCacheBox();
+    QVERIFY(kv->isEnabled());
+    const Workload& w = scn().workload;
+    const double tokens =
+        double(w.inference.promptTokens + w.inference.newTokens) * double(w.microBatch);
+    QVERIFY(qAbs(term(Term::KvCache) / (2.0 * 32 * 8 * 128 * tokens * 2) - 1) < 1e-6);
+    const double bf16 = term(Term::KvCache);
+    const int i = kv->findData(int(DType::FP8));
+    kv->setCurrentIndex(i);
+    emit kv->activated(i);
+    settle();
+    QCOMPARE(scn().workload.precision.kvCache, DType::FP8);
+    QVERIFY(qAbs(term(Term::KvCache) / bf16 - 0.5) < 0.001);
+}
+
+// LoRA r 16 on Llama-3.1-8B (h 4096, KV width 1024, FFN 14336, 32 layers): an adapter on a
+// d_in x d_out projection holds r x (d_in + d_out) parameters.
+void TstRunDetails::loraTargetsByHand_data() {
+    QTest::addColumn<int>("target");
+    QTest::addColumn<double>("params"); // adapter parameters the target holds, by hand
+    QTest::newRow("q") << int(LoraTarget::Q) << 16.0 * (4096 + 4096) * 32;
+    QTest::newRow("k") << int(LoraTarget::K) << 16.0 * (4096 + 1024) * 32;
+    QTest::newRow("down") << int(LoraTarget::Down) << 16.0 * (14336 + 4096) * 32;
+}
+
+void TstRunDetails::loraTargetsByHand() {
+    QFETCH(int, target);
+    QFETCH(double, params);
+    editScenario([](Scenario& s) { s.workload.finetune = Finetune::LoRA; });
+    QCheckBox* box = panel()->loraTargetBox(static_cast<LoraTarget>(target));
+    QVERIFY(box && box->isEnabled() && box->isChecked()); // PEFT all-linear by default
+    const auto before = m_win->controller()->results().estimate.trainableParams;
+    box->setChecked(false);
+    settle();
+    QCOMPARE(scn().workload.lora.targets & unsigned(target), 0u);
+    const auto after = m_win->controller()->results().estimate.trainableParams;
+    QCOMPARE(double(before - after), params);
+}
+
+void TstRunDetails::rolloutEnablesItsCounts() {
+    QWidget* samples = panel()->fieldWidget("rollout.samples_per_prompt");
+    QVERIFY(samples && !samples->isEnabled());
+    auto* on = qobject_cast<QCheckBox*>(panel()->fieldWidget("rollout.enabled"));
+    on->setChecked(true);
+    settle();
+    QVERIFY(scn().workload.rollout.enabled);
+    QVERIFY(samples->isEnabled());
+    qobject_cast<QSpinBox*>(samples)->setValue(4);
+    settle();
+    QCOMPARE(scn().workload.rollout.samplesPerPrompt, 4);
+    QVERIFY(term(Term::KvCache) > 0); // the rollout engine's KV cache
+}
+
+void TstRunDetails::breakdownExports_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("csv") << "table.csv";
+    QTest::newRow("markdown") << "table.md";
+}
+
+void TstRunDetails::breakdownExports() {
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    BreakdownTable* t = m_win->dashboard()->breakdown();
+    QString error;
+    QVERIFY2(t->saveAs(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    const double weights = term(Term::Weights); // 8,030,261,248 x 2 B in bf16
+    QCOMPARE(weights, 2.0 * kLlama8bParams);
+    QVERIFY(text.contains(QString::number(qlonglong(weights))));
+    if (file.endsWith(QLatin1String(".md"))) {
+        QVERIFY(text.startsWith(QStringLiteral("| Term | Bytes | Memory (GiB) |")));
+        QVERIFY(text.contains(QStringLiteral("|---|---:|---:|---:|---|")));
+    } else {
+        QVERIFY(text.startsWith(QStringLiteral("Term,Bytes,Memory (GiB),Share,Formula\r\n")));
+        // a formula with a comma is one quoted field (RFC 4180)
+        for (const QString& line : text.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts))
+            if (line.startsWith(QStringLiteral("Activations,")))
+                QVERIFY2(line.endsWith(QLatin1Char('"')), qPrintable(line));
+    }
+    // a failed save reports it and writes nothing
+    QVERIFY(!t->saveAs(dir.filePath(QStringLiteral("no/such/dir/t.csv")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TstRunDetails::hostRamRow() {
+    BreakdownTable* t = m_win->dashboard()->breakdown();
+    QVERIFY(!t->toText(BreakdownTable::TextFormat::Csv).contains(QStringLiteral("Host RAM")));
+    editScenario([](Scenario& s) { s.workload.parallel.offloadOptimizer = true; });
+    QVERIFY(m_win->controller()->results().estimate.hostBytes > 0);
+    QVERIFY(t->toText(BreakdownTable::TextFormat::Csv).contains(QStringLiteral("Host RAM")));
+}
+
+QTEST_MAIN(TstRunDetails)
+#include "tst_rundetails.moc"

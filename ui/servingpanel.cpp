@@ -1,0 +1,283 @@
+#include "ui/servingpanel.h"
+
+#include "ui/texts.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSignalBlocker>
+
+#include <algorithm>
+#include <cmath>
+
+namespace headroom::ui {
+
+namespace {
+/// vLLM's default gpu_memory_utilization, what core uses when the scenario gives none.
+constexpr double kDefaultUtilization = 0.9;
+} // namespace
+
+const std::vector<DType>& ServingPanel::kvDtypes() {
+    static const std::vector<DType> d{DType::BF16, DType::FP16, DType::FP8, DType::FP32};
+    return d;
+}
+
+ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
+      m_utilLabel(new QLabel(this)), m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)),
+      m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)), m_view(new QChartView(this)),
+      m_chart(new QChart), m_x(new QLogValueAxis), m_y(new QLogValueAxis), m_curve(new QLineSeries),
+      m_here(new QScatterSeries), m_positions(new QLineSeries),
+      m_hereLabel(new ChartLabel(m_chart)), m_positionsLabel(new ChartLabel(m_chart)) {
+    setObjectName(QStringLiteral("servingPanel"));
+    m_util->setObjectName(QStringLiteral("memoryUtilizationSpin"));
+    m_kvDtype->setObjectName(QStringLiteral("kvDtypeCombo"));
+    m_figures->setObjectName(QStringLiteral("servingFigures"));
+    m_view->setObjectName(QStringLiteral("servingChart"));
+    m_intro->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_figures->setWordWrap(true);
+    m_figures->setMinimumWidth(260);
+    m_figures->setMaximumWidth(440);
+    m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_util->setRange(0.05, 1.0);
+    m_util->setSingleStep(0.01);
+    m_util->setDecimals(2);
+    m_util->setValue(kDefaultUtilization);
+    m_utilLabel->setBuddy(m_util);
+    m_kvLabel->setBuddy(m_kvDtype);
+    for (DType d : kvDtypes())
+        m_kvDtype->addItem(Texts::dtypeName(d), static_cast<int>(d));
+
+    m_view->setChart(m_chart);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumSize(280, 160);
+    m_chart->setMargins(QMargins(2, 2, 8, 2));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setVisible(false);
+    m_x->setBase(4); // a tick every two octaves keeps the token counts readable
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setBase(10);
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries* s :
+         std::initializer_list<QAbstractSeries*>{m_curve, m_positions, m_here}) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    m_here->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_hereLabel->setZValue(100);
+    m_positionsLabel->setZValue(100);
+
+    auto* lay = new QGridLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_utilLabel);
+    controls->addWidget(m_util);
+    controls->addSpacing(12);
+    controls->addWidget(m_kvLabel);
+    controls->addWidget(m_kvDtype);
+    controls->addStretch(1);
+    lay->addWidget(m_intro, 0, 0, 1, 2);
+    lay->addLayout(controls, 1, 0, 1, 2);
+    lay->addWidget(m_figures, 2, 0);
+    lay->addWidget(m_view, 2, 1);
+    lay->setColumnStretch(1, 1);
+    lay->setRowStretch(2, 1);
+
+    connect(m_util, &QDoubleSpinBox::valueChanged, this, [this](double u) {
+        m_controller->edit(Field::MemoryUtilization, tr("Change GPU memory utilisation"),
+                           [u](Scenario& s) { s.workload.inference.memoryUtilization = u; });
+    });
+    connect(m_kvDtype, &QComboBox::activated, this, [this](int i) {
+        const DType d = kvDtypes()[static_cast<size_t>(i)];
+        m_controller->edit(Field::KvCacheDtype, tr("Change KV-cache dtype"),
+                           [d](Scenario& s) { s.workload.precision.kvCache = d; });
+    });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeLabel(); });
+    applyStyle();
+    retranslateUi();
+}
+
+void ServingPanel::setResults(const Results& r, ByteUnit unit) {
+    m_results = r;
+    m_unit = unit;
+    rebuild();
+}
+
+void ServingPanel::setStyle(const ChartStyle& style) {
+    m_style = style;
+    applyStyle();
+    rebuildChart();
+}
+
+void ServingPanel::rebuild() {
+    const Workload& w = m_controller->scenario().workload;
+    const bool on = m_results.serving.has_value();
+    {
+        const QSignalBlocker b1(m_util), b2(m_kvDtype);
+        m_util->setValue(w.inference.memoryUtilization > 0 ? w.inference.memoryUtilization
+                                                           : kDefaultUtilization);
+        const auto& d = kvDtypes();
+        const auto it = std::find(d.begin(), d.end(), w.precision.kvCache);
+        m_kvDtype->setCurrentIndex(it == d.end() ? -1 : static_cast<int>(it - d.begin()));
+    }
+    m_util->setEnabled(on);
+    m_kvDtype->setEnabled(on);
+    m_view->setVisible(on);
+    m_figures->setText(figuresText());
+    rebuildChart();
+}
+
+QString ServingPanel::figuresText() const {
+    if (!m_results.serving)
+        return tr("Serving applies to inference: choose the Inference mode to size a vLLM-style "
+                  "server (KV budget, concurrent sequences, longest context).");
+    const ServingCapacity& c = *m_results.serving;
+    const double cap = m_results.estimate.capacity;
+    const double util = cap > 0 ? c.budgetBytes / cap : 0;
+    const int64_t positions = m_controller->scenario().model.maxPositions;
+    QString t = tr("<b>Budget</b>: %1 × %2 = %3")
+                    .arg(QLocale().toString(util, 'f', 2), Units::format(cap, m_unit),
+                         Units::format(c.budgetBytes, m_unit));
+    t += QStringLiteral("<br>") + tr("Weights, profiled activations and overhead: %1")
+                                      .arg(Units::format(c.nonKvBytes, m_unit));
+    t += QStringLiteral("<br>") +
+         tr("<b>KV budget</b>: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)")
+             .arg(Units::format(c.kvCacheBytes, m_unit))
+             .arg(QLocale().toString(static_cast<qlonglong>(c.kvBlocks)))
+             .arg(kKvBlockTokens)
+             .arg(Units::formatCount(c.kvTokens))
+             .arg(QLocale().toString(c.kvBytesPerToken, 'f', 0));
+    t += QStringLiteral("<br>") +
+         tr("<b>Max concurrent sequences</b> at %1 tokens: %2")
+             .arg(Units::formatCount(m_results.servingContext))
+             .arg(QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)));
+    t += QStringLiteral("<br>") +
+         tr("<b>Max context that fits</b>: %1 tokens").arg(Units::formatCount(c.maxContext));
+    if (positions > 0 && c.kvTokens > positions)
+        t += QLatin1Char(' ') + tr("(max_position_embeddings %1; the KV budget holds %2)")
+                                    .arg(Units::formatCount(positions))
+                                    .arg(Units::formatCount(c.kvTokens));
+    return t;
+}
+
+void ServingPanel::rebuildChart() {
+    m_curve->clear();
+    m_here->clear();
+    m_positions->clear();
+    m_hereLabel->setText(QString());
+    m_positionsLabel->setText(QString());
+    m_positionsLabel->setVisible(false);
+    if (!m_results.serving)
+        return;
+    QList<QPointF> pts;
+    for (const ServingPoint& p : m_results.servingCurve)
+        if (p.maxSequences >= 1) // a log axis: the curve ends where no sequence fits
+            pts.append(
+                QPointF(static_cast<double>(p.context), static_cast<double>(p.maxSequences)));
+    if (pts.isEmpty())
+        return;
+    m_curve->replace(pts);
+    const double xMin = pts.front().x();
+    const double xMax = std::max(pts.back().x() * 2, xMin * 4);
+    const double yMax = std::pow(10.0, std::ceil(std::log10(std::max(10.0, pts.front().y()))));
+    m_x->setRange(xMin, xMax);
+    m_y->setRange(1, yMax);
+    const int64_t positions = m_controller->scenario().model.maxPositions;
+    if (positions > 0 && positions >= xMin && positions <= xMax) {
+        m_positions->replace({QPointF(positions, 1), QPointF(positions, yMax)});
+        m_positionsLabel->setText(
+            tr("max_position_embeddings %1").arg(Units::formatCount(positions)));
+        m_positionsLabel->setVisible(true);
+    }
+    const ServingCapacity& c = *m_results.serving;
+    if (c.maxConcurrency >= 1 && m_results.servingContext >= xMin) {
+        const QPointF here(static_cast<double>(m_results.servingContext),
+                           static_cast<double>(c.maxConcurrency));
+        m_here->append(here);
+        m_hereLabel->setText(tr("%1 sequences × %2 tokens")
+                                 .arg(QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)))
+                                 .arg(Units::formatCount(m_results.servingContext)));
+    }
+    placeLabel();
+}
+
+void ServingPanel::placeLabel() {
+    const QRectF plot = m_chart->plotArea();
+    if (m_positions->count() == 2) { // at the top of its line, left of it where space ends
+        const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
+        double x = top.x() + 4;
+        if (x + m_positionsLabel->size().width() > plot.right())
+            x = top.x() - 4 - m_positionsLabel->size().width();
+        m_positionsLabel->setPos(std::max(plot.left(), x), plot.top() + 2);
+    }
+    if (m_here->count() == 0)
+        return;
+    const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
+    const QSizeF sz = m_hereLabel->size();
+    // right of the point, or left of it where the plot ends
+    double x = at.x() + 10;
+    if (x + sz.width() > plot.right())
+        x = at.x() - 10 - sz.width();
+    const double y = std::clamp(at.y() - sz.height() - 4, plot.top(),
+                                std::max(plot.top(), plot.bottom() - sz.height()));
+    m_hereLabel->setPos(std::max(plot.left(), x), y);
+}
+
+void ServingPanel::applyStyle() {
+    const ChartColors c = m_style.colors();
+    m_style.applyToChart(m_chart);
+    m_style.applyToAxis(m_x, true);
+    m_style.applyToAxis(m_y, true);
+    m_curve->setPen(QPen(c.total, m_style.lineWidth()));
+    QPen dashed(c.capacity, m_style.lineWidth() * 0.75);
+    dashed.setStyle(Qt::DashLine);
+    m_positions->setPen(dashed);
+    m_here->setMarkerSize(m_style.presentation ? 18 : 11);
+    m_here->setColor(c.fits);
+    m_here->setBorderColor(c.background);
+    m_hereLabel->setLook(m_style.overlayFont(true), c.text, c.background);
+    m_positionsLabel->setLook(m_style.overlayFont(false), c.capacity, c.background);
+}
+
+void ServingPanel::retranslateUi() {
+    m_intro->setText(tr("A vLLM-style server on one GPU: it takes the utilisation share of the "
+                        "memory, loads the weights, profiles one prefill, and pages the rest "
+                        "into KV-cache blocks of %1 tokens shared by all running sequences.")
+                         .arg(kKvBlockTokens));
+    m_utilLabel->setText(tr("GPU memory &utilisation"));
+    m_util->setToolTip(tr("vLLM gpu_memory_utilization: the share of the GPU's memory the "
+                          "server may use (default 0.90)."));
+    m_util->setAccessibleName(tr("GPU memory utilisation"));
+    m_kvLabel->setText(tr("&KV-cache dtype"));
+    m_kvDtype->setToolTip(tr("Element type of the KV cache (vLLM kv_cache_dtype); fp8 halves "
+                             "it against bf16."));
+    m_kvDtype->setAccessibleName(tr("KV-cache dtype"));
+    for (int i = 0; i < m_kvDtype->count(); ++i)
+        m_kvDtype->setItemText(i, Texts::dtypeName(kvDtypes()[static_cast<size_t>(i)]));
+    m_x->setTitleText(tr("Context length (tokens per sequence)"));
+    m_y->setTitleText(tr("Sequences at once"));
+    m_view->setAccessibleName(tr("Concurrent sequences against context length"));
+    m_figures->setAccessibleName(tr("Serving figures"));
+    m_figures->setText(figuresText());
+}
+
+void ServingPanel::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+} // namespace headroom::ui

@@ -1,0 +1,80 @@
+#pragma once
+// Serving: a vLLM-style server on one rank for an inference scenario. GPU memory utilisation
+// and the KV-cache dtype (edits of the scenario, one undo step each), the KV budget they leave
+// (utilisation x capacity - weights - profiled activations - overhead), the largest number of
+// concurrent sequences against context length as a chart, and the longest context that fits.
+// Every number comes from core (servingCapacity, servingCurve in core/plan/solvers.h).
+
+#include "ui/chartstyle.h"
+#include "ui/results.h"
+#include "ui/scenariocontroller.h"
+#include "ui/units.h"
+
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+
+namespace headroom::ui {
+
+class ServingPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ServingPanel(ScenarioController* controller, QWidget* parent = nullptr);
+
+    void setResults(const Results& r, ByteUnit unit);
+    void setStyle(const ChartStyle& style);
+
+    // Introspection for tests.
+    QDoubleSpinBox* utilizationSpin() const { return m_util; }
+    QComboBox* kvDtypeCombo() const { return m_kvDtype; }
+    /// The figures as shown (budget, KV cache, concurrency, max context).
+    QString figuresText() const;
+    /// The curve drawn: (context tokens, max concurrent sequences) points.
+    QLineSeries* curveSeries() const { return m_curve; }
+    /// The scenario's point on the curve (one point, or none).
+    QScatterSeries* currentSeries() const { return m_here; }
+
+    /// The KV-cache dtypes offered (vLLM kv_cache_dtype auto/bf16/fp16/fp8, and fp32).
+    static const std::vector<DType>& kvDtypes();
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void rebuild();
+    void rebuildChart();
+    void placeLabel();
+    void applyStyle();
+    void retranslateUi();
+
+    ScenarioController* m_controller;
+    QLabel* m_intro;
+    QLabel* m_utilLabel;
+    QDoubleSpinBox* m_util;
+    QLabel* m_kvLabel;
+    QComboBox* m_kvDtype;
+    QLabel* m_figures;
+    QChartView* m_view;
+    QChart* m_chart;
+    QLogValueAxis* m_x;
+    QLogValueAxis* m_y;
+    QLineSeries* m_curve;
+    QScatterSeries* m_here;
+    QLineSeries* m_positions; ///< max_position_embeddings, a vertical line
+    ChartLabel* m_hereLabel;
+    ChartLabel* m_positionsLabel;
+
+    Results m_results;
+    ByteUnit m_unit = ByteUnit::GiB;
+    ChartStyle m_style;
+};
+
+} // namespace headroom::ui

@@ -1,0 +1,260 @@
+#include "ui/timelinechart.h"
+
+#include "ui/chartmath.h"
+#include "ui/texts.h"
+
+#include <QBarCategoryAxis>
+#include <QEvent>
+#include <QLegend>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace headroom::ui {
+
+namespace {
+/// The stages drawn as lines: all of them up to maxLines, else maxLines evenly spaced ones
+/// (first and last included) with the tightest in place of its nearest neighbour.
+std::vector<int> stagesToDraw(int count, int tightest, int maxLines) {
+    std::vector<int> out;
+    if (count <= maxLines) {
+        for (int i = 0; i < count; ++i)
+            out.push_back(i);
+        return out;
+    }
+    for (int k = 0; k < maxLines; ++k)
+        out.push_back(static_cast<int>(static_cast<int64_t>(k) * (count - 1) / (maxLines - 1)));
+    if (std::find(out.begin(), out.end(), tightest) == out.end()) {
+        auto nearest = std::min_element(out.begin() + 1, out.end() - 1, [tightest](int a, int b) {
+            return std::abs(a - tightest) < std::abs(b - tightest);
+        });
+        *nearest = tightest;
+        std::sort(out.begin(), out.end());
+    }
+    return out;
+}
+} // namespace
+
+TimelineChart::TimelineChart(QWidget* parent)
+    : QChartView(parent), m_chart(new QChart), m_x(new QBarCategoryAxis), m_y(new QValueAxis),
+      m_peak(new QScatterSeries), m_peakLabel(new ChartLabel(m_chart)) {
+    setObjectName(QStringLiteral("timelineChart"));
+    setChart(m_chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(300, 180);
+    m_chart->setMargins(QMargins(2, 2, 8, 2));
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
+    m_chart->addSeries(m_peak);
+    m_peak->attachAxis(m_x);
+    m_peak->attachAxis(m_y);
+    m_peak->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    hideLegendMarkers(m_chart, m_peak);
+    m_peakLabel->setZValue(100);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
+    applyStyle();
+    retranslateUi();
+}
+
+void TimelineChart::setResults(const Results& r, ByteUnit unit) {
+    m_results = r;
+    m_unit = unit;
+    rebuild();
+}
+
+void TimelineChart::setStyle(const ChartStyle& style) {
+    m_style = style;
+    applyStyle();
+    rebuild();
+}
+
+QString TimelineChart::peakLabelText() const {
+    return m_peakLabel->text();
+}
+
+QString TimelineChart::phaseLabelText(int i) const {
+    return i >= 0 && i < static_cast<int>(m_labels.size())
+               ? m_labels[static_cast<size_t>(i)]->text()
+               : QString();
+}
+
+void TimelineChart::rebuild() {
+    const Results& r = m_results;
+    m_phases.clear();
+    for (int i = 0; i < kPhaseCount; ++i)
+        if (r.phaseApplies[static_cast<size_t>(i)])
+            m_phases.push_back(static_cast<Phase>(i));
+    QStringList cats;
+    for (Phase p : m_phases)
+        cats << Texts::phaseName(p);
+    if (m_x->categories() != cats)
+        m_x->setCategories(cats);
+
+    const auto& stages = r.estimate.stages;
+    const bool have = r.hasEstimate && !stages.empty();
+    const int tightest =
+        have ? std::clamp(r.tightestStage, 0, static_cast<int>(stages.size()) - 1) : 0;
+    rebuildLines(have ? stagesToDraw(static_cast<int>(stages.size()), tightest, kMaxStageLines)
+                      : std::vector<int>{});
+    double yMax = 0;
+    for (QLineSeries* s : m_lines)
+        for (const QPointF& p : s->points())
+            yMax = std::max(yMax, p.y());
+    const double step = niceStep(std::max(yMax, 1e-9) * 1.12);
+    setNiceRange(m_y, niceCeil(std::max(yMax, 1e-9) * 1.12), step);
+    setLabelFormatIfChanged(m_y, step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    setTitleIfChanged(m_y, tr("Allocated (%1)").arg(Units::symbol(m_unit)));
+    rebuildLabels(have ? tightest : -1);
+    setLegendVisibleIfChanged(m_chart, m_lines.size() > 1);
+    placeOverlays();
+}
+
+void TimelineChart::rebuildLines(const std::vector<int>& stages) {
+    const double unit = Units::bytesPerUnit(m_unit);
+    while (m_lines.size() > stages.size()) {
+        m_chart->removeSeries(m_lines.back());
+        delete m_lines.back();
+        m_lines.pop_back();
+    }
+    while (m_lines.size() < stages.size()) {
+        auto* s = new QLineSeries(this);
+        s->setPointsVisible(true);
+        m_chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        m_lines.push_back(s);
+    }
+    m_lineStage = stages;
+    const int n = static_cast<int>(stages.size());
+    for (int k = 0; k < n; ++k) {
+        const RankEstimate& rank = m_results.estimate.stages[static_cast<size_t>(stages[k])];
+        QList<QPointF> pts;
+        for (size_t i = 0; i < m_phases.size(); ++i)
+            pts << QPointF(static_cast<double>(i),
+                           rank.phaseAllocated[static_cast<size_t>(m_phases[i])] / unit);
+        if (m_lines[static_cast<size_t>(k)]->points() != pts)
+            m_lines[static_cast<size_t>(k)]->replace(pts);
+        m_lines[static_cast<size_t>(k)]->setName(n > 1 ? tr("Stage %1").arg(stages[k] + 1)
+                                                       : tr("Per GPU"));
+    }
+    applyStyle();
+}
+
+void TimelineChart::rebuildLabels(int tightest) {
+    const size_t n = tightest < 0 ? 0 : m_phases.size();
+    while (m_labels.size() > n) {
+        delete m_labels.back();
+        m_labels.pop_back();
+    }
+    while (m_labels.size() < n) {
+        auto* l = new ChartLabel(m_chart);
+        l->setZValue(100);
+        const ChartColors c = m_style.colors();
+        l->setLook(m_style.overlayFont(false), c.text, c.background);
+        m_labels.push_back(l);
+    }
+    m_peak->clear();
+    m_peakLabel->setText(QString());
+    if (tightest < 0)
+        return;
+    const RankEstimate& rank = m_results.estimate.stages[static_cast<size_t>(tightest)];
+    double prev = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const double b = rank.phaseAllocated[static_cast<size_t>(m_phases[i])];
+        QString text = Units::format(b, m_unit, 1);
+        if (i > 0)
+            text += QStringLiteral(" (%1)").arg(Units::formatSigned(b - prev, m_unit, 1));
+        m_labels[i]->setText(text);
+        prev = b;
+    }
+    const auto it = std::find(m_phases.begin(), m_phases.end(), rank.peakPhase);
+    if (it == m_phases.end())
+        return;
+    const double peak = rank.phaseAllocated[static_cast<size_t>(rank.peakPhase)];
+    m_peak->append(static_cast<double>(it - m_phases.begin()), peak / Units::bytesPerUnit(m_unit));
+    m_peakLabel->setText(
+        m_results.estimate.stages.size() > 1
+            ? tr("peak: %1 in %2 (stage %3)")
+                  .arg(Units::format(peak, m_unit, 1), Texts::phaseName(rank.peakPhase))
+                  .arg(tightest + 1)
+            : tr("peak: %1 in %2")
+                  .arg(Units::format(peak, m_unit, 1), Texts::phaseName(rank.peakPhase)));
+}
+
+void TimelineChart::placeOverlays() {
+    const QRectF plot = m_chart->plotArea();
+    if (plot.isEmpty())
+        return;
+    int tightLine = -1;
+    for (size_t k = 0; k < m_lineStage.size(); ++k)
+        if (m_lineStage[k] == m_results.tightestStage)
+            tightLine = static_cast<int>(k);
+    for (size_t i = 0; i < m_labels.size(); ++i) {
+        ChartLabel* l = m_labels[i];
+        l->setVisible(tightLine >= 0);
+        if (tightLine < 0)
+            continue;
+        QLineSeries* s = m_lines[static_cast<size_t>(tightLine)];
+        const QPointF p = m_chart->mapToPosition(s->at(static_cast<int>(i)), s);
+        const QSizeF sz = l->size();
+        const double x =
+            std::clamp(p.x() - sz.width() / 2, plot.left() + 2, plot.right() - sz.width() - 2);
+        const double y = std::max(plot.top() + 2, p.y() - sz.height() - 8);
+        l->setPos(x, y);
+    }
+    m_peakLabel->setVisible(m_peak->count() == 1);
+    if (m_peak->count() == 1) {
+        const QPointF p = m_chart->mapToPosition(m_peak->at(0), m_peak);
+        const QSizeF sz = m_peakLabel->size();
+        const double x =
+            std::clamp(p.x() - sz.width() / 2, plot.left() + 2, plot.right() - sz.width() - 2);
+        m_peakLabel->setPos(x, std::min(plot.bottom() - sz.height() - 2, p.y() + 12));
+    }
+}
+
+void TimelineChart::applyStyle() {
+    const ChartColors c = m_style.colors();
+    m_style.applyToChart(m_chart);
+    m_style.applyToAxis(m_x, false);
+    m_style.applyToAxis(m_y, true);
+    const int n = static_cast<int>(m_lines.size());
+    for (int k = 0; k < n; ++k) {
+        const bool tight = m_lineStage.size() == m_lines.size() &&
+                           m_lineStage[static_cast<size_t>(k)] == m_results.tightestStage;
+        // the tightest rank in the total-line colour, the others in fading greys of the text
+        QColor col = tight ? c.total : c.text;
+        if (!tight)
+            col.setAlphaF(0.35 + 0.4 * (k + 1) / std::max(1, n));
+        m_lines[static_cast<size_t>(k)]->setPen(
+            QPen(col, tight ? m_style.lineWidth() + 1 : m_style.lineWidth() * 0.75));
+    }
+    m_peak->setMarkerSize(m_style.presentation ? 20 : 12);
+    m_peak->setColor(c.oom);
+    m_peak->setBorderColor(c.background);
+    m_peakLabel->setLook(m_style.overlayFont(true), c.oom, c.background);
+    for (ChartLabel* l : m_labels)
+        l->setLook(m_style.overlayFont(false), c.text, c.background);
+}
+
+void TimelineChart::retranslateUi() {
+    setAccessibleName(tr("Step timeline"));
+    setAccessibleDescription(tr("Allocated memory through one step (after load, forward, "
+                                "backward, optimizer step), one line per pipeline stage, with "
+                                "the peak marked."));
+    rebuild();
+}
+
+void TimelineChart::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QChartView::changeEvent(e);
+}
+
+} // namespace headroom::ui
