@@ -1,8 +1,12 @@
 // bench_ui: slider value change -> engine recompute -> both charts updated and repainted,
 // offscreen. A plain QElapsedTimer loop (not a ctest test; nothing gates on wall time).
 // Prints median and p99 per phase; docs/gui.md quotes the numbers.
+// A second part edits whole scenarios through the event loop, as a user does (no flush()):
+// the time until the bar chart repaints with the new results, and the longest event-loop
+// stall meanwhile (a 5 ms ticker's largest gap), for slow scenarios such as DeepSeek-V3
+// QLoRA loaded by torchao.
 //
-//   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations]
+//   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations] [--render-only]
 
 #include "core/io/scenario.h"
 #include "ui/cliffchart.h"
@@ -21,8 +25,11 @@
 #include <QSlider>
 #include <QTextStream>
 
+#include <QTimer>
+
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <vector>
 
 using namespace headroom;
@@ -82,6 +89,98 @@ struct Case {
     const char* slider; ///< "mb" or "seq"
 };
 
+/// The largest gap between ticks of a 5 ms timer: how long the event loop was blocked.
+class StallMeter {
+public:
+    StallMeter() {
+        m_tick.setInterval(5);
+        QObject::connect(&m_tick, &QTimer::timeout, [this] {
+            m_max = std::max(m_max, static_cast<double>(m_clock.nsecsElapsed()) / 1e6);
+            m_clock.restart();
+        });
+    }
+    void start() {
+        m_max = 0;
+        m_clock.start();
+        m_tick.start();
+    }
+    double stop() {
+        m_tick.stop();
+        return std::max(m_max, static_cast<double>(m_clock.nsecsElapsed()) / 1e6);
+    }
+
+private:
+    QTimer m_tick;
+    QElapsedTimer m_clock;
+    double m_max = 0;
+};
+
+struct RenderCase {
+    const char* name;
+    std::function<void(Scenario&)> change;
+};
+
+/// Applies @p change as one edit and runs the event loop until the results are drawn.
+/// Returns {ms until the bar chart repainted with them, longest event-loop stall in ms}.
+std::pair<double, double> renderOnce(MainWindow& w, const std::function<void(Scenario&)>& change) {
+    ScenarioController* ctl = w.controller();
+    PaintCounter counter;
+    counter.bar = w.dashboard()->barChart()->viewport();
+    counter.bar->installEventFilter(&counter);
+    StallMeter stalls;
+    QElapsedTimer t;
+    stalls.start();
+    t.start();
+    ctl->edit(Field::Model, QStringLiteral("bench"), change);
+    int paintsAtResults = -1;
+    while (paintsAtResults < 0 || counter.barPaints == paintsAtResults) {
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        if (paintsAtResults < 0 && !ctl->recomputePending()) {
+            paintsAtResults = counter.barPaints;
+        }
+    }
+    const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    return {ms, stalls.stop()};
+}
+
+void renderBench(QTextStream& out) {
+    auto deepseekQlora = [](LoadRecipe recipe) {
+        return [recipe](Scenario& s) {
+            edits::setModelPreset(s, "deepseek-v3");
+            edits::setRunMode(s, RunMode::QLoRA);
+            s.workload.features.loadRecipe = recipe;
+        };
+    };
+    const RenderCase cases[] = {
+        {"llama-3.1-8b: micro-batch 4 -> 8", [](Scenario& s) { s.workload.microBatch = 8; }},
+        {"deepseek-v3 QLoRA, torchao load (from the default)",
+         deepseekQlora(LoadRecipe::TorchaoNf4)},
+        {"deepseek-v3 QLoRA, torchao unchunked load (from the default)",
+         deepseekQlora(LoadRecipe::TorchaoNf4Unchunked)},
+    };
+    out << "scenario edit through the event loop -> bar repainted; ms: render / longest "
+           "event-loop stall\n";
+    for (const RenderCase& c : cases) {
+        NoDialogs dialogs;
+        MainWindowOptions o;
+        o.useSettings = false;
+        o.dialogs = &dialogs;
+        MainWindow w(o);
+        w.resize(1600, 1000);
+        w.show();
+        w.controller()->flush();
+        QCoreApplication::processEvents();
+        const auto [ms, stall] = renderOnce(w, c.change);
+        // then a micro-batch change within the same scenario
+        const auto [ms2, stall2] = renderOnce(w, [](Scenario& s) { s.workload.microBatch += 1; });
+        out << "  " << c.name << "\n"
+            << QStringLiteral("    switch:            %1 / %2\n").arg(ms, 8, 'f', 1).arg(stall, 8, 'f', 1)
+            << QStringLiteral("    micro-batch + 1:   %1 / %2\n").arg(ms2, 8, 'f', 1).arg(stall2, 8, 'f', 1);
+        out.flush();
+        w.controller()->undoStack()->setClean();
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -90,6 +189,11 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     const int iterations = argc > 1 ? std::max(50, QString::fromLocal8Bit(argv[1]).toInt()) : 1000;
+    QTextStream out(stdout);
+    renderBench(out);
+    if (argc > 2 && QString::fromLocal8Bit(argv[2]) == QStringLiteral("--render-only")) {
+        return 0;
+    }
 
     const Case cases[] = {
         {"llama-3.1-8b, micro-batch drag, stacked cliff", "llama-3.1-8b", 1, false,
@@ -102,8 +206,7 @@ int main(int argc, char** argv) {
          CliffChart::Mode::Stacked, "mb"},
     };
 
-    QTextStream out(stdout);
-    out << "bench_ui: slider value change -> recompute -> both charts updated + repainted "
+    out << "\nbench_ui: slider value change -> recompute -> both charts updated + repainted "
            "(offscreen, 1600x1000 window), "
         << iterations << " iterations per case\n";
     out << "times in ms: median / p99 / max\n\n";

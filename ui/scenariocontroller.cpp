@@ -109,6 +109,7 @@ void ScenarioController::lockSweepMax(int64_t upper) {
 void ScenarioController::recompute() {
     QElapsedTimer clock;
     clock.start();
+    const LoadReplayCache::Scope loads(m_loads);
     const Scenario& s = m_scenario;
     const ModelArch& m = s.model;
     const Workload& w = s.workload;

@@ -2,6 +2,7 @@
 // Owns the core Scenario, its undo history and the computed Results. Views read from here and
 // edit through edit(); recomputation is coalesced (one per event-loop pass).
 
+#include "core/engine/load_phase.h"
 #include "core/io/scenario.h"
 #include "ui/results.h"
 #include "ui/units.h"
@@ -77,6 +78,8 @@ public:
 
     /// Recomputes now if a recompute is pending.
     void flush();
+    /// The load replays the recomputes share (tests count its replays).
+    const LoadReplayCache& loadReplays() const { return m_loads; }
     bool recomputePending() const { return m_timer.isActive(); }
 
     ByteUnit unit() const { return m_unit; }
@@ -135,6 +138,9 @@ private:
     bool m_dragging = false;
     int m_session = 0;
     uint64_t m_generation = 0;
+    /// Load replays of the recent recomputes: the estimate, sweep, solvers and playbook of
+    /// one scenario replay its load once (DeepSeek-V3 QLoRA + torchao: 0.4 s a replay).
+    LoadReplayCache m_loads;
     mutable std::map<std::pair<int, int>, QString> m_formulas; ///< (stage, term) -> text
 };
 

@@ -1,9 +1,14 @@
 #include "ui/scenarioedits.h"
 
+#include "core/checked.h"
 #include "core/engine/profiles.h"
 
 #include "core/model/presets.h"
 #include "core/model/size_family.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
 
 namespace headroom::ui::edits {
 
@@ -124,13 +129,22 @@ void setCustomCapacity(Scenario& s, double bytes) {
     s.gpu = customGpu(bytes);
 }
 
+namespace {
+
+/// dp = @p gpus / (tp x pp x cp) when that divides exactly; the product is checked (three
+/// degrees of up to 65536 overflow int).
+void fitDp(Parallelism& p, int gpus) {
+    const std::optional<int64_t> rest = checked::product({p.tp, p.pp, p.cp});
+    if (rest && *rest > 0 && gpus % *rest == 0) {
+        p.dp = static_cast<int>(gpus / *rest);
+    }
+}
+
+} // namespace
+
 void setGpuCount(Scenario& s, int gpus) {
     s.gpuCount = gpus;
-    Parallelism& p = s.workload.parallel;
-    const int rest = p.tp * p.pp * p.cp;
-    if (rest > 0 && gpus % rest == 0) {
-        p.dp = gpus / rest;
-    }
+    fitDp(s.workload.parallel, gpus);
 }
 
 void setDegree(Scenario& s, Degree d, int value) {
@@ -138,7 +152,8 @@ void setDegree(Scenario& s, Degree d, int value) {
     switch (d) {
     case Degree::DP:
         p.dp = value;
-        s.gpuCount = p.gpus();
+        // a product beyond int keeps the count at int's maximum: still a mismatch, shown
+        s.gpuCount = static_cast<int>(std::min<int64_t>(p.gpus(), std::numeric_limits<int>::max()));
         return;
     case Degree::TP:
         p.tp = value;
@@ -153,10 +168,7 @@ void setDegree(Scenario& s, Degree d, int value) {
         p.ep = value;
         return;
     }
-    const int rest = p.tp * p.pp * p.cp;
-    if (rest > 0 && s.gpuCount % rest == 0) {
-        p.dp = s.gpuCount / rest;
-    }
+    fitDp(p, s.gpuCount);
 }
 
 bool gpuCountMatches(const Scenario& s) {

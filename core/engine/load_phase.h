@@ -15,6 +15,10 @@
 #include "core/engine/workload.h"
 #include "core/model/model.h"
 
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
 namespace headroom {
 
 /// Memory of one rank when the load ends. All zero for LoadRecipe::InPlace.
@@ -33,6 +37,54 @@ struct LoadPhase {
 /// quantisation state), adapters @p w.precision.adapters, embeddings, norms and lm_head bf16.
 /// Dense blocks follow layerShapes(); MoE experts are listed as separate linears; MLA is
 /// approximated by its four projection widths.
+/// While a LoadReplayCache::Scope is active on the calling thread, the replay is looked up in
+/// (and stored into) that scope's cache first.
 LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
+
+/// A bounded memo of load replays, owned by its caller (one solver call, the GUI's
+/// controller); core keeps none of its own.
+///
+/// Why: a replay walks every allocation of the load (DeepSeek-V3: millions), 0.4 s, and the
+/// playbook and solvers estimate the same model and load many times while sweeping inputs the
+/// load never reads (micro-batch, sequence length, ...).
+///
+/// Key: what the recipes read (the linears and norm sizes of every block, the embedding and
+/// head shapes, the weight/adapter/compute dtypes, LoRA rank and targets, recipe, parameter
+/// offload, FSDP shard degree), hashed twice (two independent 64-bit hashes and the value
+/// count): inputs the load never reads (micro-batch, sequence length, optimizer, ...) share
+/// an entry. Hashing DeepSeek-V3's 47k linears takes about a millisecond. Not thread-safe:
+/// one cache per thread.
+class LoadReplayCache {
+public:
+    explicit LoadReplayCache(std::size_t capacity = 8) : m_capacity(capacity) {}
+
+    /// simulateLoad() through this cache.
+    LoadPhase replay(const ModelArch& m, const Workload& w, int shard);
+    /// Allocator replays run so far (cache misses).
+    int replays() const { return m_replays; }
+
+    /// Makes @p cache the one simulateLoad() uses on this thread until the scope ends
+    /// (scopes nest; the innermost wins).
+    class Scope {
+    public:
+        explicit Scope(LoadReplayCache& cache);
+        ~Scope();
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+
+    private:
+        LoadReplayCache* m_previous;
+    };
+
+private:
+    struct Entry {
+        uint64_t h1 = 0, h2 = 0;
+        int64_t values = 0;
+        LoadPhase result;
+    };
+    std::vector<Entry> m_entries; ///< most recently used last
+    std::size_t m_capacity;
+    int m_replays = 0;
+};
 
 } // namespace headroom

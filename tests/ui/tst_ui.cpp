@@ -30,6 +30,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QAreaSeries>
 #include <QBarSet>
 #include <QCheckBox>
 #include <QClipboard>
@@ -37,6 +38,7 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QGroupBox>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,6 +61,8 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <limits>
 
 #include <cmath>
 #include <memory>
@@ -1304,6 +1308,82 @@ private slots:
         QVERIFY2(headline.contains(Units::format(e.headroom, ByteUnit::GiB)), qPrintable(headline));
         QVERIFY(VerdictView::detailsFor(r, ByteUnit::GiB)
                     .contains(Units::format(e.worst.releasable, ByteUnit::GiB)));
+    }
+
+    // TP x PP x CP is checked: 54161 x 6344 x 25 = 2^33 + 8 wrapped to 8 in int, so a
+    // count of 16 GPUs set DP = 2 for a layout of 8.6e9 GPUs.
+    void degreeProductOverflowLeavesDp() {
+        Scenario s;
+        s.gpuCount = 16;
+        s.workload.parallel = Parallelism{};
+        edits::setDegree(s, edits::Degree::TP, 54161);
+        edits::setDegree(s, edits::Degree::PP, 6344);
+        edits::setDegree(s, edits::Degree::CP, 25);
+        QCOMPARE(s.workload.parallel.dp, 1);
+        edits::setGpuCount(s, 16);
+        QCOMPARE(s.workload.parallel.dp, 1);
+        QVERIFY(!edits::gpuCountMatches(s));
+        edits::setDegree(s, edits::Degree::DP, 65536);
+        QCOMPARE(s.gpuCount, std::numeric_limits<int>::max());
+        QVERIFY(!edits::gpuCountMatches(s));
+    }
+
+    // Issue 14 defect 8: DeepSeek-V3 QLoRA with the torchao load took 0.38 s per estimate
+    // (the load replay), and one recompute (estimate, sweep, solvers, playbook) estimated it
+    // dozens of times: 18.9 s. Now a recompute replays the load once, and an edit the load
+    // never reads (micro-batch, sequence length) replays it not at all.
+    void recomputeReplaysTheLoadOnce() {
+        const int before = ctl()->loadReplays().replays();
+        QElapsedTimer clock;
+        clock.start();
+        ctl()->edit(Field::Model, QStringLiteral("setup"), [](Scenario& s) {
+            QVERIFY(edits::setModelPreset(s, "deepseek-v3"));
+            edits::setRunMode(s, RunMode::QLoRA);
+            s.workload.features.loadRecipe = LoadRecipe::TorchaoNf4;
+        });
+        settle();
+        QVERIFY(ctl()->results().hasEstimate);
+        QVERIFY(ctl()->results().estimate.worst.loadReserved > 0);
+        QCOMPARE(ctl()->loadReplays().replays(), before + 1);
+        ctl()->edit(Field::MicroBatch, QStringLiteral("mb"),
+                    [](Scenario& s) { s.workload.microBatch += 1; });
+        settle();
+        ctl()->edit(Field::SequenceLength, QStringLiteral("seq"),
+                    [](Scenario& s) { s.workload.sequenceLength *= 2; });
+        settle();
+        QCOMPARE(ctl()->loadReplays().replays(), before + 1);
+        qInfo("deepseek-v3 QLoRA torchao: 3 recomputes in %lld ms", clock.elapsed());
+    }
+
+    // Every series a chart draws is owned by the window: QAreaSeries does not own its
+    // boundary line series, so they need a parent of their own (LeakSanitizer found the bar
+    // chart's highlight band leaking two QLineSeries per chart).
+    void chartSeriesDieWithTheWindow_data() {
+        QTest::addColumn<bool>("barChart");
+        QTest::newRow("vram-bar-chart") << true;
+        QTest::newRow("cliff-chart") << false;
+    }
+    void chartSeriesDieWithTheWindow() {
+        QFETCH(bool, barChart);
+        Dashboard* d = m_win->dashboard();
+        QChartView* view = barChart ? static_cast<QChartView*>(d->barChart()) : d->cliffChart();
+        const QChart* chart = view->chart();
+        QList<QPointer<QAbstractSeries>> series;
+        for (QAbstractSeries* s : chart->series()) {
+            series << s;
+            if (auto* area = qobject_cast<QAreaSeries*>(s)) {
+                series << area->upperSeries();
+                if (area->lowerSeries()) {
+                    series << area->lowerSeries();
+                }
+            }
+        }
+        QVERIFY(series.size() > 1);
+        m_win->controller()->undoStack()->setClean();
+        m_win.reset();
+        for (const QPointer<QAbstractSeries>& s : series) {
+            QVERIFY2(s.isNull(), qPrintable(s ? s->metaObject()->className() : QString()));
+        }
     }
 
     void watchdogCatchesModalDialogs() {
