@@ -33,14 +33,13 @@ double CliffChart::xCoord(int64_t x) {
 }
 
 CliffChart::CliffChart(QWidget* parent)
-    : QChartView(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QValueAxis),
+    : QChartView(new QChart, parent), m_chart(chart()), m_x(new QCategoryAxis), m_y(new QValueAxis),
       m_total(new QLineSeries), m_capacity(new QLineSeries), m_marker(new QLineSeries),
       m_measured(new QScatterSeries), m_dot(new QGraphicsEllipseItem(m_chart)),
       m_markerLabel(new ChartLabel(m_chart)), m_capacityLabel(new ChartLabel(m_chart)),
       m_dotLabel(new ChartLabel(m_chart)), m_slopeLabel(new ChartLabel(m_chart)),
       m_measuredLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("cliffChart"));
-    setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 200);
     m_chart->setMargins(QMargins(2, 2, 8, 2));

@@ -17,14 +17,13 @@
 namespace headroom::ui {
 
 PlanWaterfallChart::PlanWaterfallChart(QWidget* parent)
-    : QChartView(parent), m_chart(new QChart), m_series(new QStackedBarSeries),
+    : QChartView(new QChart, parent), m_chart(chart()), m_series(new QStackedBarSeries),
       m_base(new QBarSet(QString())), m_today(new QBarSet(QString())),
       m_saving(new QBarSet(QString())), m_increase(new QBarSet(QString())),
       m_after(new QBarSet(QString())), m_categories(new QBarCategoryAxis), m_y(new QValueAxis),
       m_xHidden(new QValueAxis), m_capacity(new QLineSeries),
       m_capacityLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("planWaterfallChart"));
-    setChart(m_chart);
     setRenderHint(QPainter::Antialiasing, false);
     setMinimumSize(260, 180);
     m_chart->setMargins(QMargins(2, 2, 2, 2));

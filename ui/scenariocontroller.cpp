@@ -23,6 +23,8 @@ ScenarioController::ScenarioController(QObject* parent)
     scheduleRecompute();
 }
 
+ScenarioController::~ScenarioController() { m_undo.blockSignals(true); }
+
 void ScenarioController::edit(Field field, const QString& text,
                               const std::function<void(Scenario&)>& change) {
     Scenario after = m_scenario;

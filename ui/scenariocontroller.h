@@ -56,6 +56,9 @@ class ScenarioController : public QObject {
 
 public:
     explicit ScenarioController(QObject* parent = nullptr);
+    /// Silences the undo stack first: ~QUndoStack emits cleanChanged, which would reach
+    /// listeners (the main window's title) that are already half destroyed.
+    ~ScenarioController() override;
 
     const Scenario& scenario() const { return m_scenario; }
     /// The results of the last recompute (call flush() first for the current scenario).

@@ -34,8 +34,8 @@ const std::vector<DType>& ServingPanel::kvDtypes() {
 ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
       m_utilLabel(new QLabel(this)), m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)),
-      m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)), m_view(new QChartView(this)),
-      m_chart(new QChart), m_x(new QLogValueAxis), m_y(new QLogValueAxis), m_curve(new QLineSeries),
+      m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)), m_view(new QChartView(new QChart, this)),
+      m_chart(m_view->chart()), m_x(new QLogValueAxis), m_y(new QLogValueAxis), m_curve(new QLineSeries),
       m_here(new QScatterSeries), m_positions(new QLineSeries),
       m_hereLabel(new ChartLabel(m_chart)), m_positionsLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("servingPanel"));
@@ -58,7 +58,6 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     for (DType d : kvDtypes())
         m_kvDtype->addItem(Texts::dtypeName(d), static_cast<int>(d));
 
-    m_view->setChart(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(280, 160);
     m_chart->setMargins(QMargins(2, 2, 8, 2));

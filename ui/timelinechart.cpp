@@ -39,10 +39,9 @@ std::vector<int> stagesToDraw(int count, int tightest, int maxLines) {
 } // namespace
 
 TimelineChart::TimelineChart(QWidget* parent)
-    : QChartView(parent), m_chart(new QChart), m_x(new QBarCategoryAxis), m_y(new QValueAxis),
+    : QChartView(new QChart, parent), m_chart(chart()), m_x(new QBarCategoryAxis), m_y(new QValueAxis),
       m_peak(new QScatterSeries), m_peakLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("timelineChart"));
-    setChart(m_chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 180);
     m_chart->setMargins(QMargins(2, 2, 8, 2));

@@ -32,7 +32,7 @@ void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
 } // namespace
 
 VramBarChart::VramBarChart(QWidget* parent)
-    : QChartView(parent), m_chart(new QChart), m_series(new QStackedBarSeries),
+    : QChartView(new QChart, parent), m_chart(chart()), m_series(new QStackedBarSeries),
       m_categories(new QBarCategoryAxis), m_y(new QValueAxis), m_xHidden(new QValueAxis),
       m_capacity(new QLineSeries),
       // QAreaSeries does not own its boundary series, and they are never added to the chart
@@ -40,7 +40,6 @@ VramBarChart::VramBarChart(QWidget* parent)
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
       m_capacityLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("vramBarChart"));
-    setChart(m_chart);
     // bars, the capacity line and the bands are axis-aligned: no antialiasing needed (text
     // keeps its own antialiasing), which halves the paint time during a drag
     setRenderHint(QPainter::Antialiasing, false);

@@ -1,5 +1,6 @@
 #include "core/engine/estimator.h"
 
+#include "core/engine/fields.h"
 #include "core/engine/profiles.h"
 #include "core/engine/stages.h"
 
@@ -128,6 +129,26 @@ std::optional<Error> outOfRange(const char* field, double v, double lo, double h
     return std::nullopt;
 }
 
+/// Every integer row of the workload field table (core/engine/fields.h) within its
+/// [min, max]: the same ranges a scenario file and the CLI are held to, so a value that reached
+/// the Workload another way (the GUI, a library caller) cannot run the terms with a negative
+/// or overflowing count.
+std::optional<Error> validateTableFields(const Workload& w) {
+    for (const WorkloadField& f : workloadFields()) {
+        if (f.type != FieldType::Integer)
+            continue;
+        const int64_t v = f.get(w);
+        if (v < f.min || v > f.max) {
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "must be in [%lld, %lld] (got %lld)",
+                          static_cast<long long>(f.min), static_cast<long long>(f.max),
+                          static_cast<long long>(v));
+            return Error{ErrorCode::FieldOutOfRange, f.path(), buf};
+        }
+    }
+    return std::nullopt;
+}
+
 /// Batch, sequence, LoRA rank, token counts and the FirstN count, each within its limit.
 std::optional<Error> validateSizes(const ModelArch& m, const Workload& w) {
     auto range = [](const char* field, int64_t v, int64_t lo, int64_t hi) {
@@ -189,6 +210,8 @@ std::optional<Error> validateWorkload(const ModelArch& m, const Workload& w) {
         return e;
     const Parallelism& p = w.parallel;
     if (auto e = validateDegrees(p))
+        return e;
+    if (auto e = validateTableFields(w))
         return e;
     if (m.numHeads % p.tp != 0)
         return Error{ErrorCode::TpNotDividingHeads, "parallel.tp",

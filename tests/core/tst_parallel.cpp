@@ -8,6 +8,7 @@
 //   dense FFN = 3 h i (gate, up, down); one expert = 3 h i_moe; router = h E
 //   norms = 2 h per block + h final; embedding = V h; lm_head = V h unless tied.
 #include "core/engine/estimator.h"
+#include "core/engine/fields.h"
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
 #include "core/model/hf_import.h"
@@ -94,6 +95,8 @@ private slots:
     void formatGiBRounding();
     void invalidLayouts_data();
     void invalidLayouts();
+    void tableFieldsOutOfRange_data();
+    void tableFieldsOutOfRange();
     void gpuCount_data();
     void gpuCount();
     void globalBatch_data();
@@ -811,6 +814,40 @@ void TstParallel::formatGiBRounding() {
     QFETCH(double, gib);
     QFETCH(QString, text);
     QCOMPARE(QString::fromStdString(formatGiB(gib * 1073741824.0)), text);
+}
+
+// Values that reach a Workload without the scenario reader (the GUI, a library caller) are
+// held to the field table's ranges (core/engine/fields.cpp) by validateWorkload. Found by
+// tst_random_actions (seed 20261127, step 1006): samples_per_prompt = INT_MIN gave a negative
+// rollout KV cache of -1.2e18 bytes instead of an error.
+void TstParallel::tableFieldsOutOfRange_data() {
+    QTest::addColumn<QString>("field"); // the table row's path
+    QTest::addColumn<qint64>("value");
+    QTest::newRow("samples-per-prompt-int-min") << "rollout.samples_per_prompt" << qint64(INT_MIN);
+    QTest::newRow("samples-per-prompt-zero") << "rollout.samples_per_prompt" << qint64(0);
+    QTest::newRow("samples-per-prompt-above-65536")
+        << "rollout.samples_per_prompt" << qint64(65537);
+    QTest::newRow("rollout-batch-negative") << "rollout.rollout_batch_size" << qint64(-3);
+    QTest::newRow("max-response-tokens-zero") << "rollout.max_response_tokens" << qint64(0);
+}
+
+void TstParallel::tableFieldsOutOfRange() {
+    QFETCH(QString, field);
+    QFETCH(qint64, value);
+    const WorkloadField* f = findWorkloadField(field.toStdString());
+    QVERIFY(f);
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    Workload w = training(Framework::PureBf16, 1, 4096);
+    w.rollout.enabled = true;
+    QVERIFY(!validateWorkload(p->arch, w).has_value()); // the run is valid before the change
+    f->set(w, value);
+    const auto err = validateWorkload(p->arch, w);
+    QVERIFY(err.has_value());
+    QCOMPARE(int(err->code), int(ErrorCode::FieldOutOfRange));
+    QCOMPARE(QString::fromStdString(err->field), field);
+    QVERIFY2(QString::fromStdString(err->detail).contains(QString::number(value)),
+             err->detail.c_str());
 }
 
 void TstParallel::gpuCount_data() {
