@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace headroom::ui {
@@ -56,6 +57,9 @@ struct Results {
     int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
     uint64_t generation = 0;    ///< increases with every recompute
     double computeMs = 0;       ///< time the engine took for this recompute
+    /// termFormula() of each term for the worst rank, made with the estimate (off the UI
+    /// thread, the load replayed once): the breakdown's formula column.
+    std::array<std::string, kTermCount> worstFormulas;
 };
 
 } // namespace headroom::ui

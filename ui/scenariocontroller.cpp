@@ -7,6 +7,7 @@
 #include "ui/texts.h"
 
 #include <QElapsedTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <bit>
@@ -18,12 +19,17 @@ ScenarioController::ScenarioController(QObject* parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &ScenarioController::recompute);
+    connect(&m_watcher, &QFutureWatcher<Results>::finished, this, &ScenarioController::finishJob);
     connect(&m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
     scheduleRecompute();
 }
 
-ScenarioController::~ScenarioController() { m_undo.blockSignals(true); }
+ScenarioController::~ScenarioController() {
+    m_undo.blockSignals(true);
+    if (!m_jobTaken)
+        m_job.waitForFinished(); // it uses m_loads
+}
 
 void ScenarioController::edit(Field field, const QString& text,
                               const std::function<void(Scenario&)>& change) {
@@ -84,6 +90,10 @@ void ScenarioController::flush() {
         m_timer.stop();
         recompute();
     }
+    while (!m_jobTaken) {
+        m_job.waitForFinished();
+        finishJob(); // may start the job of a newer scenario
+    }
 }
 
 void ScenarioController::setUnit(ByteUnit u) {
@@ -108,10 +118,97 @@ void ScenarioController::lockSweepMax(int64_t upper) {
     scheduleRecompute();
 }
 
-void ScenarioController::recompute() {
+namespace {
+
+/// What one recompute reads: a copy of the scenario and the sweep settings, so the work can
+/// run on a pool thread while the user goes on editing.
+struct RecomputeJob {
+    Scenario scenario;
+    SweepAxis axis = SweepAxis::MicroBatch;
+    int64_t lockedMax = 0;
+    Results results; ///< generation, axis, phases and validity filled in already
+};
+
+/// Inference: the serving capacity and curve of @p s into @p r.
+void computeServing(const Scenario& s, Results& r) {
+    auto sc = servingCapacity(s.model, s.workload, s.gpu);
+    if (!sc)
+        return;
+    r.serving = sc.value();
+    r.servingContext = inferenceContext(s.workload);
+    // contexts four per octave from 128 tokens to past the longest single sequence
+    const int64_t hi =
+        std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
+                                std::max<int64_t>({sc->kvTokens, r.servingContext, int64_t{1}})))),
+                            4096, int64_t{1} << 24);
+    r.servingCurve = servingCurve(*sc, sequenceValues(ScenarioController::kMinSequence, hi));
+}
+
+/// The estimate, sweep, cliff, solvers and playbook of a valid scenario: pure, run on a pool
+/// thread; the load replays go through @p loads (one job at a time uses it).
+Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
     QElapsedTimer clock;
     clock.start();
-    const LoadReplayCache::Scope loads(m_loads);
+    const LoadReplayCache::Scope scope(loads);
+    const Scenario& s = job.scenario;
+    const ModelArch& m = s.model;
+    const Workload& w = s.workload;
+    Results r = job.results;
+    r.hasEstimate = true;
+    const Calibration* cal = activeCalibration(s);
+    r.calibrationStale = s.calibration && !cal;
+    r.estimate = estimate(m, w, &s.gpu);
+    if (cal) {
+        r.calibration = *cal;
+        r.forcedOom = applyCalibration(r.estimate, *cal, w).forcedOom;
+    }
+    r.tightestStage = r.estimate.worst.stage; // core's worst rank (Estimate::worst)
+    for (int t = 0; t < kTermCount; ++t)
+        r.worstFormulas[static_cast<size_t>(t)] = termFormula(static_cast<Term>(t), m, w, &s.gpu);
+
+    std::vector<int64_t> xs;
+    if (job.axis == SweepAxis::MicroBatch) {
+        r.current = w.microBatch;
+        r.maxFit = maxMicroBatch(m, w, s.gpu, 1 << 20, cal);
+        r.sweepMin = 1;
+        r.sweepMax = job.lockedMax > 0
+                         ? job.lockedMax
+                         : sweepUpper(r.current, r.maxFit, 16, ScenarioController::kMaxMicroBatch);
+        xs = sweepValues(r.sweepMax, 48);
+    } else {
+        r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
+        r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
+        r.sweepMin = ScenarioController::kMinSequence;
+        r.sweepMax = job.lockedMax > 0
+                         ? job.lockedMax
+                         : sweepUpper(r.current, r.maxFit, 4096, ScenarioController::kMaxSequence);
+        xs = sequenceValues(r.sweepMin, r.sweepMax);
+    }
+    std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
+    r.sweep = sweep(m, w, &s.gpu, job.axis, xs, cal);
+    if (cal) {
+        const auto [batch, seq] = calibrationPoint(w);
+        if (job.axis == SweepAxis::MicroBatch && seq == cal->sequenceLength)
+            r.measuredX = cal->microBatch;
+        else if (job.axis == SweepAxis::SequenceLength && batch == cal->microBatch)
+            r.measuredX = cal->sequenceLength;
+    }
+    r.cliff = cliffLine(m, w, &s.gpu);
+    r.playbook = playbook(m, w, s.gpu);
+    r.warnings = workloadWarnings(m, w);
+    if (r.inference)
+        computeServing(s, r);
+    r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    return r;
+}
+
+} // namespace
+
+void ScenarioController::recompute() {
+    if (!m_jobTaken && !m_job.isFinished()) {
+        m_restart = true; // one job at a time: the latest scenario follows when it ends
+        return;
+    }
     const Scenario& s = m_scenario;
     const ModelArch& m = s.model;
     const Workload& w = s.workload;
@@ -144,74 +241,44 @@ void ScenarioController::recompute() {
         emit resultsChanged();
         return;
     }
-
-    r.hasEstimate = true;
-    const Calibration* cal = activeCalibration(s);
-    r.calibrationStale = s.calibration && !cal;
-    r.estimate = estimate(m, w, &s.gpu);
-    if (cal) {
-        r.calibration = *cal;
-        r.forcedOom = applyCalibration(r.estimate, *cal, w).forcedOom;
-    }
-    r.tightestStage = r.estimate.worst.stage; // core's worst rank (Estimate::worst)
-
-    std::vector<int64_t> xs;
-    if (m_axis == SweepAxis::MicroBatch) {
-        r.current = w.microBatch;
-        r.maxFit = maxMicroBatch(m, w, s.gpu, 1 << 20, cal);
-        r.sweepMin = 1;
-        r.sweepMax =
-            m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 16, kMaxMicroBatch);
-        xs = sweepValues(r.sweepMax, 48);
-    } else {
-        r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
-        r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
-        r.sweepMin = kMinSequence;
-        r.sweepMax =
-            m_lockedMax > 0 ? m_lockedMax : sweepUpper(r.current, r.maxFit, 4096, kMaxSequence);
-        xs = sequenceValues(r.sweepMin, r.sweepMax);
-    }
-    std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
-    r.sweep = sweep(m, w, &s.gpu, m_axis, xs, cal);
-    if (cal) {
-        const auto [batch, seq] = calibrationPoint(w);
-        if (m_axis == SweepAxis::MicroBatch && seq == cal->sequenceLength)
-            r.measuredX = cal->microBatch;
-        else if (m_axis == SweepAxis::SequenceLength && batch == cal->microBatch)
-            r.measuredX = cal->sequenceLength;
-    }
-    r.cliff = cliffLine(m, w, &s.gpu);
-    r.playbook = playbook(m, w, s.gpu);
-    r.warnings = workloadWarnings(m, w);
-    if (r.inference)
-        computeServing(r);
-    r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-
-    m_results = std::move(r);
-    emit resultsChanged();
+    RecomputeJob job{s, m_axis, m_lockedMax, std::move(r)};
+    m_jobTaken = false;
+    m_job = QtConcurrent::run(
+        [job = std::move(job), loads = &m_loads] { return computeResults(job, *loads); });
+    m_watcher.setFuture(m_job);
 }
 
-void ScenarioController::computeServing(Results& r) const {
-    const Scenario& s = m_scenario;
-    auto sc = servingCapacity(s.model, s.workload, s.gpu);
-    if (!sc)
+void ScenarioController::finishJob() {
+    if (m_jobTaken || !m_job.isFinished())
         return;
-    r.serving = sc.value();
-    r.servingContext = inferenceContext(s.workload);
-    // contexts four per octave from 128 tokens to past the longest single sequence
-    const int64_t hi =
-        std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
-                                std::max<int64_t>({sc->kvTokens, r.servingContext, int64_t{1}})))),
-                            4096, int64_t{1} << 24);
-    r.servingCurve = servingCurve(*sc, sequenceValues(kMinSequence, hi));
+    m_jobTaken = true;
+    Results r = m_job.result();
+    // a result older than what is shown (an invalid edit came meanwhile) is dropped
+    if (r.generation > m_results.generation) {
+        m_results = std::move(r);
+        m_formulas.clear();
+        emit resultsChanged();
+    }
+    if (m_restart) {
+        m_restart = false;
+        recompute();
+    }
 }
 
 QString ScenarioController::formula(Term t, int stage) const {
     const auto key = std::make_pair(stage, static_cast<int>(t));
     auto found = m_formulas.find(key);
     if (found == m_formulas.end()) {
-        auto slot = QString::fromStdString(
-            termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu, stage));
+        // the worst rank's texts come with the results (the numbers on screen); a pipeline
+        // stage's (a tooltip) is made here, its load replays kept for the next stage's
+        QString slot;
+        if (stage < 0 && m_results.hasEstimate) {
+            slot = QString::fromStdString(m_results.worstFormulas[static_cast<size_t>(t)]);
+        } else {
+            const LoadReplayCache::Scope scope(m_formulaLoads);
+            slot = QString::fromStdString(
+                termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu, stage));
+        }
         // the calibration's fixed overhead lands in the first term it corrects
         const auto& cal = m_results.calibration;
         if (cal && calibrationTerms(cal->measured.metric).front() == t) {

@@ -7,6 +7,8 @@
 #include "ui/results.h"
 #include "ui/units.h"
 
+#include <QFuture>
+#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -79,11 +81,13 @@ public:
     void markSaved(const QString& filePath);
     QString filePath() const { return m_filePath; }
 
-    /// Recomputes now if a recompute is pending.
+    /// Recomputes now if a recompute is pending, and waits for the one running on the pool
+    /// thread: results() is then the current scenario's.
     void flush();
     /// The load replays the recomputes share (tests count its replays).
     const LoadReplayCache& loadReplays() const { return m_loads; }
-    bool recomputePending() const { return m_timer.isActive(); }
+    /// A recompute is scheduled or running (the results are not yet the scenario's).
+    bool recomputePending() const { return m_timer.isActive() || !m_jobTaken; }
 
     ByteUnit unit() const { return m_unit; }
     void setUnit(ByteUnit u);
@@ -126,9 +130,12 @@ private:
     friend class ScenarioCommand;
     void apply(const Scenario& s);
     void scheduleRecompute();
+    /// Validates the scenario here, then runs the estimate, sweep, solvers and playbook as a
+    /// job on a pool thread (issue 14 defect 8: DeepSeek-V3 QLoRA stalled the window for
+    /// 0.5 s); one job at a time, a newer scenario follows when it ends.
     void recompute();
-    /// Inference: the serving capacity and curve of the current scenario into @p r.
-    void computeServing(Results& r) const;
+    /// Takes the finished job's results (dropped when an edit since made them stale).
+    void finishJob();
 
     Scenario m_scenario;
     Results m_results;
@@ -144,7 +151,13 @@ private:
     /// Load replays of the recent recomputes: the estimate, sweep, solvers and playbook of
     /// one scenario replay its load once (DeepSeek-V3 QLoRA + torchao: 0.4 s a replay).
     LoadReplayCache m_loads;
+    QFuture<Results> m_job;
+    QFutureWatcher<Results> m_watcher; ///< finished -> finishJob()
+    bool m_jobTaken = true;            ///< no job, or its results taken
+    bool m_restart = false;            ///< the scenario changed while the job ran
     mutable std::map<std::pair<int, int>, QString> m_formulas; ///< (stage, term) -> text
+    /// Load replays of the per-stage formula texts (UI thread only; the job has m_loads).
+    mutable LoadReplayCache m_formulaLoads;
 };
 
 } // namespace headroom::ui

@@ -34,10 +34,11 @@ const std::vector<DType>& ServingPanel::kvDtypes() {
 ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
       m_utilLabel(new QLabel(this)), m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)),
-      m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)), m_view(new QChartView(new QChart, this)),
-      m_chart(m_view->chart()), m_x(new QLogValueAxis), m_y(new QLogValueAxis), m_curve(new QLineSeries),
-      m_here(new QScatterSeries), m_positions(new QLineSeries),
-      m_hereLabel(new ChartLabel(m_chart)), m_positionsLabel(new ChartLabel(m_chart)) {
+      m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)),
+      m_view(new QChartView(new QChart, this)), m_chart(m_view->chart()), m_x(new QLogValueAxis),
+      m_y(new QLogValueAxis), m_curve(new QLineSeries), m_here(new QScatterSeries),
+      m_positions(new QLineSeries), m_hereLabel(new ChartLabel(m_chart)),
+      m_positionsLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("servingPanel"));
     m_util->setObjectName(QStringLiteral("memoryUtilizationSpin"));
     m_kvDtype->setObjectName(QStringLiteral("kvDtypeCombo"));

@@ -39,8 +39,8 @@ std::vector<int> stagesToDraw(int count, int tightest, int maxLines) {
 } // namespace
 
 TimelineChart::TimelineChart(QWidget* parent)
-    : QChartView(new QChart, parent), m_chart(chart()), m_x(new QBarCategoryAxis), m_y(new QValueAxis),
-      m_peak(new QScatterSeries), m_peakLabel(new ChartLabel(m_chart)) {
+    : QChartView(new QChart, parent), m_chart(chart()), m_x(new QBarCategoryAxis),
+      m_y(new QValueAxis), m_peak(new QScatterSeries), m_peakLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("timelineChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 180);
