@@ -137,6 +137,9 @@ void ComparePanel::clearPinned() {
 
 void ComparePanel::refresh() {
     m_timer->stop();
+    // A's and B's load replays are made once and kept while the user edits B (DeepSeek-V3
+    // QLoRA + torchao: 0.4 s a replay, and the attribution estimates up to 2^10 mixes)
+    const LoadReplayCache::Scope loads(m_loads);
     m_unit = m_controller->unit();
     m_comparison.reset();
     const Scenario& b = m_controller->scenario();

@@ -5,6 +5,7 @@
 // attribution). Recomputed when B changes, never during a slider drag. Exports the view as PNG
 // or SVG and the tables as Markdown.
 
+#include "core/engine/load_phase.h"
 #include "core/io/compare.h"
 #include "ui/chartstyle.h"
 #include "ui/units.h"
@@ -81,6 +82,7 @@ private:
     QTableWidget* m_changes;
     QTimer* m_timer;
     ByteUnit m_unit = ByteUnit::GiB;
+    LoadReplayCache m_loads; ///< load replays of A and B across refreshes
 };
 
 } // namespace headroom::ui
