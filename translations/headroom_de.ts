@@ -426,10 +426,6 @@
         <translation>Kein Wert für %1 passt auf diese GPU.</translation>
     </message>
     <message>
-        <source>TP = %1 must divide the %2 attention heads and %3 KV heads</source>
-        <translation>TP = %1 muss die %2 Attention-Heads und %3 KV-Heads teilen</translation>
-    </message>
-    <message>
         <source>PP = %1 must not exceed the %2 layers</source>
         <translation>PP = %1 darf die %2 Schichten nicht überschreiten</translation>
     </message>
@@ -448,10 +444,6 @@
     <message>
         <source>CP = %1 must divide the sequence length %2</source>
         <translation>CP = %1 muss die Sequenzlänge %2 teilen</translation>
-    </message>
-    <message>
-        <source>DP × TP × PP × CP must equal the GPU count</source>
-        <translation>DP × TP × PP × CP muss der GPU-Anzahl entsprechen</translation>
     </message>
     <message>
         <source>%1: invalid parallel layout</source>
@@ -534,18 +526,6 @@
         <translation>Bei Rollouts %1 Samples je Prompt erzeugen</translation>
     </message>
     <message>
-        <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
-        <translation>Kombinieren: Mikro-Batch %1 mit Gradientenakkumulation %2, Checkpointing %3</translation>
-    </message>
-    <message>
-        <source>, chunked loss</source>
-        <translation>, stückweiser Loss</translation>
-    </message>
-    <message>
-        <source>, optimizer %1</source>
-        <translation>, Optimierer %1</translation>
-    </message>
-    <message>
         <source>Serve %1 sequences at a time</source>
         <translation>%1 Sequenzen gleichzeitig bedienen</translation>
     </message>
@@ -564,6 +544,134 @@
             <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaft seines Codes, die den Spitzenwert ändert, jeweils mit Quelle (docs/profiles.md).</numerusform>
             <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaften seines Codes, die den Spitzenwert ändern, jeweils mit Quelle (docs/profiles.md).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>⚠ %1 tokens exceed the model&apos;s trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
+        <translation>⚠ %1 Token überschreiten den trainierten Kontext des Modells (max_position_embeddings %2): Der Speicher ist geschätzt, aber das Modell braucht RoPE-Skalierung oder eine Langkontext-Variante.</translation>
+    </message>
+    <message>
+        <source>DP × TP × PP × CP = %1 × %2 × %3 × %4 is more than %5 GPUs</source>
+        <translation>DP × TP × PP × CP = %1 × %2 × %3 × %4 sind mehr als %5 GPUs</translation>
+    </message>
+    <message>
+        <source>TP = %1 must divide the %2 attention heads</source>
+        <translation>TP = %1 muss die %2 Attention-Heads teilen</translation>
+    </message>
+    <message>
+        <source>TP = %1 must divide the %2 KV heads (or be at least as many)</source>
+        <translation>TP = %1 muss die %2 KV-Heads teilen (oder mindestens so groß sein)</translation>
+    </message>
+    <message>
+        <source>Plan (disruption cost %1): %2</source>
+        <translation>Plan (Störungskosten %1): %2</translation>
+    </message>
+    <message>
+        <source> + </source>
+        <translation> + </translation>
+    </message>
+    <message>
+        <source>concurrent sequences: %1</source>
+        <translation>gleichzeitige Sequenzen: %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 with gradient accumulation %2</source>
+        <translation>Mikro-Batch %1 mit Gradientenakkumulation %2</translation>
+    </message>
+    <message>
+        <source>activation checkpointing: %1</source>
+        <translation>Activation Checkpointing: %1</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>Loss in Blöcken</translation>
+    </message>
+    <message>
+        <source>attention: %1</source>
+        <translation>Attention: %1</translation>
+    </message>
+    <message>
+        <source>optimizer: %1</source>
+        <translation>Optimierer: %1</translation>
+    </message>
+    <message>
+        <source>sharding: %1</source>
+        <translation>Sharding: %1</translation>
+    </message>
+    <message>
+        <source>TP %1 on the same GPUs (DP %2, gradient accumulation %3)</source>
+        <translation>TP %1 auf denselben GPUs (DP %2, Gradientenakkumulation %3)</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>Sequenzparallelität</translation>
+    </message>
+    <message>
+        <source>PP %1 on the same GPUs (DP %2, gradient accumulation %3)</source>
+        <translation>PP %1 auf denselben GPUs (DP %2, Gradientenakkumulation %3)</translation>
+    </message>
+    <message>
+        <source>LoRA adapters (rank %1)</source>
+        <translation>LoRA-Adapter (Rang %1)</translation>
+    </message>
+    <message>
+        <source>QLoRA on a 4-bit base (rank %1)</source>
+        <translation>QLoRA auf 4-Bit-Basis (Rang %1)</translation>
+    </message>
+    <message>
+        <source>optimizer states offloaded to the CPU</source>
+        <translation>Optimiererzustände auf die CPU ausgelagert</translation>
+    </message>
+    <message>
+        <source>optimizer states and parameters offloaded to the CPU</source>
+        <translation>Optimiererzustände und Parameter auf die CPU ausgelagert</translation>
+    </message>
+    <message>
+        <source>weights in %1</source>
+        <translation>Gewichte in %1</translation>
+    </message>
+    <message>
+        <source>KV cache in %1</source>
+        <translation>KV-Cache in %1</translation>
+    </message>
+    <message>
+        <source>Micro-batch %1</source>
+        <translation>Mikro-Batch %1</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing</source>
+        <translation>Selektives Checkpointing</translation>
+    </message>
+    <message>
+        <source>Full checkpointing</source>
+        <translation>Volles Checkpointing</translation>
+    </message>
+    <message>
+        <source>Chunked loss</source>
+        <translation>Loss in Blöcken</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>Sequenzparallel</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>Offload optimizer</source>
+        <translation>Optimierer auslagern</translation>
+    </message>
+    <message>
+        <source>Offload parameters</source>
+        <translation>Parameter auslagern</translation>
+    </message>
+    <message>
+        <source>KV cache %1</source>
+        <translation>KV-Cache %1</translation>
     </message>
 </context>
 <context>
@@ -677,6 +785,34 @@
     <message>
         <source>Memory breakdown</source>
         <translation>Speicheraufschlüsselung</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>Speicher (%1)</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>Als Markdown kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation>Als CSV kopieren</translation>
+    </message>
+    <message>
+        <source>Host RAM (offload)</source>
+        <translation>Host-RAM (Auslagerung)</translation>
+    </message>
+    <message>
+        <source>CPU memory the offloaded optimizer states, parameters or activations take on this node (not GPU memory).</source>
+        <translation>CPU-Speicher, den ausgelagerte Optimiererzustände, Parameter oder Aktivierungen auf diesem Knoten belegen (kein GPU-Speicher).</translation>
+    </message>
+    <message>
+        <source>offloaded states / parameters / activations in host RAM</source>
+        <translation>ausgelagerte Zustände / Parameter / Aktivierungen im Host-RAM</translation>
     </message>
 </context>
 <context>
@@ -878,6 +1014,97 @@
     <message>
         <source>Animate the sweep</source>
         <translation>Variation animieren</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ComparePanel</name>
+    <message>
+        <source>Total (nvidia-smi)</source>
+        <translation>Gesamt (nvidia-smi)</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Posten</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Eingespart</translation>
+    </message>
+    <message>
+        <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
+        <translation>Shapley-Zuordnung: die Wirkung jeder Änderung, gemittelt über alle Reihenfolgen, in denen die Änderungen angewendet werden können; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
+    </message>
+    <message>
+        <source>Shapley attribution, sampled over 200 orders; the shares add up to the total.</source>
+        <translation>Shapley-Zuordnung, über 200 Reihenfolgen gesampelt; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>A → B</source>
+        <translation>A → B</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>Speicher (%1)</translation>
+    </message>
+    <message>
+        <source>Micro-batch (log scale)</source>
+        <translation>Micro-Batch (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A (angeheftet)</translation>
+    </message>
+    <message>
+        <source>B (current)</source>
+        <translation>B (aktuell)</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU-Kapazität</translation>
+    </message>
+    <message>
+        <source>Worst rank at its peak</source>
+        <translation>Ungünstigster Rang an seiner Spitze</translation>
+    </message>
+    <message>
+        <source>OOM cliffs</source>
+        <translation>OOM-Klippen</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario as A (Tools → Pin as A for Comparison), then edit it into B: this tab compares them.</source>
+        <translation>Das aktuelle Szenario als A anheften (Werkzeuge → Als A zum Vergleich anheften) und dann zu B bearbeiten: dieser Reiter vergleicht beide.</translation>
+    </message>
+    <message>
+        <source>A is pinned; B is not a valid run yet.</source>
+        <translation>A ist angeheftet; B ist noch kein gültiger Lauf.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2 (%3)&lt;/b&gt;. What each change saved is its Shapley value: its effect averaged over every order of applying the changes (%4 estimates); the shares add up to the total.</source>
+        <translation>&lt;b&gt;A → B: %1 → %2 (%3)&lt;/b&gt;. Was jede Änderung einspart, ist ihr Shapley-Wert: ihre Wirkung gemittelt über alle Reihenfolgen der Änderungen (%4 Schätzungen); die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
     </message>
 </context>
 <context>
@@ -1295,16 +1522,20 @@
         <translation>Das zu planende Modell; tippen, um die Vorlagen zu durchsuchen, oder „Eigene Größe“ wählen, um eine Parameterzahl einzustellen.</translation>
     </message>
     <message>
-        <source>Total parameters of a llama-style dense model (log scale, 0.1 B to 1 T); active when the model is “Custom size”.</source>
-        <translation>Gesamtparameter eines dichten Modells im Llama-Stil (logarithmisch, 0,1 Mrd. bis 1 Bio.); aktiv, wenn als Modell „Eigene Größe“ gewählt ist.</translation>
-    </message>
-    <message>
         <source>How many leading blocks are checkpointed when checkpointing is “First N blocks”.</source>
         <translation>Wie viele der ersten Blöcke bei „Erste N Blöcke“ mit Checkpointing laufen.</translation>
     </message>
     <message>
         <source>A framework profile sets the dtypes of weights, gradients and optimizer states the way that framework stores them, and the behaviour of its code that changes the peak (docs/profiles.md).</source>
         <translation>Ein Framework-Profil legt die Datentypen von Gewichten, Gradienten und Optimiererzuständen so fest, wie das Framework sie speichert, sowie das Verhalten seines Codes, das den Spitzenwert ändert (docs/profiles.md).</translation>
+    </message>
+    <message>
+        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family&apos;s real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
+        <translation>Gesamtparameter (logarithmisch, 0,1 B bis 1 T). Bei einem eingebauten Modell durchläuft der Regler die echten Größen der Familie (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) und dazwischen oder darüber hinaus eine aus der Familie abgeleitete Form, als „abgeleitet“ gekennzeichnet. Mit „Eigene Größe“: ein dichtes Modell im Llama-Stil. Für eine importierte Konfiguration nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Derived shape of the family (not a published model) · </source>
+        <translation>Abgeleitete Form der Familie (kein veröffentlichtes Modell) · </translation>
     </message>
 </context>
 <context>
@@ -1352,6 +1583,30 @@
     <message>
         <source>Find the smallest GPU layout for this run.</source>
         <translation>Das kleinste GPU-Layout für diesen Lauf finden.</translation>
+    </message>
+    <message>
+        <source>Step t&amp;imeline</source>
+        <translation>Schritt-Zeitverla&amp;uf</translation>
+    </message>
+    <message>
+        <source>Allocated memory through one step: after load, forward, backward, optimizer step, per pipeline stage.</source>
+        <translation>Belegter Speicher über einen Schritt: nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt, pro Pipeline-Stufe.</translation>
+    </message>
+    <message>
+        <source>&amp;Serving</source>
+        <translation>&amp;Serving</translation>
+    </message>
+    <message>
+        <source>Inference: KV budget, concurrent sequences against context length and the longest context on a vLLM-style server.</source>
+        <translation>Inferenz: KV-Budget, gleichzeitige Sequenzen über der Kontextlänge und der längste Kontext auf einem Server im Stil von vLLM.</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>Ver&amp;gleich</translation>
+    </message>
+    <message>
+        <source>The scenario pinned as A against the current one: bars, cliffs, per-term deltas and what each change saved.</source>
+        <translation>Das als A angeheftete Szenario gegen das aktuelle: Balken, Klippen, Differenzen je Posten und was jede Änderung einspart.</translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2396,107 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <source>Clear Calibration</source>
         <translation>Kalibrierung entfernen</translation>
     </message>
+    <message>
+        <source>Pinned as A: edit the scenario into B to compare</source>
+        <translation>Als A angeheftet: das Szenario zu B bearbeiten, um zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Export &amp;Breakdown Table…</source>
+        <translation>&amp;Aufschlüsselung exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the breakdown table (bytes, share, formula per term) as CSV or Markdown.</source>
+        <translation>Die Aufschlüsselung (Bytes, Anteil, Formel je Posten) als CSV oder Markdown speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;Pin as A for Comparison</source>
+        <translation>Als A zum Vergleich &amp;anheften</translation>
+    </message>
+    <message>
+        <source>Keep the current scenario as A; the Compare tab compares the scenario you edit (B) with it.</source>
+        <translation>Das aktuelle Szenario als A behalten; der Reiter „Vergleich“ vergleicht das bearbeitete Szenario (B) damit.</translation>
+    </message>
+    <message>
+        <source>Export Co&amp;mparison…</source>
+        <translation>Vergleich e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Save the comparison as PNG or SVG, or its tables as Markdown.</source>
+        <translation>Den Vergleich als PNG oder SVG speichern, oder seine Tabellen als Markdown.</translation>
+    </message>
+    <message>
+        <source>Export Comparison</source>
+        <translation>Vergleich exportieren</translation>
+    </message>
+    <message>
+        <source>Pin a scenario as A first (Tools → Pin as A for Comparison).</source>
+        <translation>Zuerst ein Szenario als A anheften (Werkzeuge → Als A zum Vergleich anheften).</translation>
+    </message>
+    <message>
+        <source>headroom-compare.png</source>
+        <translation>headroom-vergleich.png</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png);;SVG drawings (*.svg);;Markdown tables (*.md)</source>
+        <translation>PNG-Bilder (*.png);;SVG-Zeichnungen (*.svg);;Markdown-Tabellen (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot export the comparison</source>
+        <translation>Vergleich kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Export Breakdown Table</source>
+        <translation>Aufschlüsselung exportieren</translation>
+    </message>
+    <message>
+        <source>headroom-breakdown.csv</source>
+        <translation>headroom-aufschluesselung.csv</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv);;Markdown tables (*.md)</source>
+        <translation>CSV-Tabellen (*.csv);;Markdown-Tabellen (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot export the table</source>
+        <translation>Tabelle kann nicht exportiert werden</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::PlanWaterfallChart</name>
+    <message>
+        <source>Today: %1</source>
+        <translation>Heute: %1</translation>
+    </message>
+    <message>
+        <source>With the whole plan: %1 (disruption cost %2)</source>
+        <translation>Mit dem ganzen Plan: %1 (Störungskosten %2)</translation>
+    </message>
+    <message>
+        <source>Step %1: %2
+Saves %3, total %4, disruption cost %5</source>
+        <translation>Schritt %1: %2
+Spart %3, gesamt %4, Störungskosten %5</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Heute</translation>
+    </message>
+    <message>
+        <source>With plan</source>
+        <translation>Mit Plan</translation>
+    </message>
+    <message>
+        <source>GPU capacity %1</source>
+        <translation>GPU-Kapazität %1</translation>
+    </message>
+    <message>
+        <source>Plan waterfall</source>
+        <translation>Plan-Wasserfall</translation>
+    </message>
+    <message>
+        <source>Memory today, after each step of the plan and with the whole plan, against the GPU capacity.</source>
+        <translation>Speicher heute, nach jedem Schritt des Plans und mit dem ganzen Plan, verglichen mit der GPU-Kapazität.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::PlaybookView</name>
@@ -2220,6 +2576,30 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
         <translation>Geordnete Änderungen, die Speicher sparen; die Ersparnis ist für dieses Szenario berechnet.</translation>
     </message>
+    <message>
+        <source>Apply plan (disruption cost %1)</source>
+        <translation>Plan anwenden (Störungskosten %1)</translation>
+    </message>
+    <message>
+        <source>Plan that fits: disruption cost %1 (throughput + convergence + effort)</source>
+        <translation>Plan, der passt: Störungskosten %1 (Durchsatz + Konvergenz + Aufwand)</translation>
+    </message>
+    <message>
+        <source>Out of memory. The least disruptive combination of changes that fits on these GPUs is drawn on the right, step by step; Apply plan applies all of it as one undo step.</source>
+        <translation>Speicher erschöpft. Rechts ist Schritt für Schritt die am wenigsten störende Kombination von Änderungen gezeichnet, die auf diese GPUs passt; „Plan anwenden“ wendet sie ganz als ein Rückgängig-Schritt an.</translation>
+    </message>
+    <message>
+        <source>Apply p&amp;lan</source>
+        <translation>P&amp;lan anwenden</translation>
+    </message>
+    <message>
+        <source>Apply every step of the plan at once (one undo step).</source>
+        <translation>Alle Schritte des Plans auf einmal anwenden (ein Rückgängig-Schritt).</translation>
+    </message>
+    <message>
+        <source>Apply the combined plan</source>
+        <translation>Den kombinierten Plan anwenden</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::RecentFiles</name>
@@ -2230,6 +2610,153 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <message>
         <source>Clear Recent Files</source>
         <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::RunDetailsPanel</name>
+    <message>
+        <source>Gradient accumulation:</source>
+        <translation>Gradientenakkumulation:</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step. Memory per GPU does not grow with it (gradients accumulate in place); the global batch does.</source>
+        <translation>Micro-Batches pro Optimiererschritt. Der Speicher pro GPU wächst damit nicht (Gradienten werden an Ort und Stelle akkumuliert), der globale Batch schon.</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32-Mastergewichte</translation>
+    </message>
+    <message>
+        <source>A separate fp32 copy of the trainable parameters for the optimizer (mixed precision with bf16/fp16 weights): 4 bytes per trainable parameter.</source>
+        <translation>Eine separate fp32-Kopie der trainierbaren Parameter für den Optimierer (Mixed Precision mit bf16/fp16-Gewichten): 4 Byte pro trainierbarem Parameter.</translation>
+    </message>
+    <message>
+        <source>LoRA dropout &gt; 0</source>
+        <translation>LoRA-Dropout &gt; 0</translation>
+    </message>
+    <message>
+        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer&apos;s input for the backward pass.</source>
+        <translation>lora_dropout &gt; 0 speichert für den Rückwärtsdurchlauf eine Dropout-Kopie der Eingabe jeder adaptierten Schicht.</translation>
+    </message>
+    <message>
+        <source>RL rollout engine</source>
+        <translation>RL-Rollout-Engine</translation>
+    </message>
+    <message>
+        <source>A colocated rollout engine (RL: GRPO/PPO) generating on the same GPUs: its weights and KV cache come on top of training.</source>
+        <translation>Eine mitlaufende Rollout-Engine (RL: GRPO/PPO), die auf denselben GPUs generiert: ihre Gewichte und ihr KV-Cache kommen zum Training hinzu.</translation>
+    </message>
+    <message>
+        <source>Rollout prompts:</source>
+        <translation>Rollout-Prompts:</translation>
+    </message>
+    <message>
+        <source>Prompts per rollout step.</source>
+        <translation>Prompts pro Rollout-Schritt.</translation>
+    </message>
+    <message>
+        <source>Samples per prompt:</source>
+        <translation>Samples pro Prompt:</translation>
+    </message>
+    <message>
+        <source>Responses generated per prompt (GRPO group size).</source>
+        <translation>Pro Prompt erzeugte Antworten (GRPO-Gruppengröße).</translation>
+    </message>
+    <message>
+        <source>Response length:</source>
+        <translation>Antwortlänge:</translation>
+    </message>
+    <message>
+        <source>Maximum generated tokens per response.</source>
+        <translation>Maximal erzeugte Tokens pro Antwort.</translation>
+    </message>
+    <message>
+        <source>Rollout prompt tokens:</source>
+        <translation>Rollout-Prompt-Tokens:</translation>
+    </message>
+    <message>
+        <source>Prompt length of a rollout (0: ignored).</source>
+        <translation>Prompt-Länge eines Rollouts (0: ignoriert).</translation>
+    </message>
+    <message>
+        <source>Rollout TP:</source>
+        <translation>Rollout-TP:</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism of the rollout engine (0: the training TP).</source>
+        <translation>Tensor-Parallelität der Rollout-Engine (0: die TP des Trainings).</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>%1 setzen</translation>
+    </message>
+    <message>
+        <source>Set %1 %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <source>Optimizer states in %1</source>
+        <translation>Optimiererzustände in %1</translation>
+    </message>
+    <message>
+        <source>KV cache in %1</source>
+        <translation>KV-Cache in %1</translation>
+    </message>
+    <message>
+        <source>Add LoRA target %1</source>
+        <translation>LoRA-Ziel %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove LoRA target %1</source>
+        <translation>LoRA-Ziel %1 entfernen</translation>
+    </message>
+    <message>
+        <source>global batch %1 samples (micro-batch × accumulation × DP %2)</source>
+        <translation>globaler Batch %1 Samples (Micro-Batch × Akkumulation × DP %2)</translation>
+    </message>
+    <message>
+        <source>Run details</source>
+        <translation>Laufdetails</translation>
+    </message>
+    <message>
+        <source>Optimizer states:</source>
+        <translation>Optimiererzustände:</translation>
+    </message>
+    <message>
+        <source>Dtype of Adam&apos;s m and v (8-bit optimizers are chosen under Optimizer).</source>
+        <translation>Dtype von Adams m und v (8-Bit-Optimierer werden unter „Optimierer“ gewählt).</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimiererzustände</translation>
+    </message>
+    <message>
+        <source>KV cache:</source>
+        <translation>KV-Cache:</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>LoRA target %1</source>
+        <translation>LoRA-Ziel %1</translation>
+    </message>
+    <message>
+        <source>Adapters on the %1 projection</source>
+        <translation>Adapter auf der Projektion %1</translation>
+    </message>
+    <message>
+        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM&apos;s kv_cache_dtype.</source>
+        <translation>Dtype des KV-Caches (Inferenz und RL-Rollout); fp8 und int8 wie vLLMs kv_cache_dtype.</translation>
+    </message>
+    <message>
+        <source>LoRA targets:</source>
+        <translation>LoRA-Ziele:</translation>
+    </message>
+    <message>
+        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
+        <translation>Die linearen Schichten mit Adaptern (PEFT target_modules); alle sieben Projektionen entsprechen PEFTs „all-linear“.</translation>
     </message>
 </context>
 <context>
@@ -2260,10 +2787,132 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     </message>
 </context>
 <context>
+    <name>headroom::ui::ServingPanel</name>
+    <message>
+        <source>Change GPU memory utilisation</source>
+        <translation>GPU-Speicherauslastung ändern</translation>
+    </message>
+    <message>
+        <source>Change KV-cache dtype</source>
+        <translation>KV-Cache-Datentyp ändern</translation>
+    </message>
+    <message>
+        <source>Serving applies to inference: choose the Inference mode to size a vLLM-style server (KV budget, concurrent sequences, longest context).</source>
+        <translation>Serving gilt für Inferenz: Wählen Sie den Modus Inferenz, um einen Server im Stil von vLLM zu dimensionieren (KV-Budget, gleichzeitige Sequenzen, längster Kontext).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</source>
+        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>Weights, profiled activations and overhead: %1</source>
+        <translation>Gewichte, profilierte Aktivierungen und Overhead: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV budget&lt;/b&gt;: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)</source>
+        <translation>&lt;b&gt;KV-Budget&lt;/b&gt;: %1 = %2 Blöcke zu %3 Token = %4 Token (%5 B pro Token)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Max concurrent sequences&lt;/b&gt; at %1 tokens: %2</source>
+        <translation>&lt;b&gt;Max. gleichzeitige Sequenzen&lt;/b&gt; bei %1 Token: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Max context that fits&lt;/b&gt;: %1 tokens</source>
+        <translation>&lt;b&gt;Längster passender Kontext&lt;/b&gt;: %1 Token</translation>
+    </message>
+    <message>
+        <source>(max_position_embeddings %1; the KV budget holds %2)</source>
+        <translation>(max_position_embeddings %1; das KV-Budget fasst %2)</translation>
+    </message>
+    <message>
+        <source>max_position_embeddings %1</source>
+        <translation>max_position_embeddings %1</translation>
+    </message>
+    <message>
+        <source>%1 sequences × %2 tokens</source>
+        <translation>%1 Sequenzen × %2 Token</translation>
+    </message>
+    <message>
+        <source>A vLLM-style server on one GPU: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %1 tokens shared by all running sequences.</source>
+        <translation>Ein Server im Stil von vLLM auf einer GPU: Er belegt den Auslastungsanteil des Speichers, lädt die Gewichte, profiliert ein Prefill und teilt den Rest in KV-Cache-Blöcke zu %1 Token auf, die sich alle laufenden Sequenzen teilen.</translation>
+    </message>
+    <message>
+        <source>GPU memory &amp;utilisation</source>
+        <translation>GPU-Speicher&amp;auslastung</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization: the share of the GPU&apos;s memory the server may use (default 0.90).</source>
+        <translation>vLLM gpu_memory_utilization: der Anteil des GPU-Speichers, den der Server nutzen darf (Standard 0,90).</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation</source>
+        <translation>GPU-Speicherauslastung</translation>
+    </message>
+    <message>
+        <source>&amp;KV-cache dtype</source>
+        <translation>&amp;KV-Cache-Datentyp</translation>
+    </message>
+    <message>
+        <source>Element type of the KV cache (vLLM kv_cache_dtype); fp8 halves it against bf16.</source>
+        <translation>Elementtyp des KV-Caches (vLLM kv_cache_dtype); fp8 halbiert ihn gegenüber bf16.</translation>
+    </message>
+    <message>
+        <source>KV-cache dtype</source>
+        <translation>KV-Cache-Datentyp</translation>
+    </message>
+    <message>
+        <source>Context length (tokens per sequence)</source>
+        <translation>Kontextlänge (Token pro Sequenz)</translation>
+    </message>
+    <message>
+        <source>Sequences at once</source>
+        <translation>Gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences against context length</source>
+        <translation>Gleichzeitige Sequenzen über der Kontextlänge</translation>
+    </message>
+    <message>
+        <source>Serving figures</source>
+        <translation>Serving-Kennzahlen</translation>
+    </message>
+</context>
+<context>
     <name>headroom::ui::SliderField</name>
     <message>
         <source>%1 (exact value)</source>
         <translation>%1 (exakter Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::TimelineChart</name>
+    <message>
+        <source>Allocated (%1)</source>
+        <translation>Belegt (%1)</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>peak: %1 in %2 (stage %3)</source>
+        <translation>Spitze: %1 in %2 (Stufe %3)</translation>
+    </message>
+    <message>
+        <source>peak: %1 in %2</source>
+        <translation>Spitze: %1 in %2</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>Schritt-Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Allocated memory through one step (after load, forward, backward, optimizer step), one line per pipeline stage, with the peak marked.</source>
+        <translation>Belegter Speicher über einen Schritt (nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt), eine Linie pro Pipeline-Stufe, mit markierter Spitze.</translation>
     </message>
 </context>
 <context>
@@ -2413,6 +3062,18 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <message>
         <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
         <translation>--size muss wie 1600x1000 aussehen, mit 10 bis %1 px pro Seite und höchstens %2 px insgesamt (erhalten: „%3“)</translation>
+    </message>
+    <message>
+        <source>--tab must be one of: %1 (got &apos;%2&apos;)</source>
+        <translation>--tab muss eines von %1 sein (erhalten: „%2“)</translation>
+    </message>
+    <message>
+        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline or serving.</source>
+        <translation>Von --screenshot gezeigter Detail-Reiter: breakdown, playbook, layout, timeline oder serving.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: pin the --scenario file (or the default scenario) as A, open &lt;file&gt; as B and show the Compare tab.</source>
+        <translation>Mit --screenshot: die --scenario-Datei (oder das Standardszenario) als A anheften, &lt;file&gt; als B öffnen und den Reiter „Vergleich“ zeigen.</translation>
     </message>
 </context>
 </TS>

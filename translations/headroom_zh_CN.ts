@@ -426,10 +426,6 @@
         <translation>%1 的任何取值都无法放入此 GPU。</translation>
     </message>
     <message>
-        <source>TP = %1 must divide the %2 attention heads and %3 KV heads</source>
-        <translation>TP = %1 必须整除 %2 个注意力头和 %3 个 KV 头</translation>
-    </message>
-    <message>
         <source>PP = %1 must not exceed the %2 layers</source>
         <translation>PP = %1 不能超过 %2 层</translation>
     </message>
@@ -448,10 +444,6 @@
     <message>
         <source>CP = %1 must divide the sequence length %2</source>
         <translation>CP = %1 必须整除序列长度 %2</translation>
-    </message>
-    <message>
-        <source>DP × TP × PP × CP must equal the GPU count</source>
-        <translation>DP × TP × PP × CP 必须等于 GPU 数量</translation>
     </message>
     <message>
         <source>%1: invalid parallel layout</source>
@@ -534,18 +526,6 @@
         <translation>在 rollout 中每个提示生成 %1 个样本</translation>
     </message>
     <message>
-        <source>Combine: micro-batch %1 with gradient accumulation %2, checkpointing %3</source>
-        <translation>组合调整：微批 %1，梯度累积 %2，检查点 %3</translation>
-    </message>
-    <message>
-        <source>, chunked loss</source>
-        <translation>，分块计算损失</translation>
-    </message>
-    <message>
-        <source>, optimizer %1</source>
-        <translation>，优化器 %1</translation>
-    </message>
-    <message>
         <source>Serve %1 sequences at a time</source>
         <translation>同时服务 %1 个序列</translation>
     </message>
@@ -563,6 +543,134 @@
         <translation>
             <numerusform>%1，版本 %2：该框架的数据类型计算方式，以及其代码中改变峰值的 %n 项行为，每项均注明来源（docs/profiles.md）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>⚠ %1 tokens exceed the model&apos;s trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
+        <translation>⚠ %1 个 token 超出了模型训练时的上下文（max_position_embeddings 为 %2）：显存已估算，但模型需要 RoPE 缩放或长上下文版本。</translation>
+    </message>
+    <message>
+        <source>DP × TP × PP × CP = %1 × %2 × %3 × %4 is more than %5 GPUs</source>
+        <translation>DP × TP × PP × CP = %1 × %2 × %3 × %4，超过 %5 个 GPU</translation>
+    </message>
+    <message>
+        <source>TP = %1 must divide the %2 attention heads</source>
+        <translation>TP = %1 必须整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>TP = %1 must divide the %2 KV heads (or be at least as many)</source>
+        <translation>TP = %1 必须整除 %2 个 KV 头（或不少于其数量）</translation>
+    </message>
+    <message>
+        <source>Plan (disruption cost %1): %2</source>
+        <translation>方案（干扰成本 %1）：%2</translation>
+    </message>
+    <message>
+        <source> + </source>
+        <translation> + </translation>
+    </message>
+    <message>
+        <source>concurrent sequences: %1</source>
+        <translation>并发序列：%1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 with gradient accumulation %2</source>
+        <translation>微批大小 %1，梯度累积 %2</translation>
+    </message>
+    <message>
+        <source>activation checkpointing: %1</source>
+        <translation>激活检查点：%1</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块计算损失</translation>
+    </message>
+    <message>
+        <source>attention: %1</source>
+        <translation>注意力：%1</translation>
+    </message>
+    <message>
+        <source>optimizer: %1</source>
+        <translation>优化器：%1</translation>
+    </message>
+    <message>
+        <source>sharding: %1</source>
+        <translation>分片：%1</translation>
+    </message>
+    <message>
+        <source>TP %1 on the same GPUs (DP %2, gradient accumulation %3)</source>
+        <translation>在相同的 GPU 上使用 TP %1（DP %2，梯度累积 %3）</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>PP %1 on the same GPUs (DP %2, gradient accumulation %3)</source>
+        <translation>在相同的 GPU 上使用 PP %1（DP %2，梯度累积 %3）</translation>
+    </message>
+    <message>
+        <source>LoRA adapters (rank %1)</source>
+        <translation>LoRA 适配器（秩 %1）</translation>
+    </message>
+    <message>
+        <source>QLoRA on a 4-bit base (rank %1)</source>
+        <translation>基于 4 位基座的 QLoRA（秩 %1）</translation>
+    </message>
+    <message>
+        <source>optimizer states offloaded to the CPU</source>
+        <translation>优化器状态卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>optimizer states and parameters offloaded to the CPU</source>
+        <translation>优化器状态和参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>weights in %1</source>
+        <translation>权重使用 %1</translation>
+    </message>
+    <message>
+        <source>KV cache in %1</source>
+        <translation>KV 缓存使用 %1</translation>
+    </message>
+    <message>
+        <source>Micro-batch %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing</source>
+        <translation>选择性检查点</translation>
+    </message>
+    <message>
+        <source>Full checkpointing</source>
+        <translation>完全检查点</translation>
+    </message>
+    <message>
+        <source>Chunked loss</source>
+        <translation>分块损失</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>Offload optimizer</source>
+        <translation>卸载优化器</translation>
+    </message>
+    <message>
+        <source>Offload parameters</source>
+        <translation>卸载参数</translation>
+    </message>
+    <message>
+        <source>KV cache %1</source>
+        <translation>KV 缓存 %1</translation>
     </message>
 </context>
 <context>
@@ -676,6 +784,34 @@
     <message>
         <source>Memory breakdown</source>
         <translation>显存明细</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>显存（%1）</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>复制为 Markdown</translation>
+    </message>
+    <message>
+        <source>Copy as CSV</source>
+        <translation>复制为 CSV</translation>
+    </message>
+    <message>
+        <source>Host RAM (offload)</source>
+        <translation>主机内存（卸载）</translation>
+    </message>
+    <message>
+        <source>CPU memory the offloaded optimizer states, parameters or activations take on this node (not GPU memory).</source>
+        <translation>卸载的优化器状态、参数或激活在本节点占用的 CPU 内存（非 GPU 显存）。</translation>
+    </message>
+    <message>
+        <source>offloaded states / parameters / activations in host RAM</source>
+        <translation>主机内存中卸载的状态 / 参数 / 激活</translation>
     </message>
 </context>
 <context>
@@ -877,6 +1013,97 @@
     <message>
         <source>Animate the sweep</source>
         <translation>动画演示扫描</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::ComparePanel</name>
+    <message>
+        <source>Total (nvidia-smi)</source>
+        <translation>总计（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>节省</translation>
+    </message>
+    <message>
+        <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
+        <translation>Shapley 归因：每项变更的影响按所有应用顺序取平均；各份额之和等于总差值。</translation>
+    </message>
+    <message>
+        <source>Shapley attribution, sampled over 200 orders; the shares add up to the total.</source>
+        <translation>Shapley 归因，对 200 种顺序抽样；各份额之和等于总差值。</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>A → B</source>
+        <translation>A → B</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>显存（%1）</translation>
+    </message>
+    <message>
+        <source>Micro-batch (log scale)</source>
+        <translation>微批次（对数刻度）</translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <source>B (current)</source>
+        <translation>B（当前）</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 容量</translation>
+    </message>
+    <message>
+        <source>Worst rank at its peak</source>
+        <translation>峰值时最紧张的 rank</translation>
+    </message>
+    <message>
+        <source>OOM cliffs</source>
+        <translation>OOM 悬崖</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario as A (Tools → Pin as A for Comparison), then edit it into B: this tab compares them.</source>
+        <translation>将当前场景固定为 A（工具 → 固定为对比用 A），再编辑为 B：此标签页对两者进行比较。</translation>
+    </message>
+    <message>
+        <source>A is pinned; B is not a valid run yet.</source>
+        <translation>A 已固定；B 还不是有效的运行。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2 (%3)&lt;/b&gt;. What each change saved is its Shapley value: its effect averaged over every order of applying the changes (%4 estimates); the shares add up to the total.</source>
+        <translation>&lt;b&gt;A → B：%1 → %2（%3）&lt;/b&gt;。每项变更节省的量是其 Shapley 值：其影响按所有应用顺序取平均（%4 次估算）；各份额之和等于总差值。</translation>
     </message>
 </context>
 <context>
@@ -1294,16 +1521,20 @@
         <translation>要规划的模型；输入以搜索预设，或选择“自定义大小”来设置参数量。</translation>
     </message>
     <message>
-        <source>Total parameters of a llama-style dense model (log scale, 0.1 B to 1 T); active when the model is “Custom size”.</source>
-        <translation>Llama 风格稠密模型的总参数量（对数刻度，0.1 B 到 1 T）；模型选择“自定义大小”时可用。</translation>
-    </message>
-    <message>
         <source>How many leading blocks are checkpointed when checkpointing is “First N blocks”.</source>
         <translation>检查点方式为“前 N 个块”时，使用检查点的前几个块数。</translation>
     </message>
     <message>
         <source>A framework profile sets the dtypes of weights, gradients and optimizer states the way that framework stores them, and the behaviour of its code that changes the peak (docs/profiles.md).</source>
         <translation>框架配置按该框架的存储方式设定权重、梯度和优化器状态的数据类型，以及其代码中改变峰值的行为（docs/profiles.md）。</translation>
+    </message>
+    <message>
+        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family&apos;s real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
+        <translation>参数总量（对数刻度，0.1 B 至 1 T）。对内置模型，滑块依次经过该系列的真实规模（Llama 3.x 1B…405B、Qwen2.5 0.5B…72B 等），在其之间或之外则为由该系列推导出的结构，并标注“推导”。选择“自定义规模”时为 Llama 风格的稠密模型。导入的配置不可用。</translation>
+    </message>
+    <message>
+        <source>Derived shape of the family (not a published model) · </source>
+        <translation>由该系列推导出的结构（非已发布模型）· </translation>
     </message>
 </context>
 <context>
@@ -1351,6 +1582,30 @@
     <message>
         <source>Find the smallest GPU layout for this run.</source>
         <translation>为此任务寻找最小的 GPU 布局。</translation>
+    </message>
+    <message>
+        <source>Step t&amp;imeline</source>
+        <translation>单步时间线(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Allocated memory through one step: after load, forward, backward, optimizer step, per pipeline stage.</source>
+        <translation>单步内的已分配显存：加载后、前向、反向、优化器步，按流水线级显示。</translation>
+    </message>
+    <message>
+        <source>&amp;Serving</source>
+        <translation>服务部署(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Inference: KV budget, concurrent sequences against context length and the longest context on a vLLM-style server.</source>
+        <translation>推理：vLLM 式服务器上的 KV 预算、并发序列数与上下文长度的关系，以及最长上下文。</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>对比(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The scenario pinned as A against the current one: bars, cliffs, per-term deltas and what each change saved.</source>
+        <translation>固定为 A 的场景与当前场景对比：柱状图、悬崖图、逐项差值以及每项变更节省的量。</translation>
     </message>
 </context>
 <context>
@@ -2140,6 +2395,107 @@ The current scenario is unchanged.</source>
         <source>Clear Calibration</source>
         <translation>清除校准</translation>
     </message>
+    <message>
+        <source>Pinned as A: edit the scenario into B to compare</source>
+        <translation>已固定为 A：将场景编辑为 B 以进行比较</translation>
+    </message>
+    <message>
+        <source>Export &amp;Breakdown Table…</source>
+        <translation>导出明细表(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Save the breakdown table (bytes, share, formula per term) as CSV or Markdown.</source>
+        <translation>将明细表（每项的字节数、占比、公式）保存为 CSV 或 Markdown。</translation>
+    </message>
+    <message>
+        <source>&amp;Pin as A for Comparison</source>
+        <translation>固定为对比用 A(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the current scenario as A; the Compare tab compares the scenario you edit (B) with it.</source>
+        <translation>将当前场景保留为 A；“对比”标签页将您编辑的场景（B）与之比较。</translation>
+    </message>
+    <message>
+        <source>Export Co&amp;mparison…</source>
+        <translation>导出对比(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Save the comparison as PNG or SVG, or its tables as Markdown.</source>
+        <translation>将对比保存为 PNG 或 SVG，或将其表格保存为 Markdown。</translation>
+    </message>
+    <message>
+        <source>Export Comparison</source>
+        <translation>导出对比</translation>
+    </message>
+    <message>
+        <source>Pin a scenario as A first (Tools → Pin as A for Comparison).</source>
+        <translation>请先将一个场景固定为 A（工具 → 固定为对比用 A）。</translation>
+    </message>
+    <message>
+        <source>headroom-compare.png</source>
+        <translation>headroom-compare.png</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png);;SVG drawings (*.svg);;Markdown tables (*.md)</source>
+        <translation>PNG 图像 (*.png);;SVG 图形 (*.svg);;Markdown 表格 (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot export the comparison</source>
+        <translation>无法导出对比</translation>
+    </message>
+    <message>
+        <source>Export Breakdown Table</source>
+        <translation>导出明细表</translation>
+    </message>
+    <message>
+        <source>headroom-breakdown.csv</source>
+        <translation>headroom-breakdown.csv</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv);;Markdown tables (*.md)</source>
+        <translation>CSV 表格 (*.csv);;Markdown 表格 (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot export the table</source>
+        <translation>无法导出表格</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::PlanWaterfallChart</name>
+    <message>
+        <source>Today: %1</source>
+        <translation>当前：%1</translation>
+    </message>
+    <message>
+        <source>With the whole plan: %1 (disruption cost %2)</source>
+        <translation>执行整个方案后：%1（干扰成本 %2）</translation>
+    </message>
+    <message>
+        <source>Step %1: %2
+Saves %3, total %4, disruption cost %5</source>
+        <translation>第 %1 步：%2
+节省 %3，总计 %4，干扰成本 %5</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>With plan</source>
+        <translation>执行方案后</translation>
+    </message>
+    <message>
+        <source>GPU capacity %1</source>
+        <translation>GPU 容量 %1</translation>
+    </message>
+    <message>
+        <source>Plan waterfall</source>
+        <translation>方案瀑布图</translation>
+    </message>
+    <message>
+        <source>Memory today, after each step of the plan and with the whole plan, against the GPU capacity.</source>
+        <translation>当前、方案每一步之后以及执行整个方案后的显存，与 GPU 容量对比。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::PlaybookView</name>
@@ -2219,6 +2575,30 @@ The current scenario is unchanged.</source>
         <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
         <translation>按优先级排列的省显存调整；节省量针对此场景计算。</translation>
     </message>
+    <message>
+        <source>Apply plan (disruption cost %1)</source>
+        <translation>应用方案（干扰成本 %1）</translation>
+    </message>
+    <message>
+        <source>Plan that fits: disruption cost %1 (throughput + convergence + effort)</source>
+        <translation>可放下的方案：干扰成本 %1（吞吐量 + 收敛 + 工作量）</translation>
+    </message>
+    <message>
+        <source>Out of memory. The least disruptive combination of changes that fits on these GPUs is drawn on the right, step by step; Apply plan applies all of it as one undo step.</source>
+        <translation>显存不足。右侧逐步绘出了在这些 GPU 上可以放下、干扰最小的更改组合；“应用方案”会将其全部作为一个可撤销步骤应用。</translation>
+    </message>
+    <message>
+        <source>Apply p&amp;lan</source>
+        <translation>应用方案(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Apply every step of the plan at once (one undo step).</source>
+        <translation>一次应用方案的所有步骤（一个撤销步骤）。</translation>
+    </message>
+    <message>
+        <source>Apply the combined plan</source>
+        <translation>应用组合方案</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::RecentFiles</name>
@@ -2229,6 +2609,153 @@ The current scenario is unchanged.</source>
     <message>
         <source>Clear Recent Files</source>
         <translation>清除最近文件</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::RunDetailsPanel</name>
+    <message>
+        <source>Gradient accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step. Memory per GPU does not grow with it (gradients accumulate in place); the global batch does.</source>
+        <translation>每个优化器步的微批次数。每 GPU 显存不随之增长（梯度原地累积），全局批次会随之增大。</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32 主权重</translation>
+    </message>
+    <message>
+        <source>A separate fp32 copy of the trainable parameters for the optimizer (mixed precision with bf16/fp16 weights): 4 bytes per trainable parameter.</source>
+        <translation>为优化器保留的可训练参数的独立 fp32 副本（bf16/fp16 权重的混合精度）：每个可训练参数 4 字节。</translation>
+    </message>
+    <message>
+        <source>LoRA dropout &gt; 0</source>
+        <translation>LoRA dropout &gt; 0</translation>
+    </message>
+    <message>
+        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer&apos;s input for the backward pass.</source>
+        <translation>lora_dropout &gt; 0 会为反向传播保存每个适配层输入的 dropout 副本。</translation>
+    </message>
+    <message>
+        <source>RL rollout engine</source>
+        <translation>RL rollout 引擎</translation>
+    </message>
+    <message>
+        <source>A colocated rollout engine (RL: GRPO/PPO) generating on the same GPUs: its weights and KV cache come on top of training.</source>
+        <translation>在同一批 GPU 上生成的共置 rollout 引擎（RL：GRPO/PPO）：其权重和 KV 缓存叠加在训练之上。</translation>
+    </message>
+    <message>
+        <source>Rollout prompts:</source>
+        <translation>Rollout 提示数：</translation>
+    </message>
+    <message>
+        <source>Prompts per rollout step.</source>
+        <translation>每个 rollout 步的提示数。</translation>
+    </message>
+    <message>
+        <source>Samples per prompt:</source>
+        <translation>每个提示的样本数：</translation>
+    </message>
+    <message>
+        <source>Responses generated per prompt (GRPO group size).</source>
+        <translation>每个提示生成的回复数（GRPO 组大小）。</translation>
+    </message>
+    <message>
+        <source>Response length:</source>
+        <translation>回复长度：</translation>
+    </message>
+    <message>
+        <source>Maximum generated tokens per response.</source>
+        <translation>每条回复最多生成的 token 数。</translation>
+    </message>
+    <message>
+        <source>Rollout prompt tokens:</source>
+        <translation>Rollout 提示 token 数：</translation>
+    </message>
+    <message>
+        <source>Prompt length of a rollout (0: ignored).</source>
+        <translation>rollout 的提示长度（0：忽略）。</translation>
+    </message>
+    <message>
+        <source>Rollout TP:</source>
+        <translation>Rollout TP：</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism of the rollout engine (0: the training TP).</source>
+        <translation>rollout 引擎的张量并行度（0：与训练 TP 相同）。</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <source>Set %1 %2</source>
+        <translation>将 %1 设为 %2</translation>
+    </message>
+    <message>
+        <source>Optimizer states in %1</source>
+        <translation>优化器状态使用 %1</translation>
+    </message>
+    <message>
+        <source>KV cache in %1</source>
+        <translation>KV 缓存使用 %1</translation>
+    </message>
+    <message>
+        <source>Add LoRA target %1</source>
+        <translation>添加 LoRA 目标 %1</translation>
+    </message>
+    <message>
+        <source>Remove LoRA target %1</source>
+        <translation>移除 LoRA 目标 %1</translation>
+    </message>
+    <message>
+        <source>global batch %1 samples (micro-batch × accumulation × DP %2)</source>
+        <translation>全局批次 %1 个样本（微批次 × 累积 × DP %2）</translation>
+    </message>
+    <message>
+        <source>Run details</source>
+        <translation>运行细节</translation>
+    </message>
+    <message>
+        <source>Optimizer states:</source>
+        <translation>优化器状态：</translation>
+    </message>
+    <message>
+        <source>Dtype of Adam&apos;s m and v (8-bit optimizers are chosen under Optimizer).</source>
+        <translation>Adam 的 m 和 v 的数据类型（8 位优化器在“优化器”中选择）。</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>KV cache:</source>
+        <translation>KV 缓存：</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>LoRA target %1</source>
+        <translation>LoRA 目标 %1</translation>
+    </message>
+    <message>
+        <source>Adapters on the %1 projection</source>
+        <translation>在 %1 投影上的适配器</translation>
+    </message>
+    <message>
+        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM&apos;s kv_cache_dtype.</source>
+        <translation>KV 缓存的数据类型（推理和 RL rollout）；fp8 和 int8 同 vLLM 的 kv_cache_dtype。</translation>
+    </message>
+    <message>
+        <source>LoRA targets:</source>
+        <translation>LoRA 目标：</translation>
+    </message>
+    <message>
+        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
+        <translation>添加适配器的线性层（PEFT target_modules）；全部七个投影即 PEFT 的 &quot;all-linear&quot;。</translation>
     </message>
 </context>
 <context>
@@ -2259,10 +2786,132 @@ The current scenario is unchanged.</source>
     </message>
 </context>
 <context>
+    <name>headroom::ui::ServingPanel</name>
+    <message>
+        <source>Change GPU memory utilisation</source>
+        <translation>更改 GPU 显存利用率</translation>
+    </message>
+    <message>
+        <source>Change KV-cache dtype</source>
+        <translation>更改 KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>Serving applies to inference: choose the Inference mode to size a vLLM-style server (KV budget, concurrent sequences, longest context).</source>
+        <translation>服务部署仅适用于推理：选择“推理”模式以估算 vLLM 式服务器（KV 预算、并发序列数、最长上下文）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</source>
+        <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>Weights, profiled activations and overhead: %1</source>
+        <translation>权重、剖析得到的激活与开销：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV budget&lt;/b&gt;: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)</source>
+        <translation>&lt;b&gt;KV 预算&lt;/b&gt;：%1 = %2 个块 × 每块 %3 个 token = %4 个 token（每个 token %5 B）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Max concurrent sequences&lt;/b&gt; at %1 tokens: %2</source>
+        <translation>&lt;b&gt;最大并发序列数&lt;/b&gt;（每条 %1 个 token）：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Max context that fits&lt;/b&gt;: %1 tokens</source>
+        <translation>&lt;b&gt;可容纳的最长上下文&lt;/b&gt;：%1 个 token</translation>
+    </message>
+    <message>
+        <source>(max_position_embeddings %1; the KV budget holds %2)</source>
+        <translation>（max_position_embeddings 为 %1；KV 预算可容纳 %2）</translation>
+    </message>
+    <message>
+        <source>max_position_embeddings %1</source>
+        <translation>max_position_embeddings %1</translation>
+    </message>
+    <message>
+        <source>%1 sequences × %2 tokens</source>
+        <translation>%1 条序列 × %2 个 token</translation>
+    </message>
+    <message>
+        <source>A vLLM-style server on one GPU: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %1 tokens shared by all running sequences.</source>
+        <translation>单 GPU 上的 vLLM 式服务器：它占用显存的利用率份额，加载权重，剖析一次预填充，并将剩余显存分页为每块 %1 个 token 的 KV 缓存块，由所有运行中的序列共享。</translation>
+    </message>
+    <message>
+        <source>GPU memory &amp;utilisation</source>
+        <translation>GPU 显存利用率(&amp;U)</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization: the share of the GPU&apos;s memory the server may use (default 0.90).</source>
+        <translation>vLLM gpu_memory_utilization：服务器可使用的 GPU 显存比例（默认 0.90）。</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation</source>
+        <translation>GPU 显存利用率</translation>
+    </message>
+    <message>
+        <source>&amp;KV-cache dtype</source>
+        <translation>KV 缓存数据类型(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Element type of the KV cache (vLLM kv_cache_dtype); fp8 halves it against bf16.</source>
+        <translation>KV 缓存的元素类型（vLLM kv_cache_dtype）；fp8 相比 bf16 减半。</translation>
+    </message>
+    <message>
+        <source>KV-cache dtype</source>
+        <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>Context length (tokens per sequence)</source>
+        <translation>上下文长度（每条序列的 token 数）</translation>
+    </message>
+    <message>
+        <source>Sequences at once</source>
+        <translation>同时运行的序列数</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences against context length</source>
+        <translation>并发序列数与上下文长度的关系</translation>
+    </message>
+    <message>
+        <source>Serving figures</source>
+        <translation>服务部署数据</translation>
+    </message>
+</context>
+<context>
     <name>headroom::ui::SliderField</name>
     <message>
         <source>%1 (exact value)</source>
         <translation>%1（精确值）</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::TimelineChart</name>
+    <message>
+        <source>Allocated (%1)</source>
+        <translation>已分配（%1）</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>第 %1 级</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每个 GPU</translation>
+    </message>
+    <message>
+        <source>peak: %1 in %2 (stage %3)</source>
+        <translation>峰值：%1，在%2（第 %3 级）</translation>
+    </message>
+    <message>
+        <source>peak: %1 in %2</source>
+        <translation>峰值：%1，在%2</translation>
+    </message>
+    <message>
+        <source>Step timeline</source>
+        <translation>单步时间线</translation>
+    </message>
+    <message>
+        <source>Allocated memory through one step (after load, forward, backward, optimizer step), one line per pipeline stage, with the peak marked.</source>
+        <translation>单步内的已分配显存（加载后、前向、反向、优化器步），每个流水线级一条线，并标出峰值。</translation>
     </message>
 </context>
 <context>
@@ -2412,6 +3061,18 @@ The current scenario is unchanged.</source>
     <message>
         <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
         <translation>--size 的格式应为 1600x1000，每边 10 到 %1 像素，总计最多 %2 像素（实际为“%3”）</translation>
+    </message>
+    <message>
+        <source>--tab must be one of: %1 (got &apos;%2&apos;)</source>
+        <translation>--tab 必须是以下之一：%1（实际为“%2”）</translation>
+    </message>
+    <message>
+        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline or serving.</source>
+        <translation>--screenshot 显示的详情标签页：breakdown、playbook、layout、timeline 或 serving。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: pin the --scenario file (or the default scenario) as A, open &lt;file&gt; as B and show the Compare tab.</source>
+        <translation>与 --screenshot 一起使用：将 --scenario 文件（或默认场景）固定为 A，打开 &lt;file&gt; 作为 B 并显示“对比”标签页。</translation>
     </message>
 </context>
 </TS>
