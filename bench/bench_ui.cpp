@@ -37,19 +37,7 @@ using namespace headroom::ui;
 
 namespace {
 
-class NoDialogs : public DialogService {
-public:
-    void showError(QWidget*, const QString&, const QString&) override {}
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
-};
+using NoDialogs = SilentDialogs;
 
 /// Counts paint events, so the benchmark proves the charts were really repainted.
 class PaintCounter : public QObject {
@@ -174,8 +162,12 @@ void renderBench(QTextStream& out) {
         // then a micro-batch change within the same scenario
         const auto [ms2, stall2] = renderOnce(w, [](Scenario& s) { s.workload.microBatch += 1; });
         out << "  " << c.name << "\n"
-            << QStringLiteral("    switch:            %1 / %2\n").arg(ms, 8, 'f', 1).arg(stall, 8, 'f', 1)
-            << QStringLiteral("    micro-batch + 1:   %1 / %2\n").arg(ms2, 8, 'f', 1).arg(stall2, 8, 'f', 1);
+            << QStringLiteral("    switch:            %1 / %2\n")
+                   .arg(ms, 8, 'f', 1)
+                   .arg(stall, 8, 'f', 1)
+            << QStringLiteral("    micro-batch + 1:   %1 / %2\n")
+                   .arg(ms2, 8, 'f', 1)
+                   .arg(stall2, 8, 'f', 1);
         out.flush();
         w.controller()->undoStack()->setClean();
     }

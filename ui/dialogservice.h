@@ -41,6 +41,23 @@ public:
     virtual CalibrationChoice calibrate(QWidget* parent, const Scenario& scenario);
 };
 
+/// Never blocks (headless runs, tests, benchmarks): errors and infos are dropped, an unsaved
+/// document is discarded, every file and export question is cancelled. Override what a caller
+/// needs to see (StderrDialogs prints the errors; test doubles record them).
+class SilentDialogs : public DialogService {
+public:
+    void showError(QWidget*, const QString&, const QString&) override {}
+    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
+    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
+    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
+        return {};
+    }
+    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
+        return ExportAction::Cancel;
+    }
+    void showInfo(QWidget*, const QString&, const QString&) override {}
+};
+
 /// The real dialogs (QMessageBox, QFileDialog, ExportDialog).
 class WidgetDialogService : public DialogService {
     Q_DECLARE_TR_FUNCTIONS(WidgetDialogService)

@@ -21,22 +21,13 @@ namespace headroom::ui {
 namespace {
 
 /// Prints errors instead of opening dialogs (nothing may block a headless run).
-class StderrDialogs : public DialogService {
+class StderrDialogs : public SilentDialogs {
 public:
     bool failed = false;
     void showError(QWidget*, const QString& title, const QString& message) override {
         failed = true;
         QTextStream(stderr) << "headroom: " << title << ": " << message << '\n';
     }
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
 };
 
 } // namespace

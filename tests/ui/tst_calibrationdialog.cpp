@@ -36,20 +36,10 @@ Scenario loraScenario() {
 }
 
 /// Answers the calibration dialog with a fixed choice; never blocks.
-class FakeDialogs : public DialogService {
+class FakeDialogs : public SilentDialogs {
 public:
     CalibrationChoice next;
     int calibrateAsked = 0;
-    void showError(QWidget*, const QString&, const QString&) override {}
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
     CalibrationChoice calibrate(QWidget*, const Scenario&) override {
         ++calibrateAsked;
         return next;

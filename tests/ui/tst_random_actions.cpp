@@ -39,19 +39,7 @@ using namespace headroom::ui;
 namespace {
 
 /// Never blocks: every dialog answers "cancel" (or "discard" for unsaved changes).
-class NoDialogs : public DialogService {
-public:
-    void showError(QWidget*, const QString&, const QString&) override {}
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
-};
+using NoDialogs = SilentDialogs;
 
 /// Menu actions a step may trigger: none opens a modal dialog, quits or touches files.
 const char* const kActions[] = {
@@ -230,9 +218,8 @@ QString checkRank(const RankEstimate& r, const QString& what) {
             return QStringLiteral("%1 phase allocated = %2").arg(what).arg(v);
         }
     }
-    const double values[] = {r.allocated,         r.reserved,          r.loadReserved,
-                             r.loadPeakAllocated, r.gradientPoolCache, r.releasable,
-                             r.nvidiaSmi,         r.pageable};
+    const double values[] = {r.allocated,         r.reserved,   r.loadReserved, r.loadPeakAllocated,
+                             r.gradientPoolCache, r.releasable, r.nvidiaSmi,    r.pageable};
     for (const double v : values) {
         if (!finiteNonNegative(v)) {
             return QStringLiteral("%1 total = %2").arg(what).arg(v);
@@ -266,9 +253,9 @@ QString checkResults(const Results& r, const QString& headline, ByteUnit unit) {
             .arg(e.headroom);
     }
     const double needed = e.worst.nvidiaSmi - e.worst.pageable - e.worst.releasable;
-    if (e.capacity > 0 && (e.fits != (needed <= e.capacity) ||
-                           std::abs(e.capacity - e.headroom - needed) >
-                               1e-9 * std::max({1.0, needed, e.capacity}))) {
+    if (e.capacity > 0 &&
+        (e.fits != (needed <= e.capacity) ||
+         std::abs(e.capacity - e.headroom - needed) > 1e-9 * std::max({1.0, needed, e.capacity}))) {
         return QStringLiteral("verdict fits=%1 headroom %2 for %3 needed of %4")
             .arg(e.fits)
             .arg(e.headroom)
@@ -349,8 +336,8 @@ private slots:
             const QString did = actor.step();
             QCoreApplication::processEvents();
             ctl->flush();
-            const QString bad = checkResults(
-                ctl->results(), win.dashboard()->verdict()->headline(), ctl->unit());
+            const QString bad =
+                checkResults(ctl->results(), win.dashboard()->verdict()->headline(), ctl->unit());
             QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("HEADROOM_RANDOM_SEED=%1 (row "
                                                               "seed %2), step %3 (%4): %5")
                                                    .arg(m_seed)

@@ -33,21 +33,12 @@ using namespace headroom::ui;
 namespace {
 
 /// Records errors instead of showing dialogs.
-class RecordingDialogs : public DialogService {
+class RecordingDialogs : public SilentDialogs {
 public:
     QString lastError;
     void showError(QWidget*, const QString& title, const QString& message) override {
         lastError = title + QStringLiteral(": ") + message;
     }
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
 };
 
 /// What a save attempt in the child reported.
