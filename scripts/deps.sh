@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Headroom needs to build, run, test and package. Idempotent:
 # skips apt entirely when everything is already installed. Needs root (or sudo) only to install.
 # Installs with --no-install-recommends, so every package the build needs is named here, or is
-# a hard dependency of one named here (scripts/check_deps.sh, run by ctest, proves it).
+# a hard dependency of one named here (scripts/check_deps.py, run by ctest, proves it).
 #   deps.sh          install what is missing
 #   deps.sh --list   print the package list, one a line, and install nothing
 set -euo pipefail
