@@ -1,6 +1,6 @@
 #include "core/engine/fields.h"
 
-#include "core/limits.h"
+#include "core/input_limits.h"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The workload's switches and counts, each described once: its scenario-file key and the
 // JSON object it lives in, its CLI option, its type and range (the limits of workload.h and
-// core/limits.h), what it means, who decides it (the run or the framework's code), when it
+// core/input_limits.h), what it means, who decides it (the run or the framework's code), when it
 // changes the estimate, and the name validation records give it. The scenario reader and
 // writer (core/io/scenario.cpp), the CLI options (app/cli_scenario.cpp), the GUI's features
 // panel (ui/featurespanel.cpp) and the record mapper (core/validation/) all read this table,

@@ -4,7 +4,7 @@
 #include "core/engine/estimator.h"
 #include "core/engine/fields.h"
 #include "core/engine/profiles.h"
-#include "core/limits.h"
+#include "core/input_limits.h"
 #include "core/model/presets.h"
 #include "core/text_file.h"
 
@@ -295,7 +295,7 @@ public:
         }
         out = static_cast<Int>(*v);
     }
-    /// The same, bounded by a row of the shared table (core/limits.h).
+    /// The same, bounded by a row of the shared table (core/input_limits.h).
     template <class Int>
     void integer(const std::string& key, Int& out, const FieldLimit& l, bool required = false) {
         integer(key, out, l.min, l.max, required);
@@ -351,7 +351,7 @@ private:
 
 constexpr double kBig = 1e15;
 
-/// The architecture object; every bound comes from the shared table (core/limits.h), the same
+/// The architecture object; every bound comes from the shared table (core/input_limits.h), the same
 /// the config.json importer uses, so an imported model always reopens. Counts and widths
 /// that ModelArch stores as 0 for "none" (a dense model's experts) start at 0.
 ModelArch archFromJson(Reader& r) {

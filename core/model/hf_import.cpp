@@ -6,7 +6,7 @@
 
 #include "core/model/hf_import.h"
 #include "core/checked.h"
-#include "core/limits.h"
+#include "core/input_limits.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
@@ -78,7 +78,7 @@ public:
             return def;
         return toInteger(*v, key, lo, hi);
     }
-    /// The same, bounded by a row of the shared table (core/limits.h).
+    /// The same, bounded by a row of the shared table (core/input_limits.h).
     Result<int64_t> integer(std::string_view key, const FieldLimit& l) const {
         return integer(key, l.min, l.max);
     }
@@ -142,7 +142,7 @@ private:
     std::string m_prefix;
 };
 
-// Bounds per field come from the shared table (core/limits.h), so that every architecture
+// Bounds per field come from the shared table (core/input_limits.h), so that every architecture
 // imported here reopens from a saved scenario; validateArch then refuses anything whose total
 // would exceed 1e14 parameters.
 constexpr const FieldLimit& kLayers = fieldLimit(Limit::Layers);

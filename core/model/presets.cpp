@@ -4,7 +4,7 @@
 
 #include "core/model/presets.h"
 
-#include "core/limits.h"
+#include "core/input_limits.h"
 #include "core/model/hf_import.h"
 #include "core/text_file.h"
 

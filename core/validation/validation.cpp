@@ -3,7 +3,7 @@
 
 #include "core/validation/validation.h"
 
-#include "core/limits.h"
+#include "core/input_limits.h"
 
 #include "core/text_file.h"
 
@@ -393,7 +393,7 @@ const char* const kRecordKeys[] = {"schema",
                                    "assumptions",
                                    "notes"};
 
-// Limits of the model fields: the one table every reader uses (core/limits.h).
+// Limits of the model fields: the one table every reader uses (core/input_limits.h).
 constexpr int64_t kMaxLayers = fieldLimit(Limit::Layers).max;
 constexpr int64_t kMaxWidth = fieldLimit(Limit::Hidden).max;
 constexpr int64_t kMaxHeadDim = fieldLimit(Limit::HeadDim).max;

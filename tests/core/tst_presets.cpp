@@ -425,8 +425,8 @@ void TstPresets::malformedGpus_data() {
                                   << int(ErrorCode::FieldWrongType) << "gpus[0].memory_mib";
     QTest::newRow("huge memory") << doc(QString(ok).replace("1024", "1e30"))
                                  << int(ErrorCode::FieldWrongType) << "gpus[0].memory_mib";
-    // memory_mib shares the scenario reader's bound (core/limits.h: [1, 1e9] MiB), so a preset
-    // GPU always reopens from a saved scenario.
+    // memory_mib shares the scenario reader's bound (core/input_limits.h: [1, 1e9] MiB), so a
+    // preset GPU always reopens from a saved scenario.
     QTest::newRow("memory-one-above-shared-max")
         << doc(QString(ok).replace("1024", "1000000001")) << int(ErrorCode::FieldOutOfRange)
         << "gpus[0].memory_mib";

@@ -367,7 +367,7 @@ int64_t archField(const ModelArch& m, const QString& key) {
 
 void TstScenario::importerLimitsReopen_data() {
     QTest::addColumn<QString>("key"); // same key in config.json and in a scenario's architecture
-    QTest::addColumn<qint64>("max");  // the documented maximum (core/limits.h)
+    QTest::addColumn<qint64>("max");  // the documented maximum (core/input_limits.h)
     // Issue: the importer accepted heads up to 2^20, head_dim 2^24, intermediate and vocab
     // 2^30, positions 2^40, sliding_window up to 2^31 - 1, but the scenario reader stopped at
     // 1e5 / 1e5 / 1e8 / 1e8 / 1e12 / 1e9, so a saved scenario did not reopen.

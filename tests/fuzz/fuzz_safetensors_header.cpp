@@ -9,9 +9,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace headroom;
-    static const std::filesystem::path file = std::filesystem::temp_directory_path() /
-                                              ("headroom-fuzz-" + std::to_string(getpid()) +
-                                               ".safetensors");
+    static const std::filesystem::path file =
+        std::filesystem::temp_directory_path() /
+        ("headroom-fuzz-" + std::to_string(getpid()) + ".safetensors");
     {
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
