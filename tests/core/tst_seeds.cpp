@@ -1,12 +1,12 @@
-// tst_seeds: every worked number of the four seed articles (../shared/seeds/*.txt) whose
-// assumptions the seed states, reproduced with the engine's terms or estimate(), organised by
-// seed. Each row cites seed + section. Where a seed's number does not follow from its own
-// formula or table the row says so and checks the arithmetic that shows it.
-// Rows already in tst_terms (seed000-7b-bf16/fp32, adamw-fp32-8, sgd-momentum-4, sgd-0,
-// seed001-7b-per-token, seed001-7b-b8-s2048, seed002-llama8b-gqa-exact, the Korthikanti
-// special case for GPT-3 175B / 1.3B / h512) and tst_solvers (seed001 OOM table) are not
-// repeated; here the same numbers go through estimate() on real shapes or other functions.
-// seed 001's 13B multi-GPU table is in tst_parallel (seed001Table13b).
+// tst_seeds: every worked number of the four seed articles (the project brief's seeds/*.txt; not
+// read here) whose assumptions the seed states, reproduced with the engine's terms or estimate(),
+// organised by seed. Each row cites seed + section. Where a seed's number does not follow from its
+// own formula or table the row says so and checks the arithmetic that shows it. Rows already in
+// tst_terms (seed000-7b-bf16/fp32, adamw-fp32-8, sgd-momentum-4, sgd-0, seed001-7b-per-token,
+// seed001-7b-b8-s2048, seed002-llama8b-gqa-exact, the Korthikanti special case for GPT-3 175B
+// / 1.3B / h512) and tst_solvers (seed001 OOM table) are not repeated; here the same numbers go
+// through estimate() on real shapes or other functions. seed 001's 13B multi-GPU table is in
+// tst_parallel (seed001Table13b).
 #include "core/engine/estimator.h"
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"

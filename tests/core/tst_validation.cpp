@@ -176,7 +176,7 @@ const std::filesystem::path kCalibration =
 const std::filesystem::path kFsdpQloraExtra =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "fsdp_qlora_extra.records.json";
 /// Six published points of torchao (float8 on torchtitan, int8 quantised training), copied from
-/// ../shared/ground-truth/calibration-2.records.json (tests/data/README.md).
+/// the brief's ground-truth/calibration-2.records.json (tests/data/README.md).
 const std::filesystem::path kCalibration2 =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "calibration-2.records.json";
 
@@ -306,7 +306,7 @@ void TstValidation::rowsOutsideCalibration() {
 }
 
 // tests/data/calibration.records.json must stay the byte-identical copy that
-// tests/data/README.md documents (SHA-256 of ../shared/ground-truth/calibration.records.json
+// tests/data/README.md documents (SHA-256 of the brief's ground-truth/calibration.records.json
 // when it was copied); an edit by hand fails here.
 void TstValidation::calibrationFileIsTheDocumentedCopy() {
     QFile f(QString::fromStdString(kCalibration.string()));
