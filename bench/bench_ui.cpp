@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <vector>
 
 using namespace headroom;
@@ -38,6 +39,17 @@ using namespace headroom::ui;
 namespace {
 
 using NoDialogs = SilentDialogs;
+
+/// The benchmarked window: no settings, no dialogs, 1600x1000, shown (offscreen).
+std::unique_ptr<MainWindow> benchWindow(DialogService& dialogs) {
+    MainWindowOptions o;
+    o.useSettings = false;
+    o.dialogs = &dialogs;
+    auto w = std::make_unique<MainWindow>(o);
+    w->resize(1600, 1000);
+    w->show();
+    return w;
+}
 
 /// Counts paint events, so the benchmark proves the charts were really repainted.
 class PaintCounter : public QObject {
@@ -150,12 +162,8 @@ void renderBench(QTextStream& out) {
            "event-loop stall\n";
     for (const RenderCase& c : cases) {
         NoDialogs dialogs;
-        MainWindowOptions o;
-        o.useSettings = false;
-        o.dialogs = &dialogs;
-        MainWindow w(o);
-        w.resize(1600, 1000);
-        w.show();
+        const std::unique_ptr<MainWindow> window = benchWindow(dialogs);
+        MainWindow& w = *window;
         w.controller()->flush();
         QCoreApplication::processEvents();
         const auto [ms, stall] = renderOnce(w, c.change);
@@ -205,12 +213,8 @@ int main(int argc, char** argv) {
 
     for (const Case& c : cases) {
         NoDialogs dialogs;
-        MainWindowOptions o;
-        o.useSettings = false;
-        o.dialogs = &dialogs;
-        MainWindow w(o);
-        w.resize(1600, 1000);
-        w.show();
+        const std::unique_ptr<MainWindow> window = benchWindow(dialogs);
+        MainWindow& w = *window;
         ScenarioController* ctl = w.controller();
         ctl->edit(Field::Model, QStringLiteral("bench"), [&](Scenario& s) {
             edits::setModelPreset(s, c.model);
