@@ -6,7 +6,8 @@
 // stall meanwhile (a 5 ms ticker's largest gap), for slow scenarios such as DeepSeek-V3
 // QLoRA loaded by torchao.
 //
-//   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations] [--render-only]
+//   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations] [--render-only | CASE]
+//   (CASE: a fragment of a drag case's name, e.g. "sequence drag": only those drags)
 
 #include "core/io/scenario.h"
 #include "ui/cliffchart.h"
@@ -190,8 +191,12 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     const int iterations = argc > 1 ? std::max(50, QString::fromLocal8Bit(argv[1]).toInt()) : 1000;
     QTextStream out(stdout);
-    renderBench(out);
-    if (argc > 2 && QString::fromLocal8Bit(argv[2]) == QStringLiteral("--render-only")) {
+    // argv[2]: "--render-only", or a drag case's name fragment (only those drags, no render)
+    const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
+    if (only.isEmpty() || only == QStringLiteral("--render-only")) {
+        renderBench(out);
+    }
+    if (only == QStringLiteral("--render-only")) {
         return 0;
     }
 
@@ -212,6 +217,9 @@ int main(int argc, char** argv) {
     out << "times in ms: median / p99 / max\n\n";
 
     for (const Case& c : cases) {
+        if (!only.isEmpty() && !QString::fromLatin1(c.name).contains(only)) {
+            continue;
+        }
         NoDialogs dialogs;
         const std::unique_ptr<MainWindow> window = benchWindow(dialogs);
         MainWindow& w = *window;

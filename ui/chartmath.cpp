@@ -36,4 +36,8 @@ void setNiceRange(QValueAxis* axis, double max, double step) {
     }
 }
 
+double heldAxisMax(double wanted, double shown, bool dragging) {
+    return dragging && shown > 0 && wanted <= shown ? shown : wanted;
+}
+
 } // namespace headroom::ui

@@ -15,4 +15,10 @@ double niceCeil(double max, int ticks = 5);
 /// step first when it grows), so no transient thousands of tick items are created.
 void setNiceRange(QValueAxis* axis, double max, double step);
 
+/// The top of a memory axis: @p wanted (a niceCeil value), except while a slider is held
+/// (@p dragging), when the axis @p shown keeps its range unless the data outgrow it. Holding the
+/// scale steady keeps the curves comparable from frame to frame and spares QtCharts re-laying
+/// out every tick label on each step; the exact range returns when the slider is released.
+double heldAxisMax(double wanted, double shown, bool dragging);
+
 } // namespace headroom::ui

@@ -114,7 +114,9 @@ void CliffChart::setLegendShown(bool shown) {
 
 void CliffChart::setInteractive(bool dragging) {
     setRenderHint(QPainter::Antialiasing, !dragging);
+    m_dragging = dragging;
     if (!dragging) {
+        rebuild(); // the exact axis range (heldAxisMax) and antialiased curves again
         viewport()->update();
     }
 }
@@ -173,7 +175,7 @@ void CliffChart::rebuild() {
     }
     const double current = r.hasEstimate ? r.estimate.worst.nvidiaSmi / bpu : 0.0;
     const double top = std::max({cap * 1.1, current * 1.1, std::min(dataMax, cap * 2.0) * 1.04});
-    const double yMax = niceCeil(top > 0 ? top : 1.0, 5);
+    const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, 5), m_yMax, m_dragging);
     if (yMax != m_yMax) {
         m_yMax = yMax;
         setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, 5));

@@ -65,6 +65,7 @@ private:
     void retranslateUi();
 
     QChart* m_chart;
+    bool m_dragging = false; ///< a slider is held (setInteractive)
     QCategoryAxis* m_x;
     QValueAxis* m_y;
     std::array<QLineSeries*, kTermCount> m_upper{};

@@ -88,6 +88,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     connect(m_controller, &ScenarioController::resultsChanged, this, &Dashboard::refresh);
     connect(m_controller, &ScenarioController::dragChanged, m_cliff->chart(),
             &CliffChart::setInteractive);
+    connect(m_controller, &ScenarioController::dragChanged, m_bar, &VramBarChart::setInteractive);
     m_tableTimer.setSingleShot(true);
     m_tableTimer.setInterval(kTableThrottleMs);
     connect(&m_tableTimer, &QTimer::timeout, this, &Dashboard::refreshTables);

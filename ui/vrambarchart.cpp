@@ -124,6 +124,13 @@ void VramBarChart::setView(View v) {
     rebuild();
 }
 
+void VramBarChart::setInteractive(bool dragging) {
+    m_dragging = dragging;
+    if (!dragging) {
+        rebuild();
+    }
+}
+
 void VramBarChart::setStyle(const ChartStyle& style) {
     m_style = style;
     applyStyle();
@@ -215,7 +222,7 @@ void VramBarChart::rebuild() {
 
     const double cap = e.capacity / bpu;
     const double top = std::max(cap, maxTotal / bpu) * 1.08;
-    const double yMax = niceCeil(top > 0 ? top : 1.0, 5);
+    const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, 5), m_yMax, m_dragging);
     if (yMax != m_yMax) {
         m_yMax = yMax;
         setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, 5));

@@ -34,6 +34,9 @@ public:
     void setView(View v);
     View view() const { return m_view; }
     void setStyle(const ChartStyle& style);
+    /// A slider is held (@p dragging): the memory axis only grows meanwhile (heldAxisMax);
+    /// on release it takes its exact range again.
+    void setInteractive(bool dragging);
     /// Supplies termFormula() text for hover tooltips (term, stage; stage -1: the worst rank).
     void setFormulaProvider(std::function<QString(Term, int)> provider) {
         m_formula = std::move(provider);
@@ -86,6 +89,7 @@ private:
     int m_bars = 0;
     int m_highlight = -1;
     double m_yMax = 0;
+    bool m_dragging = false;
     std::function<QString(Term, int)> m_formula;
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     QBrush m_plotBrush; ///< plot background with the danger zone (> 90 %) shaded
