@@ -117,12 +117,14 @@ def render_by_source(report: dict) -> list[str]:
 def render_filled(report: dict) -> list[str]:
     L = ["## Filled from the framework profile's defaults", ""]
     L.append("Where a record leaves a dtype, the optimizer, an adapter setting, activation "
-             "checkpointing, the attention kernel or (litgpt) embedding tying null, the "
-             "documented default of the framework profile its source ran under fills it "
+             "checkpointing, the attention kernel, (litgpt) embedding tying or (litgpt generate) the "
+             "prompt and generated-token counts null, the documented default of the framework "
+             "profile its source ran under fills it "
              "(`fill_defaults` in resources/profiles.json; dtypes from the profile's precision "
              "preset and the optimizers' own rule, `resolveUnknowns` in "
              "core/engine/profiles.h). A record is skipped only when its micro-batch, sequence "
-             "(or prompt) length or model shape is unknown, or the engine does not model it.")
+             "(or prompt, where the framework's generate script has no default prompt) length "
+             "or model shape is unknown, or the engine does not model it.")
     L.append("")
     any_filled = False
     for p in report["points"]:

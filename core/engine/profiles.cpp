@@ -139,7 +139,13 @@ void parseFillDefaults(const json& j, FrameworkProfile& p, const std::string& pa
             ok = (f.quant4bit = parseDType(text)).has_value() && isQuantized(*f.quant4bit);
         else if (key == "tied_embeddings")
             ok = v.is_boolean() && (f.tiedEmbeddings = v.get<bool>(), true);
-        else if (key == "lora_dropout")
+        else if (key == "prompt_tokens" || key == "new_tokens") {
+            const int64_t lo = key == "prompt_tokens" ? 1 : 0;
+            ok = v.is_number_integer() && v.get<int64_t>() >= lo &&
+                 v.get<int64_t>() <= limits::kSequenceLength;
+            (key == "prompt_tokens" ? f.promptTokens : f.newTokens) =
+                ok ? std::optional<int64_t>(v.get<int64_t>()) : std::nullopt;
+        } else if (key == "lora_dropout")
             ok = v.is_number() && (f.loraDropout = v.get<double>(), *f.loraDropout >= 0);
         else if (key == "lora_targets") {
             unsigned bits = 0;
@@ -152,7 +158,7 @@ void parseFillDefaults(const json& j, FrameworkProfile& p, const std::string& pa
             f.loraTargets = bits;
         } else
             fail(kp, "unknown default (optimizer, checkpointing, attention, quant_4bit, "
-                     "lora_targets, lora_dropout, tied_embeddings)");
+                     "lora_targets, lora_dropout, tied_embeddings, prompt_tokens, new_tokens)");
         if (!ok)
             fail(kp + ".value", "not a valid " + key);
         f.sources.emplace_back(key, str(entry, "source", kp));
@@ -334,6 +340,25 @@ DType stateDtype(const Workload& w) {
     return master ? DType::FP32 : trainableDtype(w);
 }
 
+/// Inference: the generate script's own prompt and generated-token counts for those a record
+/// leaves unknown (FillDefaults::promptTokens/newTokens); the context is their sum.
+template <typename Note>
+void fillGenerationTokens(Workload& w, UnknownSettings& unknown, const FillDefaults& f,
+                          const Note& note) {
+    if (unknown.promptTokens && f.promptTokens) {
+        w.inference.promptTokens = *f.promptTokens;
+        unknown.promptTokens = false;
+        note("inference.prompt_tokens", std::to_string(*f.promptTokens), "prompt_tokens");
+    }
+    if (unknown.newTokens && f.newTokens) {
+        w.inference.newTokens = *f.newTokens;
+        unknown.newTokens = false;
+        note("inference.new_tokens", std::to_string(*f.newTokens), "new_tokens");
+    }
+    // both <= limits::kSequenceLength, so the sum fits
+    w.sequenceLength = w.inference.promptTokens + w.inference.newTokens;
+}
+
 } // namespace
 
 std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
@@ -372,8 +397,10 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         w.precision.compute = pre.compute;
         note("compute_dtype", std::string(dtypeKey(pre.compute)), "");
     }
-    if (!training)
+    if (!training) {
+        fillGenerationTokens(w, unknown, f, note);
         return out;
+    }
     if (unknown.masterWeights) {
         w.precision.masterWeights = pre.masterWeights;
         note("master_weights_fp32", pre.masterWeights ? "true" : "false", "");

@@ -81,6 +81,10 @@ struct FillDefaults {
     std::optional<double> loraDropout;
     std::optional<DType> quant4bit;     ///< the format of an unspecified bitsandbytes "4bit" load
     std::optional<bool> tiedEmbeddings; ///< whether the model in memory shares wte and lm_head
+    /// Inference: the prompt and generated-token counts of the framework's generate script
+    /// when its user passes none (tokens, >= 1 and >= 0, <= limits::kSequenceLength).
+    std::optional<int64_t> promptTokens;
+    std::optional<int64_t> newTokens;
     std::vector<std::pair<std::string, std::string>> sources; ///< key -> source
     /// The source of @p key ("" when the key has none).
     std::string source(std::string_view key) const;
@@ -145,6 +149,8 @@ struct UnknownSettings {
     bool checkpointing = false;
     bool attention = false;
     bool tiedEmbeddings = false; ///< the model's tie_word_embeddings
+    bool promptTokens = false;   ///< inference: the prompt's token count
+    bool newTokens = false;      ///< inference: the generated tokens
 };
 
 /// Fills every setting @p unknown marks in @p m and @p w from profile @p p's documented

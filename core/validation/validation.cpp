@@ -666,9 +666,9 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
             const auto prompt = inf->optInt("prompt_tokens", 1, limits::kSequenceLength);
             const auto fresh = inf->optInt("new_tokens", 0, limits::kSequenceLength);
             const auto kv = inf->optEnum("kv_cache_dtype", {"fp32", "bf16", "fp16", "fp8", "int8"});
-            need(prompt.has_value(), "inference.prompt_tokens",
-                 "prefill activations and the KV cache scale with it");
-            need(fresh.has_value(), "inference.new_tokens", "the KV cache scales with it");
+            // unknown counts: the profile's generate defaults (resolveUnknowns), else a skip
+            unknown.promptTokens = !prompt.has_value();
+            unknown.newTokens = !fresh.has_value();
             need(kv.has_value(), "inference.kv_cache_dtype");
             w.inference.promptTokens = prompt.value_or(1);
             w.inference.newTokens = fresh.value_or(0);
@@ -803,6 +803,14 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         if (unknown.loraTargets)
             skip.emplace_back("lora.targets is null: adapter size depends on them, and profile " +
                               profileSpec(entry.profile) + " documents no default");
+        if (unknown.promptTokens)
+            skip.emplace_back("inference.prompt_tokens is null: prefill activations and the KV "
+                              "cache scale with it, and profile " +
+                              profileSpec(entry.profile) + " documents no generate default");
+        if (unknown.newTokens)
+            skip.emplace_back("inference.new_tokens is null: the KV cache scales with it, and "
+                              "profile " +
+                              profileSpec(entry.profile) + " documents no generate default");
     } else {
         skip.push_back("framework profile " + profileSpec(entry.profile) + " is not in the table");
     }

@@ -51,6 +51,8 @@ private slots:
     void everyProfileEstimates();
     void scenarioFrameworkKey_data();
     void scenarioFrameworkKey();
+    void fillDefaultsTable_data();
+    void fillDefaultsTable();
 };
 
 // One term of the worst rank (or its pageable bytes, term -1) per parameter of the base
@@ -321,6 +323,49 @@ void TestProfiles::scenarioFrameworkKey() {
     QVERIFY(again.ok());
     QCOMPARE(QString::fromStdString(profileSpec(again->workload.profile)), profile);
     QCOMPARE(again->workload.framework, r->workload.framework);
+}
+
+// A profile table's fill_defaults: the generate token counts parse into FillDefaults; a count
+// out of its range (prompt >= 1, new >= 0, both <= limits::kSequenceLength = 2^26) or not an
+// integer is an error naming the JSON path.
+void TestProfiles::fillDefaultsTable_data() {
+    QTest::addColumn<QString>("defaults");
+    QTest::addColumn<QString>("error"); ///< "" = parses
+    QTest::newRow("prompt-and-new-tokens")
+        << R"({"prompt_tokens": {"value": 6, "source": "s"}, "new_tokens": {"value": 0, "source": "s"}})"
+        << "";
+    QTest::newRow("prompt-tokens-zero") << R"({"prompt_tokens": {"value": 0, "source": "s"}})"
+                                        << "profiles[0].fill_defaults.prompt_tokens.value";
+    QTest::newRow("new-tokens-negative") << R"({"new_tokens": {"value": -1, "source": "s"}})"
+                                         << "profiles[0].fill_defaults.new_tokens.value";
+    QTest::newRow("prompt-tokens-above-limit")
+        << R"({"prompt_tokens": {"value": 67108865, "source": "s"}})"
+        << "profiles[0].fill_defaults.prompt_tokens.value";
+    QTest::newRow("prompt-tokens-fraction") << R"({"prompt_tokens": {"value": 6.5, "source": "s"}})"
+                                            << "profiles[0].fill_defaults.prompt_tokens.value";
+    QTest::newRow("new-tokens-string") << R"({"new_tokens": {"value": "50", "source": "s"}})"
+                                       << "profiles[0].fill_defaults.new_tokens.value";
+    QTest::newRow("unknown-key") << R"({"prompt": {"value": 6, "source": "s"}})"
+                                 << "profiles[0].fill_defaults.prompt";
+}
+
+void TestProfiles::fillDefaultsTable() {
+    QFETCH(QString, defaults);
+    QFETCH(QString, error);
+    const std::string table =
+        R"({"profiles": [{"name": "gen", "label": "Gen", "summary": "s", )"
+        R"("precision_preset": "pure_bf16", "precision_source": "s", "fill_defaults": )" +
+        defaults.toStdString() +
+        R"(, "versions": [{"version": "1", "summary": "s", "facts": []}]}]})";
+    const auto parsed = parseProfileTable(table);
+    if (error.isEmpty()) {
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : describe(parsed.error()).c_str());
+        QCOMPARE(parsed->front().fill.promptTokens.value_or(-1), int64_t{6});
+        QCOMPARE(parsed->front().fill.newTokens.value_or(-1), int64_t{0});
+        return;
+    }
+    QVERIFY(!parsed.ok());
+    QCOMPARE(QString::fromStdString(parsed.error().field), error);
 }
 
 QTEST_APPLESS_MAIN(TestProfiles)

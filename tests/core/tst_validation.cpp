@@ -260,21 +260,21 @@ void TstValidation::projectTargets() {
                   rep.summary.wrongFitVerdicts, rep.points.size(), all.size(),
                   100.0 * rep.scoredShare());
     qInfo("%s", numbers);
-    // Known gaps (docs/accuracy.md "Targets"): p90 14.7 % (PEFT-03, LITDS-01, FQ-01, TT31-07,
-    // TTL2-07, LF-03 miss by 16-26 %), 56 of 73 scored (17 records lack a prompt length, a
-    // micro-batch or a sequence length, are BERT encoders, or measure below their stated
-    // configuration), huggingface/peft median 8.6 %, unslothai/unsloth (LLaMA-Factory rows)
-    // 9.9 %.
+    // Known gaps (docs/accuracy.md "Targets"): p90 13.1 % (PEFT-03, LITDS-01, FQ-01, TT31-07,
+    // TTL2-07 miss by 19-26 %; LF-03, FQX-09, TT31-05, TAOF8-01/03, LITQ-03 by 11-15 %),
+    // huggingface/peft median 8.6 %, unslothai/unsloth (LLaMA-Factory rows) 8.5 %. The scored
+    // share is met since litgpt's generate defaults fill the prompt and new-token counts its
+    // inference rows leave null (61 of 73; the 12 skipped lack a prompt length, a micro-batch
+    // or a sequence length, are BERT encoders, or measure below their stated configuration).
     if (target == "median") {
         QVERIFY2(rep.summary.medianAbsErrorPct <= 4.0, numbers);
     } else if (target == "p90") {
-        QEXPECT_FAIL("", "known gap: p90 14.7 % on the project's records (docs/accuracy.md)",
+        QEXPECT_FAIL("", "known gap: p90 13.1 % on the project's records (docs/accuracy.md)",
                      Continue);
         QVERIFY2(rep.summary.p90AbsErrorPct <= 10.0, numbers);
     } else if (target == "wrong") {
         QCOMPARE(rep.summary.wrongFitVerdicts, 0);
     } else if (target == "scored") {
-        QEXPECT_FAIL("", "known gap: 56 of 73 scored (docs/accuracy.md)", Continue);
         QVERIFY2(rep.scoredShare() >= 0.80, numbers);
     } else {
         std::string over;
@@ -698,9 +698,11 @@ void TstValidation::skipReasons_data() {
                                                   << "feature 'async_tp' is not modelled";
     QTest::newRow("unknown-lora-target") << R"({"/lora/targets": ["fc1"]})"
                                          << "lora.targets 'fc1'";
+    // transformers' generate has no default prompt: hf-trainer documents none (HFOPT-*)
     QTest::newRow("null-prompt-tokens")
         << R"({"/mode": "inference", "/inference": {"prompt_tokens": null, "new_tokens": 60, "kv_cache_dtype": "bf16"}})"
-        << "inference.prompt_tokens is null";
+        << "inference.prompt_tokens is null: prefill activations and the KV cache scale with it, "
+           "and profile hf-trainer@4.45 documents no generate default";
     QTest::newRow("pp-without-grad-accum")
         << R"({"/gradient_accumulation_steps": null, "/parallelism": {"num_gpus": 2, "dp": 1, "tp": 1, "pp": 2, "cp": 1, "sharding": "none", "pp_schedule": "1F1B"}})"
         << "gradient_accumulation_steps is null";
@@ -827,6 +829,26 @@ void TstValidation::filledDefaults_data() {
                                    << "tied"
                                    << "false"
                                    << "model.tied_embeddings = false";
+    // lit-gpt generate/base.py: prompt 'Hello, my name is' (<= 6 tokens), max_new_tokens 50;
+    // the context (KV cache length) is their sum, 56 (LITRT-13..17)
+    const QString litgptInference =
+        "{" + litgpt +
+        R"(, "/mode": "inference", "/finetune": null, "/lora": null, "/optimizer": null, )"
+        R"("/sequence_length": null, "/activation_checkpointing": "none", )"
+        R"("/measured/bytes": 16000000000, "/inference": )";
+    QTest::newRow("litgpt-generate-prompt-and-new-tokens")
+        << litgptInference +
+               R"({"prompt_tokens": null, "new_tokens": null, "kv_cache_dtype": "bf16"}})"
+        << "seq_len"
+        << "56"
+        << "inference.new_tokens = 50 (litgpt: lit-gpt generate/base.py";
+    // a stated count stays: max_new_tokens 256 (LITQ-01/03) + the default prompt's 6
+    QTest::newRow("litgpt-generate-prompt-only")
+        << litgptInference +
+               R"({"prompt_tokens": null, "new_tokens": 256, "kv_cache_dtype": "bf16"}})"
+        << "prompt_new"
+        << "6+256"
+        << "inference.prompt_tokens = 6 (litgpt:";
     // unsloth README commit 0a2c397 reports LLaMA-Factory runs: llama-factory@2023 fills
     // gradient checkpointing on (model_args disable_gradient_checkpointing=False)
     QTest::newRow("llama-factory-table-checkpointing-full")
