@@ -341,7 +341,8 @@ DType stateDtype(const Workload& w) {
 }
 
 /// Inference: the generate script's own prompt and generated-token counts for those a record
-/// leaves unknown (FillDefaults::promptTokens/newTokens); the context is their sum.
+/// leaves unknown (FillDefaults::promptTokens/newTokens); the sequence length is the context
+/// they make (inferenceContext: their sum, the prompt alone when prefill-only).
 template <typename Note>
 void fillGenerationTokens(Workload& w, UnknownSettings& unknown, const FillDefaults& f,
                           const Note& note) {
@@ -355,8 +356,7 @@ void fillGenerationTokens(Workload& w, UnknownSettings& unknown, const FillDefau
         unknown.newTokens = false;
         note("inference.new_tokens", std::to_string(*f.newTokens), "new_tokens");
     }
-    // both <= limits::kSequenceLength, so the sum fits
-    w.sequenceLength = w.inference.promptTokens + w.inference.newTokens;
+    w.sequenceLength = inferenceContext(w); // both counts <= limits::kSequenceLength
 }
 
 } // namespace

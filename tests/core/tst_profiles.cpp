@@ -53,6 +53,8 @@ private slots:
     void scenarioFrameworkKey();
     void fillDefaultsTable_data();
     void fillDefaultsTable();
+    void generateDefaultsFillTheContext_data();
+    void generateDefaultsFillTheContext();
 };
 
 // One term of the worst rank (or its pageable bytes, term -1) per parameter of the base
@@ -366,6 +368,36 @@ void TestProfiles::fillDefaultsTable() {
     }
     QVERIFY(!parsed.ok());
     QCOMPARE(QString::fromStdString(parsed.error().field), error);
+}
+
+// litgpt's generate defaults (prompt 6 tokens, max_new_tokens 50) fill an inference run's
+// unknown counts; the sequence length is the context they make (inferenceContext): 6 + 50 =
+// 56 tokens, or the prompt alone, 6, for a prefill-only run.
+void TestProfiles::generateDefaultsFillTheContext_data() {
+    QTest::addColumn<bool>("prefillOnly");
+    QTest::addColumn<qint64>("context");
+    QTest::newRow("prompt-plus-generated") << false << qint64{56};
+    QTest::newRow("prefill-only-prompt-alone") << true << qint64{6};
+}
+
+void TestProfiles::generateDefaultsFillTheContext() {
+    QFETCH(bool, prefillOnly);
+    QFETCH(qint64, context);
+    ModelArch m = llama8b();
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    w.mode = Mode::Inference;
+    w.finetune = Finetune::Full;
+    w.inference.prefillOnly = prefillOnly;
+    UnknownSettings unknown;
+    unknown.promptTokens = unknown.newTokens = true;
+    const auto c = parseProfileSpec("litgpt");
+    QVERIFY(c.ok());
+    const std::vector<FilledField> filled = resolveUnknowns(m, w, unknown, *c->profile);
+    QVERIFY(!unknown.promptTokens && !unknown.newTokens);
+    QCOMPARE(w.inference.promptTokens, int64_t{6});
+    QCOMPARE(w.inference.newTokens, int64_t{50});
+    QCOMPARE(w.sequenceLength, int64_t{context});
+    QCOMPARE(filled.size(), std::size_t{2});
 }
 
 QTEST_APPLESS_MAIN(TestProfiles)
