@@ -1966,6 +1966,22 @@
         <source>Megatron-LM: the linears save their split input and gather it again in backward (needs sequence parallelism and TP &gt; 1).</source>
         <translation>Megatron-LM: Die Linear-Schichten speichern ihre geteilte Eingabe und sammeln sie im Backward-Pass erneut (erfordert Sequenzparallelität und TP &gt; 1).</translation>
     </message>
+    <message>
+        <source>Output layer quantised too</source>
+        <translation>Ausgabeschicht ebenfalls quantisiert</translation>
+    </message>
+    <message>
+        <source>Every linear layer is quantised, lm_head included (Lightning BitsandbytesPrecision, litgpt --quantize bnb.*).</source>
+        <translation>Jede lineare Schicht wird quantisiert, lm_head eingeschlossen (Lightning BitsandbytesPrecision, litgpt --quantize bnb.*).</translation>
+    </message>
+    <message>
+        <source>Quantised from fp16</source>
+        <translation>Aus fp16 quantisiert</translation>
+    </message>
+    <message>
+        <source>The 4-bit weights were quantised from fp16: each dequantised linear is cast to the compute dtype, two copies while it runs (litgpt).</source>
+        <translation>Die 4-Bit-Gewichte wurden aus fp16 quantisiert: Jede dequantisierte lineare Schicht wird in den Rechendatentyp umgewandelt, zwei Kopien während sie läuft (litgpt).</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>

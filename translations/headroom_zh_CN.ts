@@ -1965,6 +1965,22 @@
         <source>Megatron-LM: the linears save their split input and gather it again in backward (needs sequence parallelism and TP &gt; 1).</source>
         <translation>Megatron-LM：线性层保存切分后的输入，并在反向传播中重新聚合（需要序列并行且 TP &gt; 1）。</translation>
     </message>
+    <message>
+        <source>Output layer quantised too</source>
+        <translation>输出层也量化</translation>
+    </message>
+    <message>
+        <source>Every linear layer is quantised, lm_head included (Lightning BitsandbytesPrecision, litgpt --quantize bnb.*).</source>
+        <translation>每个线性层都被量化，包括 lm_head（Lightning BitsandbytesPrecision，litgpt --quantize bnb.*）。</translation>
+    </message>
+    <message>
+        <source>Quantised from fp16</source>
+        <translation>从 fp16 量化</translation>
+    </message>
+    <message>
+        <source>The 4-bit weights were quantised from fp16: each dequantised linear is cast to the compute dtype, two copies while it runs (litgpt).</source>
+        <translation>4 位权重由 fp16 量化而来：每个反量化的线性层都会转换为计算数据类型，运行时同时存在两份副本（litgpt）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>

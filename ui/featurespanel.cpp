@@ -87,6 +87,16 @@ const Words kWords[] = {
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "The quantised base is a torchao NF4Tensor (torchtune QLoRA): its "
                        "linears keep no input for backward, unlike bitsandbytes.")},
+    {"quantized_lm_head",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Output layer quantised too"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "Every linear layer is quantised, lm_head included (Lightning "
+                       "BitsandbytesPrecision, litgpt --quantize bnb.*).")},
+    {"fp16_quant_state",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Quantised from fp16"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "The 4-bit weights were quantised from fp16: each dequantised linear "
+                       "is cast to the compute dtype, two copies while it runs (litgpt).")},
     {"persistent_grad_buffer",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Gradient buffer always allocated"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",

@@ -34,6 +34,9 @@ bool inference(const Workload& w) {
 bool adapters(const Workload& w) {
     return training(w) && w.finetune != Finetune::Full;
 }
+bool quantized(const Workload& w) {
+    return isQuantized(w.precision.weights);
+}
 bool rollout(const Workload& w) {
     return training(w) && w.rollout.enabled;
 }
@@ -199,6 +202,13 @@ const std::array kFields{
     flag("torchao_nf4", G::Features, "torchao-nf4", R::Fact,
          "The quantised base is a torchao NF4Tensor (torchtune QLoRA): its linears save no "
          "input for backward.", "", adapters, HEADROOM_FLAG(features.torchaoNf4)),
+    flag("quantized_lm_head", G::Features, "quantized-lm-head", R::Fact,
+         "The output layer is quantised like the block linears (Lightning "
+         "BitsandbytesPrecision).", "", quantized, HEADROOM_FLAG(features.quantizedLmHead)),
+    flag("fp16_quant_state", G::Features, "fp16-quant-state", R::Fact,
+         "4-bit weights quantised from fp16: each dequantised linear is cast to the compute "
+         "dtype, two copies while it runs (Lightning BitsandbytesPrecision).", "", quantized,
+         HEADROOM_FLAG(features.fp16QuantState)),
     flag("persistent_grad_buffer", G::Features, "persistent-grad-buffer", R::Fact,
          "Gradients live in one buffer allocated at wrap (Megatron-Core DDP): resident in "
          "every phase.", "", training, HEADROOM_FLAG(features.persistentGradBuffer)),

@@ -65,11 +65,15 @@ std::string weightsFormula(const stages::StageContext& x, int pp, double v) {
         text = fmt("%.4g params", sp.total()) + scope + " as the checkpoint stores them (" +
                str(quantMethodKey(x.m.quant.method)) +
                (x.m.headerWeightBytes > 0 ? ", safetensors header bytes" : "") + ")";
-    else if (isQuantized(x.weightDtype))
-        text = fmt("(%.4g linear x %.4g B", sp.linear, bytesPerElement(x.weightDtype)) + " (" +
-               str(dtypeKey(x.weightDtype)) + fmt(") + %.4g other x %.4g B", sp.other, x.c) + " (" +
-               str(dtypeKey(w.precision.compute)) + "))" + scope;
-    else
+    else if (isQuantized(x.weightDtype)) {
+        // lm_head counts as a linear where the framework quantises it (quantizedLmHead)
+        const double head = w.features.quantizedLmHead ? sp.lmHead : 0.0;
+        text = fmt("(%.4g linear", sp.linear + head) +
+               (head > 0 ? std::string(" incl. lm_head") : std::string()) +
+               fmt(" x %.4g B", bytesPerElement(x.weightDtype)) + " (" +
+               str(dtypeKey(x.weightDtype)) + fmt(") + %.4g other x %.4g B", sp.other - head, x.c) +
+               " (" + str(dtypeKey(w.precision.compute)) + "))" + scope;
+    } else
         text = fmt("%.4g params", sp.total()) + scope +
                fmt(" x %.4g B (", bytesPerElement(x.weightDtype)) + str(dtypeKey(x.weightDtype)) +
                ")";

@@ -301,6 +301,12 @@ double logitsBytes(double tokens, double vocab, double c, bool chunked, double c
     return tokens * vocab * (c + 4.0) + chunk * 4.0;
 }
 
+double dequantBuffer(double widestElements, DType compute, bool fp16State) {
+    const double c = bytesPerElement(compute);
+    const bool cast = fp16State && compute != DType::FP16;
+    return widestElements * (cast ? 2.0 + c : c);
+}
+
 double quantStateBytes(double params, DType dtype) {
     switch (dtype) {
     case DType::NF4:

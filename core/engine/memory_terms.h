@@ -53,6 +53,16 @@ bool checkpointStorageApplies(const ModelArch& m, const Workload& w);
 /// Source: bitsandbytes nn/modules.py Params4bit, functional.py QuantState.
 double quantStateBytes(double params, DType dtype);
 
+/// The dequantised copy of a quantised linear while its matmul runs (bitsandbytes
+/// MatMul4Bit/MatMul8bitLt, torchao NF4Tensor linear): the widest such linear's elements x
+/// bytes(compute dtype), bytes; with an fp16 quantisation state and another compute dtype
+/// (@p fp16State: Lightning's BitsandbytesPrecision quantises from fp16) the fp16
+/// dequantisation and its cast are alive together: elements x (2 + bytes(compute)).
+/// Source: bitsandbytes/autograd/_functions.py MatMul4Bit.forward/backward
+/// (`F.dequantize_4bit(B, quant_state).to(A.dtype)`), functional.py dequantize_4bit (output in
+/// quant_state.dtype); lightning/fabric/plugins/precision/bitsandbytes.py _Linear4bit.quantize.
+double dequantBuffer(double widestElements, DType compute, bool fp16State);
+
 /// Gradients of trainable parameters: P_trainable x bytes(grad dtype) / N.
 /// N = DP degree for ZeRO-2/3 and FSDP (gradients reduce-scattered), else 1.
 /// Source: seed 000 "Gradients"; Rajbhandari et al. 2020 (ZeRO) Sec. 5.2.

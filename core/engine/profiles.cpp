@@ -32,7 +32,9 @@ constexpr std::array kBehaviours{
     std::pair{Behaviour::NoSyncAccumulation, std::string_view("no_sync_accumulation")},
     std::pair{Behaviour::MixedFrozenUnits, std::string_view("mixed_frozen_units")},
     std::pair{Behaviour::PersistentGradBuffer, std::string_view("persistent_grad_buffer")},
-    std::pair{Behaviour::SpShardedInputs, std::string_view("sp_sharded_inputs")}};
+    std::pair{Behaviour::SpShardedInputs, std::string_view("sp_sharded_inputs")},
+    std::pair{Behaviour::QuantizedLmHead, std::string_view("quantized_lm_head")},
+    std::pair{Behaviour::Fp16QuantState, std::string_view("fp16_quant_state")}};
 
 constexpr std::array kConditions{
     std::pair{RunCondition::Training, std::string_view("training")},
@@ -43,7 +45,8 @@ constexpr std::array kConditions{
     std::pair{RunCondition::QLoRA, std::string_view("qlora")},
     std::pair{RunCondition::TorchCompile, std::string_view("torch_compile")},
     std::pair{RunCondition::Checkpointing, std::string_view("checkpointing")},
-    std::pair{RunCondition::GpuOptimizer, std::string_view("gpu_optimizer")}};
+    std::pair{RunCondition::GpuOptimizer, std::string_view("gpu_optimizer")},
+    std::pair{RunCondition::QuantizedWeights, std::string_view("quantized_weights")}};
 
 template <class E, std::size_t N>
 std::optional<E> byKey(const std::array<std::pair<E, std::string_view>, N>& t, std::string_view s) {
@@ -485,6 +488,8 @@ bool runConditionsHold(unsigned when, const Workload& w) {
         return false;
     if (needs(RunCondition::GpuOptimizer) && w.parallel.offloadOptimizer)
         return false;
+    if (needs(RunCondition::QuantizedWeights) && !isQuantized(w.precision.weights))
+        return false;
     return true;
 }
 
@@ -546,6 +551,12 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
             break;
         case Behaviour::SpShardedInputs:
             p.spShardedInputs = true;
+            break;
+        case Behaviour::QuantizedLmHead:
+            f.quantizedLmHead = true;
+            break;
+        case Behaviour::Fp16QuantState:
+            f.fp16QuantState = true;
             break;
         }
     }

@@ -38,20 +38,23 @@ enum class Behaviour {
     MixedFrozenUnits,     ///< Parallelism::mixedFrozenUnits
     PersistentGradBuffer, ///< Features::persistentGradBuffer
     SpShardedInputs,      ///< Parallelism::spShardedInputs
+    QuantizedLmHead,      ///< Features::quantizedLmHead
+    Fp16QuantState,       ///< Features::fp16QuantState
 };
 std::string_view behaviourKey(Behaviour b);
 
 /// Conditions on the run a fact needs (bit set; all must hold).
 enum class RunCondition : unsigned {
-    Training = 1u << 0,       ///< mode training
-    Sharded = 1u << 1,        ///< sharding other than none
-    TensorParallel = 1u << 2, ///< TP > 1
-    UnchunkedLoss = 1u << 3,  ///< no chunked cross-entropy
-    Adapters = 1u << 4,       ///< LoRA or QLoRA
-    QLoRA = 1u << 5,          ///< QLoRA
-    TorchCompile = 1u << 6,   ///< torch.compile on
-    Checkpointing = 1u << 7,  ///< activation checkpointing other than none
-    GpuOptimizer = 1u << 8,   ///< optimizer not offloaded
+    Training = 1u << 0,         ///< mode training
+    Sharded = 1u << 1,          ///< sharding other than none
+    TensorParallel = 1u << 2,   ///< TP > 1
+    UnchunkedLoss = 1u << 3,    ///< no chunked cross-entropy
+    Adapters = 1u << 4,         ///< LoRA or QLoRA
+    QLoRA = 1u << 5,            ///< QLoRA
+    TorchCompile = 1u << 6,     ///< torch.compile on
+    Checkpointing = 1u << 7,    ///< activation checkpointing other than none
+    GpuOptimizer = 1u << 8,     ///< optimizer not offloaded
+    QuantizedWeights = 1u << 9, ///< a quantised weight dtype (bitsandbytes, torchao, ...)
 };
 std::string_view runConditionKey(RunCondition c);
 

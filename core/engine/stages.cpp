@@ -253,11 +253,15 @@ ResidentWeights residentWeights(const StageContext& x, double& host) {
     groups.experts = sp.experts;
     groups.mlp = sp.linear - sp.attention - sp.experts;
     groups.other = sp.other - sp.embedding - sp.lmHead;
-    const double weightBytes =
-        fromCheckpoint ? terms::checkpointWeights(groups, x.f.storage)
-        : isQuantized(wd)
-            ? terms::weights(sp.linear, wd) + terms::weights(sp.other, x.w.precision.compute)
-            : terms::weights(sp.total(), wd);
+    // the block linears (and lm_head where the framework quantises it too) in the weight
+    // dtype; the rest of a quantised model in the compute dtype
+    const double quantHead = x.w.features.quantizedLmHead ? sp.lmHead : 0.0;
+    const double quantised = sp.linear + quantHead;
+    const double weightBytes = fromCheckpoint ? terms::checkpointWeights(groups, x.f.storage)
+                               : isQuantized(wd)
+                                   ? terms::weights(quantised, wd) +
+                                         terms::weights(sp.other - quantHead, x.w.precision.compute)
+                                   : terms::weights(sp.total(), wd);
     const double paramShard = sharded ? x.shard : 1.0;
     const double expertBytes = fromCheckpoint ? sp.experts * x.f.storage.experts.perParam()
                                               : terms::weights(sp.experts, wd);
@@ -268,7 +272,7 @@ ResidentWeights residentWeights(const StageContext& x, double& host) {
     // bitsandbytes keeps its 4-bit block scales outside the parameters that FSDP/ZeRO-3
     // shard and offload: each rank holds all of them (torchao NF4Tensor shards its own).
     const double quantState =
-        sharded && !x.w.features.torchaoNf4 ? terms::quantStateBytes(sp.linear, wd) : 0.0;
+        sharded && !x.w.features.torchaoNf4 ? terms::quantStateBytes(quantised, wd) : 0.0;
     r.base += quantState * (1.0 - 1.0 / paramShard);
     if (par.offloadParams && sharded) {
         host += r.base - quantState;
@@ -637,9 +641,11 @@ WorkspaceBytes workspace(const StageContext& x, double overhead) {
     }
     if (isQuantized(wd)) {
         // dequantised copy of the widest linear while it runs (bitsandbytes / torchao)
-        const double widest = static_cast<double>(m.hiddenSize) *
-                              std::max(m.intermediateSize, m.moe.expertIntermediate) / x.tp;
-        ws.total += widest * x.c;
+        double widest = static_cast<double>(m.hiddenSize) *
+                        std::max(m.intermediateSize, m.moe.expertIntermediate) / x.tp;
+        if (w.features.quantizedLmHead)
+            widest = std::max(widest, sp.lmHead);
+        ws.total += terms::dequantBuffer(widest, w.precision.compute, w.features.fp16QuantState);
     }
     return ws;
 }

@@ -162,6 +162,16 @@ struct Features {
     /// megatron/core/distributed/param_and_grad_buffer.py): resident in every phase of
     /// training, as accumulated gradients are, not only from the first backward on.
     bool persistentGradBuffer = false;
+    /// The output layer (lm_head) is quantised like the block linears (Lightning Fabric's
+    /// BitsandbytesPrecision replaces every torch.nn.Linear, lm_head included:
+    /// lightning/fabric/plugins/precision/bitsandbytes.py _ClassReplacementContextManager);
+    /// off (default): HF transformers and torchtune keep lm_head in the compute dtype.
+    bool quantizedLmHead = false;
+    /// 4-bit weights quantised from an fp16 copy (Lightning's _Linear4bit.quantize:
+    /// `weight.to(device, dtype=torch.half)`), so bitsandbytes' MatMul4Bit dequantises to fp16
+    /// and casts to the compute dtype (`F.dequantize_4bit(B, qs).to(A.dtype)`): with bf16 or
+    /// fp32 compute a dequantised linear is held twice while it runs.
+    bool fp16QuantState = false;
 };
 
 enum class Sharding {

@@ -55,6 +55,8 @@ private slots:
     void fillDefaultsTable();
     void generateDefaultsFillTheContext_data();
     void generateDefaultsFillTheContext();
+    void litgptBitsandbytesPrecision_data();
+    void litgptBitsandbytesPrecision();
 };
 
 // One term of the worst rank (or its pageable bytes, term -1) per parameter of the base
@@ -398,6 +400,48 @@ void TestProfiles::generateDefaultsFillTheContext() {
     QCOMPARE(w.inference.newTokens, int64_t{50});
     QCOMPARE(w.sequenceLength, int64_t{context});
     QCOMPARE(filled.size(), std::size_t{2});
+}
+
+// litgpt --quantize bnb.nf4 runs under Lightning's BitsandbytesPrecision: every nn.Linear
+// becomes a 4-bit layer, lm_head included, each quantised from an fp16 copy, so bitsandbytes'
+// MatMul4Bit dequantises to fp16 and casts to bf16 (two copies of the widest linear in flight:
+// lm_head). Llama 3.1 8B, inference, prefill of 6 tokens, NF4 (0.5 + 4/64 B/param), bf16:
+//   block linears 32 x (2 x 4096^2 + 2 x 4096 x 1024 + 3 x 4096 x 14336) = 6,979,321,856
+//   embedding and lm_head 128,256 x 4096 = 525,336,576 each; norms 65 x 4096 = 266,240
+//   litgpt: (6,979,321,856 + 525,336,576) x 0.5625 + (525,336,576 + 266,240) x 2 B
+//           = 5,272,576,000 B; dequantised lm_head 525,336,576 x (2 + 2) B = 2,101,346,304 B
+//   custom: 6,979,321,856 x 0.5625 + (2 x 525,336,576 + 266,240) x 2 B = 6,027,747,328 B;
+//           the widest block linear 4096 x 14336 x 2 B = 117,440,512 B
+// Sources: lightning/fabric/plugins/precision/bitsandbytes.py (BitsandbytesPrecision,
+// _Linear4bit.quantize: weight.to(dtype=torch.half)); bitsandbytes MatMul4Bit.forward.
+void TestProfiles::litgptBitsandbytesPrecision_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<double>("weights");
+    QTest::addColumn<double>("workspace");
+    QTest::newRow("litgpt-lm-head-nf4-two-copies") << "litgpt" << 5272576000.0 << 2101346304.0;
+    QTest::newRow("custom-lm-head-bf16-one-copy") << "custom" << 6027747328.0 << 117440512.0;
+}
+
+void TestProfiles::litgptBitsandbytesPrecision() {
+    QFETCH(QString, spec);
+    QFETCH(double, weights);
+    QFETCH(double, workspace);
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    const auto c = parseProfileSpec(spec.toStdString());
+    QVERIFY(c.ok());
+    selectProfile(w, *c);
+    w.mode = Mode::Inference;
+    w.finetune = Finetune::Full;
+    w.precision.weights = DType::NF4;
+    w.precision.compute = DType::BF16;
+    w.inference.promptTokens = 6;
+    w.inference.newTokens = 0;
+    w.inference.prefillOnly = true;
+    w.sequenceLength = 6;
+    const Estimate e = estimate(llama8b(), w);
+    const auto& t = e.worst.atPeak;
+    QCOMPARE(t[static_cast<size_t>(Term::Weights)], weights);
+    QCOMPARE(t[static_cast<size_t>(Term::Workspace)], workspace);
 }
 
 QTEST_APPLESS_MAIN(TestProfiles)

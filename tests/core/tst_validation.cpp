@@ -261,7 +261,7 @@ void TstValidation::projectTargets() {
                   100.0 * rep.scoredShare());
     qInfo("%s", numbers);
     // Known gaps (docs/accuracy.md "Targets"): p90 13.1 % (PEFT-03, LITDS-01, FQ-01, TT31-07,
-    // TTL2-07 miss by 19-26 %; LF-03, FQX-09, TT31-05, TAOF8-01/03, LITQ-03 by 11-15 %),
+    // TTL2-07 miss by 19-26 %; LF-03, FQX-09, TT31-05, TAOF8-01/03 by 12-15 %),
     // huggingface/peft median 8.6 %, unslothai/unsloth (LLaMA-Factory rows) 8.5 %. The scored
     // share is met since litgpt's generate defaults fill the prompt and new-token counts its
     // inference rows leave null (61 of 73; the 12 skipped lack a prompt length, a micro-batch
