@@ -1982,6 +1982,14 @@
         <source>The 4-bit weights were quantised from fp16: each dequantised linear is cast to the compute dtype, two copies while it runs (litgpt).</source>
         <translation>Die 4-Bit-Gewichte wurden aus fp16 quantisiert: Jede dequantisierte lineare Schicht wird in den Rechendatentyp umgewandelt, zwei Kopien während sie läuft (litgpt).</translation>
     </message>
+    <message>
+        <source>SDPA math kernel for multi-query</source>
+        <translation>SDPA-Math-Kernel bei Multi-Query</translation>
+    </message>
+    <message>
+        <source>A one-KV-head model reaches SDPA with its K/V un-expanded (lit-gpt 2023): the math kernel keeps the attention probabilities.</source>
+        <translation>Ein Modell mit einem KV-Kopf übergibt SDPA K/V unexpandiert (lit-gpt 2023): Der Math-Kernel behält die Attention-Wahrscheinlichkeiten.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>

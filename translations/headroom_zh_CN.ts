@@ -1981,6 +1981,14 @@
         <source>The 4-bit weights were quantised from fp16: each dequantised linear is cast to the compute dtype, two copies while it runs (litgpt).</source>
         <translation>4 位权重由 fp16 量化而来：每个反量化的线性层都会转换为计算数据类型，运行时同时存在两份副本（litgpt）。</translation>
     </message>
+    <message>
+        <source>SDPA math kernel for multi-query</source>
+        <translation>多查询注意力使用 SDPA 数学内核</translation>
+    </message>
+    <message>
+        <source>A one-KV-head model reaches SDPA with its K/V un-expanded (lit-gpt 2023): the math kernel keeps the attention probabilities.</source>
+        <translation>只有一个 KV 头的模型将未展开的 K/V 交给 SDPA（lit-gpt 2023）：数学内核会保留注意力概率。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>

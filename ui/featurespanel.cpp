@@ -97,6 +97,11 @@ const Words kWords[] = {
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "The 4-bit weights were quantised from fp16: each dequantised linear "
                        "is cast to the compute dtype, two copies while it runs (litgpt).")},
+    {"unexpanded_mqa_sdpa",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "SDPA math kernel for multi-query"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "A one-KV-head model reaches SDPA with its K/V un-expanded (lit-gpt "
+                       "2023): the math kernel keeps the attention probabilities.")},
     {"persistent_grad_buffer",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Gradient buffer always allocated"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",

@@ -209,6 +209,10 @@ const std::array kFields{
          "4-bit weights quantised from fp16: each dequantised linear is cast to the compute "
          "dtype, two copies while it runs (Lightning BitsandbytesPrecision).", "", quantized,
          HEADROOM_FLAG(features.fp16QuantState)),
+    flag("unexpanded_mqa_sdpa", G::Features, "unexpanded-mqa-sdpa", R::Fact,
+         "Multi-query attention reaches SDPA with one K/V head: the math kernel saves the "
+         "attention probabilities (lit-gpt 2023).", "", training,
+         HEADROOM_FLAG(features.unexpandedMqaSdpa)),
     flag("persistent_grad_buffer", G::Features, "persistent-grad-buffer", R::Fact,
          "Gradients live in one buffer allocated at wrap (Megatron-Core DDP): resident in "
          "every phase.", "", training, HEADROOM_FLAG(features.persistentGradBuffer)),

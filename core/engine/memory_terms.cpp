@@ -301,6 +301,10 @@ double logitsBytes(double tokens, double vocab, double c, bool chunked, double c
     return tokens * vocab * (c + 4.0) + chunk * 4.0;
 }
 
+double sdpaMathBytesPerToken(int heads, double keyTokens, int headDim, double c) {
+    return static_cast<double>(heads) * (keyTokens + headDim) * c;
+}
+
 double dequantBuffer(double widestElements, DType compute, bool fp16State) {
     const double c = bytesPerElement(compute);
     const bool cast = fp16State && compute != DType::FP16;

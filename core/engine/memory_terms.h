@@ -63,6 +63,13 @@ double quantStateBytes(double params, DType dtype);
 /// quant_state.dtype); lightning/fabric/plugins/precision/bitsandbytes.py _Linear4bit.quantize.
 double dequantBuffer(double widestElements, DType compute, bool fp16State);
 
+/// What torch's math SDPA kernel saves per token per block beyond the fused kernels' inputs,
+/// bytes: the softmax probabilities a x s_k x c (kept for the softmax backward and the value
+/// matmul) and the scaled query copy a x d x c (the key matmul's saved input).
+/// Source: aten/src/ATen/native/transformers/attention.cpp _scaled_dot_product_attention_math
+/// (query * sqrt(scale), matmul, softmax, matmul) in torch 2.0/2.1.
+double sdpaMathBytesPerToken(int heads, double keyTokens, int headDim, double c);
+
 /// Gradients of trainable parameters: P_trainable x bytes(grad dtype) / N.
 /// N = DP degree for ZeRO-2/3 and FSDP (gradients reduce-scattered), else 1.
 /// Source: seed 000 "Gradients"; Rajbhandari et al. 2020 (ZeRO) Sec. 5.2.

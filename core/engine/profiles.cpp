@@ -34,7 +34,8 @@ constexpr std::array kBehaviours{
     std::pair{Behaviour::PersistentGradBuffer, std::string_view("persistent_grad_buffer")},
     std::pair{Behaviour::SpShardedInputs, std::string_view("sp_sharded_inputs")},
     std::pair{Behaviour::QuantizedLmHead, std::string_view("quantized_lm_head")},
-    std::pair{Behaviour::Fp16QuantState, std::string_view("fp16_quant_state")}};
+    std::pair{Behaviour::Fp16QuantState, std::string_view("fp16_quant_state")},
+    std::pair{Behaviour::UnexpandedMqaSdpa, std::string_view("unexpanded_mqa_sdpa")}};
 
 constexpr std::array kConditions{
     std::pair{RunCondition::Training, std::string_view("training")},
@@ -557,6 +558,9 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
             break;
         case Behaviour::Fp16QuantState:
             f.fp16QuantState = true;
+            break;
+        case Behaviour::UnexpandedMqaSdpa:
+            f.unexpandedMqaSdpa = true;
             break;
         }
     }

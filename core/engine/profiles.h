@@ -40,6 +40,7 @@ enum class Behaviour {
     SpShardedInputs,      ///< Parallelism::spShardedInputs
     QuantizedLmHead,      ///< Features::quantizedLmHead
     Fp16QuantState,       ///< Features::fp16QuantState
+    UnexpandedMqaSdpa,    ///< Features::unexpandedMqaSdpa
 };
 std::string_view behaviourKey(Behaviour b);
 

@@ -407,12 +407,18 @@ BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     const double keyTokens = static_cast<double>(w.sequenceLength); // causal: whole sequence
     const int heads = x.m.numHeads / std::max(1, w.parallel.tp);
     const bool eager = w.attention == AttentionImpl::Eager;
-    const double scoresFull =
-        eager ? terms::attentionScoreBytesPerToken(heads, keyTokens, x.c) : 0.0;
-    const double scoresSliding = eager && x.m.slidingWindow > 0
-                                     ? terms::attentionScoreBytesPerToken(
-                                           heads, std::min(keyTokens, 1.0 * x.m.slidingWindow), x.c)
-                                     : scoresFull;
+    // SDPA's math kernel: one K/V head handed over un-expanded (Features::unexpandedMqaSdpa)
+    const bool math = w.attention == AttentionImpl::SDPA && w.features.unexpandedMqaSdpa &&
+                      x.m.numKvHeads == 1 && x.m.numHeads > 1;
+    const int headDim = x.m.headDim > 0 ? x.m.headDim : x.m.hiddenSize / x.m.numHeads;
+    auto scores = [&](double keys) {
+        return eager  ? terms::attentionScoreBytesPerToken(heads, keys, x.c)
+               : math ? terms::sdpaMathBytesPerToken(heads, keys, headDim, x.c)
+                      : 0.0;
+    };
+    const double scoresFull = scores(keyTokens);
+    const double scoresSliding =
+        x.m.slidingWindow > 0 ? scores(std::min(keyTokens, 1.0 * x.m.slidingWindow)) : scoresFull;
     const double scoreSum =
         (x.layers.count - x.slidingLayers) * scoresFull + x.slidingLayers * scoresSliding;
     const double dense = blockSavedPerToken(x, o, false);

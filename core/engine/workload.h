@@ -172,6 +172,11 @@ struct Features {
     /// and casts to the compute dtype (`F.dequantize_4bit(B, qs).to(A.dtype)`): with bf16 or
     /// fp32 compute a dequantised linear is held twice while it runs.
     bool fp16QuantState = false;
+    /// A multi-query model (one KV head) hands SDPA its single K/V head un-expanded in
+    /// training (lit-gpt before PR #667, 2023-10-24: "training: flash attention requires it"
+    /// came with the expand). torch's fused kernels need equal head counts, so SDPA runs its
+    /// math kernel, which saves the softmax probabilities (terms::sdpaMathBytesPerToken).
+    bool unexpandedMqaSdpa = false;
 };
 
 enum class Sharding {

@@ -57,6 +57,7 @@ private slots:
     void generateDefaultsFillTheContext();
     void litgptBitsandbytesPrecision_data();
     void litgptBitsandbytesPrecision();
+    void litgptUnexpandedMqa();
 };
 
 // One term of the worst rank (or its pageable bytes, term -1) per parameter of the base
@@ -442,6 +443,26 @@ void TestProfiles::litgptBitsandbytesPrecision() {
     const auto& t = e.worst.atPeak;
     QCOMPARE(t[static_cast<size_t>(Term::Weights)], weights);
     QCOMPARE(t[static_cast<size_t>(Term::Workspace)], workspace);
+}
+
+// lit-gpt before PR #667 (litgpt@2023-09) hands SDPA a multi-query model's single K/V head
+// un-expanded in training, so torch runs the math kernel, which saves per token and block the
+// softmax probabilities a x T x c and the scaled query a x d x c (attention.cpp
+// _scaled_dot_product_attention_math). Llama 3.1 8B made multi-query (1 KV head), LoRA,
+// micro-batch 1 x 512 tokens, bf16, no checkpointing: the activations at the peak grow by
+//   32 blocks x 512 tokens x 32 heads x (512 + 128) x 2 B = 671,088,640 B
+// against litgpt@2024 (K/V expanded: flash); a model with 8 KV heads does not change.
+void TestProfiles::litgptUnexpandedMqa() {
+    auto acts = [](const char* spec, int kvHeads) {
+        ModelArch m = llama8b();
+        m.numKvHeads = kvHeads;
+        Workload w = pickedRun(spec, Finetune::LoRA);
+        w.attention = AttentionImpl::SDPA;
+        w.checkpointing = Checkpointing::None;
+        return estimate(m, w).worst.atPeak[static_cast<size_t>(Term::Activations)];
+    };
+    QCOMPARE(acts("litgpt@2023-09", 1) - acts("litgpt@2024", 1), 671088640.0);
+    QCOMPARE(acts("litgpt@2023-09", 8), acts("litgpt@2024", 8));
 }
 
 QTEST_APPLESS_MAIN(TestProfiles)

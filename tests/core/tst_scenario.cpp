@@ -163,6 +163,7 @@ const std::pair<const char*, int64_t> kFieldValues[] = {
     {"features.persistent_grad_buffer", 1},
     {"features.quantized_lm_head", 1},
     {"features.fp16_quant_state", 1},
+    {"features.unexpanded_mqa_sdpa", 1},
     {"parallelism.mixed_frozen_units", 1},
     {"parallelism.no_sync_accumulation", 1},
     {"parallelism.loss_parallel", 1},

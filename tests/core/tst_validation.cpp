@@ -260,8 +260,8 @@ void TstValidation::projectTargets() {
                   rep.summary.wrongFitVerdicts, rep.points.size(), all.size(),
                   100.0 * rep.scoredShare());
     qInfo("%s", numbers);
-    // Known gaps (docs/accuracy.md "Targets"): p90 13.1 % (PEFT-03, LITDS-01, FQ-01, TT31-07,
-    // TTL2-07 miss by 19-26 %; LF-03, FQX-09, TT31-05, TAOF8-01/03 by 12-15 %),
+    // Known gaps (docs/accuracy.md "Targets"): p90 12.3 % (PEFT-03, FQ-01, TT31-07, TTL2-07
+    // miss by 19-26 %; LF-03, FQX-09, TT31-05, TAOF8-01/03 by 12-15 %),
     // huggingface/peft median 8.6 %, unslothai/unsloth (LLaMA-Factory rows) 8.5 %. The scored
     // share is met since litgpt's generate defaults fill the prompt and new-token counts its
     // inference rows leave null (61 of 73; the 12 skipped lack a prompt length, a micro-batch
@@ -269,7 +269,7 @@ void TstValidation::projectTargets() {
     if (target == "median") {
         QVERIFY2(rep.summary.medianAbsErrorPct <= 4.0, numbers);
     } else if (target == "p90") {
-        QEXPECT_FAIL("", "known gap: p90 13.1 % on the project's records (docs/accuracy.md)",
+        QEXPECT_FAIL("", "known gap: p90 12.3 % on the project's records (docs/accuracy.md)",
                      Continue);
         QVERIFY2(rep.summary.p90AbsErrorPct <= 10.0, numbers);
     } else if (target == "wrong") {
@@ -643,6 +643,11 @@ void TstValidation::recordProfiles_data() {
         << "torchtitan@2025";
     QTest::newRow("lit-gpt-old-name") << "https://github.com/Lightning-AI/lit-gpt/blob/8641822/x.md"
                                       << "litgpt@2024";
+    // PR #588 (2023-09-27), before PR #667 expanded multi-query K/V in training
+    QTest::newRow("lit-gpt-september-2023-tutorial")
+        << "https://github.com/Lightning-AI/litgpt/blob/29de28285f6334c984a07066731960236b7cb476/"
+           "tutorials/prepare_dataset.md"
+        << "litgpt@2023-09";
     QTest::newRow("peft-guide-before-4-45")
         << "https://github.com/huggingface/peft/blob/6008f27/docs/fsdp.md"
         << "hf-trainer@4.44";
