@@ -410,10 +410,9 @@ BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     // SDPA's math kernel: one K/V head handed over un-expanded (Features::unexpandedMqaSdpa)
     const bool math = w.attention == AttentionImpl::SDPA && w.features.unexpandedMqaSdpa &&
                       x.m.numKvHeads == 1 && x.m.numHeads > 1;
-    const int headDim = x.m.headDim > 0 ? x.m.headDim : x.m.hiddenSize / x.m.numHeads;
     auto scores = [&](double keys) {
         return eager  ? terms::attentionScoreBytesPerToken(heads, keys, x.c)
-               : math ? terms::sdpaMathBytesPerToken(heads, keys, headDim, x.c)
+               : math ? terms::sdpaMathBytesPerToken(heads, keys, x.m.headDim, x.c)
                       : 0.0;
     };
     const double scoresFull = scores(keyTokens);
