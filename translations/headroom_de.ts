@@ -1823,10 +1823,6 @@
         <translation>Loss nicht kompiliert</translation>
     </message>
     <message>
-        <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
-        <translation>Mit torch.compile bleibt der Loss eager (torchtitan 2024, torchtune vor compile_loss): 12 Byte je Logit beim Loss.</translation>
-    </message>
-    <message>
         <source>Loop keeps the logits</source>
         <translation>Schleife behält die Logits</translation>
     </message>
@@ -1989,6 +1985,10 @@
     <message>
         <source>A one-KV-head model reaches SDPA with its K/V un-expanded (lit-gpt 2023): the math kernel keeps the attention probabilities.</source>
         <translation>Ein Modell mit einem KV-Kopf übergibt SDPA K/V unexpandiert (lit-gpt 2023): Der Math-Kernel behält die Attention-Wahrscheinlichkeiten.</translation>
+    </message>
+    <message>
+        <source>With torch.compile the loss stays eager (torchtitan until March 2025, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
+        <translation>Mit torch.compile bleibt der Loss eager (torchtitan bis März 2025, torchtune vor compile_loss): 12 Byte je Logit beim Loss.</translation>
     </message>
 </context>
 <context>

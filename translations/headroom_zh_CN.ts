@@ -1822,10 +1822,6 @@
         <translation>损失未编译</translation>
     </message>
     <message>
-        <source>With torch.compile the loss stays eager (torchtitan in 2024, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
-        <translation>使用 torch.compile 时损失仍以 eager 方式运行（2024 年的 torchtitan、compile_loss 之前的 torchtune）：损失处每个 logit 12 字节。</translation>
-    </message>
-    <message>
         <source>Loop keeps the logits</source>
         <translation>训练循环保留 logits</translation>
     </message>
@@ -1988,6 +1984,10 @@
     <message>
         <source>A one-KV-head model reaches SDPA with its K/V un-expanded (lit-gpt 2023): the math kernel keeps the attention probabilities.</source>
         <translation>只有一个 KV 头的模型将未展开的 K/V 交给 SDPA（lit-gpt 2023）：数学内核会保留注意力概率。</translation>
+    </message>
+    <message>
+        <source>With torch.compile the loss stays eager (torchtitan until March 2025, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
+        <translation>使用 torch.compile 时损失函数仍以 eager 模式运行（torchtitan 至 2025 年 3 月，torchtune 在 compile_loss 之前）：损失处每个 logit 12 字节。</translation>
     </message>
 </context>
 <context>

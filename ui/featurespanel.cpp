@@ -69,7 +69,7 @@ const Words kWords[] = {
                        "the TP ranks (needs TP > 1).")},
     {"uncompiled_loss", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loss not compiled"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
-                       "With torch.compile the loss stays eager (torchtitan in 2024, torchtune "
+                       "With torch.compile the loss stays eager (torchtitan until March 2025, torchtune "
                        "before compile_loss): 12 bytes per logit at the loss.")},
     {"retained_logits", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Loop keeps the logits"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",

@@ -188,7 +188,7 @@ const std::array kFields{
          HEADROOM_FLAG(parallel.sequenceParallel)),
     // ---- how a framework's code behaves (profiles set these) ----
     flag("uncompiled_loss", G::Features, "uncompiled-loss", R::Fact,
-         "With --torch-compile: the loss stays eager (torchtitan before 2025).", "", compiled,
+         "With --torch-compile: the loss stays eager (torchtitan until March 2025).", "", compiled,
          HEADROOM_FLAG(features.uncompiledLoss)),
     flag("retained_logits", G::Features, "retained-logits", R::Fact,
          "The training loop keeps the logits referenced through backward.", "", training,

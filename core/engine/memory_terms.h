@@ -207,7 +207,7 @@ double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool f
 /// A compiled chunked loss (torchtune compile=True compiles the loss) saves each chunk's
 /// compute-dtype input and backward writes one chunk's gradient at a time: V x c per token
 /// plus V x c x chunkTokens (torchtune modules/transformer.py chunked_output + loss/ce).
-/// torchtitan before 2025 compiled the model but not the loss: TITAN-01 vs TITAN-03
+/// torchtitan until March 2025 compiled the model but not the loss: TITAN-01 vs TITAN-03
 /// (compile + float8) differ by 5.6 GiB, far less than the 15.7 GiB a fused loss saves
 /// there (docs/accuracy.md); Features::uncompiledLoss describes that case.
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,

@@ -129,7 +129,7 @@ struct Features {
     bool packed = false;              ///< samples packed to exactly sequenceLength
     bool torchCompile = false;        ///< torch.compile of model + loss (fuses elementwise saves)
     /// With torchCompile: the loss function itself stays eager, so an unchunked loss keeps
-    /// its fp32 log-softmax (torchtitan before 2025: train.py compiled the model only).
+    /// its fp32 log-softmax (torchtitan until March 2025: train.py compiled the model only).
     bool uncompiledLoss = false;
     /// The training loop keeps the loss input referenced through the whole backward (a
     /// model output object or `logits` variable still in scope during loss.backward():

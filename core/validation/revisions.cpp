@@ -66,6 +66,8 @@ Result<FrameworkRevisions::Repository> parseRepository(const json& r, const std:
             return *e;
         if (auto e = stringAt(revs[k], "profile", rp, rev.profile, false))
             return *e;
+        if (auto e = stringAt(revs[k], "gpu", rp, rev.gpu, false))
+            return *e;
         if (auto e =
                 checkProfile({rev.profile.empty() ? repo.profile.name : rev.profile, rev.version},
                              rp + ".version"))
@@ -130,7 +132,8 @@ std::string sourceRepository(std::string_view sourceUrl) {
     return lower(path.substr(0, name));
 }
 
-ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl) {
+ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
+                         std::string_view gpuName) {
     // https://github.com/<owner>/<name>/<rest>
     constexpr std::string_view kHost = "github.com/";
     const std::size_t host = sourceUrl.find(kHost);
@@ -143,12 +146,14 @@ ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourc
         const std::string repo = lower(path.substr(0, name));
         const std::string_view rest =
             name == std::string_view::npos ? std::string_view() : path.substr(name + 1);
+        const std::string gpu = lower(gpuName);
         for (const FrameworkRevisions::Repository& r : table.repositories) {
             if (lower(r.repository) != repo)
                 continue;
             out = r.profile;
             for (const FrameworkRevisions::Revision& rev : r.revisions)
-                if (rest.find(rev.match) != std::string_view::npos) {
+                if (rest.find(rev.match) != std::string_view::npos &&
+                    gpu.find(lower(rev.gpu)) != std::string::npos) {
                     if (!rev.profile.empty())
                         out.name = rev.profile;
                     out.version = rev.version;

@@ -24,6 +24,10 @@ struct FrameworkRevisions {
         /// another framework's profile for this document ("" = the repository's): a page of
         /// one repository that reports runs made with another framework
         std::string profile;
+        /// "" = any machine; else a substring of the record's gpu.name (case-insensitive) that
+        /// must match too: one document reporting runs made on different machines with
+        /// different software (the torchao float8 README's H100 and MI300X tables)
+        std::string gpu;
     };
     struct Repository {
         std::string repository; ///< "owner/name" on GitHub (compared case-insensitively)
@@ -46,7 +50,10 @@ std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsF
 /// else the URL's host, else the whole string ("" when empty). Used to group results by source.
 std::string sourceRepository(std::string_view sourceUrl);
 
-/// The profile (name and explicit version) a record with source @p sourceUrl ran under.
-ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl);
+/// The profile (name and explicit version) a record with source @p sourceUrl, measured on
+/// @p gpuName (the record's gpu.name; "" when unknown), ran under: the first revision of its
+/// repository whose match is in the URL and whose gpu (if any) is in @p gpuName.
+ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
+                         std::string_view gpuName = {});
 
 } // namespace headroom

@@ -480,9 +480,6 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
     rec.sourceUrl = r.reqString("source_url");
     entry.source = sourceRepository(rec.sourceUrl);
-    // The framework profile the source ran under (tests/data/framework-revisions.json): its
-    // facts are evaluated against the mapped run by the engine itself (core/engine/profiles.h).
-    entry.profile = recordProfile(revisions, rec.sourceUrl);
     (void)r.optStringList("assumptions", false);
     (void)r.reqString("notes");
 
@@ -758,6 +755,10 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     // --- gpu, measured ---
     const Node g = r.reqObject("gpu");
     rec.gpuName = g.optString("name").value_or("");
+    // The framework profile the source ran under (tests/data/framework-revisions.json; a
+    // document reporting runs on several machines names each machine's software): its facts are
+    // evaluated against the mapped run by the engine itself (core/engine/profiles.h).
+    entry.profile = recordProfile(revisions, rec.sourceUrl, rec.gpuName);
     rec.gpuMemoryGB = g.optNumber("memory_gb", kMaxGpuMemoryGB).value_or(0);
 
     const Node ms = r.reqObject("measured");

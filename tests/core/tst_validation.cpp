@@ -205,6 +205,8 @@ private slots:
     void mapping();
     void recordProfiles_data();
     void recordProfiles();
+    void revisionsMalformed_data();
+    void revisionsMalformed();
     void skipReasons_data();
     void skipReasons();
     void filledDefaults_data();
@@ -624,62 +626,112 @@ void TstValidation::mapping() {
 // table does not know gets the generic hf-trainer profile, not a skip.
 void TstValidation::recordProfiles_data() {
     QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("gpu");
     QTest::addColumn<QString>("profile");
     QTest::newRow("torchtune-spring-2024-readme")
         << "https://github.com/pytorch/torchtune/blob/0217d44c2e1e372b34628767745c1f6538086a81/"
            "README.md"
-        << "torchtune@2024-05";
-    QTest::newRow("torchtune-pr-961") << "https://github.com/pytorch/torchtune/pull/961"
-                                      << "torchtune@2024-05";
+        << QString() << "torchtune@2024-05";
+    QTest::newRow("torchtune-pr-961")
+        << "https://github.com/pytorch/torchtune/pull/961" << QString() << "torchtune@2024-05";
     QTest::newRow("torchtune-later-readme")
-        << "https://github.com/pytorch/torchtune/blob/30b8519/README.md"
+        << "https://github.com/pytorch/torchtune/blob/30b8519/README.md" << QString()
         << "torchtune@2024-08";
     QTest::newRow("torchtitan-december-2024-benchmark")
         << "https://github.com/pytorch/torchtitan/blob/820504e/benchmarks/"
            "llama3_h100_202412_torchtitan.md"
-        << "torchtitan@2024-12";
+        << QString() << "torchtitan@2024-12";
     QTest::newRow("torchtitan-2025-benchmark")
-        << "https://github.com/pytorch/torchtitan/blob/cbccb38/benchmarks/x.md"
+        << "https://github.com/pytorch/torchtitan/blob/cbccb38/benchmarks/x.md" << QString()
         << "torchtitan@2025";
     QTest::newRow("lit-gpt-old-name") << "https://github.com/Lightning-AI/lit-gpt/blob/8641822/x.md"
-                                      << "litgpt@2024";
+                                      << QString() << "litgpt@2024";
     // PR #588 (2023-09-27), before PR #667 expanded multi-query K/V in training
     QTest::newRow("lit-gpt-september-2023-tutorial")
         << "https://github.com/Lightning-AI/litgpt/blob/29de28285f6334c984a07066731960236b7cb476/"
            "tutorials/prepare_dataset.md"
-        << "litgpt@2023-09";
+        << QString() << "litgpt@2023-09";
     QTest::newRow("peft-guide-before-4-45")
-        << "https://github.com/huggingface/peft/blob/6008f27/docs/fsdp.md"
+        << "https://github.com/huggingface/peft/blob/6008f27/docs/fsdp.md" << QString()
         << "hf-trainer@4.44";
     QTest::newRow("fsdp-qlora") << "https://github.com/AnswerDotAI/fsdp_qlora/blob/4cd6923/b.md"
-                                << "fsdp-qlora@2024-03";
+                                << QString() << "fsdp-qlora@2024-03";
     QTest::newRow("unknown-repository-generic")
-        << "https://github.com/example-org/trainer/blob/374601d/README.md"
+        << "https://github.com/example-org/trainer/blob/374601d/README.md" << QString()
         << "hf-trainer@4.45";
     // a document of one repository reporting another framework's runs (revision "profile")
     QTest::newRow("torchao-float8-readme-is-torchtitan")
+        << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md" << QString()
+        << "torchtitan@2025";
+    // the float8 README's H100 table ran torchtitan 0.0.2 of early 2025 (eager fp32 loss until
+    // bbb1b61, 2025-04-02), its MI300X table torchtitan 2c8b594 of August 2025 (revision "gpu")
+    QTest::newRow("torchao-float8-h100-table-eager-loss")
         << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md"
+        << "NVIDIA H100"
+        << "torchtitan@2024-12";
+    QTest::newRow("torchao-float8-mi300x-table-compiled-loss")
+        << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md"
+        << "AMD Instinct MI300X"
         << "torchtitan@2025";
     QTest::newRow("torchao-other-page-generic")
         << "https://github.com/pytorch/ao/blob/9acc9a4/torchao/prototype/quantized_training/"
            "README.md"
-        << "hf-trainer@4.45";
+        << QString() << "hf-trainer@4.45";
     QTest::newRow("unsloth-readme-llama-factory-table")
         << "https://github.com/unslothai/unsloth/blob/0a2c397393e2f0085e58476887d5e1d5af294cb0/"
            "README.md"
-        << "llama-factory@2023";
+        << QString() << "llama-factory@2023";
     QTest::newRow("llama-factory-repository")
-        << "https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md"
+        << "https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md" << QString()
         << "llama-factory@2024-10";
-    QTest::newRow("not-github-generic") << "tools/measure/measure_peak.py (local measurement)"
-                                        << "hf-trainer@4.45";
+    QTest::newRow("not-github-generic")
+        << "tools/measure/measure_peak.py (local measurement)" << QString() << "hf-trainer@4.45";
 }
 
 void TstValidation::recordProfiles() {
     QFETCH(QString, url);
+    QFETCH(QString, gpu);
     QFETCH(QString, profile);
-    QCOMPARE(QString::fromStdString(profileSpec(recordProfile(revisions(), url.toStdString()))),
+    QCOMPARE(QString::fromStdString(
+                 profileSpec(recordProfile(revisions(), url.toStdString(), gpu.toStdString()))),
              profile);
+}
+
+// A malformed revisions table (validate --revisions FILE) is an error naming its JSON path.
+void TstValidation::revisionsMalformed_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("fieldName");
+    const auto repo = [](const QString& revision) {
+        return QStringLiteral(R"({"repositories": [{"repository": "pytorch/ao",
+            "profile": "torchtitan", "revisions": [%1]}]})")
+            .arg(revision);
+    };
+    QTest::newRow("truncated-json")
+        << "{\"repositories\": [" << int(ErrorCode::JsonMalformed) << "framework-revisions";
+    QTest::newRow("no-repositories") << "{}" << int(ErrorCode::FieldMissing) << "repositories";
+    QTest::newRow("unknown-profile")
+        << R"({"repositories": [{"repository": "a/b", "profile": "magic"}]})"
+        << int(ErrorCode::UnknownValue) << "repositories[0].profile";
+    QTest::newRow("empty-match") << repo(R"({"match": "", "version": "2025"})")
+                                 << int(ErrorCode::FieldOutOfRange)
+                                 << "repositories[0].revisions[0].match";
+    QTest::newRow("unknown-version")
+        << repo(R"({"match": "x", "version": "1999"})") << int(ErrorCode::UnknownValue)
+        << "repositories[0].revisions[0].version";
+    QTest::newRow("gpu-not-a-string")
+        << repo(R"({"match": "x", "version": "2025", "gpu": 100})")
+        << int(ErrorCode::FieldWrongType) << "repositories[0].revisions[0].gpu";
+}
+
+void TstValidation::revisionsMalformed() {
+    QFETCH(QString, text);
+    QFETCH(int, code);
+    QFETCH(QString, fieldName);
+    auto r = parseFrameworkRevisions(text.toStdString());
+    QVERIFY(!r);
+    QCOMPARE(int(r.error().code), code);
+    QCOMPARE(QString::fromStdString(r.error().field), fieldName);
 }
 
 void TstValidation::skipReasons_data() {
