@@ -369,9 +369,10 @@ def render(report: dict, sources: dict[str, dict], records_rel: str,
         "`assumptions`); when the run used something else (e.g. activation checkpointing), "
         "the point's error is the record's, not the engine's.")
     L.append(
-        "- **Features outside the schema.** Async TP and float8 FSDP all-gathers (torchtitan), "
-        "litgpt's quantised lm_head and the sequence parallelism torchtitan applies with TP "
-        "are in the records' notes only; the engine sees the schema fields.")
+        "- **Features outside the schema.** Async TP and float8 FSDP all-gathers (torchtitan) "
+        "are in the records' notes only; the engine sees the schema fields and the facts of "
+        "the framework profile each record maps to (litgpt's quantised lm_head, torchtitan's "
+        "sequence parallelism with TP, docs/profiles.md).")
     L.append(
         "- **Skipped families.** bert (an encoder with a classification head), and records whose "
         "`tied_embeddings` or inference prompt length is null (Falcon-7B, the OctoCoder and litgpt "
@@ -385,7 +386,10 @@ def render(report: dict, sources: dict[str, dict], records_rel: str,
         "wrap on every rank is not replayed (its worker count follows the host's CPUs). TT31-07 "
         "(unknown metric; if the README logged active memory the error is +8 %). TT31-05 "
         "(unknown metric; +4 % against allocated). TITAN-03 and TITAN-11 (float8 + compile, "
-        "which the engine does not model separately). The load phase (docs/metrics.md) "
+        "which the engine does not model separately). The torchao float8 README's H100 and "
+        "MI300X tables ran different torchtitan builds (eager fp32 loss until 2025-04-02, "
+        "compiled after): the revisions table maps them by the record's GPU, TAOF8-01/03 -12 % "
+        "-> +7.5 %. The load phase (docs/metrics.md) "
         "explains TTLT-05 (torchao 0.1 quantising at load: -44 % -> -4 %) and FQ-03 (FSDP1 "
         "wrap: -14 % -> -8 %); the FSDP gradient pool (the sharded gradients cached on the "
         "reduce-scatter stream, docs/metrics.md) explains TTL2-05 (-15 % -> -1 %). "
