@@ -66,8 +66,7 @@ std::string weightsFormula(const stages::StageContext& x, int pp, double v) {
                str(quantMethodKey(x.m.quant.method)) +
                (x.m.headerWeightBytes > 0 ? ", safetensors header bytes" : "") + ")";
     else if (isQuantized(x.weightDtype)) {
-        // lm_head counts as a linear where the framework quantises it (quantizedLmHead)
-        const double head = w.features.quantizedLmHead ? sp.lmHead : 0.0;
+        const double head = stages::quantisedHeadParams(x); // lm_head stored as a linear
         text = fmt("(%.4g linear", sp.linear + head) +
                (head > 0 ? std::string(" incl. lm_head") : std::string()) +
                fmt(" x %.4g B", bytesPerElement(x.weightDtype)) + " (" +

@@ -172,6 +172,10 @@ StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload&
     return s;
 }
 
+double quantisedHeadParams(const StageContext& x) {
+    return x.w.features.quantizedLmHead ? x.params.lmHead : 0.0;
+}
+
 double stepMicroBatches(const Parallelism& p, int64_t gradAccum) {
     if (p.pp > 1 && p.numMicroBatches > 0)
         return p.numMicroBatches;
@@ -255,7 +259,7 @@ ResidentWeights residentWeights(const StageContext& x, double& host) {
     groups.other = sp.other - sp.embedding - sp.lmHead;
     // the block linears (and lm_head where the framework quantises it too) in the weight
     // dtype; the rest of a quantised model in the compute dtype
-    const double quantHead = x.w.features.quantizedLmHead ? sp.lmHead : 0.0;
+    const double quantHead = quantisedHeadParams(x);
     const double quantised = sp.linear + quantHead;
     const double weightBytes = fromCheckpoint ? terms::checkpointWeights(groups, x.f.storage)
                                : isQuantized(wd)
@@ -646,10 +650,10 @@ WorkspaceBytes workspace(const StageContext& x, double overhead) {
     }
     if (isQuantized(wd)) {
         // dequantised copy of the widest linear while it runs (bitsandbytes / torchao)
-        double widest = static_cast<double>(m.hiddenSize) *
-                        std::max(m.intermediateSize, m.moe.expertIntermediate) / x.tp;
-        if (w.features.quantizedLmHead)
-            widest = std::max(widest, sp.lmHead);
+        const double widest =
+            std::max(static_cast<double>(m.hiddenSize) *
+                         std::max(m.intermediateSize, m.moe.expertIntermediate) / x.tp,
+                     quantisedHeadParams(x));
         ws.total += terms::dequantBuffer(widest, w.precision.compute, w.features.fp16QuantState);
     }
     return ws;

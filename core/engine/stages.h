@@ -101,6 +101,12 @@ struct StageContext {
 };
 StageContext stageContext(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage);
 
+/// lm_head parameters on this rank stored like the block linears (in the weight dtype):
+/// StageParams::lmHead where the framework quantises the output layer too
+/// (Features::quantizedLmHead), else 0. Read by the weights term, its formula text and the
+/// dequantisation buffer.
+double quantisedHeadParams(const StageContext& x);
+
 /// Micro-batches per optimizer step: the pipeline's with PP (0 = the accumulation steps),
 /// else the gradient accumulation steps.
 double stepMicroBatches(const Parallelism& p, int64_t gradAccum);
