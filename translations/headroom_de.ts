@@ -1990,6 +1990,14 @@
         <source>With torch.compile the loss stays eager (torchtitan until March 2025, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
         <translation>Mit torch.compile bleibt der Loss eager (torchtitan bis März 2025, torchtune vor compile_loss): 12 Byte je Logit beim Loss.</translation>
     </message>
+    <message>
+        <source>ZeRO runs on DeepSpeed</source>
+        <translation>ZeRO läuft auf DeepSpeed</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
+        <translation>Der ZeRO-Optimierer von DeepSpeed kopiert die Gradienten in einen Puffer aus reduce_bucket_size Elementen (ZeRO-3: immer belegt; ZeRO-1/2: während des Backward-Durchlaufs).</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>
@@ -2781,6 +2789,14 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
         <translation>Die linearen Schichten mit Adaptern (PEFT target_modules); alle sieben Projektionen entsprechen PEFTs „all-linear“.</translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce bucket:</source>
+        <translation>DeepSpeed-Reduce-Puffer:</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
+        <translation>DeepSpeed-ZeRO reduce_bucket_size in Elementen: der Gradientenpuffer, den es belegt. Die Voreinstellung von DeepSpeed ist 500.000.000; &quot;auto&quot; im HF Trainer ist die Hidden Size zum Quadrat.</translation>
     </message>
 </context>
 <context>

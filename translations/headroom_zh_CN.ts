@@ -1989,6 +1989,14 @@
         <source>With torch.compile the loss stays eager (torchtitan until March 2025, torchtune before compile_loss): 12 bytes per logit at the loss.</source>
         <translation>使用 torch.compile 时损失函数仍以 eager 模式运行（torchtitan 至 2025 年 3 月，torchtune 在 compile_loss 之前）：损失处每个 logit 12 字节。</translation>
     </message>
+    <message>
+        <source>ZeRO runs on DeepSpeed</source>
+        <translation>ZeRO 由 DeepSpeed 运行</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
+        <translation>DeepSpeed 的 ZeRO 优化器把梯度复制到一个含 reduce_bucket_size 个元素的缓冲桶中（ZeRO-3：始终分配；ZeRO-1/2：仅在反向传播期间）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>
@@ -2780,6 +2788,14 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
         <translation>添加适配器的线性层（PEFT target_modules）；全部七个投影即 PEFT 的 &quot;all-linear&quot;。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce bucket:</source>
+        <translation>DeepSpeed 归约桶：</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
+        <translation>DeepSpeed ZeRO 的 reduce_bucket_size（元素个数）：它分配的梯度缓冲桶。DeepSpeed 默认值为 500,000,000；HF Trainer 的 &quot;auto&quot; 为隐藏维度的平方。</translation>
     </message>
 </context>
 <context>

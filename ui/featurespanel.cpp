@@ -107,6 +107,12 @@ const Words kWords[] = {
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "Megatron-Core DDP allocates one gradient buffer when the model is "
                        "wrapped: the gradients take memory in every phase.")},
+    {"deepspeed_zero",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "ZeRO runs on DeepSpeed"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "DeepSpeed's ZeRO optimizer copies gradients into a bucket of "
+                       "reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: "
+                       "during backward).")},
     {"mixed_frozen_units",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "FSDP units mix frozen and LoRA weights"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",

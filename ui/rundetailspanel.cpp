@@ -49,6 +49,12 @@ const Row kRows[] = {
      QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
                        "lora_dropout > 0 saves a dropped-out copy of each adapted layer's "
                        "input for the backward pass.")},
+    {"parallelism.reduce_bucket_size",
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "DeepSpeed reduce bucket:"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
+                       "DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it "
+                       "allocates. DeepSpeed's default is 500,000,000; HF Trainer's \"auto\" is "
+                       "hidden size squared.")},
     {"rollout.enabled", QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "RL rollout engine"),
      QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
                        "A colocated rollout engine (RL: GRPO/PPO) generating on the same GPUs: "

@@ -49,6 +49,12 @@ bool pipeline(const Workload& w) {
 bool hsdp(const Workload& w) {
     return w.parallel.sharding == Sharding::Hsdp;
 }
+bool zeroStage(const Workload& w) {
+    return training(w) && isZeroStage(w.parallel.sharding);
+}
+bool deepspeedBucket(const Workload& w) {
+    return zeroStage(w) && w.features.deepspeedZero;
+}
 
 // ---- row builders ---------------------------------------------------------------------------
 
@@ -152,6 +158,11 @@ const std::array kFields{
     integer("shard_group", G::Parallelism, "shard-group", 0, limits::kDegree,
             "HSDP shard group size (0 = DP).", hsdp,
             HEADROOM_GET(parallel.shardGroup), HEADROOM_SET(parallel.shardGroup)),
+    integer("reduce_bucket_size", G::Parallelism, "reduce-bucket-size", 0, limits::kReduceBucket,
+            "DeepSpeed ZeRO reduce_bucket_size, elements: its contiguous gradient bucket "
+            "(DeepSpeed default 5e8; HF Trainer's \"auto\" = hidden^2).", deepspeedBucket,
+            HEADROOM_GET(parallel.reduceBucketElements),
+            HEADROOM_SET(parallel.reduceBucketElements)),
     integer("virtual_stages", G::Parallelism, "virtual-stages", 1, 1 << 10,
             "Interleaved schedule: chunks per rank.", pipeline,
             HEADROOM_GET(parallel.virtualStages), HEADROOM_SET(parallel.virtualStages)),
@@ -216,6 +227,10 @@ const std::array kFields{
     flag("persistent_grad_buffer", G::Features, "persistent-grad-buffer", R::Fact,
          "Gradients live in one buffer allocated at wrap (Megatron-Core DDP): resident in "
          "every phase.", "", training, HEADROOM_FLAG(features.persistentGradBuffer)),
+    flag("deepspeed_zero", G::Features, "deepspeed-zero", R::Fact,
+         "ZeRO stages run DeepSpeed's optimizer: a contiguous gradient bucket of "
+         "reduce_bucket_size elements; ZeRO-3 keeps its gradient partitions from the start.", "",
+         zeroStage, HEADROOM_FLAG(features.deepspeedZero)),
     flag("mixed_frozen_units", G::Parallelism, "mixed-frozen-units", R::Fact,
          "FSDP1 use_orig_params units mixing frozen weights and LoRA adapters (gradients for "
          "the whole unit, as Lightning's block wrapping).", "", shardedAdapters,

@@ -104,7 +104,8 @@ std::string masterFormula(const stages::StageContext& x, int pp, double v) {
            shardText(shardsOptimizer(w.parallel.sharding), x) + " = " + gb(v);
 }
 /// Stored gradients (stages.cpp trainingState): the rank's trainable parameters in the
-/// gradient dtype, sharded by ZeRO-2+/FSDP, doubled by DDP's reducer buckets.
+/// gradient dtype, sharded by ZeRO-2+/FSDP, doubled by DDP's reducer buckets, plus DeepSpeed's
+/// contiguous gradient bucket.
 std::string gradientsFormula(const stages::StageContext& x, int pp, double v) {
     const Workload& w = x.w;
     const Parallelism& par = w.parallel;
@@ -121,6 +122,11 @@ std::string gradientsFormula(const stages::StageContext& x, int pp, double v) {
     text += rankScope(x, pp) + bytes + shardText(shardsGradients(par.sharding) && !x.noSync, x);
     if (par.sharding == Sharding::None && par.dpCp() > 1)
         text += " x 2 (DDP reducer buckets copy them)";
+    if (w.features.deepspeedZero && isZeroStage(par.sharding))
+        text += fmt(" + DeepSpeed gradient bucket %.4g elements", // stages.cpp trainingState
+                    static_cast<double>(par.reduceBucketElements)) +
+                bytes +
+                (par.sharding == Sharding::Zero3 ? " (ZeRO-3: resident)" : " (during backward)");
     return text + (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
 }
 /// KV cache of the rank (stages.cpp cachesAndRollout, terms::kvCache): inference keeps

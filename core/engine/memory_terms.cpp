@@ -35,6 +35,10 @@ double gradients(double trainableParams, DType gradDtype, double shardDegree) {
     return trainableParams * bytesPerElement(gradDtype) / std::max(1.0, shardDegree);
 }
 
+double deepspeedGradientBucket(double bucketElements, DType gradDtype, int buffers) {
+    return bucketElements * bytesPerElement(gradDtype) * std::max(0, buffers);
+}
+
 double gradientsInBackward(double maxTensorParams, DType gradDtype) {
     return maxTensorParams * bytesPerElement(gradDtype);
 }

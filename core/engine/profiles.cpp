@@ -35,7 +35,8 @@ constexpr std::array kBehaviours{
     std::pair{Behaviour::SpShardedInputs, std::string_view("sp_sharded_inputs")},
     std::pair{Behaviour::QuantizedLmHead, std::string_view("quantized_lm_head")},
     std::pair{Behaviour::Fp16QuantState, std::string_view("fp16_quant_state")},
-    std::pair{Behaviour::UnexpandedMqaSdpa, std::string_view("unexpanded_mqa_sdpa")}};
+    std::pair{Behaviour::UnexpandedMqaSdpa, std::string_view("unexpanded_mqa_sdpa")},
+    std::pair{Behaviour::DeepspeedZero, std::string_view("deepspeed_zero")}};
 
 constexpr std::array kConditions{
     std::pair{RunCondition::Training, std::string_view("training")},
@@ -47,7 +48,8 @@ constexpr std::array kConditions{
     std::pair{RunCondition::TorchCompile, std::string_view("torch_compile")},
     std::pair{RunCondition::Checkpointing, std::string_view("checkpointing")},
     std::pair{RunCondition::GpuOptimizer, std::string_view("gpu_optimizer")},
-    std::pair{RunCondition::QuantizedWeights, std::string_view("quantized_weights")}};
+    std::pair{RunCondition::QuantizedWeights, std::string_view("quantized_weights")},
+    std::pair{RunCondition::ZeroStage, std::string_view("zero_stage")}};
 
 template <class E, std::size_t N>
 std::optional<E> byKey(const std::array<std::pair<E, std::string_view>, N>& t, std::string_view s) {
@@ -491,6 +493,8 @@ bool runConditionsHold(unsigned when, const Workload& w) {
         return false;
     if (needs(RunCondition::QuantizedWeights) && !isQuantized(w.precision.weights))
         return false;
+    if (needs(RunCondition::ZeroStage) && !isZeroStage(w.parallel.sharding))
+        return false;
     return true;
 }
 
@@ -561,6 +565,9 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
             break;
         case Behaviour::UnexpandedMqaSdpa:
             f.unexpandedMqaSdpa = true;
+            break;
+        case Behaviour::DeepspeedZero:
+            f.deepspeedZero = true;
             break;
         }
     }

@@ -41,6 +41,7 @@ enum class Behaviour {
     QuantizedLmHead,      ///< Features::quantizedLmHead
     Fp16QuantState,       ///< Features::fp16QuantState
     UnexpandedMqaSdpa,    ///< Features::unexpandedMqaSdpa
+    DeepspeedZero,        ///< Features::deepspeedZero
 };
 std::string_view behaviourKey(Behaviour b);
 
@@ -56,6 +57,7 @@ enum class RunCondition : unsigned {
     Checkpointing = 1u << 7,    ///< activation checkpointing other than none
     GpuOptimizer = 1u << 8,     ///< optimizer not offloaded
     QuantizedWeights = 1u << 9, ///< a quantised weight dtype (bitsandbytes, torchao, ...)
+    ZeroStage = 1u << 10,       ///< sharding zero1, zero2 or zero3 (not FSDP's strategies)
 };
 std::string_view runConditionKey(RunCondition c);
 

@@ -226,7 +226,11 @@ StageContext stageContext(const ModelArch& m, const ModelFacts& f, const Workloa
                                                          x.layers.count / m.numLayers))
                           : 0;
     x.spShardsLinearInputs = par.sequenceParallel && par.spShardedInputs;
-    x.persistentGradBuffer = x.training && w.features.persistentGradBuffer;
+    // ZeRO-3 under DeepSpeed: the gradient partitions are one flat buffer zeroed when the
+    // optimizer is built (stage3.py grad_partitions_flat_buffer), resident like Megatron's
+    x.persistentGradBuffer =
+        x.training && (w.features.persistentGradBuffer ||
+                       (w.features.deepspeedZero && par.sharding == Sharding::Zero3));
     return x;
 }
 
@@ -288,12 +292,14 @@ ResidentWeights residentWeights(const StageContext& x, double& host) {
 
 /// Gradients, optimizer states, master copy and step temporaries of one rank (training).
 struct TrainingState {
-    double trainable = 0;   ///< trainable parameters on this rank
-    double grads = 0;       ///< stored gradients once a step's micro-batches all ran
-    double states = 0;      ///< optimizer states
-    double master = 0;      ///< fp32 master copy
-    double temporaries = 0; ///< optimizer-step temporaries (workspace of the step)
-    double pageable = 0;    ///< paged optimizer states (CUDA unified memory)
+    double trainable = 0;        ///< trainable parameters on this rank
+    double grads = 0;            ///< stored gradients once a step's micro-batches all ran
+    double states = 0;           ///< optimizer states
+    double master = 0;           ///< fp32 master copy
+    double temporaries = 0;      ///< optimizer-step temporaries (workspace of the step)
+    double pageable = 0;         ///< paged optimizer states (CUDA unified memory)
+    double bucket = 0;           ///< DeepSpeed's contiguous gradient bucket (in Term::Gradients)
+    bool bucketResident = false; ///< the bucket lives in every phase (ZeRO-3), not only backward
 };
 
 /// Parameters whose gradients are stored: the trainable ones, or with FSDP1 units mixing
@@ -358,6 +364,12 @@ TrainingState trainingState(const StageContext& x, double& host) {
     }
     if (w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit)
         t.pageable = t.states;
+    if (w.features.deepspeedZero && isZeroStage(par.sharding)) {
+        // ZeRO-3: one bucket from the optimizer's creation on; ZeRO-1/2: one per backward
+        t.bucketResident = par.sharding == Sharding::Zero3;
+        t.bucket = terms::deepspeedGradientBucket(static_cast<double>(par.reduceBucketElements),
+                                                  pr.grads, 1);
+    }
     return t;
 }
 
@@ -696,13 +708,15 @@ TermBytes termBytes(double weights, double master, const Live& l) {
 /// last block's recompute remain. Returns the largest of the three moments.
 Live backwardPeak(const TrainingState& t, const ActivationBytes& a, const LogitBytes& l,
                   double gAcc, const Live& forward) {
+    gAcc += t.bucket; // DeepSpeed's gradient bucket lives through every backward
     const double atLoss = a.bytes + l.logits + l.retainedAtLoss + gAcc;
     const double atBlock = a.bytes + a.recompute + l.retained + gAcc;
     // at the end, block 0 recomputes and runs backward with the others' gradients live
-    const double endBwd = t.grads + a.recompute + l.retained;
+    const double endBwd = t.grads + t.bucket + a.recompute + l.retained;
     Live b = forward;
+    b.grads = gAcc;
     if (std::max(atLoss, atBlock) < endBwd) {
-        b.grads = t.grads;
+        b.grads = t.grads + t.bucket;
         b.activations = a.recompute;
         b.logits = l.retained;
     } else if (atLoss >= atBlock) {
@@ -734,12 +748,13 @@ PhaseTerms phases(const StageContext& x, const ResidentWeights& rw, const Traini
     const bool inBackward = w.features.optimizerInBackward;
     const bool accumulating = stepMicroBatches(w.parallel, w.gradAccumulation) > 1 && !inBackward;
     const double gAcc = (accumulating || x.persistentGradBuffer) ? t.grads : 0.0;
-    const Live forward{gAcc, t.states, a.bytes, l.logits, k.kv, ws.total};
+    const double residentBucket = t.bucketResident ? t.bucket : 0.0;
+    const Live forward{gAcc + residentBucket, t.states, a.bytes, l.logits, k.kv, ws.total};
     ph[Phase::Forward] = termBytes(weights, t.master, forward);
     ph[Phase::Backward] = termBytes(weights, t.master, backwardPeak(t, a, l, gAcc, forward));
-    ph[Phase::OptimizerStep] =
-        termBytes(weights, t.master,
-                  {inBackward ? 0.0 : t.grads, t.states, 0, 0, k.kv, ws.total + t.temporaries});
+    ph[Phase::OptimizerStep] = termBytes(weights, t.master,
+                                         {(inBackward ? 0.0 : t.grads) + residentBucket, t.states,
+                                          0, 0, k.kv, ws.total + t.temporaries});
     return ph;
 }
 

@@ -297,6 +297,10 @@ bool shardsParams(Sharding s) {
     return s == Sharding::Zero3 || s == Sharding::FsdpFullShard || s == Sharding::Hsdp;
 }
 
+bool isZeroStage(Sharding s) {
+    return s == Sharding::Zero1 || s == Sharding::Zero2 || s == Sharding::Zero3;
+}
+
 bool decomposedLossParallel(const Features& f, const Parallelism& p) {
     return p.lossParallel && p.tp > 1 && !f.chunkedCrossEntropy && !f.compiledLoss();
 }

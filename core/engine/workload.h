@@ -177,6 +177,13 @@ struct Features {
     /// came with the expand). torch's fused kernels need equal head counts, so SDPA runs its
     /// math kernel, which saves the softmax probabilities (terms::sdpaMathBytesPerToken).
     bool unexpandedMqaSdpa = false;
+    /// ZeRO stages run through DeepSpeed's ZeRO optimizer (HF Trainer / Accelerate DeepSpeed,
+    /// DeepSpeed itself), whose contiguous_gradients path copies gradients into a flat bucket
+    /// of Parallelism::reduceBucketElements elements (terms::deepspeedGradientBucket); ZeRO-3
+    /// also keeps its gradient partitions in one flat buffer from the optimizer's creation on
+    /// (deepspeed/runtime/zero/stage3.py, DeepSpeedZeroOptimizer_Stage3.__init__). Off: the
+    /// ZeRO stage is another implementation (Megatron's distributed optimizer, FSDP).
+    bool deepspeedZero = false;
 };
 
 enum class Sharding {
@@ -206,6 +213,8 @@ inline constexpr int64_t kLoraRank = 65536;                    ///< lora.rank
 inline constexpr int64_t kDegree = int64_t{1} << 20;           ///< each of dp, tp, pp, cp, ep
 /// dp x tp x pp x cp: a million GPUs, far beyond any cluster, far below int64_t overflow.
 inline constexpr int64_t kGpus = int64_t{1} << 20;
+/// DeepSpeed reduce_bucket_size, elements (2e9: 4 GB of bf16 gradients, past any config seen).
+inline constexpr int64_t kReduceBucket = 2'000'000'000;
 } // namespace limits
 
 /// Parallel layout. Product dp x tp x pp x cp = GPUs; EP divides the DP x TP group for experts.
@@ -224,6 +233,11 @@ struct Parallelism {
     bool spShardedInputs = false;
     Sharding sharding = Sharding::None;
     int shardGroup = 0; ///< HSDP shard group size (0 = dp)
+    /// DeepSpeed ZeRO `reduce_bucket_size`, elements: the size of its contiguous gradient
+    /// bucket (Features::deepspeedZero). DeepSpeed's default 5e8
+    /// (deepspeed/runtime/zero/config.py), also what an Accelerate config file without a
+    /// DeepSpeed JSON gets; HF Trainer fills "auto" with hidden_size^2.
+    int64_t reduceBucketElements = 500'000'000;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     int virtualStages = 1;         ///< interleaved schedule chunks per rank
     int numMicroBatches = 0;       ///< per step, for PP (0 = gradient accumulation steps)
@@ -262,6 +276,9 @@ struct Parallelism {
 bool shardsOptimizer(Sharding s);
 bool shardsGradients(Sharding s);
 bool shardsParams(Sharding s);
+/// A ZeRO stage by name (zero1, zero2, zero3), as opposed to FSDP's strategies: DeepSpeed's
+/// optimizer, or Megatron's distributed optimizer for zero1 (Features::deepspeedZero tells).
+bool isZeroStage(Sharding s);
 
 /// Degree over which ZeRO/FSDP shards: DP x CP (FSDP meshes span dp_shard x cp), or the HSDP
 /// shard group when one is set.

@@ -156,6 +156,7 @@ void TstCli::everyFieldOption_data() {
                                           {"cp", 2},
                                           {"ep", 2},
                                           {"shard-group", 2},
+                                          {"reduce-bucket-size", 200000000},
                                           {"virtual-stages", 2},
                                           {"pp-micro-batches", 4}};
     int rows = 0;

@@ -58,6 +58,8 @@ private slots:
     void litgptBitsandbytesPrecision_data();
     void litgptBitsandbytesPrecision();
     void litgptUnexpandedMqa();
+    void deepspeedGradientBucket_data();
+    void deepspeedGradientBucket();
 };
 
 // One term of the worst rank (or its pageable bytes, term -1) per parameter of the base
@@ -463,6 +465,69 @@ void TestProfiles::litgptUnexpandedMqa() {
     };
     QCOMPARE(acts("litgpt@2023-09", 1) - acts("litgpt@2024", 1), 671088640.0);
     QCOMPARE(acts("litgpt@2023-09", 8), acts("litgpt@2024", 8));
+}
+
+// DeepSpeed's ZeRO optimizer (hf-trainer and deepspeed profiles: fact deepspeed_zero) copies
+// gradients into a contiguous bucket of reduce_bucket_size elements in the trainable
+// parameters' dtype: ZeRO-3 allocates it with the optimizer and keeps it (stage3.py
+// __ipg_bucket_flat_buffer), ZeRO-1/2 allocate it at each backward and free it at its end
+// (stage_1_and_2.py backward / _release_ipg_buffers); ZeRO-3's gradient partitions are one flat
+// buffer zeroed with the optimizer (grad_partitions_flat_buffer), so they are live in the first
+// forward too. Llama 3.1 8B full fine-tune, bf16 gradients, 2 GPUs, micro-batch 1 x 512:
+// hf-trainer@4.45 against its own precision preset alone (same dtypes, no facts), per phase.
+//   bucket 5e8 elements x 2 B = 1,000,000,000 B; 2e8 x 2 B = 400,000,000 B
+//   ZeRO-3 partitions without accumulation: 8,030,261,248 params x 2 B / 2 = 8,030,261,248 B
+// With 2 accumulation steps both runs hold the partitions in the forward already, so only the
+// bucket differs; FSDP is not DeepSpeed (the fact's zero_stage condition): nothing differs.
+// (backward -1: not asserted; without accumulation the partitions also move which moment of
+// backward peaks, which the accumulation rows keep fixed.)
+void TestProfiles::deepspeedGradientBucket_data() {
+    QTest::addColumn<int>("sharding");
+    QTest::addColumn<qlonglong>("bucketElements");
+    QTest::addColumn<int>("gradAccum");
+    QTest::addColumn<double>("forward");
+    QTest::addColumn<double>("backward");
+    QTest::addColumn<double>("step");
+    const int z3 = int(Sharding::Zero3), z2 = int(Sharding::Zero2);
+    QTest::newRow("zero3-default-bucket-resident") << z3 << 500000000LL << 2 << 1e9 << 1e9 << 1e9;
+    QTest::newRow("zero3-200m-bucket") << z3 << 200000000LL << 2 << 4e8 << 4e8 << 4e8;
+    QTest::newRow("zero3-partitions-live-in-first-forward")
+        << z3 << 500000000LL << 1 << 1e9 + 8030261248.0 << -1.0 << 1e9;
+    QTest::newRow("zero2-bucket-during-backward-only")
+        << z2 << 500000000LL << 2 << 0.0 << 1e9 << 0.0;
+    QTest::newRow("fsdp-is-not-deepspeed")
+        << int(Sharding::FsdpFullShard) << 500000000LL << 2 << 0.0 << 0.0 << 0.0;
+}
+
+void TestProfiles::deepspeedGradientBucket() {
+    QFETCH(int, sharding);
+    QFETCH(qlonglong, bucketElements);
+    QFETCH(int, gradAccum);
+    QFETCH(double, forward);
+    QFETCH(double, backward);
+    QFETCH(double, step);
+    auto run = [&](const char* spec) {
+        Workload w = pickedRun(spec, Finetune::Full);
+        if (QString::fromLatin1(spec) == "custom")
+            applyFramework(w, Framework::PytorchAmp); // hf-trainer's dtypes without its facts
+        w.precision.grads = DType::BF16;
+        w.parallel.dp = 2;
+        w.parallel.sharding = static_cast<Sharding>(sharding);
+        w.parallel.reduceBucketElements = bucketElements;
+        w.gradAccumulation = gradAccum;
+        return estimate(llama8b(), w).worst.phaseAllocated;
+    };
+    const auto ds = run("hf-trainer@4.45");
+    const auto plain = run("custom");
+    auto delta = [&](Phase p) {
+        const auto i = static_cast<std::size_t>(p);
+        return ds[i] - plain[i];
+    };
+    testsupport::compare(delta(Phase::AfterLoad), 0.0);
+    testsupport::compare(delta(Phase::Forward), forward);
+    if (backward >= 0)
+        testsupport::compare(delta(Phase::Backward), backward);
+    testsupport::compare(delta(Phase::OptimizerStep), step);
 }
 
 QTEST_APPLESS_MAIN(TestProfiles)

@@ -144,6 +144,7 @@ const std::pair<const char*, int64_t> kFieldValues[] = {
     {"parallelism.cp", 2},
     {"parallelism.ep", 1}, // 1 is the only valid EP of a dense model: the default, read back
     {"parallelism.shard_group", 2},
+    {"parallelism.reduce_bucket_size", 200000000},
     {"parallelism.virtual_stages", 2},
     {"parallelism.num_micro_batches", 4},
     {"features.chunked_cross_entropy", 1},
@@ -164,6 +165,7 @@ const std::pair<const char*, int64_t> kFieldValues[] = {
     {"features.quantized_lm_head", 1},
     {"features.fp16_quant_state", 1},
     {"features.unexpanded_mqa_sdpa", 1},
+    {"features.deepspeed_zero", 1},
     {"parallelism.mixed_frozen_units", 1},
     {"parallelism.no_sync_accumulation", 1},
     {"parallelism.loss_parallel", 1},

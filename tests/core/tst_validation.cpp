@@ -264,7 +264,8 @@ void TstValidation::projectTargets() {
     qInfo("%s", numbers);
     // Known gaps (docs/accuracy.md "Targets"): p90 12.3 % (PEFT-03, FQ-01, TT31-07, TTL2-07
     // miss by 19-26 %; LF-03, FQX-09, TT31-05 by 12-15 %: 7 above 10 %, at most 6 allowed),
-    // huggingface/peft median 8.6 %, unslothai/unsloth (LLaMA-Factory rows) 8.5 %. The scored
+    // unslothai/unsloth (LLaMA-Factory rows) median 8.5 % (huggingface/peft's is 5.7 % since
+    // DeepSpeed's gradient bucket, profile fact deepspeed_zero). The scored
     // share is met since litgpt's generate defaults fill the prompt and new-token counts its
     // inference rows leave null (61 of 73; the 12 skipped lack a prompt length, a micro-batch
     // or a sequence length, are BERT encoders, or measure below their stated configuration).
@@ -284,8 +285,7 @@ void TstValidation::projectTargets() {
             if (s.summary.count > 0 && s.summary.medianAbsErrorPct > 8.0)
                 over += s.source + " " + std::to_string(s.summary.medianAbsErrorPct) + " %; ";
         qInfo("sources with a median above 8 %%: %s", over.empty() ? "none" : over.c_str());
-        QEXPECT_FAIL("", "known gap: huggingface/peft and unslothai/unsloth medians above 8 %",
-                     Continue);
+        QEXPECT_FAIL("", "known gap: the unslothai/unsloth median above 8 %", Continue);
         QVERIFY2(over.empty(), over.c_str());
     }
 }
