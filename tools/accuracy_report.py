@@ -392,7 +392,10 @@ def render(report: dict, sources: dict[str, dict], records_rel: str,
         "-> +7.5 %. The load phase (docs/metrics.md) "
         "explains TTLT-05 (torchao 0.1 quantising at load: -44 % -> -4 %) and FQ-03 (FSDP1 "
         "wrap: -14 % -> -8 %); the FSDP gradient pool (the sharded gradients cached on the "
-        "reduce-scatter stream, docs/metrics.md) explains TTL2-05 (-15 % -> -1 %). "
+        "reduce-scatter stream, docs/metrics.md) explains TTL2-05 (-15 % -> -1 %); DeepSpeed's "
+        "contiguous gradient bucket (profile fact `deepspeed_zero`: 5e8 elements of bf16 "
+        "gradients on every ZeRO-3 rank) explains 1 GB of PEFT-01/05 (-2.0 % -> -0.4 %, "
+        "-8.6 % -> -5.7 %). "
         "docs/source-notes.md has what reading the frameworks' code established about each.")
     L.append(
         "- **Baselines.** The seed formulas have no LoRA/QLoRA, sharding, checkpointing, logits or "
