@@ -1,6 +1,7 @@
 #include "ui/featurespanel.h"
 
 #include "core/engine/fields.h"
+#include "core/engine/profiles.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -286,6 +287,8 @@ void FeaturesPanel::retranslateUi() {
 
 void FeaturesPanel::syncFromScenario() {
     Workload w = m_controller->scenario().workload;
+    // whether a flag counts is judged on the run the estimate sees: the profile's facts on
+    const Workload run = withProfileApplied(w);
     for (std::size_t i = 0; i < m_fields.size(); ++i) {
         QCheckBox* b = m_boxes[i];
         const WorkloadField& f = *m_fields[i];
@@ -294,7 +297,7 @@ void FeaturesPanel::syncFromScenario() {
             const QSignalBlocker block(b);
             b->setChecked(on);
         }
-        const bool applies = !f.applies || f.applies(w);
+        const bool applies = !f.applies || f.applies(run);
         if (b->isEnabled() != applies) {
             b->setEnabled(applies);
         }

@@ -1,6 +1,7 @@
 #include "ui/rundetailspanel.h"
 
 #include "core/checked.h"
+#include "core/engine/profiles.h"
 #include "ui/texts.h"
 #include "ui/units.h"
 
@@ -234,6 +235,8 @@ void RunDetailsPanel::syncFromScenario() {
     if (m_controller->dragging())
         return;
     const Workload& w = m_controller->scenario().workload;
+    // whether a field counts is judged on the run the estimate sees: the profile's facts on
+    const Workload run = withProfileApplied(w);
     for (size_t i = 0; i < m_fields.size(); ++i) {
         const WorkloadField* f = m_fields[i];
         QWidget* wid = m_widgets[i];
@@ -242,7 +245,7 @@ void RunDetailsPanel::syncFromScenario() {
             box->setChecked(f->value(w) != 0);
         else if (auto* spin = qobject_cast<QSpinBox*>(wid))
             spin->setValue(static_cast<int>(f->get(w)));
-        const bool on = !f->applies || f->applies(w);
+        const bool on = !f->applies || f->applies(run);
         wid->setEnabled(on);
         if (m_labels[i])
             m_labels[i]->setEnabled(on);

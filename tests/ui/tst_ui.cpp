@@ -1166,6 +1166,45 @@ private slots:
         QVERIFY(!box->isVisible());
     }
 
+    // The DeepSpeed reduce bucket counts when the run's ZeRO stage is DeepSpeed's: the
+    // hf-trainer profile's fact deepspeed_zero turns that on without the user's toggle, so the
+    // Run details spin box is enabled then (it stayed greyed before: the panel judged the
+    // field on the scenario without the profile's facts). Setting it to 2e8 elements lowers
+    // every phase of ZeRO-3 by (5e8 - 2e8) x 2 B = 600,000,000 B (bf16 gradients; tst_profiles
+    // deepspeedGradientBucket). FSDP, or ZeRO-3 under the custom profile, greys it again.
+    void deepspeedBucketFollowsProfile() {
+        auto* spin = m_win->findChild<QSpinBox*>(QStringLiteral("parallelism.reduce_bucket_size"));
+        QVERIFY(spin);
+        ctl()->edit(Field::Features, QStringLiteral("deepspeed"), [](Scenario& s) {
+            selectProfile(s.workload, *parseProfileSpec("hf-trainer@4.45"));
+            s.workload.precision.grads = DType::BF16;
+            s.workload.parallel.dp = 2;
+            s.gpuCount = 2;
+            s.workload.parallel.sharding = Sharding::Zero3;
+            s.workload.gradAccumulation = 2;
+        });
+        settle();
+        QVERIFY(ctl()->results().valid);
+        QVERIFY(spin->isEnabled());
+        QCOMPARE(spin->value(), 500000000);
+        const auto fwd = static_cast<std::size_t>(Phase::Forward);
+        const double before = ctl()->results().estimate.worst.phaseAllocated[fwd];
+        spin->setValue(200000000);
+        settle();
+        QCOMPARE(scn().workload.parallel.reduceBucketElements, int64_t{200000000});
+        QCOMPARE(before - ctl()->results().estimate.worst.phaseAllocated[fwd], 600000000.0);
+        ctl()->edit(Field::Features, QStringLiteral("fsdp"),
+                    [](Scenario& s) { s.workload.parallel.sharding = Sharding::FsdpFullShard; });
+        settle();
+        QVERIFY(!spin->isEnabled());
+        ctl()->edit(Field::Features, QStringLiteral("custom zero3"), [](Scenario& s) {
+            selectProfile(s.workload, *parseProfileSpec("custom"));
+            s.workload.parallel.sharding = Sharding::Zero3;
+        });
+        settle();
+        QVERIFY(!spin->isEnabled());
+    }
+
     void perStageToggle() {
         action("actionPerStage")->trigger();
         settle();
