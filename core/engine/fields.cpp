@@ -53,7 +53,7 @@ bool zeroStage(const Workload& w) {
     return training(w) && isZeroStage(w.parallel.sharding);
 }
 bool deepspeedBucket(const Workload& w) {
-    return zeroStage(w) && w.features.deepspeedZero;
+    return training(w) && hasDeepspeedBucket(w);
 }
 
 // ---- row builders ---------------------------------------------------------------------------

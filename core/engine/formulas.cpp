@@ -122,7 +122,7 @@ std::string gradientsFormula(const stages::StageContext& x, int pp, double v) {
     text += rankScope(x, pp) + bytes + shardText(shardsGradients(par.sharding) && !x.noSync, x);
     if (par.sharding == Sharding::None && par.dpCp() > 1)
         text += " x 2 (DDP reducer buckets copy them)";
-    if (w.features.deepspeedZero && isZeroStage(par.sharding))
+    if (hasDeepspeedBucket(w))
         text += fmt(" + DeepSpeed gradient bucket %.4g elements", // stages.cpp trainingState
                     static_cast<double>(par.reduceBucketElements)) +
                 bytes +

@@ -35,8 +35,8 @@ double gradients(double trainableParams, DType gradDtype, double shardDegree) {
     return trainableParams * bytesPerElement(gradDtype) / std::max(1.0, shardDegree);
 }
 
-double deepspeedGradientBucket(double bucketElements, DType gradDtype, int buffers) {
-    return bucketElements * bytesPerElement(gradDtype) * std::max(0, buffers);
+double deepspeedGradientBucket(double bucketElements, DType gradDtype) {
+    return bucketElements * bytesPerElement(gradDtype);
 }
 
 double gradientsInBackward(double maxTensorParams, DType gradDtype) {

@@ -78,16 +78,16 @@ double gradients(double trainableParams, DType gradDtype, double shardDegree);
 /// DeepSpeed ZeRO's contiguous gradient bucket (contiguous_gradients, on by default): each
 /// gradient is copied into a flat buffer of reduce_bucket_size elements in the dtype of the
 /// module's trainable parameters until the bucket is reduced, bytes:
-/// bucketElements x bytes(grad dtype) x buffers. ZeRO-3 allocates one buffer when the
-/// optimizer is built and keeps it (resident from the first forward on); ZeRO-1/2 allocate one
-/// at the start of every backward, two with overlap_comm (off by default below stage 3), and
-/// free them at its end.
+/// bucketElements x bytes(grad dtype). ZeRO-3 allocates it when the optimizer is built and
+/// keeps it (resident from the first forward on); ZeRO-1/2 allocate one at the start of every
+/// backward (a second with overlap_comm, off by default below stage 3, not modelled) and free
+/// it at its end.
 /// Source: DeepSpeed deepspeed/runtime/zero/stage3.py DeepSpeedZeroOptimizer_Stage3.__init__
 /// (`__ipg_bucket_flat_buffer = torch.empty(self.reduce_bucket_size, dtype=self.dtype)`),
 /// stage_1_and_2.py DeepSpeedZeroOptimizer.backward (ipg_buffer) and
 /// independent_gradient_partition_epilogue (_release_ipg_buffers); config.py
 /// reduce_bucket_size default 5e8, contiguous_gradients default True.
-double deepspeedGradientBucket(double bucketElements, DType gradDtype, int buffers);
+double deepspeedGradientBucket(double bucketElements, DType gradDtype);
 
 /// Gradients with the optimizer step fused into backward (torchtune optimizer_in_bwd):
 /// only the largest single gradient lives at once: maxTensorParams x bytes(grad dtype).

@@ -364,11 +364,11 @@ TrainingState trainingState(const StageContext& x, double& host) {
     }
     if (w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit)
         t.pageable = t.states;
-    if (w.features.deepspeedZero && isZeroStage(par.sharding)) {
+    if (hasDeepspeedBucket(w)) {
         // ZeRO-3: one bucket from the optimizer's creation on; ZeRO-1/2: one per backward
         t.bucketResident = par.sharding == Sharding::Zero3;
-        t.bucket = terms::deepspeedGradientBucket(static_cast<double>(par.reduceBucketElements),
-                                                  pr.grads, 1);
+        t.bucket =
+            terms::deepspeedGradientBucket(static_cast<double>(par.reduceBucketElements), pr.grads);
     }
     return t;
 }

@@ -301,6 +301,10 @@ bool isZeroStage(Sharding s) {
     return s == Sharding::Zero1 || s == Sharding::Zero2 || s == Sharding::Zero3;
 }
 
+bool hasDeepspeedBucket(const Workload& w) {
+    return w.features.deepspeedZero && isZeroStage(w.parallel.sharding);
+}
+
 bool decomposedLossParallel(const Features& f, const Parallelism& p) {
     return p.lossParallel && p.tp > 1 && !f.chunkedCrossEntropy && !f.compiledLoss();
 }

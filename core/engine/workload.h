@@ -343,6 +343,10 @@ struct Workload {
     }
 };
 
+/// DeepSpeed's contiguous gradient bucket is allocated: a ZeRO stage run by DeepSpeed's
+/// optimizer (Features::deepspeedZero; terms::deepspeedGradientBucket).
+bool hasDeepspeedBucket(const Workload& w);
+
 /// Inference: tokens one sequence holds in the KV cache at its end, the context: prompt +
 /// generated tokens (the prompt alone with prefillOnly). The one rule every layer uses for
 /// "sequence length" in inference (CLI --seq-len, the GUI's sequence slider, the solvers'
