@@ -119,15 +119,16 @@ void parseDefaults(const json& j, FrameworkProfile& p, const std::string& path) 
         fail(path + ".defaults.checkpointing", "unknown checkpointing");
 }
 
-/// "fill_defaults": {"<key>": {"value": ..., "source": "..."}, ...} (FillDefaults).
-void parseFillDefaults(const json& j, FrameworkProfile& p, const std::string& path) {
+/// "fill_defaults": {"<key>": {"value": ..., "source": "..."}, ...} (FillDefaults) of the
+/// profile or of one version at @p path, into @p f: a key @p f holds already takes the new
+/// value and source.
+void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) {
     if (!j.contains("fill_defaults"))
         return;
     const json& d = j.at("fill_defaults");
     const std::string dp = path + ".fill_defaults";
     if (!d.is_object())
         fail(dp, "expected an object");
-    FillDefaults& f = p.fill;
     for (const auto& [key, entry] : d.items()) {
         const std::string kp = dp + "." + key;
         if (!entry.is_object() || !entry.contains("value"))
@@ -167,6 +168,8 @@ void parseFillDefaults(const json& j, FrameworkProfile& p, const std::string& pa
                      "lora_targets, lora_dropout, tied_embeddings, prompt_tokens, new_tokens)");
         if (!ok)
             fail(kp + ".value", "not a valid " + key);
+        const std::string name = key; // a named object: clang < 16 cannot capture bindings
+        std::erase_if(f.sources, [&name](const auto& s) { return s.first == name; });
         f.sources.emplace_back(key, str(entry, "source", kp));
     }
 }
@@ -184,7 +187,7 @@ FrameworkProfile parseProfile(const json& j, const std::string& path) {
     p.precision = *preset;
     p.precisionSource = str(j, "precision_source", path);
     parseDefaults(j, p, path);
-    parseFillDefaults(j, p, path);
+    parseFillDefaults(j, p.fill, path);
     if (!j.contains("versions") || !j.at("versions").is_array() || j.at("versions").empty())
         fail(path + ".versions", "expected a non-empty array");
     for (std::size_t i = 0; i < j.at("versions").size(); ++i) {
@@ -198,6 +201,8 @@ FrameworkProfile parseProfile(const json& j, const std::string& path) {
         for (std::size_t k = 0; k < v.at("facts").size(); ++k)
             pv.facts.push_back(
                 parseFact(v.at("facts")[k], vp + ".facts[" + std::to_string(k) + "]"));
+        pv.fill = p.fill;
+        parseFillDefaults(v, pv.fill, vp);
         p.versions.push_back(std::move(pv));
     }
     return p;
@@ -368,9 +373,10 @@ void fillGenerationTokens(Workload& w, UnknownSettings& unknown, const FillDefau
 } // namespace
 
 std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
-                                         const FrameworkProfile& p) {
+                                         const ProfileChoice& c) {
     std::vector<FilledField> out;
-    const FillDefaults& f = p.fill;
+    const FrameworkProfile& p = *c.profile;
+    const FillDefaults& f = c.version->fill;
     Workload preset = w;
     applyFramework(preset, p.precision);
     const Precision& pre = preset.precision;

@@ -69,12 +69,6 @@ struct ProfileFact {
     std::string source;                          ///< file at a revision, or document
 };
 
-struct ProfileVersion {
-    std::string version;
-    std::string summary;
-    std::vector<ProfileFact> facts;
-};
-
 /// Settings the framework's code or documentation fills when its user leaves them unset, each
 /// with its source (key -> file at a revision, or document). They fill only what a record or a
 /// scenario leaves unknown (resolveUnknowns); a pick applies the optimizer, sharding and
@@ -96,6 +90,16 @@ struct FillDefaults {
     std::string source(std::string_view key) const;
 };
 
+struct ProfileVersion {
+    std::string version;
+    std::string summary;
+    std::vector<ProfileFact> facts;
+    /// The defaults this version fills: the profile's `fill_defaults` with this version's own
+    /// `fill_defaults` entries in their place (a framework that changed a default, or whose
+    /// older code documents it elsewhere, says so per version).
+    FillDefaults fill;
+};
+
 struct FrameworkProfile {
     std::string name;  ///< "torchtune": the key of CLI, GUI and scenario files
     std::string label; ///< display name (English; the GUI translates its own text)
@@ -105,8 +109,8 @@ struct FrameworkProfile {
     std::optional<Optimizer> optimizer;         ///< default set when picked
     std::optional<Sharding> sharding;           ///< default set when picked (if none)
     std::optional<Checkpointing> checkpointing; ///< default set when picked
-    FillDefaults fill;                          ///< defaults for unknown settings
-    std::vector<ProfileVersion> versions;       ///< oldest first; never empty
+    FillDefaults fill; ///< defaults for unknown settings, every version (ProfileVersion::fill)
+    std::vector<ProfileVersion> versions; ///< oldest first; never empty
     const ProfileVersion& newest() const { return versions.back(); }
 };
 
@@ -159,18 +163,18 @@ struct UnknownSettings {
     bool newTokens = false;      ///< inference: the generated tokens
 };
 
-/// Fills every setting @p unknown marks in @p m and @p w from profile @p p's documented
-/// defaults, clears each flag it filled (a flag left set has no default: the caller decides),
-/// and returns what it filled. Dtypes follow the profile's precision preset and the rule every
-/// optimizer in these frameworks follows (torch/optim/adamw.py `torch.zeros_like(p)`,
-/// torchao low-bit optimizers, bitsandbytes Optimizer2State): gradients and Adam states are
-/// stored in the dtype the trainable parameter presents (its own float dtype; for a quantised
-/// trained weight, e.g. torchao Int8QuantizedTrainingLinearWeight, the dtype of its scale, the
-/// compute dtype), except where the preset keeps a separate fp32 master/main-grad copy
+/// Fills every setting @p unknown marks in @p m and @p w from the documented defaults of
+/// profile version @p c (ProfileVersion::fill), clears each flag it filled (a flag left set has no
+/// default: the caller decides), and returns what it filled. Dtypes follow the profile's precision
+/// preset and the rule every optimizer in these frameworks follows (torch/optim/adamw.py
+/// `torch.zeros_like(p)`, torchao low-bit optimizers, bitsandbytes Optimizer2State): gradients and
+/// Adam states are stored in the dtype the trainable parameter presents (its own float dtype; for a
+/// quantised trained weight, e.g. torchao Int8QuantizedTrainingLinearWeight, the dtype of its
+/// scale, the compute dtype), except where the preset keeps a separate fp32 master/main-grad copy
 /// (DeepSpeed, Megatron: fp32 states), bitsandbytes 32-bit optimizers (fp32 states) and 8-bit
 /// optimizers (int8 states).
 std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
-                                         const FrameworkProfile& p);
+                                         const ProfileChoice& c);
 
 /// The user picks @p c: stores it, applies its precision preset (dtypes) and its defaults.
 void selectProfile(Workload& w, const ProfileChoice& c);

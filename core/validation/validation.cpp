@@ -795,7 +795,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
 
     // Settings the source left unknown: the profile's documented defaults (resolveUnknowns).
     if (const auto c = findProfile(entry.profile)) {
-        for (FilledField& f : resolveUnknowns(a, w, unknown, *c->profile))
+        for (FilledField& f : resolveUnknowns(a, w, unknown, *c))
             entry.filled.push_back(std::move(f));
         if (unknown.tiedEmbeddings)
             skip.emplace_back("model.tied_embeddings is null: the lm_head's size (vocab x "

@@ -11,6 +11,7 @@
 #include "testsupport.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace headroom;
@@ -53,6 +54,8 @@ private slots:
     void scenarioFrameworkKey();
     void fillDefaultsTable_data();
     void fillDefaultsTable();
+    void versionFillDefaults_data();
+    void versionFillDefaults();
     void generateDefaultsFillTheContext_data();
     void generateDefaultsFillTheContext();
     void litgptBitsandbytesPrecision_data();
@@ -375,6 +378,69 @@ void TestProfiles::fillDefaultsTable() {
     QCOMPARE(QString::fromStdString(parsed.error().field), error);
 }
 
+// A version's own fill_defaults take the place of the profile's entries for that version
+// only (value and source; LLaMA-Factory changed --lora_target's default in March 2024); its
+// keys are checked like the profile's, an error naming the version's JSON path. The profile
+// fills prompt_tokens 6 (source "p"); version "1" may override, version "2" never does.
+void TestProfiles::versionFillDefaults_data() {
+    QTest::addColumn<QString>("versionDefaults");
+    QTest::addColumn<QString>("error");    ///< "" = parses
+    QTest::addColumn<qint64>("prompt");    ///< version 1's prompt_tokens
+    QTest::addColumn<QString>("source");   ///< version 1's prompt_tokens source
+    QTest::addColumn<qint64>("newTokens"); ///< version 1's new_tokens (-1 = none)
+    QTest::newRow("version-replaces-value-and-source")
+        << R"({"prompt_tokens": {"value": 7, "source": "v1"}})"
+        << "" << qint64{7} << "v1" << qint64{-1};
+    QTest::newRow("version-adds-a-key") << R"({"new_tokens": {"value": 3, "source": "v1"}})"
+                                        << "" << qint64{6} << "p" << qint64{3};
+    QTest::newRow("version-unknown-key")
+        << R"({"prompt": {"value": 7, "source": "v1"}})"
+        << "profiles[0].versions[0].fill_defaults.prompt" << qint64{0} << "" << qint64{-1};
+    QTest::newRow("version-value-out-of-range")
+        << R"({"prompt_tokens": {"value": 0, "source": "v1"}})"
+        << "profiles[0].versions[0].fill_defaults.prompt_tokens.value" << qint64{0} << ""
+        << qint64{-1};
+    QTest::newRow("version-not-an-object")
+        << R"([1])"
+        << "profiles[0].versions[0].fill_defaults" << qint64{0} << "" << qint64{-1};
+}
+
+void TestProfiles::versionFillDefaults() {
+    QFETCH(QString, versionDefaults);
+    QFETCH(QString, error);
+    QFETCH(qint64, prompt);
+    QFETCH(QString, source);
+    QFETCH(qint64, newTokens);
+    const std::string table =
+        R"({"profiles": [{"name": "gen", "label": "Gen", "summary": "s", )"
+        R"("precision_preset": "pure_bf16", "precision_source": "s", "fill_defaults": )"
+        R"({"prompt_tokens": {"value": 6, "source": "p"}}, "versions": [)"
+        R"({"version": "1", "summary": "s", "facts": [], "fill_defaults": )" +
+        versionDefaults.toStdString() + R"(}, {"version": "2", "summary": "s", "facts": []}]}]})";
+    const auto parsed = parseProfileTable(table);
+    if (!error.isEmpty()) {
+        QVERIFY(!parsed.ok());
+        QCOMPARE(QString::fromStdString(parsed.error().field), error);
+        return;
+    }
+    QVERIFY2(parsed.ok(), parsed.ok() ? "" : describe(parsed.error()).c_str());
+    const FrameworkProfile& p = parsed->front();
+    const FillDefaults& v1 = p.versions.at(0).fill;
+    QCOMPARE(v1.promptTokens.value_or(-1), int64_t{prompt});
+    QCOMPARE(QString::fromStdString(v1.source("prompt_tokens")), source);
+    QCOMPARE(v1.newTokens.value_or(-1), int64_t{newTokens});
+    // one source per key: the replaced entry is gone
+    QCOMPARE(std::count_if(v1.sources.begin(), v1.sources.end(),
+                           [](const auto& s) { return s.first == "prompt_tokens"; }),
+             std::ptrdiff_t{1});
+    // the other version and the profile keep the profile's entry
+    for (const FillDefaults* f : {&p.versions.at(1).fill, &p.fill}) {
+        QCOMPARE(f->promptTokens.value_or(-1), int64_t{6});
+        QCOMPARE(QString::fromStdString(f->source("prompt_tokens")), QStringLiteral("p"));
+        QVERIFY(!f->newTokens.has_value());
+    }
+}
+
 // litgpt's generate defaults (prompt 6 tokens, max_new_tokens 50) fill an inference run's
 // unknown counts; the sequence length is the context they make (inferenceContext): 6 + 50 =
 // 56 tokens, or the prompt alone, 6, for a prefill-only run.
@@ -397,7 +463,7 @@ void TestProfiles::generateDefaultsFillTheContext() {
     unknown.promptTokens = unknown.newTokens = true;
     const auto c = parseProfileSpec("litgpt");
     QVERIFY(c.ok());
-    const std::vector<FilledField> filled = resolveUnknowns(m, w, unknown, *c->profile);
+    const std::vector<FilledField> filled = resolveUnknowns(m, w, unknown, *c);
     QVERIFY(!unknown.promptTokens && !unknown.newTokens);
     QCOMPARE(w.inference.promptTokens, int64_t{6});
     QCOMPARE(w.inference.newTokens, int64_t{50});
