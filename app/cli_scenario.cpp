@@ -417,6 +417,10 @@ CliScenario buildScenario(const QCommandLineParser& p) {
                           "); --weights overrides");
     applyGpu(p, s);
     applyLayout(p, s);
+    // the profile's LoRA base rule reads the fine-tune kind and sharding given after the pick
+    if (p.isSet(QStringLiteral("framework")) && !p.isSet(QStringLiteral("weights")))
+        if (const auto c = parseProfileSpec(p.value(QStringLiteral("framework")).toStdString()))
+            applyLoraBaseRule(s.workload, *c);
     if (auto e = validateWorkload(s.model, s.workload))
         dataError(*e);
     if (p.isSet(QStringLiteral("save-scenario"))) {

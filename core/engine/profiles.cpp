@@ -152,6 +152,12 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
                  v.get<int64_t>() <= limits::kSequenceLength;
             (key == "prompt_tokens" ? f.promptTokens : f.newTokens) =
                 ok ? std::optional<int64_t>(v.get<int64_t>()) : std::nullopt;
+        } else if (key == "lora_base_weights") {
+            ok = text == "compute_dtype" || text == "compute_dtype_unless_sharded";
+            if (ok)
+                f.loraBaseWeights = text == "compute_dtype"
+                                        ? LoraBaseRule::ComputeDtype
+                                        : LoraBaseRule::ComputeDtypeUnlessSharded;
         } else if (key == "lora_dropout")
             ok = v.is_number() && (f.loraDropout = v.get<double>(), *f.loraDropout >= 0);
         else if (key == "lora_targets") {
@@ -165,7 +171,8 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
             f.loraTargets = bits;
         } else
             fail(kp, "unknown default (optimizer, checkpointing, attention, quant_4bit, "
-                     "lora_targets, lora_dropout, tied_embeddings, prompt_tokens, new_tokens)");
+                     "lora_targets, lora_dropout, lora_base_weights, tied_embeddings, "
+                     "prompt_tokens, new_tokens)");
         if (!ok)
             fail(kp + ".value", "not a valid " + key);
         const std::string name = key; // a named object: clang < 16 cannot capture bindings
@@ -292,6 +299,21 @@ std::string profileSpec(const ProfileRef& ref) {
     return ref.name + (ref.version.empty() ? "" : "@" + ref.version);
 }
 
+namespace {
+
+/// Whether @p f's LoRA base rule stores the frozen base of @p w in the compute dtype.
+bool loraBaseInCompute(const Workload& w, const FillDefaults& f) {
+    if (w.mode != Mode::Training || w.finetune != Finetune::LoRA || !f.loraBaseWeights)
+        return false;
+    // LLaMA-Factory patcher.py: "keep zero3 or fsdp in float32" (any FSDP strategy)
+    const Sharding s = w.parallel.sharding;
+    const bool sharded = s == Sharding::Zero3 || s == Sharding::FsdpFullShard ||
+                         s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
+    return *f.loraBaseWeights == LoraBaseRule::ComputeDtype || !sharded;
+}
+
+} // namespace
+
 void selectProfile(Workload& w, const ProfileChoice& c) {
     w.profile = c.ref();
     applyFramework(w, c.profile->precision);
@@ -301,6 +323,12 @@ void selectProfile(Workload& w, const ProfileChoice& c) {
         w.parallel.sharding = *c.profile->sharding;
     if (c.profile->checkpointing)
         w.checkpointing = *c.profile->checkpointing;
+    applyLoraBaseRule(w, c);
+}
+
+void applyLoraBaseRule(Workload& w, const ProfileChoice& c) {
+    if (loraBaseInCompute(w, c.version->fill))
+        w.precision.weights = w.precision.compute; // the frozen base, as the framework loads it
 }
 
 std::string FillDefaults::source(std::string_view key) const {
@@ -401,6 +429,10 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         w.precision.weights = f.quant4bit.value_or(DType::FP4);
         note("weight_dtype", std::string(dtypeKey(w.precision.weights)),
              f.quant4bit ? "quant_4bit" : "");
+    } else if (unknown.weights && loraBaseInCompute(w, f)) {
+        // the frozen base loaded in the compute dtype (LLaMA-Factory: torch_dtype=compute_dtype)
+        w.precision.weights = unknown.compute ? pre.compute : w.precision.compute;
+        note("weight_dtype", std::string(dtypeKey(w.precision.weights)), "lora_base_weights");
     } else if (unknown.weights) {
         w.precision.weights = pre.weights;
         note("weight_dtype", std::string(dtypeKey(pre.weights)), "");

@@ -73,12 +73,18 @@ struct ProfileFact {
 /// with its source (key -> file at a revision, or document). They fill only what a record or a
 /// scenario leaves unknown (resolveUnknowns); a pick applies the optimizer, sharding and
 /// checkpointing defaults of FrameworkProfile instead (selectProfile).
+/// How a framework stores the frozen base of a (non-quantised) LoRA run when its user does not
+/// say: in the compute dtype always, or unless the run uses ZeRO-3 or FSDP (any strategy;
+/// those keep the precision preset's fp32). Without a rule the preset's weight dtype holds.
+enum class LoraBaseRule { ComputeDtype, ComputeDtypeUnlessSharded };
+
 struct FillDefaults {
     std::optional<Optimizer> optimizer;
     std::optional<Checkpointing> checkpointing;
     std::optional<AttentionImpl> attention;
     std::optional<unsigned> loraTargets; ///< OR of LoraTarget bits
     std::optional<double> loraDropout;
+    std::optional<LoraBaseRule> loraBaseWeights; ///< LoRA base storage (key lora_base_weights)
     std::optional<DType> quant4bit;     ///< the format of an unspecified bitsandbytes "4bit" load
     std::optional<bool> tiedEmbeddings; ///< whether the model in memory shares wte and lm_head
     /// Inference: the prompt and generated-token counts of the framework's generate script
@@ -176,8 +182,14 @@ struct UnknownSettings {
 std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
                                          const ProfileChoice& c);
 
-/// The user picks @p c: stores it, applies its precision preset (dtypes) and its defaults.
+/// The user picks @p c: stores it, applies its precision preset (dtypes), its defaults and
+/// its LoRA base rule (applyLoraBaseRule).
 void selectProfile(Workload& w, const ProfileChoice& c);
+/// A LoRA run's frozen base in the dtype @p c's framework loads it in
+/// (FillDefaults::loraBaseWeights: the compute dtype, unless ZeRO-3/FSDP where the rule says
+/// so); unchanged for other runs and profiles without the rule. For a caller that sets the
+/// run's fine-tune kind or sharding after the pick (the CLI).
+void applyLoraBaseRule(Workload& w, const ProfileChoice& c);
 /// Whether every condition of @p when holds for @p w.
 bool runConditionsHold(unsigned when, const Workload& w);
 /// The facts of @p v that hold for @p w (evaluated on @p w before any is applied).

@@ -94,6 +94,8 @@ private slots:
     void inferenceWeightsArePublishedBytes();
     void checkpointWeights_data();
     void checkpointWeights();
+    void loraBaseRule_data();
+    void loraBaseRule();
     void gpuMemUnits_data();
     void gpuMemUnits();
     void paramsOption();
@@ -482,6 +484,40 @@ void TstCli::checkpointWeights() {
     const double w = jsonOf(r).value("terms").toObject().value("weights").toDouble();
     QVERIFY2(w >= low && w <= high, qPrintable(QString::number(w, 'f', 0)));
     QCOMPARE(w, bytes);
+}
+
+// --framework llama-factory with --finetune lora: the frozen base in the compute dtype, as
+// LLaMA-Factory loads it (patcher.py torch_dtype = compute_dtype), also when --finetune and
+// --sharding come after the pick on the command line; ZeRO-3/FSDP keep fp32 (and so does
+// hf-trainer: transformers' fp32 load), --weights wins. Llama 3.1 8B, the default scenario's
+// LoRA r16 on the seven linears (41,943,040 adapters, fp32 under pytorch_amp):
+//   bf16 base: 8,030,261,248 x 2 + 41,943,040 x 4 = 16,228,294,656 B
+//   fp32 base: 8,030,261,248 x 4 + 41,943,040 x 4 = 32,288,817,152 B (one GPU)
+//   FSDP over 2: 32,288,817,152 / 2 = 16,144,408,576 B
+void TstCli::loraBaseRule_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("weights");
+    QTest::newRow("llama-factory-lora-bf16-base")
+        << QStringList{"--finetune", "lora", "--framework", "llama-factory"} << 16228294656.0;
+    QTest::newRow("llama-factory-2023-lora-bf16-base")
+        << QStringList{"--framework", "llama-factory@2023", "--finetune", "lora"} << 16228294656.0;
+    QTest::newRow("llama-factory-lora-fsdp-fp32-base")
+        << QStringList{"--framework", "llama-factory", "--finetune", "lora", "--gpus",
+                       "2",           "--sharding",    "fsdp"}
+        << 16144408576.0;
+    QTest::newRow("hf-trainer-lora-fp32-base")
+        << QStringList{"--framework", "hf-trainer", "--finetune", "lora"} << 32288817152.0;
+    QTest::newRow("weights-option-wins")
+        << QStringList{"--framework", "llama-factory", "--finetune", "lora", "--weights", "fp32"}
+        << 32288817152.0;
+}
+
+void TstCli::loraBaseRule() {
+    QFETCH(QStringList, args);
+    QFETCH(double, weights);
+    const Run r = cli(QStringList{"estimate", "--model", "llama-3.1-8b", "--json"} + args);
+    VERIFY_RUN(r, 0);
+    QCOMPARE(jsonOf(r).value("terms").toObject().value("weights").toDouble(), weights);
 }
 
 void TstCli::gpuMemUnits_data() {

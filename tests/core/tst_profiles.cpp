@@ -56,6 +56,8 @@ private slots:
     void fillDefaultsTable();
     void versionFillDefaults_data();
     void versionFillDefaults();
+    void loraBaseRulePick_data();
+    void loraBaseRulePick();
     void generateDefaultsFillTheContext_data();
     void generateDefaultsFillTheContext();
     void litgptBitsandbytesPrecision_data();
@@ -439,6 +441,50 @@ void TestProfiles::versionFillDefaults() {
         QCOMPARE(QString::fromStdString(f->source("prompt_tokens")), QStringLiteral("p"));
         QVERIFY(!f->newTokens.has_value());
     }
+}
+
+// A pick applies the profile's LoRA base rule to the run as it is (the GUI's path): LLaMA-Factory
+// loads a LoRA run's frozen base in the compute dtype (bf16) where the pytorch_amp preset alone
+// says fp32; from March 2024 ZeRO-3/FSDP (any strategy) keep fp32, the 2023 loader casts
+// always; a full fine-tune and hf-trainer keep the preset's fp32. LLaMA-Factory also turns
+// gradient checkpointing on when picked (its default).
+void TestProfiles::loraBaseRulePick_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<int>("finetune"); ///< Finetune
+    QTest::addColumn<int>("sharding"); ///< Sharding
+    QTest::addColumn<QString>("weights");
+    const int lora = static_cast<int>(Finetune::LoRA), full = static_cast<int>(Finetune::Full);
+    const int none = static_cast<int>(Sharding::None);
+    QTest::newRow("llama-factory-lora") << "llama-factory" << lora << none << "bf16";
+    QTest::newRow("llama-factory-lora-zero2")
+        << "llama-factory" << lora << static_cast<int>(Sharding::Zero2) << "bf16";
+    QTest::newRow("llama-factory-lora-zero3")
+        << "llama-factory" << lora << static_cast<int>(Sharding::Zero3) << "fp32";
+    QTest::newRow("llama-factory-lora-fsdp-grad-op")
+        << "llama-factory@2024" << lora << static_cast<int>(Sharding::FsdpGradOp) << "fp32";
+    QTest::newRow("llama-factory-2023-lora-zero3")
+        << "llama-factory@2023" << lora << static_cast<int>(Sharding::Zero3) << "bf16";
+    QTest::newRow("llama-factory-full") << "llama-factory" << full << none << "fp32";
+    QTest::newRow("hf-trainer-lora") << "hf-trainer" << lora << none << "fp32";
+}
+
+void TestProfiles::loraBaseRulePick() {
+    QFETCH(QString, spec);
+    QFETCH(int, finetune);
+    QFETCH(int, sharding);
+    QFETCH(QString, weights);
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    w.finetune = static_cast<Finetune>(finetune);
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    const auto c = parseProfileSpec(spec.toStdString());
+    QVERIFY(c.ok());
+    w.checkpointing = Checkpointing::None;
+    selectProfile(w, *c);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.weights)), weights);
+    QCOMPARE(w.precision.compute, DType::BF16);
+    // LLaMA-Factory checkpoints by default (set when picked); hf-trainer leaves it
+    QCOMPARE(w.checkpointing,
+             spec.startsWith("llama-factory") ? Checkpointing::Full : Checkpointing::None);
 }
 
 // litgpt's generate defaults (prompt 6 tokens, max_new_tokens 50) fill an inference run's

@@ -882,6 +882,36 @@ void TstValidation::filledDefaults_data() {
         << "127"
         << "lora.targets = q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj "
            "(llama-factory: LLaMA-Factory src/llamafactory";
+    // LLaMA-Factory loads the frozen base of a LoRA run in the compute dtype (patcher.py
+    // torch_dtype = compute_dtype) unless ZeRO-3/FSDP keep it in float32; a generic HF Trainer
+    // run keeps transformers' fp32 load (the pytorch_amp preset)
+    const QString lf =
+        R"("/source_url": "https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md")";
+    QTest::newRow("llama-factory-lora-base-in-compute-dtype")
+        << "{" + lf + R"(, "/weight_dtype": null})"
+        << "weights"
+        << "bf16"
+        << "weight_dtype = bf16 (llama-factory: LLaMA-Factory src/llamafactory/model/patcher.py";
+    QTest::newRow("llama-factory-lora-base-fp32-under-fsdp")
+        << "{" + lf +
+               R"(, "/weight_dtype": null, "/parallelism": {"num_gpus": 2, "dp": 2, "tp": 1, "pp": 1, "cp": 1, "sharding": "fsdp_full_shard", "pp_schedule": null}})"
+        << "weights"
+        << "fp32"
+        << "weight_dtype = fp32 (llama-factory: precision pytorch_amp";
+    QTest::newRow("llama-factory-2023-lora-base-in-compute-dtype-under-zero3")
+        << "{\"/source_url\": \"https://github.com/unslothai/unsloth/blob/"
+           "0a2c397393e2f0085e58476887d5e1d5af294cb0/README.md\", \"/weight_dtype\": null, "
+           "\"/parallelism\": {\"num_gpus\": 2, \"dp\": 2, \"tp\": 1, \"pp\": 1, \"cp\": 1, "
+           "\"sharding\": \"zero3\", \"pp_schedule\": null}}"
+        << "weights"
+        << "bf16"
+        << "weight_dtype = bf16 (llama-factory: LLaMA-Factory 306a70c src/llmtuner/model/loader.py";
+    QTest::newRow("hf-trainer-lora-base-fp32")
+        // fp32 weights alone are 26.95 GB: a measurement above them
+        << R"({"/weight_dtype": null, "/measured/bytes": 32000000000, "/measured/value": 32})"
+        << "weights"
+        << "fp32"
+        << "weight_dtype = fp32 (hf-trainer: precision";
     // PEFT LoraConfig lora_dropout 0.0
     QTest::newRow("hf-trainer-lora-dropout-0") << R"({"/lora/dropout": null})"
                                                << "lora_dropout"
