@@ -69,15 +69,15 @@ struct ProfileFact {
     std::string source;                          ///< file at a revision, or document
 };
 
-/// Settings the framework's code or documentation fills when its user leaves them unset, each
-/// with its source (key -> file at a revision, or document). They fill only what a record or a
-/// scenario leaves unknown (resolveUnknowns); a pick applies the optimizer, sharding and
-/// checkpointing defaults of FrameworkProfile instead (selectProfile).
 /// How a framework stores the frozen base of a (non-quantised) LoRA run when its user does not
 /// say: in the compute dtype always, or unless the run uses ZeRO-3 or FSDP (any strategy;
 /// those keep the precision preset's fp32). Without a rule the preset's weight dtype holds.
 enum class LoraBaseRule { ComputeDtype, ComputeDtypeUnlessSharded };
 
+/// Settings the framework's code or documentation fills when its user leaves them unset, each
+/// with its source (key -> file at a revision, or document). They fill only what a record or a
+/// scenario leaves unknown (resolveUnknowns); a pick applies the optimizer, sharding and
+/// checkpointing defaults of FrameworkProfile instead (selectProfile), and the LoRA base rule.
 struct FillDefaults {
     std::optional<Optimizer> optimizer;
     std::optional<Checkpointing> checkpointing;
