@@ -418,7 +418,8 @@ CliScenario buildScenario(const QCommandLineParser& p) {
     applyGpu(p, s);
     applyLayout(p, s);
     // the profile's LoRA base rule reads the fine-tune kind and sharding given after the pick
-    if (p.isSet(QStringLiteral("framework")) && !p.isSet(QStringLiteral("weights")))
+    if (p.isSet(QStringLiteral("framework")) && !p.isSet(QStringLiteral("weights")) &&
+        !p.isSet(QStringLiteral("precision-preset")))
         if (const auto c = parseProfileSpec(p.value(QStringLiteral("framework")).toStdString()))
             applyLoraBaseRule(s.workload, *c);
     if (auto e = validateWorkload(s.model, s.workload))

@@ -91,6 +91,9 @@ void setRunMode(Scenario& s, RunMode m) {
         w.precision.weights = DType::NF4DoubleQuant;
         break;
     }
+    // the weights as the picked framework stores them for this kind (LLaMA-Factory)
+    if (const auto c = findProfile(w.profile))
+        applyLoraBaseRule(w, *c);
 }
 
 void setWeightsDType(Scenario& s, DType d) {

@@ -327,8 +327,16 @@ void selectProfile(Workload& w, const ProfileChoice& c) {
 }
 
 void applyLoraBaseRule(Workload& w, const ProfileChoice& c) {
-    if (loraBaseInCompute(w, c.version->fill))
+    if (!c.version->fill.loraBaseWeights || w.mode != Mode::Training ||
+        isQuantized(w.precision.weights))
+        return;
+    if (loraBaseInCompute(w, c.version->fill)) {
         w.precision.weights = w.precision.compute; // the frozen base, as the framework loads it
+        return;
+    }
+    Workload preset = w; // a full fine-tune, or a LoRA base the rule keeps: the preset's dtype
+    applyFramework(preset, c.profile->precision);
+    w.precision.weights = preset.precision.weights;
 }
 
 std::string FillDefaults::source(std::string_view key) const {

@@ -185,10 +185,12 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
 /// The user picks @p c: stores it, applies its precision preset (dtypes), its defaults and
 /// its LoRA base rule (applyLoraBaseRule).
 void selectProfile(Workload& w, const ProfileChoice& c);
-/// A LoRA run's frozen base in the dtype @p c's framework loads it in
-/// (FillDefaults::loraBaseWeights: the compute dtype, unless ZeRO-3/FSDP where the rule says
-/// so); unchanged for other runs and profiles without the rule. For a caller that sets the
-/// run's fine-tune kind or sharding after the pick (the CLI).
+/// Under a profile with a LoRA base rule (FillDefaults::loraBaseWeights), the weights as its
+/// framework stores them for the run's kind: a LoRA base in the compute dtype where the rule
+/// says so, otherwise (a full fine-tune, a LoRA base under ZeRO-3/FSDP) in the precision
+/// preset's dtype (LLaMA-Factory: bf16 LoRA base, fp32 fully trained weights). Unchanged for
+/// inference, quantised weights and profiles without the rule. For a caller that sets the
+/// run's fine-tune kind or sharding after the pick (the CLI, the GUI's Mode box).
 void applyLoraBaseRule(Workload& w, const ProfileChoice& c);
 /// Whether every condition of @p when holds for @p w.
 bool runConditionsHold(unsigned when, const Workload& w);

@@ -489,8 +489,8 @@ void TstCli::checkpointWeights() {
 // --framework llama-factory with --finetune lora: the frozen base in the compute dtype, as
 // LLaMA-Factory loads it (patcher.py torch_dtype = compute_dtype), also when --finetune and
 // --sharding come after the pick on the command line; ZeRO-3/FSDP keep fp32 (and so does
-// hf-trainer: transformers' fp32 load), --weights wins. Llama 3.1 8B, the default scenario's
-// LoRA r16 on the seven linears (41,943,040 adapters, fp32 under pytorch_amp):
+// hf-trainer: transformers' fp32 load), --weights and --precision-preset win. Llama 3.1 8B, the
+// default scenario's LoRA r16 on the seven linears (41,943,040 adapters, fp32 under pytorch_amp):
 //   bf16 base: 8,030,261,248 x 2 + 41,943,040 x 4 = 16,228,294,656 B
 //   fp32 base: 8,030,261,248 x 4 + 41,943,040 x 4 = 32,288,817,152 B (one GPU)
 //   FSDP over 2: 32,288,817,152 / 2 = 16,144,408,576 B
@@ -507,6 +507,10 @@ void TstCli::loraBaseRule_data() {
         << 16144408576.0;
     QTest::newRow("hf-trainer-lora-fp32-base")
         << QStringList{"--framework", "hf-trainer", "--finetune", "lora"} << 32288817152.0;
+    // a full fine-tune under --precision-preset pure_bf16: its bf16, 8,030,261,248 x 2 B
+    QTest::newRow("precision-preset-wins")
+        << QStringList{"--framework", "llama-factory", "--precision-preset", "pure_bf16"}
+        << 16060522496.0;
     QTest::newRow("weights-option-wins")
         << QStringList{"--framework", "llama-factory", "--finetune", "lora", "--weights", "fp32"}
         << 32288817152.0;

@@ -1107,6 +1107,33 @@ private slots:
         QCOMPARE(box->currentIndex(), 2); // custom with the pure bf16 preset, the default
     }
 
+    // LLaMA-Factory loads a LoRA run's frozen base in the compute dtype and upcasts a full
+    // fine-tune's trainable parameters to fp32 (resources/profiles.json lora_base_weights;
+    // LLaMA-Factory patcher.py, adapter.py): picked on the default Llama-3.1-8B full
+    // fine-tune, the Mode box's LoRA gives 8,030,261,248 x 2 + 41,943,040 LoRA x 4 =
+    // 16,228,294,656 B of weights, Full again 8,030,261,248 x 4 = 32,121,044,992 B.
+    void llamaFactoryModeFollowsLoraBaseRule() {
+        auto* box = m_win->controls()->findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
+        auto* mode = m_win->controls()->findChild<QComboBox*>(QStringLiteral("modeCombo"));
+        QVERIFY(box && mode);
+        const int row = box->findText(QStringLiteral("LLaMA-Factory 2024-10"));
+        QVERIFY(row >= 7);
+        box->setCurrentIndex(row);
+        emit box->activated(row);
+        settle();
+        auto weights = [this] {
+            return ctl()->results().estimate.worst.atPeak[static_cast<int>(Term::Weights)];
+        };
+        QCOMPARE(weights(), 32121044992.0);
+        for (const auto& [kind, bytes] :
+             {std::pair{RunMode::LoRA, 16228294656.0}, std::pair{RunMode::Full, 32121044992.0}}) {
+            mode->setCurrentIndex(static_cast<int>(kind));
+            emit mode->activated(static_cast<int>(kind));
+            settle();
+            QCOMPARE(weights(), bytes);
+        }
+    }
+
     // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
     // load's cached segments then set the reserved peak (core/engine/load_phase.h).
     void loadRecipeCombo() {
