@@ -170,7 +170,7 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     if (p.isSet(QStringLiteral("framework"))) {
         const std::string spec = p.value(QStringLiteral("framework")).toStdString();
         if (auto c = parseProfileSpec(spec)) {
-            selectProfile(w, *c);
+            selectProfile(w, *c, s.model.nativeDType);
         } else if (const auto preset = parseFramework(spec)) {
             applyFramework(w, *preset); // a key of the dtype-only profiles before issue 13
             notes.push_back("--framework " + spec +
@@ -417,11 +417,13 @@ CliScenario buildScenario(const QCommandLineParser& p) {
                           "); --weights overrides");
     applyGpu(p, s);
     applyLayout(p, s);
-    // the profile's LoRA base rule reads the fine-tune kind and sharding given after the pick
+    // the profile's weight rules read the fine-tune kind, sharding and model given after the
+    // pick; dtypes the user gives win
     if (p.isSet(QStringLiteral("framework")) && !p.isSet(QStringLiteral("weights")) &&
+        !p.isSet(QStringLiteral("grads")) && !p.isSet(QStringLiteral("optimizer-states")) &&
         !p.isSet(QStringLiteral("precision-preset")))
         if (const auto c = parseProfileSpec(p.value(QStringLiteral("framework")).toStdString()))
-            applyLoraBaseRule(s.workload, *c);
+            applyLoraBaseRule(s.workload, *c, s.model.nativeDType);
     if (auto e = validateWorkload(s.model, s.workload))
         dataError(*e);
     if (p.isSet(QStringLiteral("save-scenario"))) {

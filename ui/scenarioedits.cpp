@@ -12,29 +12,47 @@
 
 namespace headroom::ui::edits {
 
+namespace {
+
+/// Under a profile that loads the checkpoint's own dtype (transformers 5), weights that
+/// followed the previous model's dtype (@p previous) follow the new model's.
+void followModelDType(Scenario& s, DType previous) {
+    const auto c = findProfile(s.workload.profile);
+    if (c && c->version->fill.checkpointDtypeWeights && s.workload.precision.weights == previous)
+        applyLoraBaseRule(s.workload, *c, s.model.nativeDType);
+}
+
+} // namespace
+
 bool setModelPreset(Scenario& s, const std::string& key) {
     const ModelPreset* p = findModelPreset(key);
     if (!p) {
         return false;
     }
+    const DType previous = s.model.nativeDType;
     s.modelSource = ModelSource::Preset;
     s.modelPreset = p->key;
     s.model = p->arch;
     s.derivedFrom.clear();
+    followModelDType(s, previous);
     return true;
 }
 
 void setCustomSize(Scenario& s, double params) {
+    const DType previous = s.model.nativeDType;
     s.modelSource = ModelSource::ParamCount;
     s.paramCount = params;
     s.model = denseFromParamCount(params);
     s.derivedFrom.clear();
+    followModelDType(s, previous);
 }
 
 void setInlineModel(Scenario& s, const ModelArch& arch) {
+    const DType previous = s.model.nativeDType;
     s.modelSource = ModelSource::Inline;
     s.model = arch;
     s.derivedFrom.clear();
+    followModelDType(s, previous);
 }
 
 std::string sizeFamily(const Scenario& s) {
@@ -56,9 +74,11 @@ void setModelSize(Scenario& s, double params) {
         setModelPreset(s, f.presetKey);
         return;
     }
+    const DType previous = s.model.nativeDType;
     s.modelSource = ModelSource::Inline;
     s.model = std::move(f.arch);
     s.derivedFrom = f.presetKey;
+    followModelDType(s, previous);
 }
 
 void setRunMode(Scenario& s, RunMode m) {
@@ -93,7 +113,7 @@ void setRunMode(Scenario& s, RunMode m) {
     }
     // the weights as the picked framework stores them for this kind (LLaMA-Factory)
     if (const auto c = findProfile(w.profile))
-        applyLoraBaseRule(w, *c);
+        applyLoraBaseRule(w, *c, s.model.nativeDType);
 }
 
 void setWeightsDType(Scenario& s, DType d) {
@@ -115,7 +135,7 @@ bool setProfile(Scenario& s, const ProfileRef& ref) {
     const auto choice = findProfile(ref);
     if (!choice)
         return false;
-    selectProfile(s.workload, *choice);
+    selectProfile(s.workload, *choice, s.model.nativeDType);
     return true;
 }
 

@@ -158,6 +158,9 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
                 f.loraBaseWeights = text == "compute_dtype"
                                         ? LoraBaseRule::ComputeDtype
                                         : LoraBaseRule::ComputeDtypeUnlessSharded;
+        } else if (key == "weight_dtype") {
+            ok = text == "checkpoint_dtype";
+            f.checkpointDtypeWeights = ok;
         } else if (key == "lora_dropout")
             ok = v.is_number() && (f.loraDropout = v.get<double>(), *f.loraDropout >= 0);
         else if (key == "lora_targets") {
@@ -171,8 +174,8 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
             f.loraTargets = bits;
         } else
             fail(kp, "unknown default (optimizer, checkpointing, attention, quant_4bit, "
-                     "lora_targets, lora_dropout, lora_base_weights, tied_embeddings, "
-                     "prompt_tokens, new_tokens)");
+                     "lora_targets, lora_dropout, lora_base_weights, weight_dtype, "
+                     "tied_embeddings, prompt_tokens, new_tokens)");
         if (!ok)
             fail(kp + ".value", "not a valid " + key);
         const std::string name = key; // a named object: clang < 16 cannot capture bindings
@@ -312,21 +315,51 @@ bool loraBaseInCompute(const Workload& w, const FillDefaults& f) {
     return *f.loraBaseWeights == LoraBaseRule::ComputeDtype || !sharded;
 }
 
+/// A float dtype a checkpoint's dense weights can be published in.
+bool isFloatCheckpoint(DType d) {
+    return d == DType::FP32 || d == DType::BF16 || d == DType::FP16;
+}
+
+DType stateDtype(const Workload& w);
+
+/// transformers 5 (from_pretrained dtype="auto"): the weights in the model's own dtype; a full
+/// fine-tune's gradients and optimizer states follow the parameters (see applyLoraBaseRule).
+void applyCheckpointDtype(Workload& w, std::optional<DType> modelDType) {
+    if (!modelDType || !isFloatCheckpoint(*modelDType) || isQuantized(w.precision.weights))
+        return;
+    w.precision.weights = *modelDType;
+    if (w.mode != Mode::Training || w.finetune != Finetune::Full)
+        return;
+    w.precision.masterWeights = false;
+    w.precision.grads = *modelDType;
+    w.precision.optimizerStates = stateDtype(w);
+}
+
 } // namespace
 
-void selectProfile(Workload& w, const ProfileChoice& c) {
+void selectProfile(Workload& w, const ProfileChoice& c, std::optional<DType> modelDType) {
+    // the preset's dtypes describe float storage: a QLoRA run keeps its quantised base
+    const bool qloraBase = w.mode == Mode::Training && w.finetune == Finetune::QLoRA &&
+                           isQuantized(w.precision.weights);
+    const DType base = w.precision.weights;
     w.profile = c.ref();
     applyFramework(w, c.profile->precision);
+    if (qloraBase)
+        w.precision.weights = base;
     if (c.profile->optimizer)
         w.optimizer = *c.profile->optimizer;
     if (c.profile->sharding && w.parallel.sharding == Sharding::None)
         w.parallel.sharding = *c.profile->sharding;
     if (c.profile->checkpointing)
         w.checkpointing = *c.profile->checkpointing;
-    applyLoraBaseRule(w, c);
+    applyLoraBaseRule(w, c, modelDType);
 }
 
-void applyLoraBaseRule(Workload& w, const ProfileChoice& c) {
+void applyLoraBaseRule(Workload& w, const ProfileChoice& c, std::optional<DType> modelDType) {
+    if (c.version->fill.checkpointDtypeWeights) {
+        applyCheckpointDtype(w, modelDType);
+        return;
+    }
     if (!c.version->fill.loraBaseWeights || w.mode != Mode::Training ||
         isQuantized(w.precision.weights))
         return;
@@ -437,6 +470,10 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         w.precision.weights = f.quant4bit.value_or(DType::FP4);
         note("weight_dtype", std::string(dtypeKey(w.precision.weights)),
              f.quant4bit ? "quant_4bit" : "");
+    } else if (unknown.weights && f.checkpointDtypeWeights && isFloatCheckpoint(m.nativeDType)) {
+        // transformers 5: from_pretrained loads the checkpoint's own dtype (dtype="auto")
+        w.precision.weights = m.nativeDType;
+        note("weight_dtype", std::string(dtypeKey(w.precision.weights)), "weight_dtype");
     } else if (unknown.weights && loraBaseInCompute(w, f)) {
         // the frozen base loaded in the compute dtype (LLaMA-Factory: torch_dtype=compute_dtype)
         w.precision.weights = unknown.compute ? pre.compute : w.precision.compute;

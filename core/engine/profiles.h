@@ -85,6 +85,10 @@ struct FillDefaults {
     std::optional<unsigned> loraTargets; ///< OR of LoraTarget bits
     std::optional<double> loraDropout;
     std::optional<LoraBaseRule> loraBaseWeights; ///< LoRA base storage (key lora_base_weights)
+    /// Key weight_dtype = "checkpoint_dtype": every run's non-quantised weights load in the
+    /// model's own published dtype (ModelArch::nativeDType: config.json dtype/torch_dtype), as
+    /// transformers 5's from_pretrained does by default (dtype="auto").
+    bool checkpointDtypeWeights = false;
     std::optional<DType> quant4bit;     ///< the format of an unspecified bitsandbytes "4bit" load
     std::optional<bool> tiedEmbeddings; ///< whether the model in memory shares wte and lm_head
     /// Inference: the prompt and generated-token counts of the framework's generate script
@@ -183,15 +187,23 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
                                          const ProfileChoice& c);
 
 /// The user picks @p c: stores it, applies its precision preset (dtypes), its defaults and
-/// its LoRA base rule (applyLoraBaseRule).
-void selectProfile(Workload& w, const ProfileChoice& c);
+/// its weight rules (applyLoraBaseRule) for a model published in @p modelDType
+/// (ModelArch::nativeDType; std::nullopt: not known, the preset's dtype holds).
+void selectProfile(Workload& w, const ProfileChoice& c,
+                   std::optional<DType> modelDType = std::nullopt);
 /// Under a profile with a LoRA base rule (FillDefaults::loraBaseWeights), the weights as its
 /// framework stores them for the run's kind: a LoRA base in the compute dtype where the rule
 /// says so, otherwise (a full fine-tune, a LoRA base under ZeRO-3/FSDP) in the precision
 /// preset's dtype (LLaMA-Factory: bf16 LoRA base, fp32 fully trained weights). Unchanged for
-/// inference, quantised weights and profiles without the rule. For a caller that sets the
-/// run's fine-tune kind or sharding after the pick (the CLI, the GUI's Mode box).
-void applyLoraBaseRule(Workload& w, const ProfileChoice& c);
+/// inference, quantised weights and profiles without the rule.
+/// Under a profile version that loads the checkpoint's own dtype (FillDefaults::
+/// checkpointDtypeWeights: transformers 5), the non-quantised weights of every run, inference
+/// included, take @p modelDType when it is a float dtype (fp32/bf16/fp16), and a full
+/// fine-tune's gradients and optimizer states follow the parameters (torch.optim.AdamW
+/// `torch.zeros_like(p)`: bf16 weights, bf16 states; no fp32 master copy). For a caller that sets
+/// the run's fine-tune kind, sharding or model after the pick (the CLI, the GUI's Mode box).
+void applyLoraBaseRule(Workload& w, const ProfileChoice& c,
+                       std::optional<DType> modelDType = std::nullopt);
 /// Whether every condition of @p when holds for @p w.
 bool runConditionsHold(unsigned when, const Workload& w);
 /// The facts of @p v that hold for @p w (evaluated on @p w before any is applied).

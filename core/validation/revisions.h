@@ -35,7 +35,10 @@ struct FrameworkRevisions {
         std::vector<Revision> revisions;
     };
     std::vector<Repository> repositories;
-    ProfileRef unknown{"hf-trainer", ""}; ///< for sources the table does not list
+    /// For sources the table does not list: HF Trainer before transformers 5 (whose
+    /// from_pretrained loads the checkpoint's dtype, hf-trainer@5), which the published
+    /// measurements predate; a table's unknown_repository entry replaces it.
+    ProfileRef unknown{"hf-trainer", "4.45"};
 };
 
 /// Parses the table; profile names and versions are checked against core/engine/profiles.h (an

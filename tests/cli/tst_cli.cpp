@@ -96,6 +96,8 @@ private slots:
     void checkpointWeights();
     void loraBaseRule_data();
     void loraBaseRule();
+    void checkpointDtypeRule_data();
+    void checkpointDtypeRule();
     void gpuMemUnits_data();
     void gpuMemUnits();
     void paramsOption();
@@ -505,8 +507,11 @@ void TstCli::loraBaseRule_data() {
         << QStringList{"--framework", "llama-factory", "--finetune", "lora", "--gpus",
                        "2",           "--sharding",    "fsdp"}
         << 16144408576.0;
-    QTest::newRow("hf-trainer-lora-fp32-base")
-        << QStringList{"--framework", "hf-trainer", "--finetune", "lora"} << 32288817152.0;
+    QTest::newRow("hf-trainer-4-45-lora-fp32-base")
+        << QStringList{"--framework", "hf-trainer@4.45", "--finetune", "lora"} << 32288817152.0;
+    // transformers 5 loads the checkpoint's dtype (Llama 3.1 8B config.json: bfloat16)
+    QTest::newRow("hf-trainer-5-lora-bf16-base")
+        << QStringList{"--framework", "hf-trainer", "--finetune", "lora"} << 16228294656.0;
     // a full fine-tune under --precision-preset pure_bf16: its bf16, 8,030,261,248 x 2 B
     QTest::newRow("precision-preset-wins")
         << QStringList{"--framework", "llama-factory", "--precision-preset", "pure_bf16"}
@@ -522,6 +527,40 @@ void TstCli::loraBaseRule() {
     const Run r = cli(QStringList{"estimate", "--model", "llama-3.1-8b", "--json"} + args);
     VERIFY_RUN(r, 0);
     QCOMPARE(jsonOf(r).value("terms").toObject().value("weights").toDouble(), weights);
+}
+
+// hf-trainer@5 (transformers 5: from_pretrained dtype="auto"): a full fine-tune of Llama 3.1 8B
+// (config.json torch_dtype bfloat16) holds bf16 weights and AdamW's two states in the
+// parameters' dtype, torch.zeros_like(p): 8,030,261,248 x 2 = 16,060,522,496 B of weights and
+// 8,030,261,248 x 2 x 2 = 32,121,044,992 B of states; under 4.45 (fp32 load) 32,121,044,992 B
+// and 64,242,089,984 B. A dtype the user gives wins (--weights fp32 --grads fp32
+// --optimizer-states fp32: the 4.45 numbers).
+void TstCli::checkpointDtypeRule_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("weights");
+    QTest::addColumn<double>("states");
+    QTest::newRow("hf-trainer-5-full-bf16")
+        << QStringList{"--framework", "hf-trainer"} << 16060522496.0 << 32121044992.0;
+    QTest::newRow("hf-trainer-5-full-after-finetune-option")
+        << QStringList{"--finetune", "lora", "--framework", "hf-trainer@5", "--finetune", "full"}
+        << 16060522496.0 << 32121044992.0;
+    QTest::newRow("hf-trainer-4-45-full-fp32")
+        << QStringList{"--framework", "hf-trainer@4.45"} << 32121044992.0 << 64242089984.0;
+    QTest::newRow("hf-trainer-5-user-dtypes-win")
+        << QStringList{"--framework", "hf-trainer", "--weights",          "fp32",
+                       "--grads",     "fp32",       "--optimizer-states", "fp32"}
+        << 32121044992.0 << 64242089984.0;
+}
+
+void TstCli::checkpointDtypeRule() {
+    QFETCH(QStringList, args);
+    QFETCH(double, weights);
+    QFETCH(double, states);
+    const Run r = cli(QStringList{"estimate", "--model", "llama-3.1-8b", "--json"} + args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject terms = jsonOf(r).value("terms").toObject();
+    QCOMPARE(terms.value("weights").toDouble(), weights);
+    QCOMPARE(terms.value("optimizer_states").toDouble(), states);
 }
 
 void TstCli::gpuMemUnits_data() {

@@ -58,6 +58,10 @@ private slots:
     void versionFillDefaults();
     void loraBaseRulePick_data();
     void loraBaseRulePick();
+    void checkpointDtypePick_data();
+    void checkpointDtypePick();
+    void checkpointDtypeFill_data();
+    void checkpointDtypeFill();
     void generateDefaultsFillTheContext_data();
     void generateDefaultsFillTheContext();
     void litgptBitsandbytesPrecision_data();
@@ -258,7 +262,7 @@ void TestProfiles::lookup_data() {
     QTest::newRow("explicit-version") << "torchtune@2024-05"
                                       << "torchtune@2024-05";
     QTest::newRow("case-and-underscore") << "HF_Trainer"
-                                         << "hf-trainer@4.45";
+                                         << "hf-trainer@5";
     QTest::newRow("unknown-name") << "pytorch_amp"
                                   << "";
     QTest::newRow("unknown-version") << "torchtitan@2023"
@@ -402,6 +406,10 @@ void TestProfiles::versionFillDefaults_data() {
         << R"({"prompt_tokens": {"value": 0, "source": "v1"}})"
         << "profiles[0].versions[0].fill_defaults.prompt_tokens.value" << qint64{0} << ""
         << qint64{-1};
+    QTest::newRow("version-weight-dtype-not-a-rule")
+        << R"({"weight_dtype": {"value": "bf16", "source": "v1"}})"
+        << "profiles[0].versions[0].fill_defaults.weight_dtype.value" << qint64{0} << ""
+        << qint64{-1};
     QTest::newRow("version-not-an-object")
         << R"([1])"
         << "profiles[0].versions[0].fill_defaults" << qint64{0} << "" << qint64{-1};
@@ -465,7 +473,7 @@ void TestProfiles::loraBaseRulePick_data() {
     QTest::newRow("llama-factory-2023-lora-zero3")
         << "llama-factory@2023" << lora << static_cast<int>(Sharding::Zero3) << "bf16";
     QTest::newRow("llama-factory-full") << "llama-factory" << full << none << "fp32";
-    QTest::newRow("hf-trainer-lora") << "hf-trainer" << lora << none << "fp32";
+    QTest::newRow("hf-trainer-4-45-lora") << "hf-trainer@4.45" << lora << none << "fp32";
 }
 
 void TestProfiles::loraBaseRulePick() {
@@ -485,6 +493,116 @@ void TestProfiles::loraBaseRulePick() {
     // LLaMA-Factory checkpoints by default (set when picked); hf-trainer leaves it
     QCOMPARE(w.checkpointing,
              spec.startsWith("llama-factory") ? Checkpointing::Full : Checkpointing::None);
+}
+
+// hf-trainer@5 (transformers 5: from_pretrained dtype="auto", PR #42805): a pick loads the
+// non-quantised weights in the model's own dtype, inference included, and a full fine-tune's
+// gradients and AdamW states follow the parameters (torch.zeros_like(p); no fp32 master); LoRA
+// adapters stay fp32 (PEFT autocast_adapter_dtype). 4.45 keeps the preset's fp32; a QLoRA run
+// keeps its quantised base under any pick (before: the preset's fp32 replaced it).
+void TestProfiles::checkpointDtypePick_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<int>("finetune"); ///< Finetune; -1 = inference
+    QTest::addColumn<int>("modelDType");
+    QTest::addColumn<QString>("weights");
+    QTest::addColumn<QString>("grads"); ///< full fine-tune: also the Adam states' dtype
+    QTest::addColumn<QString>("adapters");
+    const int lora = static_cast<int>(Finetune::LoRA), full = static_cast<int>(Finetune::Full);
+    const int qlora = static_cast<int>(Finetune::QLoRA);
+    const int bf16 = static_cast<int>(DType::BF16), fp16 = static_cast<int>(DType::FP16);
+    const int fp32 = static_cast<int>(DType::FP32);
+    QTest::newRow("v5-full-bf16-checkpoint") << "hf-trainer@5" << full << bf16 << "bf16"
+                                             << "bf16"
+                                             << "fp32";
+    QTest::newRow("v5-full-fp16-checkpoint") << "hf-trainer@5" << full << fp16 << "fp16"
+                                             << "fp16"
+                                             << "fp32";
+    QTest::newRow("v5-full-fp32-checkpoint") << "hf-trainer@5" << full << fp32 << "fp32"
+                                             << "fp32"
+                                             << "fp32";
+    QTest::newRow("v5-lora-bf16-base-fp32-adapters") << "hf-trainer@5" << lora << bf16 << "bf16"
+                                                     << "fp32"
+                                                     << "fp32";
+    QTest::newRow("v5-qlora-base-stays-nf4")
+        << "hf-trainer@5" << qlora << bf16 << "nf4_double_quant"
+        << "fp32"
+        << "fp32";
+    QTest::newRow("v5-inference-bf16") << "hf-trainer@5" << -1 << bf16 << "bf16"
+                                       << "fp32"
+                                       << "fp32";
+    QTest::newRow("v4-45-qlora-base-stays-nf4")
+        << "hf-trainer@4.45" << qlora << bf16 << "nf4_double_quant"
+        << "fp32"
+        << "fp32";
+    QTest::newRow("v4-45-full-fp32-load") << "hf-trainer@4.45" << full << bf16 << "fp32"
+                                          << "fp32"
+                                          << "fp32";
+}
+
+void TestProfiles::checkpointDtypePick() {
+    QFETCH(QString, spec);
+    QFETCH(int, finetune);
+    QFETCH(int, modelDType);
+    QFETCH(QString, weights);
+    QFETCH(QString, grads);
+    QFETCH(QString, adapters);
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    if (finetune < 0)
+        w.mode = Mode::Inference;
+    else
+        w.finetune = static_cast<Finetune>(finetune);
+    if (w.finetune == Finetune::QLoRA)
+        w.precision.weights = DType::NF4DoubleQuant;
+    const auto c = parseProfileSpec(spec.toStdString());
+    QVERIFY(c.ok());
+    selectProfile(w, *c, static_cast<DType>(modelDType));
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.weights)), weights);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.grads)), grads);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.adapters)), adapters);
+    if (finetune == static_cast<int>(Finetune::Full)) {
+        QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.optimizerStates)), grads);
+        QVERIFY(!w.precision.masterWeights);
+    }
+}
+
+// A record that leaves the weight dtype unknown, under hf-trainer@5: the model's own dtype
+// (here fp16) fills it, named with its source; the gradients and Adam states follow it. Under
+// 4.45 the pytorch_amp preset's fp32.
+void TestProfiles::checkpointDtypeFill_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("weights");
+    QTest::addColumn<QString>("sourceHas");
+    QTest::newRow("v5-checkpoint-fp16") << "hf-trainer@5"
+                                        << "fp16"
+                                        << "PR #42805";
+    QTest::newRow("v4-45-preset-fp32") << "hf-trainer@4.45"
+                                       << "fp32"
+                                       << "pytorch_amp";
+}
+
+void TestProfiles::checkpointDtypeFill() {
+    QFETCH(QString, spec);
+    QFETCH(QString, weights);
+    QFETCH(QString, sourceHas);
+    ModelArch m = llama8b();
+    m.nativeDType = DType::FP16;
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    w.finetune = Finetune::Full;
+    UnknownSettings unknown;
+    unknown.weights = unknown.compute = unknown.masterWeights = unknown.grads = true;
+    unknown.optimizerStates = unknown.optimizer = true;
+    const auto c = parseProfileSpec(spec.toStdString());
+    QVERIFY(c.ok());
+    const std::vector<FilledField> filled = resolveUnknowns(m, w, unknown, *c);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.weights)), weights);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.grads)), weights);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.optimizerStates)), weights);
+    QVERIFY(!w.precision.masterWeights);
+    const auto it = std::find_if(filled.begin(), filled.end(),
+                                 [](const FilledField& f) { return f.field == "weight_dtype"; });
+    QVERIFY(it != filled.end());
+    QCOMPARE(QString::fromStdString(it->value), weights);
+    QVERIFY2(QString::fromStdString(it->source).contains(sourceHas), it->source.c_str());
 }
 
 // litgpt's generate defaults (prompt 6 tokens, max_new_tokens 50) fill an inference run's

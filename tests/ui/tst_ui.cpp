@@ -1134,6 +1134,39 @@ private slots:
         }
     }
 
+    // HF Trainer 5 (transformers 5's from_pretrained loads the checkpoint's dtype, PR #42805),
+    // picked in the Framework box: the default full fine-tune of Llama 3.1 8B holds bf16 weights
+    // and bf16 AdamW states, 8,030,261,248 x 2 = 16,060,522,496 B and x 4 = 32,121,044,992 B
+    // (4.45: fp32, 32,121,044,992 B and 64,242,089,984 B); a model published in fp32 then
+    // loads in fp32 (weights 32,121,044,992 B).
+    void hfTrainer5LoadsCheckpointDtype() {
+        auto* box = m_win->controls()->findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
+        QVERIFY(box);
+        auto term = [this](Term t) {
+            return ctl()->results().estimate.worst.atPeak[static_cast<int>(t)];
+        };
+        for (const auto& [version, weights, states] :
+             {std::tuple{QStringLiteral("4.45"), 32121044992.0, 64242089984.0},
+              std::tuple{QStringLiteral("5"), 16060522496.0, 32121044992.0}}) {
+            const int row =
+                box->findText(QStringLiteral("HF Trainer + PEFT + Accelerate ") + version);
+            QVERIFY2(row >= 1, qPrintable(version));
+            box->setCurrentIndex(row);
+            emit box->activated(row);
+            settle();
+            QCOMPARE(scn().workload.profile.version, version.toStdString());
+            QCOMPARE(term(Term::Weights), weights);
+            QCOMPARE(term(Term::OptimizerStates), states);
+        }
+        ctl()->edit(Field::Model, QStringLiteral("fp32 checkpoint"), [](Scenario& s) {
+            ModelArch a = s.model;
+            a.nativeDType = DType::FP32;
+            edits::setInlineModel(s, a);
+        });
+        settle();
+        QCOMPARE(term(Term::Weights), 32121044992.0);
+    }
+
     // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
     // load's cached segments then set the reserved peak (core/engine/load_phase.h).
     void loadRecipeCombo() {
