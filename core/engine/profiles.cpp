@@ -144,6 +144,8 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
             ok = (f.attention = parseAttention(text)).has_value();
         else if (key == "quant_4bit")
             ok = (f.quant4bit = parseDType(text)).has_value() && isQuantized(*f.quant4bit);
+        else if (key == "compute_dtype")
+            ok = (f.computeDtype = parseDType(text)).has_value() && !isQuantized(*f.computeDtype);
         else if (key == "tied_embeddings")
             ok = v.is_boolean() && (f.tiedEmbeddings = v.get<bool>(), true);
         else if (key == "prompt_tokens" || key == "new_tokens") {
@@ -175,7 +177,7 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
         } else
             fail(kp, "unknown default (optimizer, checkpointing, attention, quant_4bit, "
                      "lora_targets, lora_dropout, lora_base_weights, weight_dtype, "
-                     "tied_embeddings, prompt_tokens, new_tokens)");
+                     "compute_dtype, tied_embeddings, prompt_tokens, new_tokens)");
         if (!ok)
             fail(kp + ".value", "not a valid " + key);
         const std::string name = key; // a named object: clang < 16 cannot capture bindings
@@ -465,6 +467,9 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
     }
     const bool training = w.mode == Mode::Training;
     const bool qlora = w.finetune == Finetune::QLoRA;
+    // the compute dtype the framework documents where it differs from its preset's
+    const DType compute =
+        unknown.compute ? f.computeDtype.value_or(pre.compute) : w.precision.compute;
     if (unknown.weights4bit || (unknown.weights && qlora)) {
         // a bitsandbytes 4-bit load whose format the user left at the library's default
         w.precision.weights = f.quant4bit.value_or(DType::FP4);
@@ -476,15 +481,16 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         note("weight_dtype", std::string(dtypeKey(w.precision.weights)), "weight_dtype");
     } else if (unknown.weights && loraBaseInCompute(w, f)) {
         // the frozen base loaded in the compute dtype (LLaMA-Factory: torch_dtype=compute_dtype)
-        w.precision.weights = unknown.compute ? pre.compute : w.precision.compute;
+        w.precision.weights = compute;
         note("weight_dtype", std::string(dtypeKey(w.precision.weights)), "lora_base_weights");
     } else if (unknown.weights) {
         w.precision.weights = pre.weights;
         note("weight_dtype", std::string(dtypeKey(pre.weights)), "");
     }
     if (unknown.compute) {
-        w.precision.compute = pre.compute;
-        note("compute_dtype", std::string(dtypeKey(pre.compute)), "");
+        w.precision.compute = compute;
+        note("compute_dtype", std::string(dtypeKey(compute)),
+             f.computeDtype ? "compute_dtype" : "");
     }
     if (!training) {
         fillGenerationTokens(w, unknown, f, note);

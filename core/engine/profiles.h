@@ -90,6 +90,9 @@ struct FillDefaults {
     /// transformers 5's from_pretrained does by default (dtype="auto").
     bool checkpointDtypeWeights = false;
     std::optional<DType> quant4bit;     ///< the format of an unspecified bitsandbytes "4bit" load
+    /// The compute (autocast) dtype where the framework's documentation or code default differs
+    /// from its precision preset's (key compute_dtype: fp32, bf16 or fp16).
+    std::optional<DType> computeDtype;
     std::optional<bool> tiedEmbeddings; ///< whether the model in memory shares wte and lm_head
     /// Inference: the prompt and generated-token counts of the framework's generate script
     /// when its user passes none (tokens, >= 1 and >= 0, <= limits::kSequenceLength).

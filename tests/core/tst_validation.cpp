@@ -906,6 +906,28 @@ void TstValidation::filledDefaults_data() {
         << "weights"
         << "bf16"
         << "weight_dtype = bf16 (llama-factory: LLaMA-Factory 306a70c src/llmtuner/model/loader.py";
+    // llama-factory@2023: every README example of 306a70c passes --fp16 (compute fp16), and the
+    // LoRA base is loaded in it (loader.py model.to(compute_dtype)); the preset alone says bf16
+    QTest::newRow("llama-factory-2023-compute-fp16-readme")
+        << "{\"/source_url\": \"https://github.com/unslothai/unsloth/blob/"
+           "0a2c397393e2f0085e58476887d5e1d5af294cb0/README.md\", \"/compute_dtype\": null, "
+           "\"/weight_dtype\": null}"
+        << "compute"
+        << "fp16"
+        << "compute_dtype = fp16 (llama-factory: LLaMA-Factory 306a70c README.md";
+    QTest::newRow("llama-factory-2023-lora-base-in-readme-compute-dtype")
+        << "{\"/source_url\": \"https://github.com/unslothai/unsloth/blob/"
+           "0a2c397393e2f0085e58476887d5e1d5af294cb0/README.md\", \"/compute_dtype\": null, "
+           "\"/weight_dtype\": null}"
+        << "weights"
+        << "fp16"
+        << "weight_dtype = fp16 (llama-factory: LLaMA-Factory 306a70c src/llmtuner/model/loader.py";
+    QTest::newRow("llama-factory-2024-compute-bf16-preset")
+        << "{\"/source_url\": \"https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md\", "
+           "\"/compute_dtype\": null}"
+        << "compute"
+        << "bf16"
+        << "compute_dtype = bf16 (llama-factory: precision pytorch_amp";
     QTest::newRow("hf-trainer-lora-base-fp32")
         // fp32 weights alone are 26.95 GB: a measurement above them
         << R"({"/weight_dtype": null, "/measured/bytes": 32000000000, "/measured/value": 32})"
