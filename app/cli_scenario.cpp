@@ -170,7 +170,7 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     if (p.isSet(QStringLiteral("framework"))) {
         const std::string spec = p.value(QStringLiteral("framework")).toStdString();
         if (auto c = parseProfileSpec(spec)) {
-            selectProfile(w, *c, s.model.nativeDType);
+            selectProfile(w, *c, &s.model);
         } else if (const auto preset = parseFramework(spec)) {
             applyFramework(w, *preset); // a key of the dtype-only profiles before issue 13
             notes.push_back("--framework " + spec +
@@ -423,7 +423,7 @@ CliScenario buildScenario(const QCommandLineParser& p) {
         !p.isSet(QStringLiteral("grads")) && !p.isSet(QStringLiteral("optimizer-states")) &&
         !p.isSet(QStringLiteral("precision-preset")))
         if (const auto c = parseProfileSpec(p.value(QStringLiteral("framework")).toStdString()))
-            applyLoraBaseRule(s.workload, *c, s.model.nativeDType);
+            applyLoraBaseRule(s.workload, *c, &s.model);
     if (auto e = validateWorkload(s.model, s.workload))
         dataError(*e);
     if (p.isSet(QStringLiteral("save-scenario"))) {

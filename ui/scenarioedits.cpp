@@ -14,12 +14,19 @@ namespace headroom::ui::edits {
 
 namespace {
 
-/// Under a profile that loads the checkpoint's own dtype (transformers 5), weights that
-/// followed the previous model's dtype (@p previous) follow the new model's.
-void followModelDType(Scenario& s, DType previous) {
+/// Under a framework profile, dtypes that are still what the profile gives @p previous follow
+/// the new model (transformers 5's checkpoint dtype, Qwen v1's own cast); dtypes the user set
+/// stay.
+void followModelDType(Scenario& s, const ModelArch& previous) {
     const auto c = findProfile(s.workload.profile);
-    if (c && c->version->fill.checkpointDtypeWeights && s.workload.precision.weights == previous)
-        applyLoraBaseRule(s.workload, *c, s.model.nativeDType);
+    if (!c)
+        return;
+    Workload before = s.workload, after = s.workload;
+    selectProfile(before, *c, &previous);
+    if (!(before.precision == s.workload.precision))
+        return;
+    selectProfile(after, *c, &s.model);
+    s.workload.precision = after.precision;
 }
 
 } // namespace
@@ -29,7 +36,7 @@ bool setModelPreset(Scenario& s, const std::string& key) {
     if (!p) {
         return false;
     }
-    const DType previous = s.model.nativeDType;
+    const ModelArch previous = s.model;
     s.modelSource = ModelSource::Preset;
     s.modelPreset = p->key;
     s.model = p->arch;
@@ -39,7 +46,7 @@ bool setModelPreset(Scenario& s, const std::string& key) {
 }
 
 void setCustomSize(Scenario& s, double params) {
-    const DType previous = s.model.nativeDType;
+    const ModelArch previous = s.model;
     s.modelSource = ModelSource::ParamCount;
     s.paramCount = params;
     s.model = denseFromParamCount(params);
@@ -48,7 +55,7 @@ void setCustomSize(Scenario& s, double params) {
 }
 
 void setInlineModel(Scenario& s, const ModelArch& arch) {
-    const DType previous = s.model.nativeDType;
+    const ModelArch previous = s.model;
     s.modelSource = ModelSource::Inline;
     s.model = arch;
     s.derivedFrom.clear();
@@ -74,7 +81,7 @@ void setModelSize(Scenario& s, double params) {
         setModelPreset(s, f.presetKey);
         return;
     }
-    const DType previous = s.model.nativeDType;
+    const ModelArch previous = s.model;
     s.modelSource = ModelSource::Inline;
     s.model = std::move(f.arch);
     s.derivedFrom = f.presetKey;
@@ -113,7 +120,7 @@ void setRunMode(Scenario& s, RunMode m) {
     }
     // the weights as the picked framework stores them for this kind (LLaMA-Factory)
     if (const auto c = findProfile(w.profile))
-        applyLoraBaseRule(w, *c, s.model.nativeDType);
+        applyLoraBaseRule(w, *c, &s.model);
 }
 
 void setWeightsDType(Scenario& s, DType d) {
@@ -135,7 +142,7 @@ bool setProfile(Scenario& s, const ProfileRef& ref) {
     const auto choice = findProfile(ref);
     if (!choice)
         return false;
-    selectProfile(s.workload, *choice, s.model.nativeDType);
+    selectProfile(s.workload, *choice, &s.model);
     return true;
 }
 

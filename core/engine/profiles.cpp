@@ -1,5 +1,7 @@
 #include "core/engine/profiles.h"
 
+#include "core/model/decoder_shape.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -324,6 +326,14 @@ bool isFloatCheckpoint(DType d) {
 
 DType stateDtype(const Workload& w);
 
+/// Whether @p m's own code casts it when built (DecoderFamilyTraits::castsOnLoad) where @p w
+/// would otherwise hold fp32 weights trained directly: no master copy, no ZeRO stage.
+bool modelCastsItself(const ModelArch& m, const Workload& w) {
+    return !decoderFamilyTraits(m.family).castsOnLoad.empty() &&
+           w.precision.weights == DType::FP32 && !w.precision.masterWeights &&
+           !isZeroStage(w.parallel.sharding) && isFloatCheckpoint(m.nativeDType);
+}
+
 /// transformers 5 (from_pretrained dtype="auto"): the weights in the model's own dtype; a full
 /// fine-tune's gradients and optimizer states follow the parameters (see applyLoraBaseRule).
 void applyCheckpointDtype(Workload& w, std::optional<DType> modelDType) {
@@ -339,7 +349,7 @@ void applyCheckpointDtype(Workload& w, std::optional<DType> modelDType) {
 
 } // namespace
 
-void selectProfile(Workload& w, const ProfileChoice& c, std::optional<DType> modelDType) {
+void selectProfile(Workload& w, const ProfileChoice& c, const ModelArch* model) {
     // the preset's dtypes describe float storage: a QLoRA run keeps its quantised base
     const bool qloraBase = w.mode == Mode::Training && w.finetune == Finetune::QLoRA &&
                            isQuantized(w.precision.weights);
@@ -354,24 +364,40 @@ void selectProfile(Workload& w, const ProfileChoice& c, std::optional<DType> mod
         w.parallel.sharding = *c.profile->sharding;
     if (c.profile->checkpointing)
         w.checkpointing = *c.profile->checkpointing;
-    applyLoraBaseRule(w, c, modelDType);
+    applyLoraBaseRule(w, c, model);
 }
 
-void applyLoraBaseRule(Workload& w, const ProfileChoice& c, std::optional<DType> modelDType) {
+void applyLoraBaseRule(Workload& w, const ProfileChoice& c, const ModelArch* model) {
     if (c.version->fill.checkpointDtypeWeights) {
-        applyCheckpointDtype(w, modelDType);
+        applyCheckpointDtype(w, model ? std::optional(model->nativeDType) : std::nullopt);
         return;
     }
-    if (!c.version->fill.loraBaseWeights || w.mode != Mode::Training ||
-        isQuantized(w.precision.weights))
+    const bool casts = model && c.profile->precision != Framework::Custom &&
+                       !decoderFamilyTraits(model->family).castsOnLoad.empty();
+    if ((!c.version->fill.loraBaseWeights && !casts) || isQuantized(w.precision.weights))
         return;
     if (loraBaseInCompute(w, c.version->fill)) {
         w.precision.weights = w.precision.compute; // the frozen base, as the framework loads it
         return;
     }
-    Workload preset = w; // a full fine-tune, or a LoRA base the rule keeps: the preset's dtype
+    // from the preset's dtypes, whatever an earlier application left (the CLI applies the
+    // rules at the pick and again after every option)
+    Workload preset = w;
     applyFramework(preset, c.profile->precision);
+    preset.precision.kvCache = w.precision.kvCache;
+    if (casts && modelCastsItself(*model, preset)) {
+        applyCheckpointDtype(w, model->nativeDType); // the model's code casts it when built
+        return;
+    }
+    if (w.mode != Mode::Training || isQuantized(preset.precision.weights))
+        return;
+    // a full fine-tune, or a LoRA base the rule keeps: the preset's dtypes
     w.precision.weights = preset.precision.weights;
+    if (casts && w.finetune == Finetune::Full) {
+        w.precision.grads = preset.precision.grads;
+        w.precision.optimizerStates = preset.precision.optimizerStates;
+        w.precision.masterWeights = preset.precision.masterWeights;
+    }
 }
 
 std::string FillDefaults::source(std::string_view key) const {
@@ -467,6 +493,12 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
     }
     const bool training = w.mode == Mode::Training;
     const bool qlora = w.finetune == Finetune::QLoRA;
+    // the model's own code casts it when built, where the preset would load fp32 (Qwen v1)
+    Workload loaded = w;
+    loaded.precision.weights = pre.weights;
+    loaded.precision.masterWeights =
+        unknown.masterWeights ? pre.masterWeights : w.precision.masterWeights;
+    const bool castsItself = p.precision != Framework::Custom && modelCastsItself(m, loaded);
     // the compute dtype the framework documents where it differs from its preset's
     const DType compute =
         unknown.compute ? f.computeDtype.value_or(pre.compute) : w.precision.compute;
@@ -479,6 +511,11 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         // transformers 5: from_pretrained loads the checkpoint's own dtype (dtype="auto")
         w.precision.weights = m.nativeDType;
         note("weight_dtype", std::string(dtypeKey(w.precision.weights)), "weight_dtype");
+    } else if (unknown.weights && !loraBaseInCompute(w, f) && castsItself) {
+        // the model's own code casts it when built (Qwen v1 remote code)
+        w.precision.weights = m.nativeDType;
+        out.push_back({"weight_dtype", std::string(dtypeKey(m.nativeDType)),
+                       "model code: " + std::string(decoderFamilyTraits(m.family).castsOnLoad)});
     } else if (unknown.weights && loraBaseInCompute(w, f)) {
         // the frozen base loaded in the compute dtype (LLaMA-Factory: torch_dtype=compute_dtype)
         w.precision.weights = compute;

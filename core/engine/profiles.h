@@ -89,7 +89,7 @@ struct FillDefaults {
     /// model's own published dtype (ModelArch::nativeDType: config.json dtype/torch_dtype), as
     /// transformers 5's from_pretrained does by default (dtype="auto").
     bool checkpointDtypeWeights = false;
-    std::optional<DType> quant4bit;     ///< the format of an unspecified bitsandbytes "4bit" load
+    std::optional<DType> quant4bit; ///< the format of an unspecified bitsandbytes "4bit" load
     /// The compute (autocast) dtype where the framework's documentation or code default differs
     /// from its precision preset's (key compute_dtype: fp32, bf16 or fp16).
     std::optional<DType> computeDtype;
@@ -190,10 +190,9 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
                                          const ProfileChoice& c);
 
 /// The user picks @p c: stores it, applies its precision preset (dtypes), its defaults and
-/// its weight rules (applyLoraBaseRule) for a model published in @p modelDType
-/// (ModelArch::nativeDType; std::nullopt: not known, the preset's dtype holds).
-void selectProfile(Workload& w, const ProfileChoice& c,
-                   std::optional<DType> modelDType = std::nullopt);
+/// its weight rules (applyLoraBaseRule) for @p model (nullptr: not known, the preset's dtypes
+/// hold).
+void selectProfile(Workload& w, const ProfileChoice& c, const ModelArch* model = nullptr);
 /// Under a profile with a LoRA base rule (FillDefaults::loraBaseWeights), the weights as its
 /// framework stores them for the run's kind: a LoRA base in the compute dtype where the rule
 /// says so, otherwise (a full fine-tune, a LoRA base under ZeRO-3/FSDP) in the precision
@@ -201,12 +200,15 @@ void selectProfile(Workload& w, const ProfileChoice& c,
 /// inference, quantised weights and profiles without the rule.
 /// Under a profile version that loads the checkpoint's own dtype (FillDefaults::
 /// checkpointDtypeWeights: transformers 5), the non-quantised weights of every run, inference
-/// included, take @p modelDType when it is a float dtype (fp32/bf16/fp16), and a full
+/// included, take @p model's nativeDType when it is a float dtype (fp32/bf16/fp16), and a full
 /// fine-tune's gradients and optimizer states follow the parameters (torch.optim.AdamW
-/// `torch.zeros_like(p)`: bf16 weights, bf16 states; no fp32 master copy). For a caller that sets
-/// the run's fine-tune kind, sharding or model after the pick (the CLI, the GUI's Mode box).
-void applyLoraBaseRule(Workload& w, const ProfileChoice& c,
-                       std::optional<DType> modelDType = std::nullopt);
+/// `torch.zeros_like(p)`: bf16 weights, bf16 states; no fp32 master copy). The same holds under
+/// any profile for a model whose own code casts it when built (DecoderFamilyTraits::castsOnLoad:
+/// Qwen v1) where the weights would otherwise be fp32 and trained directly (no master copy,
+/// no DeepSpeed ZeRO stage, whose optimizer keeps fp32 masters of half-precision weights). For
+/// a caller that sets the run's fine-tune kind, sharding or model after the pick (the CLI, the
+/// GUI's Mode box and model edits).
+void applyLoraBaseRule(Workload& w, const ProfileChoice& c, const ModelArch* model = nullptr);
 /// Whether every condition of @p when holds for @p w.
 bool runConditionsHold(unsigned when, const Workload& w);
 /// The facts of @p v that hold for @p w (evaluated on @p w before any is applied).

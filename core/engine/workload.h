@@ -77,6 +77,7 @@ struct Precision {
     /// the user picks a weight dtype: an explicit choice (--weights, the GUI's weight dtype)
     /// sets it false and `weights` wins.
     bool checkpointWeights = true;
+    bool operator==(const Precision&) const = default;
 };
 
 /// Which base-model linear layers get LoRA adapters (bit set of LoraTarget).

@@ -36,6 +36,10 @@ const std::array<TraitRow, 24>& traitTable() {
         qkv.qkvBias = true;
         DecoderFamilyTraits qwen1 = rms("Qwen v1 modeling_qwen.py: c_attn bias, no other");
         qwen1.qkvBias = true;
+        qwen1.castsOnLoad =
+            "Qwen v1 modeling_qwen.py (Qwen/Qwen-7B, remote code): QWenLMHeadModel.__init__ sets "
+            "config.bf16 when none of bf16/fp16/fp32 is set (the published configs) and the GPU "
+            "supports it (else fp16), then self.transformer.bfloat16(); self.lm_head.bfloat16()";
         DecoderFamilyTraits glm = rms("modeling_chatglm.py: add_qkv_bias");
         glm.qkvBias = true;
         DecoderFamilyTraits q3 = rms("modeling_qwen3.py: per-head q/k RMSNorm");

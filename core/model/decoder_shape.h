@@ -44,6 +44,9 @@ struct DecoderFamilyTraits {
     bool parallelBlock = false;
     int normsPerLayer = 2;
     std::string_view source; ///< the modelling file the traits come from, or why generic
+    /// Non-empty where the model's own code casts it to its nativeDType when it is built,
+    /// whatever dtype the loader asked for: the source of that cast (Qwen v1 remote code).
+    std::string_view castsOnLoad;
 };
 
 /// The traits of @p family (HF model_type spelling: "llama", "qwen", "falcon", ...).

@@ -98,6 +98,8 @@ private slots:
     void loraBaseRule();
     void checkpointDtypeRule_data();
     void checkpointDtypeRule();
+    void qwenV1CastsItself_data();
+    void qwenV1CastsItself();
     void gpuMemUnits_data();
     void gpuMemUnits();
     void paramsOption();
@@ -557,6 +559,41 @@ void TstCli::checkpointDtypeRule() {
     QFETCH(double, weights);
     QFETCH(double, states);
     const Run r = cli(QStringList{"estimate", "--model", "llama-3.1-8b", "--json"} + args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject terms = jsonOf(r).value("terms").toObject();
+    QCOMPARE(terms.value("weights").toDouble(), weights);
+    QCOMPARE(terms.value("optimizer_states").toDouble(), states);
+}
+
+// Qwen v1's remote code casts the model to bf16 when built (modeling_qwen.py
+// QWenLMHeadModel.__init__): under HF Trainer 4.x a full fine-tune of Qwen-7B (7,721,324,544
+// parameters, tst_params qwen-7b-v1) holds 7,721,324,544 x 2 = 15,442,649,088 B of weights and
+// x 4 = 30,885,298,176 B of bf16 AdamW states; under DeepSpeed ZeRO-3 over 4 GPUs the fp32
+// accounting stays: 7,721,324,544 x 4 / 4 = 7,721,324,544 B and x 8 / 4 = 15,442,649,088 B.
+void TstCli::qwenV1CastsItself_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("weights");
+    QTest::addColumn<double>("states");
+    QTest::newRow("hf-trainer-4-45-full-bf16")
+        << QStringList{"--framework", "hf-trainer@4.45"} << 15442649088.0 << 30885298176.0;
+    QTest::newRow("hf-trainer-4-45-zero3-fp32")
+        << QStringList{"--framework", "hf-trainer@4.45", "--sharding", "zero3", "--gpus", "4"}
+        << 7721324544.0 << 15442649088.0;
+}
+
+void TstCli::qwenV1CastsItself() {
+    QFETCH(QStringList, args);
+    QFETCH(double, weights);
+    QFETCH(double, states);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString config = dir.filePath(QStringLiteral("config.json"));
+    QVERIFY(writeFile(config, R"({"architectures": ["QWenLMHeadModel"], "model_type": "qwen",
+        "hidden_size": 4096, "intermediate_size": 22016, "num_attention_heads": 32,
+        "num_hidden_layers": 32, "kv_channels": 128, "vocab_size": 151936, "seq_length": 8192,
+        "no_bias": true, "tie_word_embeddings": false, "bf16": false, "fp16": false,
+        "fp32": false})"));
+    const Run r = cli(QStringList{"estimate", "--config", config, "--json"} + args);
     VERIFY_RUN(r, 0);
     const QJsonObject terms = jsonOf(r).value("terms").toObject();
     QCOMPARE(terms.value("weights").toDouble(), weights);

@@ -62,6 +62,8 @@ private slots:
     void checkpointDtypePick();
     void checkpointDtypeFill_data();
     void checkpointDtypeFill();
+    void modelCastsItself_data();
+    void modelCastsItself();
     void generateDefaultsFillTheContext_data();
     void generateDefaultsFillTheContext();
     void litgptBitsandbytesPrecision_data();
@@ -555,13 +557,89 @@ void TestProfiles::checkpointDtypePick() {
         w.precision.weights = DType::NF4DoubleQuant;
     const auto c = parseProfileSpec(spec.toStdString());
     QVERIFY(c.ok());
-    selectProfile(w, *c, static_cast<DType>(modelDType));
+    ModelArch model = llama8b();
+    model.nativeDType = static_cast<DType>(modelDType);
+    selectProfile(w, *c, &model);
     QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.weights)), weights);
     QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.grads)), grads);
     QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.adapters)), adapters);
     if (finetune == static_cast<int>(Finetune::Full)) {
         QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.optimizerStates)), grads);
         QVERIFY(!w.precision.masterWeights);
+    }
+}
+
+// Qwen v1's remote code casts the model to bf16 when built (modeling_qwen.py QWenLMHeadModel:
+// autoset_precision -> config.bf16, self.transformer.bfloat16()), whatever from_pretrained's
+// dtype: under HF Trainer 4.x (fp32 load, no master copy) a Qwen v1 run holds bf16 weights, and
+// a full fine-tune bf16 gradients and AdamW states. A DeepSpeed ZeRO stage keeps its fp32
+// masters (pytorch_amp's fp32 accounting stays), the deepspeed profile its own bf16 + master,
+// a Llama model the fp32 load.
+void TestProfiles::modelCastsItself_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<int>("finetune"); ///< Finetune
+    QTest::addColumn<int>("sharding"); ///< Sharding
+    QTest::addColumn<QString>("weights");
+    QTest::addColumn<QString>("states");
+    QTest::addColumn<bool>("master");
+    const int lora = static_cast<int>(Finetune::LoRA), full = static_cast<int>(Finetune::Full);
+    const int none = static_cast<int>(Sharding::None), zero3 = static_cast<int>(Sharding::Zero3);
+    const int fsdp = static_cast<int>(Sharding::FsdpFullShard);
+    QTest::newRow("qwen-v1-hf-trainer-full") << "hf-trainer@4.45"
+                                             << "qwen" << full << none << "bf16"
+                                             << "bf16" << false;
+    QTest::newRow("qwen-v1-hf-trainer-full-fsdp") << "hf-trainer@4.45"
+                                                  << "qwen" << full << fsdp << "bf16"
+                                                  << "bf16" << false;
+    QTest::newRow("qwen-v1-hf-trainer-lora-base") << "hf-trainer@4.45"
+                                                  << "qwen" << lora << none << "bf16"
+                                                  << "fp32" << false;
+    QTest::newRow("qwen-v1-hf-trainer-zero3-keeps-fp32") << "hf-trainer@4.45"
+                                                         << "qwen" << full << zero3 << "fp32"
+                                                         << "fp32" << false;
+    QTest::newRow("qwen-v1-deepspeed-master") << "deepspeed"
+                                              << "qwen" << full << zero3 << "bf16"
+                                              << "fp32" << true;
+    QTest::newRow("llama-hf-trainer-full-fp32") << "hf-trainer@4.45"
+                                                << "llama" << full << none << "fp32"
+                                                << "fp32" << false;
+}
+
+void TestProfiles::modelCastsItself() {
+    QFETCH(QString, spec);
+    QFETCH(QString, family);
+    QFETCH(int, finetune);
+    QFETCH(int, sharding);
+    QFETCH(QString, weights);
+    QFETCH(QString, states);
+    QFETCH(bool, master);
+    ModelArch m = llama8b();
+    m.family = family.toStdString();
+    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    w.finetune = static_cast<Finetune>(finetune);
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    const auto c = parseProfileSpec(spec.toStdString());
+    QVERIFY(c.ok());
+    selectProfile(w, *c, &m);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.weights)), weights);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.optimizerStates)), states);
+    QCOMPARE(w.precision.masterWeights, master);
+    // a record leaving the weight dtype unknown gets the same, named with the model's code
+    Workload r = testsupport::training(Framework::Custom, 1, 512);
+    r.finetune = static_cast<Finetune>(finetune);
+    r.parallel.sharding = static_cast<Sharding>(sharding);
+    UnknownSettings unknown;
+    unknown.weights = unknown.compute = unknown.masterWeights = unknown.grads = true;
+    unknown.optimizerStates = true;
+    const std::vector<FilledField> filled = resolveUnknowns(m, r, unknown, *c);
+    QCOMPARE(QString::fromLatin1(dtypeKey(r.precision.weights)), weights);
+    if (weights == "bf16" && spec.startsWith("hf-trainer")) {
+        const auto it = std::find_if(filled.begin(), filled.end(), [](const FilledField& f) {
+            return f.field == "weight_dtype";
+        });
+        QVERIFY(it != filled.end());
+        QVERIFY2(it->source.find("modeling_qwen.py") != std::string::npos, it->source.c_str());
     }
 }
 

@@ -1167,6 +1167,40 @@ private slots:
         QCOMPARE(term(Term::Weights), 32121044992.0);
     }
 
+    // Under HF Trainer 4.45 (fp32 load) the weights follow a model whose own code casts it:
+    // the Llama 3.1 8B shape as Qwen v1 (modeling_qwen.py casts to bf16 when built) holds
+    // 8,030,261,248 x 2 = 16,060,522,496 B, and back as Llama 32,121,044,992 B; a weight dtype
+    // the user picked stays.
+    void weightsFollowAModelThatCastsItself() {
+        bool picked = false;
+        ctl()->edit(Field::Framework, QStringLiteral("hf-trainer 4.45"), [&picked](Scenario& s) {
+            picked = edits::setProfile(s, ProfileRef{"hf-trainer", "4.45"});
+        });
+        QVERIFY(picked);
+        settle();
+        auto weights = [this] {
+            return ctl()->results().estimate.worst.atPeak[static_cast<int>(Term::Weights)];
+        };
+        QCOMPARE(weights(), 32121044992.0);
+        auto setFamily = [this](const char* family) {
+            ctl()->edit(Field::Model, QStringLiteral("family"), [family](Scenario& s) {
+                ModelArch a = s.model;
+                a.family = family;
+                edits::setInlineModel(s, a);
+            });
+            settle();
+        };
+        setFamily("qwen");
+        QCOMPARE(weights(), 16060522496.0);
+        setFamily("llama");
+        QCOMPARE(weights(), 32121044992.0);
+        ctl()->edit(Field::Precision, QStringLiteral("fp16"),
+                    [](Scenario& s) { edits::setWeightsDType(s, DType::FP16); });
+        settle();
+        setFamily("qwen");
+        QCOMPARE(scn().workload.precision.weights, DType::FP16);
+    }
+
     // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
     // load's cached segments then set the reserved peak (core/engine/load_phase.h).
     void loadRecipeCombo() {
