@@ -326,12 +326,13 @@ bool isFloatCheckpoint(DType d) {
 
 DType stateDtype(const Workload& w);
 
-/// Whether @p m's own code casts it when built (DecoderFamilyTraits::castsOnLoad) where @p w
-/// would otherwise hold fp32 weights trained directly: no master copy, no ZeRO stage.
-bool modelCastsItself(const ModelArch& m, const Workload& w) {
-    return !decoderFamilyTraits(m.family).castsOnLoad.empty() &&
-           w.precision.weights == DType::FP32 && !w.precision.masterWeights &&
-           !isZeroStage(w.parallel.sharding) && isFloatCheckpoint(m.nativeDType);
+/// Whether @p m's own code casts it when built (DecoderFamilyTraits::castsOnLoad) where the
+/// preset @p preset would hold @p run's weights in fp32 and train them directly: no master
+/// copy, no ZeRO stage; never under the custom profile, whose dtypes are the user's.
+bool modelCastsItself(const ModelArch& m, const Workload& run, Framework preset) {
+    return preset != Framework::Custom && !decoderFamilyTraits(m.family).castsOnLoad.empty() &&
+           run.precision.weights == DType::FP32 && !run.precision.masterWeights &&
+           !isZeroStage(run.parallel.sharding) && isFloatCheckpoint(m.nativeDType);
 }
 
 /// transformers 5 (from_pretrained dtype="auto"): the weights in the model's own dtype; a full
@@ -372,8 +373,7 @@ void applyLoraBaseRule(Workload& w, const ProfileChoice& c, const ModelArch* mod
         applyCheckpointDtype(w, model ? std::optional(model->nativeDType) : std::nullopt);
         return;
     }
-    const bool casts = model && c.profile->precision != Framework::Custom &&
-                       !decoderFamilyTraits(model->family).castsOnLoad.empty();
+    const bool casts = model && !decoderFamilyTraits(model->family).castsOnLoad.empty();
     if ((!c.version->fill.loraBaseWeights && !casts) || isQuantized(w.precision.weights))
         return;
     if (loraBaseInCompute(w, c.version->fill)) {
@@ -384,8 +384,7 @@ void applyLoraBaseRule(Workload& w, const ProfileChoice& c, const ModelArch* mod
     // rules at the pick and again after every option)
     Workload preset = w;
     applyFramework(preset, c.profile->precision);
-    preset.precision.kvCache = w.precision.kvCache;
-    if (casts && modelCastsItself(*model, preset)) {
+    if (casts && modelCastsItself(*model, preset, c.profile->precision)) {
         applyCheckpointDtype(w, model->nativeDType); // the model's code casts it when built
         return;
     }
@@ -498,7 +497,7 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
     loaded.precision.weights = pre.weights;
     loaded.precision.masterWeights =
         unknown.masterWeights ? pre.masterWeights : w.precision.masterWeights;
-    const bool castsItself = p.precision != Framework::Custom && modelCastsItself(m, loaded);
+    const bool castsItself = modelCastsItself(m, loaded, p.precision);
     // the compute dtype the framework documents where it differs from its preset's
     const DType compute =
         unknown.compute ? f.computeDtype.value_or(pre.compute) : w.precision.compute;
