@@ -118,7 +118,8 @@ int runValidate(const QStringList& args) {
         QStringLiteral("revisions"),
         QStringLiteral("Framework revisions table (source repository -> framework profile, "
                        "commit/document -> version); default: framework-revisions.json next to "
-                       "the records file, else every record gets hf-trainer."),
+                       "the records file, else every record gets hf-trainer@4.45 (transformers "
+                       "before v5, which the published measurements predate)."),
         QStringLiteral("file")));
     p.addOption(QCommandLineOption(
         QStringLiteral("by-source"),

@@ -412,6 +412,14 @@ void TestProfiles::versionFillDefaults_data() {
         << R"({"weight_dtype": {"value": "bf16", "source": "v1"}})"
         << "profiles[0].versions[0].fill_defaults.weight_dtype.value" << qint64{0} << ""
         << qint64{-1};
+    QTest::newRow("version-compute-dtype-quantised")
+        << R"({"compute_dtype": {"value": "nf4", "source": "v1"}})"
+        << "profiles[0].versions[0].fill_defaults.compute_dtype.value" << qint64{0} << ""
+        << qint64{-1};
+    QTest::newRow("version-compute-dtype-unknown")
+        << R"({"compute_dtype": {"value": "float17", "source": "v1"}})"
+        << "profiles[0].versions[0].fill_defaults.compute_dtype.value" << qint64{0} << ""
+        << qint64{-1};
     QTest::newRow("version-not-an-object")
         << R"([1])"
         << "profiles[0].versions[0].fill_defaults" << qint64{0} << "" << qint64{-1};
