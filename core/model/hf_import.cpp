@@ -534,7 +534,19 @@ Result<ModelArch> parseQwenV1(const Fields& f, ModelArch m) {
     m.qkvBias = true; // c_attn is nn.Linear(h, 3 x projection_size) with its default bias
     m.outBias = m.mlpBias = !noBias;
     HR_TRY(dt, parseTorchDType(f, DType::BF16));
-    m.nativeDType = m.expertDType = dt;
+    // QWenLMHeadModel.__init__ builds the model in the precision its flags name (at most one
+    // of bf16/fp16/fp32; none, as published: bf16 where the GPU supports it), whatever the
+    // loader's dtype (DecoderFamilyTraits::castsOnLoad)
+    HR_TRY(bf16, f.boolean("bf16", false));
+    HR_TRY(fp16, f.boolean("fp16", false));
+    HR_TRY(fp32, f.boolean("fp32", false));
+    if (int(bf16) + int(fp16) + int(fp32) > 1)
+        return err(ErrorCode::FieldOutOfRange, f.name("bf16"),
+                   "at most one of bf16, fp16 and fp32 may be true (modeling_qwen.py asserts it)");
+    m.nativeDType = m.expertDType = fp32   ? DType::FP32
+                                    : fp16 ? DType::FP16
+                                    : bf16 ? DType::BF16
+                                           : dt;
     return checkArch(f, std::move(m));
 }
 

@@ -100,6 +100,7 @@ private slots:
     void checkpointDtypeRule();
     void qwenV1CastsItself_data();
     void qwenV1CastsItself();
+    void qwenV1PrecisionFlagsConflict();
     void gpuMemUnits_data();
     void gpuMemUnits();
     void paramsOption();
@@ -572,32 +573,56 @@ void TstCli::checkpointDtypeRule() {
 // accounting stays: 7,721,324,544 x 4 / 4 = 7,721,324,544 B and x 8 / 4 = 15,442,649,088 B.
 void TstCli::qwenV1CastsItself_data() {
     QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("flag"); ///< the config's precision flag set true ("" = none)
     QTest::addColumn<double>("weights");
     QTest::addColumn<double>("states");
     QTest::newRow("hf-trainer-4-45-full-bf16")
-        << QStringList{"--framework", "hf-trainer@4.45"} << 15442649088.0 << 30885298176.0;
+        << QStringList{"--framework", "hf-trainer@4.45"} << "" << 15442649088.0 << 30885298176.0;
     QTest::newRow("hf-trainer-4-45-zero3-fp32")
-        << QStringList{"--framework", "hf-trainer@4.45", "--sharding", "zero3", "--gpus", "4"}
+        << QStringList{"--framework", "hf-trainer@4.45", "--sharding", "zero3", "--gpus", "4"} << ""
         << 7721324544.0 << 15442649088.0;
+    // config "fp32": true: the model stays fp32 (x 4 = 30,885,298,176 B, states x 8)
+    QTest::newRow("config-fp32-flag-keeps-fp32") << QStringList{"--framework", "hf-trainer@4.45"}
+                                                 << "fp32" << 30885298176.0 << 61770596352.0;
+    QTest::newRow("config-fp16-flag-casts-fp16") << QStringList{"--framework", "hf-trainer@4.45"}
+                                                 << "fp16" << 15442649088.0 << 30885298176.0;
 }
 
 void TstCli::qwenV1CastsItself() {
     QFETCH(QStringList, args);
+    QFETCH(QString, flag);
     QFETCH(double, weights);
     QFETCH(double, states);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString config = dir.filePath(QStringLiteral("config.json"));
+    QString text = R"({"architectures": ["QWenLMHeadModel"], "model_type": "qwen",
+        "hidden_size": 4096, "intermediate_size": 22016, "num_attention_heads": 32,
+        "num_hidden_layers": 32, "kv_channels": 128, "vocab_size": 151936, "seq_length": 8192,
+        "no_bias": true, "tie_word_embeddings": false, "bf16": false, "fp16": false,
+        "fp32": false})";
+    if (!flag.isEmpty())
+        text.replace("\"" + flag + "\": false", "\"" + flag + "\": true");
+    QVERIFY(writeFile(config, text.toUtf8()));
+    const Run r = cli(QStringList{"estimate", "--config", config, "--json"} + args);
+    VERIFY_RUN(r, 0);
+    const QJsonObject terms = jsonOf(r).value("terms").toObject();
+    QCOMPARE(terms.value("weights").toDouble(), weights);
+    QCOMPARE(terms.value("optimizer_states").toDouble(), states);
+}
+
+// modeling_qwen.py asserts at most one precision flag: two set is an error naming the field.
+void TstCli::qwenV1PrecisionFlagsConflict() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString config = dir.filePath(QStringLiteral("config.json"));
     QVERIFY(writeFile(config, R"({"architectures": ["QWenLMHeadModel"], "model_type": "qwen",
         "hidden_size": 4096, "intermediate_size": 22016, "num_attention_heads": 32,
         "num_hidden_layers": 32, "kv_channels": 128, "vocab_size": 151936, "seq_length": 8192,
-        "no_bias": true, "tie_word_embeddings": false, "bf16": false, "fp16": false,
-        "fp32": false})"));
-    const Run r = cli(QStringList{"estimate", "--config", config, "--json"} + args);
-    VERIFY_RUN(r, 0);
-    const QJsonObject terms = jsonOf(r).value("terms").toObject();
-    QCOMPARE(terms.value("weights").toDouble(), weights);
-    QCOMPARE(terms.value("optimizer_states").toDouble(), states);
+        "bf16": true, "fp16": true})"));
+    const Run r = cli({"estimate", "--config", config});
+    QVERIFY(r.code != 0);
+    QVERIFY2(r.err.contains(QLatin1String("bf16")), qPrintable(r.err));
 }
 
 void TstCli::gpuMemUnits_data() {
