@@ -68,6 +68,18 @@ bool writeFile(const QString& path, const QByteArray& text) {
     return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
 }
 
+// Qwen-7B's config.json (tst_params qwen-7b-v1) with the precision flags in @p trueFlags set.
+QByteArray qwen7bConfig(const QStringList& trueFlags) {
+    QString text = R"({"architectures": ["QWenLMHeadModel"], "model_type": "qwen",
+        "hidden_size": 4096, "intermediate_size": 22016, "num_attention_heads": 32,
+        "num_hidden_layers": 32, "kv_channels": 128, "vocab_size": 151936, "seq_length": 8192,
+        "no_bias": true, "tie_word_embeddings": false, "bf16": false, "fp16": false,
+        "fp32": false})";
+    for (const QString& flag : trueFlags)
+        text.replace("\"" + flag + "\": false", "\"" + flag + "\": true");
+    return text.toUtf8();
+}
+
 const char* const kTermKeys[] = {
     "weights",  "master_weights", "optimizer_states", "gradients",         "activations",
     "kv_cache", "logits",         "workspace",        "allocator_reserve", "cuda_context"};
@@ -596,14 +608,7 @@ void TstCli::qwenV1CastsItself() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString config = dir.filePath(QStringLiteral("config.json"));
-    QString text = R"({"architectures": ["QWenLMHeadModel"], "model_type": "qwen",
-        "hidden_size": 4096, "intermediate_size": 22016, "num_attention_heads": 32,
-        "num_hidden_layers": 32, "kv_channels": 128, "vocab_size": 151936, "seq_length": 8192,
-        "no_bias": true, "tie_word_embeddings": false, "bf16": false, "fp16": false,
-        "fp32": false})";
-    if (!flag.isEmpty())
-        text.replace("\"" + flag + "\": false", "\"" + flag + "\": true");
-    QVERIFY(writeFile(config, text.toUtf8()));
+    QVERIFY(writeFile(config, qwen7bConfig(flag.isEmpty() ? QStringList{} : QStringList{flag})));
     const Run r = cli(QStringList{"estimate", "--config", config, "--json"} + args);
     VERIFY_RUN(r, 0);
     const QJsonObject terms = jsonOf(r).value("terms").toObject();
@@ -616,10 +621,7 @@ void TstCli::qwenV1PrecisionFlagsConflict() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString config = dir.filePath(QStringLiteral("config.json"));
-    QVERIFY(writeFile(config, R"({"architectures": ["QWenLMHeadModel"], "model_type": "qwen",
-        "hidden_size": 4096, "intermediate_size": 22016, "num_attention_heads": 32,
-        "num_hidden_layers": 32, "kv_channels": 128, "vocab_size": 151936, "seq_length": 8192,
-        "bf16": true, "fp16": true})"));
+    QVERIFY(writeFile(config, qwen7bConfig({"bf16", "fp16"})));
     const Run r = cli({"estimate", "--config", config});
     QVERIFY(r.code != 0);
     QVERIFY2(r.err.contains(QLatin1String("bf16")), qPrintable(r.err));
