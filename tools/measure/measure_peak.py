@@ -104,6 +104,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--id", help="record id prefix (default: MEAS-<model>-<hash>)")
     ap.add_argument("--out", required=True,
                     help="records file (JSON array) to append the three records to")
+    ap.add_argument("--trainer", choices=["none", "hf"], default="none",
+                    help="none: the plain loop above; hf: transformers Trainer (its defaults: "
+                         "bf16=True autocast, optim default, gradient_checkpointing from "
+                         "--checkpointing) on a model loaded with from_pretrained(--checkpoint) "
+                         "without a dtype, as a user's script does; the record's dtypes are read "
+                         "off the trained tensors")
+    ap.add_argument("--checkpoint",
+                    help="--trainer hf: folder of a saved random-weight checkpoint "
+                         "(tools/measure/make_checkpoint.py)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--poll-ms", type=float, default=5.0, help="NVML sampling period")
     args = ap.parse_args(argv)
@@ -114,6 +123,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             ap.error(f"--{k.replace('_', '-')} must be >= 1")
     if args.new_tokens < 0:
         ap.error("--new-tokens must be >= 0")
+    if args.trainer == "hf" and (not args.checkpoint or args.weights != "auto"
+                                 or args.mode != "training" or args.optimizer != "adamw"):
+        ap.error("--trainer hf needs --checkpoint, training, unquantised weights and the "
+                 "Trainer's own optimizer (--optimizer adamw)")
     if args.finetune == "qlora" and args.weights == "auto":
         args.weights = "nf4_double_quant"
     if args.finetune == "full" and args.weights != "auto" and args.mode == "training":
@@ -213,16 +226,30 @@ def torch_dtype(precision: str):
             "amp-bf16": torch.float32}[precision]
 
 
+def dtype_kw(dtype) -> dict:
+    """from_config / from_pretrained keyword for a dtype: 'dtype' from transformers 5 on."""
+    import transformers
+
+    major = int(transformers.__version__.split(".")[0])
+    return {"dtype" if major >= 5 else "torch_dtype": dtype}
+
+
 def build_model(args, cfg):
     """Random-weight model on the GPU; quantised base via a temporary save + reload."""
     import torch
     from transformers import AutoModelForCausalLM
 
+    if args.trainer == "hf":
+        # What a user's script does: no dtype (transformers 5 loads the checkpoint's own), on
+        # the CPU; the Trainer moves it to the GPU.
+        return AutoModelForCausalLM.from_pretrained(
+            args.checkpoint, attn_implementation=attn_impl(args.attention),
+            local_files_only=True)
     dtype = torch_dtype(args.precision)
     if args.weights == "auto":
         with torch.device("cuda"):
             model = AutoModelForCausalLM.from_config(
-                cfg, torch_dtype=dtype, attn_implementation=attn_impl(args.attention))
+                cfg, attn_implementation=attn_impl(args.attention), **dtype_kw(dtype))
         return model
     # bitsandbytes quantises at load time only: create random weights on the CPU, save them
     # (safetensors, local temporary folder) and reload with a BitsAndBytesConfig.
@@ -238,12 +265,12 @@ def build_model(args, cfg):
             bnb_4bit_use_double_quant=args.weights == "nf4_double_quant",
             bnb_4bit_compute_dtype=compute,
         )
-    cpu = AutoModelForCausalLM.from_config(cfg, torch_dtype=compute)
+    cpu = AutoModelForCausalLM.from_config(cfg, **dtype_kw(compute))
     with tempfile.TemporaryDirectory(prefix="headroom-measure-") as tmp:
-        cpu.save_pretrained(tmp, safe_serialization=True)
+        cpu.save_pretrained(tmp)  # safetensors, the default
         del cpu
         model = AutoModelForCausalLM.from_pretrained(
-            tmp, quantization_config=qc, torch_dtype=compute, device_map={"": 0},
+            tmp, quantization_config=qc, device_map={"": 0}, **dtype_kw(compute),
             attn_implementation=attn_impl(args.attention), local_files_only=True)
     return model
 
@@ -271,6 +298,11 @@ def apply_lora(args, model):
 
         model = prepare_model_for_kbit_training(
             model, use_gradient_checkpointing=args.checkpointing == "full")
+    if args.trainer == "hf" and args.checkpointing == "full":
+        # As the HF-Trainer tools do (LLaMA-Factory, Qwen finetune.py): the Trainer's default
+        # reentrant checkpointing needs an input that requires grad when the embeddings are
+        # frozen.
+        model.enable_input_require_grads()
     cfg = LoraConfig(r=args.lora_rank, lora_alpha=args.lora_alpha,
                      lora_dropout=args.lora_dropout, target_modules=lora_targets(args),
                      bias="none", task_type="CAUSAL_LM")
@@ -319,6 +351,65 @@ def run_training(args, model, vocab: int) -> None:
         opt.zero_grad(set_to_none=True)
         del loss, ids
     torch.cuda.synchronize()
+
+
+def run_hf_trainer(args, model, vocab: int) -> dict:
+    """Trains args.steps steps with transformers Trainer; returns what it ran with."""
+    import torch
+    from transformers import Trainer, TrainingArguments, default_data_collator
+
+    gen = torch.Generator().manual_seed(args.seed)
+    ids = torch.randint(0, vocab, (args.micro_batch * args.steps, args.seq_len), generator=gen)
+    data = [{"input_ids": row, "labels": row.clone(), "attention_mask": torch.ones_like(row)}
+            for row in ids]
+    with tempfile.TemporaryDirectory(prefix="headroom-trainer-") as out:
+        targs = TrainingArguments(
+            output_dir=out, per_device_train_batch_size=args.micro_batch,
+            max_steps=args.steps, bf16=True, gradient_checkpointing=args.checkpointing == "full",
+            report_to="none", save_strategy="no", logging_strategy="no", disable_tqdm=True,
+            remove_unused_columns=False, dataloader_num_workers=0, seed=args.seed)
+        trainer = Trainer(model=model, args=targs, train_dataset=data,
+                          data_collator=default_data_collator)
+        trainer.train()
+        torch.cuda.synchronize()
+        opt = getattr(trainer.optimizer, "optimizer", trainer.optimizer)
+        state_dtype = None
+        for st in opt.state.values():
+            if "exp_avg" in st:
+                state_dtype = st["exp_avg"].dtype
+                break
+        info = {"optim": str(getattr(targs.optim, "value", targs.optim)),
+                "optimizer_class": type(opt).__name__,
+                "fused": bool(opt.defaults.get("fused")),
+                "foreach": opt.defaults.get("foreach"),
+                "state_dtype": state_dtype,
+                "gradient_checkpointing_kwargs": targs.gradient_checkpointing_kwargs}
+    return info
+
+
+def observed_dtype_fields(model, info: dict) -> dict:
+    """The record's dtype fields as the trained tensors have them (--trainer hf)."""
+    import torch
+
+    names = {torch.float32: "fp32", torch.bfloat16: "bf16", torch.float16: "fp16"}
+    by_dtype: dict = {}
+    trainable = None
+    for n, p in model.named_parameters():
+        if "lora_" not in n:
+            by_dtype[p.dtype] = by_dtype.get(p.dtype, 0) + p.numel()
+        if p.requires_grad and trainable is None:
+            trainable = p.dtype
+    weights = max(by_dtype, key=by_dtype.get)
+    state = info.get("state_dtype") or trainable
+    return {
+        "weight_dtype": names[weights],
+        "compute_dtype": "bf16",
+        # trainable fp32 parameters under bf16 autocast are the optimizer's fp32 copy
+        "master_weights_fp32": trainable == torch.float32,
+        "grad_dtype": names[trainable],
+        "optimizer": "adamw",
+        "optimizer_state_dtype": names[state],
+    }
 
 
 def run_inference(args, model, vocab: int) -> None:
@@ -407,10 +498,11 @@ def versions() -> str:
 
 
 def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict,
-                  command: str, nvml_source: str) -> list[dict]:
+                  command: str, nvml_source: str, trainer: dict | None = None,
+                  observed: dict | None = None) -> list[dict]:
     training = args.mode == "training"
     features = []
-    if args.fused_optimizer and training:
+    if training and (args.fused_optimizer or (trainer or {}).get("fused")):
         features.append("fused_optimizer")
     if training and args.optimizer.startswith("paged"):
         features.append("paged_optimizer")
@@ -438,6 +530,20 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
                            "(transformers BitsAndBytesConfig); embeddings and lm_head stay 16-bit"
                            + ("; prepare_model_for_kbit_training casts norms to fp32."
                               if args.kbit_prep else "."))
+    if trainer is not None:
+        assumptions[0] = ("Measured by tools/measure/measure_peak.py --trainer hf: a random-weight "
+                          "checkpoint saved in the config's dtype (make_checkpoint.py), loaded "
+                          "with AutoModelForCausalLM.from_pretrained without a dtype and trained "
+                          "by transformers Trainer (bf16=True, its default optimizer); memory "
+                          "does not depend on the weight values.")
+        assumptions.append(f"Trainer ran: optim {trainer['optim']} ({trainer['optimizer_class']}, "
+                           f"fused={trainer['fused']}, foreach={trainer['foreach']}), "
+                           f"gradient_checkpointing_kwargs {trainer['gradient_checkpointing_kwargs']}"
+                           "; every batch carries an all-ones attention_mask; the dtypes are "
+                           "read off the trained parameters and the AdamW states.")
+        if args.finetune == "lora" and args.checkpointing == "full":
+            assumptions.append("LoRA with checkpointing: enable_input_require_grads() before "
+                               "get_peft_model, as HF-Trainer tools do.")
     if args.optimizer.startswith("paged"):
         assumptions.append("Paged optimizer states live in CUDA unified memory outside the torch "
                            "allocator: allocated/reserved exclude them, nvidia_smi includes the "
@@ -445,12 +551,14 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
     base = {
         "schema": SCHEMA_VERSION,
         "confidence": "complete",
-        "source_url": "tools/measure/measure_peak.py (local measurement)",
+        "source_url": ("tools/measure/measure_peak.py --trainer hf (local measurement)"
+                       if trainer is not None else
+                       "tools/measure/measure_peak.py (local measurement)"),
         "model": model_fields(cfg, name, param_count),
         "mode": args.mode,
         "finetune": args.finetune if training else None,
         "lora": lora,
-        **dtype_fields(args),
+        **(observed or dtype_fields(args)),
         "micro_batch_size": args.micro_batch,
         "sequence_length": args.seq_len if training else None,
         "gradient_accumulation_steps": 1 if training else None,
@@ -540,6 +648,7 @@ def main(argv: list[str]) -> int:
     gpu = {"name": props.name,
            "memory_gb": args.gpu_memory_gb or int(props.total_memory // GIB)}
     sampler = NvmlPeak(torch.cuda.current_device(), args.poll_ms / 1000.0)
+    trainer = observed = None
     try:
         with sampler:
             torch.cuda.init()
@@ -551,7 +660,11 @@ def main(argv: list[str]) -> int:
             if args.mode == "training" and args.finetune in ("lora", "qlora"):
                 model = apply_lora(args, model)
             vocab = cfg.vocab_size
-            if args.mode == "training":
+            if args.trainer == "hf":
+                trainer = run_hf_trainer(args, model, vocab)
+                observed = observed_dtype_fields(model, trainer)
+                print("trainer:", {k: str(v) for k, v in trainer.items()}, observed)
+            elif args.mode == "training":
                 run_training(args, model, vocab)
             else:
                 run_inference(args, model, vocab)
@@ -566,7 +679,8 @@ def main(argv: list[str]) -> int:
     if peaks["nvidia_smi"] < peaks["reserved"]:
         print("measure_peak: NVML reading below reserved (sampling missed the peak or the "
               "process is not visible); nvidia_smi record not written", file=sys.stderr)
-    records = build_records(args, cfg, name, param_count, peaks, gpu, command, sampler.source)
+    records = build_records(args, cfg, name, param_count, peaks, gpu, command, sampler.source,
+                            trainer, observed)
     if peaks["nvidia_smi"] < peaks["reserved"]:
         records = [r for r in records if r["measured"]["metric"] != "nvidia_smi"]
     append_records(Path(args.out), records)

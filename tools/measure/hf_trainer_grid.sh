@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# One device call's worth of measurements: transformers Trainer (the hf-trainer profile of the
+# transformers version installed) on random-weight checkpoints saved in their config's dtype,
+# plus a few generate() runs, in parallel lanes on one large GPU (each lane's runs fit beside
+# the others'; every run is its own process, so its torch peaks are its own).
+#
+# Usage: tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
+#   Writes OUT_DIR/hf-trainer.records.json (every lane's records), OUT_DIR/grid.log and
+#   OUT_DIR/failed.txt. No lane starts a run after DEADLINE_S seconds (default 300).
+# What ran, and on which machine, is in each record's notes; docs/validation-data.md says how
+# the records were added to tests/data.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${1:?OUT_DIR}
+DEADLINE=${2:-300}
+PY=${PYTHON:-python3}
+M=tools/measure
+CK=${CHECKPOINTS_DIR:-/tmp/headroom-ckpt}
+mkdir -p "$OUT" "$CK"
+START=$(date +%s)
+export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1
+
+{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv
+  $PY -c 'import torch, transformers, peft, accelerate; print("torch", torch.__version__, "transformers", transformers.__version__, "peft", peft.__version__, "accelerate", accelerate.__version__)'
+} > "$OUT/env.txt" 2>&1
+
+# Checkpoints, in parallel: model name -> config folder.
+declare -A CFG=([Llama-3.2-1B]=tests/data/models/Llama-3.2-1B
+                [Qwen2.5-0.5B]=tests/data/models/Qwen2.5-0.5B
+                [Llama-3.2-3B-Instruct]=tests/data/models/Llama-3.2-3B-Instruct
+                [Qwen2.5-7B]=tests/data/models/Qwen2.5-7B
+                [gpt2-large]=tests/data/models/gpt2-large)
+for m in "${!CFG[@]}"; do
+  $PY $M/make_checkpoint.py "${CFG[$m]}" "$CK/$m" > "$OUT/ckpt-$m.log" 2>&1 &
+done
+wait
+
+# hf MODEL FINETUNE ATTENTION CHECKPOINTING MICRO SEQ [extra...]: one Trainer run.
+hf() {
+  local m=$1 ft=$2 attn=$3 ac=$4 mb=$5 seq=$6; shift 6
+  run "$m" --config "$CK/$m" --name "$m" --trainer hf --checkpoint "$CK/$m" --finetune "$ft" \
+      --attention "$attn" --checkpointing "$ac" --micro-batch "$mb" --seq-len "$seq" "$@"
+}
+# gen MODEL ATTENTION MICRO PROMPT NEW: one generate() run (bf16 weights, from_config).
+gen() {
+  run "$1" --config "${CFG[$1]}" --name "$1" --mode inference --attention "$2" \
+      --micro-batch "$3" --prompt-tokens "$4" --new-tokens "$5"
+}
+run() {
+  local lane=$LANE m=$1; shift
+  if (( $(date +%s) - START > DEADLINE )); then echo "deadline: skipped $m $*" >> "$OUT/failed.txt"; return; fi
+  echo "+ [$lane $(( $(date +%s) - START ))s] $m $*" >> "$OUT/lane-$lane.log"
+  timeout 180 $PY $M/measure_peak.py "$@" --out "$OUT/lane-$lane.records.json" >> "$OUT/lane-$lane.log" 2>&1
+  local rc=$?
+  [ $rc -eq 0 ] || echo "rc=$rc lane $lane: $m $*" >> "$OUT/failed.txt"
+}
+
+lane_a() { LANE=a  # Qwen2.5-7B (about 65 GB at most)
+  hf Qwen2.5-7B lora sdpa full 1 2048 --lora-rank 64 --lora-alpha 16 --lora-targets all-linear
+  hf Qwen2.5-7B full sdpa full 1 1024
+  hf Qwen2.5-7B lora sdpa full 1 8192 --lora-rank 64 --lora-alpha 16 --lora-targets all-linear
+  gen Qwen2.5-7B sdpa 1 4096 256
+  hf Qwen2.5-7B lora sdpa none 1 1024 --lora-rank 64 --lora-alpha 16 --lora-targets all-linear
+}
+lane_b() { LANE=b  # Llama-3.2-3B, gpt2-large (about 35 GB at most)
+  hf Llama-3.2-3B-Instruct full sdpa full 2 2048
+  hf gpt2-large full sdpa none 4 1024
+  hf Llama-3.2-3B-Instruct lora eager none 1 2048 --lora-targets all-linear
+  hf Llama-3.2-3B-Instruct lora sdpa full 4 1024 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
+}
+lane_c() { LANE=c  # Llama-3.2-1B (about 20 GB at most)
+  hf Llama-3.2-1B full sdpa none 1 1024
+  hf Llama-3.2-1B full sdpa full 4 2048
+  hf Llama-3.2-1B lora sdpa none 2 1024 --lora-targets all-linear
+  hf Llama-3.2-1B lora eager full 4 2048 --lora-targets all-linear
+  gen Llama-3.2-1B sdpa 4 2048 128
+  run Llama-3.2-1B --config "${CFG[Llama-3.2-1B]}" --name Llama-3.2-1B --finetune full \
+      --precision bf16-true --checkpointing full --micro-batch 4 --seq-len 2048  # plain loop
+}
+lane_d() { LANE=d  # Qwen2.5-0.5B (about 15 GB at most)
+  hf Qwen2.5-0.5B full sdpa none 4 512
+  hf Qwen2.5-0.5B full eager none 2 1024
+  hf Qwen2.5-0.5B lora sdpa full 8 1024 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
+  gen Qwen2.5-0.5B eager 8 512 512
+}
+lane_a & lane_b & lane_c & lane_d &
+wait
+
+$PY - "$OUT" <<'PY'
+import json, pathlib, sys
+out = pathlib.Path(sys.argv[1])
+recs = []
+for f in sorted(out.glob("lane-*.records.json")):
+    recs += json.loads(f.read_text())
+(out / "hf-trainer.records.json").write_text(json.dumps(recs, indent=1) + "\n")
+print(f"{len(recs)} records")
+PY
+cat "$OUT"/lane-*.log "$OUT"/ckpt-*.log > "$OUT/grid.log" 2>/dev/null
+rm -f "$OUT"/lane-*.log "$OUT"/ckpt-*.log "$OUT"/lane-*.records.json
+touch "$OUT/failed.txt"
+echo "grid: $(( $(date +%s) - START )) s; failed:"; cat "$OUT/failed.txt"
