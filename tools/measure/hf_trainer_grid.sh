@@ -4,7 +4,7 @@
 # plus a few generate() runs, in parallel lanes on one large GPU (each lane's runs fit beside
 # the others'; every run is its own process, so its torch peaks are its own).
 #
-# Usage: tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
+# Usage: [GRID=fp32] tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
 #   Writes OUT_DIR/hf-trainer.records.json (every lane's records), OUT_DIR/grid.log and
 #   OUT_DIR/failed.txt. No lane starts a run after DEADLINE_S seconds (default 300).
 # What ran, and on which machine, is in each record's notes; docs/validation-data.md says how
@@ -83,7 +83,33 @@ lane_d() { LANE=d  # Qwen2.5-0.5B (about 15 GB at most)
   hf Qwen2.5-0.5B lora sdpa full 8 1024 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
   gen Qwen2.5-0.5B eager 8 512 512
 }
-lane_a & lane_b & lane_c & lane_d &
+# GRID=fp32: the same Trainer with from_pretrained(dtype=float32), what a script that passes no
+# dtype got before transformers 5 (HF Trainer 4.x: fp32 weights under bf16 autocast).
+lane_a_fp32() { LANE=a
+  hf Qwen2.5-7B lora sdpa full 1 2048 --load-dtype fp32 --lora-rank 64 --lora-alpha 16 --lora-targets all-linear
+  hf Qwen2.5-7B lora sdpa none 1 1024 --load-dtype fp32 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
+  hf Llama-3.2-3B-Instruct full sdpa full 2 2048 --load-dtype fp32
+}
+lane_b_fp32() { LANE=b
+  hf Llama-3.2-3B-Instruct lora eager none 1 2048 --load-dtype fp32 --lora-targets all-linear
+  hf Llama-3.2-3B-Instruct lora sdpa full 4 1024 --load-dtype fp32 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
+}
+lane_c_fp32() { LANE=c
+  hf Llama-3.2-1B full sdpa none 1 1024 --load-dtype fp32
+  hf Llama-3.2-1B full sdpa full 4 2048 --load-dtype fp32
+  hf Llama-3.2-1B lora sdpa none 2 1024 --load-dtype fp32 --lora-targets all-linear
+  hf Llama-3.2-1B lora eager full 4 2048 --load-dtype fp32 --lora-targets all-linear
+}
+lane_d_fp32() { LANE=d
+  hf Qwen2.5-0.5B full sdpa none 4 512 --load-dtype fp32
+  hf Qwen2.5-0.5B full eager none 2 1024 --load-dtype fp32
+  hf Qwen2.5-0.5B lora sdpa full 8 1024 --load-dtype fp32 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
+}
+if [ "${GRID:-auto}" = fp32 ]; then
+  lane_a_fp32 & lane_b_fp32 & lane_c_fp32 & lane_d_fp32 &
+else
+  lane_a & lane_b & lane_c & lane_d &
+fi
 wait
 
 $PY - "$OUT" <<'PY'

@@ -113,6 +113,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--checkpoint",
                     help="--trainer hf: folder of a saved random-weight checkpoint "
                          "(tools/measure/make_checkpoint.py)")
+    ap.add_argument("--load-dtype", choices=["auto", "fp32", "bf16"], default="auto",
+                    help="--trainer hf: from_pretrained's dtype; auto passes none (transformers 5 "
+                         "loads the checkpoint's dtype), fp32 is what transformers 4.x loads "
+                         "when a script passes none")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--poll-ms", type=float, default=5.0, help="NVML sampling period")
     args = ap.parse_args(argv)
@@ -242,9 +246,11 @@ def build_model(args, cfg):
     if args.trainer == "hf":
         # What a user's script does: no dtype (transformers 5 loads the checkpoint's own), on
         # the CPU; the Trainer moves it to the GPU.
+        load = {} if args.load_dtype == "auto" else dtype_kw(
+            {"fp32": torch.float32, "bf16": torch.bfloat16}[args.load_dtype])
         return AutoModelForCausalLM.from_pretrained(
             args.checkpoint, attn_implementation=attn_impl(args.attention),
-            local_files_only=True)
+            local_files_only=True, **load)
     dtype = torch_dtype(args.precision)
     if args.weights == "auto":
         with torch.device("cuda"):
@@ -486,6 +492,12 @@ def dtype_fields(args) -> dict:
     }
 
 
+def transformers_version() -> str:
+    import transformers
+
+    return transformers.__version__
+
+
 def versions() -> str:
     out = []
     for mod in ("torch", "transformers", "peft", "bitsandbytes"):
@@ -533,7 +545,9 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
     if trainer is not None:
         assumptions[0] = ("Measured by tools/measure/measure_peak.py --trainer hf: a random-weight "
                           "checkpoint saved in the config's dtype (make_checkpoint.py), loaded "
-                          "with AutoModelForCausalLM.from_pretrained without a dtype and trained "
+                          "with AutoModelForCausalLM.from_pretrained "
+                          + ("without a dtype" if args.load_dtype == "auto" else
+                             f"with dtype {args.load_dtype}") + " and trained "
                           "by transformers Trainer (bf16=True, its default optimizer); memory "
                           "does not depend on the weight values.")
         assumptions.append(f"Trainer ran: optim {trainer['optim']} ({trainer['optimizer_class']}, "
@@ -551,9 +565,11 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
     base = {
         "schema": SCHEMA_VERSION,
         "confidence": "complete",
-        "source_url": ("tools/measure/measure_peak.py --trainer hf (local measurement)"
-                       if trainer is not None else
-                       "tools/measure/measure_peak.py (local measurement)"),
+        # the framework version decides the profile (tests/data/framework-revisions.json)
+        "source_url": "tools/measure/measure_peak.py"
+                      + (" --trainer hf" if trainer is not None else "")
+                      + (f" --load-dtype {args.load_dtype}" if args.load_dtype != "auto" else "")
+                      + f" (local measurement, transformers {transformers_version()})",
         "model": model_fields(cfg, name, param_count),
         "mode": args.mode,
         "finetune": args.finetune if training else None,
