@@ -106,10 +106,6 @@
         <translation>Logits der Ausgabeschicht, ihre fp32-Kopie, Loss-Puffer und deren Gradient.</translation>
     </message>
     <message>
-        <source>Short-lived buffers: gathered sharded parameters, optimizer temporaries, communication buckets.</source>
-        <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
-    </message>
-    <message>
         <source>Memory the PyTorch caching allocator keeps reserved beyond live tensors.</source>
         <translation>Speicher, den der Caching-Allokator von PyTorch über die aktiven Tensoren hinaus reserviert.</translation>
     </message>
@@ -672,6 +668,10 @@
     <message>
         <source>KV cache %1</source>
         <translation>KV-Cache %1</translation>
+    </message>
+    <message>
+        <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
+        <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, die 16-Bit-Kopien der fp32-Gewichte durch autocast, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
     </message>
 </context>
 <context>

@@ -106,10 +106,6 @@
         <translation>输出层 logits、其 fp32 上转副本、损失缓冲区及其梯度。</translation>
     </message>
     <message>
-        <source>Short-lived buffers: gathered sharded parameters, optimizer temporaries, communication buckets.</source>
-        <translation>短期缓冲区：聚合的分片参数、优化器临时张量、通信桶。</translation>
-    </message>
-    <message>
         <source>Memory the PyTorch caching allocator keeps reserved beyond live tensors.</source>
         <translation>PyTorch 缓存分配器在活跃张量之外额外预留的显存。</translation>
     </message>
@@ -671,6 +667,10 @@
     <message>
         <source>KV cache %1</source>
         <translation>KV 缓存 %1</translation>
+    </message>
+    <message>
+        <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
+        <translation>短期缓冲区：收集的分片参数、autocast 生成的 fp32 权重 16 位副本、优化器临时量、通信桶。</translation>
     </message>
 </context>
 <context>

@@ -65,8 +65,8 @@ QString Texts::termTooltip(Term t) {
     case Term::Logits:
         return tr("Output-layer logits, their fp32 upcast, loss buffers and their gradient.");
     case Term::Workspace:
-        return tr("Short-lived buffers: gathered sharded parameters, optimizer temporaries, "
-                  "communication buckets.");
+        return tr("Short-lived buffers: gathered sharded parameters, autocast's 16-bit copies "
+                  "of fp32 weights, optimizer temporaries, communication buckets.");
     case Term::AllocatorReserve:
         return tr("Memory the PyTorch caching allocator keeps reserved beyond live tensors.");
     case Term::CudaContext:

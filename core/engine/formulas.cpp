@@ -252,7 +252,9 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
     }
     case Term::Workspace:
-        return "gathered FSDP units, optimizer temporaries, dequant buffers = " + gb(v);
+        return "gathered FSDP units, autocast weight casts, optimizer temporaries, dequant "
+               "buffers = " +
+               gb(v);
     case Term::AllocatorReserve:
         if (r.loadReserved > 0 && r.loadReserved >= r.reserved)
             return "the load's cached segments (load_recipe " +

@@ -334,6 +334,17 @@ double retainedLogitsBytes(double tokens, double vocab, double c, bool chunked, 
     return tokens * vocab * (chunked || inputBytes <= 0 ? c : inputBytes);
 }
 
+AutocastCopies autocastWeightCopies(double blockLinear, double head, int blocks,
+                                    double uncheckpointedShare, double c, bool trainable) {
+    const double u = std::clamp(uncheckpointedShare, 0.0, 1.0);
+    const double oneBlock = blockLinear / std::max(1, blocks);
+    AutocastCopies a;
+    a.backward = c * (head + u * blockLinear + (1.0 - u) * oneBlock);
+    a.forward = trainable ? c * (head + blockLinear) : a.backward;
+    a.end = c * oneBlock;
+    return a;
+}
+
 double cudaContext(int numGpus) {
     constexpr double kContext = 512.0 * 1048576.0; // CUDA 12 lazy-loading context + cuBLAS
     constexpr double kNccl = 384.0 * 1048576.0;    // NCCL communicator buffers, >1 GPU

@@ -63,6 +63,32 @@ double quantStateBytes(double params, DType dtype);
 /// quant_state.dtype); lightning/fabric/plugins/precision/bitsandbytes.py _Linear4bit.quantize.
 double dequantBuffer(double widestElements, DType compute, bool fp16State);
 
+/// Compute-dtype copies of fp32 weights that torch.autocast makes for the matmuls of a run
+/// that keeps its weights in fp32 and computes in bf16/fp16 (HF Trainer before transformers 5,
+/// Lightning bf16-mixed, torch.amp; not FSDP, whose MixedPrecision gathers 16-bit units).
+/// Each matmul saves its cast weight for the input gradient, and autocast caches the cast of
+/// a leaf that requires grad until the outermost autocast region (the forward and the loss)
+/// ends. Bytes, with L = the block linear weights on the rank, H = the lm_head matrix (the
+/// embedding's when tied), u = the share of blocks not checkpointed (1 none, 0 full):
+///   forward  (end of the forward, the loss)    c (H + L)                    trainable weights
+///                                              c (H + u L + (1 - u) L / n)  frozen weights
+///   backward (the loss and the blocks)         c (H + u L + (1 - u) L / n)
+///   end      (the first block's backward)      c L / n
+/// A checkpointed block's casts die with the no-grad forward (frozen) or with the cache at
+/// the end of the autocast region (trainable); its recompute casts one block again.
+/// Source: aten/src/ATen/autocast_mode.cpp cached_cast (can_try_cache: an fp32 leaf that
+/// requires grad), torch/amp/autocast_mode.py (the cache is cleared when the outermost
+/// autocast exits), torch/utils/checkpoint.py (recompute under the saved autocast state);
+/// measured: tests/data/h200-2026-11.records.json H200-20..31 (transformers Trainer on weights
+/// loaded in fp32).
+struct AutocastCopies {
+    double forward = 0;
+    double backward = 0;
+    double end = 0;
+};
+AutocastCopies autocastWeightCopies(double blockLinear, double head, int blocks,
+                                    double uncheckpointedShare, double c, bool trainable);
+
 /// What torch's math SDPA kernel saves per token per block beyond the fused kernels' inputs,
 /// bytes: the softmax probabilities a x s_k x c (kept for the softmax backward and the value
 /// matmul) and the scaled query copy a x d x c (the key matmul's saved input).

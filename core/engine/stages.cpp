@@ -671,6 +671,27 @@ WorkspaceBytes workspace(const StageContext& x, double overhead) {
     return ws;
 }
 
+/// torch.autocast over fp32 weights (terms::autocastWeightCopies): training with fp32 base
+/// weights and a 16-bit compute dtype without FSDP/ZeRO-3 parameter sharding (whose
+/// MixedPrecision gathers 16-bit units, counted in workspace()). Checkpointing decides how
+/// many blocks keep their casts; selective recomputation keeps the matmuls' saves.
+terms::AutocastCopies autocastCopies(const StageContext& x) {
+    const Workload& w = x.w;
+    if (!x.training || x.weightDtype != DType::FP32 || x.c != 2.0 ||
+        (shardsParams(w.parallel.sharding) && x.shard > 1))
+        return {};
+    const int n = x.layers.count;
+    double kept = 1.0; // share of blocks whose casts stay saved
+    if (w.checkpointing == Checkpointing::Full)
+        kept = 0.0;
+    else if (w.checkpointing == Checkpointing::FirstN && n > 0)
+        kept = static_cast<double>(n - std::clamp(w.checkpointLayers - x.layers.first, 0, n)) / n;
+    const double head =
+        x.lastStage ? static_cast<double>(x.m.vocabSize) * x.m.hiddenSize / x.tp : 0.0;
+    return terms::autocastWeightCopies(x.params.linear, head, n, kept, x.c,
+                                       x.full || x.mixedFrozenUnits);
+}
+
 // ---- phases ------------------------------------------------------------------------------
 
 constexpr std::array kPhases{Phase::AfterLoad, Phase::Forward, Phase::Backward,
@@ -679,6 +700,8 @@ constexpr std::array kPhases{Phase::AfterLoad, Phase::Forward, Phase::Backward,
 /// Each term's bytes in each phase.
 struct PhaseTerms {
     std::array<TermBytes, kPhaseCount> bytes{};
+    /// the part of each phase's Term::Workspace that is autocast's weight casts
+    std::array<double, kPhaseCount> casts{};
     TermBytes& operator[](Phase p) { return bytes[static_cast<std::size_t>(p)]; }
     const TermBytes& operator[](Phase p) const { return bytes[static_cast<std::size_t>(p)]; }
 };
@@ -686,6 +709,7 @@ struct PhaseTerms {
 /// The terms that change between phases (weights and the master copy do not).
 struct Live {
     double grads = 0, states = 0, activations = 0, logits = 0, kv = 0, workspace = 0;
+    double casts = 0; ///< autocast's weight casts (part of Term::Workspace)
 };
 
 TermBytes termBytes(double weights, double master, const Live& l) {
@@ -697,7 +721,7 @@ TermBytes termBytes(double weights, double master, const Live& l) {
     t[static_cast<int>(Term::Activations)] = l.activations;
     t[static_cast<int>(Term::KvCache)] = l.kv;
     t[static_cast<int>(Term::Logits)] = l.logits;
-    t[static_cast<int>(Term::Workspace)] = l.workspace;
+    t[static_cast<int>(Term::Workspace)] = l.workspace + l.casts;
     return t;
 }
 
@@ -705,20 +729,26 @@ TermBytes termBytes(double weights, double master, const Live& l) {
 /// of the previous micro-batches), then the blocks from the last one down, each recomputed
 /// (checkpointing) or holding its backward transients while it runs. The logits are freed
 /// before the first block runs, so the two never add up; at the end the gradients and the
-/// last block's recompute remain. Returns the largest of the three moments.
+/// last block's recompute remain; autocast's weight casts (@p casts) are live at each moment
+/// as terms::autocastWeightCopies says, beside the other workspace (@p workspace). Returns
+/// the largest of the three moments.
 Live backwardPeak(const TrainingState& t, const ActivationBytes& a, const LogitBytes& l,
-                  double gAcc, const Live& forward) {
+                  double gAcc, const Live& forward, double workspace,
+                  const terms::AutocastCopies& casts) {
     gAcc += t.bucket; // DeepSpeed's gradient bucket lives through every backward
-    const double atLoss = a.bytes + l.logits + l.retainedAtLoss + gAcc;
-    const double atBlock = a.bytes + a.recompute + l.retained + gAcc;
+    const double atLoss = a.bytes + l.logits + l.retainedAtLoss + gAcc + casts.backward;
+    const double atBlock = a.bytes + a.recompute + l.retained + gAcc + casts.backward;
     // at the end, block 0 recomputes and runs backward with the others' gradients live
-    const double endBwd = t.grads + t.bucket + a.recompute + l.retained;
+    const double endBwd = t.grads + t.bucket + a.recompute + l.retained + casts.end;
     Live b = forward;
     b.grads = gAcc;
+    b.workspace = workspace;
+    b.casts = casts.backward;
     if (std::max(atLoss, atBlock) < endBwd) {
         b.grads = t.grads + t.bucket;
         b.activations = a.recompute;
         b.logits = l.retained;
+        b.casts = casts.end;
     } else if (atLoss >= atBlock) {
         b.logits = l.logits + l.retainedAtLoss;
     } else {
@@ -749,9 +779,14 @@ PhaseTerms phases(const StageContext& x, const ResidentWeights& rw, const Traini
     const bool accumulating = stepMicroBatches(w.parallel, w.gradAccumulation) > 1 && !inBackward;
     const double gAcc = (accumulating || x.persistentGradBuffer) ? t.grads : 0.0;
     const double residentBucket = t.bucketResident ? t.bucket : 0.0;
-    const Live forward{gAcc + residentBucket, t.states, a.bytes, l.logits, k.kv, ws.total};
+    const terms::AutocastCopies casts = autocastCopies(x);
+    const Live forward{gAcc + residentBucket, t.states, a.bytes, l.logits, k.kv, ws.total,
+                       casts.forward};
     ph[Phase::Forward] = termBytes(weights, t.master, forward);
-    ph[Phase::Backward] = termBytes(weights, t.master, backwardPeak(t, a, l, gAcc, forward));
+    const Live backward = backwardPeak(t, a, l, gAcc, forward, ws.total, casts);
+    ph[Phase::Backward] = termBytes(weights, t.master, backward);
+    ph.casts[static_cast<std::size_t>(Phase::Forward)] = forward.casts;
+    ph.casts[static_cast<std::size_t>(Phase::Backward)] = backward.casts;
     ph[Phase::OptimizerStep] = termBytes(weights, t.master,
                                          {(inBackward ? 0.0 : t.grads) + residentBucket, t.states,
                                           0, 0, k.kv, ws.total + t.temporaries});
@@ -831,9 +866,12 @@ double loadFloor(const StageContext& x, double gatheredPool, double stepNeeds, R
 /// = reserved + CUDA context and NCCL + resident paged states.
 void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const TrainingState& t,
                          const WorkspaceBytes& ws, RankEstimate& r) {
+    // autocast's weight casts are freed and made again in the same sizes every step: the
+    // allocator reuses their blocks as it does the resident tensors'
     const double dynamicBytes = r.atPeak[static_cast<int>(Term::Activations)] +
                                 r.atPeak[static_cast<int>(Term::Logits)] +
-                                r.atPeak[static_cast<int>(Term::Workspace)];
+                                r.atPeak[static_cast<int>(Term::Workspace)] -
+                                ph.casts[static_cast<std::size_t>(r.peakPhase)];
     const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
     r.gradientPoolCache = gradientPoolCache(x, ph, t.grads, r);
     const double base = r.allocated + reserve; // what the step needs the allocator to hold

@@ -117,50 +117,62 @@ std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsF
     return recordsFile.parent_path() / "framework-revisions.json";
 }
 
-std::string sourceRepository(std::string_view sourceUrl) {
+namespace {
+
+/// A source split into its repository and the rest: "owner/name" and what follows it for a
+/// github.com URL; the host and the path for another URL; for a file of this repository (no
+/// "://", e.g. "tools/measure/measure_peak.py --trainer hf (...)") the path up to the first
+/// space and what follows it.
+struct SourceParts {
+    std::string repository; ///< lower case
+    std::string_view rest;
+};
+
+SourceParts splitSource(std::string_view url) {
     constexpr std::string_view kHost = "github.com/";
-    const std::size_t host = sourceUrl.find(kHost);
-    if (host == std::string_view::npos) {
-        const std::size_t scheme = sourceUrl.find("://");
-        const std::string_view rest =
-            scheme == std::string_view::npos ? sourceUrl : sourceUrl.substr(scheme + 3);
-        return lower(rest.substr(0, rest.find('/')));
+    if (const std::size_t host = url.find(kHost); host != std::string_view::npos) {
+        const std::string_view path = url.substr(host + kHost.size());
+        const std::size_t owner = path.find('/');
+        const std::size_t name =
+            owner == std::string_view::npos ? owner : path.find('/', owner + 1);
+        return {lower(path.substr(0, name)),
+                name == std::string_view::npos ? std::string_view() : path.substr(name + 1)};
     }
-    const std::string_view path = sourceUrl.substr(host + kHost.size());
-    const std::size_t owner = path.find('/');
-    const std::size_t name = owner == std::string_view::npos ? owner : path.find('/', owner + 1);
-    return lower(path.substr(0, name));
+    if (const std::size_t scheme = url.find("://"); scheme != std::string_view::npos) {
+        const std::string_view rest = url.substr(scheme + 3);
+        const std::size_t slash = rest.find('/');
+        return {lower(rest.substr(0, slash)),
+                slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1)};
+    }
+    const std::size_t space = url.find(' ');
+    return {lower(url.substr(0, space)),
+            space == std::string_view::npos ? std::string_view() : url.substr(space + 1)};
+}
+
+} // namespace
+
+std::string sourceRepository(std::string_view sourceUrl) {
+    return splitSource(sourceUrl).repository;
 }
 
 ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
                          std::string_view gpuName) {
-    // https://github.com/<owner>/<name>/<rest>
-    constexpr std::string_view kHost = "github.com/";
-    const std::size_t host = sourceUrl.find(kHost);
+    const SourceParts source = splitSource(sourceUrl);
     ProfileRef out = table.unknown;
-    if (host != std::string_view::npos) {
-        const std::string_view path = sourceUrl.substr(host + kHost.size());
-        const std::size_t owner = path.find('/');
-        const std::size_t name =
-            owner == std::string_view::npos ? owner : path.find('/', owner + 1);
-        const std::string repo = lower(path.substr(0, name));
-        const std::string_view rest =
-            name == std::string_view::npos ? std::string_view() : path.substr(name + 1);
-        const std::string gpu = lower(gpuName);
-        for (const FrameworkRevisions::Repository& r : table.repositories) {
-            if (lower(r.repository) != repo)
-                continue;
-            out = r.profile;
-            for (const FrameworkRevisions::Revision& rev : r.revisions)
-                if (rest.find(rev.match) != std::string_view::npos &&
-                    gpu.find(lower(rev.gpu)) != std::string::npos) {
-                    if (!rev.profile.empty())
-                        out.name = rev.profile;
-                    out.version = rev.version;
-                    break;
-                }
-            break;
-        }
+    const std::string gpu = lower(gpuName);
+    for (const FrameworkRevisions::Repository& r : table.repositories) {
+        if (lower(r.repository) != source.repository)
+            continue;
+        out = r.profile;
+        for (const FrameworkRevisions::Revision& rev : r.revisions)
+            if (source.rest.find(rev.match) != std::string_view::npos &&
+                gpu.find(lower(rev.gpu)) != std::string::npos) {
+                if (!rev.profile.empty())
+                    out.name = rev.profile;
+                out.version = rev.version;
+                break;
+            }
+        break;
     }
     if (const auto c = findProfile(out))
         return c->ref(); // explicit version (the newest when none was given)

@@ -17,8 +17,9 @@ namespace headroom {
 
 struct FrameworkRevisions {
     struct Revision {
-        std::string
-            match; ///< a substring of the source URL after owner/repo/ (commit, pull/N, document)
+        /// a substring of the source after owner/repo/ (commit, pull/N, document), or after a
+        /// local file's path (its options, the framework version it names)
+        std::string match;
         std::string version; ///< the profile version it ran
         std::string note;    ///< why (dates, PRs)
         /// another framework's profile for this document ("" = the repository's): a page of
@@ -30,8 +31,10 @@ struct FrameworkRevisions {
         std::string gpu;
     };
     struct Repository {
-        std::string repository; ///< "owner/name" on GitHub (compared case-insensitively)
-        ProfileRef profile;     ///< version "" = the newest unless a revision matches
+        /// "owner/name" on GitHub, or a file of this repository such as
+        /// "tools/measure/measure_peak.py" (compared case-insensitively)
+        std::string repository;
+        ProfileRef profile; ///< version "" = the newest unless a revision matches
         std::vector<Revision> revisions;
     };
     std::vector<Repository> repositories;
@@ -49,13 +52,16 @@ Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& f
 /// The default revisions file of a records file: framework-revisions.json in its folder.
 std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsFile);
 
-/// The source repository of @p sourceUrl: "owner/name" (lower case) for a github.com URL,
-/// else the URL's host, else the whole string ("" when empty). Used to group results by source.
+/// The source repository of @p sourceUrl, lower case: "owner/name" for a github.com URL, the
+/// host for another URL, and for a source without "://" (a file of this repository, such as
+/// "tools/measure/measure_peak.py --trainer hf (...)") the text up to its first space ("" when
+/// empty). Used to group results by source and to find the source in the revisions table.
 std::string sourceRepository(std::string_view sourceUrl);
 
 /// The profile (name and explicit version) a record with source @p sourceUrl, measured on
 /// @p gpuName (the record's gpu.name; "" when unknown), ran under: the first revision of its
-/// repository whose match is in the URL and whose gpu (if any) is in @p gpuName.
+/// repository (sourceRepository) whose match is in the rest of the source (after owner/name/,
+/// the host, or a local file's path) and whose gpu (if any) is in @p gpuName.
 ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
                          std::string_view gpuName = {});
 

@@ -42,7 +42,42 @@ private slots:
     void allocatorReserve_data();
     void allocatorReserve();
     void cudaContext();
+    void autocastCopies_data();
+    void autocastCopies();
 };
+
+// terms::autocastWeightCopies by hand: block linears L = 1e9, head H = 0.25e9, n = 10 blocks,
+// c = 2 bytes (bf16): forward / backward / end of backward in bytes.
+void TstTerms::autocastCopies_data() {
+    QTest::addColumn<double>("kept"); // share of blocks not checkpointed
+    QTest::addColumn<bool>("trainable");
+    QTest::addColumn<double>("forward");
+    QTest::addColumn<double>("backward");
+    QTest::addColumn<double>("end");
+    // no checkpointing: every matmul saved its cast, 2 x (0.25e9 + 1e9)
+    QTest::newRow("full-no-checkpointing") << 1.0 << true << 2.5e9 << 2.5e9 << 0.2e9;
+    QTest::newRow("frozen-no-checkpointing") << 1.0 << false << 2.5e9 << 2.5e9 << 0.2e9;
+    // checkpointed: the head's cast and one recomputed block's, 2 x (0.25e9 + 0.1e9); a
+    // trainable leaf's casts stay in autocast's cache until the forward's region ends
+    QTest::newRow("full-checkpointed-cache-holds-forward")
+        << 0.0 << true << 2.5e9 << 0.7e9 << 0.2e9;
+    QTest::newRow("frozen-checkpointed") << 0.0 << false << 0.7e9 << 0.7e9 << 0.2e9;
+    // first half checkpointed: 2 x (0.25e9 + 0.5e9 + 0.5 x 0.1e9)
+    QTest::newRow("frozen-first-half-checkpointed") << 0.5 << false << 1.6e9 << 1.6e9 << 0.2e9;
+}
+
+void TstTerms::autocastCopies() {
+    QFETCH(double, kept);
+    QFETCH(bool, trainable);
+    QFETCH(double, forward);
+    QFETCH(double, backward);
+    QFETCH(double, end);
+    const terms::AutocastCopies a =
+        terms::autocastWeightCopies(1e9, 0.25e9, 10, kept, 2.0, trainable);
+    QCOMPARE(a.forward, forward);
+    QCOMPARE(a.backward, backward);
+    QCOMPARE(a.end, end);
+}
 
 void TstTerms::weights_data() {
     QTest::addColumn<double>("params");
