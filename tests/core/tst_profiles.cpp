@@ -484,6 +484,10 @@ void TestProfiles::loraBaseRulePick_data() {
         << "llama-factory@2023" << lora << static_cast<int>(Sharding::Zero3) << "bf16";
     QTest::newRow("llama-factory-full") << "llama-factory" << full << none << "fp32";
     QTest::newRow("hf-trainer-4-45-lora") << "hf-trainer@4.45" << lora << none << "fp32";
+    // ms-swift dtype AUTO: bf16 weights for LoRA and full fine-tunes (argument.py
+    // select_dtype, model.py torch_dtype=bfloat16); gradient checkpointing on when picked
+    QTest::newRow("swift-lora") << "swift" << lora << none << "bf16";
+    QTest::newRow("swift-full") << "swift@1.5" << full << none << "bf16";
 }
 
 void TestProfiles::loraBaseRulePick() {
@@ -500,9 +504,10 @@ void TestProfiles::loraBaseRulePick() {
     selectProfile(w, *c);
     QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.weights)), weights);
     QCOMPARE(w.precision.compute, DType::BF16);
-    // LLaMA-Factory checkpoints by default (set when picked); hf-trainer leaves it
-    QCOMPARE(w.checkpointing,
-             spec.startsWith("llama-factory") ? Checkpointing::Full : Checkpointing::None);
+    // LLaMA-Factory and SWIFT checkpoint by default (set when picked); hf-trainer leaves it
+    QCOMPARE(w.checkpointing, spec.startsWith("llama-factory") || spec.startsWith("swift")
+                                  ? Checkpointing::Full
+                                  : Checkpointing::None);
 }
 
 // hf-trainer@5 (transformers 5: from_pretrained dtype="auto", PR #42805): a pick loads the

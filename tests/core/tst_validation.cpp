@@ -736,6 +736,10 @@ void TstValidation::recordProfiles_data() {
         << "https://github.com/unslothai/unsloth/blob/0a2c397393e2f0085e58476887d5e1d5af294cb0/"
            "README.md"
         << QString() << "llama-factory@2023";
+    QTest::newRow("ms-swift-benchmark")
+        << "https://github.com/modelscope/ms-swift/blob/4312aeb28776/docs/source/LLM/Benchmark.md"
+        << "NVIDIA A100"
+        << "swift@1.5";
     QTest::newRow("llama-factory-repository")
         << "https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md" << QString()
         << "llama-factory@2024-10";
@@ -1048,6 +1052,33 @@ void TstValidation::filledDefaults_data() {
         << "checkpointing"
         << "full"
         << "activation_checkpointing = full (llama-factory:";
+    // ms-swift's Benchmark.md runs under the swift profile: dtype AUTO loads bf16 weights
+    // (hf-trainer@4.45, what an unlisted repository gets, would load fp32)
+    const QString swift =
+        QStringLiteral("\"/source_url\": \"https://github.com/modelscope/ms-swift/blob/"
+                       "4312aeb28776/docs/source/LLM/Benchmark.md\"");
+    QTest::newRow("swift-lora-base-bf16")
+        << "{" + swift + R"(, "/weight_dtype": null, "/measured/bytes": 30000000000})"
+        << "weights"
+        << "bf16"
+        << "weight_dtype = bf16 (swift";
+    // a full fine-tune's AdamW states follow the bf16 parameters: no fp32 master
+    QTest::newRow("swift-full-states-bf16")
+        << "{" + swift +
+               R"(, "/finetune": "full", "/lora": null, "/weight_dtype": null, "/grad_dtype": null, "/optimizer_state_dtype": null, "/master_weights_fp32": null, "/measured/bytes": 75000000000, "/gpu/memory_gb": 80})"
+        << "optimizer_states"
+        << "bf16"
+        << "optimizer_state_dtype = bf16 (swift";
+    // argument.py lora_dropout_p 0.05
+    QTest::newRow("swift-lora-dropout") << "{" + swift + R"(, "/lora/dropout": null})"
+                                        << "lora_dropout"
+                                        << "true"
+                                        << "lora.dropout = > 0 (swift";
+    // Benchmark.md defaults --use_flash_attn true
+    QTest::newRow("swift-attention-flash") << "{" + swift + R"(, "/attention": null})"
+                                           << "attention"
+                                           << "flash"
+                                           << "attention = flash (swift";
 }
 
 void TstValidation::filledDefaults() {
