@@ -4,7 +4,7 @@
 # plus a few generate() runs, in parallel lanes on one large GPU (each lane's runs fit beside
 # the others'; every run is its own process, so its torch peaks are its own).
 #
-# Usage: [GRID=fp32] tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
+# Usage: [GRID=fp32|varlen] tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
 #   Writes OUT_DIR/hf-trainer.records.json (every lane's records), OUT_DIR/grid.log and
 #   OUT_DIR/failed.txt. No lane starts a run after DEADLINE_S seconds (default 300).
 # What ran, and on which machine, is in each record's notes; docs/validation-data.md says how
@@ -29,8 +29,11 @@ declare -A CFG=([Llama-3.2-1B]=tests/data/models/Llama-3.2-1B
                 [Qwen2.5-0.5B]=tests/data/models/Qwen2.5-0.5B
                 [Llama-3.2-3B-Instruct]=tests/data/models/Llama-3.2-3B-Instruct
                 [Qwen2.5-7B]=tests/data/models/Qwen2.5-7B
-                [gpt2-large]=tests/data/models/gpt2-large)
-for m in "${!CFG[@]}"; do
+                [gpt2-large]=tests/data/models/gpt2-large
+                [Llama-2-7b-hf]=tests/data/models/Llama-2-7b-hf)
+NEEDED="${!CFG[@]}"
+[ "${GRID:-auto}" = varlen ] && NEEDED="Qwen2.5-7B Llama-2-7b-hf Llama-3.2-1B Qwen2.5-0.5B"
+for m in $NEEDED; do
   $PY $M/make_checkpoint.py "${CFG[$m]}" "$CK/$m" > "$OUT/ckpt-$m.log" 2>&1 &
 done
 wait
@@ -105,7 +108,32 @@ lane_d_fp32() { LANE=d
   hf Qwen2.5-0.5B full eager none 2 1024 --load-dtype fp32
   hf Qwen2.5-0.5B lora sdpa full 8 1024 --load-dtype fp32 --lora-rank 8 --lora-alpha 16 --lora-targets q_proj,v_proj
 }
-if [ "${GRID:-auto}" = fp32 ]; then
+# GRID=varlen: the caching allocator under variable sample lengths. LoRA as ms-swift 1.5 runs
+# it (rank 8, alpha 32, dropout 0.05, q/k/v, checkpointing, batch 1 padded to its longest
+# sample) on lengths drawn like its benchmark dataset's (3234 +- 2547 tokens, 91 to 19548,
+# those above max_length dropped), 60 steps, each beside the same run at a fixed length.
+SWIFT_LORA=(--lora-rank 8 --lora-alpha 32 --lora-dropout 0.05 --lora-targets q_proj,k_proj,v_proj)
+DIST=3234.4,2547.5,91,19548
+lane_a_varlen() { LANE=a
+  hf Qwen2.5-7B lora sdpa full 1 8192 "${SWIFT_LORA[@]}" --steps 60 --random-lengths $DIST
+  hf Qwen2.5-7B lora sdpa full 1 8192 "${SWIFT_LORA[@]}"
+}
+lane_b_varlen() { LANE=b
+  hf Llama-2-7b-hf lora sdpa full 1 4096 --load-dtype bf16 "${SWIFT_LORA[@]}" --steps 60 --random-lengths $DIST
+  hf Llama-2-7b-hf lora sdpa full 1 4096 --load-dtype bf16 "${SWIFT_LORA[@]}"
+  hf Llama-2-7b-hf lora sdpa full 1 2048 --load-dtype bf16 "${SWIFT_LORA[@]}" --steps 60 --random-lengths $DIST
+}
+lane_c_varlen() { LANE=c
+  hf Llama-3.2-1B lora sdpa none 1 8192 "${SWIFT_LORA[@]}" --steps 60 --random-lengths $DIST
+  hf Llama-3.2-1B lora sdpa none 1 8192 "${SWIFT_LORA[@]}"
+}
+lane_d_varlen() { LANE=d
+  hf Qwen2.5-0.5B full sdpa full 1 4096 --steps 60 --random-lengths $DIST
+  hf Qwen2.5-0.5B full sdpa full 1 4096
+}
+if [ "${GRID:-auto}" = varlen ]; then
+  lane_a_varlen & lane_b_varlen & lane_c_varlen & lane_d_varlen &
+elif [ "${GRID:-auto}" = fp32 ]; then
   lane_a_fp32 & lane_b_fp32 & lane_c_fp32 & lane_d_fp32 &
 else
   lane_a & lane_b & lane_c & lane_d &

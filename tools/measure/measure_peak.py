@@ -117,6 +117,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="--trainer hf: from_pretrained's dtype; auto passes none (transformers 5 "
                          "loads the checkpoint's dtype), fp32 is what transformers 4.x loads "
                          "when a script passes none")
+    ap.add_argument("--random-lengths", type=lambda t: [float(x) for x in t.split(",")],
+                    help="--trainer hf: MEAN,STD,MIN,MAX: sample lengths drawn from a clipped "
+                         "normal, those above --seq-len dropped, batches padded to their "
+                         "longest sample; the record's sequence_length is the longest kept")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--poll-ms", type=float, default=5.0, help="NVML sampling period")
     args = ap.parse_args(argv)
@@ -131,6 +135,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                  or args.mode != "training" or args.optimizer != "adamw"):
         ap.error("--trainer hf needs --checkpoint, training, unquantised weights and the "
                  "Trainer's own optimizer (--optimizer adamw)")
+    if args.random_lengths is not None and (args.trainer != "hf" or len(args.random_lengths) != 4
+                                            or args.random_lengths[2] > args.seq_len):
+        ap.error("--random-lengths needs --trainer hf, four numbers MEAN,STD,MIN,MAX and "
+                 "MIN <= --seq-len")
     if args.finetune == "qlora" and args.weights == "auto":
         args.weights = "nf4_double_quant"
     if args.finetune == "full" and args.weights != "auto" and args.mode == "training":
@@ -365,17 +373,19 @@ def run_hf_trainer(args, model, vocab: int) -> dict:
     from transformers import Trainer, TrainingArguments, default_data_collator
 
     gen = torch.Generator().manual_seed(args.seed)
-    ids = torch.randint(0, vocab, (args.micro_batch * args.steps, args.seq_len), generator=gen)
-    data = [{"input_ids": row, "labels": row.clone(), "attention_mask": torch.ones_like(row)}
-            for row in ids]
+    lengths = sample_lengths(args, gen)
+    data = []
+    for n in lengths:
+        row = torch.randint(0, vocab, (n,), generator=gen)
+        data.append({"input_ids": row, "labels": row.clone(), "attention_mask": torch.ones_like(row)})
+    collate = default_data_collator if args.random_lengths is None else pad_to_longest
     with tempfile.TemporaryDirectory(prefix="headroom-trainer-") as out:
         targs = TrainingArguments(
             output_dir=out, per_device_train_batch_size=args.micro_batch,
             max_steps=args.steps, bf16=True, gradient_checkpointing=args.checkpointing == "full",
             report_to="none", save_strategy="no", logging_strategy="no", disable_tqdm=True,
             remove_unused_columns=False, dataloader_num_workers=0, seed=args.seed)
-        trainer = Trainer(model=model, args=targs, train_dataset=data,
-                          data_collator=default_data_collator)
+        trainer = Trainer(model=model, args=targs, train_dataset=data, data_collator=collate)
         trainer.train()
         torch.cuda.synchronize()
         opt = getattr(trainer.optimizer, "optimizer", trainer.optimizer)
@@ -389,8 +399,44 @@ def run_hf_trainer(args, model, vocab: int) -> dict:
                 "fused": bool(opt.defaults.get("fused")),
                 "foreach": opt.defaults.get("foreach"),
                 "state_dtype": state_dtype,
-                "gradient_checkpointing_kwargs": targs.gradient_checkpointing_kwargs}
+                "gradient_checkpointing_kwargs": targs.gradient_checkpointing_kwargs,
+                "max_length": max(lengths), "min_length": min(lengths),
+                "mean_length": sum(lengths) / len(lengths)}
     return info
+
+
+def sample_lengths(args, gen) -> list[int]:
+    """Sample lengths: all --seq-len, or (--random-lengths MEAN,STD,MIN,MAX) normal draws
+    clipped to [MIN, MAX] of which those above --seq-len are dropped, as ms-swift's
+    truncation_strategy 'delete' drops them, until micro-batch x steps samples are kept."""
+    import torch
+
+    n = args.micro_batch * args.steps
+    if args.random_lengths is None:
+        return [args.seq_len] * n
+    mean, std, lo, hi = args.random_lengths
+    kept: list[int] = []
+    while len(kept) < n:
+        x = int(round(min(max(mean + std * torch.randn(1, generator=gen).item(), lo), hi)))
+        if x <= args.seq_len:
+            kept.append(x)
+    return kept
+
+
+def pad_to_longest(features: list[dict]) -> dict:
+    """Pads a batch to its longest sample (pad id 0, label -100, mask 0), as
+    torch.nn.utils.rnn.pad_sequence does in ms-swift's data_collate_fn."""
+    import torch
+    from torch.nn.utils.rnn import pad_sequence
+
+    return {
+        "input_ids": pad_sequence([f["input_ids"] for f in features], batch_first=True,
+                                  padding_value=0),
+        "labels": pad_sequence([f["labels"] for f in features], batch_first=True,
+                               padding_value=-100),
+        "attention_mask": pad_sequence([f["attention_mask"] for f in features],
+                                       batch_first=True, padding_value=0),
+    }
 
 
 def observed_dtype_fields(model, info: dict) -> dict:
@@ -558,6 +604,16 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
         if args.finetune == "lora" and args.checkpointing == "full":
             assumptions.append("LoRA with checkpointing: enable_input_require_grads() before "
                                "get_peft_model, as HF-Trainer tools do.")
+        if args.random_lengths is not None:
+            mean, std, lo, hi = args.random_lengths
+            assumptions[1] = (
+                f"Variable lengths: {args.steps * args.micro_batch} samples of random tokens "
+                f"whose lengths are normal draws (mean {mean:g}, std {std:g}) clipped to "
+                f"[{lo:g}, {hi:g}], those above {args.seq_len} dropped (ms-swift "
+                f"truncation_strategy 'delete'); kept lengths {trainer['min_length']} to "
+                f"{trainer['max_length']} (mean {trainer['mean_length']:.0f}); batches padded "
+                f"to their longest sample. sequence_length is the longest kept sample; "
+                f"{args.steps} steps.")
     if args.optimizer.startswith("paged"):
         assumptions.append("Paged optimizer states live in CUDA unified memory outside the torch "
                            "allocator: allocated/reserved exclude them, nvidia_smi includes the "
@@ -569,6 +625,7 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
         "source_url": "tools/measure/measure_peak.py"
                       + (" --trainer hf" if trainer is not None else "")
                       + (f" --load-dtype {args.load_dtype}" if args.load_dtype != "auto" else "")
+                      + (" --random-lengths" if args.random_lengths is not None else "")
                       + f" (local measurement, transformers {transformers_version()})",
         "model": model_fields(cfg, name, param_count),
         "mode": args.mode,
@@ -576,7 +633,8 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
         "lora": lora,
         **(observed or dtype_fields(args)),
         "micro_batch_size": args.micro_batch,
-        "sequence_length": args.seq_len if training else None,
+        "sequence_length": ((trainer or {}).get("max_length", args.seq_len) if training
+                            else None),
         "gradient_accumulation_steps": 1 if training else None,
         "inference": None if training else {
             "prompt_tokens": args.prompt_tokens, "new_tokens": args.new_tokens,
