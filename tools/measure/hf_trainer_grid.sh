@@ -4,7 +4,7 @@
 # plus a few generate() runs, in parallel lanes on one large GPU (each lane's runs fit beside
 # the others'; every run is its own process, so its torch peaks are its own).
 #
-# Usage: [GRID=fp32|varlen] tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
+# Usage: [GRID=fp32|varlen|expandable] tools/measure/hf_trainer_grid.sh OUT_DIR [DEADLINE_S]
 #   Writes OUT_DIR/hf-trainer.records.json (every lane's records), OUT_DIR/grid.log and
 #   OUT_DIR/failed.txt. No lane starts a run after DEADLINE_S seconds (default 300).
 # What ran, and on which machine, is in each record's notes; docs/validation-data.md says how
@@ -33,6 +33,7 @@ declare -A CFG=([Llama-3.2-1B]=tests/data/models/Llama-3.2-1B
                 [Llama-2-7b-hf]=tests/data/models/Llama-2-7b-hf)
 NEEDED="${!CFG[@]}"
 [ "${GRID:-auto}" = varlen ] && NEEDED="Qwen2.5-7B Llama-2-7b-hf Llama-3.2-1B Qwen2.5-0.5B"
+[ "${GRID:-auto}" = expandable ] && NEEDED="Qwen2.5-7B Llama-3.2-1B Qwen2.5-0.5B"
 for m in $NEEDED; do
   $PY $M/make_checkpoint.py "${CFG[$m]}" "$CK/$m" > "$OUT/ckpt-$m.log" 2>&1 &
 done
@@ -131,7 +132,20 @@ lane_d_varlen() { LANE=d
   hf Qwen2.5-0.5B full sdpa full 1 4096 --steps 60 --random-lengths $DIST
   hf Qwen2.5-0.5B full sdpa full 1 4096
 }
-if [ "${GRID:-auto}" = varlen ]; then
+# GRID=expandable: the variable-length runs again with PYTORCH_CUDA_ALLOC_CONF
+# expandable_segments:True (segments grow in place instead of one cudaMalloc per new size).
+lane_a_expandable() { LANE=a
+  hf Qwen2.5-7B lora sdpa full 1 8192 "${SWIFT_LORA[@]}" --steps 60 --random-lengths $DIST --alloc-conf expandable_segments:True
+}
+lane_b_expandable() { LANE=b
+  hf Llama-3.2-1B lora sdpa none 1 8192 "${SWIFT_LORA[@]}" --steps 60 --random-lengths $DIST --alloc-conf expandable_segments:True
+}
+lane_c_expandable() { LANE=c
+  hf Qwen2.5-0.5B full sdpa full 1 4096 --steps 60 --random-lengths $DIST --alloc-conf expandable_segments:True
+}
+if [ "${GRID:-auto}" = expandable ]; then
+  lane_a_expandable & lane_b_expandable & lane_c_expandable &
+elif [ "${GRID:-auto}" = varlen ]; then
   lane_a_varlen & lane_b_varlen & lane_c_varlen & lane_d_varlen &
 elif [ "${GRID:-auto}" = fp32 ]; then
   lane_a_fp32 & lane_b_fp32 & lane_c_fp32 & lane_d_fp32 &

@@ -121,6 +121,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="--trainer hf: MEAN,STD,MIN,MAX: sample lengths drawn from a clipped "
                          "normal, those above --seq-len dropped, batches padded to their "
                          "longest sample; the record's sequence_length is the longest kept")
+    ap.add_argument("--alloc-conf",
+                    help="PYTORCH_CUDA_ALLOC_CONF for this run (e.g. expandable_segments:True), "
+                         "named in the record's source and assumptions")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--poll-ms", type=float, default=5.0, help="NVML sampling period")
     args = ap.parse_args(argv)
@@ -614,6 +617,9 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
                 f"{trainer['max_length']} (mean {trainer['mean_length']:.0f}); batches padded "
                 f"to their longest sample. sequence_length is the longest kept sample; "
                 f"{args.steps} steps.")
+    if args.alloc_conf:
+        assumptions.append(f"PYTORCH_CUDA_ALLOC_CONF={args.alloc_conf} (the caching allocator's "
+                           "configuration for this run).")
     if args.optimizer.startswith("paged"):
         assumptions.append("Paged optimizer states live in CUDA unified memory outside the torch "
                            "allocator: allocated/reserved exclude them, nvidia_smi includes the "
@@ -626,6 +632,7 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
                       + (" --trainer hf" if trainer is not None else "")
                       + (f" --load-dtype {args.load_dtype}" if args.load_dtype != "auto" else "")
                       + (" --random-lengths" if args.random_lengths is not None else "")
+                      + (f" --alloc-conf {args.alloc_conf}" if args.alloc_conf else "")
                       + f" (local measurement, transformers {transformers_version()})",
         "model": model_fields(cfg, name, param_count),
         "mode": args.mode,
@@ -710,6 +717,8 @@ def append_records(path: Path, records: list[dict]) -> None:
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     command = " ".join(shlex.quote(a) for a in [sys.executable, sys.argv[0], *argv])
+    if args.alloc_conf:
+        os.environ["PYTORCH_CUDA_ALLOC_CONF"] = args.alloc_conf  # read when CUDA initialises
     import torch
 
     if not torch.cuda.is_available():
