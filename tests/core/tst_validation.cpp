@@ -321,6 +321,9 @@ void TstValidation::measuredH200_data() {
     QTest::newRow("llama-1b-full-fp32-checkpointed") << "H200-26-A" << 29273183744.0;
     QTest::newRow("llama-1b-lora-fp32-base") << "H200-27-A" << 14617670144.0;
     QTest::newRow("qwen25-05b-lora-fp32-base-checkpointed") << "H200-31-A" << 17995911168.0;
+    // ms-swift-like LoRA (rank 8, dropout 0.05, q/k/v) at a fixed length
+    QTest::newRow("qwen25-7b-swift-lora-8192") << "H200-33-A" << 32102551040.0;
+    QTest::newRow("llama-1b-swift-lora-no-checkpointing-8192") << "H200-38-A" << 27488461312.0;
 }
 
 void TstValidation::measuredH200() {
