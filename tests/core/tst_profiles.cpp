@@ -182,6 +182,9 @@ void TestProfiles::factsFollowTheRun_data() {
     QTest::newRow("hf-trainer-4.44")
         << "hf-trainer@4.44" << 1 << none << lora << false << "fp32_logits";
     QTest::newRow("hf-trainer-4.45") << "hf-trainer@4.45" << 1 << none << lora << false << "";
+    // transformers 5.17 Trainer ran adamw_torch_fused (the H200 runs' logs)
+    QTest::newRow("hf-trainer-5") << "hf-trainer@5" << 1 << none << full << false
+                                  << "fused_optimizer";
     QTest::newRow("custom") << "custom" << 8 << fsdp << lora << false << "";
     // Megatron-Core: the main-grad buffer in any training; Megatron SP's sharded linear
     // inputs only with TP > 1 (param_and_grad_buffer.py; tensor_parallel/layers.py).
@@ -222,6 +225,7 @@ void TestProfiles::factsFollowTheRun() {
     add(a.parallel.lossParallel, "loss_parallel");
     add(a.features.persistentGradBuffer, "persistent_grad_buffer");
     add(a.parallel.spShardedInputs, "sp_sharded_inputs");
+    add(a.features.fusedOptimizer, "fused_optimizer");
     if (a.features.loadRecipe != LoadRecipe::InPlace)
         got << QStringLiteral("load=") + QString::fromLatin1(loadRecipeKey(a.features.loadRecipe));
     QCOMPARE(got.join(QLatin1Char(' ')), expected);
