@@ -730,11 +730,9 @@ TermBytes termBytes(double weights, double master, const Live& l) {
 /// (checkpointing) or holding its backward transients while it runs. The logits are freed
 /// before the first block runs, so the two never add up; at the end the gradients and the
 /// last block's recompute remain; autocast's weight casts (@p casts) are live at each moment
-/// as terms::autocastWeightCopies says, beside the other workspace (@p workspace). Returns
-/// the largest of the three moments.
+/// as terms::autocastWeightCopies says. Returns the largest of the three moments.
 Live backwardPeak(const TrainingState& t, const ActivationBytes& a, const LogitBytes& l,
-                  double gAcc, const Live& forward, double workspace,
-                  const terms::AutocastCopies& casts) {
+                  double gAcc, const Live& forward, const terms::AutocastCopies& casts) {
     gAcc += t.bucket; // DeepSpeed's gradient bucket lives through every backward
     const double atLoss = a.bytes + l.logits + l.retainedAtLoss + gAcc + casts.backward;
     const double atBlock = a.bytes + a.recompute + l.retained + gAcc + casts.backward;
@@ -742,7 +740,6 @@ Live backwardPeak(const TrainingState& t, const ActivationBytes& a, const LogitB
     const double endBwd = t.grads + t.bucket + a.recompute + l.retained + casts.end;
     Live b = forward;
     b.grads = gAcc;
-    b.workspace = workspace;
     b.casts = casts.backward;
     if (std::max(atLoss, atBlock) < endBwd) {
         b.grads = t.grads + t.bucket;
@@ -783,7 +780,7 @@ PhaseTerms phases(const StageContext& x, const ResidentWeights& rw, const Traini
     const Live forward{gAcc + residentBucket, t.states, a.bytes, l.logits, k.kv, ws.total,
                        casts.forward};
     ph[Phase::Forward] = termBytes(weights, t.master, forward);
-    const Live backward = backwardPeak(t, a, l, gAcc, forward, ws.total, casts);
+    const Live backward = backwardPeak(t, a, l, gAcc, forward, casts);
     ph[Phase::Backward] = termBytes(weights, t.master, backward);
     ph.casts[static_cast<std::size_t>(Phase::Forward)] = forward.casts;
     ph.casts[static_cast<std::size_t>(Phase::Backward)] = backward.casts;
