@@ -756,6 +756,11 @@ void TstValidation::recordProfiles_data() {
     QTest::newRow("local-measurement-transformers-4")
         << "tools/measure/measure_peak.py --trainer hf (local measurement, transformers 4.46.3)"
         << QString() << "hf-trainer@4.45";
+    // the script's own loop is no framework: dtypes and features as the record gives them
+    QTest::newRow("local-measurement-plain-loop")
+        << "tools/measure/measure_peak.py (local measurement, transformers 5.17.0, plain "
+           "training loop)"
+        << QString() << "custom@any";
     QTest::newRow("local-file-not-listed")
         << "scripts/other.py (local measurement)" << QString() << "hf-trainer@4.45";
 }

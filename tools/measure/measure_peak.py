@@ -633,7 +633,8 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
                       + (f" --load-dtype {args.load_dtype}" if args.load_dtype != "auto" else "")
                       + (" --random-lengths" if args.random_lengths is not None else "")
                       + (f" --alloc-conf {args.alloc_conf}" if args.alloc_conf else "")
-                      + f" (local measurement, transformers {transformers_version()})",
+                      + f" (local measurement, transformers {transformers_version()}"
+                      + (", plain training loop)" if training and trainer is None else ")"),
         "model": model_fields(cfg, name, param_count),
         "mode": args.mode,
         "finetune": args.finetune if training else None,
