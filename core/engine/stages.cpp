@@ -454,6 +454,20 @@ struct PerToken {
     double recompute = 0;
 };
 
+/// Blocks of this stage that run under activation checkpointing: all (full), none (none,
+/// selective: op-level), or the first checkpoint_layers of the model (first-n).
+int checkpointedBlocks(const StageContext& x) {
+    const int n = x.layers.count;
+    switch (x.w.checkpointing) {
+    case Checkpointing::Full:
+        return n;
+    case Checkpointing::FirstN:
+        return std::clamp(x.w.checkpointLayers - x.layers.first, 0, n);
+    default:
+        return 0;
+    }
+}
+
 PerToken checkpointed(const StageContext& x, const terms::BlockSaveOptions& o,
                       const BlockSaves& b) {
     const Workload& w = x.w;
@@ -477,7 +491,7 @@ PerToken checkpointed(const StageContext& x, const terms::BlockSaveOptions& o,
         break;
     }
     case Checkpointing::FirstN: {
-        const int ck = std::clamp(w.checkpointLayers - x.layers.first, 0, n);
+        const int ck = checkpointedBlocks(x);
         t.stored = ck * input + (b.all / std::max(1, n)) * (n - ck);
         t.recompute = (ck > 0 ? b.largest : 0.0) + b.transient;
         break;
@@ -681,11 +695,8 @@ terms::AutocastCopies autocastCopies(const StageContext& x) {
         (shardsParams(w.parallel.sharding) && x.shard > 1))
         return {};
     const int n = x.layers.count;
-    double kept = 1.0; // share of blocks whose casts stay saved
-    if (w.checkpointing == Checkpointing::Full)
-        kept = 0.0;
-    else if (w.checkpointing == Checkpointing::FirstN && n > 0)
-        kept = static_cast<double>(n - std::clamp(w.checkpointLayers - x.layers.first, 0, n)) / n;
+    // share of blocks whose casts stay saved
+    const double kept = n > 0 ? static_cast<double>(n - checkpointedBlocks(x)) / n : 1.0;
     const double head =
         x.lastStage ? static_cast<double>(x.m.vocabSize) * x.m.hiddenSize / x.tp : 0.0;
     return terms::autocastWeightCopies(x.params.linear, head, n, kept, x.c,
