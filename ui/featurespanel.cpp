@@ -60,6 +60,12 @@ const Words kWords[] = {
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "ZeRO-Offload / FSDP CPU offload: optimizer states and the step live "
                        "on the CPU.")},
+    {"expandable_segments",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Expandable allocator segments"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying "
+                       "length leave no fragmented cache behind (needs variable sample "
+                       "lengths, under Run details).")},
     {"offload_params", QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Parameter offload to CPU"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "ZeRO-Infinity / FSDP offload_params: sharded parameters live on the "

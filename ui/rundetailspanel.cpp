@@ -50,6 +50,31 @@ const Row kRows[] = {
      QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
                        "lora_dropout > 0 saves a dropped-out copy of each adapted layer's "
                        "input for the backward pass.")},
+    {"lengths.mean", QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "Mean sample length:"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
+                       "Variable sample lengths: the data set's mean length in tokens, each "
+                       "micro-batch padded to its longest sample. The caching allocator keeps "
+                       "segments sized for every new longest batch, so reserved memory grows "
+                       "beyond allocated. 0: every batch is the sequence length (fixed or "
+                       "packed).")},
+    {"lengths.std", QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "Length spread (std):"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
+                       "Standard deviation of the sample lengths, tokens.")},
+    {"lengths.min", QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "Shortest sample:"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "The shortest sample, tokens.")},
+    {"lengths.max", QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "Longest sample in data:"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
+                       "The data set's longest sample, tokens (0: no limit). Longer samples "
+                       "than the sequence length are truncated to it, or dropped.")},
+    {"lengths.drop_long",
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "Drop samples over the sequence length"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
+                       "Samples longer than the sequence length are dropped (ms-swift "
+                       "truncation_strategy 'delete') instead of truncated.")},
+    {"lengths.steps", QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "Training micro-batches:"),
+     QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",
+                       "Micro-batches the run trains: the more batches, the more new longest "
+                       "ones (about ln of the count) and the more cached segments.")},
     {"parallelism.reduce_bucket_size",
      QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel", "DeepSpeed reduce bucket:"),
      QT_TRANSLATE_NOOP("headroom::ui::RunDetailsPanel",

@@ -41,6 +41,12 @@ public:
     int64_t peakReserved() const { return m_peakReserved; }   ///< max_memory_reserved
     int64_t peakAllocated() const { return m_peakAllocated; } ///< max_memory_allocated
     int segments() const { return m_segments; }               ///< cudaMalloc calls so far
+    /// Rounded size of the block @p h (0 for an unknown handle).
+    int64_t blockSize(Handle h) const {
+        return h >= 0 && static_cast<std::size_t>(h) < m_blocks.size()
+                   ? m_blocks[static_cast<std::size_t>(h)].size
+                   : 0;
+    }
     /// Bytes in cached segments that hold no live block (a free, unsplit block spanning the
     /// whole segment): what `release_cached_blocks()` gives back to the driver when a
     /// cudaMalloc fails, before the allocator raises an out-of-memory error.

@@ -168,6 +168,10 @@ std::optional<Error> validateSizes(const ModelArch& m, const Workload& w) {
     if (w.mode == Mode::Training && w.checkpointing == Checkpointing::FirstN)
         if (auto e = range("checkpoint_layers", w.checkpointLayers, 0, m.numLayers))
             return e;
+    if (w.lengths.max > 0 && w.lengths.max < w.lengths.min)
+        return Error{ErrorCode::FieldOutOfRange, "lengths.max",
+                     "must be 0 (no longest sample) or at least lengths.min (" +
+                         std::to_string(w.lengths.min) + ")"};
     if (w.mode == Mode::Inference) {
         if (auto e = range("inference.prompt_tokens", w.inference.promptTokens, 1,
                            limits::kSequenceLength))

@@ -64,6 +64,10 @@ struct RankEstimate {
     /// stream's pool where they are not live (terms::sideStreamGradientCache): the largest
     /// phase's live bytes plus that cache, less allocated.
     double gradientPoolCache = 0;
+    /// Part of AllocatorReserve and of releasable: segments cached for the other lengths of a
+    /// run whose batches vary in length (SampleLengths; core/engine/length_replay.h). 0 with
+    /// fixed lengths or expandable segments.
+    double lengthsCache = 0;
     /// Part of reserved in cached segments that hold no live tensor (the FSDP gradient pool at
     /// a loss-time peak, the load's wholly free segments). The caching allocator frees them
     /// (`release_cached_blocks`) and retries before it raises an out-of-memory error, so the

@@ -55,6 +55,9 @@ bool zeroStage(const Workload& w) {
 bool deepspeedBucket(const Workload& w) {
     return training(w) && hasDeepspeedBucket(w);
 }
+bool variableLengths(const Workload& w) {
+    return training(w) && w.lengths.variable();
+}
 
 // ---- row builders ---------------------------------------------------------------------------
 
@@ -123,6 +126,25 @@ const std::array kFields{
     integer("new_tokens", G::Inference, "new-tokens", 0, limits::kSequenceLength,
             "Inference: generated tokens per sequence.", inference,
             HEADROOM_GET(inference.newTokens), HEADROOM_SET(inference.newTokens)),
+    integer("mean", G::Lengths, "length-mean", 0, limits::kSequenceLength,
+            "Variable sample lengths: the data set's mean sample length, tokens; each "
+            "micro-batch is padded to its longest sample (0 = every batch --seq-len).",
+            training, HEADROOM_GET(lengths.mean), HEADROOM_SET(lengths.mean)),
+    integer("std", G::Lengths, "length-std", 0, limits::kSequenceLength,
+            "Variable sample lengths: standard deviation, tokens.", variableLengths,
+            HEADROOM_GET(lengths.std), HEADROOM_SET(lengths.std)),
+    integer("min", G::Lengths, "length-min", 1, limits::kSequenceLength,
+            "Variable sample lengths: the shortest sample, tokens.", variableLengths,
+            HEADROOM_GET(lengths.min), HEADROOM_SET(lengths.min)),
+    integer("max", G::Lengths, "length-max", 0, limits::kSequenceLength,
+            "Variable sample lengths: the data set's longest sample, tokens (0 = none).",
+            variableLengths, HEADROOM_GET(lengths.max), HEADROOM_SET(lengths.max)),
+    flag("drop_long", G::Lengths, "drop-long", R::Setting,
+         "Variable sample lengths: samples longer than --seq-len are dropped (ms-swift "
+         "'delete'), not truncated.", "", variableLengths, HEADROOM_FLAG(lengths.dropLong)),
+    integer("steps", G::Lengths, "train-steps", 1, limits::kTrainSteps,
+            "Variable sample lengths: micro-batches the run trains.", variableLengths,
+            HEADROOM_GET(lengths.steps), HEADROOM_SET(lengths.steps)),
     flag("prefill_only", G::Inference, "prefill-only", R::Setting,
          "Inference: stop after the prefill.", "", inference,
          HEADROOM_FLAG(inference.prefillOnly)),
@@ -188,6 +210,10 @@ const std::array kFields{
     flag("packed", G::Features, "packed", R::Feature,
          "Samples packed to exactly --seq-len tokens.", "packed", nullptr,
          HEADROOM_FLAG(features.packed)),
+    flag("expandable_segments", G::Features, "expandable-segments", R::Feature,
+         "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: variable-length batches leave no "
+         "fragmented segments.", "expandable_segments", variableLengths,
+         HEADROOM_FLAG(features.expandableSegments)),
     flag("offload_optimizer", G::Parallelism, "offload-optimizer", R::Feature,
          "Optimizer states and step on the CPU.", "cpu_offload_optimizer", training,
          HEADROOM_FLAG(parallel.offloadOptimizer)),
@@ -267,6 +293,8 @@ std::string_view fieldGroupKey(FieldGroup g) {
         return "inference";
     case FieldGroup::Rollout:
         return "rollout";
+    case FieldGroup::Lengths:
+        return "lengths";
     case FieldGroup::Features:
         return "features";
     case FieldGroup::Parallelism:

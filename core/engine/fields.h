@@ -19,7 +19,16 @@
 namespace headroom {
 
 /// The JSON object of a scenario's "workload" a field lives in.
-enum class FieldGroup { Workload, Precision, Lora, Inference, Rollout, Features, Parallelism };
+enum class FieldGroup {
+    Workload,
+    Precision,
+    Lora,
+    Lengths,
+    Inference,
+    Rollout,
+    Features,
+    Parallelism
+};
 /// "" for Workload (the workload object itself), else "precision", "lora", ...
 std::string_view fieldGroupKey(FieldGroup g);
 

@@ -1,9 +1,11 @@
 #include "core/engine/stages.h"
 
+#include "core/engine/length_replay.h"
 #include "core/engine/load_phase.h"
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace headroom::stages {
@@ -869,9 +871,44 @@ double loadFloor(const StageContext& x, double gatheredPool, double stepNeeds, R
     return std::max({stepNeeds, r.loadReserved - lp.releasable, lp.peakAllocated});
 }
 
+/// The shapes of this stage's step for the variable-length replay (length_replay.h).
+LengthReplayShape lengthReplayShape(const StageContext& x) {
+    const Workload& w = x.w;
+    const Features& f = w.features;
+    const LayerShapes ls = layerShapes(x.m, std::max(0, x.layers.first));
+    const auto local = [&](int64_t width) {
+        return std::max<int64_t>(1, static_cast<int64_t>(static_cast<double>(width) / x.tp));
+    };
+    LengthReplayShape s;
+    s.layers = x.layers.count;
+    s.checkpointed = checkpointedBlocks(x);
+    s.c = x.c;
+    s.hidden = x.m.hiddenSize;
+    s.qOut = local(ls.qOut);
+    s.kvOut = local(ls.kvOut);
+    s.intermediate =
+        local(x.m.intermediateSize > 0 ? x.m.intermediateSize : x.m.moe.expertIntermediate);
+    s.gatedMlp = x.m.mlp == MlpKind::Gated;
+    s.vocab = x.lastStage ? local(x.m.vocabSize) : 0;
+    s.eagerLoss =
+        !f.chunkedCrossEntropy && !f.compiledLoss() && !decomposedLossParallel(f, w.parallel);
+    s.fp32Logits = f.fp32Logits;
+    const bool adapters = x.training && !x.full;
+    s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;
+    if (x.full) {
+        s.gradBytes = bytesPerElement(w.precision.grads) / x.shard;
+        s.stateBytes =
+            w.parallel.offloadOptimizer
+                ? 0.0
+                : terms::optimizerBytesPerParam(w.optimizer, w.precision.optimizerStates) / x.shard;
+    }
+    return s;
+}
+
 /// Reserved = allocated + the caching allocator's reserve (+ the gradient pool, + the load's
-/// floor); releasable = the cached segments holding no live tensor (estimator.h); nvidia-smi
-/// = reserved + CUDA context and NCCL + resident paged states.
+/// floor, + what varying batch lengths leave cached); releasable = the cached segments
+/// holding no live tensor (estimator.h); nvidia-smi = reserved + CUDA context and NCCL +
+/// resident paged states.
 void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const TrainingState& t,
                          const WorkspaceBytes& ws, RankEstimate& r) {
     // autocast's weight casts are freed and made again in the same sizes every step: the
@@ -885,6 +922,9 @@ void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const Trai
     const double base = r.allocated + reserve; // what the step needs the allocator to hold
     r.reserved = base + r.gradientPoolCache;
     const double required = loadFloor(x, ws.gatheredPool, base, r);
+    // segments cached for other batch lengths: free at the peak, released before an OOM
+    r.lengthsCache = x.training ? variableLengthReserve(x.w, lengthReplayShape(x)) : 0.0;
+    r.reserved += r.lengthsCache;
     // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
     r.releasable = r.reserved - required;
     r.atPeak[static_cast<int>(Term::AllocatorReserve)] = r.reserved - r.allocated;

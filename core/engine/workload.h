@@ -185,6 +185,10 @@ struct Features {
     /// (deepspeed/runtime/zero/stage3.py, DeepSpeedZeroOptimizer_Stage3.__init__). Off: the
     /// ZeRO stage is another implementation (Megatron's distributed optimizer, FSDP).
     bool deepspeedZero = false;
+    /// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: the caching allocator grows one
+    /// mapped segment per stream instead of cudaMalloc'ing new ones, so batches of varying
+    /// length leave no fragmented segments behind (SampleLengths; measured: H200-41..43).
+    bool expandableSegments = false;
 };
 
 enum class Sharding {
@@ -216,7 +220,29 @@ inline constexpr int64_t kDegree = int64_t{1} << 20;           ///< each of dp, 
 inline constexpr int64_t kGpus = int64_t{1} << 20;
 /// DeepSpeed reduce_bucket_size, elements (2e9: 4 GB of bf16 gradients, past any config seen).
 inline constexpr int64_t kReduceBucket = 2'000'000'000;
+/// SampleLengths::steps: micro-batches of a run (a million; the replay reads at most
+/// kReplayedSteps of them).
+inline constexpr int64_t kTrainSteps = int64_t{1} << 20;
 } // namespace limits
+
+/// How long the samples of a training run are when they are not all sequenceLength tokens:
+/// a data set whose lengths vary, each micro-batch padded to its longest sample (HF
+/// DataCollatorForSeq2Seq, ms-swift's pad_sequence). The micro-batch's peak is set by the
+/// longest batch (sequenceLength), but the caching allocator's reserved memory grows with the
+/// other lengths (core/engine/length_replay.h; docs/metrics.md "Variable sample lengths").
+/// mean == 0 (default): every batch is sequenceLength tokens (fixed, padded to the maximum,
+/// or packed). Units: tokens; steps in micro-batches.
+struct SampleLengths {
+    int64_t mean = 0; ///< mean sample length of the data set; 0 = every batch sequenceLength
+    int64_t std = 0;  ///< standard deviation (the lengths are read as a clipped normal)
+    int64_t min = 1;  ///< shortest sample: draws below are this long
+    int64_t max = 0;  ///< longest sample of the data set (0 = none): draws above are this long
+    /// Samples longer than sequenceLength are dropped (ms-swift truncation_strategy 'delete');
+    /// off: they are truncated to sequenceLength (LLaMA-Factory cutoff_len, most SFT tools).
+    bool dropLong = false;
+    int64_t steps = 1000; ///< micro-batches the run trains
+    bool variable() const { return mean > 0; }
+};
 
 /// Parallel layout. Product dp x tp x pp x cp = GPUs; EP divides the DP x TP group for experts.
 struct Parallelism {
@@ -332,6 +358,7 @@ struct Workload {
     int checkpointLayers = 0; ///< for FirstN: how many blocks are checkpointed
     AttentionImpl attention = AttentionImpl::SDPA;
     LoraSpec lora;
+    SampleLengths lengths;
     InferenceSpec inference;
     RolloutSpec rollout;
     Features features;

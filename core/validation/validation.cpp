@@ -52,6 +52,9 @@ public:
         throw FieldError{Error{code, fieldPath(key), detail}};
     }
 
+    /// Whether the key is present (for this project's optional extension keys).
+    bool has(std::string_view key) const { return m_j.contains(key); }
+
     const json& at(std::string_view key) const {
         const auto it = m_j.find(key);
         if (it == m_j.end())
@@ -704,6 +707,16 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     if (pagedFeature && w.optimizer != Optimizer::PagedAdamW &&
         w.optimizer != Optimizer::PagedAdamW8bit)
         skip.emplace_back("feature 'paged_optimizer' with a non-paged optimizer");
+
+    // --- variable sample lengths (optional; this project's extension of the schema) ---
+    if (const auto sl = r.has("sample_lengths") ? r.optObject("sample_lengths") : std::nullopt) {
+        w.lengths.mean = sl->optInt("mean", 1, limits::kSequenceLength).value_or(0);
+        w.lengths.std = sl->optInt("std", 0, limits::kSequenceLength).value_or(0);
+        w.lengths.min = sl->optInt("min", 1, limits::kSequenceLength).value_or(1);
+        w.lengths.max = sl->optInt("max", 1, limits::kSequenceLength).value_or(0);
+        w.lengths.dropLong = sl->optBool("drop_long").value_or(false);
+        w.lengths.steps = sl->optInt("steps", 1, limits::kTrainSteps).value_or(w.lengths.steps);
+    }
 
     // --- parallelism ---
     const Node p = r.reqObject("parallelism");

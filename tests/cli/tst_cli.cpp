@@ -177,7 +177,12 @@ void TstCli::everyFieldOption_data() {
                                           {"shard-group", 2},
                                           {"reduce-bucket-size", 200000000},
                                           {"virtual-stages", 2},
-                                          {"pp-micro-batches", 4}};
+                                          {"pp-micro-batches", 4},
+                                          {"length-mean", 512},
+                                          {"length-std", 300},
+                                          {"length-min", 16},
+                                          {"length-max", 8192},
+                                          {"train-steps", 200}};
     int rows = 0;
     for (const headroom::WorkloadField& f : headroom::workloadFields()) {
         if (f.cliOption.empty())

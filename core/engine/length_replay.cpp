@@ -1,0 +1,308 @@
+// length_replay.cpp: one training step's large tensors as an allocation sequence, replayed
+// over varying batch lengths. See core/engine/length_replay.h.
+
+#include "core/engine/length_replay.h"
+
+#include "core/engine/allocator_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace headroom {
+
+namespace {
+
+using Handle = CachingAllocatorModel::Handle;
+
+double normalCdf(double z) {
+    return 0.5 * std::erfc(-z / std::sqrt(2.0));
+}
+
+/// One step's allocations at T tokens (micro-batch x padded length).
+class StepReplay {
+public:
+    StepReplay(CachingAllocatorModel& a, const LengthReplayShape& s) : m_a(a), m_s(s) {}
+
+    void step(double tokens) {
+        m_t = tokens;
+        std::vector<Handle> inputs{act(m_s.hidden)}; // the embedding output
+        std::vector<std::vector<Handle>> saved(static_cast<size_t>(m_s.layers));
+        for (int l = 0; l < m_s.layers; ++l) {
+            const bool recompute = l < m_s.checkpointed;
+            inputs.push_back(block(recompute ? nullptr : &saved[static_cast<size_t>(l)]));
+        }
+        Handle grad = loss();
+        for (int l = m_s.layers - 1; l >= 0; --l) {
+            std::vector<Handle>& keep = saved[static_cast<size_t>(l)];
+            if (l < m_s.checkpointed)
+                m_a.free(block(&keep)); // the recompute; its output is not needed
+            backward(keep);
+            weightGradients();
+            const Handle next = act(m_s.hidden);
+            m_a.free(grad);
+            grad = next;
+            m_a.free(inputs[static_cast<size_t>(l) + 1]);
+        }
+        m_a.free(inputs[0]);
+        m_a.free(grad);
+        optimizerStep();
+    }
+
+private:
+    /// A tensor of @p width elements per token in the compute dtype.
+    Handle act(int64_t width, double bytes = 0) {
+        const double b = bytes > 0 ? bytes : m_s.c;
+        return m_a.malloc(static_cast<int64_t>(m_t * static_cast<double>(width) * b));
+    }
+    /// Frees @p h unless @p keep takes it (the forward that autograd records).
+    void drop(Handle h, std::vector<Handle>* keep) {
+        if (keep)
+            keep->push_back(h);
+        else
+            m_a.free(h);
+    }
+
+    /// One decoder block's forward: RMSNorm, q/k/v, RoPE on q and k, attention, o_proj and
+    /// the residual add; RMSNorm, gate/up, SiLU, product, down and the residual add
+    /// (transformers modeling_llama.py LlamaDecoderLayer). With @p keep, autograd saves the
+    /// norm outputs, rotated q/k, v, the attention output, the second norm's input, gate,
+    /// up, SiLU output and product (and LoRA's dropped-out inputs); without, only the
+    /// output survives. Returns the block output.
+    Handle block(std::vector<Handle>* keep) {
+        const LengthReplayShape& s = m_s;
+        const Handle x1 = act(s.hidden);
+        for (int i = 0; i < s.adapterInputs; ++i)
+            drop(act(s.hidden), keep);
+        const Handle q = act(s.qOut), k = act(s.kvOut), v = act(s.kvOut);
+        const Handle qr = act(s.qOut);
+        m_a.free(q);
+        const Handle kr = act(s.kvOut);
+        m_a.free(k);
+        const Handle attn = act(s.qOut);
+        drop(x1, keep);
+        drop(qr, keep);
+        drop(kr, keep);
+        drop(v, keep);
+        const Handle o = act(s.hidden);
+        drop(attn, keep);
+        const Handle r1 = act(s.hidden);
+        m_a.free(o);
+        const Handle x2 = act(s.hidden);
+        const Handle up = act(s.intermediate);
+        Handle hiddenAct = up;
+        if (s.gatedMlp) {
+            const Handle gate = act(s.intermediate);
+            const Handle silu = act(s.intermediate);
+            drop(gate, keep);
+            hiddenAct = act(s.intermediate); // silu(gate) * up
+            drop(silu, keep);
+            drop(up, keep);
+        }
+        const Handle down = act(s.hidden);
+        drop(x2, keep);
+        drop(hiddenAct, keep);
+        const Handle out = act(s.hidden);
+        m_a.free(down);
+        drop(r1, keep);
+        return out;
+    }
+
+    /// A block's backward: each saved tensor's gradient is made, then the tensor and its
+    /// gradient are released, last saved first.
+    void backward(std::vector<Handle>& keep) {
+        for (auto it = keep.rbegin(); it != keep.rend(); ++it) {
+            const Handle g = m_a.malloc(m_a.blockSize(*it));
+            m_a.free(*it);
+            m_a.free(g);
+        }
+        keep.clear();
+    }
+
+    /// The final norm, lm_head and transformers' causal-LM loss, forward and backward;
+    /// returns the gradient of the final hidden state.
+    Handle loss() {
+        const LengthReplayShape& s = m_s;
+        const Handle normed = act(s.hidden);
+        if (s.vocab <= 0 || !s.eagerLoss)
+            return normed;
+        const Handle logits = act(s.vocab);
+        const Handle upcast = act(s.vocab, 4.0);
+        Handle shifted = -1;
+        if (s.fp32Logits) {
+            m_a.free(logits); // logits = logits.float() rebinds the name
+            shifted = act(s.vocab, 4.0);
+        }
+        const Handle logSoftmax = act(s.vocab, 4.0);
+        m_a.free(shifted);
+        m_a.free(upcast);
+        if (!s.fp32Logits)
+            m_a.free(logits); // the model output, dropped when compute_loss returns
+        // backward: nll_loss's gradient, log_softmax's, the shift's, the upcast's
+        Handle g = act(s.vocab, 4.0);
+        const Handle g2 = act(s.vocab, 4.0);
+        m_a.free(g);
+        m_a.free(logSoftmax);
+        g = g2;
+        if (s.fp32Logits) {
+            const Handle unshifted = act(s.vocab, 4.0);
+            m_a.free(g);
+            g = unshifted;
+        }
+        const Handle down = act(s.vocab);
+        m_a.free(g);
+        const Handle hidden = act(s.hidden);
+        m_a.free(down);
+        m_a.free(normed);
+        return hidden;
+    }
+
+    /// Full fine-tune: the block's weight gradients appear as its backward ends.
+    void weightGradients() {
+        if (m_s.gradBytes <= 0)
+            return;
+        for (const int64_t n : blockParams())
+            m_grads.push_back(
+                m_a.malloc(static_cast<int64_t>(static_cast<double>(n) * m_s.gradBytes)));
+    }
+    /// The first step creates the optimizer states; every step frees the gradients
+    /// (zero_grad(set_to_none=True)).
+    void optimizerStep() {
+        if (!m_statesMade && m_s.stateBytes > 0)
+            for (const Handle g : m_grads)
+                m_a.malloc(static_cast<int64_t>(static_cast<double>(m_a.blockSize(g)) /
+                                                m_s.gradBytes * m_s.stateBytes));
+        m_statesMade = true;
+        for (const Handle g : m_grads)
+            m_a.free(g);
+        m_grads.clear();
+    }
+    std::vector<int64_t> blockParams() const {
+        const int64_t h = m_s.hidden;
+        std::vector<int64_t> n{h * m_s.qOut, h * m_s.kvOut, h * m_s.kvOut, m_s.qOut * h};
+        for (int i = 0; i < (m_s.gatedMlp ? 2 : 1); ++i)
+            n.push_back(h * m_s.intermediate);
+        n.push_back(m_s.intermediate * h);
+        return n;
+    }
+
+    CachingAllocatorModel& m_a;
+    const LengthReplayShape& m_s;
+    double m_t = 0;
+    std::vector<Handle> m_grads;
+    bool m_statesMade = false;
+};
+
+int64_t replayedPeak(const LengthReplayShape& s, int64_t microBatch,
+                     const std::vector<int64_t>& lengths) {
+    CachingAllocatorModel a;
+    StepReplay step(a, s);
+    for (const int64_t len : lengths)
+        step.step(static_cast<double>(microBatch) * static_cast<double>(len));
+    return a.peakReserved();
+}
+
+} // namespace
+
+double normalQuantile(double p) {
+    if (p <= 0)
+        return -std::numeric_limits<double>::infinity();
+    if (p >= 1)
+        return std::numeric_limits<double>::infinity();
+    // Acklam's coefficients
+    static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+                                   -2.759285104469687e+02, 1.383577518672690e+02,
+                                   -3.066479806614716e+01, 2.506628277459239e+00};
+    static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+                                   -1.556989798598866e+02, 6.680131188771972e+01,
+                                   -1.328068155288572e+01};
+    static constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+                                   -2.400758277161838e+00, -2.549732539343734e+00,
+                                   4.374664141464968e+00,  2.938163982698783e+00};
+    static constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
+                                   2.445134137142996e+00, 3.754408661907416e+00};
+    constexpr double kLow = 0.02425;
+    auto tail = [&](double q) {
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+               ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    };
+    if (p < kLow)
+        return tail(std::sqrt(-2 * std::log(p)));
+    if (p > 1 - kLow)
+        return -tail(std::sqrt(-2 * std::log(1 - p)));
+    const double q = p - 0.5, r = q * q;
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+std::vector<int64_t> batchLengths(const SampleLengths& d, int64_t sequenceLength,
+                                  int64_t microBatch) {
+    std::vector<int64_t> out;
+    if (!d.variable() || sequenceLength < 1)
+        return out;
+    const double mean = static_cast<double>(d.mean);
+    const double sd = static_cast<double>(std::max<int64_t>(0, d.std));
+    const double lo = static_cast<double>(std::max<int64_t>(1, d.min));
+    const double hi = d.max > 0 ? std::max(lo, static_cast<double>(d.max))
+                                : std::numeric_limits<double>::infinity();
+    const double seq = static_cast<double>(sequenceLength);
+    // the kept samples' share of the distribution: with dropLong, those up to seq
+    const auto cdf = [&](double x) {
+        if (x < lo)
+            return 0.0;
+        if (x >= hi)
+            return 1.0;
+        return sd > 0 ? normalCdf((x - mean) / sd) : (x >= mean ? 1.0 : 0.0);
+    };
+    const double kept = d.dropLong ? cdf(seq) : 1.0;
+    const auto quantile = [&](double p) {
+        if (sd <= 0)
+            return std::clamp(mean, lo, hi);
+        const double x = mean + sd * normalQuantile(p);
+        return std::clamp(x, lo, hi);
+    };
+    // the new longest batches of the run: batch n (1-based) is the longest so far with
+    // probability 1/n, so a new one comes each time the harmonic number H_n passes an integer,
+    // with the expected longest of its n x b samples, the quantile nb / (nb + 1)
+    const int64_t steps = std::clamp<int64_t>(d.steps, 1, limits::kTrainSteps);
+    const double b = static_cast<double>(std::max<int64_t>(1, microBatch));
+    double harmonic = 0;
+    for (int64_t n = 1; n <= steps; ++n) {
+        const double before = harmonic;
+        harmonic += 1.0 / static_cast<double>(n);
+        if (n > 1 && std::floor(harmonic) <= std::floor(before))
+            continue;
+        const double samples = static_cast<double>(n) * b;
+        const double u = samples / (samples + 1.0);
+        // with nothing kept (every sample longer than seq and dropped) the batch is seq long
+        const double x = kept > 0 ? quantile(u * kept) : seq;
+        out.push_back(std::clamp<int64_t>(std::llround(std::min(x, seq)), 1, sequenceLength));
+    }
+    return out;
+}
+
+double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
+                      const std::vector<int64_t>& lengths) {
+    if (lengths.empty() || s.hidden <= 0 || s.layers < 0 || microBatch < 1)
+        return 0;
+    const int64_t longest = *std::max_element(lengths.begin(), lengths.end());
+    // the largest request, in double: past kLargestRequest the run needs far more than any
+    // GPU holds and the replay (int64_t bytes) is not run
+    const double widest =
+        std::max({static_cast<double>(s.vocab) * 4.0, static_cast<double>(s.intermediate) * s.c,
+                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c});
+    if (static_cast<double>(microBatch) * static_cast<double>(longest) * widest > kLargestRequest)
+        return 0;
+    const int64_t varying = replayedPeak(s, microBatch, lengths);
+    const int64_t fixed = replayedPeak(s, microBatch, {longest, longest});
+    return static_cast<double>(std::max<int64_t>(0, varying - fixed));
+}
+
+double variableLengthReserve(const Workload& w, const LengthReplayShape& s) {
+    if (w.mode != Mode::Training || !w.lengths.variable() || w.features.expandableSegments ||
+        s.layers <= 0)
+        return 0;
+    return lengthsReserve(s, w.microBatch, batchLengths(w.lengths, w.sequenceLength, w.microBatch));
+}
+
+} // namespace headroom

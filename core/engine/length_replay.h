@@ -1,0 +1,90 @@
+#pragma once
+// Variable sample lengths, replayed through the caching-allocator model.
+//
+// Why: with a real data set each micro-batch is padded to its own longest sample, so one
+// training step allocates its activations, logits and gradients in sizes that change from
+// step to step. PyTorch's caching allocator keeps every segment it cudaMalloc'ed; a block
+// cached for one length is split to serve a shorter one, and a longer batch (or the same
+// tensors in another order of splits) finds no free block large enough and gets new
+// segments. Allocated memory is set by the longest batch, as for fixed lengths, but
+// torch.cuda.max_memory_reserved() grows far beyond it: measured on an H200 (tests/data/
+// h200-2026-11.records.json) up to 1.9x allocated for Qwen2.5-7B LoRA (53.6 GiB reserved for
+// 27.9 GiB allocated, against 33.5 / 29.9 GiB at a fixed length), none with
+// expandable_segments (H200-41..43).
+//
+// What is replayed: the large tensors of one training step in the order a Hugging Face
+// decoder allocates and frees them (per block: norm, q/k/v, RoPE, attention, o-projection,
+// gated MLP; the block's recompute under checkpointing; the loss chain of
+// transformers' causal-LM loss; per-parameter gradients and optimizer states of a full
+// fine-tune), for each new longest batch the run is expected to meet (batchLengths()), and
+// again for two steps at the longest of them. The difference of the two reserved peaks is
+// what the lengths add to the engine's reserved estimate.
+//
+// Units: bytes and tokens. Sources: c10/cuda/CUDACachingAllocator.cpp (allocator_model.h);
+// transformers models/llama/modeling_llama.py and loss/loss_utils.py ForCausalLMLoss (the
+// loss chain); docs/metrics.md "Variable sample lengths".
+
+#include "core/engine/workload.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace headroom {
+
+/// The shapes the replay allocates, read off the stage being estimated (core/engine/stages.cpp).
+struct LengthReplayShape {
+    int layers = 0;           ///< blocks on this rank
+    int checkpointed = 0;     ///< the first of them recomputed in backward
+    double c = 2;             ///< bytes per element of the compute dtype
+    int64_t hidden = 0;       ///< residual width
+    int64_t qOut = 0;         ///< query (and attention output) width on this rank
+    int64_t kvOut = 0;        ///< key / value width on this rank
+    int64_t intermediate = 0; ///< MLP width on this rank (gate/up when gated)
+    bool gatedMlp = true;
+    int64_t vocab = 0; ///< output-layer rows on this rank; 0: not the last stage
+    /// The loss is the eager cross-entropy over the whole logits (not chunked, not compiled,
+    /// not loss-parallel): its chain is replayed; otherwise the logits are left out.
+    bool eagerLoss = true;
+    /// The model returns fp32 logits (HF before 4.45): the compute-dtype output is freed at
+    /// once and the loss copies the shifted logits (logits[..., :-1, :].contiguous()).
+    bool fp32Logits = false;
+    int adapterInputs = 0; ///< LoRA targets with dropout: each saves a dropped-out input copy
+    /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
+    double gradBytes = 0;
+    double stateBytes = 0;
+};
+
+/// The padded lengths the replay runs, in order: the run's successive longest batches.
+/// Reserved memory grows only when a batch is longer than every batch before it (its loss
+/// chain finds no cached block large enough and cudaMalloc's new segments; shorter batches
+/// reuse the cached ones), so the replay runs those batches only. Of @p lengths.steps
+/// micro-batches of b = @p microBatch samples each, drawn independently, batch n (1-based) is
+/// a new longest one with probability 1/n: the expected count up to n is the harmonic number
+/// H_n. A new longest batch is taken at n = 1 and wherever H_n passes an integer (n = 1, 4,
+/// 11, 31, 83, 227, 616, 1674, ...), as long as the expected longest of its n x b samples: the
+/// quantile nb / (nb + 1) of the sample-length distribution, a normal(mean, std) clipped to
+/// [min, max] (max 0: no upper clip) whose samples above @p sequenceLength are dropped
+/// (dropLong: the quantile is taken among the kept ones) or truncated to it. Empty when
+/// !lengths.variable(); every length is in [1, sequenceLength].
+std::vector<int64_t> batchLengths(const SampleLengths& lengths, int64_t sequenceLength,
+                                  int64_t microBatch);
+
+/// The standard normal quantile Phi^-1(p) for p in (0, 1) (Acklam's rational approximation,
+/// relative error < 1.2e-9); -inf / +inf at 0 / 1.
+double normalQuantile(double p);
+
+/// The largest single request the replay runs (2^46 B = 64 TiB, far past any GPU): a run
+/// whose tensors are larger is not replayed (lengthsReserve returns 0).
+inline constexpr double kLargestRequest = 70368744177664.0;
+
+/// Reserved bytes the batch @p lengths (tokens per sample, in order; micro-batches of
+/// @p microBatch samples) add: the replayed reserved peak over them minus that of two steps
+/// at their longest, >= 0. 0 for no lengths, or a request past kLargestRequest.
+double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
+                      const std::vector<int64_t>& lengths);
+
+/// lengthsReserve over batchLengths() of @p w. 0 for inference, fixed lengths (mean 0),
+/// expandable segments or a stage without blocks.
+double variableLengthReserve(const Workload& w, const LengthReplayShape& s);
+
+} // namespace headroom
