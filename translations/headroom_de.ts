@@ -1998,6 +1998,14 @@
         <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
         <translation>Der ZeRO-Optimierer von DeepSpeed kopiert die Gradienten in einen Puffer aus reduce_bucket_size Elementen (ZeRO-3: immer belegt; ZeRO-1/2: während des Backward-Durchlaufs).</translation>
     </message>
+    <message>
+        <source>Expandable allocator segments</source>
+        <translation>Erweiterbare Allokator-Segmente</translation>
+    </message>
+    <message>
+        <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying length leave no fragmented cache behind (needs variable sample lengths, under Run details).</source>
+        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: Batches unterschiedlicher Länge hinterlassen keinen fragmentierten Cache (braucht variable Sample-Längen, unter Laufdetails).</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>
@@ -2797,6 +2805,54 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
         <translation>DeepSpeed-ZeRO reduce_bucket_size in Elementen: der Gradientenpuffer, den es belegt. Die Voreinstellung von DeepSpeed ist 500.000.000; &quot;auto&quot; im HF Trainer ist die Hidden Size zum Quadrat.</translation>
+    </message>
+    <message>
+        <source>Mean sample length:</source>
+        <translation>Mittlere Sample-Länge:</translation>
+    </message>
+    <message>
+        <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
+        <translation>Variable Sample-Längen: die mittlere Länge des Datensatzes in Tokens, jeder Micro-Batch auf sein längstes Sample aufgefüllt. Der Caching-Allocator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
+    </message>
+    <message>
+        <source>Length spread (std):</source>
+        <translation>Längenstreuung (Std.-Abw.):</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the sample lengths, tokens.</source>
+        <translation>Standardabweichung der Sample-Längen, Tokens.</translation>
+    </message>
+    <message>
+        <source>Shortest sample:</source>
+        <translation>Kürzestes Sample:</translation>
+    </message>
+    <message>
+        <source>The shortest sample, tokens.</source>
+        <translation>Das kürzeste Sample, Tokens.</translation>
+    </message>
+    <message>
+        <source>Longest sample in data:</source>
+        <translation>Längstes Sample im Datensatz:</translation>
+    </message>
+    <message>
+        <source>The data set&apos;s longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
+        <translation>Das längste Sample des Datensatzes, Tokens (0: keine Grenze). Samples über der Sequenzlänge werden auf sie gekürzt oder verworfen.</translation>
+    </message>
+    <message>
+        <source>Drop samples over the sequence length</source>
+        <translation>Samples über der Sequenzlänge verwerfen</translation>
+    </message>
+    <message>
+        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy &apos;delete&apos;) instead of truncated.</source>
+        <translation>Samples, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy &apos;delete&apos;) statt gekürzt.</translation>
+    </message>
+    <message>
+        <source>Training micro-batches:</source>
+        <translation>Trainings-Micro-Batches:</translation>
+    </message>
+    <message>
+        <source>Micro-batches the run trains: the more batches, the more new longest ones (about ln of the count) and the more cached segments.</source>
+        <translation>Micro-Batches, die der Lauf trainiert: je mehr Batches, desto mehr neue längste (etwa ln der Anzahl) und desto mehr zwischengespeicherte Segmente.</translation>
     </message>
 </context>
 <context>

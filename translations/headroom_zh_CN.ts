@@ -1997,6 +1997,14 @@
         <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
         <translation>DeepSpeed 的 ZeRO 优化器把梯度复制到一个含 reduce_bucket_size 个元素的缓冲桶中（ZeRO-3：始终分配；ZeRO-1/2：仅在反向传播期间）。</translation>
     </message>
+    <message>
+        <source>Expandable allocator segments</source>
+        <translation>可扩展分配器段</translation>
+    </message>
+    <message>
+        <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying length leave no fragmented cache behind (needs variable sample lengths, under Run details).</source>
+        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True：长度不一的批次不会留下碎片化的缓存（需要可变样本长度，见“运行详情”）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>
@@ -2796,6 +2804,54 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
         <translation>DeepSpeed ZeRO 的 reduce_bucket_size（元素个数）：它分配的梯度缓冲桶。DeepSpeed 默认值为 500,000,000；HF Trainer 的 &quot;auto&quot; 为隐藏维度的平方。</translation>
+    </message>
+    <message>
+        <source>Mean sample length:</source>
+        <translation>平均样本长度：</translation>
+    </message>
+    <message>
+        <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
+        <translation>可变样本长度：数据集的平均长度（token），每个 micro-batch 填充到其最长样本。缓存分配器为每个新的最长批次保留相应大小的段，因此 reserved 内存会超过 allocated。0：每个批次都等于序列长度（固定或打包）。</translation>
+    </message>
+    <message>
+        <source>Length spread (std):</source>
+        <translation>长度离散度（标准差）：</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the sample lengths, tokens.</source>
+        <translation>样本长度的标准差（token）。</translation>
+    </message>
+    <message>
+        <source>Shortest sample:</source>
+        <translation>最短样本：</translation>
+    </message>
+    <message>
+        <source>The shortest sample, tokens.</source>
+        <translation>最短样本的长度（token）。</translation>
+    </message>
+    <message>
+        <source>Longest sample in data:</source>
+        <translation>数据中最长样本：</translation>
+    </message>
+    <message>
+        <source>The data set&apos;s longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
+        <translation>数据集最长样本的长度（token，0：无上限）。超过序列长度的样本会被截断到该长度，或被丢弃。</translation>
+    </message>
+    <message>
+        <source>Drop samples over the sequence length</source>
+        <translation>丢弃超过序列长度的样本</translation>
+    </message>
+    <message>
+        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy &apos;delete&apos;) instead of truncated.</source>
+        <translation>超过序列长度的样本被丢弃（ms-swift truncation_strategy &apos;delete&apos;），而不是截断。</translation>
+    </message>
+    <message>
+        <source>Training micro-batches:</source>
+        <translation>训练 micro-batch 数：</translation>
+    </message>
+    <message>
+        <source>Micro-batches the run trains: the more batches, the more new longest ones (about ln of the count) and the more cached segments.</source>
+        <translation>本次运行训练的 micro-batch 数：批次越多，新的最长批次越多（约为数量的自然对数），缓存的段也越多。</translation>
     </message>
 </context>
 <context>

@@ -205,6 +205,8 @@ class TstValidation : public QObject {
 private slots:
     void measuredH200_data();
     void measuredH200();
+    void variableLengthsReserved_data();
+    void variableLengthsReserved();
     void projectTargets_data();
     void projectTargets();
     void calibrationFileIsTheDocumentedCopy();
@@ -346,6 +348,41 @@ void TstValidation::measuredH200() {
                             .arg(p->estimatedBytes, 0, 'f', 0)
                             .arg(measured, 0, 'f', 0)
                             .arg(p->errorPct, 0, 'f', 1)));
+}
+
+// Reserved memory of this project's H200 runs with variable sample lengths (tests/data/
+// h200-2026-11.records.json `sample_lengths`: 60 steps of lengths normal(3234.4, 2547.5)
+// clipped to [91, 19548], batch 1, padded to the longest; core/engine/length_replay.h) within
+// 10 % of torch.cuda.max_memory_reserved(). Before the replay the engine read them as a run at
+// the longest length: -42 %, -10 %, -30 % and -49 %.
+void TstValidation::variableLengthsReserved_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("measured"); // GiB, as the record gives it
+    QTest::newRow("qwen25-7b-swift-lora-60-steps") << "H200-32-R" << 53.60;
+    QTest::newRow("llama2-7b-swift-lora-60-steps") << "H200-34-R" << 17.77;
+    QTest::newRow("llama2-7b-swift-lora-2048-60-steps") << "H200-36-R" << 14.83;
+    QTest::newRow("llama32-1b-lora-no-checkpointing-60-steps") << "H200-37-R" << 39.34;
+    QTest::newRow("qwen25-05b-full-60-steps") << "H200-39-R" << 21.87;
+    // expandable segments: nothing grows (the replay is off), the fixed-length reading holds
+    QTest::newRow("qwen25-7b-expandable-segments") << "H200-41-R" << 30.15;
+}
+
+void TstValidation::variableLengthsReserved() {
+    QFETCH(QString, id);
+    QFETCH(double, measured);
+    static const ValidationReport rep = [] {
+        auto entries = loadRecords(kH200, revisions());
+        if (!entries)
+            qFatal("%s", describe(entries.error()).c_str());
+        return runValidation(entries.value());
+    }();
+    const auto p = std::find_if(rep.points.begin(), rep.points.end(),
+                                [&](const PointResult& r) { return r.id == id.toStdString(); });
+    QVERIFY2(p != rep.points.end(), qPrintable(id + " not scored"));
+    QCOMPARE(p->compared, Metric::Reserved);
+    QVERIFY(std::fabs(p->measuredBytes / double(1ull << 30) - measured) < 0.01);
+    QVERIFY2(std::fabs(p->errorPct) <= 10.0,
+             qPrintable(QStringLiteral("%1: %2 %").arg(id).arg(p->errorPct, 0, 'f', 1)));
 }
 
 // Published measurements the engine was not calibrated on (FQX-*, same document as FQ-*):
@@ -1177,6 +1214,15 @@ void TstValidation::malformed_data() {
     QTest::newRow("negative-micro-batch")
         << rec(R"({"/micro_batch_size": -1})") << int(ErrorCode::FieldOutOfRange)
         << "[0].micro_batch_size";
+    QTest::newRow("sample-lengths-not-an-object")
+        << rec(R"({"/sample_lengths": "long"})") << int(ErrorCode::FieldWrongType)
+        << "[0].sample_lengths";
+    QTest::newRow("sample-lengths-negative-mean")
+        << rec(R"({"/sample_lengths": {"mean": -3, "std": 1, "min": 1, "max": null, "drop_long": false, "steps": 10}})")
+        << int(ErrorCode::FieldOutOfRange) << "[0].sample_lengths.mean";
+    QTest::newRow("sample-lengths-missing-steps")
+        << rec(R"({"/sample_lengths": {"mean": 300, "std": 1, "min": 1, "max": null, "drop_long": false}})")
+        << int(ErrorCode::FieldMissing) << "[0].sample_lengths.steps";
     QTest::newRow("negative-bytes") << rec(R"({"/measured/bytes": -5})")
                                     << int(ErrorCode::FieldOutOfRange) << "[0].measured.bytes";
     QTest::newRow("unknown-attention")

@@ -1,0 +1,190 @@
+// Variable sample lengths (core/engine/length_replay.h). Quantile rows are standard normal
+// table values; batch-length rows follow batchLengths()' rule by hand (harmonic-number
+// records, expected-maximum quantiles); the replay rows are traced by hand through the
+// caching allocator's rules (core/engine/allocator_model.h) on a run reduced to its loss
+// chain. The engine against measured runs: tst_validation variableLengthsReserved.
+#include "core/engine/estimator.h"
+#include "core/engine/length_replay.h"
+
+#include "testsupport.h"
+
+#include <QtTest>
+
+#include <vector>
+
+using namespace headroom;
+
+Q_DECLARE_METATYPE(std::vector<int64_t>)
+
+namespace {
+constexpr double MiB = 1024.0 * 1024.0;
+
+/// A run reduced to its loss chain: no blocks, a 64-wide hidden state (small-pool requests
+/// only), 2^19 vocabulary rows, so a token's bf16 logits take 1 MiB and its fp32 ones 2 MiB.
+LengthReplayShape lossOnly(bool fp32Logits) {
+    LengthReplayShape s;
+    s.layers = 0;
+    s.hidden = s.qOut = s.kvOut = s.intermediate = 64;
+    s.vocab = int64_t{1} << 19;
+    s.c = 2;
+    s.fp32Logits = fp32Logits;
+    return s;
+}
+
+SampleLengths normal(int64_t mean, int64_t sd, int64_t steps) {
+    SampleLengths d;
+    d.mean = mean;
+    d.std = sd;
+    d.steps = steps;
+    return d;
+}
+} // namespace
+
+class TstLengthReplay : public QObject {
+    Q_OBJECT
+private slots:
+    void quantile_data();
+    void quantile();
+    void batchLengths_data();
+    void batchLengths();
+    void lossChainReplay_data();
+    void lossChainReplay();
+    void nothingToReplay_data();
+    void nothingToReplay();
+    void hugeRequestIsNotReplayed();
+};
+
+void TstLengthReplay::quantile_data() {
+    QTest::addColumn<double>("p");
+    QTest::addColumn<double>("z"); // standard normal table
+    QTest::newRow("median") << 0.5 << 0.0;
+    QTest::newRow("p80") << 0.8 << 0.8416212335729144;
+    QTest::newRow("p975") << 0.975 << 1.959963984540054;
+    QTest::newRow("p999-upper-tail") << 0.999 << 3.090232306167813;
+    QTest::newRow("p01-lower-tail") << 0.01 << -2.326347874040841;
+    QTest::newRow("p25") << 0.25 << -0.6744897501960817;
+}
+
+void TstLengthReplay::quantile() {
+    QFETCH(double, p);
+    QFETCH(double, z);
+    QVERIFY2(std::fabs(normalQuantile(p) - z) < 1e-8,
+             qPrintable(QString::number(normalQuantile(p), 'g', 17)));
+}
+
+void TstLengthReplay::batchLengths_data() {
+    QTest::addColumn<SampleLengths>("lengths");
+    QTest::addColumn<qlonglong>("seq");
+    QTest::addColumn<qlonglong>("microBatch");
+    QTest::addColumn<std::vector<int64_t>>("expected");
+    // new longest batches where H_n passes an integer: n = 1, 4, 11 (H_11 = 3.02), 31, 83
+    QTest::newRow("no-spread-five-records-of-100-steps")
+        << normal(1000, 0, 100) << 4096LL << 1LL
+        << std::vector<int64_t>{1000, 1000, 1000, 1000, 1000};
+    // n = 1, 4, 11: quantiles 1/2, 4/5, 11/12 of normal(1000, 200): 1000, 1168.3, 1276.6
+    QTest::newRow("three-records-quantiles")
+        << normal(1000, 200, 11) << 4096LL << 1LL << std::vector<int64_t>{1000, 1168, 1277};
+    // longer samples truncated to the sequence length
+    QTest::newRow("truncated-to-sequence")
+        << normal(1000, 200, 11) << 1100LL << 1LL << std::vector<int64_t>{1000, 1100, 1100};
+    // dropped above 1000: kept share Phi(0) = 1/2, quantiles 1/4 and 2/5 of the normal:
+    // 1000 - 200 x 0.67449 = 865.1, 1000 - 200 x 0.25335 = 949.3
+    QTest::newRow("dropped-above-sequence") << [] {
+        SampleLengths d = normal(1000, 200, 4);
+        d.dropLong = true;
+        return d;
+    }() << 1000LL << 1LL << std::vector<int64_t>{865, 949};
+    // two samples per batch: the first batch's longest is the quantile 2/3: 1000 + 200 x
+    // 0.430727 = 1086.1
+    QTest::newRow("micro-batch-2-longest-of-two")
+        << normal(1000, 200, 1) << 4096LL << 2LL << std::vector<int64_t>{1086};
+    // kept share Phi((60 - 100) / 200) = 0.42074; quantile 0.21037: 100 - 200 x 0.8052 = -61,
+    // clipped to the shortest sample, 50
+    QTest::newRow("clipped-to-shortest") << [] {
+        SampleLengths d = normal(100, 200, 1);
+        d.min = 50;
+        d.dropLong = true;
+        return d;
+    }() << 60LL << 1LL << std::vector<int64_t>{50};
+    // the data set's longest sample (1100) caps the quantile 4/5 (1168.3)
+    QTest::newRow("clipped-to-longest") << [] {
+        SampleLengths d = normal(1000, 200, 4);
+        d.max = 1100;
+        return d;
+    }() << 4096LL << 1LL << std::vector<int64_t>{1000, 1100};
+    QTest::newRow("fixed-lengths-none")
+        << SampleLengths{} << 4096LL << 1LL << std::vector<int64_t>{};
+}
+
+void TstLengthReplay::batchLengths() {
+    QFETCH(SampleLengths, lengths);
+    QFETCH(qlonglong, seq);
+    QFETCH(qlonglong, microBatch);
+    QFETCH(std::vector<int64_t>, expected);
+    const std::vector<int64_t> got = headroom::batchLengths(lengths, seq, microBatch);
+    QCOMPARE(got, expected);
+}
+
+void TstLengthReplay::lossChainReplay_data() {
+    QTest::addColumn<bool>("fp32Logits");
+    QTest::addColumn<std::vector<int64_t>>("lengths");
+    QTest::addColumn<double>("expectedMiB");
+    // 16 tokens: logits 16 MiB (A), upcast 32 (B), log-softmax 32 (C); the upcast and the
+    // logits are freed; backward: nll's gradient takes B, log-softmax's gradient needs a new
+    // 32 (D), the bf16 gradient takes A: 112 MiB. 24 tokens: the logits (24) split B, the
+    // upcast and log-softmax need new 48s (E, F), the gradients take E and a new 48 (G): +144
+    // = 256 MiB. Two steps at 24: 24 + 3 x 48 = 168 MiB. 256 - 168 = 88 MiB.
+    QTest::newRow("growing-16-then-24") << false << std::vector<int64_t>{16, 24} << 88.0;
+    // shorter after longer: every request of the 16-token step splits a cached block
+    QTest::newRow("shrinking-24-then-16") << false << std::vector<int64_t>{24, 16} << 0.0;
+    QTest::newRow("one-length") << false << std::vector<int64_t>{24} << 0.0;
+    // HF < 4.45 (fp32 logits): 16 tokens: logits 16 (A), upcast 32 (B), A freed, the shifted
+    // copy 32 (C), log-softmax 32 (D), C and B freed; backward: nll's gradient takes B, log-
+    // softmax's C, the unshifted gradient B again, the bf16 gradient A: 112 MiB. 24 tokens:
+    // the logits split B; upcast, shifted copy and log-softmax need new 48s (E, F, G); the
+    // gradients take E, F and E, the bf16 one splits B: 256 MiB. Two steps at 24: logits 24,
+    // upcast 48, shifted 48 (the freed 24 is too small), log-softmax 48: 168. 88 MiB.
+    QTest::newRow("fp32-logits-growing-16-then-24") << true << std::vector<int64_t>{16, 24} << 88.0;
+}
+
+void TstLengthReplay::lossChainReplay() {
+    QFETCH(bool, fp32Logits);
+    QFETCH(std::vector<int64_t>, lengths);
+    QFETCH(double, expectedMiB);
+    QCOMPARE(lengthsReserve(lossOnly(fp32Logits), 1, lengths) / MiB, expectedMiB);
+}
+
+void TstLengthReplay::nothingToReplay_data() {
+    QTest::addColumn<QString>("what");
+    QTest::newRow("fixed-lengths") << "fixed";
+    QTest::newRow("expandable-segments") << "expandable";
+    QTest::newRow("inference") << "inference";
+}
+
+void TstLengthReplay::nothingToReplay() {
+    QFETCH(QString, what);
+    Workload w = testsupport::training(Framework::PureBf16, 1, 4096);
+    w.lengths = normal(2000, 1000, 1000);
+    if (what == "fixed")
+        w.lengths = SampleLengths{};
+    if (what == "expandable")
+        w.features.expandableSegments = true;
+    if (what == "inference")
+        w.mode = Mode::Inference;
+    LengthReplayShape s = lossOnly(false);
+    s.layers = 2;
+    QCOMPARE(variableLengthReserve(w, s), 0.0);
+    // the same run with the lengths varying does grow (the row above tests the switch)
+    Workload varying = testsupport::training(Framework::PureBf16, 1, 4096);
+    varying.lengths = normal(2000, 1000, 1000);
+    QVERIFY(variableLengthReserve(varying, s) > 0);
+}
+
+void TstLengthReplay::hugeRequestIsNotReplayed() {
+    LengthReplayShape s = lossOnly(false);
+    s.vocab = int64_t{1} << 30; // 4 GiB of fp32 logits per token
+    QCOMPARE(lengthsReserve(s, 1 << 20, {1 << 20, 1 << 21}), 0.0);
+}
+
+QTEST_GUILESS_MAIN(TstLengthReplay)
+#include "tst_lengthreplay.moc"
