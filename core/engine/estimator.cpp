@@ -15,8 +15,8 @@ namespace {
 /// A GPU of @p capacity bytes cannot hold more than that: when the step's tensors and the
 /// cached-but-empty segments would not fit together, the caching allocator frees those
 /// segments (`release_cached_blocks`) and retries, so reserved keeps only as many of them as
-/// the capacity leaves room for. The gradient pool goes first (the order only matters for
-/// the formula text).
+/// the capacity leaves room for. The segments cached for other batch lengths go first, then
+/// the gradient pool (the order only matters for the formula text).
 void releaseCachedForCapacity(RankEstimate& r, double capacity) {
     const double over = r.nvidiaSmi - r.pageable - capacity;
     if (over <= 0 || r.releasable <= 0)
@@ -26,7 +26,9 @@ void releaseCachedForCapacity(RankEstimate& r, double capacity) {
     r.reserved -= cut;
     r.nvidiaSmi -= cut;
     r.atPeak[static_cast<int>(Term::AllocatorReserve)] -= cut;
-    r.gradientPoolCache = std::max(0.0, r.gradientPoolCache - cut);
+    const double fromLengths = std::min(cut, r.lengthsCache);
+    r.lengthsCache -= fromLengths;
+    r.gradientPoolCache = std::max(0.0, r.gradientPoolCache - (cut - fromLengths));
 }
 
 } // namespace

@@ -269,6 +269,10 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                     ? " + " + gb(r.gradientPoolCache) +
                           " of sharded gradients cached in the FSDP reduce-scatter stream's pool"
                     : std::string()) +
+               (r.lengthsCache > 0 ? " + " + gb(r.lengthsCache) +
+                                         " cached for the run's other batch lengths (variable "
+                                         "sample lengths, replayed through the caching allocator)"
+                                   : std::string()) +
                " = " + gb(v);
     case Term::CudaContext:
         return "CUDA context 512 MiB" +
