@@ -52,6 +52,7 @@ private slots:
     void nothingToReplay_data();
     void nothingToReplay();
     void hugeRequestIsNotReplayed();
+    void fullGpuReleasesTheLengthsCacheFirst();
 };
 
 void TstLengthReplay::quantile_data() {
@@ -184,6 +185,27 @@ void TstLengthReplay::hugeRequestIsNotReplayed() {
     LengthReplayShape s = lossOnly(false);
     s.vocab = int64_t{1} << 30; // 4 GiB of fp32 logits per token
     QCOMPARE(lengthsReserve(s, 1 << 20, {1 << 20, 1 << 21}), 0.0);
+}
+
+// A GPU that holds the run but not all the segments its other batch lengths left cached: the
+// allocator frees those (release_cached_blocks) before it raises an OOM, so reserved keeps
+// what the capacity leaves room for, the lengths cache is what is cut, and the run fits.
+void TstLengthReplay::fullGpuReleasesTheLengthsCacheFirst() {
+    const ModelArch m = testsupport::llama2_7b();
+    Workload w = testsupport::training(Framework::PureBf16, 1, 4096);
+    w.finetune = Finetune::LoRA;
+    w.lora.rank = 8;
+    w.checkpointing = Checkpointing::Full;
+    w.lengths = normal(2000, 1000, 1000);
+    const Estimate open = estimate(m, w);
+    const double cache = open.worst.lengthsCache;
+    QVERIFY(cache > 0);
+    const GpuSpec gpu = customGpu(open.worst.nvidiaSmi - cache / 2);
+    const Estimate held = estimate(m, w, &gpu);
+    const double cut = open.worst.nvidiaSmi - gpu.bytes(); // customGpu keeps whole MiB
+    testsupport::compare(held.worst.lengthsCache, cache - cut, 1e-9);
+    testsupport::compare(held.worst.reserved, open.worst.reserved - cut, 1e-9);
+    QVERIFY(rankFits(held.worst, gpu.bytes()));
 }
 
 QTEST_GUILESS_MAIN(TstLengthReplay)
