@@ -198,6 +198,19 @@ const FrameworkRevisions& revisions() {
     return t;
 }
 
+/// The scored point @p id of this project's H200 records (validated once).
+const PointResult* h200Point(const QString& id) {
+    static const ValidationReport rep = [] {
+        auto entries = loadRecords(kH200, revisions());
+        if (!entries)
+            qFatal("%s", describe(entries.error()).c_str());
+        return runValidation(entries.value());
+    }();
+    const auto p = std::find_if(rep.points.begin(), rep.points.end(),
+                                [&](const PointResult& r) { return r.id == id.toStdString(); });
+    return p == rep.points.end() ? nullptr : &*p;
+}
+
 } // namespace
 
 class TstValidation : public QObject {
@@ -331,15 +344,8 @@ void TstValidation::measuredH200_data() {
 void TstValidation::measuredH200() {
     QFETCH(QString, id);
     QFETCH(double, measured);
-    static const ValidationReport rep = [] {
-        auto entries = loadRecords(kH200, revisions());
-        if (!entries)
-            qFatal("%s", describe(entries.error()).c_str());
-        return runValidation(entries.value());
-    }();
-    const auto p = std::find_if(rep.points.begin(), rep.points.end(),
-                                [&](const PointResult& r) { return r.id == id.toStdString(); });
-    QVERIFY2(p != rep.points.end(), qPrintable(id + " not scored"));
+    const PointResult* p = h200Point(id);
+    QVERIFY2(p, qPrintable(id + " not scored"));
     QCOMPARE(p->measuredBytes, measured);
     QCOMPARE(p->compared, Metric::Allocated);
     QVERIFY2(std::fabs(p->estimatedBytes - measured) <= 0.05 * measured,
@@ -370,15 +376,8 @@ void TstValidation::variableLengthsReserved_data() {
 void TstValidation::variableLengthsReserved() {
     QFETCH(QString, id);
     QFETCH(double, measured);
-    static const ValidationReport rep = [] {
-        auto entries = loadRecords(kH200, revisions());
-        if (!entries)
-            qFatal("%s", describe(entries.error()).c_str());
-        return runValidation(entries.value());
-    }();
-    const auto p = std::find_if(rep.points.begin(), rep.points.end(),
-                                [&](const PointResult& r) { return r.id == id.toStdString(); });
-    QVERIFY2(p != rep.points.end(), qPrintable(id + " not scored"));
+    const PointResult* p = h200Point(id);
+    QVERIFY2(p, qPrintable(id + " not scored"));
     QCOMPARE(p->compared, Metric::Reserved);
     QVERIFY(std::fabs(p->measuredBytes / double(1ull << 30) - measured) < 0.01);
     QVERIFY2(std::fabs(p->errorPct) <= 10.0,
