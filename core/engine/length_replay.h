@@ -32,6 +32,8 @@
 namespace headroom {
 
 /// The shapes the replay allocates, read off the stage being estimated (core/engine/stages.cpp).
+/// A MoE model's blocks are replayed as dense blocks of its intermediate size (the routed
+/// experts' token groups are not), a model's first block on the stage stands for all.
 struct LengthReplayShape {
     int layers = 0;           ///< blocks on this rank
     int checkpointed = 0;     ///< the first of them recomputed in backward
