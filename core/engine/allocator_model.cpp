@@ -50,8 +50,7 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
         seg.small = small;
         m_reserved += seg.size;
         m_peakReserved = std::max(m_peakReserved, m_reserved);
-        m_blocks.push_back(seg);
-        idx = static_cast<int>(m_blocks.size()) - 1;
+        idx = newBlock(seg);
     }
     const int64_t remaining = m_blocks[static_cast<size_t>(idx)].size - size;
     if ((small && remaining >= kMinBlockSize) || (!small && remaining > kSmallSize)) {
@@ -65,8 +64,7 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
             rest.prev = idx;
             rest.next = b.next;
         }
-        m_blocks.push_back(rest);
-        const int r = static_cast<int>(m_blocks.size()) - 1;
+        const int r = newBlock(rest);
         Block& b = m_blocks[static_cast<size_t>(idx)];
         if (b.next >= 0)
             m_blocks[static_cast<size_t>(b.next)].prev = r;
@@ -89,6 +87,18 @@ void CachingAllocatorModel::absorb(int left, int right) {
     if (rb.next >= 0)
         block(rb.next).prev = left;
     rb.dead = true;
+    m_deadSlots.push_back(right);
+}
+
+int CachingAllocatorModel::newBlock(const Block& b) {
+    if (!m_deadSlots.empty()) {
+        const int i = m_deadSlots.back();
+        m_deadSlots.pop_back();
+        m_blocks[static_cast<size_t>(i)] = b;
+        return i;
+    }
+    m_blocks.push_back(b);
+    return static_cast<int>(m_blocks.size()) - 1;
 }
 
 void CachingAllocatorModel::free(Handle h) {

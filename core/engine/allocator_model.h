@@ -32,8 +32,9 @@ public:
 
     /// Allocates @p bytes (> 0; smaller values are treated as 1). Returns a handle for free().
     Handle malloc(int64_t bytes);
-    /// Frees a block returned by malloc(). Freeing an unknown or already freed handle is
-    /// ignored.
+    /// Frees a block returned by malloc(). Freeing an unknown handle is ignored; a handle is
+    /// freed once (the slot of a block merged into its neighbour is reused by a later
+    /// malloc(), so a second free() could reach another block).
     void free(Handle h);
 
     int64_t reserved() const { return m_reserved; }           ///< bytes in cudaMalloc'ed segments
@@ -83,8 +84,13 @@ private:
     void insertFree(int i);
     void eraseFree(int i);
 
+    /// Takes a slot for @p b: a dead one when there is one (replays of millions of
+    /// allocations keep their block table small), else a new one. Returns its index.
+    int newBlock(const Block& b);
+
     std::vector<Block> m_blocks;
-    std::set<Key> m_pools[2]; ///< [0] large, [1] small
+    std::vector<int> m_deadSlots; ///< indices of merged-away blocks, reused by newBlock()
+    std::set<Key> m_pools[2];     ///< [0] large, [1] small
     int64_t m_reserved = 0;
     int64_t m_allocated = 0;
     int64_t m_peakReserved = 0;

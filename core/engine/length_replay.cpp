@@ -4,6 +4,7 @@
 #include "core/engine/length_replay.h"
 
 #include "core/engine/allocator_model.h"
+#include "core/engine/load_phase.h"
 
 #include <algorithm>
 #include <cmath>
@@ -262,16 +263,14 @@ std::vector<int64_t> batchLengths(const SampleLengths& d, int64_t sequenceLength
         return std::clamp(x, lo, hi);
     };
     // the new longest batches of the run: batch n (1-based) is the longest so far with
-    // probability 1/n, so a new one comes each time the harmonic number H_n passes an integer,
-    // with the expected longest of its n x b samples, the quantile nb / (nb + 1)
+    // probability 1/n, so a new one comes each time the harmonic number H_n passes an integer
+    // (kNewLongestBatches), with the expected longest of its n x b samples, the quantile
+    // nb / (nb + 1)
     const int64_t steps = std::clamp<int64_t>(d.steps, 1, limits::kTrainSteps);
     const double b = static_cast<double>(std::max<int64_t>(1, microBatch));
-    double harmonic = 0;
-    for (int64_t n = 1; n <= steps; ++n) {
-        const double before = harmonic;
-        harmonic += 1.0 / static_cast<double>(n);
-        if (n > 1 && std::floor(harmonic) <= std::floor(before))
-            continue;
+    for (const int64_t n : kNewLongestBatches) {
+        if (n > steps)
+            break;
         const double samples = static_cast<double>(n) * b;
         const double u = samples / (samples + 1.0);
         // with nothing kept (every sample longer than seq and dropped) the batch is seq long
@@ -293,8 +292,11 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                   static_cast<double>(std::max(s.hidden, s.qOut)) * s.c});
     if (static_cast<double>(microBatch) * static_cast<double>(longest) * widest > kLargestRequest)
         return 0;
-    const int64_t varying = replayedPeak(s, microBatch, lengths);
-    const int64_t fixed = replayedPeak(s, microBatch, {longest, longest});
+    LengthReplayShape bounded = s;
+    bounded.layers = std::min(s.layers, kReplayedLayers);
+    bounded.checkpointed = std::min(s.checkpointed, bounded.layers);
+    const int64_t varying = replayedPeak(bounded, microBatch, lengths);
+    const int64_t fixed = replayedPeak(bounded, microBatch, {longest, longest});
     return static_cast<double>(std::max<int64_t>(0, varying - fixed));
 }
 
@@ -302,7 +304,10 @@ double variableLengthReserve(const Workload& w, const LengthReplayShape& s) {
     if (w.mode != Mode::Training || !w.lengths.variable() || w.features.expandableSegments ||
         s.layers <= 0)
         return 0;
-    return lengthsReserve(s, w.microBatch, batchLengths(w.lengths, w.sequenceLength, w.microBatch));
+    const std::vector<int64_t> lengths = batchLengths(w.lengths, w.sequenceLength, w.microBatch);
+    if (LoadReplayCache* cache = LoadReplayCache::active())
+        return cache->lengthsReserve(s, w.microBatch, lengths);
+    return lengthsReserve(s, w.microBatch, lengths);
 }
 
 } // namespace headroom

@@ -71,9 +71,18 @@ struct LengthReplayShape {
 std::vector<int64_t> batchLengths(const SampleLengths& lengths, int64_t sequenceLength,
                                   int64_t microBatch);
 
+/// The batches n where the harmonic number H_n = 1 + 1/2 + ... + 1/n first reaches 1, 2, 3,
+/// ... (n = 1 and every later n with floor(H_n) > floor(H_{n-1})), up to limits::kTrainSteps.
+inline constexpr int64_t kNewLongestBatches[] = {1,    4,    11,    31,    83,    227,    616,
+                                                 1674, 4550, 12367, 33617, 91380, 248397, 675214};
+
 /// The standard normal quantile Phi^-1(p) for p in (0, 1) (Acklam's rational approximation,
 /// relative error < 1.2e-9); -inf / +inf at 0 / 1.
 double normalQuantile(double p);
+
+/// Blocks the replay runs at most: a deeper stage is replayed as its first kReplayedLayers
+/// blocks (the deepest published model has 126), which bounds its cost for any input.
+inline constexpr int kReplayedLayers = 128;
 
 /// The largest single request the replay runs (2^46 B = 64 TiB, far past any GPU): a run
 /// whose tensors are larger is not replayed (lengthsReserve returns 0).
@@ -85,8 +94,9 @@ inline constexpr double kLargestRequest = 70368744177664.0;
 double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                       const std::vector<int64_t>& lengths);
 
-/// lengthsReserve over batchLengths() of @p w. 0 for inference, fixed lengths (mean 0),
-/// expandable segments or a stage without blocks.
+/// lengthsReserve over batchLengths() of @p w, through the LoadReplayCache whose Scope is
+/// active on this thread (core/engine/load_phase.h), if any. 0 for inference, fixed lengths
+/// (mean 0), expandable segments or a stage without blocks.
 double variableLengthReserve(const Workload& w, const LengthReplayShape& s);
 
 } // namespace headroom

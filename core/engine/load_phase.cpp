@@ -6,6 +6,7 @@
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 namespace headroom {
@@ -390,26 +391,52 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
     return t_cache ? t_cache->replay(m, w, shard) : replayFresh(m, w, shard);
 }
 
-LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
-    if (!replayed(m, w))
-        return {};
-    const KeyHasher key = loadKey(m, w, shard);
-    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-        if (it->h1 == key.h1 && it->h2 == key.h2 && it->values == key.n) {
-            const Entry hit = *it;
-            m_entries.erase(it);
-            m_entries.push_back(hit);
+template <class T, class Compute>
+T LoadReplayCache::memo(std::vector<Entry<T>>& entries, std::size_t capacity, uint64_t h1,
+                        uint64_t h2, int64_t values, Compute compute) {
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+        if (it->h1 == h1 && it->h2 == h2 && it->values == values) {
+            const Entry<T> hit = *it;
+            entries.erase(it);
+            entries.push_back(hit);
             return hit.result;
         }
     }
     ++m_replays;
-    const LoadPhase result = replayFresh(m, w, shard);
-    if (m_capacity == 0)
+    const T result = compute();
+    if (capacity == 0)
         return result;
-    if (m_entries.size() >= m_capacity)
-        m_entries.erase(m_entries.begin());
-    m_entries.push_back({key.h1, key.h2, key.n, result});
+    if (entries.size() >= capacity)
+        entries.erase(entries.begin());
+    entries.push_back({h1, h2, values, result});
     return result;
+}
+
+LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
+    if (!replayed(m, w))
+        return {};
+    const KeyHasher key = loadKey(m, w, shard);
+    return memo(m_entries, m_capacity, key.h1, key.h2, key.n,
+                [&] { return replayFresh(m, w, shard); });
+}
+
+double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
+                                       const std::vector<int64_t>& lengths) {
+    KeyHasher key;
+    for (const int64_t v :
+         {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,
+          s.kvOut, s.intermediate, int64_t{s.gatedMlp}, s.vocab, int64_t{s.eagerLoss},
+          int64_t{s.fp32Logits}, int64_t{s.adapterInputs}, std::bit_cast<int64_t>(s.gradBytes),
+          std::bit_cast<int64_t>(s.stateBytes), microBatch})
+        key.add(v);
+    for (const int64_t len : lengths)
+        key.add(len);
+    return memo(m_lengthEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
+                [&] { return headroom::lengthsReserve(s, microBatch, lengths); });
+}
+
+LoadReplayCache* LoadReplayCache::active() {
+    return t_cache;
 }
 
 LoadReplayCache::Scope::Scope(LoadReplayCache& cache) : m_previous(t_cache) {

@@ -12,6 +12,7 @@
 // Units: bytes. Each recipe follows the framework code named in LoadRecipe's documentation
 // (core/engine/workload.h); docs/metrics.md lists the allocation sequences.
 
+#include "core/engine/length_replay.h"
 #include "core/engine/workload.h"
 #include "core/model/model.h"
 
@@ -41,8 +42,8 @@ struct LoadPhase {
 /// (and stored into) that scope's cache first.
 LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
 
-/// A bounded memo of load replays, owned by its caller (one solver call, the GUI's
-/// controller); core keeps none of its own.
+/// A bounded memo of allocator replays (loads, and variable batch lengths), owned by its caller
+/// (one solver call, the GUI's controller); core keeps none of its own.
 ///
 /// Why: a replay walks every allocation of the load (DeepSeek-V3: millions), 0.4 s, and the
 /// playbook and solvers estimate the same model and load many times while sweeping inputs the
@@ -60,8 +61,17 @@ public:
 
     /// simulateLoad() through this cache.
     LoadPhase replay(const ModelArch& m, const Workload& w, int shard);
-    /// Allocator replays run so far (cache misses).
+    /// lengthsReserve() (core/engine/length_replay.h) through this cache: the variable-length
+    /// replays of the last kLengthEntries inputs (the shape, micro-batch and lengths), so a
+    /// sweep or a redraw that changes nothing they read replays nothing.
+    double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
+                          const std::vector<int64_t>& lengths);
+    /// Allocator replays run so far (cache misses, loads and lengths).
     int replays() const { return m_replays; }
+    /// The cache of the Scope active on the calling thread (nullptr: none).
+    static LoadReplayCache* active();
+
+    static constexpr std::size_t kLengthEntries = 64;
 
     /// Makes @p cache the one simulateLoad() uses on this thread until the scope ends
     /// (scopes nest; the innermost wins).
@@ -77,12 +87,19 @@ public:
     };
 
 private:
-    struct Entry {
+    template <class T> struct Entry {
         uint64_t h1 = 0, h2 = 0;
         int64_t values = 0;
-        LoadPhase result;
+        T result;
     };
-    std::vector<Entry> m_entries; ///< most recently used last
+    /// The entry of @p key in @p entries (moved to the back), else compute() stored there
+    /// (the oldest dropped beyond @p capacity).
+    template <class T, class Compute>
+    T memo(std::vector<Entry<T>>& entries, std::size_t capacity, uint64_t h1, uint64_t h2,
+           int64_t values, Compute compute);
+
+    std::vector<Entry<LoadPhase>> m_entries;    ///< most recently used last
+    std::vector<Entry<double>> m_lengthEntries; ///< most recently used last
     std::size_t m_capacity;
     int m_replays = 0;
 };

@@ -5,6 +5,7 @@
 // chain. The engine against measured runs: tst_validation variableLengthsReserved.
 #include "core/engine/estimator.h"
 #include "core/engine/length_replay.h"
+#include "core/engine/load_phase.h"
 
 #include "testsupport.h"
 
@@ -45,6 +46,7 @@ class TstLengthReplay : public QObject {
 private slots:
     void quantile_data();
     void quantile();
+    void newLongestBatchesAreHarmonicCrossings();
     void batchLengths_data();
     void batchLengths();
     void lossChainReplay_data();
@@ -52,7 +54,10 @@ private slots:
     void nothingToReplay_data();
     void nothingToReplay();
     void hugeRequestIsNotReplayed();
+    void deepStagesReplayTheirFirstBlocks();
     void fullGpuReleasesTheLengthsCacheFirst();
+    void cachedReplays_data();
+    void cachedReplays();
 };
 
 void TstLengthReplay::quantile_data() {
@@ -71,6 +76,21 @@ void TstLengthReplay::quantile() {
     QFETCH(double, z);
     QVERIFY2(std::fabs(normalQuantile(p) - z) < 1e-8,
              qPrintable(QString::number(normalQuantile(p), 'g', 17)));
+}
+
+// The table is H_n's integer crossings, computed here from the definition up to the step
+// limit: n = 1 and every n with floor(H_n) > floor(H_(n-1)).
+void TstLengthReplay::newLongestBatchesAreHarmonicCrossings() {
+    std::vector<int64_t> crossings;
+    double h = 0;
+    for (int64_t n = 1; n <= limits::kTrainSteps; ++n) {
+        const double before = h;
+        h += 1.0 / static_cast<double>(n);
+        if (n == 1 || std::floor(h) > std::floor(before))
+            crossings.push_back(n);
+    }
+    QCOMPARE(crossings,
+             std::vector<int64_t>(std::begin(kNewLongestBatches), std::end(kNewLongestBatches)));
 }
 
 void TstLengthReplay::batchLengths_data() {
@@ -187,6 +207,21 @@ void TstLengthReplay::hugeRequestIsNotReplayed() {
     QCOMPARE(lengthsReserve(s, 1 << 20, {1 << 20, 1 << 21}), 0.0);
 }
 
+// A stage deeper than kReplayedLayers (fields allow 100,000 blocks) is replayed as its first
+// kReplayedLayers blocks: the same bytes as a stage that deep, at a bounded cost.
+void TstLengthReplay::deepStagesReplayTheirFirstBlocks() {
+    LengthReplayShape deep = lossOnly(false);
+    deep.hidden = deep.qOut = deep.kvOut = 4096;
+    deep.intermediate = 11008;
+    deep.layers = deep.checkpointed = 100000;
+    LengthReplayShape bounded = deep;
+    bounded.layers = bounded.checkpointed = kReplayedLayers;
+    const std::vector<int64_t> lengths{512, 1024, 2048};
+    const double got = lengthsReserve(deep, 1, lengths);
+    QVERIFY(got > 0);
+    QCOMPARE(got, lengthsReserve(bounded, 1, lengths));
+}
+
 // A GPU that holds the run but not all the segments its other batch lengths left cached: the
 // allocator frees those (release_cached_blocks) before it raises an OOM, so reserved keeps
 // what the capacity leaves room for, the lengths cache is what is cut, and the run fits.
@@ -206,6 +241,44 @@ void TstLengthReplay::fullGpuReleasesTheLengthsCacheFirst() {
     testsupport::compare(held.worst.lengthsCache, cache - cut, 1e-9);
     testsupport::compare(held.worst.reserved, open.worst.reserved - cut, 1e-9);
     QVERIFY(rankFits(held.worst, gpu.bytes()));
+}
+
+// Under a LoadReplayCache scope, an estimate replays the lengths once per distinct input: a
+// change the replay does not read (the GPU, gradient accumulation) replays nothing, one it
+// reads (the micro-batch, the lengths) replays anew, with the uncached answer.
+void TstLengthReplay::cachedReplays_data() {
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<int>("replays"); // allocator replays after the second estimate
+    QTest::newRow("same-input") << "none" << 1;
+    QTest::newRow("gradient-accumulation-not-read") << "accum" << 1;
+    QTest::newRow("micro-batch-read") << "micro" << 2;
+    QTest::newRow("mean-length-read") << "mean" << 2;
+}
+
+void TstLengthReplay::cachedReplays() {
+    QFETCH(QString, change);
+    QFETCH(int, replays);
+    const ModelArch m = testsupport::llama2_7b();
+    Workload w = testsupport::training(Framework::PureBf16, 1, 2048);
+    w.finetune = Finetune::LoRA;
+    w.lora.rank = 8;
+    w.checkpointing = Checkpointing::Full;
+    w.lengths = normal(900, 500, 60);
+    LoadReplayCache cache;
+    const LoadReplayCache::Scope scope(cache);
+    (void)estimate(m, w);
+    QCOMPARE(cache.replays(), 1);
+    if (change == "accum")
+        w.gradAccumulation = 8;
+    if (change == "micro")
+        w.microBatch = 2;
+    if (change == "mean")
+        w.lengths.mean = 1200;
+    const Estimate cached = estimate(m, w);
+    QCOMPARE(cache.replays(), replays);
+    LoadReplayCache fresh;
+    const LoadReplayCache::Scope none(fresh);
+    QCOMPARE(cached.worst.lengthsCache, estimate(m, w).worst.lengthsCache);
 }
 
 QTEST_GUILESS_MAIN(TstLengthReplay)
