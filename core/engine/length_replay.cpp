@@ -284,7 +284,12 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                       const std::vector<int64_t>& lengths) {
     if (lengths.empty() || s.hidden <= 0 || s.layers < 0 || microBatch < 1)
         return 0;
-    const int64_t longest = *std::max_element(lengths.begin(), lengths.end());
+    const auto [shortest, longestIt] = std::minmax_element(lengths.begin(), lengths.end());
+    const int64_t longest = *longestIt;
+    // one length: every step allocates and frees the same blocks, as the two reference steps
+    // do, so nothing grows (and nothing needs replaying)
+    if (*shortest == longest)
+        return 0;
     // the largest request, in double: past kLargestRequest the run needs far more than any
     // GPU holds and the replay (int64_t bytes) is not run
     const double widest =

@@ -71,7 +71,7 @@ public:
     /// The cache of the Scope active on the calling thread (nullptr: none).
     static LoadReplayCache* active();
 
-    static constexpr std::size_t kLengthEntries = 64;
+    static constexpr std::size_t kLengthEntries = 1024;
 
     /// Makes @p cache the one simulateLoad() uses on this thread until the scope ends
     /// (scopes nest; the innermost wins).

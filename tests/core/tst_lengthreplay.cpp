@@ -159,6 +159,8 @@ void TstLengthReplay::lossChainReplay_data() {
     // shorter after longer: every request of the 16-token step splits a cached block
     QTest::newRow("shrinking-24-then-16") << false << std::vector<int64_t>{24, 16} << 0.0;
     QTest::newRow("one-length") << false << std::vector<int64_t>{24} << 0.0;
+    // every step the same length (a clipped distribution's one value): the same blocks again
+    QTest::newRow("repeated-length") << false << std::vector<int64_t>{24, 24, 24} << 0.0;
     // HF < 4.45 (fp32 logits): 16 tokens: logits 16 (A), upcast 32 (B), A freed, the shifted
     // copy 32 (C), log-softmax 32 (D), C and B freed; backward: nll's gradient takes B, log-
     // softmax's C, the unshifted gradient B again, the bf16 gradient A: 112 MiB. 24 tokens:
