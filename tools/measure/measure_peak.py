@@ -567,6 +567,8 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
         features.append("fused_optimizer")
     if training and args.optimizer.startswith("paged"):
         features.append("paged_optimizer")
+    if training and "expandable_segments:True" in (args.alloc_conf or ""):
+        features.append("expandable_segments")
     lora = None
     if training and args.finetune in ("lora", "qlora"):
         lora = {"rank": args.lora_rank, "alpha": args.lora_alpha, "targets": lora_targets(args),
@@ -650,6 +652,13 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
         "activation_checkpointing": args.checkpointing if training else "none",
         "attention": args.attention,
         "features": features,
+        # the lengths the engine replays (tests/data/SCHEMA.md sample_lengths); every batch
+        # is drawn from them, sequence_length stays the longest kept sample
+        **({"sample_lengths": {
+            "mean": round(args.random_lengths[0]), "std": round(args.random_lengths[1]),
+            "min": round(args.random_lengths[2]), "max": round(args.random_lengths[3]),
+            "drop_long": True, "steps": args.steps}}
+           if training and args.random_lengths is not None else {}),
         "parallelism": {"num_gpus": 1, "dp": 1, "tp": 1, "pp": 1, "cp": 1, "sharding": "none",
                         "pp_schedule": None},
         "gpu": gpu,
@@ -686,7 +695,12 @@ def order_keys(rec: dict) -> dict:
     missing = [k for k in KEY_ORDER if k not in rec]
     if missing:
         raise RuntimeError(f"record misses {missing}")
-    return {k: rec[k] for k in KEY_ORDER}
+    ordered = {}
+    for k in KEY_ORDER:
+        ordered[k] = rec[k]
+        if k == "features" and "sample_lengths" in rec:  # optional, after features
+            ordered["sample_lengths"] = rec["sample_lengths"]
+    return ordered
 
 
 def default_id(args, name: str) -> str:
