@@ -39,6 +39,17 @@ SampleLengths normal(int64_t mean, int64_t sd, int64_t steps) {
     d.steps = steps;
     return d;
 }
+
+/// Llama-2-7B LoRA r 8, checkpointed, batch 1 of @p seq tokens, lengths normal(mean, sd).
+Workload loraRun(int64_t seq, int64_t mean, int64_t sd, int64_t steps) {
+    Workload w = testsupport::training(Framework::PureBf16, 1, seq);
+    w.finetune = Finetune::LoRA;
+    w.lora.rank = 8;
+    w.checkpointing = Checkpointing::Full;
+    w.lengths = normal(mean, sd, steps);
+    return w;
+}
+
 } // namespace
 
 class TstLengthReplay : public QObject {
@@ -229,11 +240,7 @@ void TstLengthReplay::deepStagesReplayTheirFirstBlocks() {
 // what the capacity leaves room for, the lengths cache is what is cut, and the run fits.
 void TstLengthReplay::fullGpuReleasesTheLengthsCacheFirst() {
     const ModelArch m = testsupport::llama2_7b();
-    Workload w = testsupport::training(Framework::PureBf16, 1, 4096);
-    w.finetune = Finetune::LoRA;
-    w.lora.rank = 8;
-    w.checkpointing = Checkpointing::Full;
-    w.lengths = normal(2000, 1000, 1000);
+    const Workload w = loraRun(4096, 2000, 1000, 1000);
     const Estimate open = estimate(m, w);
     const double cache = open.worst.lengthsCache;
     QVERIFY(cache > 0);
@@ -261,11 +268,7 @@ void TstLengthReplay::cachedReplays() {
     QFETCH(QString, change);
     QFETCH(int, replays);
     const ModelArch m = testsupport::llama2_7b();
-    Workload w = testsupport::training(Framework::PureBf16, 1, 2048);
-    w.finetune = Finetune::LoRA;
-    w.lora.rank = 8;
-    w.checkpointing = Checkpointing::Full;
-    w.lengths = normal(900, 500, 60);
+    Workload w = loraRun(2048, 900, 500, 60);
     LoadReplayCache cache;
     const LoadReplayCache::Scope scope(cache);
     (void)estimate(m, w);
