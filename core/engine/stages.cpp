@@ -923,7 +923,9 @@ void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const Trai
     r.reserved = base + r.gradientPoolCache;
     const double required = loadFloor(x, ws.gatheredPool, base, r);
     // segments cached for other batch lengths: free at the peak, released before an OOM
-    r.lengthsCache = x.training ? variableLengthReserve(x.w, lengthReplayShape(x)) : 0.0;
+    r.lengthsCache = x.training && x.w.lengths.variable()
+                         ? variableLengthReserve(x.w, lengthReplayShape(x))
+                         : 0.0; // the shape only when there are lengths to replay
     r.reserved += r.lengthsCache;
     // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
     r.releasable = r.reserved - required;
