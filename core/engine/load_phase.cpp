@@ -422,6 +422,7 @@ LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int sha
 
 double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                                        const std::vector<int64_t>& lengths) {
+    // every field of LengthReplayShape, the micro-batch and the lengths: keep in step with it
     KeyHasher key;
     for (const int64_t v :
          {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,

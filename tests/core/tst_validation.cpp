@@ -360,7 +360,7 @@ void TstValidation::measuredH200() {
 // h200-2026-11.records.json `sample_lengths`: 60 steps of lengths normal(3234.4, 2547.5)
 // clipped to [91, 19548], batch 1, padded to the longest; core/engine/length_replay.h) within
 // 10 % of torch.cuda.max_memory_reserved(). Before the replay the engine read them as a run at
-// the longest length: -42 %, -10 %, -30 % and -49 %.
+// the longest length: -42 %, -10 %, -2 %, -30 % and -49 % (H200-32, 34, 36, 37, 39).
 void TstValidation::variableLengthsReserved_data() {
     QTest::addColumn<QString>("id");
     QTest::addColumn<double>("measured"); // GiB, as the record gives it
