@@ -2006,6 +2006,14 @@
         <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying length leave no fragmented cache behind (needs variable sample lengths, under Run details).</source>
         <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: Batches unterschiedlicher Länge hinterlassen keinen fragmentierten Cache (braucht variable Sample-Längen, unter Laufdetails).</translation>
     </message>
+    <message>
+        <source>gelu_new as separate ops</source>
+        <translation>gelu_new als einzelne Operationen</translation>
+    </message>
+    <message>
+        <source>transformers runs GPT-2&apos;s gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
+        <translation>transformers führt GPT-2s gelu_new (gpt2, phi) unter Autocast als einzelne Operationen aus: fp32-Zwischenwerte werden für den Backward-Pass behalten (HF Trainer).</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>

@@ -2005,6 +2005,14 @@
         <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying length leave no fragmented cache behind (needs variable sample lengths, under Run details).</source>
         <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True：长度不一的批次不会留下碎片化的缓存（需要可变样本长度，见“运行详情”）。</translation>
     </message>
+    <message>
+        <source>gelu_new as separate ops</source>
+        <translation>gelu_new 作为独立算子</translation>
+    </message>
+    <message>
+        <source>transformers runs GPT-2&apos;s gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
+        <translation>transformers 在 autocast 下将 GPT-2 的 gelu_new（gpt2、phi）作为独立算子运行：反向传播保留 fp32 中间结果（HF Trainer）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::LayoutPanel</name>

@@ -109,6 +109,11 @@ const Words kWords[] = {
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
                        "A one-KV-head model reaches SDPA with its K/V un-expanded (lit-gpt "
                        "2023): the math kernel keeps the attention probabilities.")},
+    {"gelu_new_ops",
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "gelu_new as separate ops"),
+     QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",
+                       "transformers runs GPT-2's gelu_new (gpt2, phi) as separate ops under "
+                       "autocast: fp32 intermediates are kept for backward (HF Trainer).")},
     {"persistent_grad_buffer",
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel", "Gradient buffer always allocated"),
      QT_TRANSLATE_NOOP("headroom::ui::FeaturesPanel",

@@ -250,6 +250,10 @@ const std::array kFields{
          "Multi-query attention reaches SDPA with one K/V head: the math kernel saves the "
          "attention probabilities (lit-gpt 2023).", "", training,
          HEADROOM_FLAG(features.unexpandedMqaSdpa)),
+    flag("gelu_new_ops", G::Features, "gelu-new-ops", R::Fact,
+         "The model's gelu_new runs as transformers' NewGELUActivation ops under autocast "
+         "(gpt2, phi): fp32 intermediates saved per FFN element.", "", training,
+         HEADROOM_FLAG(features.geluNewOps)),
     flag("persistent_grad_buffer", G::Features, "persistent-grad-buffer", R::Fact,
          "Gradients live in one buffer allocated at wrap (Megatron-Core DDP): resident in "
          "every phase.", "", training, HEADROOM_FLAG(features.persistentGradBuffer)),

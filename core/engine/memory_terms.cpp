@@ -223,6 +223,8 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
                 b += loraAdapterSaves(h, o);
         if (m.mlp == MlpKind::Gated)
             b += (o.compiled ? 2.0 : 3.0) * c * width; // gate (SiLU input), act out, up out
+        else if (o.geluNewOps && !o.compiled)
+            b += (12.0 + c) * width; // NewGELUActivation's ops (BlockSaveOptions::geluNewOps)
         else
             b += c * width; // up output, read by GELU
         const bool downInputSaved = linIn || (has(lora, LoraTarget::Down) && !o.loraDropout);

@@ -187,6 +187,11 @@ struct BlockSaveOptions {
     bool frozenLinearSavesInput = false; ///< bitsandbytes 4/8-bit base: inputs saved anyway
     /// litgpt's fused QKV linear (LoRAQKVLinear): see Features::fusedQkvLora
     bool fusedQkv = false;
+    /// A plain (GELU) FFN whose activation is transformers' NewGELUActivation under autocast
+    /// (Features::geluNewOps with ModelArch::geluNew; ignored when compiled): pow's fp32 input
+    /// cast (4), tanh's fp32 output (4), 0.5 x (c) and the fp32 1 + tanh (4) are saved where
+    /// a fused GELU saves its input (c): 12 + c bytes per FFN element instead of c.
+    bool geluNewOps = false;
 };
 double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
 

@@ -38,7 +38,8 @@ constexpr std::array kBehaviours{
     std::pair{Behaviour::QuantizedLmHead, std::string_view("quantized_lm_head")},
     std::pair{Behaviour::Fp16QuantState, std::string_view("fp16_quant_state")},
     std::pair{Behaviour::UnexpandedMqaSdpa, std::string_view("unexpanded_mqa_sdpa")},
-    std::pair{Behaviour::DeepspeedZero, std::string_view("deepspeed_zero")}};
+    std::pair{Behaviour::DeepspeedZero, std::string_view("deepspeed_zero")},
+    std::pair{Behaviour::GeluNewOps, std::string_view("gelu_new_ops")}};
 
 constexpr std::array kConditions{
     std::pair{RunCondition::Training, std::string_view("training")},
@@ -690,6 +691,9 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
             break;
         case Behaviour::UnexpandedMqaSdpa:
             f.unexpandedMqaSdpa = true;
+            break;
+        case Behaviour::GeluNewOps:
+            f.geluNewOps = true;
             break;
         case Behaviour::DeepspeedZero:
             f.deepspeedZero = true;

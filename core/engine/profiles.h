@@ -42,6 +42,7 @@ enum class Behaviour {
     Fp16QuantState,       ///< Features::fp16QuantState
     UnexpandedMqaSdpa,    ///< Features::unexpandedMqaSdpa
     DeepspeedZero,        ///< Features::deepspeedZero
+    GeluNewOps,           ///< Features::geluNewOps
 };
 std::string_view behaviourKey(Behaviour b);
 

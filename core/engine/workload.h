@@ -178,6 +178,13 @@ struct Features {
     /// came with the expand). torch's fused kernels need equal head counts, so SDPA runs its
     /// math kernel, which saves the softmax probabilities (terms::sdpaMathBytesPerToken).
     bool unexpandedMqaSdpa = false;
+    /// The model runs transformers' modelling code under the HF Trainer's autocast, whose
+    /// "gelu_new" (ModelArch::geluNew: gpt2, phi) is activations.py NewGELUActivation,
+    /// `0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * pow(x, 3))))` as separate ops: autograd
+    /// keeps pow's fp32 input cast, tanh's fp32 output, 0.5 x and the fp32 1 + tanh, 12 + c bytes
+    /// per FFN element where a fused GELU keeps c (terms::blockSavedBytesPerToken). Off: a fused
+    /// F.gelu (litgpt, torchtune) or a compiled graph.
+    bool geluNewOps = false;
     /// ZeRO stages run through DeepSpeed's ZeRO optimizer (HF Trainer / Accelerate DeepSpeed,
     /// DeepSpeed itself), whose contiguous_gradients path copies gradients into a flat bucket
     /// of Parallelism::reduceBucketElements elements (terms::deepspeedGradientBucket); ZeRO-3

@@ -52,6 +52,7 @@ json archToJson(const ModelArch& m) {
                 {"norms_per_layer", m.normsPerLayer},
                 {"final_norm", m.finalNorm},
                 {"parallel_block", m.parallelBlock},
+                {"gelu_new", m.geluNew},
                 {"attention_sinks", m.attentionSinks},
                 {"sliding_window", m.slidingWindow},
                 {"sliding_layers", m.slidingLayers},
@@ -392,6 +393,7 @@ ModelArch archFromJson(Reader& r) {
     r.integer("norms_per_layer", m.normsPerLayer, fieldLimit(Limit::NormsPerLayer));
     r.boolean("final_norm", m.finalNorm);
     r.boolean("parallel_block", m.parallelBlock);
+    r.boolean("gelu_new", m.geluNew);
     r.boolean("attention_sinks", m.attentionSinks);
     r.integer("sliding_window", m.slidingWindow, fieldLimit(Limit::SlidingWindow));
     r.integer("sliding_layers", m.slidingLayers, layers0);

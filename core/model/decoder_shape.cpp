@@ -60,6 +60,12 @@ const std::array<TraitRow, 24>& traitTable() {
                                              "modeling_dbrx.py: LayerNorms "
                                              "without bias");
         dbrx.normBias = false;
+        // GPT2Config activation_function and PhiConfig hidden_act default to "gelu_new"
+        DecoderFamilyTraits gpt2 = layerNorm(true, false, 2, "modeling_gpt2.py: biases");
+        gpt2.geluNew = true;
+        DecoderFamilyTraits phi =
+            layerNorm(true, true, 1, "modeling_phi.py: parallel block, biases");
+        phi.geluNew = true;
         DecoderFamilyTraits encoder;
         encoder.known = true;
         encoder.decoder = false;
@@ -84,12 +90,12 @@ const std::array<TraitRow, 24>& traitTable() {
             {"falcon", layerNorm(false, true, 1,
                                  "modeling_falcon.py (falcon-7b): parallel "
                                  "block, one LayerNorm, no biases")},
-            {"phi", layerNorm(true, true, 1, "modeling_phi.py: parallel block, biases")},
+            {"phi", phi},
             {"gpt_neox", layerNorm(true, true, 2,
                                    "modeling_gpt_neox.py: parallel residual, "
                                    "two LayerNorms, biases")},
             {"gpt_bigcode", layerNorm(true, false, 2, "modeling_gpt_bigcode.py: biases")},
-            {"gpt2", layerNorm(true, false, 2, "modeling_gpt2.py: biases")},
+            {"gpt2", gpt2},
             {"bert", encoder},
             {"roberta", encoder},
             {"t5", encoder},
@@ -147,6 +153,7 @@ Result<ModelArch> archFromShape(const DecoderShape& s) {
     m.qkNormFullWidth = t.qkNormFullWidth;
     m.parallelBlock = t.parallelBlock;
     m.normsPerLayer = t.normsPerLayer;
+    m.geluNew = t.geluNew && m.mlp == MlpKind::Plain;
     const ArchError e = validateArch(m);
     if (e != ArchError::Ok)
         return shapeError(ErrorCode::FieldOutOfRange, archErrorField(e), "invalid shape");

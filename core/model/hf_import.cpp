@@ -457,6 +457,8 @@ Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
     HR_TRY(positions, f.integer("n_positions", kPositions.withMin(1)));
     HR_TRY(inner, f.integerOr("n_inner", 4 * h, kFfn));
     HR_TRY(tied, f.boolean("tie_word_embeddings", true));
+    // GPT2Config's default; transformers' ACT2FN maps "gelu_new" to NewGELUActivation
+    HR_TRY(act, f.string("activation_function", "gelu_new"));
     if (h % heads != 0)
         return err(ErrorCode::FieldOutOfRange, f.name("n_head"),
                    "n_embd (" + std::to_string(h) + ") is not divisible by n_head (" +
@@ -473,6 +475,7 @@ Result<ModelArch> parseGpt2(const Fields& f, ModelArch m) {
     m.tiedEmbeddings = tied;
     m.learnedPositions = positions;
     m.qkvBias = m.outBias = m.mlpBias = true;
+    m.geluNew = act == "gelu_new";
     m.maxPositions = positions;
     HR_TRY(dt, parseTorchDType(f, DType::FP32)); // the original gpt2 checkpoints are fp32
     m.nativeDType = m.expertDType = dt;

@@ -69,11 +69,16 @@ struct ModelArch {
     /// q/k norms span all heads: a x d and kv x d weights (OLMo2 q_norm/k_norm, Cohere
     /// use_qk_norm), instead of one head_dim vector each.
     bool qkNormFullWidth = false;
-    bool normBias = true;        ///< a LayerNorm carries a bias (Cohere, DBRX: weight only)
-    bool normAffine = true;      ///< norms have learned weights (OLMo-1: non-parametric LayerNorm)
-    int normsPerLayer = 2;       ///< norms inside one block (Gemma2: 4)
-    bool finalNorm = true;       ///< norm after the last block
-    bool parallelBlock = false;  ///< attention and MLP read the same norm output (Falcon, phi-1.5)
+    bool normBias = true;       ///< a LayerNorm carries a bias (Cohere, DBRX: weight only)
+    bool normAffine = true;     ///< norms have learned weights (OLMo-1: non-parametric LayerNorm)
+    int normsPerLayer = 2;      ///< norms inside one block (Gemma2: 4)
+    bool finalNorm = true;      ///< norm after the last block
+    bool parallelBlock = false; ///< attention and MLP read the same norm output (Falcon, phi-1.5)
+    /// The FFN activation is GPT-2's tanh-approximated GELU under the name "gelu_new" (gpt2's
+    /// `activation_function`, phi's `hidden_act`: both configs' default). transformers runs
+    /// it as activations.py NewGELUActivation, a chain of tensor ops (Features::geluNewOps);
+    /// litgpt and compiled graphs fuse it.
+    bool geluNew = false;
     bool attentionSinks = false; ///< one learned sink logit per head (gpt-oss)
 
     int slidingWindow = 0; ///< window in tokens for sliding-window layers, 0 = none

@@ -10,6 +10,7 @@
 #include "core/checked.h"
 #include "core/engine/fields.h"
 #include "core/engine/profiles.h"
+#include "core/model/decoder_shape.h"
 #include "core/model/gpu.h"
 
 #include <nlohmann/json.hpp>
@@ -523,6 +524,8 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     a.tiedEmbeddings = tied.value_or(false);
     rec.recordParams = params.value_or(0);
     a.publishedParams = params.value_or(0);
+    // the record's "gelu" MLP is the family's own GELU: gpt2 and phi configs name gelu_new
+    a.geluNew = a.mlp == MlpKind::Plain && decoderFamilyTraits(family).geluNew;
     if (const auto traits = familyTraits(family)) {
         if (!traits->supported) {
             skip.emplace_back(traits->whyNot);

@@ -472,6 +472,8 @@ void TstHfImport::gpt2Defaults() {
     QCOMPARE(r->learnedPositions, int64_t(1024));
     QCOMPARE(r->norm, NormKind::LayerNorm);
     QCOMPARE(r->mlp, MlpKind::Plain);
+    // GPT2Config's activation_function default is "gelu_new" (NewGELUActivation)
+    QVERIFY(r->geluNew);
     // gpt2 (124M): 124,439,808 parameters with the tied head (HF GPT2LMHeadModel).
     QCOMPARE(countParameters(*r).total, int64_t(124439808));
     auto missing =
@@ -480,6 +482,16 @@ void TstHfImport::gpt2Defaults() {
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().code, ErrorCode::FieldMissing);
     QCOMPARE(missing.error().field, std::string("n_layer"));
+    // another activation named by the config is a fused one; a non-string is an error
+    const std::string gpt2 = R"({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12,
+                                 "n_positions": 1024, "vocab_size": 50257, )";
+    auto gelu = parseHfConfig(gpt2 + R"("activation_function": "gelu"})");
+    QVERIFY(gelu.ok());
+    QVERIFY(!gelu->geluNew);
+    auto number = parseHfConfig(gpt2 + R"("activation_function": 3})");
+    QVERIFY(!number.ok());
+    QCOMPARE(number.error().code, ErrorCode::FieldWrongType);
+    QCOMPARE(number.error().field, std::string("activation_function"));
 }
 
 void TstHfImport::fileErrors() {

@@ -180,11 +180,17 @@ void TestProfiles::factsFollowTheRun_data() {
                                      << "fp32_logits retained_logits load=fsdp1_sync_module_states";
     // transformers before 4.45 (modeling_llama.py logits.float()), and after.
     QTest::newRow("hf-trainer-4.44")
-        << "hf-trainer@4.44" << 1 << none << lora << false << "fp32_logits";
-    QTest::newRow("hf-trainer-4.45") << "hf-trainer@4.45" << 1 << none << lora << false << "";
+        << "hf-trainer@4.44" << 1 << none << lora << false << "fp32_logits gelu_new_ops";
+    QTest::newRow("hf-trainer-4.45")
+        << "hf-trainer@4.45" << 1 << none << lora << false << "gelu_new_ops";
     // transformers 5.17 Trainer ran adamw_torch_fused (the H200 runs' logs)
     QTest::newRow("hf-trainer-5") << "hf-trainer@5" << 1 << none << full << false
-                                  << "fused_optimizer";
+                                  << "fused_optimizer gelu_new_ops";
+    // transformers' NewGELUActivation (activations.py) in every profile that trains through
+    // transformers' modelling code; litgpt and torchtune call the fused F.gelu
+    QTest::newRow("llama-factory-2024-10")
+        << "llama-factory@2024-10" << 1 << none << lora << false << "gelu_new_ops";
+    QTest::newRow("swift-1.5") << "swift@1.5" << 1 << none << lora << false << "gelu_new_ops";
     QTest::newRow("custom") << "custom" << 8 << fsdp << lora << false << "";
     // Megatron-Core: the main-grad buffer in any training; Megatron SP's sharded linear
     // inputs only with TP > 1 (param_and_grad_buffer.py; tensor_parallel/layers.py).
@@ -226,6 +232,7 @@ void TestProfiles::factsFollowTheRun() {
     add(a.features.persistentGradBuffer, "persistent_grad_buffer");
     add(a.parallel.spShardedInputs, "sp_sharded_inputs");
     add(a.features.fusedOptimizer, "fused_optimizer");
+    add(a.features.geluNewOps, "gelu_new_ops");
     if (a.features.loadRecipe != LoadRecipe::InPlace)
         got << QStringLiteral("load=") + QString::fromLatin1(loadRecipeKey(a.features.loadRecipe));
     QCOMPARE(got.join(QLatin1Char(' ')), expected);

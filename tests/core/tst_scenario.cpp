@@ -171,6 +171,7 @@ const std::pair<const char*, int64_t> kFieldValues[] = {
     {"features.quantized_lm_head", 1},
     {"features.fp16_quant_state", 1},
     {"features.unexpanded_mqa_sdpa", 1},
+    {"features.gelu_new_ops", 1},
     {"features.deepspeed_zero", 1},
     {"features.expandable_segments", 1},
     {"parallelism.mixed_frozen_units", 1},

@@ -36,6 +36,8 @@ private slots:
     void llamaBlockTensorList();
     void loraFrozenBaseSavesLess();
     void litgptFusedQkvLora();
+    void geluNewOps_data();
+    void geluNewOps();
     void logits_data();
     void logits();
     void lossParallelLogits();
@@ -315,6 +317,47 @@ void TstTerms::litgptFusedQkvLora() {
     const double gqa = 4 * h + (h + 2 * h) + 2 * (2 * r) + 2 * (4096 + 1024) + 3 * 2 * 4096 +
                        (2 * 4096 + 4 * 32) + 4 * h + 3 * 2 * 14336;
     compare(terms::blockSavedBytesPerToken(llama3_8b(), o), gqa);
+}
+
+void TstTerms::geluNewOps_data() {
+    QTest::addColumn<bool>("gated");
+    QTest::addColumn<double>("c");
+    QTest::addColumn<bool>("trainBase");
+    QTest::addColumn<bool>("compiled");
+    QTest::addColumn<double>("extraPerToken"); ///< saved bytes per token beyond a fused GELU
+    // transformers activations.py NewGELUActivation under autocast, per FFN element of
+    // gpt2-large (i = 4h = 5120): pow's fp32 input cast 4 + tanh's fp32 output 4 + 0.5 x (c)
+    // + the fp32 1 + tanh 4 (the mul of the last two saves both), where F.gelu saves its input
+    // (c); the down projection's input is the same c either way: 12 x 5120 more per token.
+    QTest::newRow("gpt2-large-full-bf16") << false << 2.0 << true << false << 12.0 * 5120;
+    // LoRA (frozen base): the gradient still flows through the activation, same saves
+    QTest::newRow("gpt2-large-lora-bf16") << false << 2.0 << false << false << 12.0 * 5120;
+    // fp32 compute: 4 + 4 + 4 + 4 against 4, again 12 bytes per element
+    QTest::newRow("gpt2-large-full-fp32") << false << 4.0 << true << false << 12.0 * 5120;
+    // torch.compile fuses the chain into one kernel: the fused GELU's saves
+    QTest::newRow("gpt2-large-compiled") << false << 2.0 << true << true << 0.0;
+    // a gated (SiLU) FFN has no gelu_new
+    QTest::newRow("gated-ffn-unaffected") << true << 2.0 << true << false << 0.0;
+}
+
+void TstTerms::geluNewOps() {
+    QFETCH(bool, gated);
+    QFETCH(double, c);
+    QFETCH(bool, trainBase);
+    QFETCH(bool, compiled);
+    QFETCH(double, extraPerToken);
+    ModelArch m = gptBlock(1280, 20); // gpt2-large: h 1280, 20 heads, i = 4h
+    if (gated)
+        m.mlp = MlpKind::Gated;
+    terms::BlockSaveOptions o;
+    o.c = c;
+    o.trainBase = trainBase;
+    o.loraTargets = trainBase ? 0u : kLoraQV;
+    o.loraRank = trainBase ? 0 : 8;
+    o.compiled = compiled;
+    const double fused = terms::blockSavedBytesPerToken(m, o);
+    o.geluNewOps = true;
+    compare(terms::blockSavedBytesPerToken(m, o) - fused, extraPerToken);
 }
 
 void TstTerms::logits_data() {

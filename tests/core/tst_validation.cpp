@@ -159,6 +159,8 @@ std::string field(const MeasurementRecord& r, const std::string& key) {
         return m.norm == NormKind::RMSNorm ? "rmsnorm" : "layernorm";
     if (key == "parallel_block")
         return b(m.parallelBlock);
+    if (key == "gelu_new")
+        return b(m.geluNew);
     if (key == "biases")
         return b(m.qkvBias) + "," + b(m.outBias) + "," + b(m.mlpBias);
     if (key == "kv_heads")
@@ -328,6 +330,9 @@ void TstValidation::measuredH200_data() {
     QTest::newRow("qwen25-7b-generate-4096-plus-256") << "H200-04-A" << 16131570176.0;
     QTest::newRow("llama-3b-full-checkpointed-bf16") << "H200-06-A" << 27346923008.0;
     QTest::newRow("llama-1b-full-bf16") << "H200-10-A" << 11010692608.0;
+    // gpt2's gelu_new as transformers' NewGELUActivation ops under bf16 autocast: -28.5 %
+    // with a fused GELU's saves (Features::geluNewOps)
+    QTest::newRow("gpt2-large-full-fp32-autocast-gelu-new") << "H200-07-A" << 29754400768.0;
     QTest::newRow("qwen25-7b-lora-checkpointed-fp32-base") << "H200-20-A" << 38303996416.0;
     QTest::newRow("qwen25-7b-lora-qv-fp32-base-no-checkpointing") << "H200-21-A" << 51789289984.0;
     QTest::newRow("llama-3b-full-fp32-checkpointed") << "H200-22-A" << 53156384768.0;
@@ -666,6 +671,17 @@ void TstValidation::mapping_data() {
     QTest::newRow("phi-is-parallel-block") << R"({"/model/family": "phi", "/model/mlp": "gelu"})"
                                            << "parallel_block"
                                            << "true";
+    // GPT2Config activation_function and PhiConfig hidden_act default to gelu_new; Falcon's
+    // FalconMLP calls nn.GELU() (fused)
+    QTest::newRow("gpt2-gelu-new") << R"({"/model/family": "gpt2", "/model/mlp": "gelu"})"
+                                   << "gelu_new"
+                                   << "true";
+    QTest::newRow("phi-gelu-new") << R"({"/model/family": "phi", "/model/mlp": "gelu"})"
+                                  << "gelu_new"
+                                  << "true";
+    QTest::newRow("falcon-fused-gelu") << R"({"/model/family": "falcon", "/model/mlp": "gelu"})"
+                                       << "gelu_new"
+                                       << "false";
     QTest::newRow("falcon-is-parallel-block")
         << R"({"/model/family": "falcon", "/model/mlp": "gelu", "/model/num_kv_heads": 1})"
         << "parallel_block"
