@@ -165,13 +165,13 @@ bool wantPlaybook(const Estimate& e) {
     return e.capacity > 0 && (!e.fits || e.worst.nvidiaSmi > 0.9 * e.capacity);
 }
 
-/// The chosen framework profile: name, version and the facts that hold for this run.
-static json profileJson(const Workload& w) {
+/// The chosen framework profile: name, version and the facts that hold for this run and model.
+static json profileJson(const Workload& w, const ModelArch& m) {
     const auto c = findProfile(w.profile);
     if (!c)
         return json{{"name", w.profile.name}, {"version", w.profile.version}};
     json facts = json::array();
-    for (const ProfileFact* f : activeFacts(*c->version, w)) {
+    for (const ProfileFact* f : activeFacts(*c->version, w, &m)) {
         json fact{
             {"behaviour", behaviourKey(f->behaviour)}, {"fact", f->fact}, {"source", f->source}};
         if (f->behaviour == Behaviour::LoadRecipe)
@@ -231,7 +231,7 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
     json scenario = json::parse(toJson(s), nullptr, false);
     json j{
         {"units", "bytes"},
-        {"framework", profileJson(s.workload)},
+        {"framework", profileJson(s.workload, s.model)},
         {"model",
          {{"name", s.model.name},
           {"family", s.model.family},

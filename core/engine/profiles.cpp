@@ -624,11 +624,15 @@ bool runConditionsHold(unsigned when, const Workload& w) {
     return true;
 }
 
-std::vector<const ProfileFact*> activeFacts(const ProfileVersion& v, const Workload& w) {
+std::vector<const ProfileFact*> activeFacts(const ProfileVersion& v, const Workload& w,
+                                            const ModelArch* model) {
     std::vector<const ProfileFact*> out;
-    for (const ProfileFact& f : v.facts)
-        if (runConditionsHold(f.when, w))
+    for (const ProfileFact& f : v.facts) {
+        const bool exercised =
+            !model || f.behaviour != Behaviour::GeluNewOps || model->geluNew; // ModelArch
+        if (exercised && runConditionsHold(f.when, w))
             out.push_back(&f);
+    }
     return out;
 }
 

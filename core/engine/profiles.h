@@ -212,8 +212,11 @@ void selectProfile(Workload& w, const ProfileChoice& c, const ModelArch* model =
 void applyLoraBaseRule(Workload& w, const ProfileChoice& c, const ModelArch* model = nullptr);
 /// Whether every condition of @p when holds for @p w.
 bool runConditionsHold(unsigned when, const Workload& w);
-/// The facts of @p v that hold for @p w (evaluated on @p w before any is applied).
-std::vector<const ProfileFact*> activeFacts(const ProfileVersion& v, const Workload& w);
+/// The facts of @p v that hold for @p w (evaluated on @p w before any is applied). With
+/// @p model, a fact the model cannot exercise is left out of the list (gelu_new_ops without a
+/// gelu_new FFN): for listings; applyProfile sets the flags either way.
+std::vector<const ProfileFact*> activeFacts(const ProfileVersion& v, const Workload& w,
+                                            const ModelArch* model = nullptr);
 /// Sets the flags of @p v's facts that hold for @p w.
 void applyProfile(Workload& w, const ProfileVersion& v);
 /// A copy of @p w with its own profile (Workload::profile) applied; unchanged when unknown.

@@ -841,7 +841,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     w.profile = entry.profile;
     if (const auto c = findProfile(w.profile)) {
         std::string facts;
-        for (const ProfileFact* f : activeFacts(*c->version, w))
+        for (const ProfileFact* f : activeFacts(*c->version, w, &rec.model))
             facts += (facts.empty() ? "" : ", ") + std::string(behaviourKey(f->behaviour)) +
                      (f->behaviour == Behaviour::LoadRecipe
                           ? " " + std::string(loadRecipeKey(f->loadRecipe))

@@ -69,6 +69,7 @@ private slots:
     void litgptBitsandbytesPrecision_data();
     void litgptBitsandbytesPrecision();
     void litgptUnexpandedMqa();
+    void geluNewFollowsTheModel();
     void deepspeedGradientBucket_data();
     void deepspeedGradientBucket();
 };
@@ -797,6 +798,41 @@ void TestProfiles::litgptUnexpandedMqa() {
     };
     QCOMPARE(acts("litgpt@2023-09", 1) - acts("litgpt@2024", 1), 671088640.0);
     QCOMPARE(acts("litgpt@2023-09", 8), acts("litgpt@2024", 8));
+}
+
+// transformers' NewGELUActivation (fact gelu_new_ops of the transformers-based profiles): the
+// gpt2-large preset (activation_function gelu_new) full fine-tune, bf16 compute, micro-batch
+// 1 x 1024, no checkpointing: every block keeps 12 + c bytes per FFN element instead of a
+// fused GELU's c (pow's fp32 input 4, tanh's fp32 output 4, 0.5 x c, the fp32 1 + tanh 4), so
+// the flag adds 36 blocks x 1024 tokens x 5120 elements x 12 B = 2,264,924,160 B of saved
+// activations at the backward peak. A Llama model has no gelu_new: nothing differs, and the
+// fact is not listed for it.
+void TestProfiles::geluNewFollowsTheModel() {
+    const ModelArch gpt2 = findModelPreset("gpt2-large")->arch;
+    QVERIFY(gpt2.geluNew);
+    QVERIFY(!llama8b().geluNew);
+    auto acts = [](const ModelArch& m, bool geluNewOps) {
+        Workload w = pickedRun("hf-trainer@4.45", Finetune::Full);
+        w.microBatch = 1;
+        w.sequenceLength = 1024;
+        w.checkpointing = Checkpointing::None;
+        w.profile = {"custom", ""}; // the flag alone, not the profile's other facts
+        w.features.geluNewOps = geluNewOps;
+        return estimate(m, w).worst.atPeak[static_cast<size_t>(Term::Activations)];
+    };
+    QCOMPARE(acts(gpt2, true) - acts(gpt2, false), 36.0 * 1024 * 5120 * 12);
+    QCOMPARE(acts(llama8b(), true), acts(llama8b(), false));
+    const auto c = parseProfileSpec("hf-trainer@4.45");
+    QVERIFY(c.ok());
+    const Workload w = pickedRun("hf-trainer@4.45", Finetune::Full);
+    auto listed = [&](const ModelArch& m) {
+        for (const ProfileFact* f : activeFacts(*c->version, w, &m))
+            if (f->behaviour == Behaviour::GeluNewOps)
+                return true;
+        return false;
+    };
+    QVERIFY(listed(gpt2));
+    QVERIFY(!listed(llama8b()));
 }
 
 // DeepSpeed's ZeRO optimizer (hf-trainer and deepspeed profiles: fact deepspeed_zero) copies
