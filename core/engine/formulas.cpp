@@ -264,7 +264,12 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                         ? ", + the all-gather stream's pool"
                         : "") +
                    ") - allocated = " + gb(v);
-        return "20% of transients + 3.5% of resident bytes (caching allocator)" +
+        return "20% of transients + 3.5% of resident bytes (caching allocator" +
+               (r.stackedSaves > 0 ? "; " + gb(r.stackedSaves) +
+                                         " of saved activations freed in stack order count "
+                                         "as resident"
+                                   : std::string()) +
+               ")" +
                (r.gradientPoolCache > 0
                     ? " + " + gb(r.gradientPoolCache) +
                           " of sharded gradients cached in the FSDP reduce-scatter stream's pool"

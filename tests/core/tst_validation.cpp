@@ -222,6 +222,8 @@ private slots:
     void measuredH200();
     void variableLengthsReserved_data();
     void variableLengthsReserved();
+    void stackedSavesReserved_data();
+    void stackedSavesReserved();
     void projectTargets_data();
     void projectTargets();
     void calibrationFileIsTheDocumentedCopy();
@@ -386,6 +388,30 @@ void TstValidation::variableLengthsReserved() {
     QCOMPARE(p->compared, Metric::Reserved);
     QVERIFY(std::fabs(p->measuredBytes / double(1ull << 30) - measured) < 0.01);
     QVERIFY2(std::fabs(p->errorPct) <= 10.0,
+             qPrintable(QStringLiteral("%1: %2 %").arg(id).arg(p->errorPct, 0, 'f', 1)));
+}
+
+// Reserved without checkpointing: the saved activations are freed in the reverse order of
+// their making and the allocator reuses their segments whole (stages.cpp stackedSaves), so
+// they are no fragmenting transients. These rows read +13.0, +9.2, +8.0 and +12.4 % while the
+// allocator reserve took 20 % of them; within 6 % since.
+void TstValidation::stackedSavesReserved_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("measured"); // GiB, as the record gives it
+    QTest::newRow("gpt2-large-full-no-checkpointing") << "H200-07-R" << 28.53;
+    QTest::newRow("llama32-3b-lora-eager-no-checkpointing") << "H200-08-R" << 33.99;
+    QTest::newRow("llama32-3b-lora-fp32-base-eager") << "H200-23-R" << 45.82;
+    QTest::newRow("llama32-1b-lora-8192-no-checkpointing") << "H200-38-R" << 27.84;
+}
+
+void TstValidation::stackedSavesReserved() {
+    QFETCH(QString, id);
+    QFETCH(double, measured);
+    const PointResult* p = h200Point(id);
+    QVERIFY2(p, qPrintable(id + " not scored"));
+    QCOMPARE(p->compared, Metric::Reserved);
+    QVERIFY(std::fabs(p->measuredBytes / double(1ull << 30) - measured) < 0.01);
+    QVERIFY2(std::fabs(p->errorPct) <= 6.0,
              qPrintable(QStringLiteral("%1: %2 %").arg(id).arg(p->errorPct, 0, 'f', 1)));
 }
 
