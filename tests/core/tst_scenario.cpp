@@ -279,6 +279,12 @@ void TstScenario::badInput_data() {
     QTest::newRow("inline-negative-layers")
         << "/model/source=\"inline\";/model/architecture/num_layers=-3"
         << int(ErrorCode::FieldOutOfRange) << "model.architecture.num_layers";
+    QTest::newRow("inline-gelu-new-as-number")
+        << "/model/source=\"inline\";/model/architecture/gelu_new=1"
+        << int(ErrorCode::FieldWrongType) << "model.architecture.gelu_new";
+    QTest::newRow("gelu-new-ops-as-string")
+        << "/workload/features/gelu_new_ops=\"on\"" << int(ErrorCode::FieldWrongType)
+        << "workload.features.gelu_new_ops";
     // ranges of the field table (core/engine/fields.h)
     QTest::newRow("rollout-tp-above-range")
         << "/workload/rollout/rollout_tp=70000" << int(ErrorCode::FieldOutOfRange)
