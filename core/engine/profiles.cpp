@@ -628,8 +628,8 @@ std::vector<const ProfileFact*> activeFacts(const ProfileVersion& v, const Workl
                                             const ModelArch* model) {
     std::vector<const ProfileFact*> out;
     for (const ProfileFact& f : v.facts) {
-        const bool exercised =
-            !model || f.behaviour != Behaviour::GeluNewOps || model->geluNew; // ModelArch
+        // gelu_new_ops changes nothing for a model without a gelu_new FFN
+        const bool exercised = !model || f.behaviour != Behaviour::GeluNewOps || model->geluNew;
         if (exercised && runConditionsHold(f.when, w))
             out.push_back(&f);
     }
