@@ -392,7 +392,7 @@ terms::BlockSaveOptions blockSaveOptions(const StageContext& x) {
     o.eager = w.attention == AttentionImpl::Eager;
     o.frozenLinearSavesInput = adapters && isQuantized(x.weightDtype) && !w.features.torchaoNf4;
     o.fusedQkv = w.features.fusedQkvLora;
-    o.geluNewOps = w.features.geluNewOps && x.m.geluNew && x.m.mlp == MlpKind::Plain;
+    o.geluNewOps = w.features.geluNewOps && x.m.geluNew; // the term applies it to a plain FFN only
     return o;
 }
 
