@@ -56,9 +56,12 @@ std::string weightsFormula(const stages::StageContext& x, int pp, double v) {
     const stages::StageParams& sp = x.params;
     const bool sharded = shardsParams(w.parallel.sharding) && x.shard > 1;
     if (sharded && w.parallel.offloadParams)
-        return "parameters offloaded to host (offload_params); the quantisation block scales "
-               "stay = " +
-               gb(v);
+        return std::string(sp.adapters > 0 ? "parameters and LoRA adapters" : "parameters") +
+               " offloaded to host (offload_params)" +
+               (isQuantized(x.weightDtype) && !w.features.torchaoNf4
+                    ? "; the quantisation block scales stay"
+                    : "") +
+               " = " + gb(v);
     const std::string scope = rankScope(x, pp);
     std::string text;
     if (terms::checkpointStorageApplies(x.m, w))

@@ -249,7 +249,8 @@ struct ResidentWeights {
 /// Base weights: quantised linears in their dtype and the rest in the compute dtype, else all
 /// in the weight dtype; sharded over the ZeRO-3/FSDP group (routed experts over its
 /// expert-data-parallel part), plus the bitsandbytes block scales every rank keeps whole.
-/// Offloaded parameters (ZeRO-Infinity, FSDP offload_params) leave only those scales.
+/// Offloaded parameters (ZeRO-Infinity, FSDP offload_params), LoRA adapters included, leave
+/// only those scales.
 ResidentWeights residentWeights(const StageContext& x, double& host) {
     const Parallelism& par = x.w.parallel;
     const StageParams& sp = x.params;
@@ -284,11 +285,16 @@ ResidentWeights residentWeights(const StageContext& x, double& host) {
     const double quantState =
         sharded && !x.w.features.torchaoNf4 ? terms::quantStateBytes(quantised, wd) : 0.0;
     r.base += quantState * (1.0 - 1.0 / paramShard);
-    if (par.offloadParams && sharded) {
-        host += r.base - quantState;
-        r.base = quantState;
-    }
     r.adapters = terms::weights(sp.adapters, x.w.precision.adapters) / paramShard;
+    if (par.offloadParams && sharded) {
+        // every sharded parameter goes to the host, the adapters' shards too: FSDP1
+        // CPUOffload moves each FlatParameter (PEFT's and fsdp_qlora's policies wrap the
+        // adapters as units of their own), FSDP2 CPUOffloadPolicy each DTensor shard, ZeRO-3
+        // offload_param each partition
+        host += r.base - quantState + r.adapters;
+        r.base = quantState;
+        r.adapters = 0;
+    }
     return r;
 }
 

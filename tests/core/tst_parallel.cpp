@@ -89,6 +89,8 @@ private slots:
     void activationOffload();
     void bnbQuantStateUnsharded_data();
     void bnbQuantStateUnsharded();
+    void offloadedAdapters_data();
+    void offloadedAdapters();
     void lossParallelLogits();
     void formulaTexts_data();
     void formulaTexts();
@@ -633,6 +635,45 @@ void TstParallel::bnbQuantStateUnsharded() {
     w.parallel.offloadParams = torchao.parallel.offloadParams = false;
     compare(term(estimate(m, w).worst, Term::Weights),
             term(estimate(m, torchao).worst, Term::Weights));
+}
+
+// offload_params with LoRA: the adapters are parameters of the sharded model like any other
+// (FSDP1 CPUOffload moves every FlatParameter, PEFT's and fsdp_qlora's policies wrap each
+// adapter matrix as a unit of its own; FSDP2 CPUOffloadPolicy and ZeRO-3 offload_param move
+// every shard), so their shards go to the host with the base weights. Llama-2-7B, rank 8 on
+// q and v, bf16 adapters, FSDP FULL_SHARD over 2 GPUs. Adapters by hand: 32 layers x 2
+// targets x 8 x (4096 + 4096) = 4,194,304 params x 2 B / 2 ranks = 4,194,304 B per rank.
+void TstParallel::offloadedAdapters_data() {
+    QTest::addColumn<bool>("qlora");
+    QTest::addColumn<double>("onGpu"); // Weights term with offload_params, bytes by hand
+    QTest::newRow("lora-bf16-nothing-stays") << false << 0.0;
+    // bitsandbytes' QuantState stays whole on the GPU (tst bnbQuantStateUnsharded): 32 x (4 x
+    // 4096^2 + 3 x 4096 x 11008) linear weights x (1/64 + 4/16384) B
+    const double linear = 32.0 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008);
+    QTest::newRow("qlora-nf4-scales-stay") << true << linear * (1.0 / 64 + 4.0 / 16384);
+}
+
+void TstParallel::offloadedAdapters() {
+    QFETCH(bool, qlora);
+    QFETCH(double, onGpu);
+    Workload w = training(qlora ? Framework::BitsandbytesQlora : Framework::PureBf16, 1, 512);
+    w.finetune = qlora ? Finetune::QLoRA : Finetune::LoRA;
+    w.lora.rank = 8;
+    w.lora.targets = static_cast<unsigned>(LoraTarget::Q) | static_cast<unsigned>(LoraTarget::V);
+    w.precision.adapters = DType::BF16;
+    w.checkpointing = Checkpointing::Full;
+    w.parallel.dp = 2;
+    w.parallel.sharding = Sharding::FsdpFullShard;
+    w.parallel.offloadOptimizer = true;
+    const ModelArch m = llama2_7b();
+    const Estimate kept = estimate(m, w);
+    w.parallel.offloadParams = true;
+    const Estimate off = estimate(m, w);
+    compare(term(off.worst, Term::Weights), onGpu);
+    // what left the GPU is on the host: the base shard (less the scales) and 4,194,304 B of
+    // adapters
+    compare(off.hostBytes - kept.hostBytes, term(kept.worst, Term::Weights) - onGpu);
+    QVERIFY(term(kept.worst, Term::Weights) - onGpu > 4194304.0);
 }
 
 void TstParallel::lossParallelLogits() {
