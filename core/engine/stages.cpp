@@ -656,6 +656,11 @@ CacheBytes cachesAndRollout(const StageContext& x) {
     return k;
 }
 
+/// PyTorch's own FSDP (FSDP1 or FSDP2 fully_shard, HSDP), not DeepSpeed ZeRO.
+bool torchFsdp(Sharding s) {
+    return s == Sharding::FsdpFullShard || s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
+}
+
 // ---- workspace ---------------------------------------------------------------------------
 
 struct WorkspaceBytes {
@@ -677,6 +682,11 @@ WorkspaceBytes workspace(const StageContext& x, double overhead) {
         const double unitBytes =
             isQuantized(wd) ? sp.maxBlock * bytesPerElement(wd) : sp.maxBlock * x.c;
         ws.gatheredPool = 2.0 * unitBytes + (sp.embedding + sp.lmHead) * x.c;
+        // torch FSDP with offload_params first copies the host shard to the GPU on the
+        // unshard stream (FSDP1 FlatParamHandle.pre_unshard: flat_param_to(device); FSDP2
+        // CPUOffloadPolicy: the all-gather input's .to(device)), freed once gathered
+        if (w.parallel.offloadParams && torchFsdp(w.parallel.sharding))
+            ws.gatheredPool += unitBytes / x.shard;
         ws.total += ws.gatheredPool;
         if (x.training)
             ws.total += (x.full || x.mixedFrozenUnits)
@@ -843,11 +853,9 @@ void peakOf(const StageContext& x, const PhaseTerms& ph, double pageable, RankEs
 double gradientPoolCache(const StageContext& x, const PhaseTerms& ph, double grads,
                          const RankEstimate& r) {
     const Parallelism& par = x.w.parallel;
-    const bool torchFsdp = par.sharding == Sharding::FsdpFullShard ||
-                           par.sharding == Sharding::FsdpGradOp || par.sharding == Sharding::Hsdp;
-    const bool sideStreamGrads = x.training && torchFsdp && x.shard > 1 && !x.noSync &&
-                                 !x.w.features.optimizerInBackward && !par.offloadParams &&
-                                 !par.offloadOptimizer;
+    const bool sideStreamGrads = x.training && torchFsdp(par.sharding) && x.shard > 1 &&
+                                 !x.noSync && !x.w.features.optimizerInBackward &&
+                                 !par.offloadParams && !par.offloadOptimizer;
     double withPool = r.allocated;
     if (sideStreamGrads)
         for (const Phase p : kPhases)
