@@ -43,6 +43,9 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
     if (it != pool.end()) {
         idx = std::get<3>(*it);
         pool.erase(it);
+        const Block& taken = m_blocks[static_cast<size_t>(idx)];
+        if (taken.prev < 0 && taken.next < 0)
+            m_wholeFree -= taken.size;
     } else {
         Block seg;
         seg.size = segmentSize(size);
@@ -50,6 +53,7 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
         seg.small = small;
         m_reserved += seg.size;
         m_peakReserved = std::max(m_peakReserved, m_reserved);
+        m_peakPinned = std::max(m_peakPinned, m_reserved - m_wholeFree);
         idx = newBlock(seg);
     }
     const int64_t remaining = m_blocks[static_cast<size_t>(idx)].size - size;
@@ -118,15 +122,9 @@ void CachingAllocatorModel::free(Handle h) {
         eraseFree(n);
         absorb(cur, n);
     }
+    if (block(cur).prev < 0 && block(cur).next < 0) // its whole segment is free again
+        m_wholeFree += block(cur).size;
     insertFree(cur);
-}
-
-int64_t CachingAllocatorModel::wholeFreeSegmentBytes() const {
-    int64_t bytes = 0;
-    for (const Block& b : m_blocks)
-        if (!b.dead && b.free && b.prev < 0 && b.next < 0)
-            bytes += b.size;
-    return bytes;
 }
 
 } // namespace headroom

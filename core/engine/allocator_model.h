@@ -42,6 +42,11 @@ public:
     int64_t peakReserved() const { return m_peakReserved; }   ///< max_memory_reserved
     int64_t peakAllocated() const { return m_peakAllocated; } ///< max_memory_allocated
     int segments() const { return m_segments; }               ///< cudaMalloc calls so far
+    /// The largest reserved - wholeFreeSegmentBytes() seen when a segment was cudaMalloc'ed:
+    /// the smallest capacity the sequence runs in. On a failed cudaMalloc the allocator
+    /// releases its wholly free segments and retries (`release_cached_blocks`), so cached
+    /// bytes beyond this never cause an out-of-memory error.
+    int64_t peakPinned() const { return m_peakPinned; }
     /// Rounded size of the block @p h (0 for an unknown handle).
     int64_t blockSize(Handle h) const {
         return h >= 0 && static_cast<std::size_t>(h) < m_blocks.size()
@@ -51,7 +56,7 @@ public:
     /// Bytes in cached segments that hold no live block (a free, unsplit block spanning the
     /// whole segment): what `release_cached_blocks()` gives back to the driver when a
     /// cudaMalloc fails, before the allocator raises an out-of-memory error.
-    int64_t wholeFreeSegmentBytes() const;
+    int64_t wholeFreeSegmentBytes() const { return m_wholeFree; }
 
     /// Request size after rounding: max(512, 512 x ceil(bytes / 512)).
     static int64_t roundSize(int64_t bytes);
@@ -95,6 +100,8 @@ private:
     int64_t m_allocated = 0;
     int64_t m_peakReserved = 0;
     int64_t m_peakAllocated = 0;
+    int64_t m_peakPinned = 0;
+    int64_t m_wholeFree = 0; ///< bytes in free blocks that span their whole segment
     int m_segments = 0;
 };
 

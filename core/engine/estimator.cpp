@@ -16,7 +16,7 @@ namespace {
 /// cached-but-empty segments would not fit together, the caching allocator frees those
 /// segments (`release_cached_blocks`) and retries, so reserved keeps only as many of them as
 /// the capacity leaves room for. The segments cached for other batch lengths go first, then
-/// the gradient pool (the order only matters for the formula text).
+/// the gradient pool, then the replayed step's (the order only matters for the formula text).
 void releaseCachedForCapacity(RankEstimate& r, double capacity) {
     const double over = r.nvidiaSmi - r.pageable - capacity;
     if (over <= 0 || r.releasable <= 0)
@@ -28,7 +28,11 @@ void releaseCachedForCapacity(RankEstimate& r, double capacity) {
     r.atPeak[static_cast<int>(Term::AllocatorReserve)] -= cut;
     const double fromLengths = std::min(cut, r.lengthsCache);
     r.lengthsCache -= fromLengths;
-    r.gradientPoolCache = std::max(0.0, r.gradientPoolCache - (cut - fromLengths));
+    const double fromPool = std::min(cut - fromLengths, r.gradientPoolCache);
+    r.gradientPoolCache -= fromPool;
+    const double fromStep = std::min(cut - fromLengths - fromPool, r.stepReleasable);
+    r.stepReleasable -= fromStep;
+    r.stepFragmentation -= fromStep;
 }
 
 } // namespace

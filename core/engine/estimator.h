@@ -68,10 +68,16 @@ struct RankEstimate {
     /// run whose batches vary in length (SampleLengths; core/engine/length_replay.h). 0 with
     /// fixed lengths or expandable segments.
     double lengthsCache = 0;
-    /// Saved activations counted among the resident bytes of AllocatorReserve, not its
-    /// transients: blocks freed in the reverse order of their making (no or selective
-    /// checkpointing; core/engine/stages.cpp stackedSaves). 0 otherwise.
-    double stackedSaves = 0;
+    /// Whether AllocatorReserve comes from replaying the step through the caching-allocator
+    /// model (training without PP or activation offload; core/engine/length_replay.h
+    /// stepFragmentation) rather than the fitted share of the transients.
+    bool stepReplayed = false;
+    /// Part of AllocatorReserve when stepReplayed: the replayed step's reserved peak less its
+    /// allocated peak.
+    double stepFragmentation = 0;
+    /// Part of stepFragmentation and of releasable: the replay's wholly free segments
+    /// (StepFragmentation::releasable).
+    double stepReleasable = 0;
     /// Part of reserved in cached segments that hold no live tensor (the FSDP gradient pool at
     /// a loss-time peak, the load's wholly free segments). The caching allocator frees them
     /// (`release_cached_blocks`) and retries before it raises an out-of-memory error, so the

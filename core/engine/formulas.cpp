@@ -258,7 +258,7 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
         return "gathered FSDP units, autocast weight casts, optimizer temporaries, dequant "
                "buffers = " +
                gb(v);
-    case Term::AllocatorReserve:
+    case Term::AllocatorReserve: {
         if (r.loadReserved > 0 && r.loadReserved >= r.reserved)
             return "the load's cached segments (load_recipe " +
                    std::string(loadRecipeKey(w.features.loadRecipe)) +
@@ -267,12 +267,19 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                         ? ", + the all-gather stream's pool"
                         : "") +
                    ") - allocated = " + gb(v);
-        return "20% of transients + 3.5% of resident bytes (caching allocator" +
-               (r.stackedSaves > 0 ? "; " + gb(r.stackedSaves) +
-                                         " of saved activations freed in stack order count "
-                                         "as resident"
-                                   : std::string()) +
-               ")" +
+        std::string text;
+        if (r.stepReplayed) {
+            const bool lossReplayed = !w.features.chunkedCrossEntropy &&
+                                      !w.features.compiledLoss() &&
+                                      !decomposedLossParallel(w.features, w.parallel);
+            text = gb(r.stepFragmentation) +
+                   " of the step's blocks and loss replayed through the caching allocator" +
+                   (lossReplayed ? "" : " + 20% of the loss's transients (not replayed)") +
+                   " + 3.5% of resident bytes";
+        } else {
+            text = "20% of transients + 3.5% of resident bytes (caching allocator)";
+        }
+        return text +
                (r.gradientPoolCache > 0
                     ? " + " + gb(r.gradientPoolCache) +
                           " of sharded gradients cached in the FSDP reduce-scatter stream's pool"
@@ -282,6 +289,7 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                                          "sample lengths, replayed through the caching allocator)"
                                    : std::string()) +
                " = " + gb(v);
+    }
     case Term::CudaContext:
         return "CUDA context 512 MiB" +
                std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") + " = " + gb(v);

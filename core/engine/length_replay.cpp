@@ -194,6 +194,25 @@ private:
     bool m_statesMade = false;
 };
 
+/// Whether the widest request of @p s at @p tokens tokens stays within kLargestRequest.
+bool replayable(const LengthReplayShape& s, double tokens) {
+    const double widest =
+        std::max({static_cast<double>(s.vocab) * 4.0, static_cast<double>(s.intermediate) * s.c,
+                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c});
+    return tokens * widest <= kLargestRequest;
+}
+
+/// @p s with at most kReplayedLayers blocks, its checkpointed share kept.
+LengthReplayShape boundedShape(const LengthReplayShape& s) {
+    LengthReplayShape b = s;
+    b.layers = std::min(s.layers, kReplayedLayers);
+    b.checkpointed =
+        s.layers > kReplayedLayers
+            ? static_cast<int>(static_cast<int64_t>(s.checkpointed) * kReplayedLayers / s.layers)
+            : s.checkpointed;
+    return b;
+}
+
 int64_t replayedPeak(const LengthReplayShape& s, int64_t microBatch,
                      const std::vector<int64_t>& lengths) {
     CachingAllocatorModel a;
@@ -204,6 +223,37 @@ int64_t replayedPeak(const LengthReplayShape& s, int64_t microBatch,
 }
 
 } // namespace
+
+int64_t stepReplayTokens(const LengthReplayShape& s) {
+    constexpr int64_t kTokens = int64_t{1} << 16;
+    constexpr int64_t kMost = int64_t{1} << 25;
+    constexpr double kNarrowest = 64.0 * 1024 * 1024; // bytes of the narrowest tensor
+    const double width =
+        static_cast<double>(std::max<int64_t>(1, std::min(s.kvOut, s.hidden))) * std::max(s.c, 1.0);
+    int64_t tokens = kTokens;
+    while (tokens < kMost && static_cast<double>(tokens) * width < kNarrowest)
+        tokens *= 2;
+    return tokens;
+}
+
+StepFragmentation stepFragmentation(const LengthReplayShape& s) {
+    const int64_t tokens = stepReplayTokens(s);
+    if (s.layers <= 0 || s.hidden <= 0 || !replayable(s, static_cast<double>(tokens)))
+        return {};
+    LengthReplayShape bounded = boundedShape(s);
+    bounded.gradBytes = bounded.stateBytes = 0; // resident bytes, not replayed
+    CachingAllocatorModel a;
+    StepReplay step(a, bounded);
+    step.step(static_cast<double>(tokens)); // the first step makes the segments
+    step.step(static_cast<double>(tokens)); // the second meets the first's cached blocks
+    const double scale = static_cast<double>(s.layers) / bounded.layers / tokens;
+    const auto peak = static_cast<double>(a.peakReserved());
+    const auto live = static_cast<double>(a.peakAllocated());
+    StepFragmentation f;
+    f.reservePerToken = (peak - live) * scale;
+    f.releasablePerToken = (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale;
+    return f;
+}
 
 double normalQuantile(double p) {
     if (p <= 0)
@@ -292,17 +342,18 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
         return 0;
     // the largest request, in double: past kLargestRequest the run needs far more than any
     // GPU holds and the replay (int64_t bytes) is not run
-    const double widest =
-        std::max({static_cast<double>(s.vocab) * 4.0, static_cast<double>(s.intermediate) * s.c,
-                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c});
-    if (static_cast<double>(microBatch) * static_cast<double>(longest) * widest > kLargestRequest)
+    if (!replayable(s, static_cast<double>(microBatch) * static_cast<double>(longest)))
         return 0;
-    LengthReplayShape bounded = s;
-    bounded.layers = std::min(s.layers, kReplayedLayers);
-    bounded.checkpointed = std::min(s.checkpointed, bounded.layers);
+    const LengthReplayShape bounded = boundedShape(s);
     const int64_t varying = replayedPeak(bounded, microBatch, lengths);
     const int64_t fixed = replayedPeak(bounded, microBatch, {longest, longest});
     return static_cast<double>(std::max<int64_t>(0, varying - fixed));
+}
+
+StepFragmentation cachedStepFragmentation(const LengthReplayShape& s) {
+    if (LoadReplayCache* cache = LoadReplayCache::active())
+        return cache->stepFragmentation(s);
+    return stepFragmentation(s);
 }
 
 double variableLengthReserve(const Workload& w, const LengthReplayShape& s) {

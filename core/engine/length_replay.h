@@ -94,6 +94,44 @@ inline constexpr double kLargestRequest = 70368744177664.0;
 double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                       const std::vector<int64_t>& lengths);
 
+/// What the caching allocator holds beyond the live tensors when one training step runs again
+/// and again at a fixed length, per token of the micro-batch. The step's activations and loss
+/// (StepReplay: each block's forward, the loss chain, each block's backward with its
+/// recompute under checkpointing) are replayed for two steps through CachingAllocatorModel:
+///   reserve    = (the replay's reserved peak - its allocated peak) / tokens. Blocks freed in
+///                backward in another order than they were made get split by later, smaller
+///                requests (a checkpointed block's recompute falls into the holes between the
+///                stored block inputs; the loss's vocabulary-wide tensors find the segments of
+///                the blocks' saves taken), and the allocator cudaMalloc's new segments for
+///                what no longer fits.
+///   releasable = (the replay's reserved peak - max(peakPinned, allocated peak)) / tokens: the
+///                part of that reserve in wholly free segments whenever a new one is needed,
+///                which the allocator gives back before it raises an out-of-memory error.
+/// Every replayed size is tokens x a width, so the pattern does not depend on the token count
+/// once the 2 MiB rounding and the small/large pool thresholds are negligible: the replay runs
+/// at stepReplayTokens(s) tokens and is read per token, which makes the reserve grow in
+/// proportion to the micro-batch and the sequence, as a fits verdict must. A full fine-tune's
+/// gradients and optimizer states (fixed sizes: with them the split pattern would change with
+/// the batch) are not replayed: they are resident bytes (terms::allocatorReserve).
+/// A stage deeper than kReplayedLayers is replayed as that many blocks and scaled by
+/// layers / kReplayedLayers. Zeros for a shape without blocks or past kLargestRequest.
+/// Sources: c10/cuda/CUDACachingAllocator.cpp (allocator_model.h); transformers
+/// modeling_llama.py (the block) and the causal-LM loss (the loss chain). It replaces a fitted
+/// 20 % of the transients (docs/metrics.md).
+struct StepFragmentation {
+    double reservePerToken = 0;
+    double releasablePerToken = 0;
+};
+StepFragmentation stepFragmentation(const LengthReplayShape& s);
+/// stepFragmentation() through the LoadReplayCache whose Scope is active on this thread, if
+/// any (core/engine/load_phase.h).
+StepFragmentation cachedStepFragmentation(const LengthReplayShape& s);
+
+/// The token count stepFragmentation replays @p s at: 65,536 tokens, or the power of two
+/// that makes the narrowest replayed tensor (a key/value projection, or the hidden state) at
+/// least 64 MiB, at most 2^25.
+int64_t stepReplayTokens(const LengthReplayShape& s);
+
 /// lengthsReserve over batchLengths() of @p w, through the LoadReplayCache whose Scope is
 /// active on this thread (core/engine/load_phase.h), if any. 0 for inference, fixed lengths
 /// (mean 0), expandable segments or a stage without blocks.

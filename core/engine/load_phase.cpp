@@ -416,13 +416,16 @@ LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int sha
     if (!replayed(m, w))
         return {};
     const KeyHasher key = loadKey(m, w, shard);
-    return memo(m_entries, m_capacity, key.h1, key.h2, key.n,
-                [&] { return replayFresh(m, w, shard); });
+    return memo(m_entries, m_capacity, key.h1, key.h2, key.n, [&] {
+        ++m_loadReplays;
+        return replayFresh(m, w, shard);
+    });
 }
 
-double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
-                                       const std::vector<int64_t>& lengths) {
-    // every field of LengthReplayShape, the micro-batch and the lengths: keep in step with it
+namespace {
+
+/// Every field of LengthReplayShape and the micro-batch: keep in step with it.
+KeyHasher stepKey(const LengthReplayShape& s, int64_t microBatch) {
     KeyHasher key;
     for (const int64_t v :
          {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,
@@ -430,10 +433,27 @@ double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t micro
           int64_t{s.fp32Logits}, int64_t{s.adapterInputs}, std::bit_cast<int64_t>(s.gradBytes),
           std::bit_cast<int64_t>(s.stateBytes), microBatch})
         key.add(v);
+    return key;
+}
+
+} // namespace
+
+double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
+                                       const std::vector<int64_t>& lengths) {
+    KeyHasher key = stepKey(s, microBatch);
     for (const int64_t len : lengths)
         key.add(len);
     return memo(m_lengthEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
                 [&] { return headroom::lengthsReserve(s, microBatch, lengths); });
+}
+
+StepFragmentation LoadReplayCache::stepFragmentation(const LengthReplayShape& s) {
+    // the replay reads neither the micro-batch nor the gradient and state sizes
+    LengthReplayShape read = s;
+    read.gradBytes = read.stateBytes = 0;
+    KeyHasher key = stepKey(read, 0);
+    return memo(m_stepEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
+                [&] { return headroom::stepFragmentation(s); });
 }
 
 LoadReplayCache* LoadReplayCache::active() {
@@ -446,6 +466,13 @@ LoadReplayCache::Scope::Scope(LoadReplayCache& cache) : m_previous(t_cache) {
 
 LoadReplayCache::Scope::~Scope() {
     t_cache = m_previous;
+}
+
+EnsureReplayCache::EnsureReplayCache() {
+    if (t_cache)
+        return;
+    m_cache.emplace();
+    m_scope.emplace(*m_cache);
 }
 
 } // namespace headroom

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace headroom {
@@ -66,8 +67,13 @@ public:
     /// sweep or a redraw that changes nothing they read replays nothing.
     double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                           const std::vector<int64_t>& lengths);
-    /// Allocator replays run so far (cache misses, loads and lengths).
+    /// stepFragmentation() (core/engine/length_replay.h) through this cache: the step
+    /// replays of the last kLengthEntries shapes.
+    StepFragmentation stepFragmentation(const LengthReplayShape& s);
+    /// Allocator replays run so far (cache misses: loads, lengths and steps).
     int replays() const { return m_replays; }
+    /// Load replays run so far (cache misses of replay()).
+    int loadReplays() const { return m_loadReplays; }
     /// The cache of the Scope active on the calling thread (nullptr: none).
     static LoadReplayCache* active();
 
@@ -98,10 +104,25 @@ private:
     T memo(std::vector<Entry<T>>& entries, std::size_t capacity, uint64_t h1, uint64_t h2,
            int64_t values, Compute compute);
 
-    std::vector<Entry<LoadPhase>> m_entries;    ///< most recently used last
-    std::vector<Entry<double>> m_lengthEntries; ///< most recently used last
+    std::vector<Entry<LoadPhase>> m_entries;             ///< most recently used last
+    std::vector<Entry<double>> m_lengthEntries;          ///< most recently used last
+    std::vector<Entry<StepFragmentation>> m_stepEntries; ///< most recently used last
     std::size_t m_capacity;
     int m_replays = 0;
+    int m_loadReplays = 0;
+};
+
+/// A LoadReplayCache of its own and its Scope when no Scope is active on this thread, else
+/// nothing (the active cache serves): what a solver that estimates one model many times opens.
+class EnsureReplayCache {
+public:
+    EnsureReplayCache();
+    EnsureReplayCache(const EnsureReplayCache&) = delete;
+    EnsureReplayCache& operator=(const EnsureReplayCache&) = delete;
+
+private:
+    std::optional<LoadReplayCache> m_cache;
+    std::optional<LoadReplayCache::Scope> m_scope;
 };
 
 } // namespace headroom

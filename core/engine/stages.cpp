@@ -920,23 +920,13 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     return s;
 }
 
-/// Saved activations that stay on the GPU from their block's forward to its backward in a
-/// stack, bytes: every block's saves but the one running backward at the peak, without
-/// checkpointing or under selective recomputation, one micro-batch in flight (no PP), not
-/// offloaded. Blocks are freed in the reverse order they were made, so the allocator hands
-/// their segments to the next blocks' backward whole, as it does a resident tensor's; they
-/// are no fragmenting transient. Under full checkpointing each block's forward is freed
-/// around the one input it keeps, and the recompute falls into those holes: counted as
-/// transients, as before. Measured (H200 runs without checkpointing, H200-05/07/08/21/23/
-/// 27/38): reserved - allocated is 3-10 % of the saved activations, not the 20 % of
-/// terms::allocatorReserve's transients.
-double stackedSaves(const StageContext& x, const ActivationBytes& a) {
-    const Checkpointing ck = x.w.checkpointing;
-    const bool stacked = ck == Checkpointing::None || ck == Checkpointing::Selective;
-    if (!x.training || !stacked || x.w.parallel.pp > 1 || x.w.features.activationOffload ||
-        x.layers.count < 2)
-        return 0.0;
-    return a.bytes * (x.layers.count - 1.0) / x.layers.count;
+/// Whether allocatorAndContext replays this stage's step through the caching-allocator model
+/// (stepFragmentation): training, one micro-batch in flight (no PP: the replay runs one
+/// micro-batch's forward and backward), blocks on the stage, saves kept on the GPU (activation
+/// offload moves them to the host, which the replay does not run).
+bool stepReplayed(const StageContext& x) {
+    return x.training && x.w.parallel.pp == 1 && x.layers.count > 0 &&
+           !x.w.features.activationOffload && x.w.microBatch > 0 && x.w.sequenceLength > 0;
 }
 
 /// Reserved = allocated + the caching allocator's reserve (+ the gradient pool, + the load's
@@ -944,21 +934,38 @@ double stackedSaves(const StageContext& x, const ActivationBytes& a) {
 /// holding no live tensor (estimator.h); nvidia-smi = reserved + CUDA context and NCCL +
 /// resident paged states.
 void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const TrainingState& t,
-                         const WorkspaceBytes& ws, const ActivationBytes& acts, RankEstimate& r) {
-    // autocast's weight casts are freed and made again in the same sizes every step, and
-    // stacked saves are freed in the reverse order of their making: the allocator reuses
-    // their blocks as it does the resident tensors'
-    const double atPeakActs = r.atPeak[static_cast<int>(Term::Activations)];
-    const double stacked = std::min(atPeakActs, stackedSaves(x, acts));
-    r.stackedSaves = stacked;
-    const double dynamicBytes = atPeakActs - stacked + r.atPeak[static_cast<int>(Term::Logits)] +
-                                r.atPeak[static_cast<int>(Term::Workspace)] -
-                                ph.casts[static_cast<std::size_t>(r.peakPhase)];
-    const double reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
+                         const WorkspaceBytes& ws, RankEstimate& r) {
+    const double saved = r.atPeak[static_cast<int>(Term::Activations)];
+    const double logits = r.atPeak[static_cast<int>(Term::Logits)];
+    const double workspace = r.atPeak[static_cast<int>(Term::Workspace)];
+    double reserve = 0;
+    double replayReleasable = 0;
+    r.stepReplayed = stepReplayed(x);
+    if (r.stepReplayed) {
+        // the step's blocks and loss, replayed (per token, so the reserve grows with the
+        // tokens); the workspace (FSDP all-gather outputs on their own stream, autocast casts,
+        // optimizer temporaries, dequantised weights) is made again in the same sizes every
+        // step and its blocks reused whole; a loss the replay does not run (chunked,
+        // compiled, loss-parallel) keeps the fitted share of its transients
+        const LengthReplayShape shape = lengthReplayShape(x);
+        const StepFragmentation f = cachedStepFragmentation(shape);
+        r.stepFragmentation = f.reservePerToken * x.tokens;
+        r.stepReleasable = replayReleasable = f.releasablePerToken * x.tokens;
+        const double unreplayed = shape.eagerLoss && shape.vocab > 0 ? 0.0 : logits;
+        reserve = r.stepFragmentation +
+                  terms::allocatorReserve(unreplayed, r.allocated - saved - logits - workspace);
+    } else {
+        // autocast's weight casts are freed and made again in the same sizes every step: the
+        // allocator reuses their blocks as it does the resident tensors'
+        const double dynamicBytes =
+            saved + logits + workspace - ph.casts[static_cast<std::size_t>(r.peakPhase)];
+        reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
+    }
     r.gradientPoolCache = gradientPoolCache(x, ph, t.grads, r);
     const double base = r.allocated + reserve; // what the step needs the allocator to hold
     r.reserved = base + r.gradientPoolCache;
-    const double required = loadFloor(x, ws.gatheredPool, base, r);
+    // the replay's wholly free segments are given back before an OOM is raised
+    const double required = loadFloor(x, ws.gatheredPool, base - replayReleasable, r);
     // segments cached for other batch lengths: free at the peak, released before an OOM
     r.lengthsCache = x.training && x.w.lengths.variable()
                          ? variableLengthReserve(x.w, lengthReplayShape(x))
@@ -992,7 +999,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     r.firstLayer = x.layers.first;
     r.numLayers = x.layers.count;
     peakOf(x, ph, state.pageable, r);
-    allocatorAndContext(x, ph, state, ws, acts, r);
+    allocatorAndContext(x, ph, state, ws, r);
     return r;
 }
 } // namespace headroom::stages

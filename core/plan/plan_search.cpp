@@ -1,4 +1,5 @@
 #include "core/plan/plan_search.h"
+#include "core/engine/load_phase.h"
 
 #include <algorithm>
 #include <array>
@@ -346,6 +347,7 @@ Workload applyOption(const Workload& base, Workload w, LeverOption o, int64_t gl
 }
 
 Plan searchPlan(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int maxEvaluations) {
+    const EnsureReplayCache replays;
     std::array<std::vector<LeverOption>, kLeverCount> options; // per lever, by cost
     for (const LeverRow& r : kLevers)
         if (offered(r.option, m, w))

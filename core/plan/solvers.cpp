@@ -2,6 +2,7 @@
 
 #include "core/plan/calibration.h"
 
+#include "core/engine/load_phase.h"
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
@@ -23,6 +24,7 @@ bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis
 /// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
 int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis,
                        int64_t limit, const Calibration* cal) {
+    const EnsureReplayCache replays;
     if (limit < 1 || !fitsAt(m, w, gpu, axis, 1, cal))
         return 0;
     // Every size the engine takes is far below 2^61 (core/engine/workload.h limits); with the limit
@@ -65,6 +67,7 @@ Workload atAxisValue(Workload w, SweepAxis axis, int64_t x) {
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               SweepAxis axis, const std::vector<int64_t>& xs,
                               const Calibration* cal) {
+    const EnsureReplayCache replays;
     std::vector<SweepPoint> out;
     out.reserve(xs.size());
     for (int64_t x : xs) {
@@ -143,12 +146,14 @@ int64_t maxSequenceLength(const ModelArch& m, const Workload& w, const GpuSpec& 
 }
 
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
+    const EnsureReplayCache replays;
     const double y1 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 1), gpu).worst.nvidiaSmi;
     const double y2 = estimate(m, atAxisValue(w, SweepAxis::MicroBatch, 2), gpu).worst.nvidiaSmi;
     return CliffLine{y1 - (y2 - y1), y2 - y1};
 }
 
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
+    const EnsureReplayCache replays;
     std::vector<PlaybookItem> items;
     const Estimate now = estimate(m, w, &gpu);
     const bool fitsNow = now.fits;

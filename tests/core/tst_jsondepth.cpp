@@ -3,9 +3,9 @@
 // every file limit) overflowed the stack; each reader now refuses a document nested deeper
 // than kMaxJsonDepth (64) before building the DOM, naming the key path and the depth.
 
+#include "core/io/scenario.h"
 #include "core/model/hf_import.h"
 #include "core/model/presets.h"
-#include "core/io/scenario.h"
 #include "core/text_file.h"
 #include "core/validation/validation.h"
 

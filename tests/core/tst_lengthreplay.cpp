@@ -67,6 +67,14 @@ private slots:
     void hugeRequestIsNotReplayed();
     void deepStagesReplayTheirFirstBlocks();
     void fullGpuReleasesTheLengthsCacheFirst();
+    void stepReplayTokens_data();
+    void stepReplayTokens();
+    void uniformWidthsLeaveNoFragmentation_data();
+    void uniformWidthsLeaveNoFragmentation();
+    void stepFragmentationGrowsWithTokens_data();
+    void stepFragmentationGrowsWithTokens();
+    void stepReplayedOnlyWhereItApplies_data();
+    void stepReplayedOnlyWhereItApplies();
     void cachedReplays_data();
     void cachedReplays();
 };
@@ -252,16 +260,129 @@ void TstLengthReplay::fullGpuReleasesTheLengthsCacheFirst() {
     QVERIFY(rankFits(held.worst, gpu.bytes()));
 }
 
-// Under a LoadReplayCache scope, an estimate replays the lengths once per distinct input: a
-// change the replay does not read (the GPU, gradient accumulation) replays nothing, one it
-// reads (the micro-batch, the lengths) replays anew, with the uncached answer.
+// The token count of the step replay: 65,536, doubled until the narrowest tensor (a
+// key/value projection or the hidden state, per token min(kvOut, hidden) x c bytes) holds
+// 64 MiB, at most 2^25.
+void TstLengthReplay::stepReplayTokens_data() {
+    QTest::addColumn<qint64>("narrow"); // min(kvOut, hidden)
+    QTest::addColumn<double>("c");
+    QTest::addColumn<qint64>("tokens");
+    // Llama-3.1-8B: 1024 x 2 B = 2 KiB a token: 65,536 tokens hold 128 MiB
+    QTest::newRow("llama31-8b-kv-1024-bf16") << qint64(1024) << 2.0 << qint64(65536);
+    // 512 B a token: 64 MiB / 512 B = 131,072
+    QTest::newRow("kv-256-bf16") << qint64(256) << 2.0 << qint64(131072);
+    // 128 B a token: 524,288
+    QTest::newRow("kv-64-bf16") << qint64(64) << 2.0 << qint64(524288);
+    // 2 B a token: 2^25 tokens are exactly 64 MiB, the cap
+    QTest::newRow("width-1-bf16-cap") << qint64(1) << 2.0 << qint64(1) * (1 << 25);
+}
+
+void TstLengthReplay::stepReplayTokens() {
+    QFETCH(qint64, narrow);
+    QFETCH(double, c);
+    QFETCH(qint64, tokens);
+    LengthReplayShape s;
+    s.layers = 1;
+    s.hidden = s.qOut = s.intermediate = 4096;
+    s.kvOut = narrow;
+    s.c = c;
+    QCOMPARE(headroom::stepReplayTokens(s), tokens);
+}
+
+// A block whose tensors all have one size, with no loss chain: every block freed serves the
+// next request whole (best fit finds an exact one, nothing is split), so the replay holds no
+// segment beyond its allocated peak, whatever the depth or the checkpointing.
+void TstLengthReplay::uniformWidthsLeaveNoFragmentation_data() {
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("checkpointed");
+    QTest::newRow("one-block") << 1 << 0;
+    QTest::newRow("eight-blocks-no-checkpointing") << 8 << 0;
+    QTest::newRow("eight-blocks-checkpointed") << 8 << 8;
+    QTest::newRow("deeper-than-replayed") << 300 << 300;
+}
+
+void TstLengthReplay::uniformWidthsLeaveNoFragmentation() {
+    QFETCH(int, layers);
+    QFETCH(int, checkpointed);
+    LengthReplayShape s;
+    s.layers = layers;
+    s.checkpointed = checkpointed;
+    s.hidden = s.qOut = s.kvOut = s.intermediate = 4096;
+    s.gatedMlp = false;
+    s.vocab = 0;
+    const StepFragmentation f = stepFragmentation(s);
+    QCOMPARE(f.reservePerToken, 0.0);
+    QCOMPARE(f.releasablePerToken, 0.0);
+}
+
+// The replay is read per token, so the reserve grows in proportion to the tokens of the
+// micro-batch: 4 samples hold exactly 4 times one sample's, twice the sequence twice (the
+// fits verdict and max-batch search need memory that never falls as the batch grows).
+void TstLengthReplay::stepFragmentationGrowsWithTokens_data() {
+    QTest::addColumn<int>("checkpointing");
+    QTest::newRow("checkpointed") << int(Checkpointing::Full);
+    QTest::newRow("not-checkpointed") << int(Checkpointing::None);
+}
+
+void TstLengthReplay::stepFragmentationGrowsWithTokens() {
+    QFETCH(int, checkpointing);
+    const ModelArch m = testsupport::llama2_7b();
+    Workload w = loraRun(2048, 0, 0, 1);
+    w.checkpointing = static_cast<Checkpointing>(checkpointing);
+    const RankEstimate one = estimate(m, w).worst;
+    QVERIFY(one.stepReplayed);
+    QVERIFY(one.stepFragmentation > 0);
+    w.microBatch = 4;
+    testsupport::compare(estimate(m, w).worst.stepFragmentation, 4 * one.stepFragmentation, 1e-12);
+    w.microBatch = 1;
+    w.sequenceLength = 4096;
+    testsupport::compare(estimate(m, w).worst.stepFragmentation, 2 * one.stepFragmentation, 1e-12);
+}
+
+// The replay runs one micro-batch's step with its saves on the GPU: not for inference, a
+// pipeline stage (several micro-batches in flight) or offloaded activations, where the
+// fitted share of the transients stays.
+void TstLengthReplay::stepReplayedOnlyWhereItApplies_data() {
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<bool>("replayed");
+    QTest::newRow("training") << "none" << true;
+    QTest::newRow("inference") << "inference" << false;
+    QTest::newRow("pipeline-stages") << "pp" << false;
+    QTest::newRow("activation-offload") << "offload" << false;
+}
+
+void TstLengthReplay::stepReplayedOnlyWhereItApplies() {
+    QFETCH(QString, change);
+    QFETCH(bool, replayed);
+    const ModelArch m = testsupport::llama2_7b();
+    Workload w = loraRun(2048, 0, 0, 1);
+    if (change == "inference") {
+        w.mode = Mode::Inference;
+        w.inference.promptTokens = 512;
+        w.inference.newTokens = 128;
+    } else if (change == "pp") {
+        w.parallel.pp = 2;
+    } else if (change == "offload") {
+        w.features.activationOffload = true;
+    }
+    QVERIFY(!validateWorkload(m, w));
+    const RankEstimate r = estimate(m, w).worst;
+    QCOMPARE(r.stepReplayed, replayed);
+    if (!replayed)
+        QCOMPARE(r.stepFragmentation, 0.0);
+}
+
+// Under a LoadReplayCache scope, an estimate replays the step (per token, once per shape) and
+// the lengths once per distinct input (two replays for the first estimate): a change neither
+// reads (the GPU, gradient accumulation) replays nothing; the micro-batch and the mean length
+// (read by the lengths replay only) replay the lengths, each with the uncached answer.
 void TstLengthReplay::cachedReplays_data() {
     QTest::addColumn<QString>("change");
     QTest::addColumn<int>("replays"); // allocator replays after the second estimate
-    QTest::newRow("same-input") << "none" << 1;
-    QTest::newRow("gradient-accumulation-not-read") << "accum" << 1;
-    QTest::newRow("micro-batch-read") << "micro" << 2;
-    QTest::newRow("mean-length-read") << "mean" << 2;
+    QTest::newRow("same-input") << "none" << 2;
+    QTest::newRow("gradient-accumulation-not-read") << "accum" << 2;
+    QTest::newRow("micro-batch-read") << "micro" << 3;
+    QTest::newRow("mean-length-read") << "mean" << 3;
 }
 
 void TstLengthReplay::cachedReplays() {
@@ -272,7 +393,7 @@ void TstLengthReplay::cachedReplays() {
     LoadReplayCache cache;
     const LoadReplayCache::Scope scope(cache);
     (void)estimate(m, w);
-    QCOMPARE(cache.replays(), 1);
+    QCOMPARE(cache.replays(), 2);
     if (change == "accum")
         w.gradAccumulation = 8;
     if (change == "micro")
@@ -283,7 +404,9 @@ void TstLengthReplay::cachedReplays() {
     QCOMPARE(cache.replays(), replays);
     LoadReplayCache fresh;
     const LoadReplayCache::Scope none(fresh);
-    QCOMPARE(cached.worst.lengthsCache, estimate(m, w).worst.lengthsCache);
+    const Estimate uncached = estimate(m, w);
+    QCOMPARE(cached.worst.lengthsCache, uncached.worst.lengthsCache);
+    QCOMPARE(cached.worst.stepFragmentation, uncached.worst.stepFragmentation);
 }
 
 QTEST_GUILESS_MAIN(TstLengthReplay)

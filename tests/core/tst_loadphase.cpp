@@ -68,32 +68,54 @@ void TstLoadPhase::allocator_data() {
     QTest::addColumn<QString>("ops");
     QTest::addColumn<qint64>("reserved");
     QTest::addColumn<qint64>("allocated");
+    // bytes in segments with no live block at the end, and the largest reserved less those
+    // when a segment was cudaMalloc'ed (the capacity the sequence needs: the allocator frees
+    // wholly free segments before it raises an out-of-memory error)
+    QTest::addColumn<qint64>("wholeFree");
+    QTest::addColumn<qint64>("pinned");
     // a request under 512 B rounds to 512 B, from a fresh 2 MiB small segment
-    QTest::newRow("tiny-request-512-b-in-2-mib-segment") << "a100" << 2 * MiB << qint64(512);
+    QTest::newRow("tiny-request-512-b-in-2-mib-segment")
+        << "a100" << 2 * MiB << qint64(512) << qint64(0) << 2 * MiB;
     // two 1000 B requests (1024 B each) share one small segment
-    QTest::newRow("small-requests-share-a-segment") << "a1000 a1000" << 2 * MiB << qint64(2048);
+    QTest::newRow("small-requests-share-a-segment")
+        << "a1000 a1000" << 2 * MiB << qint64(2048) << qint64(0) << 2 * MiB;
     // 1 MiB < request < 10 MiB: a 20 MiB segment, split; the second request takes the rest
-    QTest::newRow("mid-requests-share-20-mib") << "a5242880 a5242880" << 20 * MiB << 10 * MiB;
+    QTest::newRow("mid-requests-share-20-mib")
+        << "a5242880 a5242880" << 20 * MiB << 10 * MiB << qint64(0) << 20 * MiB;
     // >= 10 MiB: the segment is the request rounded up to 2 MiB: 11 MiB + 1 B -> 12 MiB,
     // the 1 MiB - 511 B remainder is not > 1 MiB, so the block keeps it: allocated 12 MiB
-    QTest::newRow("large-request-rounds-to-2-mib") << "a11534337" << 12 * MiB << 12 * MiB;
+    QTest::newRow("large-request-rounds-to-2-mib")
+        << "a11534337" << 12 * MiB << 12 * MiB << qint64(0) << 12 * MiB;
     // a freed 100 MiB block serves a later 60 MiB request: no new segment
-    QTest::newRow("freed-block-is-reused") << "a104857600 f0 a62914560" << 100 * MiB << 60 * MiB;
+    QTest::newRow("freed-block-is-reused")
+        << "a104857600 f0 a62914560" << 100 * MiB << 60 * MiB << qint64(0) << 100 * MiB;
     // two freed 60 MiB segments cannot hold 100 MiB together: segments never merge
-    QTest::newRow("segments-never-merge")
-        << "a62914560 a62914560 f0 f1 a104857600" << 220 * MiB << 100 * MiB;
+    QTest::newRow("segments-never-merge") << "a62914560 a62914560 f0 f1 a104857600" << 220 * MiB
+                                          << 100 * MiB << 120 * MiB << 120 * MiB;
     // two 40 MiB blocks split from a freed 100 MiB block merge back when both are freed
     QTest::newRow("neighbours-merge-on-free")
-        << "a104857600 f0 a41943040 a41943040 f1 f2 a104857600" << 100 * MiB << 100 * MiB;
+        << "a104857600 f0 a41943040 a41943040 f1 f2 a104857600" << 100 * MiB << 100 * MiB
+        << qint64(0) << 100 * MiB;
     // best fit: 25 MiB takes the free 30 MiB block, so 55 MiB still fits in the 60 MiB one
     QTest::newRow("best-fit-takes-the-smallest-block")
-        << "a62914560 a31457280 f0 f1 a26214400 a57671680" << 90 * MiB << 80 * MiB;
+        << "a62914560 a31457280 f0 f1 a26214400 a57671680" << 90 * MiB << 80 * MiB << qint64(0)
+        << 90 * MiB;
+    // a freed 30 MiB segment stays cached while a 40 MiB request gets its own: reserved peaks
+    // at 70 MiB, but 30 MiB of it are wholly free (released before an OOM), so 40 MiB pinned;
+    // a 10 MiB request then splits the free segment, which is no longer wholly free
+    QTest::newRow("free-segment-not-pinned")
+        << "a31457280 f0 a41943040 a10485760" << 70 * MiB << 50 * MiB << qint64(0) << 40 * MiB;
+    // freeing every block leaves both segments wholly free
+    QTest::newRow("all-freed-whole-segments")
+        << "a31457280 f0 a41943040 f1" << 70 * MiB << qint64(0) << 70 * MiB << 40 * MiB;
 }
 
 void TstLoadPhase::allocator() {
     QFETCH(QString, ops);
     QFETCH(qint64, reserved);
     QFETCH(qint64, allocated);
+    QFETCH(qint64, wholeFree);
+    QFETCH(qint64, pinned);
     CachingAllocatorModel a;
     std::vector<CachingAllocatorModel::Handle> handles;
     for (const QString& op : ops.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
@@ -105,6 +127,8 @@ void TstLoadPhase::allocator() {
     }
     QCOMPARE(a.reserved(), reserved);
     QCOMPARE(a.allocated(), allocated);
+    QCOMPARE(a.wholeFreeSegmentBytes(), wholeFree);
+    QCOMPARE(a.peakPinned(), pinned);
 }
 
 void TstLoadPhase::inPlaceLoadsNothing() {

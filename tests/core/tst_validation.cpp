@@ -213,6 +213,25 @@ const PointResult* h200Point(const QString& id) {
     return p == rep.points.end() ? nullptr : &*p;
 }
 
+/// The scored point @p id of the project's published records (calibration + calibration-2 +
+/// the fsdp_qlora extra rows, validated once).
+const PointResult* publishedPoint(const QString& id) {
+    static const ValidationReport rep = [] {
+        std::vector<RecordEntry> all;
+        for (const auto& file : {kCalibration, kCalibration2, kFsdpQloraExtra}) {
+            auto entries = loadRecords(file, revisions());
+            if (!entries)
+                qFatal("%s", describe(entries.error()).c_str());
+            for (RecordEntry& e : entries.value())
+                all.push_back(std::move(e));
+        }
+        return runValidation(all);
+    }();
+    const auto p = std::find_if(rep.points.begin(), rep.points.end(),
+                                [&](const PointResult& r) { return r.id == id.toStdString(); });
+    return p == rep.points.end() ? nullptr : &*p;
+}
+
 } // namespace
 
 class TstValidation : public QObject {
@@ -222,8 +241,10 @@ private slots:
     void measuredH200();
     void variableLengthsReserved_data();
     void variableLengthsReserved();
-    void stackedSavesReserved_data();
-    void stackedSavesReserved();
+    void reservedWithoutCheckpointing_data();
+    void reservedWithoutCheckpointing();
+    void replayedFragmentation_data();
+    void replayedFragmentation();
     void projectTargets_data();
     void projectTargets();
     void calibrationFileIsTheDocumentedCopy();
@@ -289,19 +310,16 @@ void TstValidation::projectTargets() {
                   rep.summary.wrongFitVerdicts, rep.points.size(), all.size(),
                   100.0 * rep.scoredShare());
     qInfo("%s", numbers);
-    // Known gaps (docs/accuracy.md "Targets"): p90 12.3 % (PEFT-03, FQ-01, TT31-07, TTL2-07
-    // miss by 19-26 %; LF-03 by 17 %, FQX-09, TT31-05 by 12-13 %: 7 above 10 %, at most 6
-    // allowed), unslothai/unsloth (LLaMA-Factory rows) median 10.7 % (8.5 % before the 2023
-    // version filled LLaMA-Factory's documented q_proj,v_proj instead of 2024's 'all';
-    // huggingface/peft's is 5.7 % since DeepSpeed's gradient bucket). The scored
+    // Known gap (docs/accuracy.md "Targets"): unslothai/unsloth (the two LLaMA-Factory rows
+    // its README quotes) median 8.2 %: LF-03 (QLoRA, metric 'GRAM', whole GB) -14 %, LF-01
+    // -2 %. The p90 is met since the step's fragmentation is replayed through the caching
+    // allocator model instead of a fitted 20 % of the transients (12.3 % -> 9.7 %). The scored
     // share is met since litgpt's generate defaults fill the prompt and new-token counts its
     // inference rows leave null (61 of 73; the 12 skipped lack a prompt length, a micro-batch
     // or a sequence length, are BERT encoders, or measure below their stated configuration).
     if (target == "median") {
         QVERIFY2(rep.summary.medianAbsErrorPct <= 4.0, numbers);
     } else if (target == "p90") {
-        QEXPECT_FAIL("", "known gap: p90 12.3 % on the project's records (docs/accuracy.md)",
-                     Continue);
         QVERIFY2(rep.summary.p90AbsErrorPct <= 10.0, numbers);
     } else if (target == "wrong") {
         QCOMPARE(rep.summary.wrongFitVerdicts, 0);
@@ -398,10 +416,10 @@ void TstValidation::variableLengthsReserved() {
 }
 
 // Reserved without checkpointing: the saved activations are freed in the reverse order of
-// their making and the allocator reuses their segments whole (stages.cpp stackedSaves), so
-// they are no fragmenting transients. These rows read +13.0, +9.2, +8.0 and +12.4 % while the
-// allocator reserve took 20 % of them; within 6 % since.
-void TstValidation::stackedSavesReserved_data() {
+// their making and the allocator reuses their segments whole, which the step's replay through
+// the caching allocator model shows (core/engine/length_replay.h stepFragmentation). These
+// rows read +13.0, +9.2, +8.0 and +12.4 % while the allocator reserve took 20 % of them.
+void TstValidation::reservedWithoutCheckpointing_data() {
     QTest::addColumn<QString>("id");
     QTest::addColumn<double>("measured"); // GiB, as the record gives it
     QTest::newRow("gpt2-large-full-no-checkpointing") << "H200-07-R" << 28.53;
@@ -410,10 +428,39 @@ void TstValidation::stackedSavesReserved_data() {
     QTest::newRow("llama32-1b-lora-8192-no-checkpointing") << "H200-38-R" << 27.84;
 }
 
-void TstValidation::stackedSavesReserved() {
+void TstValidation::reservedWithoutCheckpointing() {
     QFETCH(QString, id);
     QFETCH(double, measured);
     verifyH200Reserved(id, measured, 6.0);
+}
+
+// Published reserved peaks under full checkpointing that the fitted 20 % of the transients
+// read too low and the replayed step (core/engine/length_replay.h stepFragmentation) reads
+// within the tolerance: fsdp_qlora's benchmark notes (torch.cuda.max_memory_reserved per GPU,
+// FSDP1 on 2 x 24 GB) and this project's H200 full fine-tune. Before: -7.7, -8.6 and -14.8 %.
+void TstValidation::replayedFragmentation_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("measured");  // GiB, as the record gives it
+    QTest::addColumn<double>("tolerance"); // percent
+    QTest::newRow("yi34b-qlora-cpu-offload-b4") << "FQX-07" << 22.98 << 5.0;
+    QTest::newRow("llama2-7b-qlora-ddp-b8") << "FQ-07" << 20.94 << 6.0;
+    QTest::newRow("h200-llama32-3b-full-checkpointed") << "H200-06-R" << 30.12 << 12.0;
+}
+
+void TstValidation::replayedFragmentation() {
+    QFETCH(QString, id);
+    QFETCH(double, measured);
+    QFETCH(double, tolerance);
+    if (id.startsWith(QLatin1String("H200"))) {
+        verifyH200Reserved(id, measured, tolerance);
+        return;
+    }
+    const PointResult* p = publishedPoint(id);
+    QVERIFY2(p, qPrintable(id + " not scored"));
+    QCOMPARE(p->compared, Metric::Reserved);
+    QVERIFY(std::fabs(p->measuredBytes / double(1ull << 30) - measured) < 0.01);
+    QVERIFY2(std::fabs(p->errorPct) <= tolerance,
+             qPrintable(QStringLiteral("%1: %2 %").arg(id).arg(p->errorPct, 0, 'f', 1)));
 }
 
 // Published measurements the engine was not calibrated on (FQX-*, same document as FQ-*):
