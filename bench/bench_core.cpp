@@ -1,6 +1,7 @@
 // Engine benchmarks (Google Benchmark). Not run by ctest; they never gate on wall time.
 // Run: build/release/bench/bench_core  (numbers for this machine are in the README).
 #include "core/engine/estimator.h"
+#include "core/engine/load_phase.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
@@ -23,6 +24,17 @@ static void BM_Estimate(benchmark::State& state) {
         benchmark::DoNotOptimize(estimate(s.model, s.workload, &s.gpu));
 }
 BENCHMARK(BM_Estimate);
+
+/// The same estimate under a LoadReplayCache scope, as the GUI's controller and the solvers
+/// run it: the step replay (core/engine/length_replay.h) is looked up, not run again.
+static void BM_EstimateCached(benchmark::State& state) {
+    const Scenario& s = scenario();
+    LoadReplayCache cache;
+    const LoadReplayCache::Scope scope(cache);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(estimate(s.model, s.workload, &s.gpu));
+}
+BENCHMARK(BM_EstimateCached);
 
 /// One estimate of a MoE + MLA model with 8 pipeline stages (the costliest shape).
 static void BM_EstimateDeepSeekPp8(benchmark::State& state) {
