@@ -941,13 +941,16 @@ void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const Trai
     double reserve = 0;
     double replayReleasable = 0;
     r.stepReplayed = stepReplayed(x);
+    const bool lengthsVary = x.training && x.w.lengths.variable();
+    // the shape only when a replay reads it
+    const LengthReplayShape shape =
+        r.stepReplayed || lengthsVary ? lengthReplayShape(x) : LengthReplayShape{};
     if (r.stepReplayed) {
         // the step's blocks and loss, replayed (per token, so the reserve grows with the
         // tokens); the workspace (FSDP all-gather outputs on their own stream, autocast casts,
         // optimizer temporaries, dequantised weights) is made again in the same sizes every
         // step and its blocks reused whole; a loss the replay does not run (chunked,
         // compiled, loss-parallel) keeps the fitted share of its transients
-        const LengthReplayShape shape = lengthReplayShape(x);
         const StepFragmentation f = cachedStepFragmentation(shape);
         r.stepFragmentation = f.reservePerToken * x.tokens;
         r.stepReleasable = replayReleasable = f.releasablePerToken * x.tokens;
@@ -967,9 +970,7 @@ void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const Trai
     // the replay's wholly free segments are given back before an OOM is raised
     const double required = loadFloor(x, ws.gatheredPool, base - replayReleasable, r);
     // segments cached for other batch lengths: free at the peak, released before an OOM
-    r.lengthsCache = x.training && x.w.lengths.variable()
-                         ? variableLengthReserve(x.w, lengthReplayShape(x))
-                         : 0.0; // the shape only when there are lengths to replay
+    r.lengthsCache = lengthsVary ? variableLengthReserve(x.w, shape) : 0.0;
     r.reserved += r.lengthsCache;
     // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
     r.releasable = r.reserved - required;
