@@ -202,7 +202,8 @@ bool replayable(const LengthReplayShape& s, double tokens) {
     return tokens * widest <= kLargestRequest;
 }
 
-/// @p s with at most kReplayedLayers blocks, its checkpointed share kept.
+/// @p s with at most kReplayedLayers blocks, its checkpointed share kept (the step replay,
+/// which scales the result back to every block).
 LengthReplayShape boundedShape(const LengthReplayShape& s) {
     LengthReplayShape b = s;
     b.layers = std::min(s.layers, kReplayedLayers);
@@ -344,7 +345,9 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
     // GPU holds and the replay (int64_t bytes) is not run
     if (!replayable(s, static_cast<double>(microBatch) * static_cast<double>(longest)))
         return 0;
-    const LengthReplayShape bounded = boundedShape(s);
+    LengthReplayShape bounded = s; // the first kReplayedLayers blocks
+    bounded.layers = std::min(s.layers, kReplayedLayers);
+    bounded.checkpointed = std::min(s.checkpointed, bounded.layers);
     const int64_t varying = replayedPeak(bounded, microBatch, lengths);
     const int64_t fixed = replayedPeak(bounded, microBatch, {longest, longest});
     return static_cast<double>(std::max<int64_t>(0, varying - fixed));
