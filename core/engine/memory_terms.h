@@ -282,9 +282,12 @@ double retainedLogitsBytes(double tokens, double vocab, double c, bool chunked,
 double cudaContext(int numGpus);
 
 /// Caching-allocator overhead (reserved - allocated), bytes:
-///   0.20 x dynamicBytes (activations, logits, workspace): blocks freed out of order in
-///   backward and split by later, smaller requests; one constant fitted on the calibration
-///   records measured as `reserved` (docs/metrics.md);
+///   0.20 x dynamicBytes: blocks freed out of order in backward and split by later, smaller
+///   requests; one constant fitted on the calibration records measured as `reserved`
+///   (docs/metrics.md). A training step without PP or activation offload replays its blocks
+///   and loss through the allocator model instead (length_replay.h stepFragmentation) and
+///   passes here only what the replay does not run (a chunked, compiled or loss-parallel
+///   loss); elsewhere dynamicBytes are the activations, logits and workspace;
 ///   0.035 x staticBytes (weights, states, gradients): segments cached while the model is
 ///   loaded; measured, not fitted: torchtune's LoRA tutorial reports 13.98 GB reserved at
 ///   model init for 13.48 GB of bf16 Llama-2-7B weights (+3.7 %).
