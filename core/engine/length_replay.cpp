@@ -7,6 +7,7 @@
 #include "core/engine/load_phase.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -20,22 +21,35 @@ double normalCdf(double z) {
     return 0.5 * std::erfc(-z / std::sqrt(2.0));
 }
 
+/// A tensor autograd saved for a block's backward. A softmax output is released by the
+/// softmax backward (softmaxBackward), every other one by its plain gradient.
+struct Saved {
+    Handle handle = -1;
+    bool softmax = false;
+};
+
 /// One step's allocations at T tokens (micro-batch x padded length).
 class StepReplay {
 public:
     StepReplay(CachingAllocatorModel& a, const LengthReplayShape& s) : m_a(a), m_s(s) {}
 
-    void step(double tokens) {
+    /// One step of @p tokens tokens whose queries score @p keys keys each under eager
+    /// attention (the padded length; ignored without LengthReplayShape::scoreHeads).
+    void step(double tokens, double keys) {
         m_t = tokens;
+        m_scoreWidth = static_cast<double>(m_s.scoreHeads) * keys;
+        // eager attention's additive causal mask, b x 1 x s x s_k, made once per forward and
+        // kept by the checkpointed blocks as their argument until backward ends
+        const Handle mask = m_scoreWidth > 0 ? scores(0, 1.0 / m_s.scoreHeads) : -1;
         std::vector<Handle> inputs{act(m_s.hidden)}; // the embedding output
-        std::vector<std::vector<Handle>> saved(static_cast<size_t>(m_s.layers));
+        std::vector<std::vector<Saved>> saved(static_cast<size_t>(m_s.layers));
         for (int l = 0; l < m_s.layers; ++l) {
             const bool recompute = l < m_s.checkpointed;
             inputs.push_back(block(recompute ? nullptr : &saved[static_cast<size_t>(l)]));
         }
         Handle grad = loss();
         for (int l = m_s.layers - 1; l >= 0; --l) {
-            std::vector<Handle>& keep = saved[static_cast<size_t>(l)];
+            std::vector<Saved>& keep = saved[static_cast<size_t>(l)];
             if (l < m_s.checkpointed)
                 m_a.free(block(&keep)); // the recompute; its output is not needed
             backward(keep);
@@ -47,6 +61,7 @@ public:
         }
         m_a.free(inputs[0]);
         m_a.free(grad);
+        m_a.free(mask);
         optimizerStep();
     }
 
@@ -56,12 +71,65 @@ private:
         const double b = bytes > 0 ? bytes : m_s.c;
         return m_a.malloc(static_cast<int64_t>(m_t * static_cast<double>(width) * b));
     }
+    /// An attention-score tensor: tokens x heads x keys elements (x @p share of the heads) of
+    /// @p bytes each (0: the compute dtype).
+    Handle scores(double bytes, double share = 1.0) {
+        const double b = bytes > 0 ? bytes : m_s.c;
+        return m_a.malloc(static_cast<int64_t>(m_t * m_scoreWidth * share * b));
+    }
     /// Frees @p h unless @p keep takes it (the forward that autograd records).
-    void drop(Handle h, std::vector<Handle>* keep) {
+    void drop(Handle h, std::vector<Saved>* keep, bool softmax = false) {
         if (keep)
-            keep->push_back(h);
+            keep->push_back({h, softmax});
         else
             m_a.free(h);
+    }
+
+    /// The attention's output and the tensors it leaves to autograd (or to free).
+    struct Attention {
+        Handle output = -1;
+        std::array<Saved, 5> saves{};
+        int count = 0;
+    };
+    /// SDPA, FlashAttention or flex on the rotated @p q, @p k and the values @p v: one output;
+    /// q, k and v are kept (with the kernel's small logsumexp, not replayed).
+    Attention fusedAttention(Handle q, Handle k, Handle v) {
+        return {act(m_s.qOut), {{{q}, {k}, {v}}}, 3};
+    }
+    /// Eager attention (transformers eager_attention_forward): repeat_kv copies K and V to
+    /// every head (GQA), the score matmul, its scaling and the mask add each make a new score
+    /// tensor, the softmax runs in fp32 and is cast back; the value matmul's output is
+    /// transposed into a contiguous copy. Autograd keeps q, the repeated K, the fp32 softmax
+    /// output, its cast and the repeated V; without autograd (@p recording false) the fp32
+    /// output goes as soon as it is cast.
+    Attention eagerAttention(Handle q, Handle k, Handle v, bool recording) {
+        const LengthReplayShape& s = m_s;
+        const bool repeat = s.kvOut < s.qOut;
+        const Handle kAll = repeat ? act(s.qOut) : k;
+        const Handle vAll = repeat ? act(s.qOut) : v;
+        const Handle product = scores(0);
+        const Handle scaled = scores(0);
+        m_a.free(product);
+        const Handle masked = scores(0);
+        m_a.free(scaled);
+        const Handle probs = scores(4.0);
+        m_a.free(masked);
+        const Handle probsCast = scores(0);
+        if (!recording)
+            m_a.free(probs);
+        const Handle context = act(s.qOut);
+        Attention a{act(s.qOut), {}, 0}; // transpose(1, 2).contiguous()
+        m_a.free(context);
+        if (repeat) { // the caller's unrepeated K and V, released as the attention returns
+            m_a.free(k);
+            m_a.free(v);
+        }
+        if (recording)
+            a.saves = {{{q}, {kAll}, {probs, true}, {probsCast}, {vAll}}};
+        else
+            a.saves = {{{q}, {kAll}, {probsCast}, {vAll}}};
+        a.count = recording ? 5 : 4;
+        return a;
     }
 
     /// One decoder block's forward: RMSNorm, q/k/v, RoPE on q and k, attention, o_proj and
@@ -70,7 +138,7 @@ private:
     /// norm outputs, rotated q/k, v, the attention output, the second norm's input, gate,
     /// up, SiLU output and product (and LoRA's dropped-out inputs); without, only the
     /// output survives. Returns the block output.
-    Handle block(std::vector<Handle>* keep) {
+    Handle block(std::vector<Saved>* keep) {
         const LengthReplayShape& s = m_s;
         const Handle x1 = act(s.hidden);
         for (int i = 0; i < s.adapterInputs; ++i)
@@ -80,11 +148,13 @@ private:
         m_a.free(q);
         const Handle kr = act(s.kvOut);
         m_a.free(k);
-        const Handle attn = act(s.qOut);
+        const Attention attention = m_scoreWidth > 0 ? eagerAttention(qr, kr, v, keep != nullptr)
+                                                     : fusedAttention(qr, kr, v);
+        const Handle attn = attention.output;
         drop(x1, keep);
-        drop(qr, keep);
-        drop(kr, keep);
-        drop(v, keep);
+        for (int i = 0; i < attention.count; ++i)
+            drop(attention.saves[static_cast<size_t>(i)].handle, keep,
+                 attention.saves[static_cast<size_t>(i)].softmax);
         const Handle o = act(s.hidden);
         drop(attn, keep);
         const Handle r1 = act(s.hidden);
@@ -111,13 +181,29 @@ private:
 
     /// A block's backward: each saved tensor's gradient is made, then the tensor and its
     /// gradient are released, last saved first.
-    void backward(std::vector<Handle>& keep) {
+    void backward(std::vector<Saved>& keep) {
         for (auto it = keep.rbegin(); it != keep.rend(); ++it) {
-            const Handle g = m_a.malloc(m_a.blockSize(*it));
-            m_a.free(*it);
+            if (it->softmax) {
+                softmaxBackward(it->handle);
+                continue;
+            }
+            const Handle g = m_a.malloc(m_a.blockSize(it->handle));
+            m_a.free(it->handle);
             m_a.free(g);
         }
         keep.clear();
+    }
+    /// Eager attention's fp32 softmax backward: the cast's gradient upcast to fp32, the
+    /// softmax gradient in the input's dtype (computed from the saved output and that fp32
+    /// gradient), then the scaling's gradient.
+    void softmaxBackward(Handle probs) {
+        const Handle upcast = m_a.malloc(m_a.blockSize(probs));
+        const Handle grad = scores(0);
+        m_a.free(probs);
+        m_a.free(upcast);
+        const Handle scaled = scores(0);
+        m_a.free(grad);
+        m_a.free(scaled);
     }
 
     /// The final norm, lm_head and transformers' causal-LM loss, forward and backward;
@@ -190,6 +276,7 @@ private:
     CachingAllocatorModel& m_a;
     const LengthReplayShape& m_s;
     double m_t = 0;
+    double m_scoreWidth = 0; ///< score elements per token (eager attention), 0 without
     std::vector<Handle> m_grads;
     bool m_statesMade = false;
 };
@@ -198,7 +285,8 @@ private:
 bool replayable(const LengthReplayShape& s, double tokens) {
     const double widest =
         std::max({static_cast<double>(s.vocab) * 4.0, static_cast<double>(s.intermediate) * s.c,
-                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c});
+                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c,
+                  static_cast<double>(s.scoreHeads) * static_cast<double>(s.scoreKeys) * 4.0});
     return tokens * widest <= kLargestRequest;
 }
 
@@ -219,7 +307,8 @@ int64_t replayedPeak(const LengthReplayShape& s, int64_t microBatch,
     CachingAllocatorModel a;
     StepReplay step(a, s);
     for (const int64_t len : lengths)
-        step.step(static_cast<double>(microBatch) * static_cast<double>(len));
+        step.step(static_cast<double>(microBatch) * static_cast<double>(len),
+                  static_cast<double>(len));
     return a.peakReserved();
 }
 
@@ -245,8 +334,9 @@ StepFragmentation stepFragmentation(const LengthReplayShape& s) {
     bounded.gradBytes = bounded.stateBytes = 0; // resident bytes, not replayed
     CachingAllocatorModel a;
     StepReplay step(a, bounded);
-    step.step(static_cast<double>(tokens)); // the first step makes the segments
-    step.step(static_cast<double>(tokens)); // the second meets the first's cached blocks
+    const auto keys = static_cast<double>(s.scoreKeys);
+    step.step(static_cast<double>(tokens), keys); // the first step makes the segments
+    step.step(static_cast<double>(tokens), keys); // the second meets the first's cached blocks
     const double scale = static_cast<double>(s.layers) / bounded.layers / tokens;
     const auto peak = static_cast<double>(a.peakReserved());
     const auto live = static_cast<double>(a.peakAllocated());
@@ -353,10 +443,33 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
     return static_cast<double>(std::max<int64_t>(0, varying - fixed));
 }
 
-StepFragmentation cachedStepFragmentation(const LengthReplayShape& s) {
+namespace {
+
+StepFragmentation replayOnce(const LengthReplayShape& s) {
     if (LoadReplayCache* cache = LoadReplayCache::active())
         return cache->stepFragmentation(s);
     return stepFragmentation(s);
+}
+
+} // namespace
+
+StepFragmentation cachedStepFragmentation(const LengthReplayShape& s) {
+    if (s.scoreHeads <= 0 || s.scoreKeys < kScoreGridStart)
+        return replayOnce(s);
+    double reserve = 0; // the largest reserve per token
+    double kept = 0;    // the largest part of one that is not releasable
+    LengthReplayShape grid = s;
+    for (int64_t base = kScoreGridStart; base <= s.scoreKeys; base *= 2) {
+        for (const int64_t keys : {base, base + base / 2}) {
+            if (keys > s.scoreKeys)
+                break;
+            grid.scoreKeys = keys;
+            const StepFragmentation f = replayOnce(grid);
+            reserve = std::max(reserve, f.reservePerToken);
+            kept = std::max(kept, f.reservePerToken - f.releasablePerToken);
+        }
+    }
+    return {reserve, reserve - kept};
 }
 
 double variableLengthReserve(const Workload& w, const LengthReplayShape& s) {

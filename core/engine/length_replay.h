@@ -14,11 +14,11 @@
 //
 // What is replayed: the large tensors of one training step in the order a Hugging Face
 // decoder allocates and frees them (per block: norm, q/k/v, RoPE, attention, o-projection,
-// gated MLP; the block's recompute under checkpointing; the loss chain of
-// transformers' causal-LM loss; per-parameter gradients and optimizer states of a full
-// fine-tune), for each new longest batch the run is expected to meet (batchLengths()), and
-// again for two steps at the longest of them. The difference of the two reserved peaks is
-// what the lengths add to the engine's reserved estimate.
+// gated MLP; eager attention's score matrices and fp32 softmax; the block's recompute under
+// checkpointing; the loss chain of transformers' causal-LM loss; per-parameter gradients and
+// optimizer states of a full fine-tune), for each new longest batch the run is expected to meet
+// (batchLengths()), and again for two steps at the longest of them. The difference of the two
+// reserved peaks is what the lengths add to the engine's reserved estimate.
 //
 // Units: bytes and tokens. Sources: c10/cuda/CUDACachingAllocator.cpp (allocator_model.h);
 // transformers models/llama/modeling_llama.py and loss/loss_utils.py ForCausalLMLoss (the
@@ -51,6 +51,13 @@ struct LengthReplayShape {
     /// once and the loss copies the shifted logits (logits[..., :-1, :].contiguous()).
     bool fp32Logits = false;
     int adapterInputs = 0; ///< LoRA targets with dropout: each saves a dropped-out input copy
+    /// Eager attention (transformers eager_attention_forward): heads on this rank whose
+    /// query x key score matrix is materialised, b x heads x s x s_k elements, i.e. tokens x
+    /// heads x s_k; 0 for a fused kernel (FlashAttention, SDPA, flex), which keeps no scores.
+    int scoreHeads = 0;
+    /// Key positions each query scores at the fixed length the step replay runs (the sequence
+    /// length; a varying-length replay uses each batch's own length). Read with scoreHeads.
+    int64_t scoreKeys = 0;
     /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
     double gradBytes = 0;
     double stateBytes = 0;
@@ -107,8 +114,10 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
 ///   releasable = (the replay's reserved peak - max(peakPinned, allocated peak)) / tokens: the
 ///                part of that reserve in wholly free segments whenever a new one is needed,
 ///                which the allocator gives back before it raises an out-of-memory error.
-/// Every replayed size is tokens x a width, so the pattern does not depend on the token count
-/// once the 2 MiB rounding and the small/large pool thresholds are negligible: the replay runs
+/// Every replayed size is tokens x a width (eager attention's scores too: b x heads x s x s is
+/// tokens x heads x s, a width fixed by the sequence length, LengthReplayShape::scoreKeys), so
+/// the pattern does not depend on the token count once the 2 MiB rounding and the small/large
+/// pool thresholds are negligible: the replay runs
 /// at stepReplayTokens(s) tokens and is read per token, which makes the reserve grow in
 /// proportion to the micro-batch and the sequence, as a fits verdict must. A full fine-tune's
 /// gradients and optimizer states (fixed sizes: with them the split pattern would change with
@@ -123,8 +132,19 @@ struct StepFragmentation {
     double releasablePerToken = 0;
 };
 StepFragmentation stepFragmentation(const LengthReplayShape& s);
-/// stepFragmentation() through the LoadReplayCache whose Scope is active on this thread, if
-/// any (core/engine/load_phase.h).
+/// The first sequence length of eager attention's grid (cachedStepFragmentation).
+inline constexpr int64_t kScoreGridStart = 16;
+
+/// The reserve the estimator uses: stepFragmentation() through the LoadReplayCache whose Scope
+/// is active on this thread, if any (core/engine/load_phase.h). Under eager attention
+/// (LengthReplayShape::scoreHeads) the score tensors' width grows with the sequence and the
+/// replayed pattern jumps wherever one tensor starts to fit in another's freed block (for
+/// Llama-3.2-1B LoRA, checkpointed, from 7168 to 7296 tokens the reserve per token falls by
+/// 39 %). A fits verdict and the max-sequence search need memory that never falls as the
+/// sequence grows, so over the grid lengths 16 x 2^k and 24 x 2^k up to scoreKeys the result
+/// takes the largest reserve per token and, as its non-releasable part, the largest
+/// non-releasable part: one value between two grid points (a length below 16 is replayed as it
+/// is). At most 2 x 13 replays for a 131,072-token sequence, each cached.
 StepFragmentation cachedStepFragmentation(const LengthReplayShape& s);
 
 /// The token count stepFragmentation replays @p s at: 65,536 tokens, or the power of two

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 #include <vector>
 
 namespace headroom {
@@ -394,10 +395,11 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
 template <class T, class Compute>
 T LoadReplayCache::memo(std::vector<Entry<T>>& entries, std::size_t capacity, uint64_t h1,
                         uint64_t h2, int64_t values, Compute compute) {
-    for (auto it = entries.begin(); it != entries.end(); ++it) {
+    // the most recently used last, and searched first
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
         if (it->h1 == h1 && it->h2 == h2 && it->values == values) {
             const Entry<T> hit = *it;
-            entries.erase(it);
+            entries.erase(std::next(it).base());
             entries.push_back(hit);
             return hit.result;
         }
@@ -431,7 +433,7 @@ KeyHasher stepKey(const LengthReplayShape& s, int64_t microBatch) {
          {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,
           s.kvOut, s.intermediate, int64_t{s.gatedMlp}, s.vocab, int64_t{s.eagerLoss},
           int64_t{s.fp32Logits}, int64_t{s.adapterInputs}, std::bit_cast<int64_t>(s.gradBytes),
-          std::bit_cast<int64_t>(s.stateBytes), microBatch})
+          std::bit_cast<int64_t>(s.stateBytes), int64_t{s.scoreHeads}, s.scoreKeys, microBatch})
         key.add(v);
     return key;
 }

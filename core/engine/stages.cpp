@@ -908,6 +908,10 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     s.eagerLoss =
         !f.chunkedCrossEntropy && !f.compiledLoss() && !decomposedLossParallel(f, w.parallel);
     s.fp32Logits = f.fp32Logits;
+    if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
+        s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
+        s.scoreKeys = w.sequenceLength;
+    }
     const bool adapters = x.training && !x.full;
     s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;
     if (x.full) {

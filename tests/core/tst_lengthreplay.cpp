@@ -6,6 +6,7 @@
 #include "core/engine/estimator.h"
 #include "core/engine/length_replay.h"
 #include "core/engine/load_phase.h"
+#include "core/model/presets.h"
 
 #include "testsupport.h"
 
@@ -73,6 +74,10 @@ private slots:
     void uniformWidthsLeaveNoFragmentation();
     void stepFragmentationGrowsWithTokens_data();
     void stepFragmentationGrowsWithTokens();
+    void eagerScoresAreReplayed_data();
+    void eagerScoresAreReplayed();
+    void eagerReserveNeverFallsWithSequence_data();
+    void eagerReserveNeverFallsWithSequence();
     void stepReplayedOnlyWhereItApplies_data();
     void stepReplayedOnlyWhereItApplies();
     void cachedReplays_data();
@@ -337,6 +342,78 @@ void TstLengthReplay::stepFragmentationGrowsWithTokens() {
     w.microBatch = 1;
     w.sequenceLength = 4096;
     testsupport::compare(estimate(m, w).worst.stepFragmentation, 2 * one.stepFragmentation, 1e-12);
+}
+
+// Eager attention materialises b x heads x s x s scores, their fp32 softmax and its cast in
+// every block (transformers eager_attention_forward), a fused kernel none: the replay runs
+// them. A score tensor is tokens x heads x s, so the reserve per token depends on the
+// sequence length under eager attention where a fused kernel's does not, and once the scores
+// are the widest tensors of the step (Llama-2-7B at 4096: 32 x 4096 x 2 B = 256 KiB per token
+// against the fp32 logits' 125 KiB) they hold more cached bytes than SDPA's step. Measured
+// effect: tst_validation replayedFragmentation H200-13-R / H200-28-R.
+void TstLengthReplay::eagerScoresAreReplayed_data() {
+    QTest::addColumn<int>("checkpointing");
+    QTest::newRow("checkpointed") << int(Checkpointing::Full);
+    QTest::newRow("not-checkpointed") << int(Checkpointing::None);
+}
+
+void TstLengthReplay::eagerScoresAreReplayed() {
+    QFETCH(int, checkpointing);
+    const ModelArch m = testsupport::llama2_7b();
+    Workload w = loraRun(4096, 0, 0, 1);
+    w.checkpointing = static_cast<Checkpointing>(checkpointing);
+    w.attention = AttentionImpl::SDPA;
+    const double sdpa = estimate(m, w).worst.stepFragmentation;
+    w.attention = AttentionImpl::Eager;
+    const RankEstimate eager = estimate(m, w).worst;
+    QVERIFY(eager.stepReplayed);
+    QVERIFY2(
+        eager.stepFragmentation > sdpa,
+        qPrintable(QStringLiteral("eager %1 B, sdpa %2 B").arg(eager.stepFragmentation).arg(sdpa)));
+    // per token, SDPA's reserve is the same at any length; eager's is not
+    w.sequenceLength = 2048;
+    const double eagerHalf = estimate(m, w).worst.stepFragmentation;
+    QVERIFY(std::fabs(2 * eagerHalf - eager.stepFragmentation) > 1e-3 * eager.stepFragmentation);
+    w.attention = AttentionImpl::SDPA;
+    testsupport::compare(2 * estimate(m, w).worst.stepFragmentation, sdpa, 1e-12);
+}
+
+// Under eager attention the replayed reserve per token jumps with the sequence (Llama-3.2-1B
+// LoRA, checkpointed: -39 % from 7168 to 7296 tokens, where the fp32 softmax outputs start to
+// hold the loss's tensors); cachedStepFragmentation takes the worst over the grid lengths up
+// to the run's, so the memory a verdict weighs never falls as the sequence grows.
+void TstLengthReplay::eagerReserveNeverFallsWithSequence_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("microBatch");
+    QTest::addColumn<int>("from");
+    QTest::addColumn<int>("to");
+    QTest::newRow("llama32-1b-b1-past-7168") << "llama-3.2-1b" << 1 << 6912 << 7552;
+    QTest::newRow("llama2-7b-b4-short") << "llama-2-7b" << 4 << 1536 << 3456;
+    QTest::newRow("gpt2-large-b4") << "gpt2-large" << 4 << 128 << 1024;
+}
+
+void TstLengthReplay::eagerReserveNeverFallsWithSequence() {
+    QFETCH(QString, preset);
+    QFETCH(int, microBatch);
+    QFETCH(int, from);
+    QFETCH(int, to);
+    const ModelPreset* p = findModelPreset(preset.toStdString());
+    QVERIFY(p);
+    Workload w = loraRun(from, 0, 0, 1);
+    w.lora.rank = 16;
+    w.microBatch = microBatch;
+    w.attention = AttentionImpl::Eager;
+    LoadReplayCache cache;
+    const LoadReplayCache::Scope scope(cache);
+    double previous = 0;
+    for (int s = from; s <= to; s += 128) {
+        w.sequenceLength = s;
+        const double needed = verdictBytes(estimate(p->arch, w).worst);
+        QVERIFY2(
+            needed >= previous,
+            qPrintable(QStringLiteral("%1 tokens: %2 B < %3 B").arg(s).arg(needed).arg(previous)));
+        previous = needed;
+    }
 }
 
 // The replay runs one micro-batch's step with its saves on the GPU: not for inference, a
