@@ -72,6 +72,10 @@ struct RankEstimate {
     /// model (training without PP or activation offload; core/engine/length_replay.h
     /// stepFragmentation) rather than the fitted share of the transients.
     bool stepReplayed = false;
+    /// With stepReplayed: a full fine-tune's gradients (and optimizer states held by torch's
+    /// allocator) were replayed with the step (one GPU or DDP, no optimizer step in backward,
+    /// no eager attention; length_replay.h stepReserve), so the resident share leaves them out.
+    bool statesReplayed = false;
     /// Part of AllocatorReserve when stepReplayed: the replayed step's reserved peak less its
     /// allocated peak.
     double stepFragmentation = 0;

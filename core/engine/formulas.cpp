@@ -273,9 +273,13 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
                                       !w.features.compiledLoss() &&
                                       !decomposedLossParallel(w.features, w.parallel);
             text = gb(r.stepFragmentation) +
-                   " of the step's blocks and loss replayed through the caching allocator" +
+                   (r.statesReplayed ? " of the step's blocks, loss, gradients and optimizer "
+                                       "states replayed through the caching allocator"
+                                     : " of the step's blocks and loss replayed through the "
+                                       "caching allocator") +
                    (lossReplayed ? "" : " + 20% of the loss's transients (not replayed)") +
-                   " + 3.5% of resident bytes";
+                   (r.statesReplayed ? " + 3.5% of the other resident bytes"
+                                     : " + 3.5% of resident bytes");
         } else {
             text = "20% of transients + 3.5% of resident bytes (caching allocator)";
         }

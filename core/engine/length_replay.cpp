@@ -239,6 +239,9 @@ private:
         const Handle down = act(s.vocab);
         m_a.free(g);
         const Handle hidden = act(s.hidden);
+        if (m_s.gradBytes > 0) // a full fine-tune's lm_head weight gradient, kept to the step
+            m_grads.push_back(m_a.malloc(static_cast<int64_t>(
+                static_cast<double>(s.vocab) * static_cast<double>(s.hidden) * m_s.gradBytes)));
         m_a.free(down);
         m_a.free(normed);
         return hidden;
@@ -326,24 +329,40 @@ int64_t stepReplayTokens(const LengthReplayShape& s) {
     return tokens;
 }
 
-StepFragmentation stepFragmentation(const LengthReplayShape& s) {
-    const int64_t tokens = stepReplayTokens(s);
-    if (s.layers <= 0 || s.hidden <= 0 || !replayable(s, static_cast<double>(tokens)))
+namespace {
+
+/// Two steps of @p s at @p tokens tokens (the first makes the segments, the second meets the
+/// first's cached blocks): the reserved peak less the allocated peak, and its part in wholly
+/// free segments, in bytes, for every block of @p s (a deeper stage scaled from its first
+/// kReplayedLayers).
+StepReserve replayTwoSteps(const LengthReplayShape& s, double tokens) {
+    if (s.layers <= 0 || s.hidden <= 0 || !replayable(s, tokens))
         return {};
-    LengthReplayShape bounded = boundedShape(s);
-    bounded.gradBytes = bounded.stateBytes = 0; // resident bytes, not replayed
+    const LengthReplayShape bounded = boundedShape(s);
     CachingAllocatorModel a;
     StepReplay step(a, bounded);
     const auto keys = static_cast<double>(s.scoreKeys);
-    step.step(static_cast<double>(tokens), keys); // the first step makes the segments
-    step.step(static_cast<double>(tokens), keys); // the second meets the first's cached blocks
-    const double scale = static_cast<double>(s.layers) / bounded.layers / tokens;
+    step.step(tokens, keys);
+    step.step(tokens, keys);
+    const double scale = static_cast<double>(s.layers) / bounded.layers;
     const auto peak = static_cast<double>(a.peakReserved());
     const auto live = static_cast<double>(a.peakAllocated());
-    StepFragmentation f;
-    f.reservePerToken = (peak - live) * scale;
-    f.releasablePerToken = (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale;
-    return f;
+    return {(peak - live) * scale,
+            (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale};
+}
+
+} // namespace
+
+StepFragmentation stepFragmentation(const LengthReplayShape& s) {
+    LengthReplayShape blocks = s;
+    blocks.gradBytes = blocks.stateBytes = 0; // fixed sizes: replayWithStates
+    const auto tokens = static_cast<double>(stepReplayTokens(s));
+    const StepReserve r = replayTwoSteps(blocks, tokens);
+    return {r.reserve / tokens, r.releasable / tokens};
+}
+
+StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens) {
+    return replayTwoSteps(s, static_cast<double>(tokens));
 }
 
 double normalQuantile(double p) {
@@ -452,6 +471,34 @@ StepFragmentation replayOnce(const LengthReplayShape& s) {
 }
 
 } // namespace
+
+namespace {
+
+StepReserve replayWithStatesOnce(const LengthReplayShape& s, int64_t tokens) {
+    if (LoadReplayCache* cache = LoadReplayCache::active())
+        return cache->replayWithStates(s, tokens);
+    return replayWithStates(s, tokens);
+}
+
+} // namespace
+
+StepReserve stepReserve(const LengthReplayShape& s, double tokens) {
+    const StepFragmentation perToken = cachedStepFragmentation(s);
+    double reserve = perToken.reservePerToken * tokens;
+    double kept = (perToken.reservePerToken - perToken.releasablePerToken) * tokens;
+    if (s.gradBytes > 0 && s.scoreHeads == 0) {
+        for (int64_t base = kStateGridStart; static_cast<double>(base) <= tokens; base *= 2) {
+            for (const int64_t grid : {base, base + base / 2}) {
+                if (static_cast<double>(grid) > tokens)
+                    break;
+                const StepReserve r = replayWithStatesOnce(s, grid);
+                reserve = std::max(reserve, r.reserve);
+                kept = std::max(kept, r.reserve - r.releasable);
+            }
+        }
+    }
+    return {reserve, reserve - kept};
+}
 
 StepFragmentation cachedStepFragmentation(const LengthReplayShape& s) {
     if (s.scoreHeads <= 0 || s.scoreKeys < kScoreGridStart)

@@ -458,6 +458,13 @@ StepFragmentation LoadReplayCache::stepFragmentation(const LengthReplayShape& s)
                 [&] { return headroom::stepFragmentation(s); });
 }
 
+StepReserve LoadReplayCache::replayWithStates(const LengthReplayShape& s, int64_t tokens) {
+    KeyHasher key = stepKey(s, tokens);
+    key.add(-1); // not a stepFragmentation or lengthsReserve key
+    return memo(m_stateEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
+                [&] { return headroom::replayWithStates(s, tokens); });
+}
+
 LoadReplayCache* LoadReplayCache::active() {
     return t_cache;
 }

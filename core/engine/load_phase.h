@@ -70,6 +70,9 @@ public:
     /// stepFragmentation() (core/engine/length_replay.h) through this cache: the step
     /// replays of the last kLengthEntries shapes.
     StepFragmentation stepFragmentation(const LengthReplayShape& s);
+    /// replayWithStates() (core/engine/length_replay.h) through this cache: the replays of the
+    /// last kLengthEntries shapes and token counts.
+    StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens);
     /// Allocator replays run so far (cache misses: loads, lengths and steps).
     int replays() const { return m_replays; }
     /// Load replays run so far (cache misses of replay()).
@@ -107,6 +110,7 @@ private:
     std::vector<Entry<LoadPhase>> m_entries;             ///< most recently used last
     std::vector<Entry<double>> m_lengthEntries;          ///< most recently used last
     std::vector<Entry<StepFragmentation>> m_stepEntries; ///< most recently used last
+    std::vector<Entry<StepReserve>> m_stateEntries;      ///< most recently used last
     std::size_t m_capacity;
     int m_replays = 0;
     int m_loadReplays = 0;

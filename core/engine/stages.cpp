@@ -914,12 +914,20 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     }
     const bool adapters = x.training && !x.full;
     s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;
-    if (x.full) {
-        s.gradBytes = bytesPerElement(w.precision.grads) / x.shard;
+    // a full fine-tune's gradients where the step makes them in the default stream's pool and
+    // keeps them to its end: not sharded (torch FSDP makes its gradient shards on the
+    // reduce-scatter stream, gradientPoolCache; DeepSpeed keeps persistent partitioned
+    // buffers), not freed one by one by an optimizer step in backward; the optimizer states
+    // with them where torch's allocator holds them (not offloaded, not paged into CUDA unified
+    // memory)
+    if (x.full && w.parallel.sharding == Sharding::None && !w.features.optimizerInBackward) {
+        const bool paged =
+            w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit;
+        s.gradBytes = bytesPerElement(w.precision.grads);
         s.stateBytes =
-            w.parallel.offloadOptimizer
+            w.parallel.offloadOptimizer || paged
                 ? 0.0
-                : terms::optimizerBytesPerParam(w.optimizer, w.precision.optimizerStates) / x.shard;
+                : terms::optimizerBytesPerParam(w.optimizer, w.precision.optimizerStates);
     }
     return s;
 }
@@ -955,12 +963,22 @@ void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const Trai
         // optimizer temporaries, dequantised weights) is made again in the same sizes every
         // step and its blocks reused whole; a loss the replay does not run (chunked,
         // compiled, loss-parallel) keeps the fitted share of its transients
-        const StepFragmentation f = cachedStepFragmentation(shape);
-        r.stepFragmentation = f.reservePerToken * x.tokens;
-        r.stepReleasable = replayReleasable = f.releasablePerToken * x.tokens;
+        const StepReserve f = stepReserve(shape, x.tokens);
+        r.stepFragmentation = f.reserve;
+        r.stepReleasable = replayReleasable = f.releasable;
         const double unreplayed = shape.eagerLoss && shape.vocab > 0 ? 0.0 : logits;
+        // a full fine-tune's gradients and optimizer states are replayed with the step (not
+        // under eager attention): no resident share for them
+        r.statesReplayed = shape.gradBytes > 0 && shape.scoreHeads == 0;
+        const double replayedStates =
+            r.statesReplayed
+                ? r.atPeak[static_cast<int>(Term::Gradients)] +
+                      (shape.stateBytes > 0 ? r.atPeak[static_cast<int>(Term::OptimizerStates)]
+                                            : 0.0)
+                : 0.0;
         reserve = r.stepFragmentation +
-                  terms::allocatorReserve(unreplayed, r.allocated - saved - logits - workspace);
+                  terms::allocatorReserve(unreplayed, r.allocated - saved - logits - workspace -
+                                                          replayedStates);
     } else {
         // autocast's weight casts are freed and made again in the same sizes every step: the
         // allocator reuses their blocks as it does the resident tensors'

@@ -78,6 +78,8 @@ private slots:
     void eagerScoresAreReplayed();
     void eagerReserveNeverFallsWithSequence_data();
     void eagerReserveNeverFallsWithSequence();
+    void fullFineTuneReserveNeverFalls_data();
+    void fullFineTuneReserveNeverFalls();
     void stepReplayedOnlyWhereItApplies_data();
     void stepReplayedOnlyWhereItApplies();
     void cachedReplays_data();
@@ -413,6 +415,56 @@ void TstLengthReplay::eagerReserveNeverFallsWithSequence() {
             needed >= previous,
             qPrintable(QStringLiteral("%1 tokens: %2 B < %3 B").arg(s).arg(needed).arg(previous)));
         previous = needed;
+    }
+}
+
+// A full fine-tune on one GPU replays its gradients and optimizer states with the step
+// (stepReserve); their sizes are fixed, so the split pattern changes at every token count,
+// and the largest reserve over the grid token counts up to the run's is taken: memory never
+// falls as the micro-batch or the sequence grows. Measured effect: tst_validation
+// replayedFragmentation H200-06-R / H200-10-R.
+void TstLengthReplay::fullFineTuneReserveNeverFalls_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("checkpointing");
+    QTest::addColumn<QString>("grows"); // "batch": 1..24 at 1024 tokens; "sequence": 128..4096
+    QTest::newRow("llama32-1b-checkpointed-batch")
+        << "llama-3.2-1b" << int(Checkpointing::Full) << "batch";
+    QTest::newRow("llama32-1b-checkpointed-sequence")
+        << "llama-3.2-1b" << int(Checkpointing::Full) << "sequence";
+    QTest::newRow("llama32-3b-no-checkpointing-batch")
+        << "llama-3.2-3b" << int(Checkpointing::None) << "batch";
+    QTest::newRow("qwen25-7b-checkpointed-sequence")
+        << "qwen2.5-7b" << int(Checkpointing::Full) << "sequence";
+}
+
+void TstLengthReplay::fullFineTuneReserveNeverFalls() {
+    QFETCH(QString, preset);
+    QFETCH(int, checkpointing);
+    QFETCH(QString, grows);
+    const ModelPreset* p = findModelPreset(preset.toStdString());
+    QVERIFY(p);
+    Workload w = testsupport::training(Framework::PureBf16, 1, 1024);
+    w.finetune = Finetune::Full;
+    w.checkpointing = static_cast<Checkpointing>(checkpointing);
+    LoadReplayCache cache;
+    const LoadReplayCache::Scope scope(cache);
+    double previousNeeded = 0, previousReserved = 0;
+    const bool batch = grows == "batch";
+    for (int n = batch ? 1 : 128; n <= (batch ? 24 : 4096); n += batch ? 1 : 128) {
+        (batch ? w.microBatch : w.sequenceLength) = n;
+        const RankEstimate r = estimate(p->arch, w).worst;
+        QVERIFY(r.stepReplayed);
+        const double needed = verdictBytes(r);
+        QVERIFY2(needed >= previousNeeded && r.reserved >= previousReserved,
+                 qPrintable(QStringLiteral("%1 = %2: needs %3 B (was %4), reserved %5 B (was %6)")
+                                .arg(grows)
+                                .arg(n)
+                                .arg(needed)
+                                .arg(previousNeeded)
+                                .arg(r.reserved)
+                                .arg(previousReserved)));
+        previousNeeded = needed;
+        previousReserved = r.reserved;
     }
 }
 
