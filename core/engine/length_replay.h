@@ -162,18 +162,20 @@ struct StepReserve {
 StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens);
 
 /// First token count of stepReserve's grid.
-inline constexpr int64_t kStateGridStart = 64;
+inline constexpr int64_t kStateGridStart = 512;
 
 /// The allocator reserve of a step of @p tokens tokens (micro-batch x sequence) on a rank of
 /// shape @p s, bytes: cachedStepFragmentation per token x @p tokens, and, for a full
 /// fine-tune (gradBytes > 0) without eager attention, at least what replayWithStates finds
-/// at every grid token count 64 x 2^k and 96 x 2^k up to @p tokens. A replay with fixed-size
-/// gradients and states splits differently at every token count (the reserve of
-/// Llama-3.2-1B's full fine-tune jumps up and down with the micro-batch), so the largest over
-/// the grid at or below the run's is taken, and the same for the part that is not
-/// releasable: both never fall as the micro-batch or the sequence grows. Measured effect:
-/// the checkpointed full fine-tune H200-06-R -10.7 -> +2.5 % (docs/metrics.md). Under eager
-/// attention the gradients are not replayed (its grid runs over the sequence instead).
+/// at every grid token count 512 x 2^k and 768 x 2^k up to @p tokens (none below 512: a
+/// shorter step replays no states). A replay with fixed-size gradients and states splits
+/// differently at every token count (Llama-3.2-1B's full fine-tune, checkpointed, at 1024
+/// tokens: micro-batch 8 needs 5.5 % less than 7), so the largest over the grid at or below
+/// the run's is taken, and the same for the part that is not releasable: both never fall as
+/// the micro-batch or the sequence grows (tst_lengthreplay fullFineTuneReserveNeverFalls).
+/// Measured effect: the checkpointed full fine-tune H200-06-R -10.7 -> +0.4 %
+/// (docs/metrics.md). Under eager attention the gradients are not replayed (its grid runs
+/// over the sequence instead). 2 x log2(tokens / 512) + 1 replays at most, each cached.
 StepReserve stepReserve(const LengthReplayShape& s, double tokens);
 
 /// The token count stepFragmentation replays @p s at: 65,536 tokens, or the power of two
