@@ -470,53 +470,56 @@ StepFragmentation replayOnce(const LengthReplayShape& s) {
     return stepFragmentation(s);
 }
 
-} // namespace
-
-namespace {
-
 StepReserve replayWithStatesOnce(const LengthReplayShape& s, int64_t tokens) {
     if (LoadReplayCache* cache = LoadReplayCache::active())
         return cache->replayWithStates(s, tokens);
     return replayWithStates(s, tokens);
 }
 
+/// The largest reserve of several replays and, apart, the largest part of one that is not
+/// releasable: an envelope that never falls as replays are added.
+struct WorstReserve {
+    double reserve = 0;
+    double kept = 0;
+    void add(double r, double releasable) {
+        reserve = std::max(reserve, r);
+        kept = std::max(kept, r - releasable);
+    }
+};
+
+/// @p add(n) for the grid points start x 2^k and 1.5 x start x 2^k (k >= 0) up to @p limit.
+template <class Add> void forEachGridPoint(int64_t start, double limit, Add add) {
+    for (int64_t base = start; static_cast<double>(base) <= limit; base *= 2)
+        for (const int64_t n : {base, base + base / 2})
+            if (static_cast<double>(n) <= limit)
+                add(n);
+}
+
 } // namespace
 
 StepReserve stepReserve(const LengthReplayShape& s, double tokens) {
     const StepFragmentation perToken = cachedStepFragmentation(s);
-    double reserve = perToken.reservePerToken * tokens;
-    double kept = (perToken.reservePerToken - perToken.releasablePerToken) * tokens;
-    if (s.gradBytes > 0 && s.scoreHeads == 0) {
-        for (int64_t base = kStateGridStart; static_cast<double>(base) <= tokens; base *= 2) {
-            for (const int64_t grid : {base, base + base / 2}) {
-                if (static_cast<double>(grid) > tokens)
-                    break;
-                const StepReserve r = replayWithStatesOnce(s, grid);
-                reserve = std::max(reserve, r.reserve);
-                kept = std::max(kept, r.reserve - r.releasable);
-            }
-        }
-    }
-    return {reserve, reserve - kept};
+    WorstReserve worst;
+    worst.add(perToken.reservePerToken * tokens, perToken.releasablePerToken * tokens);
+    if (s.gradBytes > 0 && s.scoreHeads == 0)
+        forEachGridPoint(kStateGridStart, tokens, [&](int64_t grid) {
+            const StepReserve r = replayWithStatesOnce(s, grid);
+            worst.add(r.reserve, r.releasable);
+        });
+    return {worst.reserve, worst.reserve - worst.kept};
 }
 
 StepFragmentation cachedStepFragmentation(const LengthReplayShape& s) {
     if (s.scoreHeads <= 0 || s.scoreKeys < kScoreGridStart)
         return replayOnce(s);
-    double reserve = 0; // the largest reserve per token
-    double kept = 0;    // the largest part of one that is not releasable
+    WorstReserve worst; // per token
     LengthReplayShape grid = s;
-    for (int64_t base = kScoreGridStart; base <= s.scoreKeys; base *= 2) {
-        for (const int64_t keys : {base, base + base / 2}) {
-            if (keys > s.scoreKeys)
-                break;
-            grid.scoreKeys = keys;
-            const StepFragmentation f = replayOnce(grid);
-            reserve = std::max(reserve, f.reservePerToken);
-            kept = std::max(kept, f.reservePerToken - f.releasablePerToken);
-        }
-    }
-    return {reserve, reserve - kept};
+    forEachGridPoint(kScoreGridStart, static_cast<double>(s.scoreKeys), [&](int64_t keys) {
+        grid.scoreKeys = keys;
+        const StepFragmentation f = replayOnce(grid);
+        worst.add(f.reservePerToken, f.releasablePerToken);
+    });
+    return {worst.reserve, worst.reserve - worst.kept};
 }
 
 double variableLengthReserve(const Workload& w, const LengthReplayShape& s) {
