@@ -498,6 +498,13 @@ template <class Add> void forEachGridPoint(int64_t start, double limit, Add add)
 } // namespace
 
 StepReserve stepReserve(const LengthReplayShape& s, double tokens) {
+    LoadReplayCache* cache = LoadReplayCache::active();
+    if (cache && (s.gradBytes > 0 || s.scoreHeads > 0)) // an envelope of several replays
+        return cache->stepReserve(s, tokens);
+    return stepReserveEnvelope(s, tokens);
+}
+
+StepReserve stepReserveEnvelope(const LengthReplayShape& s, double tokens) {
     const StepFragmentation perToken = cachedStepFragmentation(s);
     WorstReserve worst;
     worst.add(perToken.reservePerToken * tokens, perToken.releasablePerToken * tokens);

@@ -177,6 +177,9 @@ inline constexpr int64_t kStateGridStart = 512;
 /// (docs/metrics.md). Under eager attention the gradients are not replayed (its grid runs
 /// over the sequence instead). 2 x log2(tokens / 512) + 1 replays at most, each cached.
 StepReserve stepReserve(const LengthReplayShape& s, double tokens);
+/// stepReserve() computed from its replays (each looked up in the active LoadReplayCache, if
+/// any), not looked up whole: what LoadReplayCache::stepReserve keeps.
+StepReserve stepReserveEnvelope(const LengthReplayShape& s, double tokens);
 
 /// The token count stepFragmentation replays @p s at: 65,536 tokens, or the power of two
 /// that makes the narrowest replayed tensor (a key/value projection, or the hidden state) at

@@ -404,7 +404,6 @@ T LoadReplayCache::memo(std::vector<Entry<T>>& entries, std::size_t capacity, ui
             return hit.result;
         }
     }
-    ++m_replays;
     const T result = compute();
     if (capacity == 0)
         return result;
@@ -419,6 +418,7 @@ LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int sha
         return {};
     const KeyHasher key = loadKey(m, w, shard);
     return memo(m_entries, m_capacity, key.h1, key.h2, key.n, [&] {
+        ++m_replays;
         ++m_loadReplays;
         return replayFresh(m, w, shard);
     });
@@ -445,8 +445,10 @@ double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t micro
     KeyHasher key = stepKey(s, microBatch);
     for (const int64_t len : lengths)
         key.add(len);
-    return memo(m_lengthEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
-                [&] { return headroom::lengthsReserve(s, microBatch, lengths); });
+    return memo(m_lengthEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n, [&] {
+        ++m_replays;
+        return headroom::lengthsReserve(s, microBatch, lengths);
+    });
 }
 
 StepFragmentation LoadReplayCache::stepFragmentation(const LengthReplayShape& s) {
@@ -454,15 +456,27 @@ StepFragmentation LoadReplayCache::stepFragmentation(const LengthReplayShape& s)
     LengthReplayShape read = s;
     read.gradBytes = read.stateBytes = 0;
     KeyHasher key = stepKey(read, 0);
-    return memo(m_stepEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
-                [&] { return headroom::stepFragmentation(s); });
+    return memo(m_stepEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n, [&] {
+        ++m_replays;
+        return headroom::stepFragmentation(s);
+    });
 }
 
 StepReserve LoadReplayCache::replayWithStates(const LengthReplayShape& s, int64_t tokens) {
     KeyHasher key = stepKey(s, tokens);
     key.add(-1); // not a stepFragmentation or lengthsReserve key
-    return memo(m_stateEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
-                [&] { return headroom::replayWithStates(s, tokens); });
+    return memo(m_stateEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n, [&] {
+        ++m_replays;
+        return headroom::replayWithStates(s, tokens);
+    });
+}
+
+StepReserve LoadReplayCache::stepReserve(const LengthReplayShape& s, double tokens) {
+    KeyHasher key = stepKey(s, std::bit_cast<int64_t>(tokens));
+    key.add(-2); // not a replayWithStates, stepFragmentation or lengthsReserve key
+    // the envelope of replays looked up in this cache (not a replay of its own)
+    return memo(m_reserveEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
+                [&] { return headroom::stepReserveEnvelope(s, tokens); });
 }
 
 LoadReplayCache* LoadReplayCache::active() {

@@ -73,6 +73,10 @@ public:
     /// replayWithStates() (core/engine/length_replay.h) through this cache: the replays of the
     /// last kLengthEntries shapes and token counts.
     StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens);
+    /// stepReserve()'s envelope (core/engine/length_replay.h) of a full fine-tune or an eager
+    /// run, kept for the last kLengthEntries shapes and token counts: a cached estimate looks
+    /// up one entry instead of every grid point's replay.
+    StepReserve stepReserve(const LengthReplayShape& s, double tokens);
     /// Allocator replays run so far (cache misses: loads, lengths and steps).
     int replays() const { return m_replays; }
     /// Load replays run so far (cache misses of replay()).
@@ -111,6 +115,7 @@ private:
     std::vector<Entry<double>> m_lengthEntries;          ///< most recently used last
     std::vector<Entry<StepFragmentation>> m_stepEntries; ///< most recently used last
     std::vector<Entry<StepReserve>> m_stateEntries;      ///< most recently used last
+    std::vector<Entry<StepReserve>> m_reserveEntries;    ///< most recently used last
     std::size_t m_capacity;
     int m_replays = 0;
     int m_loadReplays = 0;

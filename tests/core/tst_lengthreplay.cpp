@@ -80,6 +80,7 @@ private slots:
     void eagerReserveNeverFallsWithSequence();
     void fullFineTuneReserveNeverFalls_data();
     void fullFineTuneReserveNeverFalls();
+    void fullFineTuneEnvelopeIsCached();
     void stepReplayedOnlyWhereItApplies_data();
     void stepReplayedOnlyWhereItApplies();
     void cachedReplays_data();
@@ -466,6 +467,35 @@ void TstLengthReplay::fullFineTuneReserveNeverFalls() {
         previousNeeded = needed;
         previousReserved = r.reserved;
     }
+}
+
+// Under a cache the grid's replays run once, and the envelope itself is kept: a second
+// estimate of the same full fine-tune replays nothing (bench_core BM_EstimateCached looks up
+// one entry) and reads what an uncached estimate reads; a longer run replays only the grid
+// points it adds (8,192 -> 16,384 tokens: 12,288 and 16,384).
+void TstLengthReplay::fullFineTuneEnvelopeIsCached() {
+    const ModelPreset* p = findModelPreset("llama-3.2-1b");
+    QVERIFY(p);
+    Workload w = testsupport::training(Framework::PureBf16, 4, 2048);
+    w.finetune = Finetune::Full;
+    w.checkpointing = Checkpointing::Full;
+    LoadReplayCache cache;
+    const LoadReplayCache::Scope scope(cache);
+    const RankEstimate first = estimate(p->arch, w).worst;
+    QVERIFY(first.statesReplayed);
+    const int replays = cache.replays();
+    // the per-token replay and the grid 512, 768, ..., 6144, 8192: 1 + 9
+    QCOMPARE(replays, 10);
+    const RankEstimate again = estimate(p->arch, w).worst;
+    QCOMPARE(cache.replays(), replays);
+    QCOMPARE(again.stepFragmentation, first.stepFragmentation);
+    w.microBatch = 8;
+    (void)estimate(p->arch, w);
+    QCOMPARE(cache.replays(), replays + 2);
+    w.microBatch = 4;
+    LoadReplayCache fresh;
+    const LoadReplayCache::Scope none(fresh);
+    QCOMPARE(estimate(p->arch, w).worst.stepFragmentation, first.stepFragmentation);
 }
 
 // The replay runs one micro-batch's step with its saves on the GPU: not for inference, a
