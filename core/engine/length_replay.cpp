@@ -508,7 +508,7 @@ StepReserve stepReserveEnvelope(const LengthReplayShape& s, double tokens) {
     const StepFragmentation perToken = cachedStepFragmentation(s);
     WorstReserve worst;
     worst.add(perToken.reservePerToken * tokens, perToken.releasablePerToken * tokens);
-    if (s.gradBytes > 0 && s.scoreHeads == 0)
+    if (statesReplayed(s))
         forEachGridPoint(kStateGridStart, tokens, [&](int64_t grid) {
             const StepReserve r = replayWithStatesOnce(s, grid);
             worst.add(r.reserve, r.releasable);

@@ -164,6 +164,14 @@ StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens);
 /// First token count of stepReserve's grid.
 inline constexpr int64_t kStateGridStart = 512;
 
+/// Whether stepReserve replays @p s's gradients and optimizer states: a full fine-tune whose
+/// gradients the default pool holds (gradBytes > 0) without eager attention. The estimator
+/// then leaves them out of the resident share at every token count (below kStateGridStart
+/// too, where no grid point runs yet), so that share never jumps as the tokens grow.
+inline bool statesReplayed(const LengthReplayShape& s) {
+    return s.gradBytes > 0 && s.scoreHeads == 0;
+}
+
 /// The allocator reserve of a step of @p tokens tokens (micro-batch x sequence) on a rank of
 /// shape @p s, bytes: cachedStepFragmentation per token x @p tokens, and, for a full
 /// fine-tune (gradBytes > 0) without eager attention, at least what replayWithStates finds

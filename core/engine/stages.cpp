@@ -969,7 +969,7 @@ void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const Trai
         const double unreplayed = shape.eagerLoss && shape.vocab > 0 ? 0.0 : logits;
         // a full fine-tune's gradients and optimizer states are replayed with the step (not
         // under eager attention): no resident share for them
-        r.statesReplayed = shape.gradBytes > 0 && shape.scoreHeads == 0;
+        r.statesReplayed = statesReplayed(shape);
         const double replayedStates =
             r.statesReplayed
                 ? r.atPeak[static_cast<int>(Term::Gradients)] +
