@@ -40,7 +40,7 @@ public:
         m_scoreWidth = static_cast<double>(m_s.scoreHeads) * keys;
         // eager attention's additive causal mask, b x 1 x s x s_k, made once per forward and
         // kept by the checkpointed blocks as their argument until backward ends
-        const Handle mask = m_scoreWidth > 0 ? scores(0, 1.0 / m_s.scoreHeads) : -1;
+        const Handle mask = m_scoreWidth > 0 ? scores(m_s.maskBytes, 1.0 / m_s.scoreHeads) : -1;
         std::vector<Handle> inputs{act(m_s.hidden)}; // the embedding output
         std::vector<std::vector<Saved>> saved(static_cast<size_t>(m_s.layers));
         for (int l = 0; l < m_s.layers; ++l) {
@@ -98,10 +98,12 @@ private:
     }
     /// Eager attention (transformers eager_attention_forward): repeat_kv copies K and V to
     /// every head (GQA), the score matmul, its scaling and the mask add each make a new score
-    /// tensor, the softmax runs in fp32 and is cast back; the value matmul's output is
-    /// transposed into a contiguous copy. Autograd keeps q, the repeated K, the fp32 softmax
-    /// output, its cast and the repeated V; without autograd (@p recording false) the fp32
-    /// output goes as soon as it is cast.
+    /// tensor (the sum in the promoted dtype of scores and mask), the softmax runs in fp32
+    /// (bf16 scores copied to fp32 first) and is cast back, and the masked scores go when
+    /// the name is rebound to the cast; the value matmul's output is transposed into a
+    /// contiguous copy. Autograd keeps q, the repeated K, the fp32 softmax output, its cast
+    /// and the repeated V; without autograd (@p recording false) the fp32 output goes as
+    /// soon as it is cast.
     Attention eagerAttention(Handle q, Handle k, Handle v, bool recording) {
         const LengthReplayShape& s = m_s;
         const bool repeat = s.kvOut < s.qOut;
@@ -110,13 +112,15 @@ private:
         const Handle product = scores(0);
         const Handle scaled = scores(0);
         m_a.free(product);
-        const Handle masked = scores(0);
+        const Handle masked = scores(s.maskedBytes);
         m_a.free(scaled);
+        const Handle copy = s.softmaxCopy ? scores(4.0) : -1;
         const Handle probs = scores(4.0);
-        m_a.free(masked);
+        m_a.free(copy);
         const Handle probsCast = scores(0);
         if (!recording)
             m_a.free(probs);
+        m_a.free(masked);
         const Handle context = act(s.qOut);
         Attention a{act(s.qOut), {}, 0}; // transpose(1, 2).contiguous()
         m_a.free(context);
@@ -194,17 +198,25 @@ private:
         keep.clear();
     }
     /// Eager attention's fp32 softmax backward: the cast's gradient upcast to fp32, the
-    /// softmax gradient in the input's dtype (computed from the saved output and that fp32
-    /// gradient), then the scaling's gradient.
+    /// softmax gradient in the dtype the softmax read (computed from the saved output and
+    /// that fp32 gradient), cast to the scores' compute dtype where it differs (the fp32
+    /// copy's or the promoted mask add's backward), then the scaling's gradient.
     void softmaxBackward(Handle probs) {
+        const double softmaxIn = m_s.softmaxCopy ? 4.0 : maskedBytes();
         const Handle upcast = m_a.malloc(m_a.blockSize(probs));
-        const Handle grad = scores(0);
+        Handle grad = scores(softmaxIn);
         m_a.free(probs);
         m_a.free(upcast);
+        if (softmaxIn != m_s.c) {
+            const Handle cast = scores(0);
+            m_a.free(grad);
+            grad = cast;
+        }
         const Handle scaled = scores(0);
         m_a.free(grad);
         m_a.free(scaled);
     }
+    double maskedBytes() const { return m_s.maskedBytes > 0 ? m_s.maskedBytes : m_s.c; }
 
     /// The final norm, lm_head and transformers' causal-LM loss, forward and backward;
     /// returns the gradient of the final hidden state.

@@ -58,6 +58,12 @@ struct LengthReplayShape {
     /// Key positions each query scores at the fixed length the step replay runs (the sequence
     /// length; a varying-length replay uses each batch's own length). Read with scoreHeads.
     int64_t scoreKeys = 0;
+    /// Eager attention's element bytes (terms::eagerSoftmaxDtypes): the additive mask (the
+    /// embedding output's dtype) and the masked scores (0: the compute dtype), and whether
+    /// the softmax first copies bf16 scores to fp32. Read with scoreHeads.
+    double maskBytes = 0;
+    double maskedBytes = 0;
+    bool softmaxCopy = false;
     /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
     double gradBytes = 0;
     double stateBytes = 0;

@@ -429,11 +429,26 @@ namespace {
 /// Every field of LengthReplayShape and the micro-batch: keep in step with it.
 KeyHasher stepKey(const LengthReplayShape& s, int64_t microBatch) {
     KeyHasher key;
-    for (const int64_t v :
-         {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,
-          s.kvOut, s.intermediate, int64_t{s.gatedMlp}, s.vocab, int64_t{s.eagerLoss},
-          int64_t{s.fp32Logits}, int64_t{s.adapterInputs}, std::bit_cast<int64_t>(s.gradBytes),
-          std::bit_cast<int64_t>(s.stateBytes), int64_t{s.scoreHeads}, s.scoreKeys, microBatch})
+    for (const int64_t v : {int64_t{s.layers},
+                            int64_t{s.checkpointed},
+                            std::bit_cast<int64_t>(s.c),
+                            s.hidden,
+                            s.qOut,
+                            s.kvOut,
+                            s.intermediate,
+                            int64_t{s.gatedMlp},
+                            s.vocab,
+                            int64_t{s.eagerLoss},
+                            int64_t{s.fp32Logits},
+                            int64_t{s.adapterInputs},
+                            std::bit_cast<int64_t>(s.gradBytes),
+                            std::bit_cast<int64_t>(s.stateBytes),
+                            int64_t{s.scoreHeads},
+                            s.scoreKeys,
+                            std::bit_cast<int64_t>(s.maskBytes),
+                            std::bit_cast<int64_t>(s.maskedBytes),
+                            int64_t{s.softmaxCopy},
+                            microBatch})
         key.add(v);
     return key;
 }

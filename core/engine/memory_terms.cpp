@@ -296,6 +296,27 @@ double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool f
     return static_cast<double>(heads) * keyTokens * (softmaxOut + valueInput);
 }
 
+EagerSoftmaxDtypes eagerSoftmaxDtypes(DType compute, DType embedding) {
+    EagerSoftmaxDtypes d;
+    d.mask = bytesPerElement(embedding);
+    const DType masked = compute == embedding                                 ? compute
+                         : compute == DType::FP32 || embedding == DType::FP32 ? DType::FP32
+                         : bytesPerElement(compute) == 2 && bytesPerElement(embedding) == 2
+                             ? DType::FP32 // fp16 + bf16
+                             : compute;
+    d.masked = bytesPerElement(masked);
+    d.copy = masked == DType::BF16;
+    d.softmaxIn = masked == DType::FP16 ? 2.0 : 4.0;
+    return d;
+}
+
+double eagerSoftmaxTransientPerToken(int heads, double keyTokens, double c,
+                                     const EagerSoftmaxDtypes& d) {
+    const double backward = 4.0 + d.softmaxIn - c;
+    const double forward = d.masked + (d.copy ? 4.0 : 0.0) - c;
+    return static_cast<double>(heads) * keyTokens * std::max({0.0, backward, forward});
+}
+
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
                    bool compiledLoss, double inputBytes) {
     const double in = inputBytes > 0 ? inputBytes : c;

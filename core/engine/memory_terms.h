@@ -233,6 +233,41 @@ double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions
 double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool fp32Softmax = true,
                                    bool dropout = false);
 
+/// Element bytes along transformers' eager attention softmax (eager_attention_forward, and
+/// the Llama-family eager attention before it, which runs the same chain):
+///   - the additive causal mask, b x 1 x s x s_k, is built in the dtype of the embedding
+///     output (masking_utils create_causal_mask, and _update_causal_mask before it:
+///     `dtype = inputs_embeds.dtype`), i.e. the model's unquantised weights' dtype;
+///   - the scaled scores are in the compute dtype and `scores + mask` follows torch's type
+///     promotion (equal dtypes stay, fp16 with bf16 or anything with fp32 gives fp32);
+///   - softmax(x, dtype=float32) reads an fp16 CUDA input directly (the half_to_float
+///     kernel) and converts any other input to fp32 first, a copy alive while the softmax
+///     runs (aten/src/ATen/native/SoftMax.cpp `softmax(input_, dim_, dtype)`:
+///     `input_.toType(dtype.value())` unless the input is Half on CUDA); its gradient comes
+///     out in the dtype the softmax read (`_softmax_backward_data(..., input_dtype)`).
+struct EagerSoftmaxDtypes {
+    double mask = 2;      ///< the additive mask
+    double masked = 2;    ///< scores + mask
+    double softmaxIn = 2; ///< what _softmax reads, and its gradient
+    bool copy = false;    ///< the masked scores are copied to fp32 first (bf16 scores)
+};
+EagerSoftmaxDtypes eagerSoftmaxDtypes(DType compute, DType embedding);
+
+/// Eager attention's transient beyond its saved probabilities (attentionScoreBytesPerToken)
+/// while one block runs its softmax, bytes per token: a x s_k x max(
+///   4 + softmaxIn - c              in backward, the cast's gradient upcast to fp32 and the
+///                                  softmax gradient while the fp32 probabilities live (the
+///                                  compute-dtype cast is released by then),
+///   masked + 4 x copy - c          in forward (and its recompute), the masked scores and
+///                                  their fp32 copy before the cast exists).
+/// The block's other saves are counted whole (its MLP's are not yet made in forward and
+/// already released in backward: an upper bound by them). bf16 scores: 6 a s_k.
+/// Sources: transformers eager_attention_forward (matmul x scaling + mask, softmax(dtype=
+/// float32).to(query.dtype)); aten SoftMax.cpp; torch autograd: `.to()` backward casts the
+/// gradient back, _softmax saves its output only.
+double eagerSoftmaxTransientPerToken(int heads, double keyTokens, double c,
+                                     const EagerSoftmaxDtypes& d);
+
 /// Logits at the loss, per token, at its peak: the start of backward through the loss.
 /// inputBytes = bytes per element of the tensor the loss reads: 4 when the model returns
 /// fp32 logits (torchtune TransformerDecoder `.float()`, HF LlamaForCausalLM before 4.45,

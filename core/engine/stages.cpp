@@ -427,6 +427,15 @@ struct BlockSaves {
     double transient = 0;
 };
 
+/// The dtype of the embedding output, which sets transformers' eager attention mask: the
+/// weights' dtype, or for a quantised (or checkpoint-stored) model the compute dtype its
+/// unquantised modules load in (residentWeights).
+DType embeddingDtype(const StageContext& x) {
+    return isQuantized(x.weightDtype) || terms::checkpointStorageApplies(x.m, x.w)
+               ? x.w.precision.compute
+               : x.weightDtype;
+}
+
 BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     const Workload& w = x.w;
     const double keyTokens = static_cast<double>(w.sequenceLength); // causal: whole sequence
@@ -453,6 +462,11 @@ BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     terms::BlockSaveOptions last = o;
     last.moeLayer = x.moeLayers > 0;
     b.transient = terms::blockBackwardTransientPerToken(x.m, last) / x.tp;
+    if (eager) // the softmax's transients come at another moment than the MLP's
+        b.transient = std::max(
+            b.transient, terms::eagerSoftmaxTransientPerToken(
+                             heads, keyTokens, x.c,
+                             terms::eagerSoftmaxDtypes(x.w.precision.compute, embeddingDtype(x))));
     return b;
 }
 
@@ -911,6 +925,11 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
         s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
         s.scoreKeys = w.sequenceLength;
+        const terms::EagerSoftmaxDtypes d =
+            terms::eagerSoftmaxDtypes(w.precision.compute, embeddingDtype(x));
+        s.maskBytes = d.mask;
+        s.maskedBytes = d.masked;
+        s.softmaxCopy = d.copy;
     }
     const bool adapters = x.training && !x.full;
     s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;

@@ -38,6 +38,8 @@ private slots:
     void litgptFusedQkvLora();
     void geluNewOps_data();
     void geluNewOps();
+    void eagerSoftmax_data();
+    void eagerSoftmax();
     void logits_data();
     void logits();
     void lossParallelLogits();
@@ -358,6 +360,56 @@ void TstTerms::geluNewOps() {
     const double fused = terms::blockSavedBytesPerToken(m, o);
     o.geluNewOps = true;
     compare(terms::blockSavedBytesPerToken(m, o) - fused, extraPerToken);
+}
+
+// transformers eager attention: scores (compute dtype) + mask (the embedding output's dtype)
+// -> softmax(dtype=float32) -> .to(query dtype). Llama-3.2-1B: 32 heads, s_k = 2048, so
+// a x s_k = 65,536 score elements per token. Expected transient by hand from the chain
+// (memory_terms.h eagerSoftmaxTransientPerToken): backward = upcast 4 + softmax gradient
+// (softmaxIn) - the released cast c; forward = masked + fp32 copy - c.
+void TstTerms::eagerSoftmax_data() {
+    QTest::addColumn<int>("compute");
+    QTest::addColumn<int>("embedding");
+    QTest::addColumn<double>("masked");    // bytes per element of scores + mask
+    QTest::addColumn<bool>("copy");        // bf16 scores copied to fp32 before the softmax
+    QTest::addColumn<double>("softmaxIn"); // what _softmax reads, bytes
+    QTest::addColumn<double>("transient"); // bytes per token
+    const double as = 32.0 * 2048;
+    // bf16 model, bf16 autocast: bf16 + bf16 stays bf16; aten softmax converts a non-Half
+    // input with toType(float): backward 4 + 4 - 2 = 6, forward 2 + 4 - 2 = 4
+    QTest::newRow("bf16-model-bf16-compute")
+        << int(DType::BF16) << int(DType::BF16) << 2.0 << true << 4.0 << 6.0 * as;
+    // fp16 model, fp16 autocast: the CUDA half_to_float kernel reads fp16 directly, and its
+    // gradient is fp16: backward 4 + 2 - 2 = 4, forward 2 - 2 = 0
+    QTest::newRow("fp16-model-fp16-compute")
+        << int(DType::FP16) << int(DType::FP16) << 2.0 << false << 2.0 << 4.0 * as;
+    // fp32 weights under bf16 autocast (H200-28): the fp32 mask promotes the sum to fp32, no
+    // copy; backward 4 + 4 - 2 = 6, forward 4 - 2 = 2
+    QTest::newRow("fp32-model-bf16-compute")
+        << int(DType::BF16) << int(DType::FP32) << 4.0 << false << 4.0 << 6.0 * as;
+    // bf16 weights under fp16 autocast: fp16 + bf16 promotes to fp32
+    QTest::newRow("bf16-model-fp16-compute")
+        << int(DType::FP16) << int(DType::BF16) << 4.0 << false << 4.0 << 6.0 * as;
+    // fp32 throughout: backward 4 + 4 - 4 = 4, forward 4 - 4 = 0
+    QTest::newRow("fp32-model-fp32-compute")
+        << int(DType::FP32) << int(DType::FP32) << 4.0 << false << 4.0 << 4.0 * as;
+}
+
+void TstTerms::eagerSoftmax() {
+    QFETCH(int, compute);
+    QFETCH(int, embedding);
+    QFETCH(double, masked);
+    QFETCH(bool, copy);
+    QFETCH(double, softmaxIn);
+    QFETCH(double, transient);
+    const auto d =
+        terms::eagerSoftmaxDtypes(static_cast<DType>(compute), static_cast<DType>(embedding));
+    compare(d.mask, bytesPerElement(static_cast<DType>(embedding)));
+    compare(d.masked, masked);
+    QCOMPARE(d.copy, copy);
+    compare(d.softmaxIn, softmaxIn);
+    const double c = bytesPerElement(static_cast<DType>(compute));
+    compare(terms::eagerSoftmaxTransientPerToken(32, 2048, c, d), transient);
 }
 
 void TstTerms::logits_data() {

@@ -437,8 +437,10 @@ void TstValidation::replayedFragmentation_data() {
     QTest::newRow("h200-llama32-3b-full-checkpointed") << "H200-06-R" << 30.12 << 3.0;
     QTest::newRow("h200-llama32-1b-full-no-checkpointing") << "H200-10-R" << 11.5801 << 3.0;
     // eager attention's b x heads x s x s scores and fp32 softmax, replayed with the blocks
-    // (-23.3 % and -12.2 % while the replay ran the fused kernel's tensors only)
-    QTest::newRow("llama32-1b-lora-eager-checkpointed") << "H200-13-R" << 22.5332 << 15.0;
+    // (-23.3 % and -12.2 % while the replay ran the fused kernel's tensors only); the bf16
+    // run's softmax first copies its scores to fp32 (terms::eagerSoftmaxDtypes): -13.7 %
+    // without that copy
+    QTest::newRow("llama32-1b-lora-eager-checkpointed") << "H200-13-R" << 22.5332 << 8.0;
     QTest::newRow("llama32-1b-lora-fp32-base-eager-checkpointed") << "H200-28-R" << 23.0449 << 5.0;
 }
 
