@@ -118,8 +118,9 @@ int runValidate(const QStringList& args) {
         QStringLiteral("revisions"),
         QStringLiteral("Framework revisions table (source repository -> framework profile, "
                        "commit/document -> version); default: framework-revisions.json next to "
-                       "the records file, else every record gets hf-trainer@4.45 (transformers "
-                       "before v5, which the published measurements predate)."),
+                       "the records file, else the table built in (resources/"
+                       "framework-revisions.json), whose unlisted sources get hf-trainer@4.45 "
+                       "(transformers before v5, which the published measurements predate)."),
         QStringLiteral("file")));
     p.addOption(QCommandLineOption(
         QStringLiteral("by-source"),
@@ -144,7 +145,8 @@ int runValidate(const QStringList& args) {
     std::string revisionsNames;
     for (const QString& file : pos) {
         const std::filesystem::path recordsFile = file.toStdString();
-        FrameworkRevisions revisions;
+        FrameworkRevisions revisions = builtinFrameworkRevisions();
+        std::string revisionsName = "built in: resources/framework-revisions.json";
         const std::filesystem::path revisionsFile =
             p.isSet(QStringLiteral("revisions"))
                 ? std::filesystem::path(p.value(QStringLiteral("revisions")).toStdString())
@@ -154,9 +156,10 @@ int runValidate(const QStringList& args) {
             if (!table)
                 dataError(table.error(), revisionsFile.string() + ": ");
             revisions = std::move(table).value();
-            if (revisionsNames.find(revisionsFile.string()) == std::string::npos)
-                revisionsNames += (revisionsNames.empty() ? "" : ", ") + revisionsFile.string();
+            revisionsName = revisionsFile.string();
         }
+        if (revisionsNames.find(revisionsName) == std::string::npos)
+            revisionsNames += (revisionsNames.empty() ? "" : ", ") + revisionsName;
         auto loaded = loadRecords(recordsFile, revisions);
         if (!loaded)
             dataError(loaded.error(), str(file) + ": ");

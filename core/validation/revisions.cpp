@@ -7,8 +7,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 namespace headroom {
+
+namespace embedded {
+extern const std::string_view frameworkRevisionsJson; // core/embed.cmake
+} // namespace embedded
 
 namespace {
 using json = nlohmann::json;
@@ -115,6 +120,16 @@ Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& f
 
 std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsFile) {
     return recordsFile.parent_path() / "framework-revisions.json";
+}
+
+const FrameworkRevisions& builtinFrameworkRevisions() {
+    static const FrameworkRevisions table = [] {
+        auto r = parseFrameworkRevisions(embedded::frameworkRevisionsJson);
+        if (!r)
+            throw std::logic_error("resources/framework-revisions.json: " + describe(r.error()));
+        return std::move(r).value();
+    }();
+    return table;
 }
 
 namespace {

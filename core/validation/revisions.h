@@ -1,6 +1,6 @@
 #pragma once
-// Which framework profile a measurement record ran under, from its source: a data table kept
-// with the records (tests/data/framework-revisions.json) maps a source repository to a profile
+// Which framework profile a measurement record ran under, from its source: a data table
+// (resources/framework-revisions.json, compiled in) maps a source repository to a profile
 // and, where the framework's behaviour changed between releases, a commit, pull request or
 // document of it to a profile version. A source the table does not know gets the generic
 // `hf-trainer` profile (or the table's unknown_repository entry). No commit is named in code.
@@ -51,6 +51,10 @@ Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText);
 Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& file);
 /// The default revisions file of a records file: framework-revisions.json in its folder.
 std::filesystem::path defaultRevisionsFile(const std::filesystem::path& recordsFile);
+/// This project's table, resources/framework-revisions.json, compiled in: what
+/// `headroom-cli validate` uses unless --revisions or a records file's own table replaces it.
+/// Parsed once; a table that does not parse is a build defect (std::logic_error).
+const FrameworkRevisions& builtinFrameworkRevisions();
 
 /// The source repository of @p sourceUrl, lower case: "owner/name" for a github.com URL, the
 /// host for another URL, and for a source without "://" (a file of this repository, such as

@@ -771,7 +771,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     // --- gpu, measured ---
     const Node g = r.reqObject("gpu");
     rec.gpuName = g.optString("name").value_or("");
-    // The framework profile the source ran under (tests/data/framework-revisions.json; a
+    // The framework profile the source ran under (resources/framework-revisions.json; a
     // document reporting runs on several machines names each machine's software): its facts are
     // evaluated against the mapped run by the engine itself (core/engine/profiles.h).
     entry.profile = recordProfile(revisions, rec.sourceUrl, rec.gpuName);

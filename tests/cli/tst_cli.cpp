@@ -146,6 +146,7 @@ private slots:
     void calibrateErrors();
     void validateText();
     void validateCapacityUnit();
+    void validateBuiltInRevisions();
 };
 
 // Every option of the field table (core/engine/fields.h) reaches its field: the scenario the
@@ -1286,6 +1287,45 @@ void TstCli::validateCapacityUnit() {
     QVERIFY(writeFile(file, "not json"));
     r = cli({"validate", file});
     VERIFY_RUN(r, 1);
+}
+
+// A records file alone in a folder is scored with the project's revisions table, compiled in
+// (resources/framework-revisions.json): LF-01 (unslothai/unsloth README, the LLaMA-Factory
+// benchmark) under llama-factory@2023, LITRT-05 under litgpt; before, every record of such a
+// file fell back to hf-trainer@4.45. A framework-revisions.json beside the records replaces it.
+void TstCli::validateBuiltInRevisions() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("records.json"));
+    QFile src(dataFile());
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    QJsonArray picked;
+    for (const auto& v : QJsonDocument::fromJson(src.readAll()).array()) {
+        const QString id = v.toObject().value("id").toString();
+        if (id == QLatin1String("LF-01") || id == QLatin1String("LITRT-05"))
+            picked.append(v);
+    }
+    QCOMPARE(picked.size(), 2);
+    QVERIFY(writeFile(file, QJsonDocument(picked).toJson()));
+    const auto profiles = [&] {
+        const Run r = cli({"validate", file, "--json"});
+        QMap<QString, QString> out;
+        for (const auto& v : jsonOf(r).value("points").toArray())
+            out[v.toObject().value("id").toString()] = v.toObject().value("profile").toString();
+        return out;
+    };
+    QMap<QString, QString> p = profiles();
+    QCOMPARE(p.value("LF-01"), QStringLiteral("llama-factory@2023"));
+    QVERIFY2(p.value("LITRT-05").startsWith(QLatin1String("litgpt@")),
+             qPrintable(p.value("LITRT-05")));
+    Run r = cli({"validate", file, "--show-profile"});
+    VERIFY_RUN(r, 0);
+    QVERIFY(r.out.contains(QLatin1String("built in: resources/framework-revisions.json")));
+    // a table beside the records wins
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("framework-revisions.json")),
+                      R"({"unknown_repository": {"profile": "hf-trainer", "version": "5"},
+                          "repositories": []})"));
+    p = profiles();
+    QCOMPARE(p.value("LITRT-05"), QStringLiteral("hf-trainer@5"));
 }
 
 // `compare A B --json` (issue 16): per-term deltas add up to the total, the attribution adds

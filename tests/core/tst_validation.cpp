@@ -98,7 +98,7 @@ std::string features(const Features& f, const Parallelism& p) {
 
 /// One mapped field of a record, as text.
 /// The workload as the engine runs it: the record's own fields plus the facts of the framework
-/// profile its source maps to (tests/data/framework-revisions.json, core/engine/profiles.h).
+/// profile its source maps to (resources/framework-revisions.json, core/engine/profiles.h).
 std::string field(const MeasurementRecord& r, const std::string& key) {
     const Workload w = withProfileApplied(r.workload);
     const ModelArch& m = r.model;
@@ -188,16 +188,10 @@ const std::filesystem::path kCalibration2 =
 const std::filesystem::path kH200 =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "h200-2026-11.records.json";
 
-/// The revisions table kept with the records: each record's framework profile.
+/// The project's revisions table (resources/framework-revisions.json, compiled in): each
+/// record's framework profile.
 const FrameworkRevisions& revisions() {
-    static const FrameworkRevisions t = [] {
-        auto r = loadFrameworkRevisions(std::filesystem::path(HEADROOM_SOURCE_DIR) /
-                                        "tests/data/framework-revisions.json");
-        if (!r)
-            qFatal("framework-revisions.json: %s", describe(r.error()).c_str());
-        return std::move(r).value();
-    }();
-    return t;
+    return builtinFrameworkRevisions();
 }
 
 /// The scored point @p id of this project's H200 records (validated once).
@@ -794,7 +788,7 @@ void TstValidation::mapping() {
 }
 
 // A record's framework profile comes from its source repository, and where the framework's
-// behaviour changed, from the revision (tests/data/framework-revisions.json); a repository the
+// behaviour changed, from the revision (resources/framework-revisions.json); a repository the
 // table does not know gets the generic hf-trainer profile, not a skip.
 void TstValidation::recordProfiles_data() {
     QTest::addColumn<QString>("url");

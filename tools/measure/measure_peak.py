@@ -629,7 +629,7 @@ def build_records(args, cfg, name: str, param_count: int, peaks: dict, gpu: dict
     base = {
         "schema": SCHEMA_VERSION,
         "confidence": "complete",
-        # the framework version decides the profile (tests/data/framework-revisions.json)
+        # the framework version decides the profile (resources/framework-revisions.json)
         "source_url": "tools/measure/measure_peak.py"
                       + (" --trainer hf" if trainer is not None else "")
                       + (f" --load-dtype {args.load_dtype}" if args.load_dtype != "auto" else "")
