@@ -317,6 +317,14 @@ double eagerSoftmaxTransientPerToken(int heads, double keyTokens, double c,
     return static_cast<double>(heads) * keyTokens * std::max({0.0, backward, forward});
 }
 
+double eagerPrefillScoresPerToken(int heads, double keyTokens, double c,
+                                  const EagerSoftmaxDtypes& d) {
+    const double atSoftmax = d.masked + (d.copy ? 4.0 : 0.0) + 4.0;
+    const double atCast = d.masked + 4.0 + c;
+    return static_cast<double>(heads) * keyTokens * std::max(atSoftmax, atCast) +
+           keyTokens * d.mask;
+}
+
 double logitsBytes(double tokens, double vocab, double c, bool chunked, double chunkTokens,
                    bool compiledLoss, double inputBytes) {
     const double in = inputBytes > 0 ? inputBytes : c;

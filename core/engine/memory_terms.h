@@ -268,6 +268,16 @@ EagerSoftmaxDtypes eagerSoftmaxDtypes(DType compute, DType embedding);
 double eagerSoftmaxTransientPerToken(int heads, double keyTokens, double c,
                                      const EagerSoftmaxDtypes& d);
 
+/// Eager attention without autograd (prefill): the score tensors alive at once, bytes per
+/// token: a x s_k x max(m + 4 x copy + 4, m + 4 + c) + s_k x mask, i.e. the masked scores m
+/// with their fp32 copy (bf16 scores) and the fp32 softmax output, then the masked scores,
+/// the softmax output and its cast (the masked ones go when the name is rebound to the
+/// cast), and the b x 1 x s x s_k additive mask. bf16 scores: 10 a s_k + 2 s_k.
+/// Sources: as eagerSoftmaxTransientPerToken; each intermediate is freed as soon as its
+/// Python reference goes (no autograd graph keeps it).
+double eagerPrefillScoresPerToken(int heads, double keyTokens, double c,
+                                  const EagerSoftmaxDtypes& d);
+
 /// Logits at the loss, per token, at its peak: the start of backward through the loss.
 /// inputBytes = bytes per element of the tensor the loss reads: 4 when the model returns
 /// fp32 logits (torchtune TransformerDecoder `.float()`, HF LlamaForCausalLM before 4.45,

@@ -568,7 +568,11 @@ ActivationBytes trainingActivations(const StageContext& x, double& host) {
 
 /// Prefill transients of one block for every prompt token: hidden + residual + q/k/v
 /// (3 h), attention output (a d / t), FFN intermediates (3 i / t; MoE: the routed experts'
-/// width x experts per token), and eager attention's scores.
+/// width x experts per token). Under eager attention at least what lives at its softmax
+/// (no autograd, so the FFN's tensors are not made yet and the projections' inputs are
+/// gone): the block input and its norm (2 h), the rotated q (a d / t), the repeated K and V
+/// of a GQA model (2 a d / t, transformers repeat_kv) and the scores
+/// (terms::eagerPrefillScoresPerToken).
 double prefillBytes(const StageContext& x) {
     const ModelArch& m = x.m;
     const Workload& w = x.w;
@@ -578,13 +582,16 @@ double prefillBytes(const StageContext& x) {
     const double ffn = x.moeLayers > 0
                            ? static_cast<double>(m.moe.expertIntermediate) * m.moe.expertsPerToken
                            : static_cast<double>(m.intermediateSize);
-    const double perTok =
-        x.c * (3.0 * h + static_cast<double>(m.numHeads) * m.headDim / x.tp + 3.0 * ffn / x.tp);
-    const double scores = w.attention == AttentionImpl::Eager
-                              ? terms::attentionScoreBytesPerToken(
-                                    m.numHeads / std::max(1, w.parallel.tp), prompt, x.c)
-                              : 0.0;
-    return seqs * prompt * (perTok + scores);
+    const double qOut = static_cast<double>(m.numHeads) * m.headDim / x.tp;
+    const double perTok = x.c * (3.0 * h + qOut + 3.0 * ffn / x.tp);
+    if (w.attention != AttentionImpl::Eager)
+        return seqs * prompt * perTok;
+    const double repeated = m.numKvHeads < m.numHeads ? 2.0 * qOut : 0.0;
+    const double softmax = x.c * (2.0 * h + qOut + repeated) +
+                           terms::eagerPrefillScoresPerToken(
+                               m.numHeads / std::max(1, w.parallel.tp), prompt, x.c,
+                               terms::eagerSoftmaxDtypes(w.precision.compute, embeddingDtype(x)));
+    return seqs * prompt * std::max(perTok, softmax);
 }
 
 ActivationBytes activations(const StageContext& x, double& host) {

@@ -40,6 +40,7 @@ private slots:
     void geluNewOps();
     void eagerSoftmax_data();
     void eagerSoftmax();
+    void eagerPrefillActivations();
     void logits_data();
     void logits();
     void lossParallelLogits();
@@ -366,7 +367,9 @@ void TstTerms::geluNewOps() {
 // -> softmax(dtype=float32) -> .to(query dtype). Llama-3.2-1B: 32 heads, s_k = 2048, so
 // a x s_k = 65,536 score elements per token. Expected transient by hand from the chain
 // (memory_terms.h eagerSoftmaxTransientPerToken): backward = upcast 4 + softmax gradient
-// (softmaxIn) - the released cast c; forward = masked + fp32 copy - c.
+// (softmaxIn) - the released cast c; forward = masked + fp32 copy - c. Without autograd
+// (eagerPrefillScoresPerToken): max(masked + copy + fp32 output, masked + fp32 output +
+// cast) x a s_k + the mask, s_k x its dtype.
 void TstTerms::eagerSoftmax_data() {
     QTest::addColumn<int>("compute");
     QTest::addColumn<int>("embedding");
@@ -374,25 +377,26 @@ void TstTerms::eagerSoftmax_data() {
     QTest::addColumn<bool>("copy");        // bf16 scores copied to fp32 before the softmax
     QTest::addColumn<double>("softmaxIn"); // what _softmax reads, bytes
     QTest::addColumn<double>("transient"); // bytes per token
+    QTest::addColumn<double>("prefill");   // bytes per token without autograd
     const double as = 32.0 * 2048;
     // bf16 model, bf16 autocast: bf16 + bf16 stays bf16; aten softmax converts a non-Half
     // input with toType(float): backward 4 + 4 - 2 = 6, forward 2 + 4 - 2 = 4
-    QTest::newRow("bf16-model-bf16-compute")
-        << int(DType::BF16) << int(DType::BF16) << 2.0 << true << 4.0 << 6.0 * as;
+    QTest::newRow("bf16-model-bf16-compute") << int(DType::BF16) << int(DType::BF16) << 2.0 << true
+                                             << 4.0 << 6.0 * as << 10.0 * as + 2048 * 2.0;
     // fp16 model, fp16 autocast: the CUDA half_to_float kernel reads fp16 directly, and its
     // gradient is fp16: backward 4 + 2 - 2 = 4, forward 2 - 2 = 0
-    QTest::newRow("fp16-model-fp16-compute")
-        << int(DType::FP16) << int(DType::FP16) << 2.0 << false << 2.0 << 4.0 * as;
+    QTest::newRow("fp16-model-fp16-compute") << int(DType::FP16) << int(DType::FP16) << 2.0 << false
+                                             << 2.0 << 4.0 * as << 8.0 * as + 2048 * 2.0;
     // fp32 weights under bf16 autocast (H200-28): the fp32 mask promotes the sum to fp32, no
     // copy; backward 4 + 4 - 2 = 6, forward 4 - 2 = 2
-    QTest::newRow("fp32-model-bf16-compute")
-        << int(DType::BF16) << int(DType::FP32) << 4.0 << false << 4.0 << 6.0 * as;
+    QTest::newRow("fp32-model-bf16-compute") << int(DType::BF16) << int(DType::FP32) << 4.0 << false
+                                             << 4.0 << 6.0 * as << 10.0 * as + 2048 * 4.0;
     // bf16 weights under fp16 autocast: fp16 + bf16 promotes to fp32
-    QTest::newRow("bf16-model-fp16-compute")
-        << int(DType::FP16) << int(DType::BF16) << 4.0 << false << 4.0 << 6.0 * as;
+    QTest::newRow("bf16-model-fp16-compute") << int(DType::FP16) << int(DType::BF16) << 4.0 << false
+                                             << 4.0 << 6.0 * as << 10.0 * as + 2048 * 2.0;
     // fp32 throughout: backward 4 + 4 - 4 = 4, forward 4 - 4 = 0
-    QTest::newRow("fp32-model-fp32-compute")
-        << int(DType::FP32) << int(DType::FP32) << 4.0 << false << 4.0 << 4.0 * as;
+    QTest::newRow("fp32-model-fp32-compute") << int(DType::FP32) << int(DType::FP32) << 4.0 << false
+                                             << 4.0 << 4.0 * as << 12.0 * as + 2048 * 4.0;
 }
 
 void TstTerms::eagerSoftmax() {
@@ -402,6 +406,7 @@ void TstTerms::eagerSoftmax() {
     QFETCH(bool, copy);
     QFETCH(double, softmaxIn);
     QFETCH(double, transient);
+    QFETCH(double, prefill);
     const auto d =
         terms::eagerSoftmaxDtypes(static_cast<DType>(compute), static_cast<DType>(embedding));
     compare(d.mask, bytesPerElement(static_cast<DType>(embedding)));
@@ -410,6 +415,33 @@ void TstTerms::eagerSoftmax() {
     compare(d.softmaxIn, softmaxIn);
     const double c = bytesPerElement(static_cast<DType>(compute));
     compare(terms::eagerSoftmaxTransientPerToken(32, 2048, c, d), transient);
+    compare(terms::eagerPrefillScoresPerToken(32, 2048, c, d), prefill);
+}
+
+// Prefill without autograd under eager attention: what lives at the softmax, not the sum of
+// every intermediate plus the saved-for-backward scores. Llama-3.1-8B, bf16, micro-batch 2 x
+// 4096 prompt tokens, prefill only, by hand per token:
+//   SDPA: c (3 h + a d + 3 i) = 2 (12288 + 4096 + 43008) = 118,784
+//   eager: c (2 h + a d + 2 a d) [input, norm, q, repeated K and V] = 40,960, plus the scores
+//          32 x 4096 x (2 + 4 + 4) [masked, fp32 copy, fp32 softmax] = 1,310,720, plus the
+//          mask 4096 x 2 = 8,192: 1,359,872
+// so the activations differ by 8,192 tokens x 1,241,088 B (before: 32 x 4096 x (4 + 2)
+// = 786,432 B per token over SDPA, 3.6 GB less at this prompt).
+void TstTerms::eagerPrefillActivations() {
+    auto acts = [](AttentionImpl a) {
+        Workload w = testsupport::training(Framework::Custom, 2, 4096);
+        w.mode = Mode::Inference;
+        w.finetune = Finetune::Full;
+        w.precision.weights = DType::BF16;
+        w.precision.compute = DType::BF16;
+        w.inference.promptTokens = 4096;
+        w.inference.newTokens = 0;
+        w.inference.prefillOnly = true;
+        w.attention = a;
+        return estimate(llama3_8b(), w).worst.atPeak[static_cast<size_t>(Term::Activations)];
+    };
+    compare(acts(AttentionImpl::SDPA), 8192.0 * 118784);
+    compare(acts(AttentionImpl::Eager) - acts(AttentionImpl::SDPA), 8192.0 * 1241088);
 }
 
 void TstTerms::logits_data() {
