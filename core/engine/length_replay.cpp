@@ -88,7 +88,7 @@ private:
     /// The attention's output and the tensors it leaves to autograd (or to free).
     struct Attention {
         Handle output = -1;
-        std::array<Saved, 5> saves{};
+        std::array<Saved, 6> saves{};
         int count = 0;
     };
     /// SDPA, FlashAttention or flex on the rotated @p q, @p k and the values @p v: one output;
@@ -110,8 +110,18 @@ private:
         const Handle kAll = repeat ? act(s.qOut) : k;
         const Handle vAll = repeat ? act(s.qOut) : v;
         const Handle product = scores(0);
-        const Handle scaled = scores(0);
+        Handle scaled = scores(0);
         m_a.free(product);
+        Handle capTanh = -1;
+        if (s.attnSoftcap) { // cap x tanh(scores / cap): tanh's output is kept for backward
+            const Handle divided = scores(0);
+            m_a.free(scaled);
+            capTanh = scores(0);
+            m_a.free(divided);
+            scaled = scores(0);
+            if (!recording)
+                m_a.free(capTanh);
+        }
         const Handle masked = scores(s.maskedBytes);
         m_a.free(scaled);
         const Handle copy = s.softmaxCopy ? scores(4.0) : -1;
@@ -128,11 +138,16 @@ private:
             m_a.free(k);
             m_a.free(v);
         }
+        // in the order of their making: backward releases them last first
+        const auto save = [&a](Saved v) { a.saves[static_cast<size_t>(a.count++)] = v; };
+        save({q});
+        save({kAll});
+        if (recording && capTanh >= 0)
+            save({capTanh});
         if (recording)
-            a.saves = {{{q}, {kAll}, {probs, true}, {probsCast}, {vAll}}};
-        else
-            a.saves = {{{q}, {kAll}, {probsCast}, {vAll}}};
-        a.count = recording ? 5 : 4;
+            save({probs, true});
+        save({probsCast});
+        save({vAll});
         return a;
     }
 
@@ -225,7 +240,15 @@ private:
         const Handle normed = act(s.hidden);
         if (s.vocab <= 0 || !s.eagerLoss)
             return normed;
-        const Handle logits = act(s.vocab);
+        Handle logits = act(s.vocab);
+        Handle capTanh = -1;
+        if (s.finalSoftcap) { // cap x tanh(logits / cap): tanh's output kept for backward
+            const Handle divided = act(s.vocab);
+            m_a.free(logits);
+            capTanh = act(s.vocab);
+            m_a.free(divided);
+            logits = act(s.vocab);
+        }
         const Handle upcast = act(s.vocab, 4.0);
         Handle shifted = -1;
         if (s.fp32Logits) {
@@ -248,8 +271,17 @@ private:
             m_a.free(g);
             g = unshifted;
         }
-        const Handle down = act(s.vocab);
+        Handle down = act(s.vocab);
         m_a.free(g);
+        if (capTanh >= 0) { // the gradients through x cap, tanh and / cap
+            for (int i = 0; i < 3; ++i) {
+                const Handle next = act(s.vocab);
+                m_a.free(down);
+                if (i == 1)
+                    m_a.free(capTanh);
+                down = next;
+            }
+        }
         const Handle hidden = act(s.hidden);
         if (m_s.gradBytes > 0) // a full fine-tune's lm_head weight gradient, kept to the step
             m_grads.push_back(m_a.malloc(static_cast<int64_t>(

@@ -64,6 +64,10 @@ struct LengthReplayShape {
     double maskBytes = 0;
     double maskedBytes = 0;
     bool softmaxCopy = false;
+    /// Soft-capping (ModelArch::attnSoftcap / finalSoftcap): scores / cap, tanh (kept for
+    /// backward) and x cap before the mask; the same chain on the logits before the loss.
+    bool attnSoftcap = false;
+    bool finalSoftcap = false;
     /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
     double gradBytes = 0;
     double stateBytes = 0;

@@ -448,6 +448,8 @@ KeyHasher stepKey(const LengthReplayShape& s, int64_t microBatch) {
                             std::bit_cast<int64_t>(s.maskBytes),
                             std::bit_cast<int64_t>(s.maskedBytes),
                             int64_t{s.softmaxCopy},
+                            int64_t{s.attnSoftcap},
+                            int64_t{s.finalSoftcap},
                             microBatch})
         key.add(v);
     return key;

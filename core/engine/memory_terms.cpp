@@ -290,10 +290,14 @@ double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions
 }
 
 double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool fp32Softmax,
-                                   bool dropout) {
+                                   bool dropout, bool softcap) {
     const double softmaxOut = fp32Softmax ? 4.0 : c;
     const double valueInput = dropout ? 1.0 + c : (fp32Softmax ? c : 0.0);
-    return static_cast<double>(heads) * keyTokens * (softmaxOut + valueInput);
+    return static_cast<double>(heads) * keyTokens * (softmaxOut + valueInput + (softcap ? c : 0.0));
+}
+
+double softcapLogitsBytes(double tokens, double vocab, double c) {
+    return tokens * vocab * c;
 }
 
 EagerSoftmaxDtypes eagerSoftmaxDtypes(DType compute, DType embedding) {

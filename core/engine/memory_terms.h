@@ -229,9 +229,16 @@ double blockBackwardTransientPerToken(const ModelArch& m, const BlockSaveOptions
 /// HF eager_attention_forward (softmax in fp32, dropout 0): a s (4 + c).
 /// Megatron/Korthikanti (fp16 softmax, dropout): a s (2c + 1) = 5 a s for c = 2.
 /// FlashAttention/SDPA/flex: 0 (they keep a logsumexp only, counted per block).
-/// Sliding-window layers pass s_k = min(s, window).
+/// Sliding-window layers pass s_k = min(s, window). With @p softcap (Gemma-2's
+/// cap x tanh(scores / cap), ModelArch::attnSoftcap) tanh saves its output too: + c.
 double attentionScoreBytesPerToken(int heads, double keyTokens, double c, bool fp32Softmax = true,
-                                   bool dropout = false);
+                                   bool dropout = false, bool softcap = false);
+
+/// Soft-capped logits (ModelArch::finalSoftcap, Gemma-2: logits / cap, tanh, x cap on the
+/// lm_head output, modeling_gemma2.py Gemma2ForCausalLM.forward), training: tanh's output,
+/// saved for backward from the forward to the loss's backward, bytes: tokens x V x c.
+/// (The division and the multiplication by a Python float save nothing.)
+double softcapLogitsBytes(double tokens, double vocab, double c);
 
 /// Element bytes along transformers' eager attention softmax (eager_attention_forward, and
 /// the Llama-family eager attention before it, which runs the same chain):

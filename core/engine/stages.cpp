@@ -445,7 +445,8 @@ BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     const bool math = w.attention == AttentionImpl::SDPA && w.features.unexpandedMqaSdpa &&
                       x.m.numKvHeads == 1 && x.m.numHeads > 1;
     auto scores = [&](double keys) {
-        return eager  ? terms::attentionScoreBytesPerToken(heads, keys, x.c)
+        return eager  ? terms::attentionScoreBytesPerToken(heads, keys, x.c, true, false,
+                                                           x.m.attnSoftcap)
                : math ? terms::sdpaMathBytesPerToken(heads, keys, x.m.headDim, x.c)
                       : 0.0;
     };
@@ -628,6 +629,8 @@ LogitBytes logitsAndLoss(const StageContext& x) {
                    ? terms::lossParallelLogitsBytes(x.tokens, vocab)
                    : terms::logitsBytes(x.tokens, vocab, x.c, f.chunkedCrossEntropy,
                                         std::max(1.0, x.tokens / 8.0), f.compiledLoss(), lossInput);
+    if (x.m.finalSoftcap && !f.compiledLoss())
+        l.logits += terms::softcapLogitsBytes(x.tokens, vocab, x.c);
     if (f.retainedLogits) {
         l.retained =
             terms::retainedLogitsBytes(x.tokens, vocab, x.c, f.chunkedCrossEntropy, lossInput);
@@ -929,6 +932,7 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     s.eagerLoss =
         !f.chunkedCrossEntropy && !f.compiledLoss() && !decomposedLossParallel(f, w.parallel);
     s.fp32Logits = f.fp32Logits;
+    s.finalSoftcap = x.m.finalSoftcap && s.eagerLoss;
     if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
         s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
         s.scoreKeys = w.sequenceLength;
@@ -937,6 +941,7 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
         s.maskBytes = d.mask;
         s.maskedBytes = d.masked;
         s.softmaxCopy = d.copy;
+        s.attnSoftcap = x.m.attnSoftcap;
     }
     const bool adapters = x.training && !x.full;
     s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;

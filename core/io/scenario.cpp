@@ -54,6 +54,8 @@ json archToJson(const ModelArch& m) {
                 {"parallel_block", m.parallelBlock},
                 {"gelu_new", m.geluNew},
                 {"attention_sinks", m.attentionSinks},
+                {"attention_softcapping", m.attnSoftcap},
+                {"final_logit_softcapping", m.finalSoftcap},
                 {"sliding_window", m.slidingWindow},
                 {"sliding_layers", m.slidingLayers},
                 {"moe",
@@ -395,6 +397,8 @@ ModelArch archFromJson(Reader& r) {
     r.boolean("parallel_block", m.parallelBlock);
     r.boolean("gelu_new", m.geluNew);
     r.boolean("attention_sinks", m.attentionSinks);
+    r.boolean("attention_softcapping", m.attnSoftcap);
+    r.boolean("final_logit_softcapping", m.finalSoftcap);
     r.integer("sliding_window", m.slidingWindow, fieldLimit(Limit::SlidingWindow));
     r.integer("sliding_layers", m.slidingLayers, layers0);
     if (auto moe = r.object("moe", false)) {

@@ -44,8 +44,10 @@ const std::array<TraitRow, 24>& traitTable() {
         glm.qkvBias = true;
         DecoderFamilyTraits q3 = rms("modeling_qwen3.py: per-head q/k RMSNorm");
         q3.qkNorm = true;
-        DecoderFamilyTraits gemma2 = rms("modeling_gemma2.py: four norms per block");
+        DecoderFamilyTraits gemma2 = rms("modeling_gemma2.py: four norms per block, "
+                                         "soft-capped scores and logits");
         gemma2.normsPerLayer = 4;
+        gemma2.softcap = true;
         DecoderFamilyTraits olmo = layerNorm(false, false, 2,
                                              "modeling_olmo.py: OlmoLayerNorm "
                                              "has no parameters");
@@ -154,6 +156,7 @@ Result<ModelArch> archFromShape(const DecoderShape& s) {
     m.parallelBlock = t.parallelBlock;
     m.normsPerLayer = t.normsPerLayer;
     m.geluNew = t.geluNew && m.mlp == MlpKind::Plain;
+    m.attnSoftcap = m.finalSoftcap = t.softcap;
     const ArchError e = validateArch(m);
     if (e != ArchError::Ok)
         return shapeError(ErrorCode::FieldOutOfRange, archErrorField(e), "invalid shape");

@@ -43,7 +43,10 @@ struct DecoderFamilyTraits {
     bool qkNormFullWidth = false;
     bool parallelBlock = false;
     int normsPerLayer = 2;
-    bool geluNew = false;    ///< the config's default FFN activation is "gelu_new" (ModelArch)
+    bool geluNew = false; ///< the config's default FFN activation is "gelu_new" (ModelArch)
+    /// The config's defaults soft-cap the attention scores and the logits (ModelArch
+    /// attnSoftcap / finalSoftcap; Gemma2Config: 50.0 and 30.0)
+    bool softcap = false;
     std::string_view source; ///< the modelling file the traits come from, or why generic
     /// Non-empty where the model's own code casts it to its nativeDType when it is built,
     /// whatever dtype the loader asked for: the source of that cast (Qwen v1 remote code).

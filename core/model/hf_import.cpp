@@ -5,8 +5,10 @@
 // exist follow modeling_*.py (see docs/models.md).
 
 #include "core/model/hf_import.h"
+
 #include "core/checked.h"
 #include "core/input_limits.h"
+#include "core/model/decoder_shape.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
@@ -93,6 +95,21 @@ public:
             return err(ErrorCode::FieldWrongType, name(key),
                        "expected boolean, got " + std::string(v->type_name()));
         return v->get<bool>();
+    }
+    /// Whether a soft-capping style value is on: absent -> @p def (the config class's
+    /// default), null -> off, a number > 0 -> on; a number <= 0 or another type is an error.
+    Result<bool> positiveOr(std::string_view key, bool def) const {
+        const auto it = m_obj.find(std::string(key));
+        if (it == m_obj.end())
+            return def;
+        if (it->is_null())
+            return false;
+        if (!it->is_number())
+            return err(ErrorCode::FieldWrongType, name(key),
+                       "expected a number or null, got " + std::string(it->type_name()));
+        if (!(it->get<double>() > 0))
+            return err(ErrorCode::FieldOutOfRange, name(key), "expected > 0 or null");
+        return true;
     }
     Result<std::string> string(std::string_view key, std::string def) const {
         const json* v = find(key);
@@ -860,6 +877,14 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     }
     m.slidingWindow = static_cast<int>(window);
     m.slidingLayers = slidingLayers;
+
+    // tanh soft-capping (Gemma2Config defaults: attn_logit_softcapping 50.0,
+    // final_logit_softcapping 30.0; null turns it off)
+    const bool capped = decoderFamilyTraits(family).softcap;
+    HR_TRY(attnCap, f.positiveOr("attn_logit_softcapping", capped));
+    HR_TRY(finalCap, f.positiveOr("final_logit_softcapping", capped));
+    m.attnSoftcap = attnCap;
+    m.finalSoftcap = finalCap;
 
     // Mixture of experts.
     if (family == "mixtral" || family == "gpt_oss") {

@@ -80,6 +80,13 @@ struct ModelArch {
     /// litgpt and compiled graphs fuse it.
     bool geluNew = false;
     bool attentionSinks = false; ///< one learned sink logit per head (gpt-oss)
+    /// tanh soft-capping of the attention scores before the mask, cap x tanh(scores / cap)
+    /// (config `attn_logit_softcapping`, Gemma-2): under eager attention three more score
+    /// tensors, of which autograd saves tanh's output.
+    bool attnSoftcap = false;
+    /// The same soft-capping of the output logits (config `final_logit_softcapping`,
+    /// Gemma-2): three more b x s x V tensors in the compute dtype, tanh's output saved.
+    bool finalSoftcap = false;
 
     int slidingWindow = 0; ///< window in tokens for sliding-window layers, 0 = none
     int slidingLayers = 0; ///< how many layers use the window (gpt-oss, Gemma2: half)

@@ -79,6 +79,8 @@ private slots:
     void deepseekV2LiteDirectQ();
     void qwen2MoeSharedExpert();
     void gpt2Defaults();
+    void softcapping_data();
+    void softcapping();
     void fileErrors();
     void safetensorsHeaderErrors();
     void safetensorsTiny();
@@ -461,6 +463,60 @@ void TstHfImport::qwen2MoeSharedExpert() {
         std::string(text).find("\"decoder_sparse_step\": 1"), 24, "\"decoder_sparse_step\": 2"));
     QVERIFY(!step2.ok());
     QCOMPARE(step2.error().field, std::string("decoder_sparse_step"));
+}
+
+// tanh soft-capping (ModelArch::attnSoftcap / finalSoftcap): Gemma2Config's class defaults
+// attn_logit_softcapping 50.0 and final_logit_softcapping 30.0 apply when the keys are absent,
+// null turns either off, another family has none unless its config sets one; a value <= 0 or
+// not a number is an error naming the key.
+void TstHfImport::softcapping_data() {
+    QTest::addColumn<QString>("keys"); // JSON members added to a gemma2 or llama config
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<bool>("attn");
+    QTest::addColumn<bool>("final");
+    QTest::addColumn<int>("code"); // -1: imports
+    QTest::addColumn<QString>("field");
+    QTest::newRow("gemma2-defaults") << ""
+                                     << "gemma2" << true << true << -1 << "";
+    QTest::newRow("gemma2-published")
+        << R"("attn_logit_softcapping": 50.0, "final_logit_softcapping": 30.0, )"
+        << "gemma2" << true << true << -1 << "";
+    QTest::newRow("gemma2-attn-null") << R"("attn_logit_softcapping": null, )"
+                                      << "gemma2" << false << true << -1 << "";
+    QTest::newRow("llama-none") << ""
+                                << "llama" << false << false << -1 << "";
+    QTest::newRow("llama-final-set") << R"("final_logit_softcapping": 30, )"
+                                     << "llama" << false << true << -1 << "";
+    QTest::newRow("gemma2-zero") << R"("final_logit_softcapping": 0.0, )"
+                                 << "gemma2" << false << false << int(ErrorCode::FieldOutOfRange)
+                                 << "final_logit_softcapping";
+    QTest::newRow("gemma2-string")
+        << R"("attn_logit_softcapping": "50", )"
+        << "gemma2" << false << false << int(ErrorCode::FieldWrongType) << "attn_logit_softcapping";
+}
+
+void TstHfImport::softcapping() {
+    QFETCH(QString, keys);
+    QFETCH(QString, family);
+    QFETCH(bool, attn);
+    QFETCH(bool, final);
+    QFETCH(int, code);
+    QFETCH(QString, field);
+    const std::string text =
+        "{\"model_type\": \"" + family.toStdString() + "\", " + keys.toStdString() +
+        R"("num_hidden_layers": 4, "hidden_size": 256, "intermediate_size": 512,
+                                "num_attention_heads": 4, "num_key_value_heads": 2,
+                                "head_dim": 64, "vocab_size": 1000})";
+    auto r = parseHfConfig(text);
+    if (code >= 0) {
+        QVERIFY(!r.ok());
+        QCOMPARE(int(r.error().code), code);
+        QCOMPARE(QString::fromStdString(r.error().field), field);
+        return;
+    }
+    QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
+    QCOMPARE(r->attnSoftcap, attn);
+    QCOMPARE(r->finalSoftcap, final);
 }
 
 void TstHfImport::gpt2Defaults() {

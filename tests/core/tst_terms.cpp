@@ -41,6 +41,7 @@ private slots:
     void eagerSoftmax_data();
     void eagerSoftmax();
     void eagerPrefillActivations();
+    void softcapping();
     void logits_data();
     void logits();
     void lossParallelLogits();
@@ -442,6 +443,28 @@ void TstTerms::eagerPrefillActivations() {
     };
     compare(acts(AttentionImpl::SDPA), 8192.0 * 118784);
     compare(acts(AttentionImpl::Eager) - acts(AttentionImpl::SDPA), 8192.0 * 1241088);
+}
+
+// Gemma-2's tanh soft-capping, cap x tanh(x / cap), on the attention scores and the logits
+// (modeling_gemma2.py): autograd saves tanh's output, c bytes per element; the division and
+// the multiplication by a Python float save nothing. By hand:
+//   eager scores, 16 heads x 4096 keys x 2 B = 131,072 B more per token and block;
+//   logits, Llama-3.1-8B shapes made soft-capped, LoRA, 2048 tokens: 2048 x 128,256 x 2 B
+//   = 525,336,576 B more at the loss.
+void TstTerms::softcapping() {
+    compare(terms::attentionScoreBytesPerToken(16, 4096, 2, true, false, true) -
+                terms::attentionScoreBytesPerToken(16, 4096, 2),
+            16.0 * 4096 * 2);
+    compare(terms::softcapLogitsBytes(2048, 128256, 2), 2048.0 * 128256 * 2);
+    auto logits = [](bool capped) {
+        ModelArch m = llama3_8b();
+        m.finalSoftcap = capped;
+        Workload w = testsupport::training(Framework::PureBf16, 1, 2048);
+        w.finetune = Finetune::LoRA;
+        w.checkpointing = Checkpointing::Full;
+        return estimate(m, w).worst.atPeak[static_cast<size_t>(Term::Logits)];
+    };
+    compare(logits(true) - logits(false), 2048.0 * 128256 * 2);
 }
 
 void TstTerms::logits_data() {
