@@ -4,8 +4,8 @@
 // Header-only; every suite links the engine library, never its sources.
 
 #include "core/engine/estimator.h"
-#include "core/model/hf_import.h"
 #include "core/engine/memory_terms.h"
+#include "core/model/hf_import.h"
 #include "core/model/model.h"
 
 #include <QtTest>
@@ -63,6 +63,17 @@ inline Workload training(Framework f, int64_t b, int64_t s) {
     w.microBatch = b;
     w.sequenceLength = s;
     return w;
+}
+
+/// Makes @p w a prefill-only inference run of @p prompt tokens per sequence (no new tokens;
+/// the micro-batch stays the number of sequences).
+inline void prefillOnly(Workload& w, int64_t prompt) {
+    w.mode = Mode::Inference;
+    w.finetune = Finetune::Full;
+    w.inference.promptTokens = prompt;
+    w.inference.newTokens = 0;
+    w.inference.prefillOnly = true;
+    w.sequenceLength = prompt;
 }
 
 inline ModelArch llama2_7b() {

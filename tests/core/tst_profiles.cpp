@@ -766,14 +766,9 @@ void TestProfiles::litgptBitsandbytesPrecision() {
     const auto c = parseProfileSpec(spec.toStdString());
     QVERIFY(c.ok());
     selectProfile(w, *c);
-    w.mode = Mode::Inference;
-    w.finetune = Finetune::Full;
+    testsupport::prefillOnly(w, 6);
     w.precision.weights = DType::NF4;
     w.precision.compute = DType::BF16;
-    w.inference.promptTokens = 6;
-    w.inference.newTokens = 0;
-    w.inference.prefillOnly = true;
-    w.sequenceLength = 6;
     const Estimate e = estimate(llama8b(), w);
     const auto& t = e.worst.atPeak;
     QCOMPARE(t[static_cast<size_t>(Term::Weights)], weights);

@@ -431,13 +431,9 @@ void TstTerms::eagerSoftmax() {
 void TstTerms::eagerPrefillActivations() {
     auto acts = [](AttentionImpl a) {
         Workload w = testsupport::training(Framework::Custom, 2, 4096);
-        w.mode = Mode::Inference;
-        w.finetune = Finetune::Full;
+        testsupport::prefillOnly(w, 4096);
         w.precision.weights = DType::BF16;
         w.precision.compute = DType::BF16;
-        w.inference.promptTokens = 4096;
-        w.inference.newTokens = 0;
-        w.inference.prefillOnly = true;
         w.attention = a;
         return estimate(llama3_8b(), w).worst.atPeak[static_cast<size_t>(Term::Activations)];
     };
