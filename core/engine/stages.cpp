@@ -436,6 +436,11 @@ DType embeddingDtype(const StageContext& x) {
                : x.weightDtype;
 }
 
+/// The dtypes along this stage's eager attention softmax (terms::eagerSoftmaxDtypes).
+terms::EagerSoftmaxDtypes eagerDtypes(const StageContext& x) {
+    return terms::eagerSoftmaxDtypes(x.w.precision.compute, embeddingDtype(x));
+}
+
 BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     const Workload& w = x.w;
     const double keyTokens = static_cast<double>(w.sequenceLength); // causal: whole sequence
@@ -464,10 +469,9 @@ BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     last.moeLayer = x.moeLayers > 0;
     b.transient = terms::blockBackwardTransientPerToken(x.m, last) / x.tp;
     if (eager) // the softmax's transients come at another moment than the MLP's
-        b.transient = std::max(
-            b.transient, terms::eagerSoftmaxTransientPerToken(
-                             heads, keyTokens, x.c,
-                             terms::eagerSoftmaxDtypes(x.w.precision.compute, embeddingDtype(x))));
+        b.transient =
+            std::max(b.transient,
+                     terms::eagerSoftmaxTransientPerToken(heads, keyTokens, x.c, eagerDtypes(x)));
     return b;
 }
 
@@ -588,10 +592,10 @@ double prefillBytes(const StageContext& x) {
     if (w.attention != AttentionImpl::Eager)
         return seqs * prompt * perTok;
     const double repeated = m.numKvHeads < m.numHeads ? 2.0 * qOut : 0.0;
-    const double softmax = x.c * (2.0 * h + qOut + repeated) +
-                           terms::eagerPrefillScoresPerToken(
-                               m.numHeads / std::max(1, w.parallel.tp), prompt, x.c,
-                               terms::eagerSoftmaxDtypes(w.precision.compute, embeddingDtype(x)));
+    const double softmax =
+        x.c * (2.0 * h + qOut + repeated) +
+        terms::eagerPrefillScoresPerToken(m.numHeads / std::max(1, w.parallel.tp), prompt, x.c,
+                                          eagerDtypes(x));
     return seqs * prompt * std::max(perTok, softmax);
 }
 
@@ -936,8 +940,7 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
         s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
         s.scoreKeys = w.sequenceLength;
-        const terms::EagerSoftmaxDtypes d =
-            terms::eagerSoftmaxDtypes(w.precision.compute, embeddingDtype(x));
+        const terms::EagerSoftmaxDtypes d = eagerDtypes(x);
         s.maskBytes = d.mask;
         s.maskedBytes = d.masked;
         s.softmaxCopy = d.copy;
