@@ -304,11 +304,12 @@ void TstValidation::projectTargets() {
     // The unslothai/unsloth median (its README's two LLaMA-Factory rows) is met since the
     // llama-factory@2023 profile fills eager attention (transformers 4.36 picks SDPA only with
     // torch >= 2.1.1; resources/profiles.json gives the source): LF-01 +3.2 %, LF-03 -4.3 %,
-    // median 3.8 %; with SDPA filled it was 8.2 % (LF-03 -14 %). The p90 is met since the step's fragmentation is replayed through the caching
-    // allocator model instead of a fitted 20 % of the transients (12.3 % -> 9.7 %). The scored
-    // share is met since litgpt's generate defaults fill the prompt and new-token counts its
-    // inference rows leave null (61 of 73; the 12 skipped lack a prompt length, a micro-batch
-    // or a sequence length, are BERT encoders, or measure below their stated configuration).
+    // median 3.8 %; with SDPA filled it was 8.2 % (LF-03 -14 %). The p90 is met since the step's
+    // fragmentation is replayed through the caching allocator model instead of a fitted 20 % of the
+    // transients (12.3 % -> 9.7 %). The scored share is met since litgpt's generate defaults fill
+    // the prompt and new-token counts its inference rows leave null (61 of 73; the 12 skipped lack
+    // a prompt length, a micro-batch or a sequence length, are BERT encoders, or measure below
+    // their stated configuration).
     if (target == "median") {
         QVERIFY2(rep.summary.medianAbsErrorPct <= 4.0, numbers);
     } else if (target == "p90") {
