@@ -250,7 +250,12 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
         const std::string vocab =
             tp > 1 ? fmt("vocab %.0f / TP %.0f", static_cast<double>(m.vocabSize), tp * 1.0)
                    : fmt("vocab %.0f", static_cast<double>(m.vocabSize));
-        return fmt("tokens %.0f x ", tokens) + vocab + " x " + rule +
+        // stages.cpp logitsAndLoss: tanh's saved output of soft-capped logits (Gemma-2)
+        const std::string softcap =
+            m.finalSoftcap && !compiled
+                ? fmt(" + %.4g B (tanh's saved output of the soft-capped logits)", c)
+                : std::string();
+        return fmt("tokens %.0f x ", tokens) + vocab + " x " + rule + softcap +
                (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
                (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
     }

@@ -461,6 +461,15 @@ void TstTerms::softcapping() {
         return estimate(m, w).worst.atPeak[static_cast<size_t>(Term::Logits)];
     };
     compare(logits(true) - logits(false), 2048.0 * 128256 * 2);
+    // the formula text names the addition, so its numbers still add up
+    ModelArch m = llama3_8b();
+    m.finalSoftcap = true;
+    Workload w = testsupport::training(Framework::PureBf16, 1, 2048);
+    w.finetune = Finetune::LoRA;
+    w.checkpointing = Checkpointing::Full;
+    const std::string f = termFormula(Term::Logits, m, w);
+    QVERIFY2(f.find("+ 2 B (tanh's saved output of the soft-capped logits)") != std::string::npos,
+             f.c_str());
 }
 
 void TstTerms::logits_data() {
