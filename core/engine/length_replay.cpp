@@ -40,7 +40,7 @@ public:
         m_scoreWidth = static_cast<double>(m_s.scoreHeads) * keys;
         // eager attention's additive causal mask, b x 1 x s x s_k, made once per forward and
         // kept by the checkpointed blocks as their argument until backward ends
-        const Handle mask = m_scoreWidth > 0 ? scores(m_s.maskBytes, 1.0 / m_s.scoreHeads) : -1;
+        const Handle mask = m_scoreWidth > 0 ? scores(m_s.softmax.mask, 1.0 / m_s.scoreHeads) : -1;
         std::vector<Handle> inputs{act(m_s.hidden)}; // the embedding output
         std::vector<std::vector<Saved>> saved(static_cast<size_t>(m_s.layers));
         for (int l = 0; l < m_s.layers; ++l) {
@@ -85,6 +85,17 @@ private:
             m_a.free(h);
     }
 
+    /// Soft-capping, cap x tanh(@p x / cap): the quotient, tanh's output (@p tanhOut, kept for
+    /// backward) and the product, each a new tensor of @p x's shape made by @p make; @p x
+    /// and the quotient go as the next is made. Returns the product.
+    template <class Make> Handle softcap(Handle x, Handle& tanhOut, Make make) {
+        const Handle divided = make();
+        m_a.free(x);
+        tanhOut = make();
+        m_a.free(divided);
+        return make();
+    }
+
     /// The attention's output and the tensors it leaves to autograd (or to free).
     struct Attention {
         Handle output = -1;
@@ -113,18 +124,14 @@ private:
         Handle scaled = scores(0);
         m_a.free(product);
         Handle capTanh = -1;
-        if (s.attnSoftcap) { // cap x tanh(scores / cap): tanh's output is kept for backward
-            const Handle divided = scores(0);
-            m_a.free(scaled);
-            capTanh = scores(0);
-            m_a.free(divided);
-            scaled = scores(0);
+        if (s.attnSoftcap) {
+            scaled = softcap(scaled, capTanh, [this] { return scores(0); });
             if (!recording)
                 m_a.free(capTanh);
         }
-        const Handle masked = scores(s.maskedBytes);
+        const Handle masked = scores(s.softmax.masked);
         m_a.free(scaled);
-        const Handle copy = s.softmaxCopy ? scores(4.0) : -1;
+        const Handle copy = s.softmax.copy ? scores(4.0) : -1;
         const Handle probs = scores(4.0);
         m_a.free(copy);
         const Handle probsCast = scores(0);
@@ -217,7 +224,7 @@ private:
     /// that fp32 gradient), cast to the scores' compute dtype where it differs (the fp32
     /// copy's or the promoted mask add's backward), then the scaling's gradient.
     void softmaxBackward(Handle probs) {
-        const double softmaxIn = m_s.softmaxCopy ? 4.0 : maskedBytes();
+        const double softmaxIn = m_s.softmax.softmaxIn;
         const Handle upcast = m_a.malloc(m_a.blockSize(probs));
         Handle grad = scores(softmaxIn);
         m_a.free(probs);
@@ -231,7 +238,6 @@ private:
         m_a.free(grad);
         m_a.free(scaled);
     }
-    double maskedBytes() const { return m_s.maskedBytes > 0 ? m_s.maskedBytes : m_s.c; }
 
     /// The final norm, lm_head and transformers' causal-LM loss, forward and backward;
     /// returns the gradient of the final hidden state.
@@ -242,13 +248,8 @@ private:
             return normed;
         Handle logits = act(s.vocab);
         Handle capTanh = -1;
-        if (s.finalSoftcap) { // cap x tanh(logits / cap): tanh's output kept for backward
-            const Handle divided = act(s.vocab);
-            m_a.free(logits);
-            capTanh = act(s.vocab);
-            m_a.free(divided);
-            logits = act(s.vocab);
-        }
+        if (s.finalSoftcap)
+            logits = softcap(logits, capTanh, [&] { return act(s.vocab); });
         const Handle upcast = act(s.vocab, 4.0);
         Handle shifted = -1;
         if (s.fp32Logits) {

@@ -24,6 +24,7 @@
 // transformers models/llama/modeling_llama.py and loss/loss_utils.py ForCausalLMLoss (the
 // loss chain); docs/metrics.md "Variable sample lengths".
 
+#include "core/engine/memory_terms.h"
 #include "core/engine/workload.h"
 
 #include <cstdint>
@@ -58,12 +59,10 @@ struct LengthReplayShape {
     /// Key positions each query scores at the fixed length the step replay runs (the sequence
     /// length; a varying-length replay uses each batch's own length). Read with scoreHeads.
     int64_t scoreKeys = 0;
-    /// Eager attention's element bytes (terms::eagerSoftmaxDtypes): the additive mask (the
-    /// embedding output's dtype) and the masked scores (0: the compute dtype), and whether
-    /// the softmax first copies bf16 scores to fp32. Read with scoreHeads.
-    double maskBytes = 0;
-    double maskedBytes = 0;
-    bool softmaxCopy = false;
+    /// Eager attention's element bytes along its softmax (terms::eagerSoftmaxDtypes: the
+    /// additive mask, the masked scores, what the softmax reads, the fp32 copy of bf16
+    /// scores). Read with scoreHeads; the default is fp16 scores and mask.
+    terms::EagerSoftmaxDtypes softmax;
     /// Soft-capping (ModelArch::attnSoftcap / finalSoftcap): scores / cap, tanh (kept for
     /// backward) and x cap before the mask; the same chain on the logits before the loss.
     bool attnSoftcap = false;

@@ -445,9 +445,10 @@ KeyHasher stepKey(const LengthReplayShape& s, int64_t microBatch) {
                             std::bit_cast<int64_t>(s.stateBytes),
                             int64_t{s.scoreHeads},
                             s.scoreKeys,
-                            std::bit_cast<int64_t>(s.maskBytes),
-                            std::bit_cast<int64_t>(s.maskedBytes),
-                            int64_t{s.softmaxCopy},
+                            std::bit_cast<int64_t>(s.softmax.mask),
+                            std::bit_cast<int64_t>(s.softmax.masked),
+                            std::bit_cast<int64_t>(s.softmax.softmaxIn),
+                            int64_t{s.softmax.copy},
                             int64_t{s.attnSoftcap},
                             int64_t{s.finalSoftcap},
                             microBatch})

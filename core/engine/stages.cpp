@@ -940,10 +940,7 @@ LengthReplayShape lengthReplayShape(const StageContext& x) {
     if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
         s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
         s.scoreKeys = w.sequenceLength;
-        const terms::EagerSoftmaxDtypes d = eagerDtypes(x);
-        s.maskBytes = d.mask;
-        s.maskedBytes = d.masked;
-        s.softmaxCopy = d.copy;
+        s.softmax = eagerDtypes(x);
         s.attnSoftcap = x.m.attnSoftcap;
     }
     const bool adapters = x.training && !x.full;
