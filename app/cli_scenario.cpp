@@ -8,6 +8,7 @@
 #include "core/engine/fields.h"
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
+#include "core/engine/weight_dtypes.h"
 #include "core/model/hf_import.h"
 #include "core/model/presets.h"
 #include "ui/savefile.h"
@@ -412,7 +413,7 @@ CliScenario buildScenario(const QCommandLineParser& p) {
     applyWorkload(p, s, c.notes);
     if (terms::checkpointStorageApplies(s.model, s.workload))
         c.notes.push_back("weights stored as the checkpoint holds them (" +
-                          std::string(quantMethodKey(s.model.quant.method)) +
+                          weightDtypesKey(residentWeightDtypes(s.model, s.workload)) +
                           (s.model.headerWeightBytes > 0 ? ", safetensors header bytes" : "") +
                           "); --weights overrides");
     applyGpu(p, s);
@@ -455,11 +456,11 @@ std::string scenarioSummary(const Scenario& s) {
              std::to_string(w.inference.newTokens) + " tokens";
     }
     t += ", " + std::string(attentionKey(w.attention)) + " attention";
-    const std::string weights =
-        terms::checkpointStorageApplies(s.model, w)
-            ? std::string(quantMethodKey(s.model.quant.method)) + " (checkpoint)"
-            : std::string(dtypeKey(w.precision.weights));
-    t += " | weights " + weights + ", compute " + std::string(dtypeKey(w.precision.compute));
+    // the dtypes the weights term counts (the checkpoint's, the QLoRA base's, the pick)
+    const WeightDtypes wd = residentWeightDtypes(s.model, w);
+    t += " | weights " + weightDtypesKey(wd) + " (" + (wd.fromCheckpoint ? "checkpoint, " : "") +
+         fmtNum(wd.bytesPerParam(), 2) + " B/param), compute " +
+         std::string(dtypeKey(w.precision.compute));
     if (w.mode == Mode::Training)
         t += ", grads " + std::string(dtypeKey(w.precision.grads)) + ", optimizer states " +
              std::string(dtypeKey(w.precision.optimizerStates)) +

@@ -1,6 +1,7 @@
 #include "ui/controlspanel.h"
 
 #include "core/engine/profiles.h"
+#include "core/engine/weight_dtypes.h"
 
 #include "core/model/presets.h"
 #include "ui/featurespanel.h"
@@ -269,8 +270,11 @@ void ControlsPanel::build() {
     connect(m_precision, &QSlider::valueChanged, this, &ControlsPanel::onPrecisionMoved);
     m_precisionLabel = new QLabel(m_runBox);
     m_precisionLabel->setObjectName(QStringLiteral("precisionValue"));
-    m_precisionLabel->setMinimumWidth(
-        m_precisionLabel->fontMetrics().horizontalAdvance(QStringLiteral("NF4 (double quant)")));
+    // one dtype fits on a line; a checkpoint's ("MXFP4 experts + bf16 (checkpoint) · 0.66
+    // B/param") wraps rather than squeeze the slider
+    m_precisionLabel->setMinimumWidth(m_precisionLabel->fontMetrics().horizontalAdvance(
+        QStringLiteral("NF4 (double quant) · 0.52 B/param")));
+    m_precisionLabel->setWordWrap(true);
     auto* precisionRow = new QWidget(m_runBox);
     auto* pl = new QHBoxLayout(precisionRow);
     pl->setContentsMargins(0, 0, 0, 0);
@@ -722,11 +726,11 @@ void ControlsPanel::syncFromScenario() {
     // run
     const RunMode rm = runModeOf(w);
     setIndexIfChanged(m_mode, static_cast<int>(rm));
-    setIfChanged(m_precision, precisionPosition(w.precision.weights));
-    m_precisionLabel->setText(
-        tr("%1 · %2 B/param")
-            .arg(Texts::dtypeName(w.precision.weights))
-            .arg(QLocale().toString(bytesPerElement(w.precision.weights), 'f', 2)));
+    // the dtypes the engine counts: the checkpoint's own (fp8, MXFP4 experts), the QLoRA base
+    const WeightDtypes stored = residentWeightDtypes(s.model, w);
+    setIfChanged(m_precision, precisionPosition(stored.parts.empty() ? w.precision.weights
+                                                                     : stored.parts.front().dtype));
+    m_precisionLabel->setText(Texts::weightDtypesLabel(stored));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
     // for inference the sequence is the whole context: prompt plus generated tokens
     m_sequence->setValue(

@@ -1,5 +1,6 @@
 #include "ui/scenariocontroller.h"
 
+#include "core/engine/weight_dtypes.h"
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
 #include "ui/scenariocommand.h"
@@ -322,7 +323,7 @@ QString ScenarioController::summary() const {
                              : gpuDisplayName();
     return tr("%1 · %2 · %3 · micro-batch %4 · seq %5 · %6")
         .arg(modelDisplayName(), Texts::runModeName(runModeOf(w)),
-             Texts::dtypeName(w.precision.weights))
+             Texts::weightDtypesName(residentWeightDtypes(m_scenario.model, w)))
         .arg(w.microBatch)
         .arg(Units::formatCount(w.sequenceLength))
         .arg(gpus);

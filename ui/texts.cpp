@@ -232,6 +232,26 @@ QString Texts::shardingName(Sharding s) {
     return {};
 }
 
+QString Texts::weightDtypesName(const WeightDtypes& d) {
+    const bool packed = d.method == QuantMethod::Gptq || d.method == QuantMethod::Awq;
+    QString t;
+    for (const WeightDtypePart& p : d.parts) {
+        QString part = dtypeName(p.dtype);
+        if (p.scope == WeightScope::Experts)
+            part = tr("%1 experts").arg(part);
+        if (d.fromCheckpoint && packed && p.scope != WeightScope::Rest)
+            part = tr("%1 (%2)").arg(part, d.method == QuantMethod::Gptq ? tr("GPTQ") : tr("AWQ"));
+        t = t.isEmpty() ? part : tr("%1 + %2").arg(t, part);
+    }
+    return d.fromCheckpoint ? tr("%1 (checkpoint)").arg(t) : t;
+}
+
+QString Texts::weightDtypesLabel(const WeightDtypes& d) {
+    return tr("%1 · %2 B/param")
+        .arg(weightDtypesName(d))
+        .arg(QLocale().toString(d.bytesPerParam(), 'f', 2));
+}
+
 QString Texts::dtypeName(DType d) {
     switch (d) {
     case DType::FP32:

@@ -5,6 +5,7 @@
 #include "core/engine/estimator.h"
 #include "core/engine/profiles.h"
 #include "core/engine/warnings.h"
+#include "core/engine/weight_dtypes.h"
 #include "core/engine/workload.h"
 #include "core/error.h"
 #include "core/model/model.h"
@@ -40,6 +41,12 @@ public:
     static QString profileTooltip(const ProfileRef& p, const ProfileVersion& v);
     static QString shardingName(Sharding s);
     static QString dtypeName(DType d);
+    /// The dtypes the weights term counts (core residentWeightDtypes), e.g. "fp8 + bf16
+    /// (checkpoint)", "MXFP4 experts + bf16 (checkpoint)", "NF4 (double quant) + bf16", "bf16".
+    static QString weightDtypesName(const WeightDtypes& d);
+    /// The weights slider's label: the dtypes and their bytes per parameter,
+    /// "bf16 · 2.00 B/param".
+    static QString weightDtypesLabel(const WeightDtypes& d);
     static QString metricName(Metric m);
     static QString phaseName(Phase p);
 

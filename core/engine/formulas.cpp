@@ -5,6 +5,7 @@
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
 #include "core/engine/stages.h"
+#include "core/engine/weight_dtypes.h"
 
 #include <cmath>
 #include <cstdio>
@@ -66,7 +67,7 @@ std::string weightsFormula(const stages::StageContext& x, int pp, double v) {
     std::string text;
     if (terms::checkpointStorageApplies(x.m, w))
         text = fmt("%.4g params", sp.total()) + scope + " as the checkpoint stores them (" +
-               str(quantMethodKey(x.m.quant.method)) +
+               weightDtypesKey(residentWeightDtypes(x.m, w)) +
                (x.m.headerWeightBytes > 0 ? ", safetensors header bytes" : "") + ")";
     else if (isQuantized(x.weightDtype)) {
         const double head = stages::quantisedHeadParams(x); // lm_head stored as a linear

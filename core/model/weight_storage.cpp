@@ -69,6 +69,10 @@ GroupStorage groupBytes(const CheckpointQuant& q, const std::vector<Linear>& ls,
         g.bytes += quantised ? static_cast<double>(l.count) * quantLinearBytes(q, l.out, l.in)
                              : static_cast<double>(l.out * l.in * l.count) * other;
     }
+    if (quantised) {
+        g.quantParams = linearParams;
+        g.quantBytes = g.bytes;
+    }
     g.bytes += static_cast<double>(params - linearParams) * other;
     return g;
 }
@@ -76,6 +80,8 @@ GroupStorage groupBytes(const CheckpointQuant& q, const std::vector<Linear>& ls,
 void add(GroupStorage& into, const GroupStorage& g) {
     into.params += g.params;
     into.bytes += g.bytes;
+    into.quantParams += g.quantParams;
+    into.quantBytes += g.quantBytes;
 }
 
 } // namespace
@@ -164,8 +170,10 @@ void scaleToHeader(WeightStorage& s, int64_t header) {
         return;
     const double k = static_cast<double>(header) / total;
     for (GroupStorage* g :
-         {&s.embedding, &s.lmHead, &s.attention, &s.mlp, &s.experts, &s.router, &s.norms})
+         {&s.embedding, &s.lmHead, &s.attention, &s.mlp, &s.experts, &s.router, &s.norms}) {
         g->bytes *= k;
+        g->quantBytes *= k;
+    }
 }
 
 } // namespace

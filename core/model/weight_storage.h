@@ -84,6 +84,11 @@ double quantLinearBytes(const CheckpointQuant& q, int64_t out, int64_t in);
 struct GroupStorage {
     int64_t params = 0;
     double bytes = 0;
+    /// The share of params / bytes held in the checkpoint's quantised format: the group's
+    /// quantised Linear weights with their scales (and zeros); the rest is at torch_dtype.
+    /// 0 for a plain checkpoint and for a group the format leaves alone.
+    int64_t quantParams = 0;
+    double quantBytes = 0;
     /// Bytes per parameter of this group (0 for an empty group).
     double perParam() const { return params > 0 ? bytes / static_cast<double>(params) : 0.0; }
 };

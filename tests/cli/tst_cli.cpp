@@ -475,22 +475,32 @@ void TstCli::inferenceWeightsArePublishedBytes() {
 //   AWQ per layer: 4 x 8,716,288 + 2 x 23,425,024 + 23,425,024 + 16,384 = 105,156,608;
 //     x 32 + 524,288,000 + 8,192 = 3,889,307,648 B
 // Explicit --weights bf16 wins: gpt-oss-20b's 20,914,757,184 params x 2 B = 41,829,514,368.
+// The text output's scenario line names the dtypes these bytes are counted in, with bytes /
+// params (tst_terms residentDtypes derives the split): DeepSeek-V3 673,150,582,112 B /
+// 671,026,419,200 = 1.003; gpt-oss-20b 13,761,264,768 / 20,914,757,184 = 0.658; Llama-2-7B
+// (6,738,415,616 params) GPTQ 3,893,862,400 B = 0.578, AWQ 3,889,307,648 B = 0.577.
 void TstCli::checkpointWeights_data() {
     QTest::addColumn<QString>("dir");
     QTest::addColumn<QStringList>("extra");
     QTest::addColumn<double>("bytes");
     QTest::addColumn<double>("low");
     QTest::addColumn<double>("high");
+    QTest::addColumn<QString>("summary");
     QTest::newRow("deepseek-v3-fp8")
-        << "DeepSeek-V3" << QStringList{} << 673150582112.0 << 650e9 << 720e9;
+        << "DeepSeek-V3" << QStringList{} << 673150582112.0 << 650e9 << 720e9
+        << "| weights fp8 + bf16 (checkpoint, 1.00 B/param), compute bf16";
     QTest::newRow("gpt-oss-20b-mxfp4")
-        << "gpt-oss-20b" << QStringList{} << 13761264768.0 << 12.5e9 << 15.5e9;
+        << "gpt-oss-20b" << QStringList{} << 13761264768.0 << 12.5e9 << 15.5e9
+        << "| weights mxfp4 experts + bf16 (checkpoint, 0.66 B/param), compute bf16";
     QTest::newRow("llama-2-7b-gptq")
-        << "Llama-2-7b-GPTQ-synthetic" << QStringList{} << 3893862400.0 << 3.8e9 << 4.0e9;
+        << "Llama-2-7b-GPTQ-synthetic" << QStringList{} << 3893862400.0 << 3.8e9 << 4.0e9
+        << "| weights int4 (gptq) + fp16 (checkpoint, 0.58 B/param), compute";
     QTest::newRow("llama-2-7b-awq")
-        << "Llama-2-7b-AWQ-synthetic" << QStringList{} << 3889307648.0 << 3.8e9 << 4.0e9;
+        << "Llama-2-7b-AWQ-synthetic" << QStringList{} << 3889307648.0 << 3.8e9 << 4.0e9
+        << "| weights int4 (awq) + fp16 (checkpoint, 0.58 B/param), compute";
     QTest::newRow("explicit-weights-win")
-        << "gpt-oss-20b" << QStringList{"--weights", "bf16"} << 41829514368.0 << 41e9 << 42e9;
+        << "gpt-oss-20b" << QStringList{"--weights", "bf16"} << 41829514368.0 << 41e9 << 42e9
+        << "| weights bf16 (2.00 B/param), compute bf16";
 }
 
 void TstCli::checkpointWeights() {
@@ -507,6 +517,10 @@ void TstCli::checkpointWeights() {
     const double w = jsonOf(r).value("terms").toObject().value("weights").toDouble();
     QVERIFY2(w >= low && w <= high, qPrintable(QString::number(w, 'f', 0)));
     QCOMPARE(w, bytes);
+    QFETCH(QString, summary);
+    const Run t = cli(QStringList{"estimate", "--config", config, "--mode", "inference"} + extra);
+    VERIFY_RUN(t, 0);
+    QVERIFY2(t.out.contains(summary), qPrintable(t.out.left(600)));
 }
 
 // --framework llama-factory with --finetune lora: the frozen base in the compute dtype, as

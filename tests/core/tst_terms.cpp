@@ -2,6 +2,7 @@
 // or the paper named in each row. Tolerance: exact (1e-9 relative) unless a row says so.
 #include "core/engine/estimator.h"
 #include "core/engine/memory_terms.h"
+#include "core/engine/weight_dtypes.h"
 
 #include "testsupport.h"
 
@@ -15,6 +16,8 @@ using headroom::testsupport::gptBlock;
 using headroom::testsupport::korthikantiLayerBytes;
 using headroom::testsupport::llama2_7b;
 using headroom::testsupport::llama3_8b;
+using headroom::testsupport::modelConfig;
+using headroom::testsupport::term;
 
 class TstTerms : public QObject {
     Q_OBJECT
@@ -23,6 +26,8 @@ private slots:
     void phaseApplies();
     void weights_data();
     void weights();
+    void residentDtypes_data();
+    void residentDtypes();
     void quantState_data();
     void quantState();
     void optimizerBytes_data();
@@ -110,6 +115,107 @@ void TstTerms::weights() {
     QFETCH(int, dtype);
     QFETCH(double, expected);
     compare(terms::weights(params, static_cast<DType>(dtype)), expected);
+}
+
+// residentWeightDtypes: the dtypes and bytes of a whole model's base weights as the run
+// stores them, by hand from tests/data/models/<dir>/config.json. Columns: the key text, the
+// first (quantised) part and the rest, params and bytes. Every row's bytes are also the
+// engine's Term::Weights of the same run on one GPU (no adapters in these rows).
+void TstTerms::residentDtypes_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<int>("runMode"); // 0 inference (checkpoint kept), 1 inference with
+                                      // --weights bf16, 2 training QLoRA
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("params0");
+    QTest::addColumn<double>("bytes0");
+    QTest::addColumn<double>("params1");
+    QTest::addColumn<double>("bytes1");
+    QTest::addColumn<QString>("perParam"); // bytes / params, 2 decimals (the GUI label)
+    // DeepSeek-V3 (h 7168, 61 layers, 3 dense with i 18432, 58 MoE with 256 + 1 shared
+    // experts of i 2048, MLA q_lora 1536 kv_lora 512 nope 128 rope 64 v 128, 128 heads,
+    // vocab 129280 untied), fp8 with 128 x 128 blocks: a Linear out x in is out x in bytes +
+    // 4 x ceil(out/128) x ceil(in/128) of fp32 scales.
+    //  attention per layer: q_a 1536x7168 11,010,048 (+2,688), q_b 24576x1536 37,748,736
+    //   (+9,216), kv_a 576x7168 4,128,768 (+1,120), kv_b 32768x512 16,777,216 (+4,096),
+    //   o 7168x16384 117,440,512 (+28,672) = 187,105,280 params, 187,151,072 B; x 61 =
+    //   11,413,422,080 params, 11,416,215,392 B
+    //  dense FFN: 3 x 132,120,576 params + 3 x 32,256 B scales per layer; x 3 layers =
+    //   1,189,085,184 params, 1,189,375,488 B
+    //  MoE layer: (256 + 1) experts x 3 x 14,680,064 params (+3 x 3,584 B) = 11,318,329,344
+    //   params, 11,321,092,608 B; x 58 = 656,463,101,952 params, 656,623,371,264 B
+    //  fp8: 669,065,609,216 params, 669,228,962,144 B
+    //  bf16: embedding + lm_head 2 x 926,679,040 + routers 58 x (7168 x 256 + 256)
+    //   106,445,312 + norms 61 x 14,336 + 7168 = 881,664 + MLA norms 61 x 2048 = 124,928:
+    //   1,960,809,984 params x 2 = 3,921,619,968 B
+    //  673,150,582,112 B / 671,026,419,200 params = 1.0032 B/param
+    QTest::newRow("deepseek-v3-fp8-checkpoint")
+        << "DeepSeek-V3" << 0 << "fp8 + bf16" << 669065609216.0 << 669228962144.0 << 1960809984.0
+        << 3921619968.0 << "1.00";
+    // gpt-oss-20b (h 2880, 24 layers, 32 experts of i 2880 with biases, 64 heads of 64,
+    // 8 KV heads, attention biases and sinks, vocab 201088 untied), MXFP4 experts only: a
+    // matrix out x in is out x in / 2 + out x ceil(in / 32) bytes.
+    //  one expert: gate, up, down, each 2880 x 2880 = 8,294,400 params, 4,147,200 + 2880 x 90
+    //   = 4,406,400 B: 24,883,200 params, 13,219,200 B; x 32 x 24 = 19,110,297,600 params,
+    //   10,152,345,600 B
+    //  bf16: total 20,914,757,184 (24 x (attention 26,550,144 + router 92,192 + norms 5,760
+    //   + expert biases 276,480) + embedding + lm_head 2 x 579,133,440 + final norm 2,880)
+    //   less the MXFP4 params = 1,804,459,584 params x 2 = 3,608,919,168 B
+    //  13,761,264,768 B / 20,914,757,184 params = 0.658 B/param
+    QTest::newRow("gpt-oss-20b-mxfp4-checkpoint")
+        << "gpt-oss-20b" << 0 << "mxfp4 experts + bf16" << 19110297600.0 << 10152345600.0
+        << 1804459584.0 << 3608919168.0 << "0.66";
+    // The user's bf16 wins over the checkpoint: 20,914,757,184 x 2 B, one part.
+    QTest::newRow("gpt-oss-20b-user-bf16")
+        << "gpt-oss-20b" << 1 << "bf16" << 20914757184.0 << 41829514368.0 << 0.0 << 0.0 << "2.00";
+    // QLoRA keeps no checkpoint storage: DeepSeek-V3 re-quantised to NF4 double quant
+    // (0.5 + 1/64 + 4/16384 = 0.515869140625 B) for the block parameters the engine counts
+    // as linear (the 669,065,609,216 fp8 params above + the MLA norms 61 x 2048 = 124,928,
+    // which StageParams::linear holds with the attention), the other 1,960,685,056 in bf16:
+    // 345,150,365,294.5 + 3,921,370,112 B = 0.520 B/param.
+    QTest::newRow("deepseek-v3-qlora-nf4")
+        << "DeepSeek-V3" << 2 << "nf4_double_quant + bf16" << 669065734144.0 << 345150365294.5
+        << 1960685056.0 << 3921370112.0 << "0.52";
+}
+
+void TstTerms::residentDtypes() {
+    QFETCH(QString, dir);
+    QFETCH(int, runMode);
+    QFETCH(QString, key);
+    QFETCH(double, params0);
+    QFETCH(double, bytes0);
+    QFETCH(double, params1);
+    QFETCH(double, bytes1);
+    QFETCH(QString, perParam);
+    const std::optional<ModelArch> m = modelConfig(qPrintable(dir));
+    QVERIFY(m);
+    Workload w;
+    if (runMode == 2) {
+        w.finetune = Finetune::QLoRA;
+    } else {
+        w.mode = Mode::Inference;
+        if (runMode == 1) {
+            w.precision.weights = DType::BF16;
+            w.precision.checkpointWeights = false;
+        }
+    }
+    const WeightDtypes d = residentWeightDtypes(*m, w);
+    QCOMPARE(QString::fromStdString(weightDtypesKey(d)), key);
+    QCOMPARE(d.fromCheckpoint, runMode == 0);
+    QCOMPARE(int(d.parts.size()), params1 > 0 ? 2 : 1);
+    compare(d.parts[0].params, params0);
+    compare(d.parts[0].bytes, bytes0);
+    if (params1 > 0) {
+        compare(d.parts[1].params, params1);
+        compare(d.parts[1].bytes, bytes1);
+    }
+    QCOMPARE(QString::number(d.bytesPerParam(), 'f', 2), perParam);
+    compare(d.bytesPerParam(), (bytes0 + bytes1) / (params0 + params1));
+    if (runMode != 2) { // the engine's weights term on one GPU: the same bytes
+        w.sequenceLength = 128;
+        w.inference.promptTokens = 64;
+        w.inference.newTokens = 64;
+        compare(term(estimate(*m, w).worst, Term::Weights), d.bytes());
+    }
 }
 
 void TstTerms::quantState_data() {
