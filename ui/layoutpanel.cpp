@@ -39,6 +39,12 @@ LayoutPanel::LayoutPanel(ScenarioController* controller, QWidget* parent)
     connect(m_find, &QPushButton::clicked, this, &LayoutPanel::findSmallestLayout);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &LayoutPanel::onFinished);
     connect(m_controller, &ScenarioController::scenarioReplaced, this, &LayoutPanel::clearResult);
+    // any other edit (an imported model, a GPU count, an undo of the applied layout) makes
+    // the answer and its tightest rank another scenario's
+    connect(m_controller, &ScenarioController::scenarioChanged, this, [this] {
+        if (!m_applying && (m_searched || m_watcher.isRunning()))
+            clearResult();
+    });
     retranslateUi();
 }
 
@@ -77,11 +83,13 @@ void LayoutPanel::onFinished() {
     }
     const Parallelism layout = m_last->layout;
     const int gpus = layout.gpus();
+    m_applying = true; // the answer is this edit's scenario's
     m_controller->edit(Field::Layout, tr("Apply smallest layout (%1 GPUs)").arg(gpus),
                        [layout, gpus](Scenario& s) {
                            s.workload.parallel = layout;
                            s.gpuCount = gpus;
                        });
+    m_applying = false;
     m_result->setText(resultText());
     emit layoutApplied(m_last->estimate.worst.stage); // core's worst rank: the tightest stage
 }

@@ -39,7 +39,7 @@ protected:
 
 private:
     void onFinished();
-    /// Forgets the answer (another scenario was opened).
+    /// Forgets the answer (another scenario was opened, or this one edited).
     void clearResult();
     void retranslateUi();
 
@@ -53,8 +53,9 @@ private:
     QString m_gpuName;
     std::optional<LayoutResult> m_last;
     bool m_searched = false;
-    int m_search = 0;        ///< increases when the scenario is replaced
+    int m_search = 0;        ///< increases when the answer is dropped (replaced, edited)
     int m_runningSearch = 0; ///< m_search when the running search started
+    bool m_applying = false; ///< applying the found layout (its edit keeps the answer)
 };
 
 } // namespace headroom::ui

@@ -1,6 +1,8 @@
 // tst_stalestate: what the window shows belongs to the current scenario (issue 31). The
 // weights slider's label and the scenario line name the dtypes the engine counts (the
-// checkpoint's own fp8 / MXFP4 storage, not the bf16 of the precision slider).
+// checkpoint's own fp8 / MXFP4 storage, not the bf16 of the precision slider), the Multi-GPU
+// tab forgets its answer when the scenario is edited, and File > New resets the bar chart to
+// the worst rank.
 #include "core/io/scenario.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
@@ -68,6 +70,9 @@ private slots:
     }
     void weightsLabel_data();
     void weightsLabel();
+    void layoutAnswerCleared_data();
+    void layoutAnswerCleared();
+    void newResetsBarView();
 
 private:
     ScenarioController* ctl() const { return m_win->controller(); }
@@ -129,6 +134,58 @@ void TstStaleState::weightsLabel() {
     QCOMPARE(m_win->findChild<QLabel*>(QStringLiteral("precisionValue"))->text(), label);
     const QString summary = ctl()->summary();
     QVERIFY2(summary.contains(QStringLiteral(" · %1 · ").arg(dtypes)), qPrintable(summary));
+}
+
+void TstStaleState::layoutAnswerCleared_data() {
+    QTest::addColumn<int>("change");
+    QTest::newRow("import-gpt-oss-20b") << 0;
+    QTest::newRow("undo-applied-layout") << 1;
+    QTest::newRow("edit-micro-batch") << 2;
+}
+
+// The Multi-GPU tab's "Smallest layout ... Tightest rank: pipeline stage N (layers a-b)" is
+// the answer for the scenario it searched: an imported model (gpt-oss-20b has 24 layers, the
+// answer named another model's layers), undoing the applied layout or any other edit clears
+// it. The layout's own apply keeps it.
+void TstStaleState::layoutAnswerCleared() {
+    QFETCH(int, change);
+    ctl()->edit(Field::SequenceLength, QStringLiteral("long"),
+                [](Scenario& s) { s.workload.sequenceLength = 8192; }); // > one H100
+    ctl()->flush();
+    LayoutPanel* panel = m_win->dashboard()->layoutPanel();
+    QSignalSpy applied(panel, &LayoutPanel::layoutApplied);
+    panel->findSmallestLayout();
+    QVERIFY(applied.wait(120000));
+    ctl()->flush();
+    QVERIFY2(panel->resultText().contains(QLatin1String("Tightest rank")),
+             qPrintable(panel->resultText()));
+    switch (change) {
+    case 0:
+        importModel(QStringLiteral("gpt-oss-20b"));
+        QCOMPARE(ctl()->scenario().model.numLayers, 24);
+        break;
+    case 1:
+        ctl()->undoStack()->undo();
+        break;
+    default:
+        ctl()->edit(Field::MicroBatch, QStringLiteral("mb"),
+                    [](Scenario& s) { s.workload.microBatch = 1; });
+        break;
+    }
+    ctl()->flush();
+    QVERIFY2(panel->resultText().isEmpty(), qPrintable(panel->resultText()));
+    QVERIFY(m_win->findChild<QLabel*>(QStringLiteral("layoutResult"))->text().isEmpty());
+}
+
+// File > New starts at the worst-rank bar, whatever view the scenario before had.
+void TstStaleState::newResetsBarView() {
+    m_win->dashboard()->setBarView(VramBarChart::View::PerStage);
+    QCOMPARE(m_win->dashboard()->barChart()->view(), VramBarChart::View::PerStage);
+    m_win->findChild<QAction*>(QStringLiteral("actionNew"))->trigger();
+    ctl()->flush();
+    QCOMPARE(m_win->dashboard()->barChart()->view(), VramBarChart::View::WorstRank);
+    QCOMPARE(m_win->dashboard()->barViewCombo()->currentIndex(), 0);
+    QVERIFY(!m_win->findChild<QAction*>(QStringLiteral("actionPerStage"))->isChecked());
 }
 
 QTEST_MAIN(TstStaleState)
