@@ -16,9 +16,17 @@
 #include <cstring>
 
 namespace {
-bool wantsScreenshot(int argc, char** argv) {
+/// The run needs no display: --screenshot renders offscreen, and --help / --version only
+/// print (QCommandLineParser answers them after QApplication has opened the platform).
+bool needsNoDisplay(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        if (std::strncmp(argv[i], "--screenshot", 12) == 0) {
+        const char* a = argv[i];
+        if (std::strcmp(a, "--") == 0) {
+            return false; // the rest are file names
+        }
+        if (std::strncmp(a, "--screenshot", 12) == 0 || std::strcmp(a, "--help") == 0 ||
+            std::strcmp(a, "--help-all") == 0 || std::strcmp(a, "-h") == 0 ||
+            std::strcmp(a, "--version") == 0 || std::strcmp(a, "-v") == 0) {
             return true;
         }
     }
@@ -30,8 +38,9 @@ int main(int argc, char** argv) {
     // A file-size limit makes write() fail with EFBIG instead of killing the app, so a failed
     // save is reported (and the old file kept) like a full disk.
     std::signal(SIGXFSZ, SIG_IGN);
-    // A screenshot needs no display: use the offscreen platform unless one was chosen.
-    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+    // A screenshot, --help or --version needs no display: use the offscreen platform unless
+    // one was chosen.
+    if (needsNoDisplay(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
     QApplication app(argc, argv);
@@ -91,7 +100,12 @@ int main(int argc, char** argv) {
                                         "default scenario) as A, open <file> as B and show the "
                                         "Compare tab."),
         QStringLiteral("file"));
-    parser.addOptions({shot, scenario, size, presentation, theme, language, tab, compare});
+    const QCommandLineOption checkLabels(
+        QStringLiteral("check-labels"),
+        QApplication::translate("main", "With --screenshot: list every cut, elided or "
+                                        "overlapping text on stderr and exit with 3 if any."));
+    parser.addOptions(
+        {shot, scenario, size, presentation, theme, language, tab, compare, checkLabels});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -120,6 +134,7 @@ int main(int argc, char** argv) {
         o.language = parser.value(language);
         o.tab = parser.value(tab);
         o.compare = parser.value(compare);
+        o.checkLabels = parser.isSet(checkLabels);
         return headroom::ui::runScreenshot(o);
     }
 

@@ -94,6 +94,8 @@ private slots:
     void screenshotSize();
     void screenshotFailedSaveKeepsOldFile_data();
     void screenshotFailedSaveKeepsOldFile();
+    void helpWithoutDisplay_data();
+    void helpWithoutDisplay();
 };
 
 void TstSave::failedSaveKeepsOldFile_data() {
@@ -269,6 +271,39 @@ void TstSave::screenshotFailedSaveKeepsOldFile() {
         QVERIFY(!QImage(png).isNull());
     }
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"old.png"});
+}
+
+void TstSave::helpWithoutDisplay_data() {
+    QTest::addColumn<QString>("arg");
+    QTest::addColumn<QString>("expected"); // what the output must mention
+    QTest::newRow("help") << QStringLiteral("--help") << QStringLiteral("--screenshot");
+    QTest::newRow("h") << QStringLiteral("-h") << QStringLiteral("--screenshot");
+    QTest::newRow("help-all") << QStringLiteral("--help-all") << QStringLiteral("--screenshot");
+    QTest::newRow("version") << QStringLiteral("--version") << QStringLiteral("headroom");
+    QTest::newRow("v") << QStringLiteral("-v") << QStringLiteral("headroom");
+}
+
+// `headroom --help` (and --version) only print: with no platform chosen and no display (no
+// QT_QPA_PLATFORM, DISPLAY or WAYLAND_DISPLAY) they exit 0 with the text instead of aborting
+// because the xcb platform cannot connect.
+void TstSave::helpWithoutDisplay() {
+    QFETCH(QString, arg);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcessEnvironment env = screenshotEnvironment(dir.path());
+    for (const char* v : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(v));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(HEADROOM_GUI), {arg});
+    QVERIFY(p.waitForFinished(120000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0,
+             qPrintable(QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(err)));
+    QVERIFY2(out.contains(expected), qPrintable(out + err));
 }
 
 QTEST_MAIN(TstSave)
