@@ -36,6 +36,13 @@ json sideJson(const Scenario& s, const Estimate& e) {
             {"headroom_bytes", e.headroom}};
 }
 
+/// "saves 41.91 GiB", "costs 843.00 GiB", "no change" from a saving (A - B, bytes).
+std::string effectText(double saved) {
+    if (std::abs(saved) < 0.5)
+        return "no change";
+    return (saved > 0 ? "saves " : "costs ") + fmtNum(std::abs(saved) / 1073741824.0, 2) + " GiB";
+}
+
 std::string method(const Comparison& c) {
     return c.exact ? "shapley-exact" : "shapley-sampled";
 }
@@ -48,8 +55,8 @@ json comparisonJson(const Scenario& a, const Scenario& b, const Comparison& c) {
     json attribution = json::array();
     for (size_t i = 0; i < c.changes.size(); ++i)
         attribution.push_back({{"change", c.changes[i].key},
-                               {"from", c.changes[i].before},
-                               {"to", c.changes[i].after},
+                               {"from", changeSideText(c.changes[i], false)},
+                               {"to", changeSideText(c.changes[i], true)},
                                {"saved_bytes", std::llround(c.saved[i])}});
     return {{"a", sideJson(a, c.a)},
             {"b", sideJson(b, c.b)},
@@ -79,18 +86,18 @@ std::string comparisonText(const Scenario& a, const Scenario& b, const Compariso
     t += terms.render(2) + "\n";
     if (c.changes.empty())
         return t + "The scenarios are the same.\n";
-    t += "What each change saved (A - B; Shapley value: the change's effect averaged over every "
-         "order of applying the changes" +
+    t += "What each change saves or costs (Shapley value: the change's effect averaged over "
+         "every order of applying the changes" +
          std::string(c.exact ? "" : ", sampled over 200 orders") +
          "; the shares add up to the total):\n";
-    TextTable attr({"change", "A", "B", "saved GiB", "share"}, {false, false, false, true, true});
+    TextTable attr({"change", "A", "B", "effect", "share"}, {false, false, false, true, true});
     const double saved = -c.deltaTotal;
     for (size_t i = 0; i < c.changes.size(); ++i)
-        attr.addRow({c.changes[i].key, c.changes[i].before, c.changes[i].after,
-                     fmtNum(c.saved[i] / 1073741824.0, 2),
+        attr.addRow({c.changes[i].key, changeSideText(c.changes[i], false),
+                     changeSideText(c.changes[i], true), effectText(c.saved[i]),
                      std::abs(saved) > 0 ? fmtNum(100.0 * c.saved[i] / saved, 1) + " %" : "-"});
     t += attr.render(2);
-    t += "  total saved: " + fmtGiB(saved) + " (" + fmtInt(saved) + " bytes)\n";
+    t += "  in total: " + effectText(saved) + " (A - B = " + fmtInt(saved) + " bytes)\n";
     return t;
 }
 

@@ -21,13 +21,16 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QSvgGenerator>
 #include <QTableWidget>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -45,17 +48,80 @@ QTableWidgetItem* cell(const QString& text, bool right = false) {
 QString md(QString v) {
     return v.replace(QLatin1Char('|'), QLatin1String("\\|"));
 }
+/// The charts' and tables' smallest heights: below them the panel scrolls.
+constexpr int kMinChartHeight = 200;
+constexpr int kMinTableHeight = 110;
+
+/// The micro-batch sweep's points on the cliff chart.
+constexpr int kCliffPoints = 32;
+
+/// The comparison of @p a with @p b, both cliffs and both limits: pure, run on a pool thread;
+/// the load replays go through @p loads (one job at a time uses it).
+CompareOutcome computeOutcome(const Scenario& a, const Scenario& b, uint64_t generation,
+                              LoadReplayCache& loads) {
+    // A's and B's load replays are made once and kept while the user edits B (DeepSeek-V3
+    // QLoRA + torchao: 0.4 s a replay, and the attribution estimates up to 2^10 mixes)
+    const LoadReplayCache::Scope scope(loads);
+    CompareOutcome o;
+    o.generation = generation;
+    o.thread = QThread::currentThreadId();
+    if (validateWorkload(a.model, a.workload) || validateWorkload(b.model, b.workload))
+        return o;
+    auto c = compareScenarios(a, b);
+    if (!c)
+        return o;
+    o.comparison = std::move(c).value();
+    o.fitA = maxMicroBatch(a.model, a.workload, a.gpu);
+    o.fitB = maxMicroBatch(b.model, b.workload, b.gpu);
+    o.currentA = a.workload.microBatch;
+    o.currentB = b.workload.microBatch;
+    o.cliffUpper = compareCliffUpper(o.currentA, o.currentB, o.fitA, o.fitB);
+    const auto xs = sweepValues(o.cliffUpper, kCliffPoints);
+    o.cliffA = sweep(a.model, a.workload, &a.gpu, SweepAxis::MicroBatch, xs);
+    o.cliffB = sweep(b.model, b.workload, &b.gpu, SweepAxis::MicroBatch, xs);
+    return o;
+}
+
 } // namespace
+
+int64_t compareCliffUpper(int64_t currentA, int64_t currentB, int64_t fitA, int64_t fitB) {
+    return sweepUpper(std::max(currentA, currentB), std::max(fitA, fitB), 16, int64_t{1} << 20);
+}
+
+double compareCliffTop(const CompareOutcome& o, const Comparison& c) {
+    // must show: each curve up to its current micro-batch and the first one past its limit
+    const double capacity = std::max(c.a.capacity, c.b.capacity);
+    double needed = std::max({capacity, c.a.worst.nvidiaSmi, c.b.worst.nvidiaSmi});
+    double all = needed;
+    const auto scan = [&](const std::vector<SweepPoint>& points, int64_t until) {
+        for (const SweepPoint& p : points) {
+            all = std::max(all, p.nvidiaSmi);
+            if (p.x <= until)
+                needed = std::max(needed, p.nvidiaSmi);
+        }
+    };
+    const auto until = [](const std::vector<SweepPoint>& points, int64_t fit) {
+        for (const SweepPoint& p : points) // the first sample past the limit
+            if (p.x > fit)
+                return p.x;
+        return fit;
+    };
+    scan(o.cliffA, std::max(o.currentA, until(o.cliffA, o.fitA)));
+    scan(o.cliffB, std::max(o.currentB, until(o.cliffB, o.fitB)));
+    // beyond that, the rest of both curves up to kCliffCapacities x the larger capacity
+    return std::max(needed, std::min(all, kCliffCapacities * capacity));
+}
 
 ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_header(new QLabel(this)), m_barChart(new QChart),
       m_barView(new QChartView(m_barChart, this)), m_bars(new QStackedBarSeries),
       m_barX(new QBarCategoryAxis), m_barY(new QValueAxis), m_cliffChart(new QChart),
       m_cliffView(new QChartView(m_cliffChart, this)), m_cliffA(new QLineSeries),
-      m_cliffB(new QLineSeries), m_capacity(new QLineSeries), m_cliffX(new QLogValueAxis),
-      m_cliffY(new QValueAxis), m_terms(new QTableWidget(this)), m_changes(new QTableWidget(this)),
-      m_timer(new QTimer(this)) {
+      m_cliffB(new QLineSeries), m_capacity(new QLineSeries), m_capacityA(new QLineSeries),
+      m_cliffX(new QLogValueAxis), m_cliffY(new QValueAxis), m_terms(new QTableWidget(this)),
+      m_changes(new QTableWidget(this)), m_timer(new QTimer(this)), m_content(new QWidget(this)) {
     setObjectName(QStringLiteral("comparePanel"));
+    m_content->setObjectName(QStringLiteral("compareContent"));
     m_header->setWordWrap(true);
     m_header->setObjectName(QStringLiteral("compareHeader"));
     for (QChart* c : {m_barChart, m_cliffChart}) {
@@ -65,8 +131,11 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     }
     for (QChartView* v : {m_barView, m_cliffView}) {
         v->setRenderHint(QPainter::Antialiasing);
-        v->setMinimumSize(160, 100); // a tab's minimum sets the window's: keep it small
+        // in the scroll area below: the tab's own minimum (the window's) stays small
+        v->setMinimumSize(160, kMinChartHeight);
     }
+    // the terms table below shows each term's colour: the bars need no legend of their own
+    m_barChart->legend()->hide();
     m_barChart->addSeries(m_bars);
     m_barChart->addAxis(m_barX, Qt::AlignBottom);
     m_barChart->addAxis(m_barY, Qt::AlignLeft);
@@ -76,7 +145,7 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     m_cliffX->setLabelFormat(QStringLiteral("%g"));
     m_cliffChart->addAxis(m_cliffX, Qt::AlignBottom);
     m_cliffChart->addAxis(m_cliffY, Qt::AlignLeft);
-    for (QLineSeries* s : {m_cliffA, m_cliffB, m_capacity}) {
+    for (QLineSeries* s : {m_cliffA, m_cliffB, m_capacity, m_capacityA}) {
         m_cliffChart->addSeries(s);
         s->attachAxis(m_cliffX);
         s->attachAxis(m_cliffY);
@@ -84,38 +153,62 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     m_cliffA->setPen(QPen(QColor(0x80, 0x80, 0x80), 2.5, Qt::DashLine));
     m_cliffB->setPen(QPen(QColor(0x1f, 0x5f, 0xa8), 2.5));
     m_capacity->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 2));
-    for (QTableWidget* t : {m_terms, m_changes}) {
-        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        t->verticalHeader()->setVisible(false);
-        t->horizontalHeader()->setStretchLastSection(true);
-        t->setAlternatingRowColors(true);
-        t->setMinimumHeight(40);
-    }
-    m_terms->setObjectName(QStringLiteral("compareTerms"));
-    m_changes->setObjectName(QStringLiteral("compareChanges"));
-
-    auto* charts = new QHBoxLayout;
-    charts->addWidget(m_barView, 2);
-    charts->addWidget(m_cliffView, 3);
-    auto* tables = new QHBoxLayout;
-    tables->addWidget(m_terms, 1);
-    tables->addWidget(m_changes, 1);
-    auto* lay = new QVBoxLayout(this);
-    lay->setContentsMargins(4, 4, 4, 4);
-    lay->addWidget(m_header);
-    lay->addLayout(charts, 3);
-    lay->addLayout(tables, 2);
+    m_capacityA->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 1.5, Qt::DashLine));
+    m_cliffA->setObjectName(QStringLiteral("compareCliffA"));
+    m_cliffB->setObjectName(QStringLiteral("compareCliffB"));
+    m_capacity->setObjectName(QStringLiteral("compareCapacity"));
+    m_capacityA->setObjectName(QStringLiteral("compareCapacityA"));
+    setUpTablesAndLayout();
 
     // B follows the edits, but a comparison is up to 2^10 estimates: never during a drag,
     // and coalesced after edits
     m_timer->setSingleShot(true);
     m_timer->setInterval(120);
     connect(m_timer, &QTimer::timeout, this, &ComparePanel::refresh);
+    connect(&m_watcher, &QFutureWatcher<CompareOutcome>::finished, this, &ComparePanel::finishJob);
     connect(m_controller, &ScenarioController::resultsChanged, this, [this] {
         if (m_pinned && !m_controller->dragging())
             m_timer->start();
     });
     retranslateUi();
+}
+
+void ComparePanel::setUpTablesAndLayout() {
+    for (QTableWidget* t : {m_terms, m_changes}) {
+        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        t->verticalHeader()->setVisible(false);
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setAlternatingRowColors(true);
+        t->setMinimumHeight(kMinTableHeight);
+    }
+    m_terms->setObjectName(QStringLiteral("compareTerms"));
+    m_changes->setObjectName(QStringLiteral("compareChanges"));
+    // the values take the room left; a long one wraps onto a second line
+    m_changes->horizontalHeader()->setStretchLastSection(false);
+    m_changes->setWordWrap(true);
+    m_changes->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_barView, 1);
+    charts->addWidget(m_cliffView, 2);
+    auto* tables = new QHBoxLayout;
+    tables->addWidget(m_terms, 2);
+    tables->addWidget(m_changes, 3);
+    auto* lay = new QVBoxLayout(m_content);
+    lay->setContentsMargins(4, 4, 4, 4);
+    lay->addWidget(m_header);
+    lay->addLayout(charts, 3);
+    lay->addLayout(tables, 2);
+    // a short tab (a laptop, a projector at 1280 x 720) scrolls rather than squeezing the
+    // charts until their axis labels are cut
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("compareScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 }
 
 void ComparePanel::pin() {
@@ -128,30 +221,80 @@ void ComparePanel::setPinned(const Scenario& a) {
     refresh();
 }
 
+ComparePanel::~ComparePanel() {
+    if (!m_jobTaken)
+        m_job.waitForFinished(); // it uses m_loads
+}
+
 void ComparePanel::clearPinned() {
     m_pinned.reset();
-    m_comparison.reset();
     emit pinnedChanged(false);
     refresh();
 }
 
 void ComparePanel::refresh() {
     m_timer->stop();
-    // A's and B's load replays are made once and kept while the user edits B (DeepSeek-V3
-    // QLoRA + torchao: 0.4 s a replay, and the attribution estimates up to 2^10 mixes)
-    const LoadReplayCache::Scope loads(m_loads);
-    m_unit = m_controller->unit();
-    m_comparison.reset();
-    const Scenario& b = m_controller->scenario();
-    if (m_pinned && !validateWorkload(m_pinned->model, m_pinned->workload) &&
-        !validateWorkload(b.model, b.workload)) {
-        if (auto c = compareScenarios(*m_pinned, b))
-            m_comparison = std::move(c).value();
+    ++m_requested;
+    if (!m_pinned) { // nothing to compute: the empty view at once
+        CompareOutcome none;
+        none.generation = m_requested;
+        applyOutcome(std::move(none));
+        return;
     }
+    if (!m_jobTaken && !m_job.isFinished()) {
+        m_restart = true; // one job at a time: the latest request follows when it ends
+        return;
+    }
+    startJob();
+    if (!m_comparison)
+        m_header->setText(headerText()); // "comparing…" until the first result
+}
+
+void ComparePanel::startJob() {
+    m_restart = false;
+    m_jobTaken = false;
+    m_job = QtConcurrent::run([a = *m_pinned, b = m_controller->scenario(), gen = m_requested,
+                               loads = &m_loads] { return computeOutcome(a, b, gen, *loads); });
+    m_watcher.setFuture(m_job);
+}
+
+void ComparePanel::finishJob() {
+    if (m_jobTaken || !m_job.isFinished())
+        return;
+    m_jobTaken = true;
+    CompareOutcome o = m_job.result();
+    if (m_restart && m_pinned) { // a newer request came meanwhile: this one is stale
+        startJob();
+        return;
+    }
+    m_restart = false;
+    if (o.generation == m_requested) // else dropped (A was unpinned since)
+        applyOutcome(std::move(o));
+}
+
+void ComparePanel::flush() {
+    if (m_timer->isActive())
+        refresh();
+    while (!m_jobTaken) {
+        m_job.waitForFinished();
+        finishJob(); // may start the latest request's job
+    }
+}
+
+bool ComparePanel::pending() const {
+    return m_timer->isActive() || !m_jobTaken;
+}
+
+void ComparePanel::applyOutcome(CompareOutcome o) {
+    m_unit = m_controller->unit();
+    m_comparison = std::move(o.comparison);
+    o.comparison.reset();
+    m_shown = std::move(o);
     rebuildBars();
     rebuildCliffs();
     rebuildTables();
     retranslateUi();
+    emit updated();
 }
 
 void ComparePanel::rebuildBars() {
@@ -175,38 +318,40 @@ void ComparePanel::rebuildBars() {
                     m_comparison->b.capacity}) /
           unit;
     m_barY->setTickType(QValueAxis::TicksDynamic);
-    setNiceRange(m_barY, niceCeil(top * 1.05), niceStep(top * 1.05));
+    m_barTop = top * 1.05;
+    applyTicks();
     m_barY->setLabelFormat(QStringLiteral("%.0f"));
 }
 
 void ComparePanel::rebuildCliffs() {
-    for (QLineSeries* s : {m_cliffA, m_cliffB, m_capacity})
+    for (QLineSeries* s : {m_cliffA, m_cliffB, m_capacity, m_capacityA})
         s->clear();
-    if (!m_comparison || !m_pinned)
+    if (!m_comparison)
         return;
-    const Scenario& b = m_controller->scenario();
-    const auto xs = sweepValues(
-        std::max<int64_t>({64, m_pinned->workload.microBatch * 4, b.workload.microBatch * 4}), 24);
     const double unit = Units::bytesPerUnit(m_unit);
-    double top = 0;
-    auto fill = [&](QLineSeries* s, const Scenario& sc) {
-        for (const SweepPoint& p :
-             sweep(sc.model, sc.workload, &sc.gpu, SweepAxis::MicroBatch, xs)) {
+    const auto upper = static_cast<double>(m_shown.cliffUpper);
+    const auto fill = [unit](QLineSeries* s, const std::vector<SweepPoint>& points) {
+        for (const SweepPoint& p : points)
             s->append(static_cast<double>(p.x), p.nvidiaSmi / unit);
-            top = std::max(top, p.nvidiaSmi / unit);
-        }
     };
-    fill(m_cliffA, *m_pinned);
-    fill(m_cliffB, b);
-    const double cap = m_comparison->b.capacity / unit;
-    if (cap > 0) {
-        m_capacity->append(1, cap);
-        m_capacity->append(static_cast<double>(xs.back()), cap);
+    fill(m_cliffA, m_shown.cliffA);
+    fill(m_cliffB, m_shown.cliffB);
+    const double capB = m_comparison->b.capacity / unit;
+    const double capA = m_comparison->a.capacity / unit;
+    const double yTop = compareCliffTop(m_shown, *m_comparison) / unit;
+    if (capB > 0) {
+        m_capacity->append(1, capB);
+        m_capacity->append(upper, capB);
     }
-    m_cliffX->setRange(1, static_cast<double>(xs.back()));
-    const double yTop = std::min(top, std::max(cap, 1.0) * 2.5) * 1.05;
+    if (capA > 0 && capA != capB) {
+        m_capacityA->append(1, capA);
+        m_capacityA->append(upper, capA);
+    }
+    m_capacityA->setVisible(capA > 0 && capA != capB);
+    m_cliffX->setRange(1, upper);
     m_cliffY->setTickType(QValueAxis::TicksDynamic);
-    setNiceRange(m_cliffY, niceCeil(yTop), niceStep(yTop));
+    m_cliffTop = yTop * 1.05;
+    applyTicks();
     m_cliffY->setLabelFormat(QStringLiteral("%.0f"));
 }
 
@@ -225,7 +370,9 @@ void ComparePanel::rebuildTables() {
             continue;
         const int r = m_terms->rowCount();
         m_terms->insertRow(r);
-        m_terms->setItem(r, 0, cell(Texts::termName(static_cast<Term>(i))));
+        auto* name = cell(Texts::termName(static_cast<Term>(i)));
+        name->setData(Qt::DecorationRole, Theme::termColor(static_cast<Term>(i))); // the key
+        m_terms->setItem(r, 0, name);
         m_terms->setItem(r, 1, cell(Units::format(c.a.worst.atPeak[k], m_unit, 2), true));
         m_terms->setItem(r, 2, cell(Units::format(c.b.worst.atPeak[k], m_unit, 2), true));
         m_terms->setItem(r, 3, cell(Units::formatSigned(c.deltaTerms[k], m_unit, 2), true));
@@ -240,12 +387,12 @@ void ComparePanel::rebuildTables() {
     for (size_t i = 0; i < c.changes.size(); ++i) {
         const int row = m_changes->rowCount();
         m_changes->insertRow(row);
-        m_changes->setItem(row, 0, cell(QString::fromStdString(c.changes[i].key)));
-        m_changes->setItem(row, 1,
-                           cell(QString::fromStdString(c.changes[i].before) +
-                                QStringLiteral(" → ") +
-                                QString::fromStdString(c.changes[i].after)));
-        m_changes->setItem(row, 2, cell(Units::formatSigned(c.saved[i], m_unit, 2), true));
+        const QString values = Texts::changeValues(c.changes[i], m_unit);
+        m_changes->setItem(row, 0, cell(Texts::changeName(c.changes[i])));
+        auto* valueCell = cell(values);
+        valueCell->setToolTip(values); // a long group (an edited model) may be cut
+        m_changes->setItem(row, 1, valueCell);
+        m_changes->setItem(row, 2, cell(Texts::changeEffect(c.saved[i], m_unit), true));
         m_changes->setItem(row, 3,
                            cell(std::abs(saved) > 0 ? tr("%1 %").arg(loc.toString(
                                                           100.0 * c.saved[i] / saved, 'f', 1))
@@ -254,6 +401,13 @@ void ComparePanel::rebuildTables() {
     }
     m_terms->resizeColumnsToContents();
     m_changes->resizeColumnsToContents();
+}
+
+void ComparePanel::layoutChangeColumns() {
+    QHeaderView* h = m_changes->horizontalHeader();
+    for (int col : {0, 2, 3})
+        h->setSectionResizeMode(col, QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(1, QHeaderView::Stretch);
 }
 
 QString ComparePanel::toMarkdown() const {
@@ -282,13 +436,14 @@ QString ComparePanel::toMarkdown() const {
              .arg(Units::toUnit(c.b.worst.nvidiaSmi, m_unit), 0, 'f', 2)
              .arg(Units::toUnit(c.deltaTotal, m_unit), 0, 'f', 2)
              .arg(static_cast<qlonglong>(std::llround(c.deltaTotal)));
-    t += QStringLiteral("| %1 | A → B | %2 (%3) | %2 (bytes) |\n|---|---|---:|---:|\n")
-             .arg(tr("Change"), tr("Saved"), u);
+    t += QStringLiteral("| %1 | %2 | %3 | A − B (%4) | A − B (bytes) |\n"
+                        "|---|---|---|---:|---:|\n")
+             .arg(tr("Change"), tr("A → B"), tr("Effect"), u);
     for (size_t i = 0; i < c.changes.size(); ++i)
-        t += QStringLiteral("| %1 | %2 → %3 | %4 | %5 |\n")
-                 .arg(md(QString::fromStdString(c.changes[i].key)),
-                      md(QString::fromStdString(c.changes[i].before)),
-                      md(QString::fromStdString(c.changes[i].after)))
+        t += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                 .arg(md(Texts::changeName(c.changes[i])),
+                      md(Texts::changeValues(c.changes[i], m_unit)),
+                      md(Texts::changeEffect(c.saved[i], m_unit)))
                  .arg(Units::toUnit(c.saved[i], m_unit), 0, 'f', 2)
                  .arg(static_cast<qlonglong>(std::llround(c.saved[i])));
     t += QStringLiteral("\n") +
@@ -302,6 +457,7 @@ QString ComparePanel::toMarkdown() const {
 
 bool ComparePanel::saveAs(const QString& path, QString* error) {
     refresh();
+    flush();
     if (path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive))
         return saveFile(path, toMarkdown().toUtf8(), error);
     if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
@@ -310,15 +466,15 @@ bool ComparePanel::saveAs(const QString& path, QString* error) {
             [this](QIODevice& device) {
                 QSvgGenerator gen;
                 gen.setOutputDevice(&device);
-                gen.setSize(size());
-                gen.setViewBox(rect());
+                gen.setSize(m_content->size());
+                gen.setViewBox(m_content->rect());
                 QPainter p(&gen);
-                render(&p);
+                m_content->render(&p); // the whole panel, scrolled or not
                 return p.end();
             },
             error);
     }
-    const QImage img = grab().toImage();
+    const QImage img = m_content->grab().toImage();
     return saveFile(
         path, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, error);
 }
@@ -327,32 +483,82 @@ void ComparePanel::retranslateUi() {
     m_terms->setColumnCount(4);
     m_terms->setHorizontalHeaderLabels({tr("Term"), tr("A"), tr("B"), tr("B − A")});
     m_changes->setColumnCount(4);
-    m_changes->setHorizontalHeaderLabels({tr("Change"), tr("A → B"), tr("Saved"), tr("Share")});
+    m_changes->setHorizontalHeaderLabels({tr("Change"), tr("A → B"), tr("Effect"), tr("Share")});
+    layoutChangeColumns();
+    m_changes->horizontalHeaderItem(3)->setToolTip(
+        tr("The change's part of the whole difference between A and B"));
     m_barX->setCategories({tr("A"), tr("B")});
-    m_barY->setTitleText(tr("Memory (%1)").arg(Units::symbol(m_unit)));
-    m_cliffY->setTitleText(tr("Memory (%1)").arg(Units::symbol(m_unit)));
     m_cliffX->setTitleText(tr("Micro-batch (log scale)"));
+    applyTicks();
     m_cliffA->setName(tr("A (pinned)"));
     m_cliffB->setName(tr("B (current)"));
-    m_capacity->setName(tr("GPU capacity"));
+    const bool twoCapacities = m_capacityA->isVisible() && m_capacityA->count() > 0;
+    m_capacity->setName(twoCapacities ? tr("B's GPU capacity") : tr("GPU capacity"));
+    m_capacityA->setName(tr("A's GPU capacity"));
     m_barChart->setTitle(tr("Worst rank at its peak"));
-    m_cliffChart->setTitle(tr("OOM cliffs"));
-    if (!m_pinned) {
-        m_header->setText(tr("Pin the current scenario as A (Tools → Pin as A for Comparison), "
-                             "then edit it into B: this tab compares them."));
-    } else if (!m_comparison) {
-        m_header->setText(tr("A is pinned; B is not a valid run yet."));
+    if (m_comparison) {
+        const auto limit = [](int64_t fit) {
+            return fit > 0 ? Units::formatCount(fit) : tr("none", "no micro-batch fits");
+        };
+        m_cliffChart->setTitle(tr("OOM cliffs: the largest micro-batch that fits is %1 in A, "
+                                  "%2 in B")
+                                   .arg(limit(m_shown.fitA), limit(m_shown.fitB)));
     } else {
-        const Comparison& c = *m_comparison;
-        m_header->setText(
-            tr("<b>A → B: %1 → %2 (%3)</b>. What each change saved is its Shapley value: its "
-               "effect averaged over every order of applying the changes (%4 estimates); the "
-               "shares add up to the total.")
-                .arg(Units::format(c.a.worst.nvidiaSmi, m_unit, 2),
-                     Units::format(c.b.worst.nvidiaSmi, m_unit, 2),
-                     Units::formatSigned(c.deltaTotal, m_unit, 2))
-                .arg(c.evaluations));
+        m_cliffChart->setTitle(tr("OOM cliffs"));
     }
+    m_header->setText(headerText());
+    m_header->setToolTip(m_comparison
+                             ? tr("A change's Shapley value is its effect on the memory averaged "
+                                  "over every order in which the changes can be applied; the "
+                                  "effects add up to the whole difference between A and B.")
+                             : QString());
+}
+
+QString ComparePanel::headerText() const {
+    if (!m_pinned)
+        return tr("Pin the current scenario as A (Tools → Pin as A for Comparison), then edit it "
+                  "into B: this tab compares them.");
+    if (!m_comparison)
+        return pending() ? tr("A is pinned; comparing…")
+                         : tr("A is pinned; B is not a valid run yet.");
+    const Comparison& c = *m_comparison;
+    const QString a = Units::format(c.a.worst.nvidiaSmi, m_unit, 2);
+    const QString b = Units::format(c.b.worst.nvidiaSmi, m_unit, 2);
+    const QString diff = Units::format(std::abs(c.deltaTotal), m_unit, 2);
+    const QString total =
+        c.deltaTotal > 0.5    ? tr("<b>A → B: %1 → %2, B needs %3 more.</b>").arg(a, b, diff)
+        : c.deltaTotal < -0.5 ? tr("<b>A → B: %1 → %2, B needs %3 less.</b>").arg(a, b, diff)
+                              : tr("<b>A → B: %1 → %2, the same memory.</b>").arg(a, b);
+    const QString how =
+        c.exact ? tr("Each change's effect: its Shapley value over every order of applying "
+                     "them (%n estimate(s)).",
+                     "", c.evaluations)
+                : tr("Each change's effect: its Shapley value over 200 random orders of "
+                     "applying them (%n estimate(s)).",
+                     "", c.evaluations);
+    return total + QLatin1Char(' ') + how;
+}
+
+void ComparePanel::applyTicks() {
+    // a tick label every ~40 px at most: in a short chart QtCharts elides labels that overlap
+    const auto ticks = [](const QChartView* v) { return std::clamp(v->height() / 40, 2, 5); };
+    // a short chart's axis says only the unit, a taller one "Memory (GiB)"
+    for (auto [axis, view] : {std::pair{m_barY, m_barView}, std::pair{m_cliffY, m_cliffView}})
+        axis->setTitleText(view->height() < 220 ? Units::symbol(m_unit)
+                                                : tr("Memory (%1)").arg(Units::symbol(m_unit)));
+    if (m_barTop > 0) {
+        const int n = ticks(m_barView);
+        setNiceRange(m_barY, niceCeil(m_barTop, n), niceStep(m_barTop, n));
+    }
+    if (m_cliffTop > 0) {
+        const int n = ticks(m_cliffView);
+        setNiceRange(m_cliffY, niceCeil(m_cliffTop, n), niceStep(m_cliffTop, n));
+    }
+}
+
+void ComparePanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    applyTicks();
 }
 
 void ComparePanel::changeEvent(QEvent* e) {

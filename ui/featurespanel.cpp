@@ -195,6 +195,11 @@ bool FeaturesPanel::hasWords(const WorkloadField& f) {
     return wordsOf(f.key) != nullptr;
 }
 
+QString FeaturesPanel::loadRecipeName(LoadRecipe r) {
+    const auto i = static_cast<std::size_t>(r);
+    return i < kLoads.size() ? QCoreApplication::translate(kContext, kLoads[i].first) : QString();
+}
+
 FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
     : QGroupBox(parent), m_controller(controller) {
     setObjectName(QStringLiteral("featuresBox"));

@@ -33,6 +33,8 @@ public:
     static QString labelOf(const WorkloadField& f);
     /// Whether the panel has a label and tool tip for @p f (every Feature/Fact flag must).
     static bool hasWords(const WorkloadField& f);
+    /// The translated name of a way of loading the weights (the load box's entry).
+    static QString loadRecipeName(LoadRecipe r);
 
 protected:
     void changeEvent(QEvent* e) override;

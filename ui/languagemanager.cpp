@@ -6,7 +6,34 @@
 
 namespace headroom::ui {
 
-LanguageManager::LanguageManager(QObject* parent) : QObject(parent) {}
+namespace {
+
+/// English plurals of a source text with "(s)" (Qt's %n convention): dropped for n = 1, "s"
+/// otherwise; no answer for a message without a count or without "(s)". Qt replaces %n after.
+class SourcePlurals : public QTranslator {
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char*, const char* source, const char*, int n) const override {
+        if (n < 0 || !source)
+            return {};
+        QString text = QString::fromUtf8(source);
+        if (!text.contains(QLatin1String("(s)")))
+            return {};
+        return text.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
+    }
+};
+
+} // namespace
+
+LanguageManager::LanguageManager(QObject* parent)
+    : QObject(parent), m_sourcePlurals(std::make_unique<SourcePlurals>()) {
+    // installed first, so every translation installed later answers before it
+    QCoreApplication::installTranslator(m_sourcePlurals.get());
+}
+
+LanguageManager::~LanguageManager() {
+    QCoreApplication::removeTranslator(m_sourcePlurals.get());
+}
 
 QStringList LanguageManager::available() {
     return {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};

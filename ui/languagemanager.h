@@ -1,11 +1,16 @@
 #pragma once
 // Run-time language switching: installs the compiled-in translation (":/i18n/headroom_*.qm")
-// and Qt's own, which sends QEvent::LanguageChange to every widget (retranslateUi).
+// and Qt's own, which sends QEvent::LanguageChange to every widget (retranslateUi). Under them,
+// always installed, English plural forms for the source texts: tr("%n estimate(s)", "", n)
+// reads "1 estimate" / "2 estimates" where no translation has the message (English, which has
+// no .qm, or a string not translated yet).
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <QTranslator>
+
+#include <memory>
 
 namespace headroom::ui {
 
@@ -14,6 +19,7 @@ class LanguageManager : public QObject {
 
 public:
     explicit LanguageManager(QObject* parent = nullptr);
+    ~LanguageManager() override;
 
     /// Language codes with a translation: "en", "de", "zh_CN".
     static QStringList available();
@@ -35,6 +41,7 @@ private:
     QString m_effective = QStringLiteral("en");
     QTranslator m_app;
     QTranslator m_qt;
+    std::unique_ptr<QTranslator> m_sourcePlurals; ///< English plurals of the source texts
     bool m_installed = false;
 };
 

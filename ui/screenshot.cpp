@@ -86,8 +86,10 @@ int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
         w.controller()->flush();
     }
     w.dashboard()->refresh();
-    if (!o.compare.isEmpty())
-        w.dashboard()->comparePanel()->refresh(); // its debounce timer would fire too late
+    if (!o.compare.isEmpty()) { // its debounce timer would fire too late
+        w.dashboard()->comparePanel()->refresh();
+        w.dashboard()->comparePanel()->flush(); // the job runs on a pool thread
+    }
     QCoreApplication::processEvents();
     return 0;
 }

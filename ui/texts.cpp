@@ -1,8 +1,15 @@
 #include "ui/texts.h"
 
 #include "core/engine/profiles.h"
+#include "ui/featurespanel.h"
 
 #include <QLocale>
+#include <QStringList>
+
+#include <cmath>
+#include <type_traits>
+#include <utility>
+#include <variant>
 
 namespace headroom::ui {
 
@@ -572,6 +579,229 @@ QString Texts::planStepShort(LeverOption o, const Workload& a) {
         return tr("KV cache %1").arg(dtypeName(a.precision.kvCache));
     }
     return {};
+}
+
+} // namespace headroom::ui
+
+namespace headroom::ui {
+
+namespace {
+
+/// A row of the field table (core/engine/fields.h) in words: the features panel's label for a
+/// feature or fact, the run's sizes and degrees here, readableKey() for any other.
+QString workloadFieldName(const WorkloadField& f) {
+    if (FeaturesPanel::hasWords(f))
+        return FeaturesPanel::labelOf(f);
+    const std::string path = f.path();
+    // clang-format off
+    static const std::pair<const char*, const char*> kNames[] = {
+        {"micro_batch_size", QT_TRANSLATE_NOOP("Texts", "Micro-batch")},
+        {"sequence_length", QT_TRANSLATE_NOOP("Texts", "Sequence length")},
+        {"gradient_accumulation_steps", QT_TRANSLATE_NOOP("Texts", "Gradient accumulation")},
+        {"checkpoint_layers", QT_TRANSLATE_NOOP("Texts", "Checkpointed blocks")},
+        {"precision.master_weights_fp32", QT_TRANSLATE_NOOP("Texts", "fp32 master weights")},
+        {"lora.rank", QT_TRANSLATE_NOOP("Texts", "LoRA rank")},
+        {"lora.dropout", QT_TRANSLATE_NOOP("Texts", "LoRA dropout")},
+        {"inference.prompt_tokens", QT_TRANSLATE_NOOP("Texts", "Prompt tokens")},
+        {"inference.new_tokens", QT_TRANSLATE_NOOP("Texts", "Generated tokens")},
+        {"rollout.enabled", QT_TRANSLATE_NOOP("Texts", "RL rollout engine")},
+        {"parallelism.dp", QT_TRANSLATE_NOOP("Texts", "DP")},
+        {"parallelism.tp", QT_TRANSLATE_NOOP("Texts", "TP")},
+        {"parallelism.pp", QT_TRANSLATE_NOOP("Texts", "PP")},
+        {"parallelism.cp", QT_TRANSLATE_NOOP("Texts", "CP")},
+        {"parallelism.ep", QT_TRANSLATE_NOOP("Texts", "EP")},
+    };
+    // clang-format on
+    for (const auto& [key, name] : kNames)
+        if (path == key)
+            return QCoreApplication::translate("Texts", name);
+    return Texts::readableKey("workload." + path);
+}
+
+QString scheduleName(PipelineSchedule s) {
+    switch (s) {
+    case PipelineSchedule::GPipe:
+        return Texts::tr("GPipe");
+    case PipelineSchedule::OneFOneB:
+        return Texts::tr("1F1B");
+    case PipelineSchedule::Interleaved:
+        return Texts::tr("Interleaved 1F1B");
+    }
+    return {};
+}
+
+QString gpuChoiceName(const GpuChoice& g, ByteUnit unit) {
+    const QString name =
+        g.name.empty()
+            ? Texts::tr("Custom GPU (%1)")
+                  .arg(Units::format(static_cast<double>(g.memoryMiB) * 1048576.0, unit, 0))
+            : QString::fromStdString(g.name);
+    return g.count > 1 ? Texts::tr("%1 × %2", "GPU count × GPU").arg(g.count).arg(name) : name;
+}
+
+/// A number of a field in words: a share, bytes, or a count.
+QString numberValue(ChangeField field, double v, ByteUnit unit) {
+    const QLocale loc;
+    if (field == ChangeField::MemoryUtilization)
+        return Texts::tr("%1 %").arg(loc.toString(100.0 * v, 'g', 4));
+    if (field == ChangeField::RolloutOverhead)
+        return Units::format(v, unit, 2);
+    return loc.toString(v, 'g', 6);
+}
+
+} // namespace
+
+QString Texts::readableKey(const std::string& key) {
+    std::string k = key;
+    for (const char* prefix : {"workload.", "model.architecture.", "model."})
+        if (k.rfind(prefix, 0) == 0 && k.size() > std::string(prefix).size()) {
+            k = k.substr(std::string(prefix).size());
+            break;
+        }
+    QString out = QString::fromStdString(k);
+    out.replace(QLatin1Char('.'), QLatin1Char(' ')).replace(QLatin1Char('_'), QLatin1Char(' '));
+    out = out.simplified();
+    if (!out.isEmpty())
+        out[0] = out[0].toUpper();
+    return out;
+}
+
+QString Texts::changeFieldName(const FieldChange& f) {
+    switch (f.field) {
+    case ChangeField::Model:
+        return tr("Model");
+    case ChangeField::Gpu:
+        return tr("GPU");
+    case ChangeField::Parallelism:
+        return tr("Parallel layout");
+    case ChangeField::Mode:
+        return tr("Mode");
+    case ChangeField::Finetune:
+        return tr("What is trained");
+    case ChangeField::Profile:
+        return tr("Framework profile");
+    case ChangeField::PrecisionPreset:
+        return tr("Precision preset");
+    case ChangeField::WeightsDtype:
+        return tr("%1 dtype", "a memory term's dtype").arg(termName(Term::Weights));
+    case ChangeField::ComputeDtype:
+        return tr("Compute dtype");
+    case ChangeField::GradientsDtype:
+        return tr("%1 dtype", "a memory term's dtype").arg(termName(Term::Gradients));
+    case ChangeField::OptimizerStatesDtype:
+        return tr("%1 dtype", "a memory term's dtype").arg(termName(Term::OptimizerStates));
+    case ChangeField::KvCacheDtype:
+        return tr("%1 dtype", "a memory term's dtype").arg(termName(Term::KvCache));
+    case ChangeField::AdaptersDtype:
+        return tr("LoRA adapters dtype");
+    case ChangeField::CheckpointWeights:
+        return tr("Weights as the checkpoint stores them");
+    case ChangeField::Optimizer:
+        return tr("Optimizer");
+    case ChangeField::Checkpointing:
+        return tr("Activation checkpointing");
+    case ChangeField::Attention:
+        return tr("Attention");
+    case ChangeField::LoraTargets:
+        return tr("LoRA targets");
+    case ChangeField::LoadRecipe:
+        return tr("Model load");
+    case ChangeField::Sharding:
+        return tr("Sharding");
+    case ChangeField::PipelineSchedule:
+        return tr("Pipeline schedule");
+    case ChangeField::MemoryUtilization:
+        return tr("GPU memory utilisation");
+    case ChangeField::RolloutOverhead:
+        return tr("Rollout engine overhead");
+    case ChangeField::WorkloadField:
+        if (f.row)
+            return workloadFieldName(*f.row);
+        break;
+    case ChangeField::Other:
+        break;
+    }
+    return readableKey(f.key);
+}
+
+QString Texts::changeName(const ScenarioChange& c) {
+    return changeFieldName(FieldChange{c.field, c.key, c.row, {}, {}});
+}
+
+QString Texts::changeValue(ChangeField field, const ChangeValue& v, ByteUnit unit) {
+    return std::visit(
+        [field, unit](const auto& x) -> QString {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, std::monostate>)
+                return tr("(not set)");
+            else if constexpr (std::is_same_v<T, bool>)
+                return x ? tr("on") : tr("off");
+            else if constexpr (std::is_same_v<T, int64_t>)
+                return Units::formatCount(x);
+            else if constexpr (std::is_same_v<T, double>)
+                return numberValue(field, x, unit);
+            else if constexpr (std::is_same_v<T, std::string>)
+                return QString::fromStdString(x);
+            else if constexpr (std::is_same_v<T, Mode>)
+                return x == Mode::Inference ? runModeName(RunMode::Inference) : tr("Training");
+            else if constexpr (std::is_same_v<T, Finetune>)
+                return runModeName(x == Finetune::LoRA    ? RunMode::LoRA
+                                   : x == Finetune::QLoRA ? RunMode::QLoRA
+                                                          : RunMode::Full);
+            else if constexpr (std::is_same_v<T, ProfileRef>)
+                return profileName(x);
+            else if constexpr (std::is_same_v<T, Framework>)
+                return frameworkName(x);
+            else if constexpr (std::is_same_v<T, DType>)
+                return dtypeName(x);
+            else if constexpr (std::is_same_v<T, Optimizer>)
+                return optimizerName(x);
+            else if constexpr (std::is_same_v<T, Checkpointing>)
+                return checkpointingName(x);
+            else if constexpr (std::is_same_v<T, AttentionImpl>)
+                return attentionName(x);
+            else if constexpr (std::is_same_v<T, LoadRecipe>)
+                return FeaturesPanel::loadRecipeName(x);
+            else if constexpr (std::is_same_v<T, Sharding>)
+                return shardingName(x);
+            else if constexpr (std::is_same_v<T, PipelineSchedule>)
+                return scheduleName(x);
+            else
+                return gpuChoiceName(x, unit);
+        },
+        v);
+}
+
+QString Texts::changeValues(const ScenarioChange& c, ByteUnit unit) {
+    if (!groupWithoutOwnValue(c))
+        return tr("%1 → %2", "A's value → B's value")
+            .arg(changeValue(c.field, c.before, unit), changeValue(c.field, c.after, unit));
+    constexpr int kShownParts = 4; // an edited architecture can differ in dozens of keys
+    QStringList parts;
+    for (const FieldChange& p : c.parts) {
+        if (parts.size() == kShownParts) {
+            parts << tr("%n more", "changed keys not listed", int(c.parts.size()) - kShownParts);
+            break;
+        }
+        parts << tr("%1: %2 → %3", "field: A's value → B's value")
+                     .arg(changeFieldName(p), changeValue(p.field, p.before, unit),
+                          changeValue(p.field, p.after, unit));
+    }
+    return parts.join(tr("; "));
+}
+
+QString Texts::changeEffect(double savedBytes, ByteUnit unit) {
+    constexpr int kDecimals = 2;
+    const double shown = std::abs(savedBytes) / Units::bytesPerUnit(unit);
+    if (shown < 0.5 * std::pow(10.0, -kDecimals)) { // rounds to 0.00
+        if (std::abs(savedBytes) < 0.5)
+            return tr("No memory change");
+        const QString bound =
+            Units::format(std::pow(10.0, -kDecimals) * Units::bytesPerUnit(unit), unit, kDecimals);
+        return savedBytes > 0 ? tr("Saves under %1").arg(bound) : tr("Costs under %1").arg(bound);
+    }
+    const QString amount = Units::format(std::abs(savedBytes), unit, kDecimals);
+    return savedBytes > 0 ? tr("Saves %1").arg(amount) : tr("Costs %1").arg(amount);
 }
 
 } // namespace headroom::ui

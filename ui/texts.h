@@ -8,6 +8,7 @@
 #include "core/engine/weight_dtypes.h"
 #include "core/engine/workload.h"
 #include "core/error.h"
+#include "core/io/compare.h"
 #include "core/model/model.h"
 #include "core/plan/solvers.h"
 #include "ui/units.h"
@@ -70,6 +71,23 @@ public:
     static QString planStep(LeverOption o, const Workload& after);
     /// A few words for the plan waterfall's axis, e.g. "Micro-batch 2", "TP 2".
     static QString planStepShort(LeverOption o, const Workload& after);
+
+    /// The name of a change between two scenarios (core/io/compare.h): "Activation
+    /// checkpointing", "Micro-batch", "GPU"; a field without words of its own gets a readable
+    /// label made from its key ("Rollout samples per prompt"), never the JSON path.
+    static QString changeName(const ScenarioChange& c);
+    /// The name of one leaf of a change (a group's part).
+    static QString changeFieldName(const FieldChange& f);
+    /// A's and B's values: "None → Full (every block)", "4 → 8", "H100 → 2 × H100"; a group
+    /// without a value of its own lists its parts ("TP: 1 → 2; Sequence parallelism: off → on").
+    static QString changeValues(const ScenarioChange& c, ByteUnit unit);
+    /// One value of @p field in words (the names above: checkpointing, dtypes, optimizers, ...).
+    static QString changeValue(ChangeField field, const ChangeValue& v, ByteUnit unit);
+    /// What a change does to the memory, from its saving (A − B, bytes): "Saves 12.00 GiB",
+    /// "Costs 843.00 GiB", "No memory change".
+    static QString changeEffect(double savedBytes, ByteUnit unit);
+    /// "Lengths mean" from "workload.lengths.mean": a readable label for a key without words.
+    static QString readableKey(const std::string& key);
 };
 
 } // namespace headroom::ui

@@ -1,5 +1,7 @@
 #include "core/io/compare.h"
 
+#include "core/engine/profiles.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <map>
 #include <numeric>
 #include <random>
+#include <type_traits>
 #include <unordered_map>
 
 namespace headroom {
@@ -63,16 +66,92 @@ json::json_pointer pointerOf(const std::string& path) {
     return json::json_pointer(ptr);
 }
 
-std::string valueText(const Leaves& l, const std::vector<std::string>& paths, bool grouped) {
-    std::string out;
-    for (const std::string& p : paths) {
-        const auto it = l.find(p);
-        const std::string v = it == l.end() ? "-" : it->second.dump();
-        if (!out.empty())
-            out += ", ";
-        out += grouped ? p.substr(p.rfind('.') + 1) + " " + v : v;
+/// How a leaf with a name of its own reads its value from the scenario.
+struct LeafReader {
+    const char* path;
+    ChangeField field;
+    ChangeValue (*get)(const Scenario&);
+};
+
+// clang-format off
+const LeafReader kLeafReaders[] = {
+    {"workload.mode", ChangeField::Mode, [](const Scenario& s) { return ChangeValue(s.workload.mode); }},
+    {"workload.finetune", ChangeField::Finetune, [](const Scenario& s) { return ChangeValue(s.workload.finetune); }},
+    {"workload.framework", ChangeField::Profile, [](const Scenario& s) { return ChangeValue(s.workload.profile); }},
+    {"workload.precision_preset", ChangeField::PrecisionPreset, [](const Scenario& s) { return ChangeValue(s.workload.framework); }},
+    {"workload.precision.weights", ChangeField::WeightsDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.weights); }},
+    {"workload.precision.compute", ChangeField::ComputeDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.compute); }},
+    {"workload.precision.gradients", ChangeField::GradientsDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.grads); }},
+    {"workload.precision.optimizer_states", ChangeField::OptimizerStatesDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.optimizerStates); }},
+    {"workload.precision.kv_cache", ChangeField::KvCacheDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.kvCache); }},
+    {"workload.precision.adapters", ChangeField::AdaptersDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.adapters); }},
+    {"workload.precision.weights_from_checkpoint", ChangeField::CheckpointWeights, [](const Scenario& s) { return ChangeValue(s.workload.precision.checkpointWeights); }},
+    {"workload.optimizer", ChangeField::Optimizer, [](const Scenario& s) { return ChangeValue(s.workload.optimizer); }},
+    {"workload.activation_checkpointing", ChangeField::Checkpointing, [](const Scenario& s) { return ChangeValue(s.workload.checkpointing); }},
+    {"workload.attention", ChangeField::Attention, [](const Scenario& s) { return ChangeValue(s.workload.attention); }},
+    {"workload.features.load_recipe", ChangeField::LoadRecipe, [](const Scenario& s) { return ChangeValue(s.workload.features.loadRecipe); }},
+    {"workload.parallelism.sharding", ChangeField::Sharding, [](const Scenario& s) { return ChangeValue(s.workload.parallel.sharding); }},
+    {"workload.parallelism.pp_schedule", ChangeField::PipelineSchedule, [](const Scenario& s) { return ChangeValue(s.workload.parallel.schedule); }},
+    {"workload.inference.memory_utilization", ChangeField::MemoryUtilization, [](const Scenario& s) { return ChangeValue(s.workload.inference.memoryUtilization); }},
+    {"workload.rollout.framework_overhead_bytes", ChangeField::RolloutOverhead, [](const Scenario& s) { return ChangeValue(s.workload.rollout.frameworkOverheadBytes); }},
+};
+// clang-format on
+
+/// A JSON leaf as a typed value (the leaves no reader above knows).
+ChangeValue jsonValue(const json& v) {
+    if (v.is_boolean())
+        return v.get<bool>();
+    if (v.is_number_integer())
+        return v.get<int64_t>();
+    if (v.is_number())
+        return v.get<double>();
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_array()) { // e.g. lora.targets: its entries, "q_proj, v_proj"
+        std::string out;
+        for (const json& e : v)
+            out += (out.empty() ? "" : ", ") + (e.is_string() ? e.get<std::string>() : e.dump());
+        return out;
     }
-    return out;
+    return v.dump();
+}
+
+/// The typed change of one leaf @p path between @p a (leaves @p la) and @p b.
+FieldChange fieldChange(const std::string& path, const Scenario& a, const Leaves& la,
+                        const Scenario& b, const Leaves& lb) {
+    FieldChange c;
+    c.key = path;
+    for (const LeafReader& r : kLeafReaders) {
+        if (path == r.path) {
+            c.field = r.field;
+            c.before = r.get(a);
+            c.after = r.get(b);
+            return c;
+        }
+    }
+    const std::string prefix = "workload.";
+    if (path.rfind(prefix, 0) == 0) {
+        const std::string sub = path.substr(prefix.size());
+        if (const WorkloadField* f = findWorkloadField(sub); f && f->path() == sub) {
+            c.field = ChangeField::WorkloadField;
+            c.row = f;
+            const auto typed = [f](const Scenario& s) -> ChangeValue {
+                if (f->type == FieldType::Flag)
+                    return f->value(s.workload) != 0;
+                return f->value(s.workload);
+            };
+            c.before = typed(a);
+            c.after = typed(b);
+            return c;
+        }
+    }
+    if (path == "workload.lora.targets")
+        c.field = ChangeField::LoraTargets;
+    if (auto it = la.find(path); it != la.end())
+        c.before = jsonValue(it->second);
+    if (auto it = lb.find(path); it != lb.end())
+        c.after = jsonValue(it->second);
+    return c;
 }
 
 struct Game {
@@ -176,17 +255,91 @@ std::vector<ScenarioChange> scenarioChanges(const Scenario& a, const Scenario& b
             groups[groupOf(p)].push_back(p);
     std::vector<ScenarioChange> out;
     for (auto& [g, paths] : groups) {
-        const bool grouped = g != paths.front() || paths.size() > 1;
-        ScenarioChange c{g, valueText(la, paths, grouped), valueText(lb, paths, grouped)};
+        ScenarioChange c;
+        c.key = g;
+        for (const std::string& p : paths)
+            c.parts.push_back(fieldChange(p, a, la, b, lb));
         if (g == "model") {
+            c.field = ChangeField::Model;
             c.before = a.model.name;
             c.after = b.model.name;
         } else if (g == "gpu") {
-            c.before = a.gpu.name + " x " + std::to_string(a.gpuCount);
-            c.after = b.gpu.name + " x " + std::to_string(b.gpuCount);
+            c.field = ChangeField::Gpu;
+            c.before = GpuChoice{a.gpu.name, a.gpu.memoryMiB, a.gpuCount};
+            c.after = GpuChoice{b.gpu.name, b.gpu.memoryMiB, b.gpuCount};
+        } else if (g == "workload.parallelism") {
+            c.field = ChangeField::Parallelism;
+        } else {
+            const FieldChange& leaf = c.parts.front();
+            c.field = leaf.field;
+            c.row = leaf.row;
+            c.before = leaf.before;
+            c.after = leaf.after;
         }
         out.push_back(std::move(c));
     }
+    return out;
+}
+
+std::string changeValueText(const ChangeValue& v) {
+    return std::visit(
+        [](const auto& x) -> std::string {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, std::monostate>)
+                return "-";
+            else if constexpr (std::is_same_v<T, bool>)
+                return x ? "true" : "false";
+            else if constexpr (std::is_same_v<T, int64_t>)
+                return std::to_string(x);
+            else if constexpr (std::is_same_v<T, double>)
+                return json(x).dump(); // shortest round trip: 0.9, 2e+09
+            else if constexpr (std::is_same_v<T, std::string>)
+                return x;
+            else if constexpr (std::is_same_v<T, ProfileRef>)
+                return profileSpec(x);
+            else if constexpr (std::is_same_v<T, GpuChoice>)
+                return (x.name.empty() ? std::to_string(x.memoryMiB) + " MiB" : x.name) + " x " +
+                       std::to_string(x.count);
+            else if constexpr (std::is_same_v<T, DType>)
+                return std::string(dtypeKey(x));
+            else if constexpr (std::is_same_v<T, Mode>)
+                return std::string(modeKey(x));
+            else if constexpr (std::is_same_v<T, Finetune>)
+                return std::string(finetuneKey(x));
+            else if constexpr (std::is_same_v<T, Framework>)
+                return std::string(frameworkKey(x));
+            else if constexpr (std::is_same_v<T, Optimizer>)
+                return std::string(optimizerKey(x));
+            else if constexpr (std::is_same_v<T, Checkpointing>)
+                return std::string(checkpointingKey(x));
+            else if constexpr (std::is_same_v<T, AttentionImpl>)
+                return std::string(attentionKey(x));
+            else if constexpr (std::is_same_v<T, LoadRecipe>)
+                return std::string(loadRecipeKey(x));
+            else if constexpr (std::is_same_v<T, Sharding>)
+                return std::string(shardingKey(x));
+            else
+                return std::string(scheduleKey(x));
+        },
+        v);
+}
+
+bool groupWithoutOwnValue(const ScenarioChange& c) {
+    if (c.field == ChangeField::Parallelism)
+        return true;
+    const auto* a = std::get_if<std::string>(&c.before);
+    const auto* b = std::get_if<std::string>(&c.after);
+    return c.field == ChangeField::Model && a && b && *a == *b;
+}
+
+std::string changeSideText(const ScenarioChange& c, bool after) {
+    const ChangeValue& own = after ? c.after : c.before;
+    if (!groupWithoutOwnValue(c))
+        return changeValueText(own);
+    std::string out; // the parts: "tp 2, sequence_parallel true"
+    for (const FieldChange& p : c.parts)
+        out += (out.empty() ? "" : ", ") + p.key.substr(p.key.rfind('.') + 1) + " " +
+               changeValueText(after ? p.after : p.before);
     return out;
 }
 

@@ -7,7 +7,10 @@
 // the model (everything under "model"), the GPU (everything under "gpu" and "gpu_count") and
 // the parallel layout (everything under "workload.parallelism") are one change each, because
 // their parts only make sense together. A scenario "A with the changes S applied" is A's file
-// with S's values taken from B, read back with scenarioFromJson.
+// with S's values taken from B, read back with scenarioFromJson. Each change carries its
+// field (ChangeField) and A's and B's values typed (ChangeValue: the enum, count, flag or name
+// of the Scenario itself), so the GUI words it in the user's language and the CLI in English
+// (changeValueText) from the same data.
 //
 // Attribution: the Shapley value of each change for the total (bytes of the worst rank,
 // nvidia-smi metric): the change's marginal effect averaged over every order in which the
@@ -21,20 +24,87 @@
 // 2017).
 
 #include "core/engine/estimator.h"
+#include "core/engine/fields.h"
 #include "core/io/scenario.h"
 
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace headroom {
 
-/// One difference between A and B.
-struct ScenarioChange {
-    std::string key;    ///< "model", "gpu", "workload.parallelism", or a JSON leaf path
-    std::string before; ///< A's value as JSON text ("4"; for a group, a short summary)
-    std::string after;  ///< B's value
+/// What a change is about, for wording it: the groups, the fields that have a name of their
+/// own, a row of the field table (core/engine/fields.h), or any other leaf (named by its key).
+enum class ChangeField {
+    Model,           ///< everything under "model"; values: the model names (std::string)
+    Gpu,             ///< "gpu" and "gpu_count"; values: GpuChoice
+    Parallelism,     ///< "workload.parallelism"; no values of its own, see ScenarioChange::parts
+    Mode,            ///< Mode
+    Finetune,        ///< Finetune
+    Profile,         ///< framework profile: ProfileRef
+    PrecisionPreset, ///< Framework
+    WeightsDtype,    ///< DType of precision.weights (and the five below)
+    ComputeDtype,
+    GradientsDtype,
+    OptimizerStatesDtype,
+    KvCacheDtype,
+    AdaptersDtype,
+    CheckpointWeights, ///< precision.weights_from_checkpoint: bool
+    Optimizer,         ///< Optimizer
+    Checkpointing,     ///< Checkpointing
+    Attention,         ///< AttentionImpl
+    LoraTargets,       ///< the target modules, "q_proj, v_proj" (std::string)
+    LoadRecipe,        ///< LoadRecipe
+    Sharding,          ///< Sharding
+    PipelineSchedule,  ///< PipelineSchedule
+    MemoryUtilization, ///< inference.memory_utilization: double, 0..1
+    RolloutOverhead,   ///< rollout.framework_overhead_bytes: double, bytes
+    WorkloadField,     ///< a row of workloadFields() (FieldChange::row): bool or int64_t
+    Other,             ///< any other leaf: its JSON value (bool, int64_t, double, std::string)
 };
+
+/// One GPU choice: the card and how many.
+struct GpuChoice {
+    std::string name; ///< display name ("" for a custom capacity)
+    int64_t memoryMiB = 0;
+    int count = 1;
+};
+
+/// A value of one side of a change, typed by its field (ChangeField says which alternative);
+/// std::monostate when the side has no such key.
+using ChangeValue = std::variant<std::monostate, bool, int64_t, double, std::string, Mode, Finetune,
+                                 ProfileRef, Framework, DType, Optimizer, Checkpointing,
+                                 AttentionImpl, LoadRecipe, Sharding, PipelineSchedule, GpuChoice>;
+
+/// One leaf of the scenario file that differs.
+struct FieldChange {
+    ChangeField field = ChangeField::Other;
+    std::string key;                    ///< its JSON path: "workload.micro_batch_size"
+    const WorkloadField* row = nullptr; ///< ChangeField::WorkloadField: its row
+    ChangeValue before;                 ///< A's value
+    ChangeValue after;                  ///< B's value
+};
+
+/// One difference between A and B: a leaf, or a group whose parts only make sense together.
+struct ScenarioChange {
+    std::string key;   ///< "model", "gpu", "workload.parallelism", or a JSON leaf path
+    ChangeField field; ///< Model, Gpu, Parallelism, or the leaf's field
+    const WorkloadField* row = nullptr; ///< ChangeField::WorkloadField: its row
+    ChangeValue before;             ///< A's value (the leaf's; a group's summary, see ChangeField)
+    ChangeValue after;              ///< B's value
+    std::vector<FieldChange> parts; ///< the leaves that differ (one for a leaf change)
+};
+
+/// A value in the scenario file's English spelling, for the CLI: "full", "bf16", "4", "true",
+/// "NVIDIA H100 SXM 80GB x 2", "torchtune@2024-08"; "-" for an absent one.
+std::string changeValueText(const ChangeValue& v);
+/// A group whose values do not tell what changed: the parallel layout, or a model whose name
+/// stayed (an edited architecture); its parts do.
+bool groupWithoutOwnValue(const ScenarioChange& c);
+/// One side of a change in English: its value, or for a group without one (the parallel
+/// layout, a model whose name did not change) its parts, "tp 2, sequence_parallel true".
+std::string changeSideText(const ScenarioChange& c, bool after);
 
 /// The two scenarios' worst ranks, their difference and its attribution.
 struct Comparison {

@@ -1,9 +1,12 @@
-// A/B comparison (core/io/compare.h): the changes found, per-term deltas by hand, and the
-// Shapley attribution checked against the four estimates of a two-change game computed here.
+// A/B comparison (core/io/compare.h): the changes found (typed: field and values), per-term
+// deltas by hand, and the Shapley attribution checked against the four estimates of a
+// two-change game computed here.
 #include "core/io/compare.h"
+#include "core/model/presets.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace headroom;
@@ -32,6 +35,9 @@ private slots:
     void twoChangesShapleyByHand();
     void coupledPartsAreOneChange();
     void manyChangesSampledStillAddUp();
+    void typedChanges_data();
+    void typedChanges();
+    void typedValues();
 };
 
 void TstCompare::sameScenarioNoChange() {
@@ -143,6 +149,109 @@ void TstCompare::manyChangesSampledStillAddUp() {
     for (double s : c->saved)
         sum += s;
     QVERIFY(std::abs(sum + c->deltaTotal) <= 1e-6 * std::abs(c->deltaTotal) + 1.0);
+}
+
+// Each change names its field and carries A's and B's values typed; changeSideText spells them
+// as the scenario file does (the CLI's English). Expected values from the edit made in the row
+// and the defaults of defaultScenario() (Llama-3.1-8B full, pure bf16, mb 4, one H100 SXM).
+void TstCompare::typedChanges_data() {
+    QTest::addColumn<QString>("edit");
+    QTest::addColumn<int>("field");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("before");
+    QTest::addColumn<QString>("after");
+    QTest::newRow("checkpointing-none-full")
+        << "ckpt" << int(ChangeField::Checkpointing) << "workload.activation_checkpointing"
+        << "none"
+        << "full";
+    QTest::newRow("micro-batch-4-8")
+        << "mb" << int(ChangeField::WorkloadField) << "workload.micro_batch_size"
+        << "4"
+        << "8";
+    // resources/gpus.json: h100-sxm-80gb "NVIDIA H100 SXM 80GB", a100-40gb "NVIDIA A100 40GB"
+    QTest::newRow("gpu-h100-a100") << "gpu" << int(ChangeField::Gpu) << "gpu"
+                                   << "NVIDIA H100 SXM 80GB x 1"
+                                   << "NVIDIA A100 40GB x 1";
+    QTest::newRow("precision-preset")
+        << "preset" << int(ChangeField::PrecisionPreset) << "workload.precision_preset"
+        << "pure_bf16"
+        << "pytorch_amp";
+    // a row of the field table without a name of its own (rollout default 8 samples)
+    QTest::newRow("samples-per-prompt")
+        << "samples" << int(ChangeField::WorkloadField) << "workload.rollout.samples_per_prompt"
+        << "8"
+        << "4";
+    // the JSON array of target modules (default all-linear: the seven projections)
+    QTest::newRow("lora-targets") << "targets" << int(ChangeField::LoraTargets)
+                                  << "workload.lora.targets"
+                                  << "q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj"
+                                  << "q_proj, v_proj";
+    // a group: its differing parts, in key order
+    QTest::newRow("parallel-layout")
+        << "tp" << int(ChangeField::Parallelism) << "workload.parallelism"
+        << "sequence_parallel false, tp 1"
+        << "sequence_parallel true, tp 2";
+}
+
+void TstCompare::typedChanges() {
+    QFETCH(QString, edit);
+    QFETCH(int, field);
+    QFETCH(QString, key);
+    QFETCH(QString, before);
+    QFETCH(QString, after);
+    const Scenario a = base();
+    Scenario b = base();
+    Workload& w = b.workload;
+    if (edit == QLatin1String("ckpt")) {
+        w.checkpointing = Checkpointing::Full;
+    } else if (edit == QLatin1String("mb")) {
+        w.microBatch = 8;
+    } else if (edit == QLatin1String("gpu")) {
+        b.gpu = *findGpuPreset("a100-40gb");
+    } else if (edit == QLatin1String("preset")) {
+        applyFramework(w, Framework::PytorchAmp);
+    } else if (edit == QLatin1String("samples")) {
+        w.rollout.samplesPerPrompt = 4;
+    } else if (edit == QLatin1String("targets")) {
+        w.lora.targets = kLoraQV;
+    } else {
+        w.parallel.tp = 2;
+        w.parallel.sequenceParallel = true;
+    }
+    const auto changes = scenarioChanges(a, b);
+    const auto it = std::find_if(changes.begin(), changes.end(), [&](const ScenarioChange& c) {
+        return c.key == key.toStdString();
+    });
+    QVERIFY2(it != changes.end(), qPrintable(key));
+    QCOMPARE(int(it->field), field);
+    QCOMPARE(QString::fromStdString(changeSideText(*it, false)), before);
+    QCOMPARE(QString::fromStdString(changeSideText(*it, true)), after);
+    if (it->field == ChangeField::WorkloadField) {
+        QVERIFY(it->row);
+        QCOMPARE(QString::fromStdString("workload." + it->row->path()), key);
+    }
+}
+
+// The values are the Scenario's own types, not text: the GUI words them from these.
+void TstCompare::typedValues() {
+    const Scenario a = base();
+    Scenario b = base();
+    b.workload.checkpointing = Checkpointing::Full;
+    b.workload.microBatch = 8;
+    b.gpu = *findGpuPreset("a100-40gb");
+    b.gpuCount = 1;
+    const auto changes = scenarioChanges(a, b);
+    QCOMPARE(int(changes.size()), 3); // gpu, activation_checkpointing, micro_batch_size
+    QCOMPARE(changes[0].field, ChangeField::Gpu);
+    QCOMPARE(std::get<GpuChoice>(changes[0].after).memoryMiB, int64_t{40960});
+    QCOMPARE(std::get<GpuChoice>(changes[0].before).count, 1);
+    QCOMPARE(changes[1].field, ChangeField::Checkpointing);
+    QCOMPARE(std::get<Checkpointing>(changes[1].before), Checkpointing::None);
+    QCOMPARE(std::get<Checkpointing>(changes[1].after), Checkpointing::Full);
+    QCOMPARE(changes[2].field, ChangeField::WorkloadField);
+    QCOMPARE(std::get<int64_t>(changes[2].before), int64_t{4});
+    QCOMPARE(std::get<int64_t>(changes[2].after), int64_t{8});
+    QCOMPARE(int(changes[2].parts.size()), 1);
 }
 
 QTEST_APPLESS_MAIN(TstCompare)
