@@ -100,7 +100,12 @@ int main(int argc, char** argv) {
                                         "default scenario) as A, open <file> as B and show the "
                                         "Compare tab."),
         QStringLiteral("file"));
-    parser.addOptions({shot, scenario, size, presentation, theme, language, tab, compare});
+    const QCommandLineOption checkLabels(
+        QStringLiteral("check-labels"),
+        QApplication::translate("main", "With --screenshot: list every cut, elided or "
+                                        "overlapping text on stderr and exit with 3 if any."));
+    parser.addOptions(
+        {shot, scenario, size, presentation, theme, language, tab, compare, checkLabels});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -129,6 +134,7 @@ int main(int argc, char** argv) {
         o.language = parser.value(language);
         o.tab = parser.value(tab);
         o.compare = parser.value(compare);
+        o.checkLabels = parser.isSet(checkLabels);
         return headroom::ui::runScreenshot(o);
     }
 

@@ -71,7 +71,11 @@ BreakdownTable::BreakdownTable(QWidget* parent)
     horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
-    setWordWrap(false);
+    // a long formula wraps onto more lines of its row instead of being elided; rows fit
+    // their text
+    setWordWrap(true);
+    setTextElideMode(Qt::ElideNone);
+    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int r = 0; r < kRows; ++r) {
         for (int c = 0; c < 4; ++c) {
             auto* item = new QTableWidgetItem;

@@ -5,6 +5,7 @@
 #include <QBrush>
 #include <QChart>
 #include <QGraphicsLayout>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -13,6 +14,7 @@
 
 #include <QValueAxis>
 #include <algorithm>
+#include <optional>
 
 namespace headroom::ui {
 
@@ -151,6 +153,68 @@ QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot,
     }
     g.setColorAt(1, to < 1 ? plot : solid);
     return QBrush(g);
+}
+
+int ticksForHeight(double plotHeight, const QFont& font) {
+    return std::clamp(static_cast<int>(plotHeight / (2.0 * QFontMetricsF(font).height())), 2, 5);
+}
+
+QString fittingText(const QStringList& variants, const QFont& font, double room) {
+    const QFontMetricsF fm(font);
+    for (const QString& v : variants) {
+        double widest = 0;
+        for (const QString& line : v.split(QLatin1Char('\n')))
+            widest = std::max(widest, fm.horizontalAdvance(line));
+        if (widest <= room)
+            return v;
+    }
+    return variants.isEmpty() ? QString() : variants.back();
+}
+
+namespace {
+bool clearOf(const QRectF& r, const QRectF& bounds, const QList<const ChartLabel*>& placed) {
+    if (!bounds.contains(r))
+        return false;
+    for (const ChartLabel* other : placed) {
+        if (other->isVisible() && other->opacity() > 0.05 &&
+            r.intersects(other->mapRectToParent(other->rect())))
+            return false;
+    }
+    return true;
+}
+} // namespace
+
+bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
+                QList<const ChartLabel*>& placed) {
+    const QSizeF size = label->rect().size();
+    auto inside = [&](QPointF p) {
+        p.setX(std::clamp(p.x(), bounds.left(), std::max(bounds.left(), bounds.right() - size.width())));
+        p.setY(std::clamp(p.y(), bounds.top(), std::max(bounds.top(), bounds.bottom() - size.height())));
+        return p;
+    };
+    const QPointF first = inside(candidates.isEmpty() ? bounds.topLeft() : candidates.front());
+    std::optional<QPointF> chosen;
+    for (const QPointF& c : candidates) {
+        if (clearOf(QRectF(inside(c), size), bounds, placed)) {
+            chosen = inside(c);
+            break;
+        }
+    }
+    // no candidate is clear: slide each one up and down, nearest first
+    const double step = std::max(4.0, size.height() / 2);
+    const int steps = static_cast<int>(bounds.height() / step) + 1;
+    for (int k = 1; !chosen && k <= steps; ++k) {
+        for (const QPointF& c0 : candidates) {
+            for (int dir : {1, -1}) {
+                const QPointF c = inside(c0) + QPointF(0, dir * k * step);
+                if (!chosen && clearOf(QRectF(c, size), bounds, placed))
+                    chosen = c;
+            }
+        }
+    }
+    label->setPos(chosen.value_or(first));
+    placed.append(label);
+    return chosen.has_value();
 }
 
 void relayoutLegend(QChart* chart) {

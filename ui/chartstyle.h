@@ -26,9 +26,18 @@ struct ChartStyle {
     ChartColors colors() const { return Theme::chartColors(theme); }
     /// Point size of axis labels / legend / overlay text.
     double fontScale = 1.0; ///< extra text scale (exports scale text with the picture)
-    double labelPointSize() const { return (presentation ? 15.0 : 9.5) * fontScale; }
-    double titlePointSize() const { return (presentation ? 18.0 : 11.0) * fontScale; }
-    double lineWidth() const { return (presentation ? 4.0 : 2.0) * std::max(1.0, fontScale); }
+    /// Presentation mode: the window's height / 1080 (at least 0.8), so type is the same share
+    /// of the screen on a 1280x720 projector and on a 3840x2160 wall.
+    double screenScale = 1.0;
+    double stageScale() const { return presentation ? 1.0 * screenScale : 1.0; }
+    double labelPointSize() const { return (presentation ? 15.0 : 9.5) * stageScale() * fontScale; }
+    double titlePointSize() const { return (presentation ? 18.0 : 11.0) * stageScale() * fontScale; }
+    double headlinePointSize() const {
+        return (presentation ? 30.0 : 17.0) * stageScale() * fontScale;
+    }
+    double lineWidth() const {
+        return (presentation ? 4.0 : 2.0) * stageScale() * std::max(1.0, fontScale);
+    }
     QFont labelFont() const;
     QFont titleFont() const;
     QFont overlayFont(bool bold = false) const;
@@ -66,6 +75,23 @@ void setLegendVisibleIfChanged(QChart* chart, bool visible);
 /// cheaper to paint than a translucent area series over the whole plot. @p from / @p to are
 /// fractions of the plot width (Qt::Horizontal) or height from the top (Qt::Vertical).
 QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot, const QColor& band);
+
+/// The first of @p variants (longest first) whose width in @p font is at most @p room px; the
+/// last one when none fits. Axis titles and overlays pick a shorter wording instead of being
+/// elided by QtCharts ("Micro-batch (samples per G...").
+QString fittingText(const QStringList& variants, const QFont& font, double room);
+
+/// Y-axis ticks a plot @p plotHeight px high holds apart in @p font: 2 to 5 (QtCharts elides
+/// tick labels that crowd each other to "...").
+int ticksForHeight(double plotHeight, const QFont& font);
+
+/// Places @p label at the first of @p candidates (top-left positions, pulled inside @p bounds)
+/// that is clear of every label in @p placed; when none is, slides the candidates up and down,
+/// nearest first, in steps of half its height. Appends it to @p placed. False when no clear
+/// place exists (it then sits at the first candidate: hide a secondary label then).
+/// Bounded: candidates x 2 x (bounds height / step) x placed rectangle tests.
+bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
+                QList<const ChartLabel*>& placed);
 
 /// Re-lays out the legend after markers were shown or hidden (QtCharts leaves gaps).
 void relayoutLegend(QChart* chart);

@@ -11,6 +11,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QValueAxis>
 
@@ -41,7 +42,7 @@ CliffChart::CliffChart(QWidget* parent)
       m_measuredLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("cliffChart"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(300, 200);
+    setMinimumSize(300, 160);
     m_chart->setMargins(QMargins(2, 2, 8, 2));
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
@@ -82,7 +83,12 @@ CliffChart::CliffChart(QWidget* parent)
     for (auto* item : {m_markerLabel, m_capacityLabel, m_dotLabel, m_slopeLabel, m_measuredLabel}) {
         item->setZValue(100);
     }
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        if (ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
+            rebuild(); // another tick count for the new height
+        else
+            placeOverlays();
+    });
     applyStyle();
     retranslateUi();
 }
@@ -156,13 +162,7 @@ void CliffChart::rebuild() {
     const double bpu = Units::bytesPerUnit(m_unit);
     const ChartColors c = m_style.colors();
     rebuildAxis();
-    setTitleIfChanged(m_x,
-                      r.axis == SweepAxis::MicroBatch
-                          ? (r.inference ? tr("Batch (concurrent sequences per GPU, log scale)")
-                                         : tr("Micro-batch (samples per GPU, log scale)"))
-                      : r.inference ? tr("Context length (prompt + generated tokens, log scale)")
-                                    : tr("Sequence length (tokens, log scale)"));
-    setTitleIfChanged(m_y, tr("Memory (%1)").arg(Units::symbol(m_unit)));
+    fitAxisTitles();
 
     const double cap = r.estimate.capacity / bpu;
     const bool stacked = m_mode == Mode::Stacked;
@@ -175,10 +175,14 @@ void CliffChart::rebuild() {
     }
     const double current = r.hasEstimate ? r.estimate.worst.nvidiaSmi / bpu : 0.0;
     const double top = std::max({cap * 1.1, current * 1.1, std::min(dataMax, cap * 2.0) * 1.04});
-    const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, 5), m_yMax, m_dragging);
-    if (yMax != m_yMax) {
+    const double plotHeight =
+        m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
+    const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
+    const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, ticks), m_yMax, m_dragging);
+    if (yMax != m_yMax || ticks != m_ticks) {
         m_yMax = yMax;
-        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, 5));
+        m_ticks = ticks;
+        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, ticks));
         setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     }
 
@@ -259,15 +263,7 @@ void CliffChart::rebuild() {
     }
 
     // overlay texts
-    const QString what = r.axis == SweepAxis::MicroBatch ? tr("micro-batch") : tr("sequence");
-    if (m_markerValue <= 0) {
-        m_markerLabel->setText(tr("nothing fits"));
-    } else if (m_markerValue > r.sweepMax) {
-        m_markerLabel->setText(tr("fits beyond %1").arg(Units::formatCount(r.sweepMax, true)));
-    } else {
-        m_markerLabel->setText(
-            tr("largest %1 that fits: %2").arg(what, Units::formatCount(m_markerValue)));
-    }
+    m_markerLabel->setText(markerText());
     m_capacityLabel->setText(tr("GPU capacity %1").arg(Units::format(r.estimate.capacity, m_unit)));
     m_dotLabel->setText(tr("now %1: %2")
                             .arg(Units::formatCount(r.current))
@@ -276,8 +272,9 @@ void CliffChart::rebuild() {
     if (r.axis == SweepAxis::MicroBatch && r.hasEstimate && !m_style.presentation) {
         m_slopeLabel->setText(
             tr("slope at 1–2: +%1 per sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
-        m_slopeLabel->setVisible(true);
+        m_slopeWanted = true;
     } else {
+        m_slopeWanted = false;
         m_slopeLabel->setVisible(false);
     }
     rebuildMeasured();
@@ -324,80 +321,130 @@ QString CliffChart::measuredLabelText() const {
     return c.measured.oom ? tr("%1, out of memory").arg(what) : what;
 }
 
+QString CliffChart::markerLabelText() const {
+    return m_markerLabel->text();
+}
+
+QString CliffChart::markerText() const {
+    const Results& r = m_results;
+    const QString value = Units::formatCount(m_markerValue);
+    const QStringList variants =
+        m_markerValue <= 0 ? QStringList{tr("nothing fits")}
+        : m_markerValue > r.sweepMax
+            ? QStringList{tr("fits beyond %1").arg(Units::formatCount(r.sweepMax, true))}
+        // the marker names what its axis counts
+        : r.axis == SweepAxis::MicroBatch
+            ? (r.inference ? QStringList{tr("largest batch that fits: %1").arg(value),
+                                         tr("fits: %1").arg(value)}
+                           : QStringList{tr("largest micro-batch that fits: %1").arg(value),
+                                         tr("fits: %1").arg(value)})
+            : (r.inference ? QStringList{tr("longest context that fits: %1").arg(value),
+                                         tr("fits: %1").arg(value)}
+                           : QStringList{tr("longest sequence that fits: %1").arg(value),
+                                         tr("fits: %1").arg(value)});
+    const double room = std::max(40.0, m_chart->plotArea().width() - 16);
+    return fittingText(variants, m_style.overlayFont(true), room);
+}
+
+void CliffChart::fitAxisTitles() {
+    const Results& r = m_results;
+    const QStringList x =
+        r.axis == SweepAxis::MicroBatch
+            ? (r.inference ? QStringList{tr("Batch (sequences generated together per GPU, log "
+                                            "scale)"),
+                                         tr("Batch (sequences per GPU)"), tr("Batch")}
+                           : QStringList{tr("Micro-batch (samples per GPU, log scale)"),
+                                         tr("Micro-batch (per GPU)"), tr("Micro-batch")})
+        : r.inference ? QStringList{tr("Context length (prompt + generated tokens, log scale)"),
+                                    tr("Context length (tokens)"), tr("Context")}
+                      : QStringList{tr("Sequence length (tokens, log scale)"),
+                                    tr("Sequence length"), tr("Sequence")};
+    QFont f = m_style.labelFont();
+    f.setBold(true);
+    const QRectF plot = m_chart->plotArea();
+    const double room = (plot.width() > 0 ? plot.width() : width() - 80.0) * 0.95 - 10;
+    setTitleIfChanged(m_x, fittingText(x, f, room));
+    const QString unit = Units::symbol(m_unit);
+    setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f,
+                                       plot.height() > 0 ? plot.height() : height() - 60.0));
+}
+
 void CliffChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     if (plot.isEmpty()) {
         return;
     }
+    fitAxisTitles();
     const Results& r = m_results;
     const double cap = r.estimate.capacity / Units::bytesPerUnit(m_unit);
-    // capacity label: right end, above the line
-    {
-        const QPointF p = m_chart->mapToPosition(QPointF(xCoord(r.sweepMax), cap), m_capacity);
-        const QRectF br = m_capacityLabel->boundingRect();
-        double y = p.y() - br.height() - 1;
-        if (y < plot.top()) {
-            y = p.y() + 2;
-        }
-        m_capacityLabel->setPos(plot.right() - br.width() - 4, y);
-        m_capacityLabel->setVisible(m_capacity->isVisible());
-    }
-    // max-fit label: at the top of the marker line
-    {
-        const QRectF br = m_markerLabel->boundingRect();
+    const QRectF inside = plot.adjusted(2, 2, -2, -2);
+    QList<const ChartLabel*> placed;
+    // max-fit label: at the top of the marker line, right of it (left when no room)
+    m_markerLabel->setText(markerText());
+    m_markerLabel->setVisible(r.hasEstimate);
+    if (r.hasEstimate) {
+        const QSizeF br = m_markerLabel->size();
         double x = plot.left() + 6;
         if (m_marker->isVisible()) {
             const QPointF p =
                 m_chart->mapToPosition(QPointF(xCoord(m_markerValue), m_yMax), m_marker);
-            x = p.x() + 6;
-            if (x + br.width() > plot.right() - 4) {
-                x = p.x() - br.width() - 6;
-            }
+            x = p.x() + 6 + br.width() > inside.right() ? p.x() - br.width() - 6 : p.x() + 6;
         }
-        m_markerLabel->setPos(std::max(x, plot.left() + 4), plot.top() + 4);
-        m_markerLabel->setVisible(r.hasEstimate);
+        placeClear(m_markerLabel, {QPointF(x, plot.top() + 4)}, inside, placed);
     }
-    // current point label
+    // capacity label: right end, above the line (below it when the line is at the top)
+    m_capacityLabel->setVisible(m_capacity->isVisible());
+    if (m_capacity->isVisible()) {
+        const QPointF p = m_chart->mapToPosition(QPointF(xCoord(r.sweepMax), cap), m_capacity);
+        const QSizeF br = m_capacityLabel->size();
+        const double x = inside.right() - br.width() - 2;
+        placeClear(m_capacityLabel, {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2)},
+                   inside, placed);
+    }
+    // current point: the dot, its label beside it, clear of the others
     {
         const QPointF p = m_chart->mapToPosition(
             QPointF(xCoord(r.current), std::min(currentY(), m_yMax)), m_total);
         m_dot->setPos(p);
-        const QRectF br = m_dotLabel->boundingRect();
-        double x = p.x() + 10;
-        if (x + br.width() > plot.right() - 4) {
-            x = p.x() - br.width() - 10;
-        }
-        double y = p.y() - br.height() - 6;
-        if (y < plot.top() + br.height() + 8) {
-            y = p.y() + 8;
-        }
-        m_dotLabel->setPos(std::max(x, plot.left() + 4), y);
+        const QSizeF br = m_dotLabel->size();
+        const double right = p.x() + 10;
+        const double left = p.x() - br.width() - 10;
+        const double above = p.y() - br.height() - 6;
+        const double below = p.y() + 8;
         m_dotLabel->setVisible(r.hasEstimate);
+        if (r.hasEstimate)
+            placeClear(m_dotLabel,
+                       {QPointF(right, above), QPointF(right, below), QPointF(left, above),
+                        QPointF(left, below)},
+                       inside, placed);
     }
-    {
-        const QRectF br = m_markerLabel->boundingRect();
-        m_slopeLabel->setPos(plot.left() + 6, plot.top() + br.height() + 8);
+    // the slope is secondary: under the marker label when there is room, else not shown
+    if (m_slopeWanted) {
+        m_slopeLabel->setVisible(true);
+        const QPointF under = m_markerLabel->pos() + QPointF(0, m_markerLabel->size().height() + 4);
+        if (!placeClear(m_slopeLabel, {under, QPointF(plot.left() + 6, under.y())}, inside, placed))
+            m_slopeLabel->setVisible(false);
     }
-    // measured point label: under the marker, inside the plot; without a marker on
-    // this curve, at the bottom right
-    if (m_measuredLabel->isVisible() && !m_measured->isVisible()) {
-        const QRectF br = m_measuredLabel->boundingRect();
-        m_measuredLabel->setPos(plot.right() - br.width() - 4, plot.bottom() - br.height() - 4);
-    } else if (m_measured->isVisible() && !m_measured->points().isEmpty()) {
-        const QPointF p = m_chart->mapToPosition(m_measured->points().first(), m_measured);
-        const QRectF br = m_measuredLabel->boundingRect();
-        // centred under the marker, kept inside the plot
-        const double x = std::clamp(p.x() - br.width() / 2, plot.left() + 4,
-                                    std::max(plot.left() + 4, plot.right() - br.width() - 4));
-        const double y = std::min(p.y() + 10, plot.bottom() - br.height() - 2);
-        m_measuredLabel->setPos(x, y);
-        m_measuredLabel->setVisible(true);
+    // measured point label: under its marker; without a marker on this curve, bottom right
+    if (m_measuredLabel->isVisible()) {
+        const QSizeF br = m_measuredLabel->size();
+        QPointF at(inside.right() - br.width() - 2, inside.bottom() - br.height() - 2);
+        if (m_measured->isVisible() && !m_measured->points().isEmpty()) {
+            const QPointF p = m_chart->mapToPosition(m_measured->points().first(), m_measured);
+            at = QPointF(p.x() - br.width() / 2, p.y() + 10);
+        }
+        placeClear(m_measuredLabel, {at}, inside, placed);
     }
 }
 
 void CliffChart::applyStyle() {
     const ChartColors c = m_style.colors();
     m_style.applyToChart(m_chart);
+    // room right of the plot for half of the last tick label ("16", "1,048,576")
+    m_chart->setMargins(QMargins(
+        2, 2,
+        QFontMetrics(m_style.labelFont()).horizontalAdvance(QLocale().toString(1048576)) / 2 + 4,
+        2));
     m_style.applyToAxis(m_x, true);
     m_style.applyToAxis(m_y, true);
     for (int t = 0; t < kTermCount; ++t) {

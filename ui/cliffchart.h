@@ -48,6 +48,8 @@ public:
     /// units) when it lies on this curve, else empty.
     QScatterSeries* measuredSeries() const { return m_measured; }
     QString measuredLabelText() const;
+    /// The max-fit marker's label as shown ("largest batch that fits: 7").
+    QString markerLabelText() const;
     QLineSeries* termUpperSeries(Term t) const { return m_upper[static_cast<size_t>(t)]; }
     double bytesPerUnit() const { return Units::bytesPerUnit(m_unit); }
     /// Chart x coordinate (log2) of a swept value.
@@ -61,6 +63,10 @@ private:
     void rebuildAxis();
     void rebuildMeasured();
     void placeOverlays();
+    /// The max-fit marker's text, in the words of the x axis ("largest batch that fits: 7").
+    QString markerText() const;
+    /// Axis titles in the longest wording that fits the plot (never elided).
+    void fitAxisTitles();
     void applyStyle();
     void retranslateUi();
 
@@ -83,6 +89,7 @@ private:
     ChartLabel* m_capacityLabel;
     ChartLabel* m_dotLabel;
     ChartLabel* m_slopeLabel;
+    bool m_slopeWanted = false; ///< the slope label has a text; shown where it has room
     ChartLabel* m_measuredLabel;
 
     Results m_results;
@@ -92,6 +99,7 @@ private:
     int64_t m_markerValue = 0;
     int64_t m_currentX = 0;
     double m_yMax = 0;
+    int m_ticks = 5; ///< y ticks of the last rebuild (ticksForHeight of the plot)
     SweepAxis m_axisKind = SweepAxis::MicroBatch;
     int64_t m_axisMin = 0;
     int64_t m_axisMax = 0;

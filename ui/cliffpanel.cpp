@@ -123,10 +123,10 @@ void CliffPanel::finishAnimation() {
     emit animationFinished();
 }
 
-void CliffPanel::setCompact(bool compact) {
+void CliffPanel::setCompact(bool compact, double scale) {
     QFont f = font();
     if (compact) {
-        f.setPointSizeF(std::max(14.0, f.pointSizeF() * 1.4));
+        f.setPointSizeF(std::max(14.0, f.pointSizeF() * 1.4) * scale);
     }
     m_animate->setFont(f);
     m_showLabel->setVisible(!compact);

@@ -34,7 +34,7 @@ public:
     void startAnimation();
     void stopAnimation();
     bool isAnimating() const { return m_anim.state() == QAbstractAnimation::Running; }
-    void setCompact(bool compact);
+    void setCompact(bool compact, double scale = 1.0);
 
 signals:
     void animationFinished();

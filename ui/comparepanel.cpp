@@ -170,6 +170,8 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
         if (m_pinned && !m_controller->dragging())
             m_timer->start();
     });
+    for (QChart* c : {m_barChart, m_cliffChart})
+        connect(c, &QChart::plotAreaChanged, this, [this] { fitTitles(); });
     retranslateUi();
 }
 
@@ -479,6 +481,28 @@ bool ComparePanel::saveAs(const QString& path, QString* error) {
         path, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, error);
 }
 
+void ComparePanel::fitTitles() {
+    // chart titles in the longest wording their view's width holds (QtCharts elides)
+    const auto fitted = [](QChart* chart, const QWidget* view, const QStringList& variants) {
+        const QString t = fittingText(variants, chart->titleFont(), view->width() - 24);
+        if (chart->title() != t)
+            chart->setTitle(t);
+    };
+    fitted(m_barChart, m_barView, {tr("Worst rank at its peak"), tr("Worst rank"), QString()});
+    if (m_comparison) {
+        const auto limit = [](int64_t fit) {
+            return fit > 0 ? Units::formatCount(fit) : tr("none", "no micro-batch fits");
+        };
+        const QString a = limit(m_shown.fitA);
+        const QString b = limit(m_shown.fitB);
+        fitted(m_cliffChart, m_cliffView,
+               {tr("OOM cliffs: the largest micro-batch that fits is %1 in A, %2 in B").arg(a, b),
+                tr("Largest micro-batch: A %1, B %2").arg(a, b), tr("OOM cliffs"), QString()});
+    } else {
+        fitted(m_cliffChart, m_cliffView, {tr("OOM cliffs"), QString()});
+    }
+}
+
 void ComparePanel::retranslateUi() {
     m_terms->setColumnCount(4);
     m_terms->setHorizontalHeaderLabels({tr("Term"), tr("A"), tr("B"), tr("B − A")});
@@ -495,17 +519,7 @@ void ComparePanel::retranslateUi() {
     const bool twoCapacities = m_capacityA->isVisible() && m_capacityA->count() > 0;
     m_capacity->setName(twoCapacities ? tr("B's GPU capacity") : tr("GPU capacity"));
     m_capacityA->setName(tr("A's GPU capacity"));
-    m_barChart->setTitle(tr("Worst rank at its peak"));
-    if (m_comparison) {
-        const auto limit = [](int64_t fit) {
-            return fit > 0 ? Units::formatCount(fit) : tr("none", "no micro-batch fits");
-        };
-        m_cliffChart->setTitle(tr("OOM cliffs: the largest micro-batch that fits is %1 in A, "
-                                  "%2 in B")
-                                   .arg(limit(m_shown.fitA), limit(m_shown.fitB)));
-    } else {
-        m_cliffChart->setTitle(tr("OOM cliffs"));
-    }
+    fitTitles();
     m_header->setText(headerText());
     m_header->setToolTip(m_comparison
                              ? tr("A change's Shapley value is its effect on the memory averaged "

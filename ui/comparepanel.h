@@ -125,6 +125,7 @@ private:
     /// The memory axes' ranges and ticks for the charts' current heights.
     void applyTicks();
     void retranslateUi();
+    void fitTitles();
     QString headerText() const;
 
     ScenarioController* m_controller;

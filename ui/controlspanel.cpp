@@ -5,6 +5,7 @@
 
 #include "core/model/presets.h"
 #include "ui/featurespanel.h"
+#include "ui/formulatext.h"
 #include "ui/rundetailspanel.h"
 #include "ui/scenarioedits.h"
 #include "ui/sliderfield.h"
@@ -270,15 +271,15 @@ void ControlsPanel::build() {
     connect(m_precision, &QSlider::valueChanged, this, &ControlsPanel::onPrecisionMoved);
     m_precisionLabel = new QLabel(m_runBox);
     m_precisionLabel->setObjectName(QStringLiteral("precisionValue"));
-    // one dtype fits on a line; a checkpoint's ("MXFP4 experts + bf16 (checkpoint) · 0.66
-    // B/param") wraps rather than squeeze the slider
-    m_precisionLabel->setMinimumWidth(m_precisionLabel->fontMetrics().horizontalAdvance(
-        QStringLiteral("NF4 (double quant) · 0.52 B/param")));
-    m_precisionLabel->setWordWrap(true);
+    // the dtypes under the slider, on one line of the row's full width: a checkpoint's
+    // ("MXFP4 experts + bf16 (checkpoint) · 0.66 B/param") neither squeezes the slider nor
+    // wraps (a wrapped label in a form row overlaps the row below on stage)
+    m_precisionLabel->setWordWrap(false);
     auto* precisionRow = new QWidget(m_runBox);
-    auto* pl = new QHBoxLayout(precisionRow);
+    auto* pl = new QVBoxLayout(precisionRow);
     pl->setContentsMargins(0, 0, 0, 0);
-    pl->addWidget(m_precision, 1);
+    pl->setSpacing(0);
+    pl->addWidget(m_precision);
     pl->addWidget(m_precisionLabel);
 
     m_microBatch = new SliderField(TableScale::powersOfTwo(1, 1024, 8), m_runBox);
@@ -462,7 +463,9 @@ void ControlsPanel::build() {
     m_hwForm->addRow(m_lDegrees, m_degreesRow);
     m_hwForm->addRow(m_lSharding, m_sharding);
     m_hwForm->addRow(m_problem);
-    outer->addWidget(m_hwBox);
+    // the meeting's first what-if ("and on 4 GPUs?") sits right under the run, above the
+    // training details and the memory features
+    outer->insertWidget(outer->indexOf(m_trainBox), m_hwBox);
     outer->addStretch(1);
 
     for (QLabel* l :
@@ -495,10 +498,10 @@ void ControlsPanel::populateModels() {
     m_model->clear();
     m_model->addItem(QString(), customModelKey());
     for (const ModelPreset& p : modelPresets()) {
-        const QString text =
-            p.traits.empty() ? QString::fromStdString(p.displayName)
-                             : QStringLiteral("%1 — %2").arg(QString::fromStdString(p.displayName),
-                                                             QString::fromStdString(p.traits));
+        // the traits in the interface language ("dense, GQA" -> "dicht, GQA")
+        const QString name = QString::fromStdString(p.displayName);
+        const QString traits = FormulaText::traits(QString::fromStdString(p.traits));
+        const QString text = traits.isEmpty() ? name : QStringLiteral("%1 — %2").arg(name, traits);
         m_model->addItem(text, QString::fromStdString(p.key));
     }
 }
@@ -664,6 +667,9 @@ void ControlsPanel::changeEvent(QEvent* e) {
         for (QAbstractSpinBox* s : findChildren<QAbstractSpinBox*>()) {
             s->setLocale(QLocale());
         }
+        // the presets' traits are translated (FormulaText::traits); retranslateUi names the
+        // custom item and syncFromScenario re-adds an imported model and selects the current one
+        populateModels();
         retranslateUi();
     }
     QWidget::changeEvent(e);
@@ -732,6 +738,12 @@ void ControlsPanel::syncFromScenario() {
                                                                      : stored.parts.front().dtype));
     m_precisionLabel->setText(Texts::weightDtypesLabel(stored));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
+    // "1 sample", "4 samples"; in inference the batch counts sequences
+    const QString batchSuffix =
+        w.mode == Mode::Inference ? (w.microBatch == 1 ? tr(" sequence") : tr(" sequences"))
+                                  : (w.microBatch == 1 ? tr(" sample") : tr(" samples"));
+    if (m_microBatch->spinBox()->suffix() != batchSuffix)
+        m_microBatch->setSuffix(batchSuffix);
     // for inference the sequence is the whole context: prompt plus generated tokens
     m_sequence->setValue(
         static_cast<double>(w.mode == Mode::Inference ? inferenceContext(w) : w.sequenceLength));
@@ -826,10 +838,11 @@ void ControlsPanel::setCompact(bool compact) {
     for (QFormLayout* f : {m_modelForm, m_runForm}) {
         f->setRowWrapPolicy(compact ? QFormLayout::WrapAllRows : QFormLayout::WrapLongRows);
     }
-    m_hwBox->setVisible(!compact);
+    // on stage: model, mode, sliders, GPU, GPU count and parallel degrees, nothing else
+    m_hwForm->setRowVisible(m_capacity, !compact);
+    m_hwForm->setRowVisible(m_sharding, !compact);
     m_modelForm->setRowVisible(m_openModel, !compact);
     m_modelForm->setRowVisible(m_modelInfo, !compact);
-    m_runForm->setRowVisible(m_mode, !compact);
     syncFromScenario();
 }
 

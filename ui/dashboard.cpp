@@ -4,13 +4,18 @@
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
 #include "ui/comparepanel.h"
+#include "ui/formulatext.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
 #include "ui/servingpanel.h"
+#include "ui/termlegend.h"
 #include "ui/timelinechart.h"
 #include "ui/verdictview.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QTableView>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,7 +29,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_verdict(new VerdictView(this)),
       m_chartsArea(new QWidget(this)), m_vsplit(new QSplitter(Qt::Vertical, this)),
       m_hsplit(new QSplitter(Qt::Horizontal)), m_barTitle(new QLabel), m_barView(new QComboBox),
-      m_bar(new VramBarChart), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
+      m_bar(new VramBarChart), m_legend(new TermLegend), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
       m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
       m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart),
       m_serving(new ServingPanel(controller)), m_compare(new ComparePanel(controller)) {
@@ -58,6 +63,8 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     chartsLay->setSpacing(4);
     chartsLay->addWidget(m_verdict);
     chartsLay->addWidget(m_hsplit, 1);
+    chartsLay->addWidget(m_legend);
+    m_bar->setLegendShown(false);
 
     addDetailTab(m_breakdown, QStringLiteral("breakdown"));
     addDetailTab(m_playbook, QStringLiteral("playbook"));
@@ -76,7 +83,10 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(m_vsplit);
 
-    auto formula = [this](Term t, int stage) { return m_controller->formula(t, stage); };
+    // the engine writes its formulas in English: shown in the interface language
+    auto formula = [this](Term t, int stage) {
+        return FormulaText::translate(m_controller->formula(t, stage));
+    };
     m_bar->setFormulaProvider(formula);
     m_breakdown->setFormulaProvider(formula);
 
@@ -93,6 +103,9 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     m_tableTimer.setInterval(kTableThrottleMs);
     connect(&m_tableTimer, &QTimer::timeout, this, &Dashboard::refreshTables);
 
+    // every table row fits its text, at any font size (presentation mode scales the tabs)
+    for (QTableView* t : m_tabs->findChildren<QTableView*>())
+        t->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     retranslateUi();
     setChartStyle(m_style);
 }
@@ -128,8 +141,10 @@ void Dashboard::setBarView(VramBarChart::View v) {
 void Dashboard::refresh() {
     const Results& r = m_controller->results();
     const ByteUnit u = m_controller->unit();
+    m_verdict->setScenarioLine(m_controller->summary());
     m_verdict->setResults(r, u);
     m_bar->setResults(r, u);
+    m_legend->setUsed(m_bar->usedTerms());
     m_cliff->chart()->setResults(r, u);
     if (m_controller->dragging()) {
         if (!m_tableTimer.isActive()) {
@@ -144,6 +159,8 @@ void Dashboard::refresh() {
 void Dashboard::refreshTables() {
     const Results& r = m_controller->results();
     const ByteUnit u = m_controller->unit();
+    if (!m_controller->dragging())
+        m_verdict->fitLines();
     m_breakdown->setResults(r, u);
     m_playbook->setResults(r, u);
     m_timeline->setResults(r, u);
@@ -153,6 +170,7 @@ void Dashboard::refreshTables() {
 void Dashboard::setChartStyle(const ChartStyle& style) {
     m_style = style;
     m_verdict->setStyle(style);
+    m_legend->setStyle(style);
     m_bar->setStyle(style);
     m_cliff->chart()->setStyle(style);
     m_playbook->setChartStyle(style);
@@ -165,7 +183,6 @@ void Dashboard::setPresentation(bool on) {
     ChartStyle s = m_style;
     s.presentation = on;
     setChartStyle(s);
-    m_tabs->setVisible(!on);
     m_cliff->setCompact(on);
     m_barView->setVisible(!on);
     m_barTitle->setVisible(!on);
@@ -177,7 +194,24 @@ void Dashboard::setPresentation(bool on) {
             m_hsplit->setSizes(on ? QList<int>{w / 2, w - w / 2}
                                   : QList<int>{w * 2 / 5, w - w * 2 / 5});
         }
+        // on stage the charts get two thirds of the height, the detail tabs the rest
+        const int h = m_vsplit->height();
+        if (h > 0)
+            m_vsplit->setSizes(on ? QList<int>{h * 2 / 3, h - h * 2 / 3}
+                                  : QList<int>{h * 3 / 5, h - h * 3 / 5});
     });
+}
+
+void Dashboard::setStageScale(double scale) {
+    if (m_style.screenScale == scale)
+        return;
+    ChartStyle s = m_style;
+    s.screenScale = scale;
+    setChartStyle(s);
+    QFont f = font();
+    f.setPointSizeF(QApplication::font().pointSizeF() * (s.presentation ? 1.25 * scale : 1.0));
+    m_tabs->setFont(f);
+    m_cliff->setCompact(s.presentation, scale);
 }
 
 void Dashboard::retranslateUi() {

@@ -23,6 +23,7 @@ class LayoutPanel;
 class PlaybookView;
 class ComparePanel;
 class ServingPanel;
+class TermLegend;
 class TimelineChart;
 class VerdictView;
 
@@ -34,6 +35,7 @@ public:
 
     VerdictView* verdict() const { return m_verdict; }
     VramBarChart* barChart() const { return m_bar; }
+    TermLegend* termLegend() const { return m_legend; }
     CliffChart* cliffChart() const;
     CliffPanel* cliffPanel() const { return m_cliff; }
     BreakdownTable* breakdown() const { return m_breakdown; }
@@ -56,8 +58,10 @@ public:
 
     void setChartStyle(const ChartStyle& style);
     const ChartStyle& chartStyle() const { return m_style; }
-    /// Presentation mode: larger type, thicker lines, tabs hidden.
+    /// Presentation mode: larger type, thicker lines.
     void setPresentation(bool on);
+    /// Presentation mode's type scale (PresentationMode::scaleFor): charts, verdict and tabs.
+    void setStageScale(double scale);
     void setBarView(VramBarChart::View v);
 
     /// Pushes the controller's current results into every view. The verdict and both charts
@@ -84,6 +88,7 @@ private:
     QLabel* m_barTitle;
     QComboBox* m_barView;
     VramBarChart* m_bar;
+    TermLegend* m_legend;
     CliffPanel* m_cliff;
     QTabWidget* m_tabs;
     BreakdownTable* m_breakdown;

@@ -207,8 +207,12 @@ FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
     layout->setSpacing(2);
     m_featuresHeading = new QLabel(this);
     m_factsHeading = new QLabel(this);
+    // bold by font, not by a style sheet: a style-sheeted label keeps the palette it was
+    // polished with, dark text on the dark theme and faded after switching back
     for (QLabel* l : {m_featuresHeading, m_factsHeading}) {
-        l->setStyleSheet(QStringLiteral("font-weight: bold;"));
+        QFont f = l->font();
+        f.setBold(true);
+        l->setFont(f);
     }
     layout->addWidget(m_featuresHeading);
     m_fields = panelFields();
@@ -231,7 +235,11 @@ FeaturesPanel::FeaturesPanel(ScenarioController* controller, QWidget* parent)
     }
     layout->addSpacing(6);
     m_loadLabel = new QLabel(this);
-    m_loadLabel->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    {
+        QFont f = m_loadLabel->font();
+        f.setBold(true);
+        m_loadLabel->setFont(f);
+    }
     layout->addWidget(m_loadLabel);
     m_load = new QComboBox(this);
     m_load->setObjectName(QStringLiteral("load_recipe"));

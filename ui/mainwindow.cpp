@@ -34,6 +34,7 @@
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSlider>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -417,6 +418,9 @@ void MainWindow::updateStatus() {
 void MainWindow::setTheme(ThemeKind k) {
     m_theme = k;
     Theme::apply(k);
+    const QString sliders = Theme::sliderStyleSheet(k);
+    for (QSlider* slider : findChildren<QSlider*>())
+        slider->setStyleSheet(sliders);
     ChartStyle s = m_dashboard->chartStyle();
     s.theme = k;
     m_dashboard->setChartStyle(s);

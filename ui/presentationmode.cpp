@@ -3,7 +3,11 @@
 #include "ui/controlspanel.h"
 #include "ui/dashboard.h"
 
+#include <algorithm>
+
 #include <QDockWidget>
+#include <QEvent>
+#include <QTimer>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -35,19 +39,18 @@ void PresentationMode::setActive(bool on, bool fullScreen) {
         for (QToolBar* tb : m_window->findChildren<QToolBar*>()) {
             tb->setVisible(false);
         }
-        QFont big = m_controlsFont;
-        big.setPointSizeF(std::max(14.0, m_controlsFont.pointSizeF() * 1.5));
-        m_controls->setFont(big);
         m_controls->setCompact(true);
         m_dock->setTitleBarWidget(new QWidget(m_dock)); // no title bar on stage
         m_dock->setVisible(true);
         m_dashboard->setPresentation(true);
-        m_window->resizeDocks({m_dock}, {std::max(360, m_window->width() * 6 / 25)},
-                              Qt::Horizontal);
+        m_window->installEventFilter(this);
         if (fullScreen) {
             m_window->showFullScreen();
         }
+        applyScale();
     } else {
+        m_window->removeEventFilter(this);
+        m_dashboard->setStageScale(1.0);
         m_window->menuBar()->setVisible(true);
         m_window->statusBar()->setVisible(true);
         for (QToolBar* tb : m_window->findChildren<QToolBar*>()) {
@@ -72,6 +75,31 @@ void PresentationMode::setActive(bool on, bool fullScreen) {
         m_window->resizeDocks({m_dock}, {m_dockWidth}, Qt::Horizontal);
     }
     emit activeChanged(on);
+}
+
+double PresentationMode::scaleFor(int windowHeight) {
+    return std::clamp(windowHeight / 1080.0, 0.8, 4.0);
+}
+
+void PresentationMode::applyScale() {
+    const double scale = scaleFor(m_window->height());
+    QFont big = m_controlsFont;
+    big.setPointSizeF(12.0 * scale);
+    if (m_controls->font() != big)
+        m_controls->setFont(big);
+    m_dashboard->setStageScale(scale);
+    // the controls take what their widest row needs, at least a fifth of the window
+    const int want = std::max(m_controls->sizeHint().width() + 24, m_window->width() / 5);
+    m_window->resizeDocks({m_dock}, {std::min(want, m_window->width() * 2 / 5)}, Qt::Horizontal);
+}
+
+bool PresentationMode::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_window && event->type() == QEvent::Resize && m_active)
+        QTimer::singleShot(0, this, [this] {
+            if (m_active)
+                applyScale();
+        });
+    return QObject::eventFilter(watched, event);
 }
 
 } // namespace headroom::ui

@@ -1,6 +1,8 @@
 #pragma once
-// Presentation mode (F11): full screen, large type, thick lines; only the charts, the verdict
-// and the key sliders stay visible. Leaving it restores the previous window state.
+// Presentation mode (F11): full screen; type and lines scale with the window's height (the
+// same share of the screen at 1280x720 and 3840x2160); the verdict, the scenario line, both
+// charts, the detail tabs and the controls a meeting asks about (model, mode, sliders, GPU,
+// GPU count, parallel degrees) stay visible. Leaving it restores the previous window state.
 
 #include <QByteArray>
 #include <QFont>
@@ -25,11 +27,18 @@ public:
     /// @p fullScreen false keeps the window geometry (used by --screenshot).
     void setActive(bool on, bool fullScreen = true);
     void toggle() { setActive(!m_active); }
+    /// Type scale on stage for a window @p windowHeight px high: height / 1080, in [0.8, 4].
+    static double scaleFor(int windowHeight);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void activeChanged(bool active);
 
 private:
+    void applyScale();
+
     QMainWindow* m_window;
     Dashboard* m_dashboard;
     ControlsPanel* m_controls;

@@ -318,15 +318,31 @@ QString ScenarioController::gpuDisplayName() const {
 
 QString ScenarioController::summary() const {
     const Workload& w = m_scenario.workload;
-    const QString gpus = m_scenario.gpuCount > 1
-                             ? tr("%1 × %2").arg(m_scenario.gpuCount).arg(gpuDisplayName())
-                             : gpuDisplayName();
-    return tr("%1 · %2 · %3 · micro-batch %4 · seq %5 · %6")
-        .arg(modelDisplayName(), Texts::runModeName(runModeOf(w)),
-             Texts::weightDtypesName(residentWeightDtypes(m_scenario.model, w)))
-        .arg(w.microBatch)
-        .arg(Units::formatCount(w.sequenceLength))
-        .arg(gpus);
+    const QString gpus = tr("%1 × %2").arg(m_scenario.gpuCount).arg(gpuDisplayName());
+    const Parallelism& p = w.parallel;
+    QStringList layout;
+    for (const auto& [name, degree] : {std::pair{"DP", p.dp}, std::pair{"TP", p.tp},
+                                       std::pair{"PP", p.pp}, std::pair{"CP", p.cp},
+                                       std::pair{"EP", p.ep}}) {
+        if (degree > 1)
+            layout << QStringLiteral("%1 %2").arg(QLatin1String(name)).arg(degree);
+    }
+    if (p.sharding != Sharding::None)
+        layout << Texts::shardingName(p.sharding);
+    // a run without a framework profile is described by its precision preset
+    const QString profile = w.profile.name == "custom" ? Texts::frameworkName(w.framework)
+                                                       : Texts::profileName(w.profile);
+    QStringList parts{modelDisplayName(), Texts::runModeName(runModeOf(w)),
+                      Texts::weightDtypesName(residentWeightDtypes(m_scenario.model, w)),
+                      tr("%1 × %2 tokens")
+                          .arg(w.microBatch)
+                          .arg(Units::formatCount(w.mode == Mode::Inference ? inferenceContext(w)
+                                                                            : w.sequenceLength)),
+                      gpus};
+    if (!layout.isEmpty())
+        parts << layout.join(QLatin1Char(' '));
+    parts << profile;
+    return parts.join(QStringLiteral(" · "));
 }
 
 } // namespace headroom::ui

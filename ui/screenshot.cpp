@@ -3,6 +3,7 @@
 #include "ui/comparepanel.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
+#include "ui/labelaudit.h"
 #include "ui/mainwindow.h"
 #include "ui/presentationmode.h"
 #include "ui/savefile.h"
@@ -109,6 +110,13 @@ int runScreenshot(const ScreenshotOptions& o) {
             o.output, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, &error)) {
         QTextStream(stderr) << "headroom: cannot write " << o.output << ": " << error << '\n';
         return 1;
+    }
+    if (o.checkLabels) {
+        const QList<LabelProblem> problems = auditLabels(&w);
+        QTextStream err(stderr);
+        for (const LabelProblem& p : problems)
+            err << kindName(p.kind) << '\t' << p.where << '\t' << p.text << '\n';
+        return problems.isEmpty() ? 0 : 3;
     }
     return 0;
 }

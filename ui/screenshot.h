@@ -17,6 +17,7 @@ struct ScreenshotOptions {
     QString language; ///< "" = English for reproducible shots
     QString tab;      ///< detail tab to show (Dashboard::tabKeys()); "" = the first
     QString compare;  ///< scenario B: the --scenario (or default) one is pinned as A
+    bool checkLabels = false; ///< print every cut, elided or overlapping text; exit 3 if any
 };
 
 /// Returns a process exit code (0 on success); prints errors to stderr.

@@ -7,6 +7,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,7 +16,9 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSignalBlocker>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -47,8 +51,6 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     m_intro->setWordWrap(true);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_figures->setWordWrap(true);
-    m_figures->setMinimumWidth(260);
-    m_figures->setMaximumWidth(440);
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_util->setRange(0.05, 1.0);
     m_util->setSingleStep(0.01);
@@ -91,7 +93,21 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     controls->addStretch(1);
     lay->addWidget(m_intro, 0, 0, 1, 2);
     lay->addLayout(controls, 1, 0, 1, 2);
-    lay->addWidget(m_figures, 2, 0);
+    // the figures scroll when the tab is short (a 720-line screen) instead of being cut
+    auto* figuresScroll = new QScrollArea(this);
+    figuresScroll->setObjectName(QStringLiteral("servingFiguresScroll"));
+    auto* figuresBox = new QWidget(figuresScroll);
+    auto* figuresLay = new QVBoxLayout(figuresBox);
+    figuresLay->setContentsMargins(0, 0, 0, 0);
+    figuresLay->addWidget(m_figures);
+    figuresLay->addStretch(1);
+    figuresScroll->setWidget(figuresBox);
+    figuresScroll->setWidgetResizable(true);
+    figuresScroll->setFrameShape(QFrame::NoFrame);
+    figuresScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    figuresScroll->setMinimumWidth(280);
+    figuresScroll->setMaximumWidth(460);
+    lay->addWidget(figuresScroll, 2, 0);
     lay->addWidget(m_view, 2, 1);
     lay->setColumnStretch(1, 1);
     lay->setRowStretch(2, 1);
@@ -137,7 +153,27 @@ void ServingPanel::rebuild() {
     m_kvDtype->setEnabled(on);
     m_view->setVisible(on);
     m_figures->setText(figuresText());
+    m_intro->setText(introText());
     rebuildChart();
+    // QtCharts keeps the axis-label width it measured while the chart was hidden or its range
+    // was another: lay the chart out again so "10000" is not elided to "..."
+    if (QGraphicsLayout* l = m_chart->layout())
+        l->invalidate();
+}
+
+QString ServingPanel::introText() const {
+    const Scenario& s = m_controller->scenario();
+    const int tp = std::max(1, s.workload.parallel.tp);
+    const QString where =
+        tp > 1 ? tr("on each of %1 GPUs in tensor parallel (each holds 1/%1 of the weights and "
+                    "of the KV heads)")
+                     .arg(tp)
+               : tr("on one GPU");
+    return tr("A vLLM-style server %1: it takes the utilisation share of the memory, loads the "
+              "weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 "
+              "tokens shared by all running sequences.")
+        .arg(where)
+        .arg(kKvBlockTokens);
 }
 
 QString ServingPanel::figuresText() const {
@@ -164,6 +200,15 @@ QString ServingPanel::figuresText() const {
          tr("<b>Max concurrent sequences</b> at %1 tokens: %2")
              .arg(Units::formatCount(m_results.servingContext))
              .arg(QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)));
+    // the cliff chart answers the other runtime's question: one generate() batch prefilled at
+    // once in contiguous KV caches, on the whole GPU; both numbers are core's (maxMicroBatch,
+    // servingCapacity), each named by its runtime in both views
+    if (m_results.axis == SweepAxis::MicroBatch && m_results.hasEstimate)
+        t += QStringLiteral("<br>") +
+             tr("transformers generate(), one batch prefilled at once (the cliff chart): %1 "
+                "sequences of %2 tokens")
+                 .arg(QLocale().toString(static_cast<qlonglong>(m_results.maxFit)))
+                 .arg(Units::formatCount(m_results.servingContext));
     t += QStringLiteral("<br>") +
          tr("<b>Max context that fits</b>: %1 tokens").arg(Units::formatCount(c.maxContext));
     if (positions > 0 && c.kvTokens > positions)
@@ -214,26 +259,57 @@ void ServingPanel::rebuildChart() {
     placeLabel();
 }
 
+void ServingPanel::fitAxes() {
+    const QRectF plot = m_chart->plotArea();
+    if (plot.isEmpty())
+        return;
+    QFont bold = m_style.labelFont();
+    bold.setBold(true);
+    setTitleIfChanged(m_x, fittingText({tr("Context length (tokens per sequence)"),
+                                        tr("Context length"), tr("Context")},
+                                       bold, plot.width() * 0.95 - 10));
+    setTitleIfChanged(m_y, fittingText({tr("Sequences at once"), tr("Sequences"), QString()}, bold,
+                                       plot.height() * 0.95 - 10));
+    // a tick every 2, 4, 6 or 8 octaves: as many token counts as fit side by side
+    const double labelWidth =
+        QFontMetricsF(m_style.labelFont()).horizontalAdvance(QLocale::c().toString(1048576)) + 12;
+    const double octaves = std::log2(std::max(2.0, m_x->max() / std::max(1.0, m_x->min())));
+    const double fit = std::max(1.0, plot.width() / labelWidth);
+    double base = 4;
+    while (octaves / std::log2(base) > fit && base < 256)
+        base *= 4;
+    if (m_x->base() != base)
+        m_x->setBase(base);
+}
+
 void ServingPanel::placeLabel() {
     const QRectF plot = m_chart->plotArea();
-    if (m_positions->count() == 2) { // at the top of its line, left of it where space ends
-        const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
-        double x = top.x() + 4;
-        if (x + m_positionsLabel->size().width() > plot.right())
-            x = top.x() - 4 - m_positionsLabel->size().width();
-        m_positionsLabel->setPos(std::max(plot.left(), x), plot.top() + 2);
-    }
-    if (m_here->count() == 0)
+    if (plot.isEmpty())
         return;
-    const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
-    const QSizeF sz = m_hereLabel->size();
-    // right of the point, or left of it where the plot ends
-    double x = at.x() + 10;
-    if (x + sz.width() > plot.right())
-        x = at.x() - 10 - sz.width();
-    const double y = std::clamp(at.y() - sz.height() - 4, plot.top(),
-                                std::max(plot.top(), plot.bottom() - sz.height()));
-    m_hereLabel->setPos(std::max(plot.left(), x), y);
+    fitAxes();
+    const QRectF inside = plot.adjusted(2, 2, -2, -2);
+    QList<const ChartLabel*> placed;
+    // the point's label first (the answer), right of the point or left of it
+    if (m_here->count() == 1) {
+        const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
+        const QSizeF sz = m_hereLabel->size();
+        const double above = at.y() - sz.height() - 4;
+        placeClear(m_hereLabel,
+                   {QPointF(at.x() + 10, above), QPointF(at.x() - 10 - sz.width(), above),
+                    QPointF(at.x() + 10, at.y() + 6), QPointF(at.x() - 10 - sz.width(), at.y() + 6)},
+                   inside, placed);
+    }
+    // the position limit at the top of its line, beside it; not shown where it has no room
+    if (m_positions->count() == 2 && !m_positionsLabel->text().isEmpty()) {
+        const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
+        const QSizeF sz = m_positionsLabel->size();
+        m_positionsLabel->setVisible(true);
+        if (!placeClear(m_positionsLabel,
+                        {QPointF(top.x() + 4, plot.top() + 2),
+                         QPointF(top.x() - 4 - sz.width(), plot.top() + 2)},
+                        inside, placed))
+            m_positionsLabel->setVisible(false);
+    }
 }
 
 void ServingPanel::applyStyle() {
@@ -253,10 +329,7 @@ void ServingPanel::applyStyle() {
 }
 
 void ServingPanel::retranslateUi() {
-    m_intro->setText(tr("A vLLM-style server on one GPU: it takes the utilisation share of the "
-                        "memory, loads the weights, profiles one prefill, and pages the rest "
-                        "into KV-cache blocks of %1 tokens shared by all running sequences.")
-                         .arg(kKvBlockTokens));
+    m_intro->setText(introText());
     m_utilLabel->setText(tr("GPU memory &utilisation"));
     m_util->setToolTip(tr("vLLM gpu_memory_utilization: the share of the GPU's memory the "
                           "server may use (default 0.90)."));
@@ -267,8 +340,7 @@ void ServingPanel::retranslateUi() {
     m_kvDtype->setAccessibleName(tr("KV-cache dtype"));
     for (int i = 0; i < m_kvDtype->count(); ++i)
         m_kvDtype->setItemText(i, Texts::dtypeName(kvDtypes()[static_cast<size_t>(i)]));
-    m_x->setTitleText(tr("Context length (tokens per sequence)"));
-    m_y->setTitleText(tr("Sequences at once"));
+    fitAxes();
     m_view->setAccessibleName(tr("Concurrent sequences against context length"));
     m_figures->setAccessibleName(tr("Serving figures"));
     m_figures->setText(figuresText());

@@ -37,6 +37,8 @@ public:
     QComboBox* kvDtypeCombo() const { return m_kvDtype; }
     /// The figures as shown (budget, KV cache, concurrency, max context).
     QString figuresText() const;
+    /// What the server is and where: "on one GPU" or "on each of 4 GPUs in tensor parallel".
+    QString introText() const;
     /// The curve drawn: (context tokens, max concurrent sequences) points.
     QLineSeries* curveSeries() const { return m_curve; }
     /// The scenario's point on the curve (one point, or none).
@@ -52,6 +54,8 @@ private:
     void rebuild();
     void rebuildChart();
     void placeLabel();
+    /// Axis titles in the longest wording that fits, and as many x ticks as fit.
+    void fitAxes();
     void applyStyle();
     void retranslateUi();
 

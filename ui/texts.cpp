@@ -311,6 +311,20 @@ QString Texts::phaseName(Phase p) {
     return {};
 }
 
+QString Texts::phaseShortName(Phase p) {
+    switch (p) {
+    case Phase::AfterLoad:
+        return tr("load", "phase, short");
+    case Phase::Forward:
+        return tr("fwd", "phase, short");
+    case Phase::Backward:
+        return tr("bwd", "phase, short");
+    case Phase::OptimizerStep:
+        return tr("step", "phase, short");
+    }
+    return {};
+}
+
 namespace {
 QString fieldLabel(const std::string& field) {
     return QString::fromStdString(field);

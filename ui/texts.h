@@ -50,6 +50,8 @@ public:
     static QString weightDtypesLabel(const WeightDtypes& d);
     static QString metricName(Metric m);
     static QString phaseName(Phase p);
+    /// "fwd", "bwd": the phase where its full name does not fit a chart's category.
+    static QString phaseShortName(Phase p);
 
     /// A typed core error as one translated sentence naming the field.
     static QString errorText(const Error& e, const ModelArch* model = nullptr,

@@ -43,6 +43,13 @@ QPalette Theme::palette(ThemeKind k) {
     p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x70, 0x74, 0x7c));
     p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x70, 0x74, 0x7c));
     p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x70, 0x74, 0x7c));
+    // the bevel roles Fusion draws slider grooves, frames and spin-box edges with: without
+    // them they come out dark on dark
+    p.setColor(QPalette::Light, QColor(0x6a, 0x70, 0x7c));
+    p.setColor(QPalette::Midlight, QColor(0x52, 0x57, 0x61));
+    p.setColor(QPalette::Mid, QColor(0x45, 0x49, 0x52));
+    p.setColor(QPalette::Dark, QColor(0x12, 0x13, 0x17));
+    p.setColor(QPalette::Shadow, QColor(0x05, 0x05, 0x07));
     return p;
 }
 
@@ -113,6 +120,21 @@ void Theme::apply(ThemeKind k) {
         QApplication::setStyle(style);
     }
     QApplication::setPalette(palette(k));
+}
+
+QString Theme::sliderStyleSheet(ThemeKind k) {
+    // a visible groove and filled part on both themes (Fusion's own groove is the button
+    // colour darkened, nearly invisible on the dark theme and faint on a projector)
+    const bool dark = k == ThemeKind::Dark;
+    return QStringLiteral("QSlider::groove:horizontal { height: 6px; border-radius: 3px; "
+                          "background: %1; }"
+                          "QSlider::sub-page:horizontal { border-radius: 3px; background: %2; }"
+                          "QSlider::handle:horizontal { width: 16px; margin: -6px 0; "
+                          "border-radius: 8px; background: %3; border: 1px solid %4; }")
+        .arg(dark ? QStringLiteral("#6a707c") : QStringLiteral("#c9cdd4"),
+             dark ? QStringLiteral("#4c8df0") : QStringLiteral("#2f6fd0"),
+             dark ? QStringLiteral("#e6e8eb") : QStringLiteral("#ffffff"),
+             dark ? QStringLiteral("#9aa0aa") : QStringLiteral("#8a8f98"));
 }
 
 } // namespace headroom::ui

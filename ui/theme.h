@@ -35,6 +35,9 @@ public:
     static ThemeKind fromKey(const QString& key);
     /// Applies the Fusion style and the palette to the running application.
     static void apply(ThemeKind k);
+    /// A style sheet for the window's sliders (only theirs: an application style sheet would
+    /// route every widget's painting through QStyleSheetStyle): groove, filled part, handle.
+    static QString sliderStyleSheet(ThemeKind k);
 };
 
 } // namespace headroom::ui

@@ -5,12 +5,15 @@
 
 #include <QBarCategoryAxis>
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace headroom::ui {
@@ -57,7 +60,12 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_peak->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     hideLegendMarkers(m_chart, m_peak);
     m_peakLabel->setZValue(100);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        if (ticksFor(plot.height()) != m_ticks)
+            rebuild(); // another tick count for the new height
+        else
+            placeOverlays();
+    });
     applyStyle();
     retranslateUi();
 }
@@ -90,11 +98,7 @@ void TimelineChart::rebuild() {
     for (int i = 0; i < kPhaseCount; ++i)
         if (r.phaseApplies[static_cast<size_t>(i)])
             m_phases.push_back(static_cast<Phase>(i));
-    QStringList cats;
-    for (Phase p : m_phases)
-        cats << Texts::phaseName(p);
-    if (m_x->categories() != cats)
-        m_x->setCategories(cats);
+    fitCategories();
 
     const auto& stages = r.estimate.stages;
     const bool have = r.hasEstimate && !stages.empty();
@@ -106,12 +110,19 @@ void TimelineChart::rebuild() {
     for (QLineSeries* s : m_lines)
         for (const QPointF& p : s->points())
             yMax = std::max(yMax, p.y());
-    const double step = niceStep(std::max(yMax, 1e-9) * 1.12);
-    setNiceRange(m_y, niceCeil(std::max(yMax, 1e-9) * 1.12), step);
+    // as many ticks as the plot's height holds apart (QtCharts elides crowded ones to "...")
+    const double plotHeight =
+        m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
+    const int ticks = ticksFor(plotHeight);
+    m_ticks = ticks;
+    const double step = niceStep(std::max(yMax, 1e-9) * 1.12, ticks);
+    setNiceRange(m_y, niceCeil(std::max(yMax, 1e-9) * 1.12, ticks), step);
     setLabelFormatIfChanged(m_y, step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    setTitleIfChanged(m_y, tr("Allocated (%1)").arg(Units::symbol(m_unit)));
+    fitYTitle();
     rebuildLabels(have ? tightest : -1);
     setLegendVisibleIfChanged(m_chart, m_lines.size() > 1);
+    if (QGraphicsLayout* l = m_chart->layout())
+        l->invalidate(); // the axis-label width follows the new range (else "..." labels)
     placeOverlays();
 }
 
@@ -140,8 +151,7 @@ void TimelineChart::rebuildLines(const std::vector<int>& stages) {
                            rank.phaseAllocated[static_cast<size_t>(m_phases[i])] / unit);
         if (m_lines[static_cast<size_t>(k)]->points() != pts)
             m_lines[static_cast<size_t>(k)]->replace(pts);
-        m_lines[static_cast<size_t>(k)]->setName(n > 1 ? tr("Stage %1").arg(stages[k] + 1)
-                                                       : tr("Per GPU"));
+        m_lines[static_cast<size_t>(k)]->setName(n > 1 ? stageName(stages[k]) : tr("Per GPU"));
     }
     applyStyle();
 }
@@ -187,34 +197,95 @@ void TimelineChart::rebuildLabels(int tightest) {
                   .arg(Units::format(peak, m_unit, 1), Texts::phaseName(rank.peakPhase)));
 }
 
+int TimelineChart::ticksFor(double plotHeight) const {
+    return std::clamp(
+        static_cast<int>(plotHeight / (2.0 * QFontMetricsF(m_style.labelFont()).height())), 2, 5);
+}
+
+QString TimelineChart::stageName(int stage) const {
+    return m_shortNames ? QString::number(stage + 1) : tr("Stage %1").arg(stage + 1);
+}
+
+void TimelineChart::fitLegend() {
+    // the legend in one row under the plot: "Stage 1" ... while they fit, else the numbers
+    if (m_lines.size() < 2)
+        return;
+    const QFontMetricsF fm(m_style.labelFont());
+    double need = 0;
+    for (int stage : m_lineStage)
+        need += fm.horizontalAdvance(tr("Stage %1").arg(stage + 1)) + fm.height() * 2.5;
+    const bool shortNames = need > m_chart->size().width() - 20;
+    if (shortNames == m_shortNames)
+        return;
+    m_shortNames = shortNames;
+    for (size_t k = 0; k < m_lines.size(); ++k)
+        m_lines[k]->setName(stageName(m_lineStage[k]));
+}
+
+void TimelineChart::fitCategories() {
+    // every phase in its full name when all fit their slots, else all in the short one
+    const double plotWidth =
+        m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() - 80.0;
+    // QtCharts elides a bar-category label well inside its slot (about half of it)
+    const double slot = plotWidth / std::max<size_t>(1, m_phases.size()) * 0.45 - 4;
+    const QFontMetricsF fm(m_style.labelFont());
+    bool full = true;
+    for (Phase p : m_phases)
+        full = full && fm.horizontalAdvance(Texts::phaseName(p)) <= slot;
+    QStringList cats;
+    for (Phase p : m_phases)
+        cats << (full ? Texts::phaseName(p) : Texts::phaseShortName(p));
+    if (m_x->categories() != cats)
+        m_x->setCategories(cats);
+}
+
+void TimelineChart::fitYTitle() {
+    QFont bold = m_style.labelFont();
+    bold.setBold(true);
+    const double room = m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() * 0.95 - 10
+                                                         : height() - 80.0;
+    const QString unit = Units::symbol(m_unit);
+    setTitleIfChanged(m_y, fittingText({tr("Allocated (%1)").arg(unit), unit}, bold, room));
+}
+
 void TimelineChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     if (plot.isEmpty())
         return;
+    fitCategories();
+    fitYTitle();
+    fitLegend();
+    const QRectF inside = plot.adjusted(2, 2, -2, -2);
+    QList<const ChartLabel*> placed;
+    m_peakLabel->setVisible(m_peak->count() == 1);
+    int peakIndex = -1;
+    if (m_peak->count() == 1) {
+        const QPointF p = m_chart->mapToPosition(m_peak->at(0), m_peak);
+        peakIndex = static_cast<int>(std::lround(m_peak->at(0).x()));
+        const QSizeF sz = m_peakLabel->size();
+        placeClear(m_peakLabel,
+                   {QPointF(p.x() - sz.width() / 2, p.y() + 12),
+                    QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - 12)},
+                   inside, placed);
+    }
     int tightLine = -1;
     for (size_t k = 0; k < m_lineStage.size(); ++k)
         if (m_lineStage[k] == m_results.tightestStage)
             tightLine = static_cast<int>(k);
     for (size_t i = 0; i < m_labels.size(); ++i) {
         ChartLabel* l = m_labels[i];
-        l->setVisible(tightLine >= 0);
-        if (tightLine < 0)
+        // the peak phase's value is in the peak label already
+        l->setVisible(tightLine >= 0 && static_cast<int>(i) != peakIndex);
+        if (!l->isVisible())
             continue;
         QLineSeries* s = m_lines[static_cast<size_t>(tightLine)];
         const QPointF p = m_chart->mapToPosition(s->at(static_cast<int>(i)), s);
         const QSizeF sz = l->size();
-        const double x =
-            std::clamp(p.x() - sz.width() / 2, plot.left() + 2, plot.right() - sz.width() - 2);
-        const double y = std::max(plot.top() + 2, p.y() - sz.height() - 8);
-        l->setPos(x, y);
-    }
-    m_peakLabel->setVisible(m_peak->count() == 1);
-    if (m_peak->count() == 1) {
-        const QPointF p = m_chart->mapToPosition(m_peak->at(0), m_peak);
-        const QSizeF sz = m_peakLabel->size();
-        const double x =
-            std::clamp(p.x() - sz.width() / 2, plot.left() + 2, plot.right() - sz.width() - 2);
-        m_peakLabel->setPos(x, std::min(plot.bottom() - sz.height() - 2, p.y() + 12));
+        if (!placeClear(l,
+                        {QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - 8),
+                         QPointF(p.x() - sz.width() / 2, p.y() + 8)},
+                        inside, placed))
+            l->setVisible(false); // no room on this small a chart: the hover has the value
     }
 }
 
@@ -227,10 +298,11 @@ void TimelineChart::applyStyle() {
     for (int k = 0; k < n; ++k) {
         const bool tight = m_lineStage.size() == m_lines.size() &&
                            m_lineStage[static_cast<size_t>(k)] == m_results.tightestStage;
-        // the tightest rank in the total-line colour, the others in fading greys of the text
-        QColor col = tight ? c.total : c.text;
-        if (!tight)
-            col.setAlphaF(0.35 + 0.4 * (k + 1) / std::max(1, n));
+        // the tightest rank in the total-line colour, the others each in a hue of its own
+        const QColor col =
+            tight ? c.total
+                  : QColor::fromHsv((k * 360 / std::max(1, n) + 200) % 360, 150,
+                                    m_style.theme == ThemeKind::Dark ? 235 : 170);
         m_lines[static_cast<size_t>(k)]->setPen(
             QPen(col, tight ? m_style.lineWidth() + 1 : m_style.lineWidth() * 0.75));
     }

@@ -51,6 +51,14 @@ private:
     void rebuildLines(const std::vector<int>& stages);
     void rebuildLabels(int tightest);
     void placeOverlays();
+    /// The phase categories in full, or all in their short names when one does not fit.
+    void fitCategories();
+    void fitYTitle();
+    /// Stage names in the legend: "Stage 3", or "3" when the row would not fit.
+    void fitLegend();
+    QString stageName(int stage) const;
+    /// Y ticks a plot @p plotHeight px high holds apart: 2 to 5.
+    int ticksFor(double plotHeight) const;
     void applyStyle();
     void retranslateUi();
 
@@ -60,6 +68,8 @@ private:
     std::vector<QLineSeries*> m_lines;
     std::vector<int> m_lineStage; ///< stage index of each line
     QScatterSeries* m_peak;
+    bool m_shortNames = false;
+    int m_ticks = 5; ///< y ticks of the last rebuild (ticksFor the plot's height)
     std::vector<ChartLabel*> m_labels; ///< one per phase, on the tightest rank
     ChartLabel* m_peakLabel;
     std::vector<Phase> m_phases;

@@ -1,5 +1,6 @@
 #include "ui/verdictview.h"
 
+#include "ui/labelaudit.h"
 #include "ui/texts.h"
 
 #include <QEvent>
@@ -18,42 +19,111 @@ VerdictView::VerdictView(QWidget* parent) : QWidget(parent) {
 
 QFont VerdictView::headlineFont() const {
     QFont f = font();
-    f.setPointSizeF(m_style.presentation ? 30.0 : 17.0);
+    f.setPointSizeF(m_style.headlinePointSize());
     f.setBold(true);
     return f;
 }
 
 QFont VerdictView::detailsFont() const {
     QFont f = font();
-    f.setPointSizeF(m_style.presentation ? 15.0 : 9.5);
+    f.setPointSizeF(m_style.labelPointSize());
     return f;
+}
+
+QFont VerdictView::scenarioFont() const {
+    QFont f = detailsFont();
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    f.setWeight(QFont::DemiBold);
+    return f;
+}
+
+QFont VerdictView::fitted(const QFont& base, const QString& text, int width, bool* fits) {
+    QFont f = base;
+    for (int step = 0; step <= 10; ++step) {
+        f.setPointSizeF(base.pointSizeF() * (1.0 - 0.05 * step));
+        if (QFontMetrics(f).horizontalAdvance(text) <= width) {
+            *fits = true;
+            return f;
+        }
+    }
+    *fits = false;
+    return f;
+}
+
+int VerdictView::linesFor(const QFont& font, const QString& text, int width) {
+    if (text.isEmpty())
+        return 0;
+    const QFontMetrics fm(font);
+    const QRect need = fm.boundingRect(QRect(0, 0, std::max(1, width - 16), 100000),
+                                       Qt::AlignLeft | Qt::TextWordWrap, text);
+    return (need.height() + fm.lineSpacing() - 1) / fm.lineSpacing();
+}
+
+VerdictView::Lines VerdictView::linesAt(int width) const {
+    return {linesFor(scenarioFont(), m_scenario, width),
+            std::max(2, linesFor(detailsFont(), m_details, width))};
+}
+
+void VerdictView::growTo(const Lines& need) {
+    // one more line grows the widget (a relayout, rare); it shrinks back only on a resize or
+    // a new style, so a drag does not make the charts jump
+    if (need.scenario > m_lines.scenario || need.details > m_lines.details) {
+        m_lines.scenario = std::max(m_lines.scenario, need.scenario);
+        m_lines.details = std::max(m_lines.details, need.details);
+        updateGeometry();
+    }
 }
 
 QSize VerdictView::sizeHint() const {
     const QFontMetrics head(headlineFont());
     const QFontMetrics det(detailsFont());
-    return {400, 8 + head.height() + 2 + 2 * det.lineSpacing() + 6};
+    const QFontMetrics scen(scenarioFont());
+    return {400, 8 + head.height() + 2 + m_lines.scenario * scen.lineSpacing() + 2 +
+                     m_lines.details * det.lineSpacing() + 6};
 }
 
 QSize VerdictView::minimumSizeHint() const {
     return {100, sizeHint().height()};
 }
 
+void VerdictView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (const Lines lines = linesAt(width()); lines != m_lines) {
+        m_lines = lines;
+        updateGeometry();
+    }
+}
+
 void VerdictView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::TextAntialiasing);
     const QRect r = rect().adjusted(8, 4, -8, -4);
-    const QFont hf = headlineFont();
-    const QFontMetrics head(hf);
+    bool headFits = false;
+    const QFont hf = fitted(headlineFont(), m_headline, r.width(), &headFits);
+    const int headHeight = QFontMetrics(headlineFont()).height();
     p.setFont(hf);
     p.setPen(m_color);
-    p.drawText(QRect(r.left(), r.top(), r.width(), head.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               head.elidedText(m_headline, Qt::ElideRight, r.width()));
+    p.drawText(QRect(r.left(), r.top(), r.width(), headHeight), Qt::AlignLeft | Qt::AlignVCenter,
+               m_headline);
+    int y = r.top() + headHeight + 2;
+    if (!m_scenario.isEmpty()) {
+        // the scenario wraps onto a second line rather than shrink (it must stay readable)
+        const int h = linesFor(scenarioFont(), m_scenario, width()) *
+                      QFontMetrics(scenarioFont()).lineSpacing();
+        p.setFont(scenarioFont());
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(r.left(), y, r.width(), h), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   m_scenario);
+        y += h + 2;
+    }
     p.setFont(detailsFont());
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(
-        QRect(r.left(), r.top() + head.height() + 2, r.width(), r.height() - head.height() - 2),
-        Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_details);
+    p.drawText(QRect(r.left(), y, r.width(), r.bottom() - y), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+               m_details);
+    const Lines need = linesAt(width());
+    const bool cut = !headFits || need.scenario > m_lines.scenario || need.details > m_lines.details;
+    if (property(kElidedProperty).toBool() != cut)
+        setProperty(kElidedProperty, cut);
 }
 
 QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
@@ -135,8 +205,24 @@ void VerdictView::setResults(const Results& r, ByteUnit unit) {
 
 void VerdictView::setStyle(const ChartStyle& style) {
     m_style = style;
+    m_lines = linesAt(width());
     updateGeometry(); // the fonts, and so the height, depend on the style
     refresh();
+}
+
+void VerdictView::fitLines() {
+    if (const Lines lines = linesAt(width()); lines != m_lines) {
+        m_lines = lines;
+        updateGeometry();
+    }
+}
+
+void VerdictView::setScenarioLine(const QString& line) {
+    if (line == m_scenario)
+        return;
+    m_scenario = line;
+    growTo(linesAt(width()));
+    update();
 }
 
 void VerdictView::refresh() {
@@ -148,6 +234,13 @@ void VerdictView::refresh() {
     }
     m_headline = headlineFor(m_results, m_unit);
     m_details = detailsFor(m_results, m_unit);
+    const Lines lines = linesAt(width());
+    growTo(lines);
+    bool fits = false;
+    const int room = width() - 16;
+    fitted(headlineFont(), m_headline, room, &fits);
+    setProperty(kElidedProperty, !fits || lines.scenario > m_lines.scenario ||
+                                     lines.details > m_lines.details);
     setAccessibleName(tr("Verdict"));
     setAccessibleDescription(m_headline + QLatin1Char('\n') + m_details);
     update();

@@ -1,7 +1,10 @@
 #pragma once
 // The verdict in words: "61.2 GiB of 79.6 GiB: fits, 18.4 GiB free" / "OOM by 12.4 GiB",
-// which metric the total is, and the allocated / reserved figures beside it. Painted directly
-// with a size that does not depend on the text, so a slider drag never relayouts the window.
+// the scenario in one line (model · mode · weights · micro-batch × sequence · GPUs · layout ·
+// profile), which metric the total is, and the allocated / reserved figures beside it.
+// Painted directly. The headline and the scenario line shrink to fit their one line (never
+// elided); the details wrap, and the widget grows only when they need another line, so a
+// slider drag does not relayout the window.
 
 #include "ui/chartstyle.h"
 #include "ui/results.h"
@@ -19,6 +22,11 @@ public:
 
     void setResults(const Results& r, ByteUnit unit);
     void setStyle(const ChartStyle& style);
+    /// The scenario line (ScenarioController::summary()), shown under the headline.
+    void setScenarioLine(const QString& line);
+    QString scenarioLine() const { return m_scenario; }
+    /// Shrinks the widget to the lines its texts need now (it only grows during a drag).
+    void fitLines();
     /// The headline as shown, e.g. "61.2 GiB of 79.6 GiB: fits, 18.4 GiB free".
     QString headline() const { return m_headline; }
     QString details() const { return m_details; }
@@ -34,15 +42,30 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
     void refresh();
     QFont headlineFont() const;
     QFont detailsFont() const;
+    QFont scenarioFont() const;
+    /// @p base shrunk in 5 % steps down to half its size until @p text fits @p width.
+    static QFont fitted(const QFont& base, const QString& text, int width, bool* fits);
+    struct Lines {
+        int scenario = 1; ///< lines of the scenario line
+        int details = 2;  ///< lines of the details, at least 2
+        bool operator==(const Lines&) const = default;
+    };
+    /// The lines the scenario line and the details need, wrapped at @p width px.
+    Lines linesAt(int width) const;
+    void growTo(const Lines& need);
+    static int linesFor(const QFont& font, const QString& text, int width);
 
     QString m_headline;
     QString m_details;
+    QString m_scenario;
+    Lines m_lines;
     QColor m_color;
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;

@@ -43,7 +43,7 @@ VramBarChart::VramBarChart(QWidget* parent)
     // bars, the capacity line and the bands are axis-aligned: no antialiasing needed (text
     // keeps its own antialiasing), which halves the paint time during a drag
     setRenderHint(QPainter::Antialiasing, false);
-    setMinimumSize(220, 200);
+    setMinimumSize(220, 160);
     m_chart->setMargins(QMargins(2, 2, 2, 2));
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->legend()->setShowToolTips(true);
@@ -92,9 +92,18 @@ VramBarChart::VramBarChart(QWidget* parent)
     setHelperVisible(m_chart, m_highlightArea, false);
     m_capacityLabel->setZValue(100);
 
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeOverlays(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        if (ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
+            rebuild(); // another tick count for the new height
+        else
+            placeOverlays();
+    });
     applyStyle();
     retranslateUi();
+}
+
+void VramBarChart::setLegendShown(bool shown) {
+    setLegendVisibleIfChanged(m_chart, shown);
 }
 
 double VramBarChart::capacityValue() const {
@@ -186,6 +195,7 @@ void VramBarChart::rebuild() {
     if (legendChanged) {
         relayoutLegend(m_chart);
     }
+    m_used = used;
 
     // categories
     QStringList labels;
@@ -193,21 +203,7 @@ void VramBarChart::rebuild() {
     if (m_view == View::PerStage && m_results.hasEstimate && n > 1) {
         m_highlight = m_results.tightestStage;
     }
-    for (int b = 0; b < n; ++b) {
-        QString label;
-        if (m_view == View::WorstRank || !m_results.hasEstimate) {
-            label = e.stages.size() > 1 ? tr("Tightest rank (stage %1)").arg(e.worst.stage + 1)
-                                        : tr("Per GPU");
-        } else if (n == 1) {
-            label = tr("Stage 1");
-        } else {
-            label = n <= 6 ? tr("Stage %1").arg(b + 1) : QString::number(b + 1);
-            if (b == m_highlight) {
-                label = QStringLiteral("★ ") + label;
-            }
-        }
-        labels << label;
-    }
+    labels = categoryLabels(n);
     if (m_categories->categories() != labels) {
         m_categories->setCategories(labels);
     }
@@ -216,18 +212,27 @@ void VramBarChart::rebuild() {
     if (m_categories->labelsVisible() == manyStages) {
         m_categories->setLabelsVisible(!manyStages);
     }
-    setTitleIfChanged(m_categories, manyStages ? tr("Pipeline stages 1–%1").arg(n)
-                                    : m_view == View::PerStage && n > 6 ? tr("Pipeline stage")
-                                                                        : QString());
+    setTitleIfChanged(m_categories, categoryTitle(n));
 
     const double cap = e.capacity / bpu;
     const double top = std::max(cap, maxTotal / bpu) * 1.08;
-    const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, 5), m_yMax, m_dragging);
-    if (yMax != m_yMax) {
+    const double plotHeight =
+        m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
+    const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
+    const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, ticks), m_yMax, m_dragging);
+    if (yMax != m_yMax || ticks != m_ticks) {
         m_yMax = yMax;
-        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, 5));
+        m_ticks = ticks;
+        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, ticks));
     }
-    setTitleIfChanged(m_y, tr("Memory (%1)").arg(Units::symbol(m_unit)));
+    {
+        QFont f = m_style.labelFont();
+        f.setBold(true);
+        const double room = m_chart->plotArea().height() > 0 ? m_chart->plotArea().height()
+                                                             : height() - 60.0;
+        const QString unit = Units::symbol(m_unit);
+        setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f, room));
+    }
     setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 
     replaceIfChanged(m_capacity, {QPointF(-0.5, cap), QPointF(n - 0.5, cap)});
@@ -262,10 +267,21 @@ void VramBarChart::rebuild() {
         item->setVisible(visible);
         if (visible) {
             const RankEstimate* rank = rankFor(static_cast<int>(b));
-            item->setText(tightestOnly ? tr("★ tightest: stage %1, %2")
-                                             .arg(b + 1)
-                                             .arg(Units::format(rank->nvidiaSmi, m_unit))
-                                       : Units::format(rank->nvidiaSmi, m_unit));
+            // the bar is nvidia-smi; the verdict counts what the rank needs (less releasable
+            // cache and pageable states): where the two differ the label names both, in the
+            // headline's words, so the headline and the bar never show two unexplained totals
+            const double needed = verdictBytes(*rank);
+            QString total = Units::format(rank->nvidiaSmi, m_unit);
+            if (Units::format(needed, m_unit) != total) {
+                const QString both = tr("%1 · needs %2").arg(total, Units::format(needed, m_unit));
+                const double plotWidth = m_chart->plotArea().width() > 0
+                                             ? m_chart->plotArea().width()
+                                             : width() - 80.0;
+                total = fittingText({both, tr("%1\nneeds %2").arg(total, Units::format(needed, m_unit))},
+                                    m_style.overlayFont(true), plotWidth / n - 4);
+            }
+            item->setText(tightestOnly ? tr("★ tightest: stage %1, %2").arg(b + 1).arg(total)
+                                       : total);
             item->setLook(m_style.overlayFont(true),
                           rankFits(*rank, e.capacity) ? m_style.colors().text
                                                       : m_style.colors().oom,
@@ -275,14 +291,54 @@ void VramBarChart::rebuild() {
     placeOverlays();
 }
 
+QString VramBarChart::totalLabelText(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(m_totalLabels.size()))
+        return {};
+    const ChartLabel* l = m_totalLabels[static_cast<size_t>(bar)];
+    return l->isVisible() ? l->text() : QString();
+}
+
 bool VramBarChart::totalShownOverCapacity(int bar) const {
     if (bar < 0 || bar >= static_cast<int>(m_totalLabels.size()))
         return false;
     return m_totalLabels[static_cast<size_t>(bar)]->textColor() == m_style.colors().oom;
 }
 
+QStringList VramBarChart::categoryLabels(int n) const {
+    // QtCharts elides a category label to a share of its slot: one bar is named by the axis
+    // title (the whole plot width), several by their stage numbers under "Pipeline stage"
+    QStringList labels;
+    for (int b = 0; b < n; ++b) {
+        if (m_view == View::WorstRank || !m_results.hasEstimate || n == 1)
+            labels << QStringLiteral(" ");
+        else
+            labels << (b == m_highlight ? QStringLiteral("★ %1").arg(b + 1) : QString::number(b + 1));
+    }
+    return labels;
+}
+
+QString VramBarChart::categoryTitle(int n) const {
+    const Estimate& e = m_results.estimate;
+    const double room =
+        m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() - 80.0;
+    QFont f = m_style.labelFont();
+    f.setBold(true);
+    QStringList variants;
+    if (m_view == View::PerStage && n > 12)
+        variants = {tr("Pipeline stages 1–%1").arg(n), tr("Stages 1–%1").arg(n)};
+    else if (m_view == View::PerStage && n > 1)
+        variants = {tr("Pipeline stage"), tr("Stage")};
+    else if (e.stages.size() > 1 && m_results.hasEstimate) {
+        const int stage = (m_view == View::PerStage ? 0 : e.worst.stage) + 1;
+        variants = {tr("Tightest rank (stage %1)").arg(stage), tr("Stage %1").arg(stage)};
+    } else
+        variants = {tr("Per GPU"), QString()};
+    return fittingText(variants, f, room);
+}
+
 void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
+    setTitleIfChanged(m_categories, categoryTitle(m_bars));
     const double cap = capacityValue();
     if (m_capacity->isVisible()) {
         // the long label when the plot is wide enough, else just the number

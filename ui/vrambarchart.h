@@ -37,6 +37,11 @@ public:
     /// A slider is held (@p dragging): the memory axis only grows meanwhile (heldAxisMax);
     /// on release it takes its exact range again.
     void setInteractive(bool dragging);
+    /// The chart's own legend (right of the bar): on for exports; the dashboard shows the
+    /// terms in a TermLegend under both charts instead.
+    void setLegendShown(bool shown);
+    /// The terms with bytes in some bar, as of the last setResults().
+    const std::array<bool, kTermCount>& usedTerms() const { return m_used; }
     /// Supplies termFormula() text for hover tooltips (term, stage; stage -1: the worst rank).
     void setFormulaProvider(std::function<QString(Term, int)> provider) {
         m_formula = std::move(provider);
@@ -45,6 +50,8 @@ public:
     // Introspection for tests and export.
     QBarSet* barSet(Term t) const { return m_sets[static_cast<size_t>(t)]; }
     int barCount() const { return m_bars; }
+    /// The total above bar @p bar as shown ("68.4 GiB · needs 65.1 GiB"); "" when hidden.
+    QString totalLabelText(int bar) const;
     double bytesPerUnit() const { return Units::bytesPerUnit(m_unit); }
     /// The capacity marker's height, in display units.
     double capacityValue() const;
@@ -64,6 +71,10 @@ protected:
 private:
     void rebuild();
     void placeOverlays();
+    /// The bars' category labels: stage numbers, or a blank for one bar.
+    QStringList categoryLabels(int n) const;
+    /// What the bars are ("Per GPU", "Tightest rank (stage 8)", "Pipeline stage"), fitted.
+    QString categoryTitle(int n) const;
     void hideCrowdedTotals();
     void applyStyle();
     void retranslateUi();
@@ -89,9 +100,11 @@ private:
     int m_bars = 0;
     int m_highlight = -1;
     double m_yMax = 0;
+    int m_ticks = 5; ///< y ticks of the last rebuild (ticksForHeight of the plot)
     bool m_dragging = false;
     std::function<QString(Term, int)> m_formula;
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    std::array<bool, kTermCount> m_used{};
     QBrush m_plotBrush; ///< plot background with the danger zone (> 90 %) shaded
 };
 

@@ -621,16 +621,22 @@ private slots:
         QVERIFY(m_win->presentation()->isActive());
         QVERIFY(act->isChecked());
         QVERIFY(!m_win->menuBar()->isVisible());
-        QVERIFY(!m_win->dashboard()->tabs()->isVisible());
+        // issue 31: on stage the detail tabs stay, and so do the GPU, its count and the
+        // parallel degrees ("and on 4 GPUs?" without leaving the mode)
+        QVERIFY(m_win->dashboard()->tabs()->isVisible());
         QVERIFY(m_win->dashboard()->cliffChart()->isVisible());
         QVERIFY(m_win->dashboard()->barChart()->isVisible());
         QVERIFY(m_win->dashboard()->verdict()->isVisible());
         QVERIFY(m_win->controls()->isCompact());
         QVERIFY(m_win->controls()->microBatchField()->isVisible());
         QVERIFY(
-            !m_win->controls()->findChild<QGroupBox*>(QStringLiteral("hardwareBox"))->isVisible());
-        QVERIFY(m_win->controls()->font().pointSizeF() >= 14.0);
+            m_win->controls()->findChild<QGroupBox*>(QStringLiteral("hardwareBox"))->isVisible());
+        QVERIFY(m_win->controls()->findChild<QSpinBox*>(QStringLiteral("gpuCountSpin"))->isVisible());
+        QVERIFY(m_win->controls()->findChild<QSpinBox*>(QStringLiteral("tpSpin"))->isVisible());
         QTRY_VERIFY(m_win->isFullScreen());
+        // type scales with the screen: 12 pt x height / 1080 (at least 0.8)
+        QTRY_COMPARE(m_win->controls()->font().pointSizeF(),
+                     12.0 * PresentationMode::scaleFor(m_win->height()));
         // sliders still drive the charts in presentation mode
         slider(QStringLiteral("microBatchSlider"))
             ->setValue(m_win->controls()->microBatchField()->positionOf(2));

@@ -1,0 +1,130 @@
+// Every text of the window readable whole (issue 31): for each screen size and language, every
+// detail tab, at the desk and on stage (presentation mode), for a training run, a pipeline of
+// eight stages and an inference run, the label audit (ui/labelaudit.h) finds no label, button,
+// combo box, spin box, tab or table cell cut by its width, no QtCharts text elided with "...",
+// no chart overlay (ChartLabel) on another or on an axis text, and no text outside its chart.
+// It runs the window as `headroom --screenshot` shows it (showForScreenshot).
+#include "core/io/scenario.h"
+#include "core/model/presets.h"
+#include "ui/comparepanel.h"
+#include "ui/dashboard.h"
+#include "ui/dialogservice.h"
+#include "ui/labelaudit.h"
+#include "ui/mainwindow.h"
+#include "ui/presentationmode.h"
+#include "ui/scenarioedits.h"
+#include "ui/scenariocontroller.h"
+#include "ui/screenshot.h"
+
+#include <QtTest>
+
+using namespace headroom;
+using namespace headroom::ui;
+
+namespace {
+
+/// Llama-3.1-70B full fine-tune over 8 pipeline stages of one H100 each (per-stage bars).
+Scenario pipelineScenario() {
+    Scenario s = defaultScenario();
+    s.modelPreset = "llama-3.1-70b";
+    s.model = findModelPreset(s.modelPreset)->arch;
+    s.workload.microBatch = 1;
+    edits::setGpuCount(s, 8);
+    edits::setDegree(s, edits::Degree::PP, 8);
+    return s;
+}
+
+/// Qwen2.5-72B inference on 4 H100 in tensor parallel, 32k context (the Serving tab).
+Scenario servingScenario() {
+    Scenario s = defaultScenario();
+    s.modelPreset = "qwen2.5-72b";
+    s.model = findModelPreset(s.modelPreset)->arch;
+    s.workload.mode = Mode::Inference;
+    s.workload.microBatch = 8;
+    setInferenceContext(s.workload, 32768);
+    edits::setGpuCount(s, 4);
+    edits::setDegree(s, edits::Degree::TP, 4);
+    return s;
+}
+
+QStringList problemsIn(MainWindow& w, const QString& view) {
+    QStringList out;
+    for (const QString& key : w.dashboard()->tabKeys()) {
+        w.dashboard()->showTab(key);
+        // a tab shown for the first time lays out its charts over two event-loop turns
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        // painted as a person sees it (a paint lays out what is still pending), then audited
+        const QPixmap shot = w.grab();
+        if (const QString dir = qEnvironmentVariable("TST_LABELS_SHOTS"); !dir.isEmpty())
+            shot.save(QStringLiteral("%1/%2-%3.png").arg(dir, QString(view).replace('/', '-'), key));
+        for (const LabelProblem& p : auditLabels(&w))
+            out << QStringLiteral("%1/%2: %3 %4 '%5'")
+                       .arg(view, key, kindName(p.kind), p.where, p.text);
+    }
+    return out;
+}
+
+} // namespace
+
+class TstLabels : public QObject {
+    Q_OBJECT
+private slots:
+    void everyTextWhole_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        // sizes of issue 31: a projector, a laptop, a desktop, a 4K wall
+        const QList<QSize> sizes{{1280, 720}, {1600, 1000}, {1920, 1080}, {3840, 2160}};
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de"),
+                                    QStringLiteral("zh_CN")}) {
+            for (const QSize& sz : sizes) {
+                QTest::addRow("%s-%dx%d", qPrintable(lang), sz.width(), sz.height())
+                    << sz << lang;
+            }
+        }
+    }
+    void everyTextWhole() {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        SilentDialogs dialogs;
+        MainWindowOptions mo;
+        mo.useSettings = false;
+        mo.dialogs = &dialogs;
+        MainWindow w(mo);
+        ScreenshotOptions o;
+        o.size = size;
+        o.language = language;
+        QCOMPARE(showForScreenshot(w, o), 0);
+        // Compare with a pinned A and a B two edits away
+        w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
+        Scenario b = w.controller()->scenario();
+        b.workload.microBatch = 8;
+        b.workload.checkpointing = Checkpointing::Full;
+        QStringList problems;
+        const std::vector<std::pair<QString, Scenario>> runs{
+            {QStringLiteral("training"), b},
+            {QStringLiteral("pipeline"), pipelineScenario()},
+            {QStringLiteral("serving"), servingScenario()}};
+        for (bool stage : {false, true}) {
+            w.presentation()->setActive(stage, false);
+            for (const auto& [name, s] : runs) {
+                w.controller()->resetScenario(s);
+                w.controller()->flush();
+                w.dashboard()->refresh();
+                w.dashboard()->comparePanel()->refresh();
+                w.dashboard()->comparePanel()->flush(); // it computes off the UI thread
+                QCoreApplication::processEvents();
+                problems << problemsIn(w, (stage ? QStringLiteral("stage/")
+                                                 : QStringLiteral("desk/")) +
+                                              name);
+            }
+        }
+        problems.removeDuplicates();
+        if (!problems.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("%1 unreadable texts:\n").arg(problems.size()) +
+                             problems.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_MAIN(TstLabels)
+#include "tst_labels.moc"
