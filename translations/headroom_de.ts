@@ -25,6 +25,317 @@
     </message>
 </context>
 <context>
+    <name>FormulaText</name>
+    <message>
+        <source>stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>von</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>on this rank</source>
+        <translation>auf diesem Rang</translation>
+    </message>
+    <message>
+        <source>shards</source>
+        <translation>Shards</translation>
+    </message>
+    <message>
+        <source>parameters and LoRA adapters</source>
+        <translation>Parameter und LoRA-Adapter</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>offloaded to host</source>
+        <translation>auf den Host ausgelagert</translation>
+    </message>
+    <message>
+        <source>the quantisation block scales stay</source>
+        <translation>die Blockskalen der Quantisierung bleiben</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>as the checkpoint stores them</source>
+        <translation>wie der Checkpoint sie speichert</translation>
+    </message>
+    <message>
+        <source>safetensors header bytes</source>
+        <translation>safetensors-Header-Bytes</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>lineare</translation>
+    </message>
+    <message>
+        <source>incl.</source>
+        <translation>inkl.</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>weitere</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>Experten</translation>
+    </message>
+    <message>
+        <source>no master copy (inference)</source>
+        <translation>keine Master-Kopie (Inferenz)</translation>
+    </message>
+    <message>
+        <source>no fp32 master copy (master weights off)</source>
+        <translation>keine fp32-Master-Kopie (Master-Gewichte aus)</translation>
+    </message>
+    <message>
+        <source>fp32 master copy offloaded to host with the optimizer</source>
+        <translation>fp32-Master-Kopie mit dem Optimierer auf den Host ausgelagert</translation>
+    </message>
+    <message>
+        <source>no separate copy: the trained weights are fp32 already</source>
+        <translation>keine separate Kopie: die trainierten Gewichte sind bereits fp32</translation>
+    </message>
+    <message>
+        <source>trainable</source>
+        <translation>trainierbare</translation>
+    </message>
+    <message>
+        <source>fp32 copy</source>
+        <translation>fp32-Kopie</translation>
+    </message>
+    <message>
+        <source>no gradients (inference)</source>
+        <translation>keine Gradienten (Inferenz)</translation>
+    </message>
+    <message>
+        <source>largest tensor</source>
+        <translation>größter Tensor</translation>
+    </message>
+    <message>
+        <source>optimizer step in backward</source>
+        <translation>Optimiererschritt im Backward-Pass</translation>
+    </message>
+    <message>
+        <source>every block parameter (FSDP units mixing frozen weights and adapters)</source>
+        <translation>jeder Blockparameter (FSDP-Units mischen eingefrorene Gewichte und Adapter)</translation>
+    </message>
+    <message>
+        <source>DDP reducer buckets copy them</source>
+        <translation>die Reducer-Buckets von DDP kopieren sie</translation>
+    </message>
+    <message>
+        <source>DeepSpeed gradient bucket</source>
+        <translation>DeepSpeed-Gradienten-Bucket</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>Elemente</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: resident</source>
+        <translation>ZeRO-3: dauerhaft belegt</translation>
+    </message>
+    <message>
+        <source>during backward</source>
+        <translation>während des Backward-Passes</translation>
+    </message>
+    <message>
+        <source>not live at this peak</source>
+        <translation>zu diesem Spitzenwert nicht belegt</translation>
+    </message>
+    <message>
+        <source>no KV cache (training)</source>
+        <translation>kein KV-Cache (Training)</translation>
+    </message>
+    <message>
+        <source>the rollout engine&apos;s KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
+        <translation>KV-Cache der Rollout-Engine: Rollout-Sequenzen x (Prompt + Antwort) Tokens, alle Schichten, KV-Heads / Rollout-TP</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>sliding layers keep at most</source>
+        <translation>Sliding-Window-Schichten behalten höchstens</translation>
+    </message>
+    <message>
+        <source>no optimizer (inference)</source>
+        <translation>kein Optimierer (Inferenz)</translation>
+    </message>
+    <message>
+        <source>states offloaded to host</source>
+        <translation>Zustände auf den Host ausgelagert</translation>
+    </message>
+    <message>
+        <source>states</source>
+        <translation>Zustände</translation>
+    </message>
+    <message>
+        <source>one block&apos;s prefill tensors per token</source>
+        <translation>Prefill-Tensoren eines Blocks pro Token</translation>
+    </message>
+    <message>
+        <source>saved tensors per token</source>
+        <translation>gespeicherte Tensoren pro Token</translation>
+    </message>
+    <message>
+        <source>checkpointing</source>
+        <translation>Checkpointing</translation>
+    </message>
+    <message>
+        <source>vocab</source>
+        <translation>Vokabular</translation>
+    </message>
+    <message>
+        <source>saved log-softmax, scattered gradient, exp, their sum</source>
+        <translation>gespeichertes Log-Softmax, verteilter Gradient, exp, deren Summe</translation>
+    </message>
+    <message>
+        <source>compiled loss: saved input + its gradient</source>
+        <translation>kompilierter Loss: gespeicherte Eingabe + ihr Gradient</translation>
+    </message>
+    <message>
+        <source>the gradients into and out of it</source>
+        <translation>die Gradienten an Ein- und Ausgang</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s gradient</source>
+        <translation>Gradient eines Chunks</translation>
+    </message>
+    <message>
+        <source>compiled chunked loss</source>
+        <translation>kompilierter Chunked Loss</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 upcast</source>
+        <translation>fp32-Upcast eines Chunks</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>Chunked Loss</translation>
+    </message>
+    <message>
+        <source>tanh&apos;s saved output of the soft-capped logits</source>
+        <translation>gespeicherte tanh-Ausgabe der soft-gecappten Logits</translation>
+    </message>
+    <message>
+        <source>the logits the loop keeps</source>
+        <translation>die Logits, die die Schleife behält</translation>
+    </message>
+    <message>
+        <source>gathered FSDP units, autocast weight casts, optimizer temporaries, dequant buffers</source>
+        <translation>gesammelte FSDP-Units, Autocast-Gewichtskopien, temporäre Optimiererpuffer, Dequantisierungspuffer</translation>
+    </message>
+    <message>
+        <source>the load&apos;s cached segments</source>
+        <translation>die zwischengespeicherten Segmente des Ladens</translation>
+    </message>
+    <message>
+        <source>replayed through the caching allocator</source>
+        <translation>durch den Caching-Allocator nachgespielt</translation>
+    </message>
+    <message>
+        <source>the all-gather stream&apos;s pool</source>
+        <translation>der Pool des All-Gather-Streams</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>belegt</translation>
+    </message>
+    <message>
+        <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
+        <translation>aus Blöcken, Loss, Gradienten und Optimiererzuständen des Schritts, durch den Caching-Allocator nachgespielt</translation>
+    </message>
+    <message>
+        <source>of the step&apos;s blocks and loss replayed through the caching allocator</source>
+        <translation>aus Blöcken und Loss des Schritts, durch den Caching-Allocator nachgespielt</translation>
+    </message>
+    <message>
+        <source>of the loss&apos;s transients (not replayed)</source>
+        <translation>der temporären Tensoren des Loss (nicht nachgespielt)</translation>
+    </message>
+    <message>
+        <source>of the other resident bytes</source>
+        <translation>der übrigen residenten Bytes</translation>
+    </message>
+    <message>
+        <source>of resident bytes</source>
+        <translation>der residenten Bytes</translation>
+    </message>
+    <message>
+        <source>of transients</source>
+        <translation>der temporären Tensoren</translation>
+    </message>
+    <message>
+        <source>caching allocator</source>
+        <translation>Caching-Allocator</translation>
+    </message>
+    <message>
+        <source>of sharded gradients cached in the FSDP reduce-scatter stream&apos;s pool</source>
+        <translation>geshardete Gradienten, im Pool des FSDP-Reduce-Scatter-Streams zwischengespeichert</translation>
+    </message>
+    <message>
+        <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
+        <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Sample-Längen, durch den Caching-Allocator nachgespielt)</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA-Kontext</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>dicht</translation>
+    </message>
+    <message>
+        <source>shared</source>
+        <translation>gemeinsame Experten</translation>
+    </message>
+    <message>
+        <source>half the layers</source>
+        <translation>die Hälfte der Schichten</translation>
+    </message>
+    <message>
+        <source>5 of 6 layers</source>
+        <translation>5 von 6 Schichten</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>gekoppelte Embeddings</translation>
+    </message>
+    <message>
+        <source>learned positions</source>
+        <translation>gelernte Positionen</translation>
+    </message>
+</context>
+<context>
     <name>SaveFile</name>
     <message>
         <source>the data could not be written</source>
@@ -673,6 +984,278 @@
         <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
         <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, die 16-Bit-Kopien der fp32-Gewichte durch autocast, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
     </message>
+    <message>
+        <source>%1 experts</source>
+        <translation>%1-Experten</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>GPTQ</source>
+        <translation>GPTQ</translation>
+    </message>
+    <message>
+        <source>AWQ</source>
+        <translation>AWQ</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>%1 (checkpoint)</source>
+        <translation>%1 (Checkpoint)</translation>
+    </message>
+    <message>
+        <source>%1 · %2 B/param</source>
+        <translation>%1 · %2 B/Param.</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <comment>phase, short</comment>
+        <translation>Laden</translation>
+    </message>
+    <message>
+        <source>fwd</source>
+        <comment>phase, short</comment>
+        <translation>vorw.</translation>
+    </message>
+    <message>
+        <source>bwd</source>
+        <comment>phase, short</comment>
+        <translation>rückw.</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <comment>phase, short</comment>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-Batch</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>Gradientenakkumulation</translation>
+    </message>
+    <message>
+        <source>Checkpointed blocks</source>
+        <translation>Blöcke mit Checkpointing</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32-Master-Gewichte</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA-Rang</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA-Dropout</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>Prompt-Tokens</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>Erzeugte Tokens</translation>
+    </message>
+    <message>
+        <source>RL rollout engine</source>
+        <translation>RL-Rollout-Engine</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>Verschachteltes 1F1B</translation>
+    </message>
+    <message>
+        <source>Custom GPU (%1)</source>
+        <translation>Eigene GPU (%1)</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <comment>GPU count × GPU</comment>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>Parallel-Layout</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>What is trained</source>
+        <translation>Was trainiert wird</translation>
+    </message>
+    <message>
+        <source>Framework profile</source>
+        <translation>Framework-Profil</translation>
+    </message>
+    <message>
+        <source>Precision preset</source>
+        <translation>Präzisionsvorgabe</translation>
+    </message>
+    <message>
+        <source>%1 dtype</source>
+        <comment>a memory term&apos;s dtype</comment>
+        <translation>Datentyp %1</translation>
+    </message>
+    <message>
+        <source>Compute dtype</source>
+        <translation>Rechen-Datentyp</translation>
+    </message>
+    <message>
+        <source>LoRA adapters dtype</source>
+        <translation>Datentyp der LoRA-Adapter</translation>
+    </message>
+    <message>
+        <source>Weights as the checkpoint stores them</source>
+        <translation>Gewichte wie im Checkpoint gespeichert</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Aktivierungs-Checkpointing</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA-Ziele</translation>
+    </message>
+    <message>
+        <source>Model load</source>
+        <translation>Laden des Modells</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>Sharding</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>Pipeline-Zeitplan</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation</source>
+        <translation>GPU-Speicherauslastung</translation>
+    </message>
+    <message>
+        <source>Rollout engine overhead</source>
+        <translation>Overhead der Rollout-Engine</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <comment>A&apos;s value → B&apos;s value</comment>
+        <translation>%1 → %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <comment>changed keys not listed</comment>
+        <translation>
+            <numerusform>%n weiterer</numerusform>
+            <numerusform>%n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <comment>field: A&apos;s value → B&apos;s value</comment>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>No memory change</source>
+        <translation>Keine Speicheränderung</translation>
+    </message>
+    <message>
+        <source>Saves under %1</source>
+        <translation>Spart weniger als %1</translation>
+    </message>
+    <message>
+        <source>Costs under %1</source>
+        <translation>Kostet weniger als %1</translation>
+    </message>
+    <message>
+        <source>Saves %1</source>
+        <translation>Spart %1</translation>
+    </message>
+    <message>
+        <source>Costs %1</source>
+        <translation>Kostet %1</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -893,24 +1476,12 @@
         <translation>Speicher (%1)</translation>
     </message>
     <message>
-        <source>micro-batch</source>
-        <translation>Mikro-Batch</translation>
-    </message>
-    <message>
-        <source>sequence</source>
-        <translation>Sequenzlänge</translation>
-    </message>
-    <message>
         <source>nothing fits</source>
         <translation>nichts passt</translation>
     </message>
     <message>
         <source>fits beyond %1</source>
         <translation>passt über %1 hinaus</translation>
-    </message>
-    <message>
-        <source>largest %1 that fits: %2</source>
-        <translation>größte passende %1: %2</translation>
     </message>
     <message>
         <source>GPU capacity %1</source>
@@ -933,10 +1504,6 @@
         <translation>Steigung bei 1–2: +%1 je Sample</translation>
     </message>
     <message>
-        <source>Batch (concurrent sequences per GPU, log scale)</source>
-        <translation>Batch (gleichzeitige Sequenzen je GPU, logarithmisch)</translation>
-    </message>
-    <message>
         <source>Context length (prompt + generated tokens, log scale)</source>
         <translation>Kontextlänge (Prompt + generierte Token, logarithmisch)</translation>
     </message>
@@ -955,6 +1522,62 @@
     <message>
         <source>%1, out of memory</source>
         <translation>%1, Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation>größter Batch, der passt: %1</translation>
+    </message>
+    <message>
+        <source>fits: %1</source>
+        <translation>passt: %1</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation>größter Mikro-Batch, der passt: %1</translation>
+    </message>
+    <message>
+        <source>longest context that fits: %1</source>
+        <translation>längster Kontext, der passt: %1</translation>
+    </message>
+    <message>
+        <source>longest sequence that fits: %1</source>
+        <translation>längste Sequenz, die passt: %1</translation>
+    </message>
+    <message>
+        <source>Batch (sequences generated together per GPU, log scale)</source>
+        <translation>Batch (gemeinsam erzeugte Sequenzen je GPU, log. Skala)</translation>
+    </message>
+    <message>
+        <source>Batch (sequences per GPU)</source>
+        <translation>Batch (Sequenzen je GPU)</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Micro-batch (per GPU)</source>
+        <translation>Mikro-Batch (je GPU)</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Mikro-Batch</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>Kontextlänge (Token)</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>Sequenz</translation>
     </message>
 </context>
 <context>
@@ -1035,10 +1658,6 @@
         <translation>Änderung</translation>
     </message>
     <message>
-        <source>Saved</source>
-        <translation>Eingespart</translation>
-    </message>
-    <message>
         <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley-Zuordnung: die Wirkung jeder Änderung, gemittelt über alle Reihenfolgen, in denen die Änderungen angewendet werden können; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
     </message>
@@ -1103,8 +1722,71 @@
         <translation>A ist angeheftet; B ist noch kein gültiger Lauf.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;A → B: %1 → %2 (%3)&lt;/b&gt;. What each change saved is its Shapley value: its effect averaged over every order of applying the changes (%4 estimates); the shares add up to the total.</source>
-        <translation>&lt;b&gt;A → B: %1 → %2 (%3)&lt;/b&gt;. Was jede Änderung einspart, ist ihr Shapley-Wert: ihre Wirkung gemittelt über alle Reihenfolgen der Änderungen (%4 Schätzungen); die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
+        <source>Effect</source>
+        <translation>Wirkung</translation>
+    </message>
+    <message>
+        <source>Worst rank</source>
+        <translation>Ungünstigster Rang</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>no micro-batch fits</comment>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>OOM cliffs: the largest micro-batch that fits is %1 in A, %2 in B</source>
+        <translation>OOM-Klippen: größter passender Micro-Batch %1 in A, %2 in B</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch: A %1, B %2</source>
+        <translation>Größter Mikro-Batch: A %1, B %2</translation>
+    </message>
+    <message>
+        <source>The change&apos;s part of the whole difference between A and B</source>
+        <translation>Anteil der Änderung am gesamten Unterschied zwischen A und B</translation>
+    </message>
+    <message>
+        <source>B&apos;s GPU capacity</source>
+        <translation>GPU-Kapazität von B</translation>
+    </message>
+    <message>
+        <source>A&apos;s GPU capacity</source>
+        <translation>GPU-Kapazität von A</translation>
+    </message>
+    <message>
+        <source>A change&apos;s Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
+        <translation>Der Shapley-Wert einer Änderung ist ihre Wirkung auf den Speicher, gemittelt über jede Reihenfolge, in der die Änderungen angewendet werden können; die Wirkungen ergeben zusammen den gesamten Unterschied zwischen A und B.</translation>
+    </message>
+    <message>
+        <source>A is pinned; comparing…</source>
+        <translation>A ist fixiert; wird verglichen …</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2, B needs %3 more.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;A → B: %1 → %2, B braucht %3 mehr.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2, B needs %3 less.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;A → B: %1 → %2, B braucht %3 weniger.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2, the same memory.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;A → B: %1 → %2, gleicher Speicher.&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each change&apos;s effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
+        <translation>
+            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über jede Reihenfolge ihrer Anwendung (%n Schätzung).</numerusform>
+            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über jede Reihenfolge ihrer Anwendung (%n Schätzungen).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each change&apos;s effect: its Shapley value over 200 random orders of applying them (%n estimate(s)).</source>
+        <translation>
+            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzung).</numerusform>
+            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzungen).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1494,10 +2176,6 @@
         <translation> · %1 Experten, Top-%2 (%3 aktiv)</translation>
     </message>
     <message>
-        <source>%1 · %2 B/param</source>
-        <translation>%1 · %2 B/Param.</translation>
-    </message>
-    <message>
         <source>Use a custom model size</source>
         <translation>Eigene Modellgröße verwenden</translation>
     </message>
@@ -1536,6 +2214,18 @@
     <message>
         <source>Derived shape of the family (not a published model) · </source>
         <translation>Abgeleitete Form der Familie (kein veröffentlichtes Modell) · </translation>
+    </message>
+    <message>
+        <source> sequence</source>
+        <translation> Sequenz</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> Sequenzen</translation>
+    </message>
+    <message>
+        <source> sample</source>
+        <translation> Sample</translation>
     </message>
 </context>
 <context>
@@ -2882,12 +3572,12 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
-        <translation>%1 · %2 · %3 · Mikro-Batch %4 · Sequenz %5 · %6</translation>
-    </message>
-    <message>
         <source> + calibrated to your run: %1</source>
         <translation> + an Ihren Lauf kalibriert: %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 tokens</source>
+        <translation>%1 × %2 Token</translation>
     </message>
 </context>
 <context>
@@ -2937,10 +3627,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>%1 Sequenzen × %2 Token</translation>
     </message>
     <message>
-        <source>A vLLM-style server on one GPU: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %1 tokens shared by all running sequences.</source>
-        <translation>Ein Server im Stil von vLLM auf einer GPU: Er belegt den Auslastungsanteil des Speichers, lädt die Gewichte, profiliert ein Prefill und teilt den Rest in KV-Cache-Blöcke zu %1 Token auf, die sich alle laufenden Sequenzen teilen.</translation>
-    </message>
-    <message>
         <source>GPU memory &amp;utilisation</source>
         <translation>GPU-Speicher&amp;auslastung</translation>
     </message>
@@ -2979,6 +3665,34 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>Serving figures</source>
         <translation>Serving-Kennzahlen</translation>
+    </message>
+    <message>
+        <source>on each of %1 GPUs in tensor parallel (each holds 1/%1 of the weights and of the KV heads)</source>
+        <translation>auf jeder von %1 GPUs in Tensor-Parallelität (jede hält 1/%1 der Gewichte und der KV-Heads)</translation>
+    </message>
+    <message>
+        <source>on one GPU</source>
+        <translation>auf einer GPU</translation>
+    </message>
+    <message>
+        <source>A vLLM-style server %1: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 tokens shared by all running sequences.</source>
+        <translation>Ein Server im Stil von vLLM %1: Er nimmt den Auslastungsanteil des Speichers, lädt die Gewichte, misst einen Prefill und teilt den Rest in KV-Cache-Blöcke zu %2 Token, die sich alle laufenden Sequenzen teilen.</translation>
+    </message>
+    <message>
+        <source>transformers generate(), one batch prefilled at once (the cliff chart): %1 sequences of %2 tokens</source>
+        <translation>transformers generate(), ein Batch auf einmal vorbefüllt (das Klippen-Diagramm): %1 Sequenzen zu %2 Token</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>Sequenzen</translation>
     </message>
 </context>
 <context>
@@ -3081,10 +3795,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Je GPU</translation>
     </message>
     <message>
-        <source>Stage 1</source>
-        <translation>Stufe 1</translation>
-    </message>
-    <message>
         <source>Stage %1</source>
         <translation>Stufe %1</translation>
     </message>
@@ -3127,6 +3837,24 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>★ tightest: stage %1, %2</source>
         <translation>★ am knappsten: Stufe %1, %2</translation>
+    </message>
+    <message>
+        <source>%1 · needs %2</source>
+        <translation>%1 · braucht %2</translation>
+    </message>
+    <message>
+        <source>%1
+needs %2</source>
+        <translation>%1
+braucht %2</translation>
+    </message>
+    <message>
+        <source>Stages 1–%1</source>
+        <translation>Stufen 1–%1</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stufe</translation>
     </message>
 </context>
 <context>
@@ -3178,6 +3906,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>With --screenshot: pin the --scenario file (or the default scenario) as A, open &lt;file&gt; as B and show the Compare tab.</source>
         <translation>Mit --screenshot: die --scenario-Datei (oder das Standardszenario) als A anheften, &lt;file&gt; als B öffnen und den Reiter „Vergleich“ zeigen.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: list every cut, elided or overlapping text on stderr and exit with 3 if any.</source>
+        <translation>Mit --screenshot: jeden abgeschnittenen, gekürzten oder überlappenden Text auf stderr ausgeben und mit 3 beenden, falls es welche gibt.</translation>
     </message>
 </context>
 </TS>

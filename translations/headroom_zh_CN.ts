@@ -25,6 +25,317 @@
     </message>
 </context>
 <context>
+    <name>FormulaText</name>
+    <message>
+        <source>stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>/</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入层</translation>
+    </message>
+    <message>
+        <source>on this rank</source>
+        <translation>在本 rank 上</translation>
+    </message>
+    <message>
+        <source>shards</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>parameters and LoRA adapters</source>
+        <translation>参数和 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>offloaded to host</source>
+        <translation>卸载到主机</translation>
+    </message>
+    <message>
+        <source>the quantisation block scales stay</source>
+        <translation>量化块缩放因子保留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>as the checkpoint stores them</source>
+        <translation>按检查点中的存储格式</translation>
+    </message>
+    <message>
+        <source>safetensors header bytes</source>
+        <translation>safetensors 头部字节</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性层参数</translation>
+    </message>
+    <message>
+        <source>incl.</source>
+        <translation>含</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他参数</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>no master copy (inference)</source>
+        <translation>无主副本（推理）</translation>
+    </message>
+    <message>
+        <source>no fp32 master copy (master weights off)</source>
+        <translation>无 fp32 主副本（主权重关闭）</translation>
+    </message>
+    <message>
+        <source>fp32 master copy offloaded to host with the optimizer</source>
+        <translation>fp32 主副本随优化器卸载到主机</translation>
+    </message>
+    <message>
+        <source>no separate copy: the trained weights are fp32 already</source>
+        <translation>无单独副本：训练的权重已是 fp32</translation>
+    </message>
+    <message>
+        <source>trainable</source>
+        <translation>可训练参数</translation>
+    </message>
+    <message>
+        <source>fp32 copy</source>
+        <translation>fp32 副本</translation>
+    </message>
+    <message>
+        <source>no gradients (inference)</source>
+        <translation>无梯度（推理）</translation>
+    </message>
+    <message>
+        <source>largest tensor</source>
+        <translation>最大张量</translation>
+    </message>
+    <message>
+        <source>optimizer step in backward</source>
+        <translation>优化器步骤在反向传播中执行</translation>
+    </message>
+    <message>
+        <source>every block parameter (FSDP units mixing frozen weights and adapters)</source>
+        <translation>每个块参数（FSDP 单元混合了冻结权重和适配器）</translation>
+    </message>
+    <message>
+        <source>DDP reducer buckets copy them</source>
+        <translation>DDP 的 reducer 桶会复制它们</translation>
+    </message>
+    <message>
+        <source>DeepSpeed gradient bucket</source>
+        <translation>DeepSpeed 梯度桶</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>个元素</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: resident</source>
+        <translation>ZeRO-3：常驻</translation>
+    </message>
+    <message>
+        <source>during backward</source>
+        <translation>反向传播期间</translation>
+    </message>
+    <message>
+        <source>not live at this peak</source>
+        <translation>在此峰值时不占用</translation>
+    </message>
+    <message>
+        <source>no KV cache (training)</source>
+        <translation>无 KV 缓存（训练）</translation>
+    </message>
+    <message>
+        <source>the rollout engine&apos;s KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
+        <translation>rollout 引擎的 KV 缓存：rollout 序列 x（提示 + 回复）token，所有层，KV 头 / rollout TP</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新生成</translation>
+    </message>
+    <message>
+        <source>sliding layers keep at most</source>
+        <translation>个滑动窗口层最多保留</translation>
+    </message>
+    <message>
+        <source>no optimizer (inference)</source>
+        <translation>无优化器（推理）</translation>
+    </message>
+    <message>
+        <source>states offloaded to host</source>
+        <translation>状态卸载到主机</translation>
+    </message>
+    <message>
+        <source>states</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>one block&apos;s prefill tensors per token</source>
+        <translation>每个 token 单个块的预填充张量</translation>
+    </message>
+    <message>
+        <source>saved tensors per token</source>
+        <translation>每个 token 保存的张量</translation>
+    </message>
+    <message>
+        <source>checkpointing</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>vocab</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>saved log-softmax, scattered gradient, exp, their sum</source>
+        <translation>保存的 log-softmax、分散的梯度、exp 及其和</translation>
+    </message>
+    <message>
+        <source>compiled loss: saved input + its gradient</source>
+        <translation>编译后的损失：保存的输入 + 其梯度</translation>
+    </message>
+    <message>
+        <source>the gradients into and out of it</source>
+        <translation>其输入与输出的梯度</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s gradient</source>
+        <translation>一个分块的梯度</translation>
+    </message>
+    <message>
+        <source>compiled chunked loss</source>
+        <translation>编译后的分块损失</translation>
+    </message>
+    <message>
+        <source>one chunk&apos;s fp32 upcast</source>
+        <translation>一个分块的 fp32 上转换</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块损失</translation>
+    </message>
+    <message>
+        <source>tanh&apos;s saved output of the soft-capped logits</source>
+        <translation>软截断 logits 的 tanh 保存输出</translation>
+    </message>
+    <message>
+        <source>the logits the loop keeps</source>
+        <translation>循环保留的 logits</translation>
+    </message>
+    <message>
+        <source>gathered FSDP units, autocast weight casts, optimizer temporaries, dequant buffers</source>
+        <translation>聚合的 FSDP 单元、autocast 权重转换、优化器临时张量、反量化缓冲区</translation>
+    </message>
+    <message>
+        <source>the load&apos;s cached segments</source>
+        <translation>加载阶段缓存的段</translation>
+    </message>
+    <message>
+        <source>replayed through the caching allocator</source>
+        <translation>经缓存分配器重放</translation>
+    </message>
+    <message>
+        <source>the all-gather stream&apos;s pool</source>
+        <translation>all-gather 流的内存池</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
+        <translation>来自该步骤的块、损失、梯度和优化器状态，经缓存分配器重放</translation>
+    </message>
+    <message>
+        <source>of the step&apos;s blocks and loss replayed through the caching allocator</source>
+        <translation>来自该步骤的块和损失，经缓存分配器重放</translation>
+    </message>
+    <message>
+        <source>of the loss&apos;s transients (not replayed)</source>
+        <translation>的损失临时张量（未重放）</translation>
+    </message>
+    <message>
+        <source>of the other resident bytes</source>
+        <translation>的其余常驻字节</translation>
+    </message>
+    <message>
+        <source>of resident bytes</source>
+        <translation>的常驻字节</translation>
+    </message>
+    <message>
+        <source>of transients</source>
+        <translation>的临时张量</translation>
+    </message>
+    <message>
+        <source>caching allocator</source>
+        <translation>缓存分配器</translation>
+    </message>
+    <message>
+        <source>of sharded gradients cached in the FSDP reduce-scatter stream&apos;s pool</source>
+        <translation>分片梯度，缓存在 FSDP reduce-scatter 流的内存池中</translation>
+    </message>
+    <message>
+        <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
+        <translation>为本次运行的其他批次长度缓存（可变样本长度，经缓存分配器重放）</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>shared</source>
+        <translation>个共享专家</translation>
+    </message>
+    <message>
+        <source>half the layers</source>
+        <translation>一半的层</translation>
+    </message>
+    <message>
+        <source>5 of 6 layers</source>
+        <translation>6 层中的 5 层</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>输入输出嵌入共享</translation>
+    </message>
+    <message>
+        <source>learned positions</source>
+        <translation>可学习位置编码</translation>
+    </message>
+</context>
+<context>
     <name>SaveFile</name>
     <message>
         <source>the data could not be written</source>
@@ -672,6 +983,277 @@
         <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
         <translation>短期缓冲区：收集的分片参数、autocast 生成的 fp32 权重 16 位副本、优化器临时量、通信桶。</translation>
     </message>
+    <message>
+        <source>%1 experts</source>
+        <translation>%1 专家</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>GPTQ</source>
+        <translation>GPTQ</translation>
+    </message>
+    <message>
+        <source>AWQ</source>
+        <translation>AWQ</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>%1 (checkpoint)</source>
+        <translation>%1（检查点）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 B/param</source>
+        <translation>%1 · 每参数 %2 B</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <comment>phase, short</comment>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>fwd</source>
+        <comment>phase, short</comment>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>bwd</source>
+        <comment>phase, short</comment>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <comment>phase, short</comment>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Checkpointed blocks</source>
+        <translation>检查点块数</translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation>fp32 主权重</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA dropout</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词元数</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成词元数</translation>
+    </message>
+    <message>
+        <source>RL rollout engine</source>
+        <translation>RL rollout 引擎</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>Custom GPU (%1)</source>
+        <translation>自定义 GPU（%1）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <comment>GPU count × GPU</comment>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>What is trained</source>
+        <translation>训练方式</translation>
+    </message>
+    <message>
+        <source>Framework profile</source>
+        <translation>框架配置</translation>
+    </message>
+    <message>
+        <source>Precision preset</source>
+        <translation>精度预设</translation>
+    </message>
+    <message>
+        <source>%1 dtype</source>
+        <comment>a memory term&apos;s dtype</comment>
+        <translation>%1 数据类型</translation>
+    </message>
+    <message>
+        <source>Compute dtype</source>
+        <translation>计算数据类型</translation>
+    </message>
+    <message>
+        <source>LoRA adapters dtype</source>
+        <translation>LoRA 适配器数据类型</translation>
+    </message>
+    <message>
+        <source>Weights as the checkpoint stores them</source>
+        <translation>按检查点存储格式的权重</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标</translation>
+    </message>
+    <message>
+        <source>Model load</source>
+        <translation>模型加载</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation</source>
+        <translation>GPU 显存利用率</translation>
+    </message>
+    <message>
+        <source>Rollout engine overhead</source>
+        <translation>Rollout 引擎开销</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <comment>A&apos;s value → B&apos;s value</comment>
+        <translation>%1 → %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <comment>changed keys not listed</comment>
+        <translation>
+            <numerusform>另 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <comment>field: A&apos;s value → B&apos;s value</comment>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>No memory change</source>
+        <translation>显存不变</translation>
+    </message>
+    <message>
+        <source>Saves under %1</source>
+        <translation>节省不到 %1</translation>
+    </message>
+    <message>
+        <source>Costs under %1</source>
+        <translation>增加不到 %1</translation>
+    </message>
+    <message>
+        <source>Saves %1</source>
+        <translation>节省 %1</translation>
+    </message>
+    <message>
+        <source>Costs %1</source>
+        <translation>增加 %1</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -892,24 +1474,12 @@
         <translation>显存（%1）</translation>
     </message>
     <message>
-        <source>micro-batch</source>
-        <translation>微批大小</translation>
-    </message>
-    <message>
-        <source>sequence</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
         <source>nothing fits</source>
         <translation>无法放下</translation>
     </message>
     <message>
         <source>fits beyond %1</source>
         <translation>超过 %1 仍可放下</translation>
-    </message>
-    <message>
-        <source>largest %1 that fits: %2</source>
-        <translation>可放下的最大%1：%2</translation>
     </message>
     <message>
         <source>GPU capacity %1</source>
@@ -932,10 +1502,6 @@
         <translation>1–2 处斜率：每个样本 +%1</translation>
     </message>
     <message>
-        <source>Batch (concurrent sequences per GPU, log scale)</source>
-        <translation>批大小（每 GPU 并发序列数，对数刻度）</translation>
-    </message>
-    <message>
         <source>Context length (prompt + generated tokens, log scale)</source>
         <translation>上下文长度（提示 + 生成的 token，对数刻度）</translation>
     </message>
@@ -954,6 +1520,62 @@
     <message>
         <source>%1, out of memory</source>
         <translation>%1，显存不足</translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation>可容纳的最大批量：%1</translation>
+    </message>
+    <message>
+        <source>fits: %1</source>
+        <translation>可容纳：%1</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation>可容纳的最大微批次：%1</translation>
+    </message>
+    <message>
+        <source>longest context that fits: %1</source>
+        <translation>可容纳的最长上下文：%1</translation>
+    </message>
+    <message>
+        <source>longest sequence that fits: %1</source>
+        <translation>可容纳的最长序列：%1</translation>
+    </message>
+    <message>
+        <source>Batch (sequences generated together per GPU, log scale)</source>
+        <translation>批量（每 GPU 同时生成的序列数，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Batch (sequences per GPU)</source>
+        <translation>批量（每 GPU 序列数）</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <source>Micro-batch (per GPU)</source>
+        <translation>微批次（每 GPU）</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（token）</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列</translation>
     </message>
 </context>
 <context>
@@ -1034,10 +1656,6 @@
         <translation>变更</translation>
     </message>
     <message>
-        <source>Saved</source>
-        <translation>节省</translation>
-    </message>
-    <message>
         <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley 归因：每项变更的影响按所有应用顺序取平均；各份额之和等于总差值。</translation>
     </message>
@@ -1102,8 +1720,69 @@
         <translation>A 已固定；B 还不是有效的运行。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;A → B: %1 → %2 (%3)&lt;/b&gt;. What each change saved is its Shapley value: its effect averaged over every order of applying the changes (%4 estimates); the shares add up to the total.</source>
-        <translation>&lt;b&gt;A → B：%1 → %2（%3）&lt;/b&gt;。每项变更节省的量是其 Shapley 值：其影响按所有应用顺序取平均（%4 次估算）；各份额之和等于总差值。</translation>
+        <source>Effect</source>
+        <translation>效果</translation>
+    </message>
+    <message>
+        <source>Worst rank</source>
+        <translation>最紧张的 rank</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>no micro-batch fits</comment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>OOM cliffs: the largest micro-batch that fits is %1 in A, %2 in B</source>
+        <translation>OOM 悬崖：A 中可容纳的最大微批次为 %1，B 中为 %2</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch: A %1, B %2</source>
+        <translation>最大微批次：A %1，B %2</translation>
+    </message>
+    <message>
+        <source>The change&apos;s part of the whole difference between A and B</source>
+        <translation>该更改在 A 与 B 总差异中所占的份额</translation>
+    </message>
+    <message>
+        <source>B&apos;s GPU capacity</source>
+        <translation>B 的 GPU 容量</translation>
+    </message>
+    <message>
+        <source>A&apos;s GPU capacity</source>
+        <translation>A 的 GPU 容量</translation>
+    </message>
+    <message>
+        <source>A change&apos;s Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
+        <translation>更改的 Shapley 值是它对显存的影响在所有可能的更改应用顺序上的平均值；各项影响之和等于 A 与 B 的总差异。</translation>
+    </message>
+    <message>
+        <source>A is pinned; comparing…</source>
+        <translation>A 已固定；正在比较…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2, B needs %3 more.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;A → B：%1 → %2，B 多需要 %3。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2, B needs %3 less.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;A → B：%1 → %2，B 少需要 %3。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A → B: %1 → %2, the same memory.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;A → B：%1 → %2，显存相同。&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each change&apos;s effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
+        <translation>
+            <numerusform>每项更改的效果：其在所有应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each change&apos;s effect: its Shapley value over 200 random orders of applying them (%n estimate(s)).</source>
+        <translation>
+            <numerusform>每项更改的效果：其在 200 个随机应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1493,10 +2172,6 @@
         <translation> · %1 个专家，top-%2（激活 %3）</translation>
     </message>
     <message>
-        <source>%1 · %2 B/param</source>
-        <translation>%1 · 每参数 %2 字节</translation>
-    </message>
-    <message>
         <source>Use a custom model size</source>
         <translation>使用自定义模型大小</translation>
     </message>
@@ -1535,6 +2210,18 @@
     <message>
         <source>Derived shape of the family (not a published model) · </source>
         <translation>由该系列推导出的结构（非已发布模型）· </translation>
+    </message>
+    <message>
+        <source> sequence</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source> sample</source>
+        <translation> 个样本</translation>
     </message>
 </context>
 <context>
@@ -2881,12 +3568,12 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <source>%1 · %2 · %3 · micro-batch %4 · seq %5 · %6</source>
-        <translation>%1 · %2 · %3 · 微批 %4 · 序列 %5 · %6</translation>
-    </message>
-    <message>
         <source> + calibrated to your run: %1</source>
         <translation> + 已按您的运行校准：%1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 tokens</source>
+        <translation>%1 × %2 个 token</translation>
     </message>
 </context>
 <context>
@@ -2936,10 +3623,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>%1 条序列 × %2 个 token</translation>
     </message>
     <message>
-        <source>A vLLM-style server on one GPU: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %1 tokens shared by all running sequences.</source>
-        <translation>单 GPU 上的 vLLM 式服务器：它占用显存的利用率份额，加载权重，剖析一次预填充，并将剩余显存分页为每块 %1 个 token 的 KV 缓存块，由所有运行中的序列共享。</translation>
-    </message>
-    <message>
         <source>GPU memory &amp;utilisation</source>
         <translation>GPU 显存利用率(&amp;U)</translation>
     </message>
@@ -2978,6 +3661,34 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>Serving figures</source>
         <translation>服务部署数据</translation>
+    </message>
+    <message>
+        <source>on each of %1 GPUs in tensor parallel (each holds 1/%1 of the weights and of the KV heads)</source>
+        <translation>在 %1 块张量并行的 GPU 上（每块持有 1/%1 的权重与 KV 头）</translation>
+    </message>
+    <message>
+        <source>on one GPU</source>
+        <translation>在一块 GPU 上</translation>
+    </message>
+    <message>
+        <source>A vLLM-style server %1: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 tokens shared by all running sequences.</source>
+        <translation>vLLM 式服务器%1：按利用率占用显存，加载权重，分析一次预填充，并把其余显存分页为每块 %2 个 token 的 KV 缓存块，由所有运行中的序列共享。</translation>
+    </message>
+    <message>
+        <source>transformers generate(), one batch prefilled at once (the cliff chart): %1 sequences of %2 tokens</source>
+        <translation>transformers generate()，整批一次预填充（悬崖图）：%1 条 %2 个 token 的序列</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>序列数</translation>
     </message>
 </context>
 <context>
@@ -3080,10 +3791,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>每 GPU</translation>
     </message>
     <message>
-        <source>Stage 1</source>
-        <translation>阶段 1</translation>
-    </message>
-    <message>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
@@ -3126,6 +3833,24 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>★ tightest: stage %1, %2</source>
         <translation>★ 最紧张：阶段 %1，%2</translation>
+    </message>
+    <message>
+        <source>%1 · needs %2</source>
+        <translation>%1 · 需要 %2</translation>
+    </message>
+    <message>
+        <source>%1
+needs %2</source>
+        <translation>%1
+需要 %2</translation>
+    </message>
+    <message>
+        <source>Stages 1–%1</source>
+        <translation>第 1–%1 级</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>级</translation>
     </message>
 </context>
 <context>
@@ -3177,6 +3902,10 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>With --screenshot: pin the --scenario file (or the default scenario) as A, open &lt;file&gt; as B and show the Compare tab.</source>
         <translation>与 --screenshot 一起使用：将 --scenario 文件（或默认场景）固定为 A，打开 &lt;file&gt; 作为 B 并显示“对比”标签页。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: list every cut, elided or overlapping text on stderr and exit with 3 if any.</source>
+        <translation>配合 --screenshot：在 stderr 列出所有被截断、省略或重叠的文字，若有则以 3 退出。</translation>
     </message>
 </context>
 </TS>

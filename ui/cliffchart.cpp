@@ -343,7 +343,8 @@ QString CliffChart::markerText() const {
                            : QStringList{tr("longest sequence that fits: %1").arg(value),
                                          tr("fits: %1").arg(value)});
     const double room = std::max(40.0, m_chart->plotArea().width() - 16);
-    return fittingText(variants, m_style.overlayFont(true), room);
+    // crowded (the current point's label found no room beside it): the short wording
+    return m_markerShort ? variants.back() : fittingText(variants, m_style.overlayFont(true), room);
 }
 
 void CliffChart::fitAxisTitles() {
@@ -412,11 +413,19 @@ void CliffChart::placeOverlays() {
         const double above = p.y() - br.height() - 6;
         const double below = p.y() + 8;
         m_dotLabel->setVisible(r.hasEstimate);
-        if (r.hasEstimate)
-            placeClear(m_dotLabel,
-                       {QPointF(right, above), QPointF(right, below), QPointF(left, above),
-                        QPointF(left, below)},
-                       inside, placed);
+        if (r.hasEstimate &&
+            !placeClear(m_dotLabel,
+                        {QPointF(right, above), QPointF(right, below), QPointF(left, above),
+                         QPointF(left, below)},
+                        inside, placed) &&
+            !m_markerShort) {
+            // no room: the marker's label takes its short wording, and the labels are placed
+            // again (once: the flag holds until the next placement)
+            m_markerShort = true;
+            placeOverlays();
+            m_markerShort = false;
+            return;
+        }
     }
     // the slope is secondary: under the marker label when there is room, else not shown
     if (m_slopeWanted) {

@@ -89,6 +89,7 @@ private:
     ChartLabel* m_capacityLabel;
     ChartLabel* m_dotLabel;
     ChartLabel* m_slopeLabel;
+    bool m_markerShort = false; ///< placing with the marker label's short wording
     bool m_slopeWanted = false; ///< the slope label has a text; shown where it has room
     ChartLabel* m_measuredLabel;
 
