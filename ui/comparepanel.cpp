@@ -171,7 +171,10 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
             m_timer->start();
     });
     for (QChart* c : {m_barChart, m_cliffChart})
-        connect(c, &QChart::plotAreaChanged, this, [this] { fitTitles(); });
+        connect(c, &QChart::plotAreaChanged, this, [this] {
+            fitTitles();
+            applyTicks();
+        });
     retranslateUi();
 }
 
@@ -481,6 +484,17 @@ bool ComparePanel::saveAs(const QString& path, QString* error) {
         path, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, error);
 }
 
+void ComparePanel::setChartStyle(const ChartStyle& style) {
+    for (QChart* c : {m_barChart, m_cliffChart}) {
+        style.applyToChart(c);
+        c->legend()->setFont(style.labelFont());
+    }
+    for (QAbstractAxis* a : std::initializer_list<QAbstractAxis*>{m_barX, m_barY, m_cliffX, m_cliffY})
+        style.applyToAxis(a, true);
+    fitTitles();
+    applyTicks();
+}
+
 void ComparePanel::fitTitles() {
     // chart titles in the longest wording their view's width holds (QtCharts elides)
     const auto fitted = [](QChart* chart, const QWidget* view, const QStringList& variants) {
@@ -489,6 +503,13 @@ void ComparePanel::fitTitles() {
             chart->setTitle(t);
     };
     fitted(m_barChart, m_barView, {tr("Worst rank at its peak"), tr("Worst rank"), QString()});
+    {
+        const double room = (m_cliffChart->plotArea().width() > 0 ? m_cliffChart->plotArea().width()
+                                                                  : m_cliffView->width() - 80.0) *
+                                0.95 - 10;
+        setTitleIfChanged(m_cliffX, fittingText({tr("Micro-batch (log scale)"), tr("Micro-batch")},
+                                                m_cliffX->titleFont(), room));
+    }
     if (m_comparison) {
         const auto limit = [](int64_t fit) {
             return fit > 0 ? Units::formatCount(fit) : tr("none", "no micro-batch fits");
@@ -512,7 +533,7 @@ void ComparePanel::retranslateUi() {
     m_changes->horizontalHeaderItem(3)->setToolTip(
         tr("The change's part of the whole difference between A and B"));
     m_barX->setCategories({tr("A"), tr("B")});
-    m_cliffX->setTitleText(tr("Micro-batch (log scale)"));
+
     applyTicks();
     m_cliffA->setName(tr("A (pinned)"));
     m_cliffB->setName(tr("B (current)"));
@@ -554,12 +575,21 @@ QString ComparePanel::headerText() const {
 }
 
 void ComparePanel::applyTicks() {
-    // a tick label every ~40 px at most: in a short chart QtCharts elides labels that overlap
-    const auto ticks = [](const QChartView* v) { return std::clamp(v->height() / 40, 2, 5); };
-    // a short chart's axis says only the unit, a taller one "Memory (GiB)"
-    for (auto [axis, view] : {std::pair{m_barY, m_barView}, std::pair{m_cliffY, m_cliffView}})
-        axis->setTitleText(view->height() < 220 ? Units::symbol(m_unit)
-                                                : tr("Memory (%1)").arg(Units::symbol(m_unit)));
+    // as many ticks as the plot's height holds apart in the axis font (QtCharts elides
+    // labels that crowd), and "Memory (GiB)" where it fits, else the unit alone
+    const auto ticks = [](const QChartView* v) {
+        return ticksForHeight(v->chart()->plotArea().height() > 0 ? v->chart()->plotArea().height()
+                                                                  : v->height() - 60.0,
+                              v->chart()->axes(Qt::Vertical).value(0)->labelsFont());
+    };
+    for (auto [axis, view] : {std::pair{m_barY, m_barView}, std::pair{m_cliffY, m_cliffView}}) {
+        const double room = (view->chart()->plotArea().height() > 0
+                                 ? view->chart()->plotArea().height()
+                                 : view->height() - 60.0) * 0.95 - 10;
+        setTitleIfChanged(axis, fittingText({tr("Memory (%1)").arg(Units::symbol(m_unit)),
+                                             Units::symbol(m_unit)},
+                                            axis->titleFont(), room));
+    }
     if (m_barTop > 0) {
         const int n = ticks(m_barView);
         setNiceRange(m_barY, niceCeil(m_barTop, n), niceStep(m_barTop, n));

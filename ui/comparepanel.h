@@ -126,6 +126,13 @@ private:
     void applyTicks();
     void retranslateUi();
     void fitTitles();
+
+public:
+    /// The dashboard's chart style (theme, presentation scale): fonts and colours of both
+    /// charts, so Compare reads like the rest on stage.
+    void setChartStyle(const ChartStyle& style);
+
+private:
     QString headerText() const;
 
     ScenarioController* m_controller;

@@ -176,6 +176,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_playbook->setChartStyle(style);
     m_timeline->setStyle(style);
     m_serving->setStyle(style);
+    m_compare->setChartStyle(style);
 }
 
 void Dashboard::setPresentation(bool on) {
