@@ -1788,6 +1788,10 @@
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzungen).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Mikro-Batch</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ControlsPanel</name>

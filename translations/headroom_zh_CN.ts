@@ -1784,6 +1784,10 @@
             <numerusform>每项更改的效果：其在 200 个随机应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ControlsPanel</name>
