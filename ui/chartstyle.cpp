@@ -4,8 +4,8 @@
 #include <QApplication>
 #include <QBrush>
 #include <QChart>
-#include <QGraphicsLayout>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -188,8 +188,10 @@ bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRect
                 QList<const ChartLabel*>& placed) {
     const QSizeF size = label->rect().size();
     auto inside = [&](QPointF p) {
-        p.setX(std::clamp(p.x(), bounds.left(), std::max(bounds.left(), bounds.right() - size.width())));
-        p.setY(std::clamp(p.y(), bounds.top(), std::max(bounds.top(), bounds.bottom() - size.height())));
+        p.setX(std::clamp(p.x(), bounds.left(),
+                          std::max(bounds.left(), bounds.right() - size.width())));
+        p.setY(std::clamp(p.y(), bounds.top(),
+                          std::max(bounds.top(), bounds.bottom() - size.height())));
         return p;
     };
     const QPointF first = inside(candidates.isEmpty() ? bounds.topLeft() : candidates.front());

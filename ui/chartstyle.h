@@ -31,7 +31,9 @@ struct ChartStyle {
     double screenScale = 1.0;
     double stageScale() const { return presentation ? 1.0 * screenScale : 1.0; }
     double labelPointSize() const { return (presentation ? 15.0 : 9.5) * stageScale() * fontScale; }
-    double titlePointSize() const { return (presentation ? 18.0 : 11.0) * stageScale() * fontScale; }
+    double titlePointSize() const {
+        return (presentation ? 18.0 : 11.0) * stageScale() * fontScale;
+    }
     double headlinePointSize() const {
         return (presentation ? 30.0 : 17.0) * stageScale() * fontScale;
     }

@@ -489,7 +489,8 @@ void ComparePanel::setChartStyle(const ChartStyle& style) {
         style.applyToChart(c);
         c->legend()->setFont(style.labelFont());
     }
-    for (QAbstractAxis* a : std::initializer_list<QAbstractAxis*>{m_barX, m_barY, m_cliffX, m_cliffY})
+    for (QAbstractAxis* a :
+         std::initializer_list<QAbstractAxis*>{m_barX, m_barY, m_cliffX, m_cliffY})
         style.applyToAxis(a, true);
     fitTitles();
     applyTicks();
@@ -506,7 +507,8 @@ void ComparePanel::fitTitles() {
     {
         const double room = (m_cliffChart->plotArea().width() > 0 ? m_cliffChart->plotArea().width()
                                                                   : m_cliffView->width() - 80.0) *
-                                0.95 - 10;
+                                0.95 -
+                            10;
         setTitleIfChanged(m_cliffX, fittingText({tr("Micro-batch (log scale)"), tr("Micro-batch")},
                                                 m_cliffX->titleFont(), room));
     }
@@ -583,12 +585,14 @@ void ComparePanel::applyTicks() {
                               v->chart()->axes(Qt::Vertical).value(0)->labelsFont());
     };
     for (auto [axis, view] : {std::pair{m_barY, m_barView}, std::pair{m_cliffY, m_cliffView}}) {
-        const double room = (view->chart()->plotArea().height() > 0
-                                 ? view->chart()->plotArea().height()
-                                 : view->height() - 60.0) * 0.95 - 10;
-        setTitleIfChanged(axis, fittingText({tr("Memory (%1)").arg(Units::symbol(m_unit)),
-                                             Units::symbol(m_unit)},
-                                            axis->titleFont(), room));
+        const double room =
+            (view->chart()->plotArea().height() > 0 ? view->chart()->plotArea().height()
+                                                    : view->height() - 60.0) *
+                0.95 -
+            10;
+        setTitleIfChanged(
+            axis, fittingText({tr("Memory (%1)").arg(Units::symbol(m_unit)), Units::symbol(m_unit)},
+                              axis->titleFont(), room));
     }
     if (m_barTop > 0) {
         const int n = ticks(m_barView);

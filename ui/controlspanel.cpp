@@ -739,9 +739,9 @@ void ControlsPanel::syncFromScenario() {
     m_precisionLabel->setText(Texts::weightDtypesLabel(stored));
     m_microBatch->setValue(static_cast<double>(w.microBatch));
     // "1 sample", "4 samples"; in inference the batch counts sequences
-    const QString batchSuffix =
-        w.mode == Mode::Inference ? (w.microBatch == 1 ? tr(" sequence") : tr(" sequences"))
-                                  : (w.microBatch == 1 ? tr(" sample") : tr(" samples"));
+    const QString batchSuffix = w.mode == Mode::Inference
+                                    ? (w.microBatch == 1 ? tr(" sequence") : tr(" sequences"))
+                                    : (w.microBatch == 1 ? tr(" sample") : tr(" samples"));
     if (m_microBatch->spinBox()->suffix() != batchSuffix)
         m_microBatch->setSuffix(batchSuffix);
     // for inference the sequence is the whole context: prompt plus generated tokens

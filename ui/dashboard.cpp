@@ -14,13 +14,13 @@
 
 #include <QApplication>
 #include <QComboBox>
-#include <QHeaderView>
-#include <QTableView>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace headroom::ui {
@@ -29,10 +29,11 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_verdict(new VerdictView(this)),
       m_chartsArea(new QWidget(this)), m_vsplit(new QSplitter(Qt::Vertical, this)),
       m_hsplit(new QSplitter(Qt::Horizontal)), m_barTitle(new QLabel), m_barView(new QComboBox),
-      m_bar(new VramBarChart), m_legend(new TermLegend), m_cliff(new CliffPanel(controller)), m_tabs(new QTabWidget),
-      m_breakdown(new BreakdownTable), m_playbook(new PlaybookView(controller)),
-      m_layout(new LayoutPanel(controller)), m_timeline(new TimelineChart),
-      m_serving(new ServingPanel(controller)), m_compare(new ComparePanel(controller)) {
+      m_bar(new VramBarChart), m_legend(new TermLegend), m_cliff(new CliffPanel(controller)),
+      m_tabs(new QTabWidget), m_breakdown(new BreakdownTable),
+      m_playbook(new PlaybookView(controller)), m_layout(new LayoutPanel(controller)),
+      m_timeline(new TimelineChart), m_serving(new ServingPanel(controller)),
+      m_compare(new ComparePanel(controller)) {
     setObjectName(QStringLiteral("dashboard"));
     m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
     m_barView->setObjectName(QStringLiteral("barViewCombo"));

@@ -48,7 +48,8 @@ bool labelCut(const QLabel* l) {
         return false;
     if (l->wordWrap())
         return l->hasHeightForWidth() && l->height() + 1 < l->heightForWidth(l->width());
-    return l->width() + 1 < l->sizeHint().width() || l->height() + 1 < l->minimumSizeHint().height();
+    return l->width() + 1 < l->sizeHint().width() ||
+           l->height() + 1 < l->minimumSizeHint().height();
 }
 
 bool buttonCut(const QAbstractButton* b) {
@@ -72,7 +73,8 @@ bool comboCut(const QComboBox* c) {
 
 bool lineEditCut(const QLineEdit* e) {
     const QMargins m = e->textMargins();
-    const int room = e->contentsRect().width() - m.left() - m.right() - 4; // QLineEdit's 2 px a side
+    const int room =
+        e->contentsRect().width() - m.left() - m.right() - 4; // QLineEdit's 2 px a side
     return e->fontMetrics().horizontalAdvance(e->text()) > room + 1;
 }
 
@@ -110,12 +112,13 @@ void auditItemView(const QAbstractItemView* v, const QWidget* root, QList<LabelP
             const QFontMetrics fm(f);
             const bool hasIcon = idx.data(Qt::DecorationRole).isValid();
             const int room = rect.width() - 2 * margin - (hasIcon ? v->iconSize().width() + 4 : 0);
-            const QRect need = fm.boundingRect(QRect(0, 0, std::max(1, room), 100000),
-                                               Qt::TextWordWrap, text);
+            const QRect need =
+                fm.boundingRect(QRect(0, 0, std::max(1, room), 100000), Qt::TextWordWrap, text);
             const bool wrap = v->property("wordWrap").toBool();
-            const bool cut = wrap ? need.height() > rect.height() ||
-                                        fm.horizontalAdvance(text.section(QLatin1Char(' '), 0, 0)) > room
-                                  : fm.horizontalAdvance(text) > room;
+            const bool cut =
+                wrap ? need.height() > rect.height() ||
+                           fm.horizontalAdvance(text.section(QLatin1Char(' '), 0, 0)) > room
+                     : fm.horizontalAdvance(text) > room;
             if (cut)
                 out.append({LabelProblem::Kind::Cut, pathOf(v, root), text});
         }

@@ -7,10 +7,10 @@
 
 #include <QDockWidget>
 #include <QEvent>
-#include <QTimer>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 namespace headroom::ui {

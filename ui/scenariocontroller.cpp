@@ -321,9 +321,9 @@ QString ScenarioController::summary() const {
     const QString gpus = tr("%1 × %2").arg(m_scenario.gpuCount).arg(gpuDisplayName());
     const Parallelism& p = w.parallel;
     QStringList layout;
-    for (const auto& [name, degree] : {std::pair{"DP", p.dp}, std::pair{"TP", p.tp},
-                                       std::pair{"PP", p.pp}, std::pair{"CP", p.cp},
-                                       std::pair{"EP", p.ep}}) {
+    for (const auto& [name, degree] :
+         {std::pair{"DP", p.dp}, std::pair{"TP", p.tp}, std::pair{"PP", p.pp},
+          std::pair{"CP", p.cp}, std::pair{"EP", p.ep}}) {
         if (degree > 1)
             layout << QStringLiteral("%1 %2").arg(QLatin1String(name)).arg(degree);
     }

@@ -13,10 +13,10 @@ struct ScreenshotOptions {
     QString scenario; ///< optional scenario file
     QSize size{1600, 1000};
     bool presentation = false;
-    QString theme;    ///< "light" / "dark" / "" (light)
-    QString language; ///< "" = English for reproducible shots
-    QString tab;      ///< detail tab to show (Dashboard::tabKeys()); "" = the first
-    QString compare;  ///< scenario B: the --scenario (or default) one is pinned as A
+    QString theme;            ///< "light" / "dark" / "" (light)
+    QString language;         ///< "" = English for reproducible shots
+    QString tab;              ///< detail tab to show (Dashboard::tabKeys()); "" = the first
+    QString compare;          ///< scenario B: the --scenario (or default) one is pinned as A
     bool checkLabels = false; ///< print every cut, elided or overlapping text; exit 3 if any
 };
 

@@ -296,7 +296,8 @@ void ServingPanel::placeLabel() {
         const double above = at.y() - sz.height() - 4;
         placeClear(m_hereLabel,
                    {QPointF(at.x() + 10, above), QPointF(at.x() - 10 - sz.width(), above),
-                    QPointF(at.x() + 10, at.y() + 6), QPointF(at.x() - 10 - sz.width(), at.y() + 6)},
+                    QPointF(at.x() + 10, at.y() + 6),
+                    QPointF(at.x() - 10 - sz.width(), at.y() + 6)},
                    inside, placed);
     }
     // the position limit at the top of its line, beside it; not shown where it has no room

@@ -299,10 +299,9 @@ void TimelineChart::applyStyle() {
         const bool tight = m_lineStage.size() == m_lines.size() &&
                            m_lineStage[static_cast<size_t>(k)] == m_results.tightestStage;
         // the tightest rank in the total-line colour, the others each in a hue of its own
-        const QColor col =
-            tight ? c.total
-                  : QColor::fromHsv((k * 360 / std::max(1, n) + 200) % 360, 150,
-                                    m_style.theme == ThemeKind::Dark ? 235 : 170);
+        const QColor col = tight ? c.total
+                                 : QColor::fromHsv((k * 360 / std::max(1, n) + 200) % 360, 150,
+                                                   m_style.theme == ThemeKind::Dark ? 235 : 170);
         m_lines[static_cast<size_t>(k)]->setPen(
             QPen(col, tight ? m_style.lineWidth() + 1 : m_style.lineWidth() * 0.75));
     }

@@ -112,16 +112,17 @@ void VerdictView::paintEvent(QPaintEvent*) {
                       QFontMetrics(scenarioFont()).lineSpacing();
         p.setFont(scenarioFont());
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(r.left(), y, r.width(), h), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   m_scenario);
+        p.drawText(QRect(r.left(), y, r.width(), h),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_scenario);
         y += h + 2;
     }
     p.setFont(detailsFont());
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(r.left(), y, r.width(), r.bottom() - y), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-               m_details);
+    p.drawText(QRect(r.left(), y, r.width(), r.bottom() - y),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_details);
     const Lines need = linesAt(width());
-    const bool cut = !headFits || need.scenario > m_lines.scenario || need.details > m_lines.details;
+    const bool cut =
+        !headFits || need.scenario > m_lines.scenario || need.details > m_lines.details;
     if (property(kElidedProperty).toBool() != cut)
         setProperty(kElidedProperty, cut);
 }
@@ -239,8 +240,8 @@ void VerdictView::refresh() {
     bool fits = false;
     const int room = width() - 16;
     fitted(headlineFont(), m_headline, room, &fits);
-    setProperty(kElidedProperty, !fits || lines.scenario > m_lines.scenario ||
-                                     lines.details > m_lines.details);
+    setProperty(kElidedProperty,
+                !fits || lines.scenario > m_lines.scenario || lines.details > m_lines.details);
     setAccessibleName(tr("Verdict"));
     setAccessibleDescription(m_headline + QLatin1Char('\n') + m_details);
     update();

@@ -228,8 +228,8 @@ void VramBarChart::rebuild() {
     {
         QFont f = m_style.labelFont();
         f.setBold(true);
-        const double room = m_chart->plotArea().height() > 0 ? m_chart->plotArea().height()
-                                                             : height() - 60.0;
+        const double room =
+            m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
         const QString unit = Units::symbol(m_unit);
         setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f, room));
     }
@@ -274,11 +274,11 @@ void VramBarChart::rebuild() {
             QString total = Units::format(rank->nvidiaSmi, m_unit);
             if (Units::format(needed, m_unit) != total) {
                 const QString both = tr("%1 · needs %2").arg(total, Units::format(needed, m_unit));
-                const double plotWidth = m_chart->plotArea().width() > 0
-                                             ? m_chart->plotArea().width()
-                                             : width() - 80.0;
-                total = fittingText({both, tr("%1\nneeds %2").arg(total, Units::format(needed, m_unit))},
-                                    m_style.overlayFont(true), plotWidth / n - 4);
+                const double plotWidth =
+                    m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() - 80.0;
+                total = fittingText(
+                    {both, tr("%1\nneeds %2").arg(total, Units::format(needed, m_unit))},
+                    m_style.overlayFont(true), plotWidth / n - 4);
             }
             item->setText(tightestOnly ? tr("★ tightest: stage %1, %2").arg(b + 1).arg(total)
                                        : total);
@@ -312,7 +312,8 @@ QStringList VramBarChart::categoryLabels(int n) const {
         if (m_view == View::WorstRank || !m_results.hasEstimate || n == 1)
             labels << QStringLiteral(" ");
         else
-            labels << (b == m_highlight ? QStringLiteral("★ %1").arg(b + 1) : QString::number(b + 1));
+            labels << (b == m_highlight ? QStringLiteral("★ %1").arg(b + 1)
+                                        : QString::number(b + 1));
     }
     return labels;
 }

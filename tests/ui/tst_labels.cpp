@@ -12,8 +12,8 @@
 #include "ui/labelaudit.h"
 #include "ui/mainwindow.h"
 #include "ui/presentationmode.h"
-#include "ui/scenarioedits.h"
 #include "ui/scenariocontroller.h"
+#include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
 
 #include <QtTest>
@@ -57,7 +57,8 @@ QStringList problemsIn(MainWindow& w, const QString& view) {
         // painted as a person sees it (a paint lays out what is still pending), then audited
         const QPixmap shot = w.grab();
         if (const QString dir = qEnvironmentVariable("TST_LABELS_SHOTS"); !dir.isEmpty())
-            shot.save(QStringLiteral("%1/%2-%3.png").arg(dir, QString(view).replace('/', '-'), key));
+            shot.save(
+                QStringLiteral("%1/%2-%3.png").arg(dir, QString(view).replace('/', '-'), key));
         for (const LabelProblem& p : auditLabels(&w))
             out << QStringLiteral("%1/%2: %3 %4 '%5'")
                        .arg(view, key, kindName(p.kind), p.where, p.text);
@@ -75,11 +76,10 @@ private slots:
         QTest::addColumn<QString>("language");
         // sizes of issue 31: a projector, a laptop, a desktop, a 4K wall
         const QList<QSize> sizes{{1280, 720}, {1600, 1000}, {1920, 1080}, {3840, 2160}};
-        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de"),
-                                    QStringLiteral("zh_CN")}) {
+        for (const QString& lang :
+             {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")}) {
             for (const QSize& sz : sizes) {
-                QTest::addRow("%s-%dx%d", qPrintable(lang), sz.width(), sz.height())
-                    << sz << lang;
+                QTest::addRow("%s-%dx%d", qPrintable(lang), sz.width(), sz.height()) << sz << lang;
             }
         }
     }
@@ -114,9 +114,8 @@ private slots:
                 w.dashboard()->comparePanel()->refresh();
                 w.dashboard()->comparePanel()->flush(); // it computes off the UI thread
                 QCoreApplication::processEvents();
-                problems << problemsIn(w, (stage ? QStringLiteral("stage/")
-                                                 : QStringLiteral("desk/")) +
-                                              name);
+                problems << problemsIn(
+                    w, (stage ? QStringLiteral("stage/") : QStringLiteral("desk/")) + name);
             }
         }
         problems.removeDuplicates();

@@ -95,18 +95,20 @@ private slots:
         // the cliff: its marker names the axis' quantity and core's number
         CliffChart* cliff = win.w.dashboard()->cliffChart();
         QCOMPARE(cliff->maxFitMarker(), batch);
-        QVERIFY2(cliff->markerLabelText().contains(QStringLiteral("batch that fits: %1").arg(batch)),
-                 qPrintable(cliff->markerLabelText()));
+        QVERIFY2(
+            cliff->markerLabelText().contains(QStringLiteral("batch that fits: %1").arg(batch)),
+            qPrintable(cliff->markerLabelText()));
         QVERIFY(!cliff->markerLabelText().contains(QStringLiteral("micro-batch")));
         // the Serving tab: the server's concurrency and the same generate() batch, each named
         win.w.dashboard()->refreshTables();
-        const QString figures =
-            win.w.dashboard()->servingPanel()->findChild<QLabel*>(QStringLiteral("servingFigures"))
-                ->text();
-        QVERIFY2(figures.contains(QStringLiteral("</b> at %1 tokens: %2")
-                                      .arg(Units::formatCount(context))
-                                      .arg(QLocale().toString(
-                                          static_cast<qlonglong>(server->maxConcurrency)))),
+        const QString figures = win.w.dashboard()
+                                    ->servingPanel()
+                                    ->findChild<QLabel*>(QStringLiteral("servingFigures"))
+                                    ->text();
+        QVERIFY2(figures.contains(
+                     QStringLiteral("</b> at %1 tokens: %2")
+                         .arg(Units::formatCount(context))
+                         .arg(QLocale().toString(static_cast<qlonglong>(server->maxConcurrency)))),
                  qPrintable(figures));
         QVERIFY2(figures.contains(QStringLiteral("(the cliff chart): %1 sequences")
                                       .arg(QLocale().toString(static_cast<qlonglong>(batch)))),

@@ -631,7 +631,8 @@ private slots:
         QVERIFY(m_win->controls()->microBatchField()->isVisible());
         QVERIFY(
             m_win->controls()->findChild<QGroupBox*>(QStringLiteral("hardwareBox"))->isVisible());
-        QVERIFY(m_win->controls()->findChild<QSpinBox*>(QStringLiteral("gpuCountSpin"))->isVisible());
+        QVERIFY(
+            m_win->controls()->findChild<QSpinBox*>(QStringLiteral("gpuCountSpin"))->isVisible());
         QVERIFY(m_win->controls()->findChild<QSpinBox*>(QStringLiteral("tpSpin"))->isVisible());
         QTRY_VERIFY(m_win->isFullScreen());
         // type scales with the screen: 12 pt x height / 1080 (at least 0.8)
