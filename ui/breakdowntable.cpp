@@ -75,7 +75,6 @@ BreakdownTable::BreakdownTable(QWidget* parent)
     // their text
     setWordWrap(true);
     setTextElideMode(Qt::ElideNone);
-    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int r = 0; r < kRows; ++r) {
         for (int c = 0; c < 4; ++c) {
             auto* item = new QTableWidgetItem;

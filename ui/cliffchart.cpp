@@ -162,7 +162,6 @@ void CliffChart::rebuild() {
     const double bpu = Units::bytesPerUnit(m_unit);
     const ChartColors c = m_style.colors();
     rebuildAxis();
-    fitAxisTitles();
 
     const double cap = r.estimate.capacity / bpu;
     const bool stacked = m_mode == Mode::Stacked;

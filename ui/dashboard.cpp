@@ -104,9 +104,16 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     m_tableTimer.setInterval(kTableThrottleMs);
     connect(&m_tableTimer, &QTimer::timeout, this, &Dashboard::refreshTables);
 
-    // every table row fits its text, at any font size (presentation mode scales the tabs)
-    for (QTableView* t : m_tabs->findChildren<QTableView*>())
-        t->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // every table row fits its text, at any font size (presentation mode scales the tabs);
+    // while a slider is held the rows keep their heights (fitting wrapped text to every
+    // frame's numbers would cost a drag most of its frame time) and fit again on release
+    const auto fitRows = [this](bool dragging) {
+        for (QTableView* t : m_tabs->findChildren<QTableView*>())
+            t->verticalHeader()->setSectionResizeMode(dragging ? QHeaderView::Interactive
+                                                               : QHeaderView::ResizeToContents);
+    };
+    fitRows(false);
+    connect(m_controller, &ScenarioController::dragChanged, this, fitRows);
     retranslateUi();
     setChartStyle(m_style);
 }

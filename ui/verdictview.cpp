@@ -98,7 +98,7 @@ void VerdictView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::TextAntialiasing);
     const QRect r = rect().adjusted(8, 4, -8, -4);
-    bool headFits = false;
+    bool headFits = false; // the same font refresh() found (a paint measures once)
     const QFont hf = fitted(headlineFont(), m_headline, r.width(), &headFits);
     const int headHeight = QFontMetrics(headlineFont()).height();
     p.setFont(hf);
@@ -108,8 +108,7 @@ void VerdictView::paintEvent(QPaintEvent*) {
     int y = r.top() + headHeight + 2;
     if (!m_scenario.isEmpty()) {
         // the scenario wraps onto a second line rather than shrink (it must stay readable)
-        const int h = linesFor(scenarioFont(), m_scenario, width()) *
-                      QFontMetrics(scenarioFont()).lineSpacing();
+        const int h = m_lines.scenario * QFontMetrics(scenarioFont()).lineSpacing();
         p.setFont(scenarioFont());
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(r.left(), y, r.width(), h),
@@ -120,11 +119,7 @@ void VerdictView::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QRect(r.left(), y, r.width(), r.bottom() - y),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_details);
-    const Lines need = linesAt(width());
-    const bool cut =
-        !headFits || need.scenario > m_lines.scenario || need.details > m_lines.details;
-    if (property(kElidedProperty).toBool() != cut)
-        setProperty(kElidedProperty, cut);
+    // (whether a text is cut is decided in refresh(), once per new text)
 }
 
 QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
@@ -240,8 +235,10 @@ void VerdictView::refresh() {
     bool fits = false;
     const int room = width() - 16;
     fitted(headlineFont(), m_headline, room, &fits);
-    setProperty(kElidedProperty,
-                !fits || lines.scenario > m_lines.scenario || lines.details > m_lines.details);
+    if (const bool cut =
+            !fits || lines.scenario > m_lines.scenario || lines.details > m_lines.details;
+        property(kElidedProperty).toBool() != cut)
+        setProperty(kElidedProperty, cut);
     setAccessibleName(tr("Verdict"));
     setAccessibleDescription(m_headline + QLatin1Char('\n') + m_details);
     update();
