@@ -66,11 +66,12 @@ public:
 
     /// Pushes the controller's current results into every view. The verdict and both charts
     /// update at once; the tables follow at most every kTableThrottleMs while a slider is
-    /// dragged (they are text, not charts), and at once otherwise.
+    /// dragged (they are text, not charts: wrapped formulas cost a drag's frame budget to lay
+    /// out; bench_ui), and at once otherwise.
     void refresh();
     /// Brings the breakdown table and the playbook up to date now.
     void refreshTables();
-    static constexpr int kTableThrottleMs = 60;
+    static constexpr int kTableThrottleMs = 250;
 
 protected:
     void changeEvent(QEvent* e) override;
