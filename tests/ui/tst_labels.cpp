@@ -15,6 +15,7 @@
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
+#include "uiscenarios.h"
 
 #include <QtTest>
 
@@ -22,30 +23,6 @@ using namespace headroom;
 using namespace headroom::ui;
 
 namespace {
-
-/// Llama-3.1-70B full fine-tune over 8 pipeline stages of one H100 each (per-stage bars).
-Scenario pipelineScenario() {
-    Scenario s = defaultScenario();
-    s.modelPreset = "llama-3.1-70b";
-    s.model = findModelPreset(s.modelPreset)->arch;
-    s.workload.microBatch = 1;
-    edits::setGpuCount(s, 8);
-    edits::setDegree(s, edits::Degree::PP, 8);
-    return s;
-}
-
-/// Qwen2.5-72B inference on 4 H100 in tensor parallel, 32k context (the Serving tab).
-Scenario servingScenario() {
-    Scenario s = defaultScenario();
-    s.modelPreset = "qwen2.5-72b";
-    s.model = findModelPreset(s.modelPreset)->arch;
-    s.workload.mode = Mode::Inference;
-    s.workload.microBatch = 8;
-    setInferenceContext(s.workload, 32768);
-    edits::setGpuCount(s, 4);
-    edits::setDegree(s, edits::Degree::TP, 4);
-    return s;
-}
 
 QStringList problemsIn(MainWindow& w, const QString& view) {
     QStringList out;
@@ -103,8 +80,8 @@ private slots:
         QStringList problems;
         const std::vector<std::pair<QString, Scenario>> runs{
             {QStringLiteral("training"), b},
-            {QStringLiteral("pipeline"), pipelineScenario()},
-            {QStringLiteral("serving"), servingScenario()}};
+            {QStringLiteral("pipeline"), testscenarios::pipeline("llama-3.1-70b", 8)},
+            {QStringLiteral("serving"), testscenarios::inference("qwen2.5-72b", 4, 32768, 8)}};
         for (bool stage : {false, true}) {
             w.presentation()->setActive(stage, false);
             for (const auto& [name, s] : runs) {

@@ -19,6 +19,7 @@
 #include "ui/units.h"
 #include "ui/verdictview.h"
 #include "ui/vrambarchart.h"
+#include "uiscenarios.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -28,18 +29,6 @@ using namespace headroom;
 using namespace headroom::ui;
 
 namespace {
-
-Scenario inference(const std::string& preset, int tp, int64_t context, int64_t batch) {
-    Scenario s = defaultScenario();
-    s.modelPreset = preset;
-    s.model = findModelPreset(preset)->arch;
-    s.workload.mode = Mode::Inference;
-    s.workload.microBatch = batch;
-    setInferenceContext(s.workload, context);
-    edits::setGpuCount(s, tp);
-    edits::setDegree(s, edits::Degree::TP, tp);
-    return s;
-}
 
 struct Window {
     SilentDialogs dialogs;
@@ -84,7 +73,7 @@ private slots:
         QFETCH(QString, preset);
         QFETCH(int, tp);
         QFETCH(qint64, context);
-        const Scenario s = inference(preset.toStdString(), tp, context, 8);
+        const Scenario s = testscenarios::inference(preset.toStdString(), tp, context, 8);
         Window win(s);
         const Results& r = win.w.controller()->results();
         // core's two answers, asked directly
