@@ -11,6 +11,7 @@
 #include <QLegendMarker>
 #include <QLinearGradient>
 #include <QPen>
+#include <QTimer>
 
 #include <QValueAxis>
 #include <algorithm>
@@ -153,6 +154,18 @@ QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot,
     }
     g.setColorAt(1, to < 1 ? plot : solid);
     return QBrush(g);
+}
+
+void FitGuard::note(QObject* context) {
+    ++m_passes;
+    if (!m_resetQueued) {
+        m_resetQueued = true;
+        // a timer, not a posted event: it fires once the posted layout events have drained
+        QTimer::singleShot(0, context, [this] {
+            m_passes = 0;
+            m_resetQueued = false;
+        });
+    }
 }
 
 int ticksForHeight(double plotHeight, const QFont& font) {

@@ -83,6 +83,22 @@ QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot, 
 /// elided by QtCharts ("Micro-batch (samples per G...").
 QString fittingText(const QStringList& variants, const QFont& font, double room);
 
+/// Breaks a layout cycle: a chart that re-fits its titles, categories or ticks when its plot
+/// area changes can flip between two fits (a hidden title gives the plot more height, more
+/// ticks widen the labels, a narrower plot hides the title again), each a posted layout event,
+/// so the event loop never drains. note() on every plot-area change; after kMaxPasses changes
+/// before the event loop turns over, tripped() holds and the chart keeps its current fit.
+class FitGuard {
+public:
+    static constexpr int kMaxPasses = 4;
+    void note(QObject* context);
+    bool tripped() const { return m_passes > kMaxPasses; }
+
+private:
+    int m_passes = 0;
+    bool m_resetQueued = false;
+};
+
 /// Y-axis ticks a plot @p plotHeight px high holds apart in @p font: 2 to 5 (QtCharts elides
 /// tick labels that crowd each other to "...").
 int ticksForHeight(double plotHeight, const QFont& font);

@@ -84,7 +84,8 @@ CliffChart::CliffChart(QWidget* parent)
         item->setZValue(100);
     }
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        if (ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
+        m_fitGuard.note(this);
+        if (!m_fitGuard.tripped() && ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
             rebuild(); // another tick count for the new height
         else
             placeOverlays();
@@ -347,6 +348,8 @@ QString CliffChart::markerText() const {
 }
 
 void CliffChart::fitAxisTitles() {
+    if (m_fitGuard.tripped())
+        return;
     const Results& r = m_results;
     const QStringList x =
         r.axis == SweepAxis::MicroBatch

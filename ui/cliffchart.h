@@ -100,6 +100,7 @@ private:
     int64_t m_markerValue = 0;
     int64_t m_currentX = 0;
     double m_yMax = 0;
+    FitGuard m_fitGuard;
     int m_ticks = 5; ///< y ticks of the last rebuild (ticksForHeight of the plot)
     SweepAxis m_axisKind = SweepAxis::MicroBatch;
     int64_t m_axisMin = 0;

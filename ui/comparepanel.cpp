@@ -172,6 +172,9 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     });
     for (QChart* c : {m_barChart, m_cliffChart})
         connect(c, &QChart::plotAreaChanged, this, [this] {
+            m_fitGuard.note(this);
+            if (m_fitGuard.tripped())
+                return;
             fitTitles();
             applyTicks();
         });

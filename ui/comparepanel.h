@@ -139,6 +139,7 @@ private:
     std::optional<Scenario> m_pinned;
     std::optional<Comparison> m_comparison;
     QLabel* m_header;
+    FitGuard m_fitGuard;
     QChart* m_barChart;
     QChartView* m_barView;
     QStackedBarSeries* m_bars;

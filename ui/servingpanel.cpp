@@ -121,7 +121,10 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
         m_controller->edit(Field::KvCacheDtype, tr("Change KV-cache dtype"),
                            [d](Scenario& s) { s.workload.precision.kvCache = d; });
     });
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeLabel(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        m_fitGuard.note(this);
+        placeLabel();
+    });
     applyStyle();
     retranslateUi();
 }
@@ -261,7 +264,7 @@ void ServingPanel::rebuildChart() {
 
 void ServingPanel::fitAxes() {
     const QRectF plot = m_chart->plotArea();
-    if (plot.isEmpty())
+    if (plot.isEmpty() || m_fitGuard.tripped())
         return;
     QFont bold = m_style.labelFont();
     bold.setBold(true);

@@ -75,6 +75,7 @@ private:
     QLineSeries* m_positions; ///< max_position_embeddings, a vertical line
     ChartLabel* m_hereLabel;
     ChartLabel* m_positionsLabel;
+    FitGuard m_fitGuard;
 
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;

@@ -61,7 +61,8 @@ TimelineChart::TimelineChart(QWidget* parent)
     hideLegendMarkers(m_chart, m_peak);
     m_peakLabel->setZValue(100);
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        if (ticksFor(plot.height()) != m_ticks)
+        m_fitGuard.note(this);
+        if (!m_fitGuard.tripped() && ticksFor(plot.height()) != m_ticks)
             rebuild(); // another tick count for the new height
         else
             placeOverlays();
@@ -252,9 +253,11 @@ void TimelineChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     if (plot.isEmpty())
         return;
-    fitCategories();
-    fitYTitle();
-    fitLegend();
+    if (!m_fitGuard.tripped()) {
+        fitCategories();
+        fitYTitle();
+        fitLegend();
+    }
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
     QList<const ChartLabel*> placed;
     m_peakLabel->setVisible(m_peak->count() == 1);

@@ -69,6 +69,7 @@ private:
     std::vector<int> m_lineStage; ///< stage index of each line
     QScatterSeries* m_peak;
     bool m_shortNames = false;
+    FitGuard m_fitGuard;
     int m_ticks = 5;                   ///< y ticks of the last rebuild (ticksFor the plot's height)
     std::vector<ChartLabel*> m_labels; ///< one per phase, on the tightest rank
     ChartLabel* m_peakLabel;

@@ -93,7 +93,8 @@ VramBarChart::VramBarChart(QWidget* parent)
     m_capacityLabel->setZValue(100);
 
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        if (ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
+        m_fitGuard.note(this);
+        if (!m_fitGuard.tripped() && ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
             rebuild(); // another tick count for the new height
         else
             placeOverlays();
@@ -339,7 +340,8 @@ QString VramBarChart::categoryTitle(int n) const {
 
 void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
-    setTitleIfChanged(m_categories, categoryTitle(m_bars));
+    if (!m_fitGuard.tripped())
+        setTitleIfChanged(m_categories, categoryTitle(m_bars));
     const double cap = capacityValue();
     if (m_capacity->isVisible()) {
         // the long label when the plot is wide enough, else just the number

@@ -100,6 +100,7 @@ private:
     int m_bars = 0;
     int m_highlight = -1;
     double m_yMax = 0;
+    FitGuard m_fitGuard;
     int m_ticks = 5; ///< y ticks of the last rebuild (ticksForHeight of the plot)
     bool m_dragging = false;
     std::function<QString(Term, int)> m_formula;
