@@ -168,6 +168,11 @@ void FitGuard::note(QObject* context) {
     }
 }
 
+bool FitGuard::needsRebuild(QObject* context, double plotHeight, const QFont& font, int ticks) {
+    note(context);
+    return !tripped() && ticksForHeight(plotHeight, font) != ticks;
+}
+
 int ticksForHeight(double plotHeight, const QFont& font) {
     return std::clamp(static_cast<int>(plotHeight / (2.0 * QFontMetricsF(font).height())), 2, 5);
 }

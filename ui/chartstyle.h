@@ -93,6 +93,10 @@ public:
     static constexpr int kMaxPasses = 4;
     void note(QObject* context);
     bool tripped() const { return m_passes > kMaxPasses; }
+    /// The plot-area change of a chart whose y axis shows @p ticks ticks: note()s it and says
+    /// whether the chart must be rebuilt for another tick count (ticksForHeight of the new
+    /// @p plotHeight in @p font), else only its overlays placed again.
+    bool needsRebuild(QObject* context, double plotHeight, const QFont& font, int ticks);
 
 private:
     int m_passes = 0;

@@ -84,8 +84,7 @@ CliffChart::CliffChart(QWidget* parent)
         item->setZValue(100);
     }
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        m_fitGuard.note(this);
-        if (!m_fitGuard.tripped() && ticksForHeight(plot.height(), m_style.labelFont()) != m_ticks)
+        if (m_fitGuard.needsRebuild(this, plot.height(), m_style.labelFont(), m_ticks))
             rebuild(); // another tick count for the new height
         else
             placeOverlays();

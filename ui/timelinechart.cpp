@@ -61,8 +61,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     hideLegendMarkers(m_chart, m_peak);
     m_peakLabel->setZValue(100);
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        m_fitGuard.note(this);
-        if (!m_fitGuard.tripped() && ticksFor(plot.height()) != m_ticks)
+        if (m_fitGuard.needsRebuild(this, plot.height(), m_style.labelFont(), m_ticks))
             rebuild(); // another tick count for the new height
         else
             placeOverlays();
@@ -114,7 +113,7 @@ void TimelineChart::rebuild() {
     // as many ticks as the plot's height holds apart (QtCharts elides crowded ones to "...")
     const double plotHeight =
         m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
-    const int ticks = ticksFor(plotHeight);
+    const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
     m_ticks = ticks;
     const double step = niceStep(std::max(yMax, 1e-9) * 1.12, ticks);
     setNiceRange(m_y, niceCeil(std::max(yMax, 1e-9) * 1.12, ticks), step);
@@ -196,11 +195,6 @@ void TimelineChart::rebuildLabels(int tightest) {
                   .arg(tightest + 1)
             : tr("peak: %1 in %2")
                   .arg(Units::format(peak, m_unit, 1), Texts::phaseName(rank.peakPhase)));
-}
-
-int TimelineChart::ticksFor(double plotHeight) const {
-    return std::clamp(
-        static_cast<int>(plotHeight / (2.0 * QFontMetricsF(m_style.labelFont()).height())), 2, 5);
 }
 
 QString TimelineChart::stageName(int stage) const {

@@ -57,8 +57,6 @@ private:
     /// Stage names in the legend: "Stage 3", or "3" when the row would not fit.
     void fitLegend();
     QString stageName(int stage) const;
-    /// Y ticks a plot @p plotHeight px high holds apart: 2 to 5.
-    int ticksFor(double plotHeight) const;
     void applyStyle();
     void retranslateUi();
 
@@ -70,7 +68,7 @@ private:
     QScatterSeries* m_peak;
     bool m_shortNames = false;
     FitGuard m_fitGuard;
-    int m_ticks = 5;                   ///< y ticks of the last rebuild (ticksFor the plot's height)
+    int m_ticks = 5;                   ///< y ticks of the last rebuild (ticksForHeight)
     std::vector<ChartLabel*> m_labels; ///< one per phase, on the tightest rank
     ChartLabel* m_peakLabel;
     std::vector<Phase> m_phases;
