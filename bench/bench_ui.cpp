@@ -9,6 +9,7 @@
 //   QT_QPA_PLATFORM=offscreen build/release/bench/bench_ui [iterations] [--render-only | CASE]
 //   (CASE: a fragment of a drag case's name, e.g. "sequence drag": only those drags)
 
+#include "bench/benchcases.h"
 #include "core/io/scenario.h"
 #include "ui/cliffchart.h"
 #include "ui/controlspanel.h"
@@ -31,6 +32,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -66,6 +68,23 @@ public:
     }
 };
 
+/// Counts paint events per widget class over a whole drag (HEADROOM_BENCH_PAINTS=1): which
+/// widgets a slider change repaints besides the two charts.
+class PaintCensus : public QObject {
+public:
+    std::map<QString, int> counts;
+    bool eventFilter(QObject* o, QEvent* e) override {
+        if (e->type() == QEvent::Paint && o->isWidgetType()) {
+            const QObject* named = o;
+            while (named && named->objectName().isEmpty())
+                named = named->parent();
+            ++counts[QString::fromLatin1(o->metaObject()->className()) + QStringLiteral(" in ") +
+                     (named ? named->objectName() : QStringLiteral("?"))];
+        }
+        return false;
+    }
+};
+
 struct Stats {
     double median = 0;
     double p99 = 0;
@@ -80,15 +99,6 @@ Stats stats(std::vector<double> v) {
     s.max = v.back();
     return s;
 }
-
-struct Case {
-    const char* name;
-    const char* model;
-    int pp;
-    bool perStage;
-    CliffChart::Mode mode;
-    const char* slider; ///< "mb" or "seq"
-};
 
 /// The largest gap between ticks of a 5 ms timer: how long the event loop was blocked.
 class StallMeter {
@@ -200,23 +210,12 @@ int main(int argc, char** argv) {
         return 0;
     }
 
-    const Case cases[] = {
-        {"llama-3.1-8b, micro-batch drag, stacked cliff", "llama-3.1-8b", 1, false,
-         CliffChart::Mode::Stacked, "mb"},
-        {"llama-3.1-8b, sequence drag, stacked cliff", "llama-3.1-8b", 1, false,
-         CliffChart::Mode::Stacked, "seq"},
-        {"llama-3.1-8b, micro-batch drag, total line", "llama-3.1-8b", 1, false,
-         CliffChart::Mode::Total, "mb"},
-        {"llama-3.1-70b PP=8 per-stage bars, micro-batch drag", "llama-3.1-70b", 8, true,
-         CliffChart::Mode::Stacked, "mb"},
-    };
-
     out << "\nbench_ui: slider value change -> recompute -> both charts updated + repainted "
            "(offscreen, 1600x1000 window), "
         << iterations << " iterations per case\n";
     out << "times in ms: median / p99 / max\n\n";
 
-    for (const Case& c : cases) {
+    for (const bench::DragCase& c : bench::kDragCases) {
         if (!only.isEmpty() && !QString::fromLatin1(c.name).contains(only)) {
             continue;
         }
@@ -224,30 +223,10 @@ int main(int argc, char** argv) {
         const std::unique_ptr<MainWindow> window = benchWindow(dialogs);
         MainWindow& w = *window;
         ScenarioController* ctl = w.controller();
-        ctl->edit(Field::Model, QStringLiteral("bench"), [&](Scenario& s) {
-            edits::setModelPreset(s, c.model);
-            s.gpuCount = c.pp * 8;
-            s.workload.parallel.tp = 8;
-            s.workload.parallel.pp = c.pp;
-            s.workload.parallel.dp = 1;
-            if (c.pp == 1) {
-                s.gpuCount = 1;
-                s.workload.parallel.tp = 1;
-            }
-        });
         Dashboard* d = w.dashboard();
-        d->setBarView(c.perStage ? VramBarChart::View::PerStage : VramBarChart::View::WorstRank);
-        d->cliffChart()->setMode(c.mode);
-        QCoreApplication::processEvents();
-        ctl->flush();
-
-        SliderField* field = std::string(c.slider) == "mb" ? w.controls()->microBatchField()
-                                                           : w.controls()->sequenceField();
+        const auto [field, range] = bench::setUpDrag(w, c);
         QSlider* slider = field->slider();
-        const int lo =
-            std::string(c.slider) == "mb" ? field->positionOf(1) : field->positionOf(512);
-        const int hi =
-            std::string(c.slider) == "mb" ? field->positionOf(64) : field->positionOf(65536);
+        const auto [lo, hi] = range;
 
         PaintCounter counter;
         counter.bar = d->barChart()->viewport();
@@ -255,6 +234,10 @@ int main(int argc, char** argv) {
         d->barChart()->viewport()->installEventFilter(&counter);
         d->cliffChart()->viewport()->installEventFilter(&counter);
 
+        PaintCensus census;
+        const bool censusOn = qEnvironmentVariableIntValue("HEADROOM_BENCH_PAINTS") != 0;
+        if (censusOn)
+            qApp->installEventFilter(&census);
         std::vector<double> total, engine, update, paint;
         slider->setSliderDown(true); // one drag
         int pos = lo;
@@ -292,6 +275,7 @@ int main(int argc, char** argv) {
             }
         }
         slider->setSliderDown(false);
+        qApp->removeEventFilter(&census);
         QCoreApplication::processEvents();
 
         const Stats st = stats(total), se = stats(engine), su = stats(update), sp = stats(paint);
@@ -311,6 +295,8 @@ int main(int argc, char** argv) {
             << (warmup + iterations) << " changes (" << missed
             << " changes without a repaint); undo steps for the whole drag: "
             << ctl->undoStack()->count() - 1 << "\n\n";
+        for (const auto& [what, n] : census.counts)
+            out << "  paints: " << n << " x " << what << "\n";
         out.flush();
         ctl->undoStack()->setClean();
     }

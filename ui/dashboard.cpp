@@ -21,6 +21,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace headroom::ui {
@@ -111,9 +112,15 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
         for (QTableView* t : m_tabs->findChildren<QTableView*>())
             t->verticalHeader()->setSectionResizeMode(dragging ? QHeaderView::Interactive
                                                                : QHeaderView::ResizeToContents);
+        holdColumns(dragging);
     };
     fitRows(false);
     connect(m_controller, &ScenarioController::dragChanged, this, fitRows);
+    // a tab left stale during a drag is brought up to date when it is shown
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tablesStale)
+            refreshTables();
+    });
     retranslateUi();
     setChartStyle(m_style);
 }
@@ -167,12 +174,50 @@ void Dashboard::refresh() {
 void Dashboard::refreshTables() {
     const Results& r = m_controller->results();
     const ByteUnit u = m_controller->unit();
-    if (!m_controller->dragging())
+    const bool dragging = m_controller->dragging();
+    if (!dragging)
         m_verdict->fitLines();
-    m_breakdown->setResults(r, u);
-    m_playbook->setResults(r, u);
-    m_timeline->setResults(r, u);
-    m_serving->setResults(r, u);
+    // while a slider is held only the tab on screen follows; the others are brought up to
+    // date when shown or when the slider is released (refresh())
+    QWidget* shown = m_tabs->currentWidget();
+    m_tablesStale = false;
+    const auto follow = [&](auto* view) {
+        if (!dragging || view == shown)
+            view->setResults(r, u);
+        else
+            m_tablesStale = true;
+    };
+    follow(m_breakdown);
+    follow(m_playbook);
+    follow(m_timeline);
+    follow(m_serving);
+}
+
+void Dashboard::holdColumns(bool dragging) {
+    // columns sized to their contents keep their widths while a slider is held (measuring
+    // every cell's text on each update is most of a table's refresh) and fit on release
+    const char* held = "headroomHeldSections";
+    QList<QHeaderView*> headers;
+    for (QTableView* t : m_tabs->findChildren<QTableView*>())
+        headers << t->horizontalHeader();
+    for (QTreeView* t : m_tabs->findChildren<QTreeView*>())
+        headers << t->header();
+    for (QHeaderView* h : headers) {
+        if (dragging) {
+            QList<int> sections;
+            for (int i = 0; i < h->count(); ++i) {
+                if (h->sectionResizeMode(i) == QHeaderView::ResizeToContents) {
+                    sections << i;
+                    h->setSectionResizeMode(i, QHeaderView::Interactive);
+                }
+            }
+            h->setProperty(held, QVariant::fromValue(sections));
+        } else {
+            for (int i : h->property(held).value<QList<int>>())
+                h->setSectionResizeMode(i, QHeaderView::ResizeToContents);
+            h->setProperty(held, QVariant());
+        }
+    }
 }
 
 void Dashboard::setChartStyle(const ChartStyle& style) {

@@ -69,7 +69,8 @@ public:
     /// dragged (they are text, not charts: wrapped formulas cost a drag's frame budget to lay
     /// out; bench_ui), and at once otherwise.
     void refresh();
-    /// Brings the breakdown table and the playbook up to date now.
+    /// Brings the detail tabs up to date now: all of them, or while a slider is held only the
+    /// tab on screen (the others follow when shown or on release).
     void refreshTables();
     static constexpr int kTableThrottleMs = 250;
 
@@ -79,6 +80,8 @@ protected:
 private:
     void addDetailTab(QWidget* w, const QString& key);
     void retranslateUi();
+    /// While a slider is held, table columns sized to their contents keep their widths.
+    void holdColumns(bool dragging);
 
     ScenarioController* m_controller;
     ChartStyle m_style;
@@ -99,6 +102,7 @@ private:
     ServingPanel* m_serving;
     ComparePanel* m_compare;
     QTimer m_tableTimer;
+    bool m_tablesStale = false; ///< a detail tab skipped during a drag
 };
 
 } // namespace headroom::ui

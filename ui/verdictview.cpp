@@ -59,9 +59,28 @@ int VerdictView::linesFor(const QFont& font, const QString& text, int width) {
     return (need.height() + fm.lineSpacing() - 1) / fm.lineSpacing();
 }
 
+int VerdictView::linesMemo(LinesMemo& memo, const QFont& font, const QString& text, int width) {
+    if (memo.width != width || memo.text != text || memo.font != font)
+        memo = {text, font, width, linesFor(font, text, width)};
+    return memo.lines;
+}
+
+QFont VerdictView::headlineFitted(int width, bool* fits) const {
+    const QFont base = headlineFont();
+    HeadlineMemo& m = m_headMemo;
+    if (m.width != width || m.text != m_headline || m.base != base) {
+        m.text = m_headline;
+        m.base = base;
+        m.width = width;
+        m.font = fitted(base, m_headline, width, &m.fits);
+    }
+    *fits = m.fits;
+    return m.font;
+}
+
 VerdictView::Lines VerdictView::linesAt(int width) const {
-    return {linesFor(scenarioFont(), m_scenario, width),
-            std::max(2, linesFor(detailsFont(), m_details, width))};
+    return {linesMemo(m_scenarioMemo, scenarioFont(), m_scenario, width),
+            std::max(2, linesMemo(m_detailsMemo, detailsFont(), m_details, width))};
 }
 
 void VerdictView::growTo(const Lines& need) {
@@ -98,8 +117,8 @@ void VerdictView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::TextAntialiasing);
     const QRect r = rect().adjusted(8, 4, -8, -4);
-    bool headFits = false; // the same font refresh() found (a paint measures once)
-    const QFont hf = fitted(headlineFont(), m_headline, r.width(), &headFits);
+    bool headFits = false; // the same font refresh() found (measured once per text)
+    const QFont hf = headlineFitted(r.width(), &headFits);
     const int headHeight = QFontMetrics(headlineFont()).height();
     p.setFont(hf);
     p.setPen(m_color);
@@ -233,8 +252,7 @@ void VerdictView::refresh() {
     const Lines lines = linesAt(width());
     growTo(lines);
     bool fits = false;
-    const int room = width() - 16;
-    fitted(headlineFont(), m_headline, room, &fits);
+    headlineFitted(width() - 16, &fits);
     if (const bool cut =
             !fits || lines.scenario > m_lines.scenario || lines.details > m_lines.details;
         property(kElidedProperty).toBool() != cut)

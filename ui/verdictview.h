@@ -61,11 +61,32 @@ private:
     Lines linesAt(int width) const;
     void growTo(const Lines& need);
     static int linesFor(const QFont& font, const QString& text, int width);
+    /// linesFor, measured once per text, font and width (a drag paints, refreshes and checks
+    /// the scenario line several times a frame; each measure lays the wrapped text out).
+    struct LinesMemo {
+        QString text;
+        QFont font;
+        int width = -1;
+        int lines = 0;
+    };
+    static int linesMemo(LinesMemo& memo, const QFont& font, const QString& text, int width);
+    /// The headline's font, shrunk to fit once per headline text and width (paint reuses it).
+    QFont headlineFitted(int width, bool* fits) const;
 
     QString m_headline;
     QString m_details;
     QString m_scenario;
     Lines m_lines;
+    mutable LinesMemo m_scenarioMemo;
+    mutable LinesMemo m_detailsMemo;
+    struct HeadlineMemo {
+        QString text;
+        QFont base;
+        int width = -1;
+        QFont font;
+        bool fits = false;
+    };
+    mutable HeadlineMemo m_headMemo;
     QColor m_color;
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;

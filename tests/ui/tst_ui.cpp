@@ -14,6 +14,7 @@
 #include "ui/dialogservice.h"
 #include "ui/exporter.h"
 #include "ui/featurespanel.h"
+#include "ui/formulatext.h"
 #include "ui/layoutpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/planwaterfallchart.h"
@@ -22,6 +23,7 @@
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
+#include "ui/servingpanel.h"
 #include "ui/sliderfield.h"
 #include "ui/texts.h"
 #include "ui/units.h"
@@ -40,6 +42,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -406,6 +409,57 @@ private slots:
         ctl()->undoStack()->undo();
         ctl()->undoStack()->undo();
         settle();
+    }
+
+    /// While a slider is held only the detail tab on screen follows the drag (at most every
+    /// kTableThrottleMs), its content-sized columns keep their widths, and a tab shown during
+    /// the drag or any tab after release shows the current results: each compared with a view
+    /// of the same class given the controller's results directly.
+    void detailTabsFollowADrag() {
+        Dashboard* d = m_win->dashboard();
+        QVERIFY(d->showTab(QStringLiteral("breakdown")));
+        settle();
+        BreakdownTable fresh;
+        fresh.setFormulaProvider(
+            [this](Term t, int stage) { return FormulaText::translate(ctl()->formula(t, stage)); });
+        auto breakdownIsCurrent = [&] {
+            fresh.setResults(ctl()->results(), ctl()->unit());
+            return d->breakdown()->toText(BreakdownTable::TextFormat::Csv) ==
+                   fresh.toText(BreakdownTable::TextFormat::Csv);
+        };
+        ServingPanel freshServing(ctl());
+        auto servingIsCurrent = [&] {
+            freshServing.setResults(ctl()->results(), ctl()->unit());
+            return d->servingPanel()->figuresText() == freshServing.figuresText();
+        };
+        QHeaderView* columns = d->breakdown()->horizontalHeader();
+        QCOMPARE(columns->sectionResizeMode(0), QHeaderView::ResizeToContents);
+        QSlider* s = slider(QStringLiteral("microBatchSlider"));
+        const int start = s->value();
+        s->setSliderDown(true);
+        s->setValue(start + 3);
+        settle();
+        QTest::qWait(Dashboard::kTableThrottleMs + 50);
+        settle();
+        QVERIFY(breakdownIsCurrent());
+        QCOMPARE(columns->sectionResizeMode(0), QHeaderView::Interactive);
+        QVERIFY(d->showTab(QStringLiteral("serving")));
+        settle();
+        QVERIFY(servingIsCurrent());
+        s->setValue(start + 5);
+        settle();
+        QVERIFY(d->showTab(QStringLiteral("breakdown")));
+        settle();
+        QVERIFY(breakdownIsCurrent());
+        s->setSliderDown(false);
+        settle();
+        QCOMPARE(columns->sectionResizeMode(0), QHeaderView::ResizeToContents);
+        QVERIFY(breakdownIsCurrent());
+        QVERIFY(servingIsCurrent());
+        ctl()->undoStack()->undo();
+        settle();
+        QVERIFY(breakdownIsCurrent());
+        QVERIFY(servingIsCurrent());
     }
 
     void separateEditsAreSeparateSteps() {
