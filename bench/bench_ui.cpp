@@ -24,6 +24,9 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QGraphicsScene>
+#include <QGraphicsView>
+#include <QGraphicsWidget>
 #include <QSlider>
 #include <QTextStream>
 
@@ -68,12 +71,26 @@ public:
     }
 };
 
-/// Counts paint events per widget class over a whole drag (HEADROOM_BENCH_PAINTS=1): which
-/// widgets a slider change repaints besides the two charts.
+/// Counts paint events per widget class and the charts' layout requests over a whole drag
+/// (HEADROOM_BENCH_PAINTS=1): which widgets a slider change repaints besides the two charts,
+/// and how often a chart lays itself out again (axes, legend, titles).
 class PaintCensus : public QObject {
 public:
+    /// " in <objectName of the chart's view>", for a chart element; empty otherwise.
+    static QString chartOf(QObject* o) {
+        auto* gw = qobject_cast<QGraphicsWidget*>(o);
+        if (!gw || !gw->scene() || gw->scene()->views().isEmpty())
+            return {};
+        QObject* v = gw->scene()->views().first();
+        while (v && v->objectName().isEmpty())
+            v = v->parent();
+        return v ? QStringLiteral(" in ") + v->objectName() : QString();
+    }
     std::map<QString, int> counts;
     bool eventFilter(QObject* o, QEvent* e) override {
+        if (e->type() == QEvent::LayoutRequest && !o->isWidgetType()) // a chart's layout
+            ++counts[QStringLiteral("layout request: ") +
+                     QString::fromLatin1(o->metaObject()->className()) + chartOf(o)];
         if (e->type() == QEvent::Paint && o->isWidgetType()) {
             const QObject* named = o;
             while (named && named->objectName().isEmpty())

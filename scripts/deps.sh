@@ -18,6 +18,8 @@ pkgs=(
   libgl-dev libxkbcommon-dev
   # libraries
   nlohmann-json3-dev libbenchmark-dev
+  # bench_xdrag: a drag in a real X window (XTest input, DAMAGE reports; tools/bench/xdrag.sh)
+  libx11-dev libxtst-dev libxdamage-dev
   # running and testing: offscreen/Xvfb, fonts (Latin + CJK for the zh_CN UI),
   # appstreamcli (metainfo validation), python3 (tools/)
   xvfb xauth fonts-dejavu-core fonts-noto-cjk appstream python3

@@ -102,7 +102,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
             &CliffChart::setInteractive);
     connect(m_controller, &ScenarioController::dragChanged, m_bar, &VramBarChart::setInteractive);
     m_tableTimer.setSingleShot(true);
-    m_tableTimer.setInterval(kTableThrottleMs);
+    m_tableTimer.setInterval(kTablePauseMs);
     connect(&m_tableTimer, &QTimer::timeout, this, &Dashboard::refreshTables);
 
     // every table row fits its text, at any font size (presentation mode scales the tabs);
@@ -162,9 +162,7 @@ void Dashboard::refresh() {
     m_legend->setUsed(m_bar->usedTerms());
     m_cliff->chart()->setResults(r, u);
     if (m_controller->dragging()) {
-        if (!m_tableTimer.isActive()) {
-            m_tableTimer.start();
-        }
+        m_tableTimer.start(); // (re)started: the tables follow when the drag pauses
     } else {
         m_tableTimer.stop();
         refreshTables();

@@ -65,14 +65,15 @@ public:
     void setBarView(VramBarChart::View v);
 
     /// Pushes the controller's current results into every view. The verdict and both charts
-    /// update at once; the tables follow at most every kTableThrottleMs while a slider is
-    /// dragged (they are text, not charts: wrapped formulas cost a drag's frame budget to lay
-    /// out; bench_ui), and at once otherwise.
+    /// update at once; while a slider is dragged the tab on screen follows when the drag pauses
+    /// for kTablePauseMs (tables are text, not charts: laying out their wrapped formulas costs
+    /// a frame's budget, and done every few frames it set the drag's p99; bench_ui), the other
+    /// tabs when shown or on release, and all at once otherwise.
     void refresh();
     /// Brings the detail tabs up to date now: all of them, or while a slider is held only the
     /// tab on screen (the others follow when shown or on release).
     void refreshTables();
-    static constexpr int kTableThrottleMs = 250;
+    static constexpr int kTablePauseMs = 150;
 
 protected:
     void changeEvent(QEvent* e) override;

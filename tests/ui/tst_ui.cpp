@@ -411,8 +411,8 @@ private slots:
         settle();
     }
 
-    /// While a slider is held only the detail tab on screen follows the drag (at most every
-    /// kTableThrottleMs), its content-sized columns keep their widths, and a tab shown during
+    /// While a slider is held only the detail tab on screen follows the drag (when it pauses
+    /// for kTablePauseMs), its content-sized columns keep their widths, and a tab shown during
     /// the drag or any tab after release shows the current results: each compared with a view
     /// of the same class given the controller's results directly.
     void detailTabsFollowADrag() {
@@ -439,7 +439,7 @@ private slots:
         s->setSliderDown(true);
         s->setValue(start + 3);
         settle();
-        QTest::qWait(Dashboard::kTableThrottleMs + 50);
+        QTest::qWait(Dashboard::kTablePauseMs + 100);
         settle();
         QVERIFY(breakdownIsCurrent());
         QCOMPARE(columns->sectionResizeMode(0), QHeaderView::Interactive);
