@@ -50,8 +50,10 @@ void ScenarioController::endDrag() {
     m_dragging = false;
     ++m_session;
     emit dragChanged(false);
-    // the tables and the status line, throttled during the drag, catch up now
+    // the tables and the status line, throttled during the drag, catch up now; the sweep,
+    // whose x range was held during the drag, takes its exact range again
     emit resultsChanged();
+    scheduleRecompute();
 }
 
 void ScenarioController::resetScenario(const Scenario& s, const QString& filePath) {
@@ -127,6 +129,9 @@ struct RecomputeJob {
     Scenario scenario;
     SweepAxis axis = SweepAxis::MicroBatch;
     int64_t lockedMax = 0;
+    /// While a slider is held: the x range shown, which the sweep keeps unless it must grow
+    /// (the cliff's axis stays put from frame to frame, as its memory axis does); 0 otherwise.
+    int64_t heldMax = 0;
     Results results; ///< generation, axis, phases and validity filled in already
 };
 
@@ -174,7 +179,8 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
         r.sweepMin = 1;
         r.sweepMax = job.lockedMax > 0
                          ? job.lockedMax
-                         : sweepUpper(r.current, r.maxFit, 16, ScenarioController::kMaxMicroBatch);
+                         : std::max(job.heldMax, sweepUpper(r.current, r.maxFit, 16,
+                                                            ScenarioController::kMaxMicroBatch));
         xs = sweepValues(r.sweepMax, 48);
     } else {
         r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
@@ -182,7 +188,8 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
         r.sweepMin = ScenarioController::kMinSequence;
         r.sweepMax = job.lockedMax > 0
                          ? job.lockedMax
-                         : sweepUpper(r.current, r.maxFit, 4096, ScenarioController::kMaxSequence);
+                         : std::max(job.heldMax, sweepUpper(r.current, r.maxFit, 4096,
+                                                            ScenarioController::kMaxSequence));
         xs = sequenceValues(r.sweepMin, r.sweepMax);
     }
     std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
@@ -242,7 +249,8 @@ void ScenarioController::recompute() {
         emit resultsChanged();
         return;
     }
-    RecomputeJob job{s, m_axis, m_lockedMax, std::move(r)};
+    const bool hold = m_dragging && m_results.axis == m_axis && m_results.hasEstimate;
+    RecomputeJob job{s, m_axis, m_lockedMax, hold ? m_results.sweepMax : 0, std::move(r)};
     m_jobTaken = false;
     m_job = QtConcurrent::run(
         [job = std::move(job), loads = &m_loads] { return computeResults(job, *loads); });

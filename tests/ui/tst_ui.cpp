@@ -393,18 +393,26 @@ private slots:
         QChartView* bar = m_win->dashboard()->barChart();
         QChartView* cliff = m_win->dashboard()->cliffChart();
         const double barHigh = axisMax(bar), cliffHigh = axisMax(cliff);
+        // the cliff's x range (core sweepUpper: the current micro-batch or the largest that
+        // fits, rounded up to a power of two, at least 16) is held the same way
+        const int64_t sweepHigh = ctl()->results().sweepMax;
+        QCOMPARE(sweepHigh,
+                 sweepUpper(16, ctl()->results().maxFit, 16, ScenarioController::kMaxMicroBatch));
         s->setSliderDown(true);
         for (int pos = s->value(); pos >= field->positionOf(1); --pos) {
             s->setValue(pos);
             settle();
             QCOMPARE(axisMax(bar), barHigh);
             QCOMPARE(axisMax(cliff), cliffHigh);
+            QCOMPARE(ctl()->results().sweepMax, sweepHigh);
         }
         QCOMPARE(scn().workload.microBatch, int64_t{1});
         s->setSliderDown(false);
         settle();
         QVERIFY2(axisMax(bar) < barHigh, qPrintable(QString::number(axisMax(bar))));
         QVERIFY2(axisMax(cliff) <= cliffHigh, qPrintable(QString::number(axisMax(cliff))));
+        QCOMPARE(ctl()->results().sweepMax,
+                 sweepUpper(1, ctl()->results().maxFit, 16, ScenarioController::kMaxMicroBatch));
         verifyChartsMatchCore();
         ctl()->undoStack()->undo();
         ctl()->undoStack()->undo();
