@@ -101,7 +101,11 @@ int runValidate(const QStringList& args) {
     p.setApplicationDescription(QStringLiteral(
         "Compare the engine with measured peaks in a ground-truth records file (schema v1): "
         "per-point signed error, median and p90 absolute error, wrong fit verdicts, skipped "
-        "records with the reason, and the seeds' shortcut formulas as baselines."));
+        "records with the reason, and the seeds' shortcut formulas as baselines. A record whose "
+        "enum field holds a value this build does not know (weight_dtype 'fp6', an hf_config "
+        "model_type) is skipped with the field and value named; --strict rejects the file "
+        "instead. A record's model.hf_config (its config.json, inline) defines the model as "
+        "estimate --config does; its flat model fields are then only cross-checked."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("file"),
                             QStringLiteral("Records file (JSON); several files are scored as "
@@ -127,6 +131,10 @@ int runValidate(const QStringList& args) {
         QStringLiteral("Also report median/p90 |error|, wrong verdicts and the scored share per "
                        "source repository (text: a table after the summary; --json always has "
                        "by_source).")));
+    p.addOption(QCommandLineOption(
+        QStringLiteral("strict"),
+        QStringLiteral("Reject a whole file (exit status 1) when one record holds an enum value "
+                       "this build does not know, instead of skipping that record.")));
     p.addOption(QCommandLineOption(QStringLiteral("show-profile"),
                                    QStringLiteral("Print each record's framework profile "
                                                   "(name@version) before the report.")));
@@ -160,7 +168,10 @@ int runValidate(const QStringList& args) {
         }
         if (revisionsNames.find(revisionsName) == std::string::npos)
             revisionsNames += (revisionsNames.empty() ? "" : ", ") + revisionsName;
-        auto loaded = loadRecords(recordsFile, revisions);
+        auto loaded =
+            loadRecords(recordsFile, revisions,
+                        p.isSet(QStringLiteral("strict")) ? UnknownValuePolicy::RejectFile
+                                                          : UnknownValuePolicy::SkipRecord);
         if (!loaded)
             dataError(loaded.error(), str(file) + ": ");
         for (RecordEntry& e : loaded.value())

@@ -48,6 +48,19 @@ struct DecoderFamilyTraits {
     /// attnSoftcap / finalSoftcap; Gemma2Config: 50.0 and 30.0)
     bool softcap = false;
     std::string_view source; ///< the modelling file the traits come from, or why generic
+    /// A learned absolute position table (gpt2 wpe, gpt_bigcode wpe) of n_positions x hidden:
+    /// a shape without n_positions cannot count it (ModelArch::learnedPositions stays 0)
+    bool learnedPositions = false;
+    /// lm_head shares the token embedding unless the config says otherwise (the config
+    /// class's tie_word_embeddings default True and the LM class ties it: GPT2LMHeadModel)
+    bool tiedByDefault = false;
+    /// Every published model of the family routes tokens to experts (mixtral, dbrx,
+    /// gpt_oss): a dense shape cannot describe it; only a config (or a MoE shape) can
+    bool routedExperts = false;
+    /// Router and expert projections carry biases (gpt_oss GptOssTopKRouter.bias,
+    /// GptOssExperts gate_up_proj_bias / down_proj_bias); applied to a MoE shape
+    bool expertBiases = false;
+    bool attentionSinks = false; ///< one learned sink logit per head (gpt_oss: self.sinks)
     /// Non-empty where the model's own code casts it to its nativeDType when it is built,
     /// whatever dtype the loader asked for: the source of that cast (Qwen v1 remote code).
     std::string_view castsOnLoad;

@@ -30,7 +30,7 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::uintmax_t kMaxConfigBytes = 4u * 1024u * 1024u;
+constexpr std::uintmax_t kMaxConfigBytes = kMaxHfConfigBytes;
 constexpr uint64_t kMaxHeaderBytes = 100u * 1024u * 1024u;
 
 Error err(ErrorCode code, std::string field, std::string detail = {}) {

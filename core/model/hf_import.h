@@ -50,7 +50,10 @@ Result<ModelArch> parseHfConfig(std::string_view jsonText, std::string_view name
 /// The same, with the import's notes (architecture fallback, unmodelled quantisation).
 Result<ImportedModel> importHfConfig(std::string_view jsonText, std::string_view name = {});
 
-/// Reads and parses a config.json file (at most 4 MiB).
+/// The largest config.json text read (a file, or a records file's inline model.hf_config).
+inline constexpr std::uintmax_t kMaxHfConfigBytes = 4u * 1024u * 1024u;
+
+/// Reads and parses a config.json file (at most kMaxHfConfigBytes).
 Result<ModelArch> loadHfConfig(const std::filesystem::path& file);
 
 /// What a safetensors index or header says about the stored tensors.

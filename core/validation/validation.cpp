@@ -12,6 +12,7 @@
 #include "core/engine/profiles.h"
 #include "core/model/decoder_shape.h"
 #include "core/model/gpu.h"
+#include "core/model/hf_import.h"
 
 #include <nlohmann/json.hpp>
 
@@ -258,93 +259,18 @@ private:
 
 /// Storage dtypes of weight_dtype. "16bit" maps to BF16 (byte-identical to fp16); "4bit" is
 /// not mapped (quant type and double quantisation unknown: 4.5 vs 4.13 bits per weight).
+/// "fp8" is the engine's FP8 storage (e4m3 with fp32 128 x 128 block scales, dtype.h) and
+/// "mxfp4" OCP MXFP4 (4 bits + one E8M0 scale per 32 weights): frozen quantised weights.
 std::optional<DType> schemaDType(std::string_view s) {
     static const std::map<std::string_view, DType> k = {
-        {"fp32", DType::FP32}, {"bf16", DType::BF16}, {"fp16", DType::FP16},
-        {"int8", DType::INT8}, {"nf4", DType::NF4},   {"nf4_double_quant", DType::NF4DoubleQuant},
-        {"fp4", DType::FP4},   {"16bit", DType::BF16}};
+        {"fp32", DType::FP32},  {"bf16", DType::BF16},  {"fp16", DType::FP16},
+        {"int8", DType::INT8},  {"nf4", DType::NF4},    {"nf4_double_quant", DType::NF4DoubleQuant},
+        {"fp4", DType::FP4},    {"16bit", DType::BF16}, {"fp8", DType::FP8},
+        {"mxfp4", DType::MXFP4}};
     const auto it = k.find(s);
     if (it == k.end())
         return std::nullopt;
     return it->second;
-}
-
-/// Families the mapping knows, with their architecture traits (HF modeling_<family>.py).
-struct FamilyTraits {
-    bool supported = true;
-    std::string_view whyNot; ///< when !supported
-    NormKind norm = NormKind::RMSNorm;
-    bool biases = false;      ///< q/k/v, output and FFN projections carry biases
-    bool qkvBiasOnly = false; ///< only the q/k/v projections carry biases
-    bool parallelBlock = false;
-    int normsPerLayer = 2;
-    bool learnedPositions = false;
-    std::string_view note; ///< caveat text, when there is something to say
-};
-
-std::optional<FamilyTraits> familyTraits(std::string_view family) {
-    FamilyTraits t;
-    // Yi (01-ai) ships LlamaForCausalLM; InternLM (v1) is the Llama block too.
-    if (family == "llama" || family == "mistral" || family == "yi")
-        return t;
-    if (family == "qwen" || family == "qwen2") {
-        // Qwen v1 modeling_qwen.py: c_attn = nn.Linear(hidden, 3 x hidden, bias=True), c_proj
-        // and the SwiGLU w1/w2/c_proj without bias, RMSNorm, untied lm_head; Qwen2
-        // modeling_qwen2.py: q/k/v_proj bias=True, o_proj and MLP without.
-        t.qkvBiasOnly = true;
-        t.note = "qwen: Llama-style block (RMSNorm, SwiGLU) with biases on q, k, v only (HF "
-                 "modeling_qwen.py c_attn bias=True; modeling_qwen2.py q/k/v_proj bias=True)";
-        return t;
-    }
-    if (family == "falcon") {
-        // modeling_falcon.py, falcon-7b (new_decoder_architecture=False, parallel_attn=True,
-        // bias=False): one input_layernorm feeds attention and MLP.
-        t.norm = NormKind::LayerNorm;
-        t.parallelBlock = true;
-        t.normsPerLayer = 1;
-        t.note = "falcon: parallel attention+MLP block with one LayerNorm, no biases "
-                 "(HF modeling_falcon.py, falcon-7b config)";
-        return t;
-    }
-    if (family == "phi") {
-        // modeling_phi.py (phi-1.5): one input_layernorm, parallel attention+MLP, biases on
-        // every projection.
-        t.norm = NormKind::LayerNorm;
-        t.biases = true;
-        t.parallelBlock = true;
-        t.normsPerLayer = 1;
-        t.note = "phi: parallel attention+MLP block with one LayerNorm, biases on every "
-                 "projection (HF modeling_phi.py); the lm_head bias (vocab elements) is not "
-                 "counted";
-        return t;
-    }
-    if (family == "gpt_neox") {
-        // modeling_gpt_neox.py with use_parallel_residual=True (stablelm-base-alpha-3b):
-        // attention and MLP both read x (through their own LayerNorm), biases everywhere.
-        t.norm = NormKind::LayerNorm;
-        t.biases = true;
-        t.parallelBlock = true;
-        t.normsPerLayer = 2;
-        t.note = "gpt_neox: parallel residual (use_parallel_residual=True) with two LayerNorms "
-                 "per block, biases on every projection (HF modeling_gpt_neox.py)";
-        return t;
-    }
-    if (family == "gpt_bigcode") {
-        t.norm = NormKind::LayerNorm;
-        t.biases = true;
-        t.learnedPositions = true;
-        t.note = "gpt_bigcode: learned position table (n_positions is not in the record, so "
-                 "it is not counted; 8192 x hidden for StarCoder, about 0.6 % of the weights)";
-        return t;
-    }
-    if (family == "bert") {
-        t.supported = false;
-        t.whyNot = "family 'bert' is not modelled: the engine describes decoder LMs whose "
-                   "logits span the vocabulary, while these runs train an encoder with a "
-                   "2-class sequence-classification head (token-type table, pooler)";
-        return t;
-    }
-    return std::nullopt;
 }
 
 std::optional<Sharding> schemaSharding(std::string_view s, bool& noShard) {
@@ -446,6 +372,209 @@ void qwenV1MlpWidth(ModelArch& a, MeasurementRecord& rec) {
                           "(modeling_qwen.py QWenMLP: intermediate_size // 2)");
 }
 
+/// compute_dtype, grad_dtype and optimizer_state_dtype accept the schema's fp8 and mxfp4, but
+/// the engine sizes activations, gradients and optimizer states by one element dtype and has
+/// no fp8/mxfp4 training path (torchao float8 keeps bf16 saves: the `float8` feature): such a
+/// record is skipped with the field and value named, and the value cleared.
+void floatOnly(std::string_view field, std::optional<std::string>& value,
+               std::vector<std::string>& skip) {
+    if (value != "fp8" && value != "mxfp4")
+        return;
+    skip.push_back(std::string(field) + " '" + *value +
+                   "' is not modelled: the engine keeps activations, gradients and optimizer "
+                   "states in fp32, bf16 or fp16 (int8 states for 8-bit optimizers)");
+    value.reset();
+}
+
+/// The block traits of a record's family from the one family table (core/model/
+/// decoder_shape.h decoderFamilyTraits, each row from the family's modelling code), applied
+/// to the shape the record's flat fields give. A family the table lists as an encoder or as a
+/// mixture of experts is a skip (a dense shape cannot describe its experts); one the table
+/// does not know is the generic pre-norm decoder, with a caveat saying so.
+void applyFamilyTraits(const std::string& family, ModelArch& a, MeasurementRecord& rec,
+                       std::vector<std::string>& skip) {
+    const DecoderFamilyTraits t = decoderFamilyTraits(family);
+    if (!t.known) {
+        // every size term follows from layers, widths, heads, MLP kind and vocab
+        rec.caveats.push_back("family '" + family +
+                              "' has no traits in the mapping: estimated from its shape as a "
+                              "generic pre-norm decoder (RMSNorm, sequential block, no biases)");
+        return;
+    }
+    if (!t.decoder) {
+        skip.push_back("family '" + family + "' is not modelled: " + std::string(t.source) +
+                       " (the engine describes decoder LMs whose logits span the vocabulary)");
+        return;
+    }
+    if (t.routedExperts) {
+        skip.push_back("model.family '" + family +
+                       "' routes tokens to experts, which the flat model fields cannot "
+                       "describe: give the model's config.json as model.hf_config");
+        return;
+    }
+    a.norm = t.norm;
+    a.normBias = t.normBias;
+    a.normAffine = t.normAffine;
+    a.qkvBias = t.qkvBias;
+    a.outBias = t.outBias;
+    a.mlpBias = t.mlpBias;
+    a.qkNorm = t.qkNorm;
+    a.qkNormFullWidth = t.qkNormFullWidth;
+    a.parallelBlock = t.parallelBlock;
+    a.normsPerLayer = t.normsPerLayer;
+    a.attnSoftcap = a.finalSoftcap = t.softcap;
+    a.attentionSinks = t.attentionSinks;
+    // the record's "gelu" MLP is the family's own GELU: gpt2 and phi configs name gelu_new
+    a.geluNew = a.mlp == MlpKind::Plain && t.geluNew;
+    rec.caveats.push_back("family '" + family + "': " + std::string(t.source));
+    if (t.learnedPositions)
+        rec.caveats.push_back("family '" + family +
+                              "': the learned position table (n_positions x hidden) is not "
+                              "counted: its size is not in the flat model fields (model.hf_config "
+                              "gives it)");
+}
+
+/// The flat model fields of a record that also gives model.hf_config: each one present must
+/// agree with the imported architecture; a disagreement is a skip naming the field and both
+/// values (the record describes two models). Qwen v1's intermediate_size may be the config
+/// value, twice each MLP matrix (modeling_qwen.py QWenMLP: intermediate_size // 2).
+void crossCheckFlatFields(const Node& m, const ModelArch& a, std::vector<std::string>& skip) {
+    const auto check = [&](std::string_view key, std::optional<int64_t> flat, int64_t imported,
+                           std::string_view configKey) {
+        if (flat && *flat != imported)
+            skip.push_back("model." + std::string(key) + " " + std::to_string(*flat) +
+                           " disagrees with model.hf_config (" + std::string(configKey) + " -> " +
+                           std::to_string(imported) + ")");
+    };
+    check("num_layers", m.optInt("num_layers", 1, kMaxLayers), a.numLayers, "num_hidden_layers");
+    check("hidden_size", m.optInt("hidden_size", 1, kMaxWidth), a.hiddenSize, "hidden_size");
+    check("num_attention_heads", m.optInt("num_attention_heads", 1, kMaxHeads), a.numHeads,
+          "num_attention_heads");
+    check("num_kv_heads", m.optInt("num_kv_heads", 1, kMaxHeads), a.numKvHeads,
+          "num_key_value_heads");
+    check("head_dim", m.optInt("head_dim", 1, kMaxHeadDim), a.headDim, "head_dim");
+    auto inter = m.optInt("intermediate_size", 1, kMaxFfn);
+    if (inter && a.family == "qwen" && *inter == 2 * a.intermediateSize)
+        inter = a.intermediateSize;
+    check("intermediate_size", inter, a.intermediateSize, "intermediate_size");
+    check("vocab_size", m.optInt("vocab_size", 1, kMaxVocab), a.vocabSize, "vocab_size");
+    const auto mlp = m.optEnum("mlp", {"gated_silu", "gelu"});
+    const std::string importedMlp = a.mlp == MlpKind::Plain ? "gelu" : "gated_silu";
+    if (mlp && *mlp != importedMlp)
+        skip.push_back("model.mlp '" + *mlp + "' disagrees with model.hf_config ('" + importedMlp +
+                       "')");
+    const auto tied = m.optBool("tied_embeddings");
+    if (tied && *tied != a.tiedEmbeddings)
+        skip.push_back(std::string("model.tied_embeddings ") + (*tied ? "true" : "false") +
+                       " disagrees with model.hf_config (tie_word_embeddings -> " +
+                       (a.tiedEmbeddings ? "true" : "false") + ")");
+}
+
+/// The record's model from its flat fields (SCHEMA.md Model) and its family's traits.
+void parseFlatModel(const Node& m, const std::string& family, MeasurementRecord& rec,
+                    UnknownSettings& unknown, std::vector<std::string>& skip) {
+    auto need = [&](bool present, const std::string& field) {
+        if (!present)
+            skip.push_back(field + " is null");
+    };
+    ModelArch& a = rec.model;
+    const auto layers = m.optInt("num_layers", 1, kMaxLayers);
+    const auto hidden = m.optInt("hidden_size", 1, kMaxWidth);
+    const auto heads = m.optInt("num_attention_heads", 1, kMaxHeads);
+    const auto kvHeads = m.optInt("num_kv_heads", 1, kMaxHeads);
+    const auto headDim = m.optInt("head_dim", 1, kMaxHeadDim);
+    const auto inter = m.optInt("intermediate_size", 1, kMaxFfn);
+    const auto mlp = m.optEnum("mlp", {"gated_silu", "gelu"});
+    const auto vocab = m.optInt("vocab_size", 1, kMaxVocab);
+    const auto tied = m.optBool("tied_embeddings");
+    need(layers.has_value(), "model.num_layers");
+    need(hidden.has_value(), "model.hidden_size");
+    need(heads.has_value(), "model.num_attention_heads");
+    need(kvHeads.has_value(), "model.num_kv_heads");
+    need(headDim.has_value(), "model.head_dim");
+    need(inter.has_value(), "model.intermediate_size");
+    need(mlp.has_value(), "model.mlp");
+    need(vocab.has_value(), "model.vocab_size");
+    a.family = family;
+    a.numLayers = static_cast<int>(layers.value_or(0));
+    a.hiddenSize = hidden.value_or(0);
+    a.numHeads = static_cast<int>(heads.value_or(0));
+    a.numKvHeads = static_cast<int>(kvHeads.value_or(0));
+    a.headDim = static_cast<int>(headDim.value_or(0));
+    a.intermediateSize = inter.value_or(0);
+    a.mlp = (mlp && *mlp == "gelu") ? MlpKind::Plain : MlpKind::Gated;
+    a.vocabSize = vocab.value_or(0);
+    a.tiedEmbeddings = tied.value_or(false);
+    unknown.tiedEmbeddings = !tied.has_value();
+    applyFamilyTraits(family, a, rec, skip);
+    const DecoderFamilyTraits t = decoderFamilyTraits(family);
+    if (!tied && t.tiedByDefault) {
+        a.tiedEmbeddings = true;
+        unknown.tiedEmbeddings = false;
+        rec.caveats.push_back("model.tied_embeddings null: family '" + family +
+                              "' ties the lm_head to the token embedding unless its config "
+                              "says otherwise (" +
+                              std::string(t.source) + ")");
+    }
+}
+
+/// The architecture from model.hf_config, imported exactly as `estimate --config FILE`
+/// imports a config.json (core/model/hf_import.h importHfConfig, the same 4 MiB bound). An
+/// importer error fails with the field under model.hf_config; an unknown model_type is
+/// UnsupportedFamily (a skip unless strict, see parseRecords).
+ModelArch importRecordConfig(const Node& m, const json& config, const std::string& name,
+                             MeasurementRecord& rec) {
+    if (!config.is_object())
+        m.fail(ErrorCode::FieldWrongType, "hf_config",
+               "expected a config.json object, got " + std::string(config.type_name()));
+    const std::string text = config.dump();
+    if (text.size() > kMaxHfConfigBytes)
+        m.fail(ErrorCode::FileTooLarge, "hf_config",
+               std::to_string(text.size()) + " bytes; a config.json is read up to " +
+                   std::to_string(kMaxHfConfigBytes) + " bytes");
+    auto imported = importHfConfig(text, name);
+    if (!imported) {
+        const Error& e = imported.error();
+        m.fail(e.code, e.field.empty() ? "hf_config" : "hf_config." + e.field, e.detail);
+    }
+    for (const ImportNote& n : imported.value().notes)
+        rec.caveats.push_back("model.hf_config." + n.field + ": " + n.detail);
+    return imported.value().arch;
+}
+
+/// Where a record's model came from.
+struct ModelSource {
+    std::string family;      ///< the family used (model.hf_config's when given)
+    bool fromConfig = false; ///< model.hf_config defined it
+};
+
+/// The record's model: from model.hf_config when present (the flat fields only cross-checked),
+/// else from the flat fields and the family's traits.
+ModelSource parseModel(const Node& m, const std::string& id, MeasurementRecord& rec,
+                       UnknownSettings& unknown, std::vector<std::string>& skip) {
+    ModelArch& a = rec.model;
+    const std::string name = m.optString("name").value_or(id);
+    const std::string family = m.reqString("family");
+    const auto params = m.optInt("param_count", 1, kMaxParams);
+    rec.recordParams = params.value_or(0);
+    const json* config = m.has("hf_config") && !m.raw().at("hf_config").is_null()
+                             ? &m.raw().at("hf_config")
+                             : nullptr;
+    if (config) {
+        a = importRecordConfig(m, *config, name, rec);
+        crossCheckFlatFields(m, a, skip);
+        if (a.family != family)
+            rec.caveats.push_back("model.family '" + family + "' differs from model.hf_config's '" +
+                                  a.family + "': the config's family is used");
+        a.publishedParams = params.value_or(0);
+        return {a.family, true};
+    }
+    a.name = name;
+    a.publishedParams = params.value_or(0);
+    parseFlatModel(m, family, rec, unknown, skip);
+    return {family, false};
+}
+
 RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
     const std::string path = "[" + std::to_string(index) + "]";
     if (!j.is_object())
@@ -481,6 +610,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
             skip.push_back(field + " is null" + (why.empty() ? "" : ": " + std::string(why)));
     };
 
+    UnknownSettings unknown;
     rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
     rec.sourceUrl = r.reqString("source_url");
     entry.source = sourceRepository(rec.sourceUrl);
@@ -489,63 +619,9 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
 
     // --- model ---
     const Node m = r.reqObject("model");
+    const ModelSource source = parseModel(m, id, rec, unknown, skip);
+    const std::string& family = source.family;
     ModelArch& a = rec.model;
-    a.name = m.optString("name").value_or(id);
-    const std::string family = m.reqString("family");
-    a.family = family;
-    const auto layers = m.optInt("num_layers", 1, kMaxLayers);
-    const auto hidden = m.optInt("hidden_size", 1, kMaxWidth);
-    const auto heads = m.optInt("num_attention_heads", 1, kMaxHeads);
-    const auto kvHeads = m.optInt("num_kv_heads", 1, kMaxHeads);
-    const auto headDim = m.optInt("head_dim", 1, kMaxHeadDim);
-    const auto inter = m.optInt("intermediate_size", 1, kMaxFfn);
-    const auto mlp = m.optEnum("mlp", {"gated_silu", "gelu"});
-    const auto vocab = m.optInt("vocab_size", 1, kMaxVocab);
-    const auto tied = m.optBool("tied_embeddings");
-    const auto params = m.optInt("param_count", 1, kMaxParams);
-    need(layers.has_value(), "model.num_layers");
-    need(hidden.has_value(), "model.hidden_size");
-    need(heads.has_value(), "model.num_attention_heads");
-    need(kvHeads.has_value(), "model.num_kv_heads");
-    need(headDim.has_value(), "model.head_dim");
-    need(inter.has_value(), "model.intermediate_size");
-    need(mlp.has_value(), "model.mlp");
-    need(vocab.has_value(), "model.vocab_size");
-    UnknownSettings unknown;
-    unknown.tiedEmbeddings = !tied.has_value();
-    a.numLayers = static_cast<int>(layers.value_or(0));
-    a.hiddenSize = hidden.value_or(0);
-    a.numHeads = static_cast<int>(heads.value_or(0));
-    a.numKvHeads = static_cast<int>(kvHeads.value_or(0));
-    a.headDim = static_cast<int>(headDim.value_or(0));
-    a.intermediateSize = inter.value_or(0);
-    a.mlp = (mlp && *mlp == "gelu") ? MlpKind::Plain : MlpKind::Gated;
-    a.vocabSize = vocab.value_or(0);
-    a.tiedEmbeddings = tied.value_or(false);
-    rec.recordParams = params.value_or(0);
-    a.publishedParams = params.value_or(0);
-    // the record's "gelu" MLP is the family's own GELU: gpt2 and phi configs name gelu_new
-    a.geluNew = a.mlp == MlpKind::Plain && decoderFamilyTraits(family).geluNew;
-    if (const auto traits = familyTraits(family)) {
-        if (!traits->supported) {
-            skip.emplace_back(traits->whyNot);
-        } else {
-            a.norm = traits->norm;
-            a.qkvBias = a.outBias = a.mlpBias = traits->biases;
-            a.qkvBias = a.qkvBias || traits->qkvBiasOnly;
-            a.parallelBlock = traits->parallelBlock;
-            a.normsPerLayer = traits->normsPerLayer;
-            if (!traits->note.empty())
-                rec.caveats.emplace_back(traits->note);
-        }
-    } else {
-        // A decoder the mapping has no traits for is estimated from the shape the record
-        // gives, as the generic pre-norm decoder block (RMSNorm, attention then MLP, no
-        // biases): every size term follows from layers, widths, heads, MLP kind and vocab.
-        rec.caveats.push_back("family '" + family +
-                              "' has no traits in the mapping: estimated from its shape as a "
-                              "generic pre-norm decoder (RMSNorm, sequential block, no biases)");
-    }
 
     // --- mode and dtypes ---
     const std::string mode = r.reqEnum("mode", {"training", "inference"});
@@ -567,7 +643,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
 
     const auto weightDtype =
         r.optEnum("weight_dtype", {"fp32", "bf16", "fp16", "int8", "nf4", "nf4_double_quant", "fp4",
-                                   "16bit", "4bit"});
+                                   "16bit", "4bit", "fp8", "mxfp4"});
     unknown.weights = !weightDtype.has_value();
     if (weightDtype) {
         if (const auto d = schemaDType(*weightDtype)) {
@@ -579,16 +655,19 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
             unknown.weights4bit = true; // '4bit': NF4/FP4, with or without double quantisation
         }
     }
-    const auto computeDtype = r.optEnum("compute_dtype", {"fp32", "bf16", "fp16"});
+    auto computeDtype = r.optEnum("compute_dtype", {"fp32", "bf16", "fp16", "fp8", "mxfp4"});
+    floatOnly("compute_dtype", computeDtype, skip);
     unknown.compute = !computeDtype.has_value();
     if (computeDtype)
         w.precision.compute = *schemaDType(*computeDtype);
 
     const auto master = r.optBool("master_weights_fp32");
-    const auto gradDtype = r.optEnum("grad_dtype", {"fp32", "bf16", "fp16"});
+    auto gradDtype = r.optEnum("grad_dtype", {"fp32", "bf16", "fp16", "fp8", "mxfp4"});
+    floatOnly("grad_dtype", gradDtype, skip);
     const auto optimizer = r.optEnum("optimizer", {"adamw", "adamw_8bit", "paged_adamw",
                                                    "paged_adamw_8bit", "sgd", "adafactor"});
-    const auto stateDtype = r.optEnum("optimizer_state_dtype", {"fp32", "bf16", "int8"});
+    auto stateDtype = r.optEnum("optimizer_state_dtype", {"fp32", "bf16", "int8", "fp8", "mxfp4"});
+    floatOnly("optimizer_state_dtype", stateDtype, skip);
     if (training) {
         unknown.masterWeights = !master.has_value();
         unknown.grads = !gradDtype.has_value();
@@ -668,7 +747,13 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         } else {
             const auto prompt = inf->optInt("prompt_tokens", 1, limits::kSequenceLength);
             const auto fresh = inf->optInt("new_tokens", 0, limits::kSequenceLength);
-            const auto kv = inf->optEnum("kv_cache_dtype", {"fp32", "bf16", "fp16", "fp8", "int8"});
+            auto kv =
+                inf->optEnum("kv_cache_dtype", {"fp32", "bf16", "fp16", "fp8", "int8", "mxfp4"});
+            if (kv == "mxfp4") {
+                skip.emplace_back("inference.kv_cache_dtype 'mxfp4' is not modelled: the engine's "
+                                  "KV cache is fp32, bf16, fp16, fp8 or int8");
+                kv = "bf16"; // the record is skipped; keeps the mapping below total
+            }
             // unknown counts: the profile's generate defaults (resolveUnknowns), else a skip
             unknown.promptTokens = !prompt.has_value();
             unknown.newTokens = !fresh.has_value();
@@ -831,7 +916,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     } else {
         skip.push_back("framework profile " + profileSpec(entry.profile) + " is not in the table");
     }
-    if (family == "qwen" && skip.empty())
+    if (family == "qwen" && !source.fromConfig && skip.empty())
         qwenV1MlpWidth(a, rec);
     if (!skip.empty()) {
         entry.skipReasons = std::move(skip);
@@ -850,6 +935,34 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
                               (facts.empty() ? "" : ": " + facts));
     }
     entry.record = std::move(rec);
+    return entry;
+}
+
+/// Errors that say a value is not one this build knows (an enum string, an hf_config
+/// model_type), not that the record is malformed: under UnknownValuePolicy::SkipRecord they
+/// skip the one record.
+bool skippable(ErrorCode c) {
+    return c == ErrorCode::UnknownValue || c == ErrorCode::UnsupportedFamily;
+}
+
+/// Record @p index skipped for @p e: its id and source as far as they can be read, and the
+/// reason naming the field (without the "[index]." prefix) and the value.
+RecordEntry skippedForValue(const json& j, std::size_t index, const Error& e) {
+    RecordEntry entry;
+    const std::string prefix = "[" + std::to_string(index) + "].";
+    const auto id = j.find("id");
+    entry.id = id != j.end() && id->is_string() ? id->get<std::string>()
+                                                : "[" + std::to_string(index) + "]";
+    const auto url = j.find("source_url");
+    if (url != j.end() && url->is_string())
+        entry.source = sourceRepository(url->get<std::string>());
+    std::string field = e.field.rfind(prefix, 0) == 0 ? e.field.substr(prefix.size()) : e.field;
+    std::string detail = e.detail;
+    const std::string suffix = " (record " + entry.id + ")";
+    if (detail.size() >= suffix.size() &&
+        detail.compare(detail.size() - suffix.size(), suffix.size(), suffix) == 0)
+        detail.resize(detail.size() - suffix.size());
+    entry.skipReasons.push_back(field + ": " + detail);
     return entry;
 }
 
@@ -993,7 +1106,8 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
 }
 
 Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
-                                              const FrameworkRevisions& revisions) {
+                                              const FrameworkRevisions& revisions,
+                                              UnknownValuePolicy policy) {
     if (auto deep = checkJsonDepth(jsonText, "records")) // the DOM recurses per level
         return *deep;
     json doc;
@@ -1024,8 +1138,13 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
     std::vector<RecordEntry> out;
     try {
         for (std::size_t i = 0; i < list->size(); ++i) {
-            RecordEntry e = parseOne((*list)[i], i, revisions);
-            out.push_back(std::move(e));
+            try {
+                out.push_back(parseOne((*list)[i], i, revisions));
+            } catch (const FieldError& fe) {
+                if (policy == UnknownValuePolicy::RejectFile || !skippable(fe.error.code))
+                    throw;
+                out.push_back(skippedForValue((*list)[i], i, fe.error));
+            }
         }
     } catch (FieldError& fe) {
         fe.error.field = prefix + fe.error.field;
@@ -1037,11 +1156,12 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
 }
 
 Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file,
-                                             const FrameworkRevisions& revisions) {
+                                             const FrameworkRevisions& revisions,
+                                             UnknownValuePolicy policy) {
     auto text = readTextFile(file, 64ull * 1024 * 1024);
     if (!text)
         return text.error();
-    return parseRecords(text.value(), revisions);
+    return parseRecords(text.value(), revisions, policy);
 }
 
 double seed000QuickEstimate(const MeasurementRecord& r) {

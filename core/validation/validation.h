@@ -75,20 +75,35 @@ struct RecordEntry {
     bool usable() const { return record.has_value(); }
 };
 
+/// What a value this build does not know does to a records file: an enum string outside the
+/// schema's set, or a model.hf_config whose model_type the importer does not know.
+enum class UnknownValuePolicy {
+    SkipRecord, ///< that record is skipped, its reason naming the field and the value
+    RejectFile, ///< the whole file is an error naming the field (validate --strict)
+};
+
 /// Parses a records file: a JSON array of schema-v1 records (or an object whose "records" key
 /// is that array). Structural problems (not JSON, schema version other than 1, a missing key,
-/// a wrong JSON type, an unknown enum string, a negative size) are an Error whose field is the
-/// JSON path, e.g. "[3].model.num_layers"; the detail names the record id. Values the source
-/// left null that the engine needs, value_range-only measurements and families or formats the
-/// engine does not model make that record skipped, with the reason; nothing is guessed.
+/// a wrong JSON type, a negative size, a model.hf_config the importer rejects) are an Error
+/// whose field is the JSON path, e.g. "[3].model.num_layers" or
+/// "[3].model.hf_config.num_hidden_layers"; the detail names the record id. An unknown enum
+/// string (or hf_config model_type) skips its record under UnknownValuePolicy::SkipRecord and
+/// is such an Error under RejectFile. Values the source left null that the engine needs,
+/// value_range-only measurements and families or formats the engine does not model make that
+/// record skipped, with the reason; nothing is guessed.
+/// A record's optional model.hf_config (the model's config.json object, this project's
+/// extension) is imported as `estimate --config` imports the file and defines the model; its
+/// flat model fields are then only cross-checked (a disagreement skips the record).
 /// Each record's framework profile comes from @p revisions (recordProfile of its source_url)
 /// and is stored in its Workload::profile: the engine evaluates the profile's facts against
 /// the mapped run. With the empty table every record gets the generic hf-trainer profile.
-Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
-                                              const FrameworkRevisions& revisions = {});
+Result<std::vector<RecordEntry>>
+parseRecords(std::string_view jsonText, const FrameworkRevisions& revisions = {},
+             UnknownValuePolicy policy = UnknownValuePolicy::SkipRecord);
 /// Reads (at most 64 MiB) and parses a records file.
-Result<std::vector<RecordEntry>> loadRecords(const std::filesystem::path& file,
-                                             const FrameworkRevisions& revisions = {});
+Result<std::vector<RecordEntry>>
+loadRecords(const std::filesystem::path& file, const FrameworkRevisions& revisions = {},
+            UnknownValuePolicy policy = UnknownValuePolicy::SkipRecord);
 
 /// How a record's nominal gpu.memory_gb becomes a capacity in bytes for the verdict check.
 enum class CapacityRule {

@@ -147,6 +147,7 @@ private slots:
     void validateText();
     void validateCapacityUnit();
     void validateBuiltInRevisions();
+    void validateUnknownValueSkipsRecord();
 };
 
 // Every option of the field table (core/engine/fields.h) reaches its field: the scenario the
@@ -1340,6 +1341,41 @@ void TstCli::validateBuiltInRevisions() {
                           "repositories": []})"));
     p = profiles();
     QCOMPARE(p.value("LITRT-05"), QStringLiteral("hf-trainer@5"));
+}
+
+// An enum value the schema does not know skips only its record (listed with the field and the
+// value, exit 0); --strict rejects the whole file (exit 1, the field named), as every unknown
+// value did before.
+void TstCli::validateUnknownValueSkipsRecord() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("records.json"));
+    QFile src(dataFile());
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    QJsonArray picked;
+    for (const auto& v : QJsonDocument::fromJson(src.readAll()).array()) {
+        QJsonObject o = v.toObject();
+        const QString id = o.value("id").toString();
+        if (id == QLatin1String("LITRT-05")) {
+            picked.append(o);
+        } else if (id == QLatin1String("LF-01")) {
+            o.insert(QStringLiteral("weight_dtype"), QStringLiteral("fp6"));
+            picked.append(o);
+        }
+    }
+    QCOMPARE(picked.size(), 2);
+    QVERIFY(writeFile(file, QJsonDocument(picked).toJson()));
+    Run r = cli({"validate", file});
+    VERIFY_RUN(r, 0);
+    QVERIFY2(r.out.contains(QLatin1String("LF-01: weight_dtype: 'fp6' is not one of")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("LITRT-05")), qPrintable(r.out));
+    r = cli({"validate", file, "--json"});
+    VERIFY_RUN(r, 0);
+    QCOMPARE(jsonOf(r).value("summary").toObject().value("count").toInt(), 1);
+    r = cli({"validate", file, "--strict"});
+    VERIFY_RUN(r, 1);
+    QVERIFY2(r.err.contains(QLatin1String("[0].weight_dtype")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QLatin1String("fp6")), qPrintable(r.err));
 }
 
 // `compare A B --json` (issue 16): per-term deltas add up to the total, the attribution adds

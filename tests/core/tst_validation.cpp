@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <string>
 
 using namespace headroom;
@@ -165,6 +166,22 @@ std::string field(const MeasurementRecord& r, const std::string& key) {
         return b(m.qkvBias) + "," + b(m.outBias) + "," + b(m.mlpBias);
     if (key == "kv_heads")
         return std::to_string(m.numKvHeads);
+    if (key == "qk_norm")
+        return b(m.qkNorm);
+    if (key == "norms_per_layer")
+        return std::to_string(m.normsPerLayer);
+    if (key == "tied")
+        return b(m.tiedEmbeddings);
+    if (key == "sinks")
+        return b(m.attentionSinks);
+    if (key == "experts")
+        return std::to_string(m.moe.numExperts) + "/" + std::to_string(m.moe.expertsPerToken);
+    if (key == "sliding")
+        return std::to_string(m.slidingLayers) + "x" + std::to_string(m.slidingWindow);
+    if (key == "positions")
+        return std::to_string(m.learnedPositions);
+    if (key == "params")
+        return std::to_string(countParameters(m).total);
     if (key == "gpu_memory_gb")
         return std::to_string(static_cast<int>(r.gpuMemoryGB));
     if (key == "measured_bytes")
@@ -182,6 +199,36 @@ const std::filesystem::path kFsdpQloraExtra =
 /// the brief's ground-truth/calibration-2.records.json (tests/data/README.md).
 const std::filesystem::path kCalibration2 =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "calibration-2.records.json";
+
+/// The two sets the workplace released on 2026-11-27 (tests/data/README.md): further points
+/// of the calibration sources, and ms-swift + torchao points. Scored, not calibrated on.
+const std::filesystem::path kValidation1 =
+    std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "validation-1.records.json";
+const std::filesystem::path kValidation2 =
+    std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "validation-2.records.json";
+
+/// tests/data/models/<dir>/config.json as a JSON object (the models' PROVENANCE.md).
+json modelConfigJson(const char* dir) {
+    QFile f(QString::fromStdString(
+        (std::filesystem::path(HEADROOM_MODELS_DIR) / dir / "config.json").string()));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("tests/data/models/%s/config.json is missing", dir);
+    return json::parse(f.readAll().toStdString());
+}
+
+/// The base record with model.hf_config = tests/data/models/<dir>/config.json and every flat
+/// model field null except name and family (which hf_config overrides).
+json configRecord(const char* dir, const QString& patch = {}) {
+    json r = patched(patch);
+    json& m = r["model"];
+    for (const char* k :
+         {"num_layers", "hidden_size", "num_attention_heads", "num_kv_heads", "head_dim",
+          "intermediate_size", "mlp", "vocab_size", "tied_embeddings", "param_count"})
+        m[k] = nullptr;
+    m["name"] = dir;
+    m["hf_config"] = modelConfigJson(dir);
+    return r;
+}
 
 /// This project's own measurements: transformers 5.17 Trainer on an NVIDIA H200, 2026-11-26
 /// (tools/measure/hf_trainer_grid.sh; tests/data/measurements/).
@@ -239,7 +286,18 @@ private slots:
     void replayedFragmentation();
     void projectTargets_data();
     void projectTargets();
+    void calibrationFileIsTheDocumentedCopy_data();
     void calibrationFileIsTheDocumentedCopy();
+    void releasedSets_data();
+    void releasedSets();
+    void hfConfigRecords_data();
+    void hfConfigRecords();
+    void hfConfigParams_data();
+    void hfConfigParams();
+    void hfConfigMalformed_data();
+    void hfConfigMalformed();
+    void unknownValueSkipsRecord_data();
+    void unknownValueSkipsRecord();
     void rowsOutsideCalibration();
     void mapping_data();
     void mapping();
@@ -343,7 +401,9 @@ void TstValidation::measuredH200_data() {
     QTest::newRow("llama-3b-full-checkpointed-bf16") << "H200-06-A" << 27346923008.0;
     QTest::newRow("llama-1b-full-bf16") << "H200-10-A" << 11010692608.0;
     // gpt2's gelu_new as transformers' NewGELUActivation ops under bf16 autocast: -28.5 %
-    // with a fused GELU's saves (Features::geluNewOps)
+    // with a fused GELU's saves (Features::geluNewOps); with gpt2's own block (LayerNorm with
+    // biases, decoder_shape.h) -3.2 %, +1.9 % as the generic RMSNorm decoder before
+    // (model.hf_config with tests/data/models/gpt2-large: -3.2 %)
     QTest::newRow("gpt2-large-full-fp32-autocast-gelu-new") << "H200-07-A" << 29754400768.0;
     QTest::newRow("qwen25-7b-lora-checkpointed-fp32-base") << "H200-20-A" << 38303996416.0;
     QTest::newRow("qwen25-7b-lora-qv-fp32-base-no-checkpointing") << "H200-21-A" << 51789289984.0;
@@ -462,15 +522,285 @@ void TstValidation::rowsOutsideCalibration() {
     QCOMPARE(rep.summary.wrongFitVerdicts, 0);
 }
 
-// tests/data/calibration.records.json must stay the byte-identical copy that
-// tests/data/README.md documents (SHA-256 of the brief's ground-truth/calibration.records.json
-// when it was copied); an edit by hand fails here.
+// The copied records files must stay the byte-identical copies that tests/data/README.md
+// documents (SHA-256 of the brief's ground-truth file when it was copied); an edit by hand
+// fails here.
+void TstValidation::calibrationFileIsTheDocumentedCopy_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("sha256");
+    QTest::newRow("calibration") << QString::fromStdString(kCalibration.string())
+                                 << QByteArray("9ae9c6166f5ee57f873fd462ee68c9ef25e31f2c161c990b10"
+                                               "158a5d40e6547e");
+    QTest::newRow("calibration-2") << QString::fromStdString(kCalibration2.string())
+                                   << QByteArray("236c69359e0f5f6613264907018264c785fa4f39af7edd8c"
+                                                 "64d9124bdf580b68");
+    QTest::newRow("validation-1") << QString::fromStdString(kValidation1.string())
+                                  << QByteArray("93fc399189be0c61ddfb4265ba7c6fbec043f900a0db76df"
+                                                "0faff1b8755a1379");
+    QTest::newRow("validation-2") << QString::fromStdString(kValidation2.string())
+                                  << QByteArray("f8dc6d561d7bb4d247b17811e8de92f9e675a8c0c4dfa969"
+                                                "126a7cd352dfcdd3");
+}
+
 void TstValidation::calibrationFileIsTheDocumentedCopy() {
-    QFile f(QString::fromStdString(kCalibration.string()));
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QByteArray sha =
-        QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
-    QCOMPARE(sha, QByteArray("9ae9c6166f5ee57f873fd462ee68c9ef25e31f2c161c990b10158a5d40e6547e"));
+    QFETCH(QString, file);
+    QFETCH(QByteArray, sha256);
+    QFile f(file);
+    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(file));
+    QCOMPARE(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex(), sha256);
+}
+
+// The released sets (tests/data/validation-1/-2.records.json) scored as they are today, with a
+// margin: a regression bound, not the project's targets, which they do not meet yet
+// (validation-2's ms-swift points are under the measurement, median -22 %). Today
+// (2026-11-27): validation-1 40 of 49 scored, median 4.2 %, p90 31.7 %, one wrong verdict
+// (TT3B at torchtune's README); validation-2 50 of 50, median 20.1 %, p90 46.5 %.
+void TstValidation::releasedSets_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("minScored");
+    QTest::addColumn<double>("maxMedian");
+    QTest::addColumn<double>("maxP90");
+    QTest::addColumn<int>("maxWrong");
+    QTest::newRow("validation-1") << QString::fromStdString(kValidation1.string()) << 49 << 40
+                                  << 5.0 << 34.0 << 1;
+    QTest::newRow("validation-2") << QString::fromStdString(kValidation2.string()) << 50 << 50
+                                  << 22.0 << 49.0 << 0;
+}
+
+void TstValidation::releasedSets() {
+    QFETCH(QString, file);
+    QFETCH(int, records);
+    QFETCH(int, minScored);
+    QFETCH(double, maxMedian);
+    QFETCH(double, maxP90);
+    QFETCH(int, maxWrong);
+    auto entries = loadRecords(file.toStdString(), revisions(), UnknownValuePolicy::RejectFile);
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t(records));
+    const ValidationReport rep = runValidation(entries.value());
+    char numbers[200];
+    std::snprintf(numbers, sizeof numbers, "scored %d of %d, median %.2f %%, p90 %.2f %%, wrong %d",
+                  rep.summary.count, records, rep.summary.medianAbsErrorPct,
+                  rep.summary.p90AbsErrorPct, rep.summary.wrongFitVerdicts);
+    qInfo("%s", numbers);
+    QVERIFY2(rep.summary.count >= minScored, numbers);
+    QVERIFY2(rep.summary.medianAbsErrorPct <= maxMedian, numbers);
+    QVERIFY2(rep.summary.p90AbsErrorPct <= maxP90, numbers);
+    QVERIFY2(rep.summary.wrongFitVerdicts <= maxWrong, numbers);
+}
+
+// A record's model.hf_config is imported as `estimate --config` imports the file: MoE,
+// sliding windows, attention sinks, learned positions and q/k norms come from the config, not
+// from the flat fields (all null here but name and family).
+void TstValidation::hfConfigRecords_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("expected");
+    // config.json num_local_experts 32, experts_per_token 4
+    QTest::newRow("gpt-oss-experts") << "gpt-oss-20b"
+                                     << "experts"
+                                     << "32/4";
+    // layer_types: 12 of 24 sliding_attention, sliding_window 128
+    QTest::newRow("gpt-oss-sliding-layers") << "gpt-oss-20b"
+                                            << "sliding"
+                                            << "12x128";
+    QTest::newRow("gpt-oss-sinks") << "gpt-oss-20b"
+                                   << "sinks"
+                                   << "true";
+    // GptOssAttention: q/k/v/o bias=config.attention_bias (true)
+    QTest::newRow("gpt-oss-attention-biases") << "gpt-oss-20b"
+                                              << "biases"
+                                              << "true,true,false";
+    // gpt2-large n_positions 1024: the learned position table the flat fields cannot give
+    QTest::newRow("gpt2-learned-positions") << "gpt2-large"
+                                            << "positions"
+                                            << "1024";
+    QTest::newRow("gpt2-layernorm") << "gpt2-large"
+                                    << "norm"
+                                    << "layernorm";
+    QTest::newRow("gpt2-tied") << "gpt2-large"
+                               << "tied"
+                               << "true";
+    QTest::newRow("qwen3-qk-norm") << "Qwen3-8B"
+                                   << "qk_norm"
+                                   << "true";
+    QTest::newRow("qwen3-moe-experts") << "Qwen3-30B-A3B"
+                                       << "experts"
+                                       << "128/8";
+}
+
+void TstValidation::hfConfigRecords() {
+    QFETCH(QString, dir);
+    QFETCH(QString, key);
+    QFETCH(QString, expected);
+    const std::string d = dir.toStdString();
+    auto entries = parseRecords(recordsText(configRecord(d.c_str())), revisions());
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    const RecordEntry& e = entries->front();
+    std::string reasons;
+    for (const auto& r : e.skipReasons)
+        reasons += r + "; ";
+    QVERIFY2(e.usable(), reasons.c_str());
+    QCOMPARE(QString::fromStdString(field(*e.record, key.toStdString())), expected);
+}
+
+// A record's count from model.hf_config equals `estimate --config FILE`'s (loadHfConfig of the
+// same file) and the published one within the row's tolerance. gpt-oss-20b: 20.91 B total
+// parameters (OpenAI, gpt-oss-120b & gpt-oss-20b model card, 2025-08-05, table 1; `estimate
+// --config tests/data/models/gpt-oss-20b/config.json --finetune lora` prints 2.09e10 total).
+// gpt2-large: 774,030,080 (keras-team/keras-hub gpt2_presets.py gpt2_large_en "params"; 774M
+// in the model card), the learned position table included. Qwen3-8B: "Number of Parameters:
+// 8.2B" (Qwen/Qwen3-8B model card; rounded to 0.1 B, so within 0.7 %).
+void TstValidation::hfConfigParams_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<double>("published");
+    QTest::addColumn<double>("tolerancePct");
+    QTest::newRow("gpt-oss-20b-20.9b-model-card") << "gpt-oss-20b" << 20.91e9 << 0.1;
+    QTest::newRow("gpt2-large-774m") << "gpt2-large" << 774030080.0 << 0.001;
+    QTest::newRow("qwen3-8b-8.2b-model-card") << "Qwen3-8B" << 8.2e9 << 0.7;
+}
+
+void TstValidation::hfConfigParams() {
+    QFETCH(QString, dir);
+    QFETCH(double, published);
+    QFETCH(double, tolerancePct);
+    const std::string d = dir.toStdString();
+    auto entries = parseRecords(recordsText(configRecord(d.c_str())), revisions());
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QVERIFY(entries->front().usable());
+    const auto fromFile =
+        loadHfConfig(std::filesystem::path(HEADROOM_MODELS_DIR) / d / "config.json");
+    QVERIFY(fromFile.ok());
+    const int64_t count = countParameters(entries->front().record->model).total;
+    QCOMPARE(count, countParameters(fromFile.value()).total);
+    QVERIFY2(std::fabs(double(count) - published) <= tolerancePct / 100.0 * published,
+             qPrintable(QStringLiteral("%1: %2 parameters, published %3")
+                            .arg(dir)
+                            .arg(count)
+                            .arg(published, 0, 'f', 0)));
+}
+
+// Bad model.hf_config input is an error naming model.hf_config.<field>, in bounded time.
+void TstValidation::hfConfigMalformed_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("fieldName");
+    const auto rec = [](const std::function<void(json&)>& edit) {
+        json r = configRecord("Qwen3-8B");
+        edit(r["model"]["hf_config"]);
+        return QString::fromStdString(recordsText(r));
+    };
+    QTest::newRow("not-an-object") << rec([](json& c) {
+        c = json::array({1, 2});
+    }) << int(ErrorCode::FieldWrongType)
+                                   << "[0].model.hf_config";
+    QTest::newRow("string") << rec([](json& c) { c = "config.json"; })
+                            << int(ErrorCode::FieldWrongType) << "[0].model.hf_config";
+    QTest::newRow("layers-as-string")
+        << rec([](json& c) { c["num_hidden_layers"] = "36"; }) << int(ErrorCode::FieldWrongType)
+        << "[0].model.hf_config.num_hidden_layers";
+    QTest::newRow("layers-negative")
+        << rec([](json& c) { c["num_hidden_layers"] = -3; }) << int(ErrorCode::FieldOutOfRange)
+        << "[0].model.hf_config.num_hidden_layers";
+    QTest::newRow("vocab-missing")
+        << rec([](json& c) { c.erase("vocab_size"); }) << int(ErrorCode::FieldMissing)
+        << "[0].model.hf_config.vocab_size";
+    QTest::newRow("hidden-2pow40")
+        << rec([](json& c) { c["hidden_size"] = int64_t{1} << 40; })
+        << int(ErrorCode::FieldOutOfRange) << "[0].model.hf_config.hidden_size";
+    // 5 MiB of padding: a config.json is read up to 4 MiB (hf_import.h kMaxHfConfigBytes)
+    QTest::newRow("larger-than-4-mib")
+        << rec([](json& c) { c["padding"] = std::string(5u << 20, 'x'); })
+        << int(ErrorCode::FileTooLarge) << "[0].model.hf_config";
+    // nested past the 64 levels any JSON reader here accepts: the depth check's path names it
+    // (model, hf_config and 61 keys "a"), before the DOM parser recurses
+    QString deep = rec([](json& c) { c["a"] = "DEEP"; });
+    QString nest;
+    for (int i = 0; i < 100000; ++i)
+        nest += QStringLiteral("{\"a\": ");
+    nest += QStringLiteral("1");
+    for (int i = 0; i < 100000; ++i)
+        nest += QLatin1Char('}');
+    QString deepField = QStringLiteral("model.hf_config");
+    for (int i = 0; i < 61; ++i)
+        deepField += QStringLiteral(".a");
+    QTest::newRow("nested-100000-deep") << deep.replace(QStringLiteral("\"DEEP\""), nest)
+                                        << int(ErrorCode::JsonMalformed) << deepField;
+}
+
+void TstValidation::hfConfigMalformed() {
+    QFETCH(QString, text);
+    QFETCH(int, code);
+    QFETCH(QString, fieldName);
+    QElapsedTimer t;
+    t.start();
+    for (const UnknownValuePolicy policy :
+         {UnknownValuePolicy::SkipRecord, UnknownValuePolicy::RejectFile}) {
+        const auto r = parseRecords(text.toStdString(), revisions(), policy);
+        QVERIFY(!r.ok());
+        QCOMPARE(int(r.error().code), code);
+        QCOMPARE(QString::fromStdString(r.error().field), fieldName);
+    }
+    QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed()) + " ms"));
+}
+
+// A value this build does not know skips only its record (UnknownValuePolicy::SkipRecord, the
+// default and `validate`'s), its reason naming the field and the value; RejectFile (validate
+// --strict) fails the whole file with the field, as every unknown value did before.
+void TstValidation::unknownValueSkipsRecord_data() {
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("fieldName"); ///< without the "[1]." of the record's index
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("weight-dtype-fp6") << R"({"/weight_dtype": "fp6"})"
+                                      << "weight_dtype"
+                                      << "weight_dtype: 'fp6' is not one of";
+    QTest::newRow("attention-magic") << R"({"/attention": "magic"})"
+                                     << "attention"
+                                     << "attention: 'magic' is not one of";
+    QTest::newRow("metric-peak") << R"({"/measured/metric": "peak"})"
+                                 << "measured.metric"
+                                 << "measured.metric: 'peak' is not one of";
+    QTest::newRow("sharding-fsdp3") << R"({"/parallelism/sharding": "fsdp3"})"
+                                    << "parallelism.sharding"
+                                    << "parallelism.sharding: 'fsdp3' is not one of";
+    QTest::newRow("mode-serving") << R"({"/mode": "serving"})"
+                                  << "mode"
+                                  << "mode: 'serving' is not one of";
+    // an hf_config whose model_type the importer does not know (UnsupportedFamily)
+    QTest::newRow("hf-config-model-type-rwkv")
+        << R"({"/model/hf_config": {"model_type": "rwkv", "hidden_size": 2048}})"
+        << "model.hf_config.model_type"
+        << "model.hf_config.model_type: rwkv";
+}
+
+void TstValidation::unknownValueSkipsRecord() {
+    QFETCH(QString, patch);
+    QFETCH(QString, fieldName);
+    QFETCH(QString, reason);
+    json bad = patched(patch);
+    bad["id"] = "T-BAD";
+    bad["source_url"] = "https://github.com/example-org/trainer/blob/abc/README.md";
+    const std::string text = json::array({baseRecord(), bad}).dump();
+    auto entries = parseRecords(text, revisions());
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t{2});
+    QVERIFY(entries->at(0).usable());
+    const RecordEntry& e = entries->at(1);
+    QVERIFY(!e.usable());
+    QCOMPARE(QString::fromStdString(e.id), QStringLiteral("T-BAD"));
+    QCOMPARE(QString::fromStdString(e.source), QStringLiteral("example-org/trainer"));
+    QCOMPARE(e.skipReasons.size(), std::size_t{1});
+    QVERIFY2(QString::fromStdString(e.skipReasons.front()).startsWith(reason),
+             e.skipReasons.front().c_str());
+    const ValidationReport rep = runValidation(entries.value());
+    QCOMPARE(rep.summary.count, 1);
+    QCOMPARE(rep.skipped.size(), std::size_t{1});
+    const auto strict = parseRecords(text, revisions(), UnknownValuePolicy::RejectFile);
+    QVERIFY(!strict.ok());
+    QCOMPARE(QString::fromStdString(strict.error().field), "[1]." + fieldName);
+    QVERIFY2(strict.error().detail.find("T-BAD") != std::string::npos,
+             strict.error().detail.c_str());
 }
 
 void TstValidation::mapping_data() {
@@ -767,6 +1097,56 @@ void TstValidation::mapping_data() {
     QTest::newRow("unknown-family-generic-decoder") << R"({"/model/family": "rwkv"})"
                                                     << "norm"
                                                     << "rmsnorm";
+    // gpt2 (modeling_gpt2.py @ c44b2d99): LayerNorm with biases, biases on every projection,
+    // and a tied lm_head when the record leaves tied_embeddings null; before, the generic
+    // decoder (RMSNorm, no biases, "has no traits in the mapping")
+    const QString gpt2 = R"("/model/family": "gpt2", "/model/mlp": "gelu")";
+    QTest::newRow("gpt2-layernorm") << "{" + gpt2 + "}"
+                                    << "norm"
+                                    << "layernorm";
+    QTest::newRow("gpt2-biases") << "{" + gpt2 + "}"
+                                 << "biases"
+                                 << "true,true,true";
+    QTest::newRow("gpt2-tied-when-null") << "{" + gpt2 + R"(, "/model/tied_embeddings": null})"
+                                         << "tied"
+                                         << "true";
+    QTest::newRow("gpt2-untied-when-stated") << "{" + gpt2 + R"(, "/model/tied_embeddings": false})"
+                                             << "tied"
+                                             << "false";
+    // qwen3 (modeling_qwen3.py @ 9ee3f431): per-head q/k RMSNorm, no biases
+    QTest::newRow("qwen3-qk-norm") << R"({"/model/family": "qwen3"})"
+                                   << "qk_norm"
+                                   << "true";
+    QTest::newRow("qwen3-no-biases") << R"({"/model/family": "qwen3"})"
+                                     << "biases"
+                                     << "false,false,false";
+    // chatglm (remote modeling_chatglm.py add_qkv_bias), glm / glm4 (modular_glm.py
+    // @ ffd4c83e: q/k/v bias, o_proj without; modular_glm4.py @ 08c53278: four RMSNorms)
+    QTest::newRow("chatglm-qkv-bias") << R"({"/model/family": "chatglm"})"
+                                      << "biases"
+                                      << "true,false,false";
+    QTest::newRow("glm-qkv-bias") << R"({"/model/family": "glm"})"
+                                  << "biases"
+                                  << "true,false,false";
+    QTest::newRow("glm4-four-norms") << R"({"/model/family": "glm4"})"
+                                     << "norms_per_layer"
+                                     << "4";
+    // fp8 and mxfp4 weights: the engine's FP8 (128 x 128 fp32 block scales) and OCP MXFP4
+    QTest::newRow("fp8-weights") << R"({"/weight_dtype": "fp8"})"
+                                 << "weights"
+                                 << "fp8";
+    QTest::newRow("mxfp4-weights") << R"({"/weight_dtype": "mxfp4"})"
+                                   << "weights"
+                                   << "mxfp4";
+    QTest::newRow("fp8-kv-cache")
+        << R"({"/mode": "inference", "/inference": {"prompt_tokens": 1, "new_tokens": 1, "kv_cache_dtype": "fp8"}})"
+        << "kv_cache"
+        << "fp8";
+    // the same Llama-2-7B as model.hf_config: the flat fields agree, the record is scored
+    QTest::newRow("hf-config-agreeing-with-flat-fields")
+        << R"({"/model/hf_config": {"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 32000}})"
+        << "params"
+        << "6738415616";
     QTest::newRow("16bit-weights-are-two-bytes") << R"({"/weight_dtype": "16bit"})"
                                                  << "weights"
                                                  << "bf16";
@@ -945,6 +1325,28 @@ void TstValidation::skipReasons_data() {
         << R"({"/mode": "inference", "/inference": {"prompt_tokens": null, "new_tokens": 60, "kv_cache_dtype": "bf16"}})"
         << "inference.prompt_tokens is null: prefill activations and the KV cache scale with it, "
            "and profile hf-trainer@4.45 documents no generate default";
+    // a mixture of experts has no flat-field description (gpt_oss: 32 experts; mixtral)
+    QTest::newRow("gpt-oss-flat-fields-need-hf-config")
+        << R"({"/model/family": "gpt_oss"})"
+        << "model.family 'gpt_oss' routes tokens to experts, which the flat model fields cannot "
+           "describe: give the model's config.json as model.hf_config";
+    QTest::newRow("mixtral-flat-fields-need-hf-config") << R"({"/model/family": "mixtral"})"
+                                                        << "model.family 'mixtral' routes tokens";
+    // fp8/mxfp4 are accepted values, but no training path of the engine keeps them
+    QTest::newRow("compute-fp8-not-modelled") << R"({"/compute_dtype": "fp8"})"
+                                              << "compute_dtype 'fp8' is not modelled";
+    QTest::newRow("grad-mxfp4-not-modelled") << R"({"/grad_dtype": "mxfp4"})"
+                                             << "grad_dtype 'mxfp4' is not modelled";
+    QTest::newRow("states-fp8-not-modelled") << R"({"/optimizer_state_dtype": "fp8"})"
+                                             << "optimizer_state_dtype 'fp8' is not modelled";
+    // the flat fields of a record with model.hf_config are cross-checked against it
+    QTest::newRow("flat-layers-disagree-with-hf-config")
+        << R"({"/model/hf_config": {"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 30, "num_attention_heads": 32, "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 32000}})"
+        << "model.num_layers 32 disagrees with model.hf_config (num_hidden_layers -> 30)";
+    QTest::newRow("flat-tied-disagrees-with-hf-config")
+        << R"({"/model/hf_config": {"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 32000, "tie_word_embeddings": true}})"
+        << "model.tied_embeddings false disagrees with model.hf_config (tie_word_embeddings -> "
+           "true)";
     QTest::newRow("pp-without-grad-accum")
         << R"({"/gradient_accumulation_steps": null, "/parallelism": {"num_gpus": 2, "dp": 1, "tp": 1, "pp": 2, "cp": 1, "sharding": "none", "pp_schedule": "1F1B"}})"
         << "gradient_accumulation_steps is null";
@@ -1363,7 +1765,9 @@ void TstValidation::malformed() {
     QFETCH(QString, text);
     QFETCH(int, code);
     QFETCH(QString, fieldName);
-    const auto r = parseRecords(text.toStdString());
+    // --strict's policy: an unknown enum string is an error too (unknownValueSkipsRecord has
+    // the default, which skips that record)
+    const auto r = parseRecords(text.toStdString(), {}, UnknownValuePolicy::RejectFile);
     QVERIFY(!r.ok());
     QCOMPARE(int(r.error().code), code);
     QCOMPARE(QString::fromStdString(r.error().field), fieldName);
