@@ -38,6 +38,7 @@ int runEstimate(const QStringList& args) {
     CalibrationEffect fx;
     if (const Calibration* cal = activeCalibration(s))
         fx = applyCalibration(e, *cal, s.workload);
+    const Band band = estimateBand(s.model, s.workload, &s.gpu, e);
     std::vector<PlaybookItem> pb;
     if (wantPlaybook(e))
         pb = playbook(s.model, s.workload, s.gpu);
@@ -51,6 +52,7 @@ int runEstimate(const QStringList& args) {
     }
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j = estimateJson(s, e, pb);
+        j["band"] = bandJson(band, e.capacity);
         if (serving)
             j["serving"] = {{"budget_bytes", serving->budgetBytes},
                             {"non_kv_bytes", serving->nonKvBytes},
@@ -66,8 +68,9 @@ int runEstimate(const QStringList& args) {
         j["notes"] = c.notes;
         out(j.dump(2));
     } else {
-        std::string text = calibrationText(s, &fx) +
-                           estimateText(s, e, pb, p.isSet(QStringLiteral("per-rank")), c.notes);
+        std::string text =
+            calibrationText(s, &fx) +
+            estimateText(s, e, band, pb, p.isSet(QStringLiteral("per-rank")), c.notes);
         if (serving) {
             char buf[512];
             std::snprintf(buf, sizeof buf,

@@ -290,7 +290,93 @@ static std::string planText(const Plan& plan) {
     return t + tt.render(2);
 }
 
-std::string estimateText(const Scenario& s, const Estimate& e,
+namespace {
+
+nlohmann::json lowHigh(double low, double high) {
+    return {{"low_bytes", low}, {"high_bytes", high}};
+}
+
+std::string_view verdictWord(BandVerdict v) {
+    switch (v) {
+    case BandVerdict::Fits:
+        return "FITS";
+    case BandVerdict::MayNotFit:
+        return "MAY NOT FIT";
+    case BandVerdict::DoesNotFit:
+        return "DOES NOT FIT";
+    }
+    return "?";
+}
+
+} // namespace
+
+nlohmann::json bandJson(const Band& b, double capacity) {
+    nlohmann::json contributors = nlohmann::json::array();
+    for (const BandContributor& c : b.contributors) {
+        nlohmann::json j = {
+            {"name", std::string(bandCauseKey(c.cause))}, {"why", c.why}, {"remedy", c.remedy}};
+        for (Metric m : {Metric::Allocated, Metric::Reserved, Metric::NvidiaSmi})
+            j[std::string(metricKey(m))] =
+                lowHigh(c.low[static_cast<size_t>(m)], c.high[static_cast<size_t>(m)]);
+        j["verdict"] = lowHigh(c.verdictLow, c.verdictHigh);
+        contributors.push_back(std::move(j));
+    }
+    nlohmann::json j;
+    for (Metric m : {Metric::Allocated, Metric::Reserved, Metric::NvidiaSmi})
+        j[std::string(metricKey(m))] =
+            lowHigh(b.low[static_cast<size_t>(m)], b.high[static_cast<size_t>(m)]);
+    j["verdict"] = lowHigh(b.verdictLow, b.verdictHigh);
+    if (capacity > 0) {
+        j["verdict"]["state"] = std::string(bandVerdictKey(bandVerdict(b, capacity)));
+        const BandContributor* d = decidingContributor(b, capacity);
+        j["verdict"]["decided_by"] =
+            d ? nlohmann::json(std::string(bandCauseKey(d->cause))) : nlohmann::json(nullptr);
+    }
+    j["contributors"] = std::move(contributors);
+    return j;
+}
+
+std::string bandText(const Band& b) {
+    std::string t = "Band (worst rank; each contributor's alternatives estimated, added):\n";
+    TextTable table({"metric", "low GiB", "estimate GiB", "high GiB"}, {false, true, true, true});
+    const char* names[] = {"allocated", "reserved", "nvidia-smi"};
+    for (size_t i = 0; i < 3; ++i)
+        table.addRow({names[i], fmtNum(b.low[i] / 1073741824.0, 2),
+                      fmtNum(b.point[i] / 1073741824.0, 2), fmtNum(b.high[i] / 1073741824.0, 2)});
+    t += table.render(2);
+    for (const BandContributor& c : b.contributors) {
+        std::string moves;
+        for (size_t i = 0; i < 3; ++i) {
+            if (c.low[i] == 0 && c.high[i] == 0)
+                continue;
+            moves += std::string(moves.empty() ? "" : ", ") + names[i] + " " +
+                     (c.low[i] < 0 ? "-" + fmtGiB(-c.low[i]) : std::string("+0")) + " / +" +
+                     fmtGiB(c.high[i]);
+        }
+        t += "  " + std::string(bandCauseKey(c.cause)) + ": " + moves + ": " + c.why + "\n";
+    }
+    return t + "\n";
+}
+
+std::string verdictText(const Scenario& s, const Estimate& e, const Band& b) {
+    // the verdict's quantity: nvidia-smi less paged states and the releasable cache
+    const BandVerdict v = bandVerdict(b, e.capacity);
+    const double usedPct = (e.capacity - e.headroom) / e.capacity * 100.0;
+    std::string t = std::string("Verdict: ") + std::string(verdictWord(v)) + " on " +
+                    gpuSummary(s.gpu) + " (nvidia-smi metric): " + fmtNum(usedPct, 1) +
+                    " % used, " + (e.fits ? "headroom " : "over by ") +
+                    fmtGiB(std::fabs(e.headroom)) + " (" + fmtGB(std::fabs(e.headroom)) + ")";
+    if (v == BandVerdict::MayNotFit) {
+        t += "; the band spans " + fmtGiB(b.verdictLow) + " to " + fmtGiB(b.verdictHigh);
+        if (const BandContributor* d = decidingContributor(b, e.capacity))
+            t += std::string(e.fits ? "; it can go over by " : "; it can fit with ") +
+                 std::string(bandCauseKey(d->cause)) +
+                 (d->remedy.empty() ? std::string() : " (" + d->remedy + ")");
+    }
+    return t + "\n";
+}
+
+std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
                          const std::vector<PlaybookItem>& playbook, bool perRank,
                          const std::vector<std::string>& notes) {
     std::string t;
@@ -370,14 +456,9 @@ std::string estimateText(const Scenario& s, const Estimate& e,
         t += "Host memory for offloaded states/parameters: " + fmtGiB(e.hostBytes) + " (" +
              fmtGB(e.hostBytes) + ")\n\n";
 
-    if (e.capacity > 0) {
-        // the verdict's quantity: nvidia-smi less paged states and the releasable cache
-        const double usedPct = (e.capacity - e.headroom) / e.capacity * 100.0;
-        t += std::string("Verdict: ") + (e.fits ? "FITS" : "DOES NOT FIT") + " on " +
-             gpuSummary(s.gpu) + " (nvidia-smi metric): " + fmtNum(usedPct, 1) + " % used, " +
-             (e.fits ? "headroom " : "over by ") + fmtGiB(std::fabs(e.headroom)) + " (" +
-             fmtGB(std::fabs(e.headroom)) + ")\n";
-    }
+    t += bandText(band);
+    if (e.capacity > 0)
+        t += verdictText(s, e, band);
 
     if (perRank && !e.stages.empty()) {
         t += "\nPer pipeline stage:\n";

@@ -1,6 +1,7 @@
 #pragma once
 // headroom-cli: text tables and JSON for estimates (formatting only; numbers come from core).
 
+#include "core/engine/band.h"
 #include "core/engine/estimator.h"
 #include "core/io/scenario.h"
 #include "core/plan/calibration.h"
@@ -39,9 +40,20 @@ nlohmann::json metricsJson(const RankEstimate& r);
 nlohmann::json estimateJson(const Scenario& s, const Estimate& e,
                             const std::vector<PlaybookItem>& playbook);
 
+/// The band (core/engine/band.h) as JSON: per metric and for the verdict {low_bytes,
+/// high_bytes}, the verdict's state against @p capacity (0: none), and the contributors, each
+/// {name, why, remedy, allocated/reserved/nvidia_smi/verdict: {low_bytes, high_bytes}} with
+/// deltas from the estimate.
+nlohmann::json bandJson(const Band& b, double capacity);
+/// The band as text: a low / estimate / high table per metric and one line per contributor.
+std::string bandText(const Band& b);
+/// The verdict line with the band: FITS, MAY NOT FIT (the contributor that decides it and its
+/// remedy) or DOES NOT FIT, on @p s's GPU.
+std::string verdictText(const Scenario& s, const Estimate& e, const Band& b);
+
 /// The human report: scenario line, term table with formulas, phase peaks, metrics, verdict,
 /// per-rank table (when @p perRank or PP > 1 ... only when asked), playbook.
-std::string estimateText(const Scenario& s, const Estimate& e,
+std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
                          const std::vector<PlaybookItem>& playbook, bool perRank,
                          const std::vector<std::string>& notes);
 

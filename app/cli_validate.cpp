@@ -19,19 +19,25 @@ std::string signedPct(double x) {
     return (x >= 0 ? "+" : "") + fmtNum(x, 1) + " %";
 }
 
-std::string summaryLine(const ErrorSummary& s) {
-    return std::to_string(s.count) + " points: median |error| " + fmtNum(s.medianAbsErrorPct, 1) +
-           " %, p90 |error| " + fmtNum(s.p90AbsErrorPct, 1) + " %, mean signed error " +
-           signedPct(s.meanSignedErrorPct) + ", max |error| " + fmtNum(s.maxAbsErrorPct, 1) +
-           " %; wrong fit verdicts " + std::to_string(s.wrongFitVerdicts) + " of " +
-           std::to_string(s.verdictsChecked) + " checked";
+/// @p band: the engine's summary, with its band statistics (the baselines have no band).
+std::string summaryLine(const ErrorSummary& s, bool band = false) {
+    std::string t =
+        std::to_string(s.count) + " points: median |error| " + fmtNum(s.medianAbsErrorPct, 1) +
+        " %, p90 |error| " + fmtNum(s.p90AbsErrorPct, 1) + " %, mean signed error " +
+        signedPct(s.meanSignedErrorPct) + ", max |error| " + fmtNum(s.maxAbsErrorPct, 1) +
+        " %; wrong fit verdicts " + std::to_string(s.wrongFitVerdicts) + " of " +
+        std::to_string(s.verdictsChecked) + " checked";
+    if (band)
+        t += "; in the band " + fmtNum(100.0 * s.bandCoverage, 1) + " %, median band width " +
+             fmtNum(s.medianBandWidthPct, 1) + " %";
+    return t;
 }
 
 std::string bySourceText(const ValidationReport& r) {
     std::string t = "By source (source repository of each record's source_url):\n";
     TextTable tab({"source", "scored", "skipped", "scored share", "median |error|", "p90 |error|",
-                   "mean signed", "wrong verdicts"},
-                  {false, true, true, true, true, true, true, true});
+                   "mean signed", "wrong verdicts", "in band", "band width"},
+                  {false, true, true, true, true, true, true, true, true, true});
     for (const SourceSummary& s : r.bySource)
         tab.addRow({s.source, std::to_string(s.summary.count), std::to_string(s.skipped),
                     fmtNum(100.0 * s.scoredShare(), 0) + " %",
@@ -39,7 +45,9 @@ std::string bySourceText(const ValidationReport& r) {
                     s.summary.count ? fmtNum(s.summary.p90AbsErrorPct, 1) + " %" : "-",
                     s.summary.count ? signedPct(s.summary.meanSignedErrorPct) : "-",
                     std::to_string(s.summary.wrongFitVerdicts) + " of " +
-                        std::to_string(s.summary.verdictsChecked)});
+                        std::to_string(s.summary.verdictsChecked),
+                    s.summary.count ? fmtNum(100.0 * s.summary.bandCoverage, 0) + " %" : "-",
+                    s.summary.count ? fmtNum(s.summary.medianBandWidthPct, 1) + " %" : "-"});
     return t + tab.render(2);
 }
 
@@ -69,8 +77,9 @@ std::string reportText(const ValidationReport& r) {
                     fmtNum(p.estimatedBytes / 1073741824.0, 2), signedPct(p.errorPct), verdict});
     }
     t += pts.render(2);
-    t += "\nSummary: " + summaryLine(r.summary) + "; scored " + std::to_string(r.points.size()) +
-         " of " + std::to_string(r.points.size() + r.skipped.size()) + " records (" +
+    t += "\nSummary: " + summaryLine(r.summary, true) + "; scored " +
+         std::to_string(r.points.size()) + " of " +
+         std::to_string(r.points.size() + r.skipped.size()) + " records (" +
          fmtNum(100.0 * r.scoredShare(), 1) + " %)\n";
     t += "Metric rule: allocated/active -> allocated, reserved -> reserved, nvidia_smi -> "
          "nvidia-smi, unknown -> reserved (the middle of the three).\n";

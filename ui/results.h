@@ -1,6 +1,7 @@
 #pragma once
 // Everything the views draw for one scenario, computed by core in one pass.
 
+#include "core/engine/band.h"
 #include "core/engine/estimator.h"
 #include "core/engine/warnings.h"
 #include "core/plan/calibration.h"
@@ -23,6 +24,10 @@ struct Results {
     QString problem;          ///< translated reason when !valid
 
     Estimate estimate;
+    /// The band around the worst rank (core estimateBand; calibrated runs keep it relative to
+    /// the calibrated estimate) and the verdict it gives against the GPU (core bandVerdict).
+    Band band;
+    BandVerdict bandVerdict = BandVerdict::Fits;
     int tightestStage = 0; ///< index into estimate.stages of the rank with the most memory
 
     SweepAxis axis = SweepAxis::MicroBatch;

@@ -164,11 +164,16 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
     const Calibration* cal = activeCalibration(s);
     r.calibrationStale = s.calibration && !cal;
     r.estimate = estimate(m, w, &s.gpu);
+    r.band = estimateBand(m, w, &s.gpu, r.estimate);
     if (cal) {
         r.calibration = *cal;
         r.forcedOom = applyCalibration(r.estimate, *cal, w).forcedOom;
     }
     r.tightestStage = r.estimate.worst.stage; // core's worst rank (Estimate::worst)
+    if (cal) // the calibration moved the point: the band moves with it
+        shiftBand(r.band, r.estimate.worst);
+    r.bandVerdict =
+        r.forcedOom ? BandVerdict::DoesNotFit : bandVerdict(r.band, r.estimate.capacity);
     for (int t = 0; t < kTermCount; ++t)
         r.worstFormulas[static_cast<size_t>(t)] = termFormula(static_cast<Term>(t), m, w, &s.gpu);
 

@@ -311,6 +311,18 @@ QString Texts::phaseName(Phase p) {
     return {};
 }
 
+QString Texts::bandCauseName(BandCause c) {
+    switch (c) {
+    case BandCause::AllocatorConfig:
+        return tr("allocator configuration");
+    case BandCause::CudaStack:
+        return tr("CUDA stack");
+    case BandCause::ProfileVersions:
+        return tr("framework versions");
+    }
+    return {};
+}
+
 QString Texts::phaseShortName(Phase p) {
     switch (p) {
     case Phase::AfterLoad:

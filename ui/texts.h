@@ -2,6 +2,7 @@
 // Translated names, tooltips and messages for the engine's enums and typed errors.
 // The engine only speaks English in describe(); everything the user reads comes from here.
 
+#include "core/engine/band.h"
 #include "core/engine/estimator.h"
 #include "core/engine/profiles.h"
 #include "core/engine/warnings.h"
@@ -50,6 +51,8 @@ public:
     static QString weightDtypesLabel(const WeightDtypes& d);
     static QString metricName(Metric m);
     static QString phaseName(Phase p);
+    /// A band contributor's mechanism (core BandCause), e.g. "allocator configuration".
+    static QString bandCauseName(BandCause c);
     /// "fwd", "bwd": the phase where its full name does not fit a chart's category.
     static QString phaseShortName(Phase p);
 

@@ -21,6 +21,7 @@ struct ChartColors {
     QColor danger;     ///< danger zone / OOM region fill (with alpha)
     QColor fits;       ///< "fits" verdict
     QColor oom;        ///< "OOM" verdict
+    QColor mayNotFit;  ///< "may not fit" verdict (the band straddles the capacity)
     QColor total;      ///< total line in the cliff chart
     QColor highlight;  ///< tightest-rank band
 };

@@ -149,6 +149,16 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
     // what the run needs: nvidia-smi less paged optimizer states and empty cached segments,
     // which PyTorch gives back before it runs out of memory (the verdict's quantity)
     const double used = e.capacity - e.headroom;
+    if (r.bandVerdict == BandVerdict::MayNotFit && e.fits) {
+        return tr("%1 of %2: may not fit, up to %3")
+            .arg(Units::format(used, u), Units::format(e.capacity, u),
+                 Units::format(r.band.verdictHigh, u));
+    }
+    if (r.bandVerdict == BandVerdict::MayNotFit) {
+        return tr("Needs %1 of %2: may not fit, %3 at best")
+            .arg(Units::format(used, u), Units::format(e.capacity, u),
+                 Units::format(r.band.verdictLow, u));
+    }
     if (e.fits) {
         return tr("%1 of %2: fits, %3 free")
             .arg(Units::format(used, u), Units::format(e.capacity, u),
@@ -183,6 +193,30 @@ QString VerdictView::calibrationText(const Results& r, ByteUnit u) {
     return text;
 }
 
+QString VerdictView::bandText(const Results& r, ByteUnit u) {
+    const Band& b = r.band;
+    if (b.contributors.empty())
+        return {};
+    QStringList parts;
+    for (const BandContributor& c : b.contributors)
+        parts << Texts::bandCauseName(c.cause);
+    QString text =
+        QLatin1Char(' ') + tr("Band %1 to %2 (%3).")
+                               .arg(Units::format(b.verdictLow, u), Units::format(b.verdictHigh, u),
+                                    parts.join(QStringLiteral(", ")));
+    if (r.bandVerdict == BandVerdict::MayNotFit) {
+        if (const BandContributor* d = decidingContributor(b, r.estimate.capacity))
+            text +=
+                QLatin1Char(' ') +
+                (r.estimate.fits ? tr("%1 can push it over.") : tr("It can fit with %1."))
+                    .arg(Texts::bandCauseName(d->cause)) +
+                (d->remedy.empty() ? QString()
+                                   : QLatin1Char(' ') +
+                                         tr("Setting: %1.").arg(QString::fromStdString(d->remedy)));
+    }
+    return text;
+}
+
 QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
     if (!r.hasEstimate) {
         return {};
@@ -203,6 +237,7 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
                    "out of memory; they are not counted as needed.")
                     .arg(Units::format(e.worst.releasable, u));
     }
+    text += bandText(r, u);
     text = calibrationText(r, u) + text;
     for (const Warning& w : r.warnings) // first, so the two-line details never hide it
         text = Texts::warningText(w) + QLatin1Char(' ') + text;
@@ -244,6 +279,8 @@ void VerdictView::refresh() {
     const ChartColors c = m_style.colors();
     if (!m_results.valid) {
         m_color = QColor(0xd3, 0x7a, 0x00);
+    } else if (m_results.bandVerdict == BandVerdict::MayNotFit) {
+        m_color = c.mayNotFit;
     } else {
         m_color = m_results.estimate.fits ? c.fits : c.oom;
     }

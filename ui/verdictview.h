@@ -51,6 +51,9 @@ private:
     QFont detailsFont() const;
     QFont scenarioFont() const;
     /// @p base shrunk in 5 % steps down to half its size until @p text fits @p width.
+    /// The band's range and contributors; for "may not fit" the one that decides it and its
+    /// setting (core decidingContributor).
+    static QString bandText(const Results& r, ByteUnit u);
     static QFont fitted(const QFont& base, const QString& text, int width, bool* fits);
     struct Lines {
         int scenario = 1; ///< lines of the scenario line

@@ -3,6 +3,8 @@
 
 #include "core/validation/validation.h"
 
+#include "core/engine/band.h"
+
 #include "core/input_limits.h"
 
 #include "core/text_file.h"
@@ -1016,7 +1018,9 @@ json summaryJson(const ErrorSummary& s) {
                 {"mean_signed_error_pct", s.meanSignedErrorPct},
                 {"max_abs_error_pct", s.maxAbsErrorPct},
                 {"verdicts_checked", s.verdictsChecked},
-                {"wrong_fit_verdicts", s.wrongFitVerdicts}};
+                {"wrong_fit_verdicts", s.wrongFitVerdicts},
+                {"band_coverage", s.bandCoverage},
+                {"median_band_width_pct", s.medianBandWidthPct}};
 }
 
 } // namespace
@@ -1103,6 +1107,18 @@ ErrorSummary summarize(const std::vector<double>& signedErrorsPct, int verdictsC
     s.verdictsChecked = verdictsChecked;
     s.wrongFitVerdicts = wrongFitVerdicts;
     return s;
+}
+
+void summarizeBand(ErrorSummary& s, const std::vector<const PointResult*>& points) {
+    std::vector<double> widths;
+    int inside = 0;
+    for (const PointResult* p : points) {
+        if (p->estimatedBytes > 0)
+            widths.push_back((p->bandHigh - p->bandLow) / p->estimatedBytes * 100.0);
+        inside += p->inBand ? 1 : 0;
+    }
+    s.bandCoverage = points.empty() ? 0.0 : static_cast<double>(inside) / points.size();
+    s.medianBandWidthPct = median(widths);
 }
 
 Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
@@ -1298,6 +1314,17 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
                             : pt.compared == Metric::NvidiaSmi ? pt.nvidiaSmi
                                                                : pt.reserved;
         pt.errorPct = signedErrorPct(pt.estimatedBytes, pt.measuredBytes);
+        const Band band = estimateBand(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr, est);
+        pt.bandLow = band.low[static_cast<size_t>(pt.compared)];
+        pt.bandHigh = band.high[static_cast<size_t>(pt.compared)];
+        if (r.measured == MeasuredMetric::Unknown) {
+            // the source does not say which of the three it read: any of them, from the
+            // allocated low bound to the nvidia-smi high bound (the point stays `reserved`)
+            pt.bandLow = band.low[static_cast<size_t>(Metric::Allocated)];
+            pt.bandHigh = band.high[static_cast<size_t>(Metric::NvidiaSmi)];
+        }
+        // a byte of slack: the band's bounds are sums of doubles
+        pt.inBand = pt.measuredBytes >= pt.bandLow - 1 && pt.measuredBytes <= pt.bandHigh + 1;
         if (r.recordParams > 0) {
             const double counted = static_cast<double>(countParameters(r.model).total);
             const double diff = (counted - static_cast<double>(r.recordParams)) /
@@ -1315,7 +1342,9 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
             // the engine's own verdict rule: paged optimizer states are evicted and empty
             // cached segments released, neither is an OOM
             pt.estimateFits = est.fits;
-            pt.wrongVerdict = !pt.estimateFits; // every record ran, so it fitted
+            // every record ran, so it fitted: "does not fit" even at the band's low bound is
+            // wrong; "may not fit" (the band straddles the capacity) is not
+            pt.wrongVerdict = bandVerdict(band, pt.capacity) == BandVerdict::DoesNotFit;
             ++checked;
             wrong += pt.wrongVerdict ? 1 : 0;
         }
@@ -1339,6 +1368,12 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
         rep.points.push_back(std::move(pt));
     }
     rep.summary = summarize(errors, checked, wrong);
+    {
+        std::vector<const PointResult*> all;
+        for (const PointResult& p : rep.points)
+            all.push_back(&p);
+        summarizeBand(rep.summary, all);
+    }
     s0.summary = summarize(e0, checked, wrong0);
     s1.summary = summarize(e1, checked, wrong1);
     rep.baselines = {std::move(s0), std::move(s1)};
@@ -1349,20 +1384,24 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
 std::vector<SourceSummary> summarizeBySource(const ValidationReport& report) {
     struct Acc {
         std::vector<double> errors;
+        std::vector<const PointResult*> points;
         int checked = 0, wrong = 0, skipped = 0;
     };
     std::map<std::string, Acc> by;
     for (const PointResult& p : report.points) {
         Acc& a = by[p.source];
         a.errors.push_back(p.errorPct);
+        a.points.push_back(&p);
         a.checked += p.verdictChecked ? 1 : 0;
         a.wrong += p.wrongVerdict ? 1 : 0;
     }
     for (const SkippedRecord& s : report.skipped)
         ++by[s.source].skipped;
     std::vector<SourceSummary> out;
-    for (const auto& [source, a] : by)
+    for (const auto& [source, a] : by) {
         out.push_back({source, summarize(a.errors, a.checked, a.wrong), a.skipped});
+        summarizeBand(out.back().summary, a.points);
+    }
     return out;
 }
 
@@ -1389,6 +1428,9 @@ std::string reportToJson(const ValidationReport& report, int indent) {
                {"verdict",
                 p.verdictChecked ? json(p.estimateFits ? "fits" : "does_not_fit") : json(nullptr)},
                {"wrong_verdict", p.wrongVerdict},
+               {"band_low_bytes", p.bandLow},
+               {"band_high_bytes", p.bandHigh},
+               {"in_band", p.inBand},
                {"source", p.source},
                {"filled", filledJson(p.filled)},
                {"caveats", p.caveats}};

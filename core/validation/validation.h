@@ -147,7 +147,12 @@ struct PointResult {
     double capacity = 0;         ///< bytes; 0 when the record's GPU memory is not stated
     bool verdictChecked = false; ///< capacity known
     bool estimateFits = true;    ///< engine verdict: nvidia-smi estimate <= capacity
-    bool wrongVerdict = false;   ///< checked, estimate says "does not fit", but the run ran
+    /// checked, and the verdict with the band (bandVerdict) says "does not fit" (even the
+    /// band's low bound is over the capacity), but the run ran; "may not fit" is not wrong
+    bool wrongVerdict = false;
+    double bandLow = 0;  ///< the band's bounds of metric `compared` (core/engine/band.h)
+    double bandHigh = 0; ///< bytes
+    bool inBand = false; ///< bandLow <= measuredBytes <= bandHigh
     std::vector<std::string> caveats;
     std::vector<FilledField> filled; ///< null settings filled from the profile's defaults
     std::string source;              ///< the record's source repository ("owner/name")
@@ -166,9 +171,14 @@ struct ErrorSummary {
     double p90AbsErrorPct = 0;
     double meanSignedErrorPct = 0; ///< bias: > 0 over-estimates on average
     double maxAbsErrorPct = 0;
-    int verdictsChecked = 0;  ///< points whose GPU memory is stated
-    int wrongFitVerdicts = 0; ///< of those, "does not fit" verdicts on runs that ran
+    int verdictsChecked = 0;       ///< points whose GPU memory is stated
+    int wrongFitVerdicts = 0;      ///< of those, "does not fit" verdicts on runs that ran
+    double bandCoverage = 0;       ///< share of the measurements inside their band, [0, 1]
+    double medianBandWidthPct = 0; ///< median of (high - low) / estimate x 100
 };
+
+/// Sets @p s's band statistics from the points' (bandLow, bandHigh, estimatedBytes, inBand).
+void summarizeBand(ErrorSummary& s, const std::vector<const PointResult*>& points);
 
 /// One shortcut formula of the seeds on one record (a baseline, not an engine term).
 struct BaselinePoint {

@@ -1,0 +1,189 @@
+#include "core/engine/band.h"
+
+#include "core/engine/memory_terms.h"
+#include "core/engine/profiles.h"
+
+#include <algorithm>
+
+namespace headroom {
+
+namespace {
+
+constexpr double kMiB = 1048576.0;
+
+MetricBytes metrics(const RankEstimate& r) {
+    return {r.allocated, r.reserved, r.nvidiaSmi};
+}
+
+/// A contributor from the estimates of its alternatives: for each metric the lowest and the
+/// highest any alternative gives, less the point's (so low <= 0 <= high).
+BandContributor fromAlternatives(BandCause cause, const Estimate& point,
+                                 const std::vector<Estimate>& alts) {
+    BandContributor c;
+    c.cause = cause;
+    const MetricBytes p = metrics(point.worst);
+    const double pv = verdictBytes(point.worst);
+    for (const Estimate& a : alts) {
+        const MetricBytes v = metrics(a.worst);
+        for (size_t i = 0; i < v.size(); ++i) {
+            c.low[i] = std::min(c.low[i], v[i] - p[i]);
+            c.high[i] = std::max(c.high[i], v[i] - p[i]);
+        }
+        c.verdictLow = std::min(c.verdictLow, verdictBytes(a.worst) - pv);
+        c.verdictHigh = std::max(c.verdictHigh, verdictBytes(a.worst) - pv);
+    }
+    return c;
+}
+
+bool movesSomething(const BandContributor& c) {
+    constexpr double kByte = 1.0; // below a byte nothing moved (floating-point noise)
+    for (size_t i = 0; i < c.low.size(); ++i)
+        if (c.low[i] < -kByte || c.high[i] > kByte)
+            return true;
+    return c.verdictLow < -kByte || c.verdictHigh > kByte;
+}
+
+/// The caching allocator's configuration. The point estimate replays PyTorch's default
+/// allocator, which keeps every segment it cudaMalloc'ed and splits cached blocks, so a step's
+/// tensors of changing sizes leave free but unusable pieces behind (allocator_model.h);
+/// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True maps more memory into one segment instead
+/// (c10/cuda/CUDACachingAllocator.cpp ExpandableSegment), which the engine models as no
+/// fragmentation. A scenario that does not say which the run uses spans both.
+BandContributor allocatorConfig(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                                const Estimate& point) {
+    Workload alt = w;
+    alt.features.expandableSegments = true;
+    BandContributor c =
+        fromAlternatives(BandCause::AllocatorConfig, point, {estimate(m, alt, gpu)});
+    c.why = "PyTorch's default caching allocator (the estimate) keeps split segments for tensors "
+            "of changing sizes; with expandable_segments:True it grows one segment in place "
+            "(c10/cuda/CUDACachingAllocator.cpp)";
+    c.remedy = "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True";
+    return c;
+}
+
+/// The CUDA context nvidia-smi counts and torch does not. The estimate takes CUDA 12 with lazy
+/// module loading, torch's default since 2.0 (terms::cudaContext, about 512 MiB); a CUDA 11
+/// stack loading every kernel module at start measured 1343 MiB (Hugging Face, "Model training
+/// anatomy", V100). Only the high side is sourced; nothing measured lies below the estimate.
+BandContributor cudaStack() {
+    BandContributor c;
+    c.cause = BandCause::CudaStack;
+    const double eager = 1343.0 * kMiB;
+    const double spread = std::max(0.0, eager - terms::cudaContext(1));
+    c.high[static_cast<size_t>(Metric::NvidiaSmi)] = spread;
+    c.verdictHigh = spread;
+    c.why = "CUDA context: about 512 MiB with CUDA 12 lazy module loading (the estimate), 1343 "
+            "MiB measured with a CUDA 11 stack that loads every module at start (Hugging Face, "
+            "Model training anatomy)";
+    c.remedy = "CUDA_MODULE_LOADING=LAZY (CUDA 11.7 and later)";
+    return c;
+}
+
+/// The framework profile's versions: the estimate runs the version picked (the newest when
+/// none is); each other version of the same profile is estimated too, with its behaviour facts
+/// (profiles.json, each with its source). The dtypes and defaults a pick applied stay the
+/// scenario's: they are shown and edited as settings, the facts are not.
+BandContributor profileVersions(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                                const Estimate& point) {
+    const Result<ProfileChoice> choice = findProfile(w.profile);
+    std::vector<Estimate> alts;
+    if (choice) {
+        for (const ProfileVersion& v : choice.value().profile->versions) {
+            if (&v == choice.value().version)
+                continue;
+            Workload alt = w;
+            alt.profile.version = v.version;
+            alts.push_back(estimate(m, alt, gpu));
+        }
+    }
+    BandContributor c = fromAlternatives(BandCause::ProfileVersions, point, alts);
+    c.why = "the framework profile's other versions (" + profileSpec(w.profile) +
+            " is estimated; resources/profiles.json names each version's facts)";
+    c.remedy = "pick the framework version the run uses";
+    return c;
+}
+
+} // namespace
+
+std::string_view bandCauseKey(BandCause c) {
+    switch (c) {
+    case BandCause::AllocatorConfig:
+        return "allocator_config";
+    case BandCause::CudaStack:
+        return "cuda_stack";
+    case BandCause::ProfileVersions:
+        return "profile_versions";
+    }
+    return "?";
+}
+
+Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                  const Estimate& point) {
+    Band b;
+    if (!w.features.expandableSegments)
+        b.contributors.push_back(allocatorConfig(m, w, gpu, point));
+    b.contributors.push_back(cudaStack());
+    b.contributors.push_back(profileVersions(m, w, gpu, point));
+    std::erase_if(b.contributors, [](const BandContributor& c) { return !movesSomething(c); });
+    b.point = b.low = b.high = metrics(point.worst);
+    b.verdictPoint = b.verdictLow = b.verdictHigh = verdictBytes(point.worst);
+    for (const BandContributor& c : b.contributors) {
+        for (size_t i = 0; i < b.low.size(); ++i) {
+            b.low[i] += c.low[i];
+            b.high[i] += c.high[i];
+        }
+        b.verdictLow += c.verdictLow;
+        b.verdictHigh += c.verdictHigh;
+    }
+    return b;
+}
+
+void shiftBand(Band& b, const RankEstimate& worst) {
+    const MetricBytes to = metrics(worst);
+    for (size_t i = 0; i < to.size(); ++i) {
+        const double d = to[i] - b.point[i];
+        b.point[i] += d;
+        b.low[i] += d;
+        b.high[i] += d;
+    }
+    const double dv = verdictBytes(worst) - b.verdictPoint;
+    b.verdictPoint += dv;
+    b.verdictLow += dv;
+    b.verdictHigh += dv;
+}
+
+BandVerdict bandVerdict(const Band& b, double capacity) {
+    if (b.verdictHigh <= capacity)
+        return BandVerdict::Fits;
+    return b.verdictLow > capacity ? BandVerdict::DoesNotFit : BandVerdict::MayNotFit;
+}
+
+std::string_view bandVerdictKey(BandVerdict v) {
+    switch (v) {
+    case BandVerdict::Fits:
+        return "fits";
+    case BandVerdict::MayNotFit:
+        return "may_not_fit";
+    case BandVerdict::DoesNotFit:
+        return "does_not_fit";
+    }
+    return "?";
+}
+
+const BandContributor* decidingContributor(const Band& b, double capacity) {
+    if (bandVerdict(b, capacity) != BandVerdict::MayNotFit)
+        return nullptr;
+    const bool pointFits = b.verdictPoint <= capacity;
+    const BandContributor* best = nullptr;
+    for (const BandContributor& c : b.contributors) {
+        if (pointFits ? c.verdictHigh <= 0 : b.verdictPoint + c.verdictLow > capacity)
+            continue;
+        if (!best ||
+            (pointFits ? c.verdictHigh > best->verdictHigh : c.verdictLow < best->verdictLow))
+            best = &c;
+    }
+    return best;
+}
+
+} // namespace headroom
