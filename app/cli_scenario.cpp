@@ -54,6 +54,9 @@ std::string scheduleList() {
 std::string loadRecipeList() {
     return keyList<LoadRecipe>(4, loadRecipeKey);
 }
+std::string dataLengthsList() {
+    return keyList<DataLengths>(4, dataLengthsKey);
+}
 std::string dtypeList() {
     return keyList<DType>(kDTypeCount, dtypeKey);
 }
@@ -256,6 +259,9 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
     if (auto l = enumOption<LoadRecipe>(p, QStringLiteral("load-recipe"), parseLoadRecipe,
                                         loadRecipeList()))
         w.features.loadRecipe = *l;
+    if (auto d = enumOption<DataLengths>(p, QStringLiteral("lengths"), parseDataLengths,
+                                         dataLengthsList()))
+        w.lengths.data = *d;
 }
 
 void applyGpu(const QCommandLineParser& p, Scenario& s) {
@@ -377,6 +383,14 @@ void addScenarioOptions(QCommandLineParser& p) {
             q("How the weights are loaded, replayed through a caching-allocator model: " +
               loadRecipeList() + " (docs/metrics.md)."),
             "recipe"),
+        opt("lengths",
+            q("Training batch lengths: " + dataLengthsList() +
+              ". framework (default): as the profile's data pipeline feeds them (real data for "
+              "the SFT trainers, fixed windows for pre-training loops); real: a data set padded "
+              "per batch, --length-mean etc. or " +
+              std::string(kDefaultDatasetLengths.name) +
+              " (mean 528, std 658, max 18718 tokens; docs/metrics.md)."),
+            "kind"),
         opt("gpu", QStringLiteral("GPU preset key, e.g. h100-sxm-80gb (see 'gpus')."), "key"),
         opt("gpu-mem", QStringLiteral("Custom GPU capacity with unit: 80GiB (2^30) or 80GB (1e9)."),
             "size"),

@@ -132,8 +132,8 @@ int runValidate(const QStringList& args) {
         QStringLiteral("Framework revisions table (source repository -> framework profile, "
                        "commit/document -> version); default: framework-revisions.json next to "
                        "the records file, else the table built in (resources/"
-                       "framework-revisions.json), whose unlisted sources get hf-trainer@4.45 "
-                       "(transformers before v5, which the published measurements predate)."),
+                       "framework-revisions.json), whose unlisted sources get torch-loop@2 "
+                       "(a plain PyTorch loop: no framework's facts)."),
         QStringLiteral("file")));
     p.addOption(QCommandLineOption(
         QStringLiteral("by-source"),

@@ -32,6 +32,8 @@ public:
     QWidget* fieldWidget(const QString& path) const;
     QComboBox* kvCacheBox() const { return m_kvCache; }
     QComboBox* optimizerStatesBox() const { return m_optStates; }
+    /// Where the batch lengths come from (Workload::lengths.data), items in DataLengths order.
+    QComboBox* lengthsBox() const { return m_lengths; }
     /// The LoRA target check box of @p t (object name "lora_target_q", ...).
     QCheckBox* loraTargetBox(LoraTarget t) const;
 
@@ -42,6 +44,7 @@ private:
     void addField(QFormLayout* form, const WorkloadField* f);
     void addDTypeBoxes(QFormLayout* form);
     void addLoraTargets(QFormLayout* form);
+    void addLengthsBox(QFormLayout* form);
     void retranslateUi();
     void syncFromScenario();
 
@@ -55,6 +58,8 @@ private:
     QLabel* m_targetsLabel = nullptr;
     QComboBox* m_kvCache = nullptr;
     QComboBox* m_optStates = nullptr;
+    QLabel* m_lengthsLabel = nullptr;
+    QComboBox* m_lengths = nullptr;    ///< DataLengths: framework, fixed, packed, real
     std::vector<QCheckBox*> m_targets; ///< one per LoraTarget bit, in bit order
 };
 

@@ -1,5 +1,6 @@
 #include "ui/scenariocontroller.h"
 
+#include "core/engine/profiles.h"
 #include "core/engine/weight_dtypes.h"
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
@@ -15,8 +16,15 @@
 
 namespace headroom::ui {
 
+Scenario guiDefaultScenario() {
+    Scenario s = defaultScenario();
+    if (const auto c = findProfile(ProfileRef{"torch-loop", ""}))
+        selectProfile(s.workload, *c, &s.model);
+    return s;
+}
+
 ScenarioController::ScenarioController(QObject* parent)
-    : QObject(parent), m_scenario(defaultScenario()) {
+    : QObject(parent), m_scenario(guiDefaultScenario()) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &ScenarioController::recompute);

@@ -319,6 +319,8 @@ QString Texts::bandCauseName(BandCause c) {
         return tr("CUDA stack");
     case BandCause::ProfileVersions:
         return tr("framework versions");
+    case BandCause::SampleLengths:
+        return tr("sample lengths");
     }
     return {};
 }

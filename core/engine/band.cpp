@@ -104,6 +104,44 @@ BandContributor profileVersions(const ModelArch& m, const Workload& w, const Gpu
     return c;
 }
 
+/// The sample lengths when the scenario does not say what data the run feeds (lengths left to
+/// the framework profile, no distribution, not packed) and the profile's documented pipeline
+/// does not settle it: a trainer that pads each batch to its longest sample could be fed packed
+/// rows instead (TRL/LLaMA-Factory `packing`, torchtune `dataset.packed`), and a profile that
+/// documents no pipeline could be fed either. The alternatives are every batch at the sequence
+/// length and a real SFT data set padded per batch, the named default distribution
+/// (kDefaultDatasetLengths, its card's published statistics). A pipeline documented as fixed
+/// windows or packed rows (torchtitan, Megatron, litgpt) leaves nothing open. Allocated memory
+/// is the same (the longest batch); the caching allocator's segments are not.
+BandContributor sampleLengths(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                              const Estimate& point) {
+    std::vector<Estimate> alts;
+    for (DataLengths d : {DataLengths::Fixed, DataLengths::Real}) {
+        Workload alt = w;
+        alt.lengths.data = d;
+        alts.push_back(estimate(m, alt, gpu));
+    }
+    BandContributor c = fromAlternatives(BandCause::SampleLengths, point, alts);
+    c.why = "what data the run feeds is not said: every batch at the sequence length (fixed or "
+            "packed) or a real SFT data set padded per batch (" +
+            std::string(kDefaultDatasetLengths.name) +
+            ": mean 528, std 658 tokens), whose varying lengths leave cached segments behind";
+    c.remedy = "pack the samples, or set the data set's lengths";
+    return c;
+}
+
+/// Whether the lengths are open: training, not stated by the scenario, and the profile's
+/// pipeline pads per batch or is not documented.
+bool lengthsOpen(const Workload& w) {
+    if (w.mode != Mode::Training || w.features.packed || w.lengths.variable() ||
+        w.lengths.data != DataLengths::Framework)
+        return false;
+    const auto c = findProfile(w.profile);
+    const std::optional<DataLengths> documented =
+        c ? c.value().version->fill.lengths : std::optional<DataLengths>();
+    return !documented || *documented == DataLengths::Real;
+}
+
 } // namespace
 
 std::string_view bandCauseKey(BandCause c) {
@@ -114,6 +152,8 @@ std::string_view bandCauseKey(BandCause c) {
         return "cuda_stack";
     case BandCause::ProfileVersions:
         return "profile_versions";
+    case BandCause::SampleLengths:
+        return "sample_lengths";
     }
     return "?";
 }
@@ -125,6 +165,8 @@ Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
         b.contributors.push_back(allocatorConfig(m, w, gpu, point));
     b.contributors.push_back(cudaStack());
     b.contributors.push_back(profileVersions(m, w, gpu, point));
+    if (lengthsOpen(w))
+        b.contributors.push_back(sampleLengths(m, w, gpu, point));
     std::erase_if(b.contributors, [](const BandContributor& c) { return !movesSomething(c); });
     b.point = b.low = b.high = metrics(point.worst);
     b.verdictPoint = b.verdictLow = b.verdictHigh = verdictBytes(point.worst);

@@ -11,7 +11,8 @@
 // (non-negative) high deltas, per metric.
 //
 // Cost: one estimate() per alternative: 1 (allocator) + the profile's other versions (a
-// handful: the table's versions of one framework); the CUDA-stack contributor is a formula. Bounded
+// handful: the table's versions of one framework) + 2 (sample lengths); the CUDA-stack
+// contributor is a formula. Bounded
 // by the profile table's size, independent of the model.
 //
 // Units: bytes, of the worst rank (Estimate::worst). Sources: per contributor (band.cpp and
@@ -31,9 +32,10 @@ enum class BandCause {
     AllocatorConfig, ///< default caching allocator vs expandable_segments:True
     CudaStack,       ///< the CUDA context the driver and CUDA version load (nvidia-smi only)
     ProfileVersions, ///< the versions of the framework profile's range
+    SampleLengths,   ///< fixed-length batches vs a real data set's varying lengths
 };
-inline constexpr int kBandCauseCount = 3;
-/// "allocator_config", "cuda_stack", "profile_versions" (JSON keys).
+inline constexpr int kBandCauseCount = 4;
+/// "allocator_config", "cuda_stack", "profile_versions", "sample_lengths" (JSON keys).
 std::string_view bandCauseKey(BandCause c);
 
 /// Bytes per metric, indexed by Metric (Allocated, Reserved, NvidiaSmi).

@@ -55,8 +55,10 @@ bool zeroStage(const Workload& w) {
 bool deepspeedBucket(const Workload& w) {
     return training(w) && hasDeepspeedBucket(w);
 }
+/// Lengths replayed from a distribution: one given by hand, or data "real" (its named default
+/// when mean is 0).
 bool variableLengths(const Workload& w) {
-    return training(w) && w.lengths.variable();
+    return training(w) && (w.lengths.variable() || w.lengths.data == DataLengths::Real);
 }
 
 // ---- row builders ---------------------------------------------------------------------------

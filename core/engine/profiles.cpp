@@ -166,7 +166,13 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
         } else if (key == "weight_dtype") {
             ok = text == "checkpoint_dtype";
             f.checkpointDtypeWeights = ok;
-        } else if (key == "lora_dropout")
+        } else if (key == "lengths") {
+            const auto d = parseDataLengths(text);
+            ok = d && *d != DataLengths::Framework;
+            f.lengths = ok ? d : std::nullopt;
+        } else if (key == "drop_long")
+            ok = v.is_boolean() && (f.dropLong = v.get<bool>(), true);
+        else if (key == "lora_dropout")
             ok = v.is_number() && (f.loraDropout = v.get<double>(), *f.loraDropout >= 0);
         else if (key == "lora_targets") {
             unsigned bits = 0;
@@ -180,7 +186,8 @@ void parseFillDefaults(const json& j, FillDefaults& f, const std::string& path) 
         } else
             fail(kp, "unknown default (optimizer, checkpointing, attention, quant_4bit, "
                      "lora_targets, lora_dropout, lora_base_weights, weight_dtype, "
-                     "compute_dtype, tied_embeddings, prompt_tokens, new_tokens)");
+                     "compute_dtype, tied_embeddings, prompt_tokens, new_tokens, lengths, "
+                     "drop_long)");
         if (!ok)
             fail(kp + ".value", "not a valid " + key);
         const std::string name = key; // a named object: clang < 16 cannot capture bindings
@@ -706,10 +713,36 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
     }
 }
 
+SampleLengths resolveDataLengths(const Workload& w, const FillDefaults* fill) {
+    SampleLengths out = w.lengths;
+    DataLengths data = w.lengths.data;
+    if (data == DataLengths::Framework)
+        data = w.lengths.variable() ? DataLengths::Real
+                                    : (fill && fill->lengths ? *fill->lengths : DataLengths::Fixed);
+    if (w.features.packed)
+        data = DataLengths::Packed; // packed rows are sequenceLength tokens whatever the data
+    out.data = data;
+    if (data != DataLengths::Real) {
+        out.mean = 0; // every batch sequenceLength: nothing cached for other lengths
+        return out;
+    }
+    if (out.mean > 0)
+        return out; // the run's own distribution
+    const SampleLengths& named = kDefaultDatasetLengths.lengths;
+    out.mean = named.mean;
+    out.std = named.std;
+    out.min = named.min;
+    out.max = named.max;
+    out.dropLong = w.lengths.dropLong || (fill && fill->dropLong.value_or(false));
+    return out;
+}
+
 Workload withProfileApplied(const Workload& w) {
     Workload out = w;
-    if (const auto c = findProfile(w.profile))
+    const auto c = findProfile(w.profile);
+    if (c)
         applyProfile(out, *c->version);
+    out.lengths = resolveDataLengths(w, c ? &c->version->fill : nullptr);
     return out;
 }
 

@@ -99,6 +99,14 @@ struct FillDefaults {
     /// when its user passes none (tokens, >= 1 and >= 0, <= limits::kSequenceLength).
     std::optional<int64_t> promptTokens;
     std::optional<int64_t> newTokens;
+    /// Training: what the framework's data pipeline feeds when its user does not pack or
+    /// choose (key lengths: fixed, packed or real): real = a data set's own sample lengths,
+    /// each micro-batch padded to its longest (resolveDataLengths). Read at every estimate
+    /// whose lengths.data is framework, not only for unknowns.
+    std::optional<DataLengths> lengths;
+    /// With lengths real: samples longer than the sequence length are dropped, not truncated
+    /// (key drop_long; ms-swift truncation_strategy 'delete').
+    std::optional<bool> dropLong;
     std::vector<std::pair<std::string, std::string>> sources; ///< key -> source
     /// The source of @p key ("" when the key has none).
     std::string source(std::string_view key) const;
@@ -219,7 +227,19 @@ std::vector<const ProfileFact*> activeFacts(const ProfileVersion& v, const Workl
                                             const ModelArch* model = nullptr);
 /// Sets the flags of @p v's facts that hold for @p w.
 void applyProfile(Workload& w, const ProfileVersion& v);
-/// A copy of @p w with its own profile (Workload::profile) applied; unchanged when unknown.
+/// The sample lengths @p w trains on, resolved; the result's data is never Framework
+/// (docs/metrics.md "Variable sample lengths"):
+///   - features.packed, or data fixed or packed: every batch sequenceLength (mean 0);
+///   - data real, or framework with mean > 0 (a distribution given by hand): the given
+///     distribution, or kDefaultDatasetLengths when mean is 0 (its mean, std, min and max;
+///     @p w's steps, and drop_long from @p w or @p fill);
+///   - framework with mean 0: @p fill's `lengths` (real as above), fixed when @p fill is
+///     nullptr or names none.
+/// Units: tokens; steps in micro-batches.
+SampleLengths resolveDataLengths(const Workload& w, const FillDefaults* fill);
+
+/// A copy of @p w with its own profile (Workload::profile) applied and its sample lengths
+/// resolved (resolveDataLengths); the facts unchanged when the profile is unknown.
 Workload withProfileApplied(const Workload& w);
 
 } // namespace headroom

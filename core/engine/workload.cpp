@@ -34,6 +34,10 @@ constexpr std::array kLoadRecipes{
     std::pair{LoadRecipe::TorchaoNf4, std::string_view("torchao_nf4")},
     std::pair{LoadRecipe::TorchaoNf4Unchunked, std::string_view("torchao_nf4_unchunked")},
     std::pair{LoadRecipe::Fsdp1SyncModuleStates, std::string_view("fsdp1_sync_module_states")}};
+constexpr std::array kDataLengths{std::pair{DataLengths::Framework, std::string_view("framework")},
+                                  std::pair{DataLengths::Fixed, std::string_view("fixed")},
+                                  std::pair{DataLengths::Packed, std::string_view("packed")},
+                                  std::pair{DataLengths::Real, std::string_view("real")}};
 constexpr std::array kModes{std::pair{Mode::Inference, std::string_view("inference")},
                             std::pair{Mode::Training, std::string_view("training")}};
 constexpr std::array kFinetunes{std::pair{Finetune::Full, std::string_view("full")},
@@ -109,6 +113,12 @@ std::string_view loadRecipeKey(LoadRecipe v) {
 }
 std::optional<LoadRecipe> parseLoadRecipe(std::string_view s) {
     return parseKey(kLoadRecipes, s);
+}
+std::string_view dataLengthsKey(DataLengths v) {
+    return keyOf(kDataLengths, v);
+}
+std::optional<DataLengths> parseDataLengths(std::string_view s) {
+    return parseKey(kDataLengths, s);
 }
 std::optional<Mode> parseMode(std::string_view s) {
     return parseKey(kModes, s);

@@ -232,6 +232,23 @@ inline constexpr int64_t kReduceBucket = 2'000'000'000;
 inline constexpr int64_t kTrainSteps = int64_t{1} << 20;
 } // namespace limits
 
+/// Where the lengths of a training run's micro-batches come from (scenario key
+/// `workload.lengths.data`, CLI --lengths, the GUI's Run details; docs/metrics.md "Variable
+/// sample lengths"). Only the allocator's cached segments depend on it (lengths_cache, part of
+/// allocator_reserve): allocated memory is set by the longest batch, sequenceLength, in every case.
+enum class DataLengths {
+    /// As the framework profile's documented data pipeline feeds them (FillDefaults::lengths;
+    /// resolveDataLengths): real data padded per batch for the SFT trainers (HF Trainer,
+    /// LLaMA-Factory, ms-swift, torchtune), fixed windows for pre-training loops (plain PyTorch,
+    /// torchtitan, Megatron), fixed where a profile documents none (custom).
+    Framework,
+    Fixed,  ///< every micro-batch is sequenceLength tokens (padded to the maximum, fixed windows)
+    Packed, ///< samples packed into rows of exactly sequenceLength tokens (as Fixed in memory)
+    /// A real data set, each micro-batch padded to its longest sample: SampleLengths' own
+    /// distribution when mean > 0, else kDefaultDatasetLengths.
+    Real,
+};
+
 /// How long the samples of a training run are when they are not all sequenceLength tokens:
 /// a data set whose lengths vary, each micro-batch padded to its longest sample (HF
 /// DataCollatorForSeq2Seq, ms-swift's pad_sequence). The micro-batch's peak is set by the
@@ -248,8 +265,31 @@ struct SampleLengths {
     /// off: they are truncated to sequenceLength (LLaMA-Factory cutoff_len, most SFT tools).
     bool dropLong = false;
     int64_t steps = 1000; ///< micro-batches the run trains
+    /// Where the lengths come from; Framework (default) with mean > 0 is Real (a distribution
+    /// given by hand is a real data set), else the profile decides (resolveDataLengths).
+    DataLengths data = DataLengths::Framework;
     bool variable() const { return mean > 0; }
 };
+
+/// The default distribution of a real data set's sample lengths when the run names none
+/// (DataLengths::Real with mean 0, or a profile whose data pipeline pads per batch), tokens:
+/// the statistics the data set card of NVIDIA's Llama-Nemotron-Post-Training-Dataset-v1 in
+/// ShareGPT form publishes over all its splits (15.97B tokens, Llama 3 tokenizer): mean 528.1,
+/// standard deviation 657.9, min 14, max 18,718 (huggingface.co/datasets/MaziyarPanahi/
+/// Llama-Nemotron-Post-Training-Dataset-v1-ShareGPT, README.md "Stats", revision 7a420e3).
+/// A published SFT mix of chat, code, math and science conversations, not any measured run's
+/// data set; samples above the sequence length are truncated (dropLong false, the HF
+/// tokenizers' truncation=True) unless the profile says they are dropped; 1,000 micro-batches.
+struct NamedLengths {
+    std::string_view name;   ///< the key scenario files and the CLI print
+    std::string_view source; ///< where the numbers are published
+    SampleLengths lengths;
+};
+inline constexpr NamedLengths kDefaultDatasetLengths{
+    "llama-nemotron-post-training-v1",
+    "huggingface.co/datasets/MaziyarPanahi/Llama-Nemotron-Post-Training-Dataset-v1-ShareGPT "
+    "README.md Stats (7a420e3): mean 528.1, std 657.9, min 14, max 18718 tokens",
+    SampleLengths{528, 658, 14, 18718, false, 1000, DataLengths::Real}};
 
 /// Parallel layout. Product dp x tp x pp x cp = GPUs; EP divides the DP x TP group for experts.
 struct Parallelism {
@@ -418,6 +458,9 @@ std::string_view frameworkKey(Framework);
 std::string_view shardingKey(Sharding);
 std::string_view scheduleKey(PipelineSchedule);
 std::string_view loadRecipeKey(LoadRecipe);
+/// "framework", "fixed", "packed", "real".
+std::string_view dataLengthsKey(DataLengths);
+std::optional<DataLengths> parseDataLengths(std::string_view);
 std::optional<Mode> parseMode(std::string_view);
 std::optional<Finetune> parseFinetune(std::string_view);
 std::optional<Optimizer> parseOptimizer(std::string_view);

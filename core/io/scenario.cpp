@@ -128,6 +128,7 @@ json workloadEnumsToJson(const Workload& w) {
                 {"inference", {{"memory_utilization", w.inference.memoryUtilization}}},
                 {"rollout", {{"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
                 {"features", {{"load_recipe", std::string(loadRecipeKey(w.features.loadRecipe))}}},
+                {"lengths", {{"data", dataLengthsKey(w.lengths.data)}}},
                 {"parallelism",
                  {{"sharding", shardingKey(w.parallel.sharding)},
                   {"pp_schedule", scheduleKey(w.parallel.schedule)}}}};
@@ -542,6 +543,8 @@ Workload workloadFromJson(Reader& r) {
         o->number("framework_overhead_bytes", w.rollout.frameworkOverheadBytes, 0, kBig);
     if (auto f = r.object("features", false))
         f->enumeration("load_recipe", w.features.loadRecipe, &parseLoadRecipe);
+    if (auto l = r.object("lengths", false)) // framework, fixed, packed, real; absent: framework
+        l->enumeration("data", w.lengths.data, &parseDataLengths);
     if (auto p = r.object("parallelism", false)) {
         p->enumeration("sharding", w.parallel.sharding, &parseSharding);
         p->enumeration("pp_schedule", w.parallel.schedule, &parseSchedule);

@@ -38,6 +38,21 @@ std::optional<Error> stringAt(const json& o, const char* key, const std::string&
     return std::nullopt;
 }
 
+/// The optional "lengths" of a repository or revision at @p path: fixed, packed or real.
+std::optional<Error> lengthsAt(const json& o, const std::string& path, DataLengths& out) {
+    std::string text;
+    if (auto e = stringAt(o, "lengths", path, text, false))
+        return e;
+    if (text.empty())
+        return std::nullopt;
+    const auto d = parseDataLengths(text);
+    if (!d || *d == DataLengths::Framework)
+        return Error{ErrorCode::UnknownValue, path + ".lengths",
+                     "'" + text + "' (known: fixed, packed, real)"};
+    out = *d;
+    return std::nullopt;
+}
+
 /// @p ref must name a profile (and version) of the table.
 std::optional<Error> checkProfile(const ProfileRef& ref, const std::string& path) {
     if (auto c = findProfile(ref); !c)
@@ -54,6 +69,8 @@ Result<FrameworkRevisions::Repository> parseRepository(const json& r, const std:
     if (auto e = stringAt(r, "version", path, repo.profile.version, false))
         return *e;
     if (auto e = checkProfile(repo.profile, path + ".profile"))
+        return *e;
+    if (auto e = lengthsAt(r, path, repo.lengths))
         return *e;
     const json revs = r.value("revisions", json::array());
     if (!revs.is_array())
@@ -72,6 +89,8 @@ Result<FrameworkRevisions::Repository> parseRepository(const json& r, const std:
         if (auto e = stringAt(revs[k], "profile", rp, rev.profile, false))
             return *e;
         if (auto e = stringAt(revs[k], "gpu", rp, rev.gpu, false))
+            return *e;
+        if (auto e = lengthsAt(revs[k], rp, rev.lengths))
             return *e;
         if (auto e =
                 checkProfile({rev.profile.empty() ? repo.profile.name : rev.profile, rev.version},
@@ -170,24 +189,50 @@ std::string sourceRepository(std::string_view sourceUrl) {
     return splitSource(sourceUrl).repository;
 }
 
-ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
-                         std::string_view gpuName) {
+namespace {
+
+/// The table's entry for @p sourceUrl measured on @p gpuName: its repository (nullptr: not
+/// listed) and the first revision whose match is in the rest of the source and whose gpu (if
+/// any) is in the GPU's name (nullptr: none).
+struct SourceEntry {
+    const FrameworkRevisions::Repository* repository = nullptr;
+    const FrameworkRevisions::Revision* revision = nullptr;
+};
+
+SourceEntry findSource(const FrameworkRevisions& table, std::string_view sourceUrl,
+                       std::string_view gpuName) {
     const SourceParts source = splitSource(sourceUrl);
-    ProfileRef out = table.unknown;
     const std::string gpu = lower(gpuName);
     for (const FrameworkRevisions::Repository& r : table.repositories) {
         if (lower(r.repository) != source.repository)
             continue;
-        out = r.profile;
         for (const FrameworkRevisions::Revision& rev : r.revisions)
             if (source.rest.find(rev.match) != std::string_view::npos &&
-                gpu.find(lower(rev.gpu)) != std::string::npos) {
-                if (!rev.profile.empty())
-                    out.name = rev.profile;
-                out.version = rev.version;
-                break;
-            }
-        break;
+                gpu.find(lower(rev.gpu)) != std::string::npos)
+                return {&r, &rev};
+        return {&r, nullptr};
+    }
+    return {};
+}
+
+} // namespace
+
+DataLengths recordDataLengths(const FrameworkRevisions& table, std::string_view sourceUrl,
+                              std::string_view gpuName) {
+    const SourceEntry e = findSource(table, sourceUrl, gpuName);
+    if (e.revision && e.revision->lengths != DataLengths::Framework)
+        return e.revision->lengths;
+    return e.repository ? e.repository->lengths : DataLengths::Framework;
+}
+
+ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
+                         std::string_view gpuName) {
+    const SourceEntry e = findSource(table, sourceUrl, gpuName);
+    ProfileRef out = e.repository ? e.repository->profile : table.unknown;
+    if (e.revision) {
+        if (!e.revision->profile.empty())
+            out.name = e.revision->profile;
+        out.version = e.revision->version;
     }
     if (const auto c = findProfile(out))
         return c->ref(); // explicit version (the newest when none was given)

@@ -2,8 +2,9 @@
 // Which framework profile a measurement record ran under, from its source: a data table
 // (resources/framework-revisions.json, compiled in) maps a source repository to a profile
 // and, where the framework's behaviour changed between releases, a commit, pull request or
-// document of it to a profile version. A source the table does not know gets the generic
-// `hf-trainer` profile (or the table's unknown_repository entry). No commit is named in code.
+// document of it to a profile version. A source the table does not know gets the plain PyTorch
+// loop profile `torch-loop` (or the table's unknown_repository entry). No commit is named in
+// code.
 
 #include "core/engine/workload.h"
 #include "core/error.h"
@@ -29,6 +30,9 @@ struct FrameworkRevisions {
         /// must match too: one document reporting runs made on different machines with
         /// different software (the torchao float8 README's H100 and MI300X tables)
         std::string gpu;
+        /// What data the document's runs fed ("lengths": fixed, packed, real), when the document
+        /// says; Framework = the repository's, else the profile's documented pipeline.
+        DataLengths lengths = DataLengths::Framework;
     };
     struct Repository {
         /// "owner/name" on GitHub, or a file of this repository such as
@@ -36,12 +40,19 @@ struct FrameworkRevisions {
         std::string repository;
         ProfileRef profile; ///< version "" = the newest unless a revision matches
         std::vector<Revision> revisions;
+        /// What data the repository's published runs fed ("lengths"; Framework: the profile's
+        /// documented data pipeline decides, core/engine/profiles.h resolveDataLengths). A source
+        /// fact like the profile: fsdp_qlora's benchmarks and this project's measure_peak.py feed
+        /// random tokens of exactly the sequence length.
+        DataLengths lengths = DataLengths::Framework;
     };
     std::vector<Repository> repositories;
     /// For sources the table does not list: HF Trainer before transformers 5 (whose
     /// from_pretrained loads the checkpoint's dtype, hf-trainer@5), which the published
     /// measurements predate; a table's unknown_repository entry replaces it.
-    ProfileRef unknown{"hf-trainer", "4.45"};
+    /// For sources the table does not list: a plain PyTorch loop (torch-loop), the least a
+    /// published measurement can assume; a table's unknown_repository entry replaces it.
+    ProfileRef unknown{"torch-loop", ""};
 };
 
 /// Parses the table; profile names and versions are checked against core/engine/profiles.h (an
@@ -68,5 +79,11 @@ std::string sourceRepository(std::string_view sourceUrl);
 /// the host, or a local file's path) and whose gpu (if any) is in @p gpuName.
 ProfileRef recordProfile(const FrameworkRevisions& table, std::string_view sourceUrl,
                          std::string_view gpuName = {});
+
+/// What data a record's source fed its runs, by the same lookup as recordProfile: the matching
+/// revision's `lengths`, else its repository's, else DataLengths::Framework (the profile's
+/// documented pipeline decides). A record's own `features` (packed) and `sample_lengths` win.
+DataLengths recordDataLengths(const FrameworkRevisions& table, std::string_view sourceUrl,
+                              std::string_view gpuName = {});
 
 } // namespace headroom

@@ -577,6 +577,34 @@ ModelSource parseModel(const Node& m, const std::string& id, MeasurementRecord& 
     return {family, false};
 }
 
+/// The sample lengths a training record is estimated with (resolveDataLengths under profile
+/// @p c), as a filled setting: "sample_lengths = fixed (record: packed)", "= real mean 528 ..."
+FilledField lengthsFilled(const Workload& w, const ProfileChoice& c) {
+    const FillDefaults& fill = c.version->fill;
+    const SampleLengths l = resolveDataLengths(w, &fill);
+    std::string value(dataLengthsKey(l.data));
+    if (l.data == DataLengths::Real)
+        value += " (mean " + std::to_string(l.mean) + ", std " + std::to_string(l.std) + ", min " +
+                 std::to_string(l.min) + ", max " + std::to_string(l.max) +
+                 (l.dropLong ? ", longer ones dropped" : ", longer ones truncated") + ")";
+    std::string source;
+    if (w.features.packed)
+        source = "record: feature packed";
+    else if (w.lengths.variable())
+        source = "record: sample_lengths";
+    else if (w.lengths.data != DataLengths::Framework)
+        source = "framework-revisions.json: what the source's runs fed";
+    else if (fill.lengths)
+        source = c.profile->name + ": " + fill.source("lengths") +
+                 (l.data == DataLengths::Real && !w.lengths.variable()
+                      ? "; lengths " + std::string(kDefaultDatasetLengths.name) + " (" +
+                            std::string(kDefaultDatasetLengths.source) + ")"
+                      : "");
+    else
+        source = c.profile->name + ": no documented data pipeline; every batch the sequence length";
+    return {"sample_lengths", std::move(value), std::move(source)};
+}
+
 RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
     const std::string path = "[" + std::to_string(index) + "]";
     if (!j.is_object())
@@ -806,6 +834,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         w.lengths.max = sl->optInt("max", 1, limits::kSequenceLength).value_or(0);
         w.lengths.dropLong = sl->optBool("drop_long").value_or(false);
         w.lengths.steps = sl->optInt("steps", 1, limits::kTrainSteps).value_or(w.lengths.steps);
+        w.lengths.data = DataLengths::Real; // the record's own lengths win
     }
 
     // --- parallelism ---
@@ -862,6 +891,10 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     // document reporting runs on several machines names each machine's software): its facts are
     // evaluated against the mapped run by the engine itself (core/engine/profiles.h).
     entry.profile = recordProfile(revisions, rec.sourceUrl, rec.gpuName);
+    // What data the source fed, where the record does not say (packed, sample_lengths): the
+    // source document's (the revisions table), else the profile's pipeline (resolveDataLengths).
+    if (training && !w.features.packed && w.lengths.data == DataLengths::Framework)
+        w.lengths.data = recordDataLengths(revisions, rec.sourceUrl, rec.gpuName);
     rec.gpuMemoryGB = g.optNumber("memory_gb", kMaxGpuMemoryGB).value_or(0);
 
     const Node ms = r.reqObject("measured");
@@ -900,6 +933,8 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     if (const auto c = findProfile(entry.profile)) {
         for (FilledField& f : resolveUnknowns(a, w, unknown, *c))
             entry.filled.push_back(std::move(f));
+        if (training && !w.features.packed && !w.lengths.variable())
+            entry.filled.push_back(lengthsFilled(w, *c)); // the record does not say
         if (unknown.tiedEmbeddings)
             skip.emplace_back("model.tied_embeddings is null: the lm_head's size (vocab x "
                               "hidden) depends on it, and profile " +

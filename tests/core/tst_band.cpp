@@ -102,7 +102,8 @@ private slots:
     }
     void profileVersionsCovered() {
         QFETCH(QString, name);
-        const Workload w = run(qPrintable(name), Finetune::LoRA);
+        Workload w = run(qPrintable(name), Finetune::LoRA);
+        w.lengths.data = DataLengths::Fixed; // stated: no sample-length contributor
         const Estimate e = estimate(llama8b(), w);
         const Band b = estimateBand(llama8b(), w, nullptr, e);
         const auto c = findProfile(w.profile);
@@ -134,6 +135,66 @@ private slots:
             testsupport::compare(b.low[i], lo[i], 1e-12);
             testsupport::compare(b.high[i], hi[i] + (cs ? cs->high[i] : 0.0), 1e-12);
         }
+    }
+
+    /// The sample lengths are open when the scenario leaves them to a profile whose pipeline
+    /// pads per batch (hf-trainer, torchtune) or documents none (custom); each bound is then
+    /// the fixed-length or the real-data estimate of the same run, computed here directly, and
+    /// allocated memory (the longest batch) does not move. A pipeline documented as fixed or
+    /// packed (torchtitan, litgpt), packing, or lengths the scenario states close it.
+    void sampleLengthsOpen_data() {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("data"); // DataLengths the scenario states
+        QTest::addColumn<bool>("packed");
+        QTest::addColumn<bool>("open");
+        const int framework = static_cast<int>(DataLengths::Framework);
+        QTest::newRow("hf-trainer-pads-per-batch") << "hf-trainer" << framework << false << true;
+        QTest::newRow("torchtune-pads-per-batch") << "torchtune" << framework << false << true;
+        QTest::newRow("custom-documents-none") << "custom" << framework << false << true;
+        QTest::newRow("torchtitan-packed-windows") << "torchtitan" << framework << false << false;
+        QTest::newRow("litgpt-fixed") << "litgpt" << framework << false << false;
+        QTest::newRow("hf-trainer-packing-on") << "hf-trainer" << framework << true << false;
+        QTest::newRow("hf-trainer-stated-real")
+            << "hf-trainer" << static_cast<int>(DataLengths::Real) << false << false;
+        QTest::newRow("custom-stated-fixed")
+            << "custom" << static_cast<int>(DataLengths::Fixed) << false << false;
+    }
+    void sampleLengthsOpen() {
+        QFETCH(QString, spec);
+        QFETCH(int, data);
+        QFETCH(bool, packed);
+        QFETCH(bool, open);
+        Workload w = run(qPrintable(spec), Finetune::LoRA);
+        w.lengths.data = static_cast<DataLengths>(data);
+        w.features.packed = packed;
+        const Estimate e = estimate(llama8b(), w);
+        const Band b = estimateBand(llama8b(), w, nullptr, e);
+        const BandContributor* c = find(b, BandCause::SampleLengths);
+        if (!open) {
+            QVERIFY(!c);
+            return;
+        }
+        std::array<double, 3> lo{}, hi{};
+        for (DataLengths d : {DataLengths::Fixed, DataLengths::Real}) {
+            Workload alt = w;
+            alt.lengths.data = d;
+            const RankEstimate r = estimate(llama8b(), alt).worst;
+            const std::array<double, 3> delta{r.allocated - e.worst.allocated,
+                                              r.reserved - e.worst.reserved,
+                                              r.nvidiaSmi - e.worst.nvidiaSmi};
+            for (size_t i = 0; i < 3; ++i) {
+                lo[i] = std::min(lo[i], delta[i]);
+                hi[i] = std::max(hi[i], delta[i]);
+            }
+        }
+        QVERIFY2(hi[1] - lo[1] > 0, "real data and fixed lengths reserve differently");
+        QVERIFY(c);
+        for (size_t i = 0; i < 3; ++i) {
+            testsupport::compare(c->low[i], lo[i], 1e-12);
+            testsupport::compare(c->high[i], hi[i], 1e-12);
+        }
+        QCOMPARE(c->low[0], 0.0);
+        QCOMPARE(c->high[0], 0.0);
     }
 
     /// The allocator contributor is absent when the run already says expandable segments.

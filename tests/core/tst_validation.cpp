@@ -1202,9 +1202,10 @@ void TstValidation::recordProfiles_data() {
         << "hf-trainer@4.44";
     QTest::newRow("fsdp-qlora") << "https://github.com/AnswerDotAI/fsdp_qlora/blob/4cd6923/b.md"
                                 << QString() << "fsdp-qlora@2024-03";
-    QTest::newRow("unknown-repository-generic")
+    // a source the table does not list: a plain PyTorch loop, no framework's facts
+    QTest::newRow("unknown-repository-torch-loop")
         << "https://github.com/example-org/trainer/blob/374601d/README.md" << QString()
-        << "hf-trainer@4.45";
+        << "torch-loop@2";
     // a document of one repository reporting another framework's runs (revision "profile")
     QTest::newRow("torchao-float8-readme-is-torchtitan")
         << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md" << QString()
@@ -1219,10 +1220,15 @@ void TstValidation::recordProfiles_data() {
         << "https://github.com/pytorch/ao/blob/374601d/torchao/float8/README.md"
         << "AMD Instinct MI300X"
         << "torchtitan@2025";
-    QTest::newRow("torchao-other-page-generic")
+    // the INT8 quantised-training table is benchmarks/quantized_training/pretrain_llama2.py,
+    // a plain PyTorch loop
+    QTest::newRow("torchao-quantized-training-torch-loop")
         << "https://github.com/pytorch/ao/blob/9acc9a4/torchao/prototype/quantized_training/"
            "README.md"
-        << QString() << "hf-trainer@4.45";
+        << QString() << "torch-loop@2";
+    QTest::newRow("torchao-other-page-repository-default")
+        << "https://github.com/pytorch/ao/blob/9acc9a4/torchao/quantization/README.md" << QString()
+        << "hf-trainer@4.45";
     QTest::newRow("unsloth-readme-llama-factory-table")
         << "https://github.com/unslothai/unsloth/blob/0a2c397393e2f0085e58476887d5e1d5af294cb0/"
            "README.md"
@@ -1234,8 +1240,8 @@ void TstValidation::recordProfiles_data() {
     QTest::newRow("llama-factory-repository")
         << "https://github.com/hiyouga/LLaMA-Factory/blob/abc/README.md" << QString()
         << "llama-factory@2024-10";
-    QTest::newRow("not-github-generic")
-        << "https://example.org/blog/llm-memory" << QString() << "hf-trainer@4.45";
+    QTest::newRow("not-github-torch-loop")
+        << "https://example.org/blog/llm-memory" << QString() << "torch-loop@2";
     // this repository's measurements name the script and the transformers version that ran
     QTest::newRow("local-measurement-transformers-5")
         << "tools/measure/measure_peak.py --trainer hf (local measurement, transformers 5.17.0)"
@@ -1244,13 +1250,13 @@ void TstValidation::recordProfiles_data() {
     QTest::newRow("local-measurement-transformers-4")
         << "tools/measure/measure_peak.py --trainer hf (local measurement, transformers 4.46.3)"
         << QString() << "hf-trainer@4.45";
-    // the script's own loop is no framework: dtypes and features as the record gives them
+    // the script's own loop is a plain PyTorch loop: dtypes and features as the record gives them
     QTest::newRow("local-measurement-plain-loop")
         << "tools/measure/measure_peak.py (local measurement, transformers 5.17.0, plain "
            "training loop)"
-        << QString() << "custom@any";
+        << QString() << "torch-loop@2";
     QTest::newRow("local-file-not-listed")
-        << "scripts/other.py (local measurement)" << QString() << "hf-trainer@4.45";
+        << "scripts/other.py (local measurement)" << QString() << "torch-loop@2";
 }
 
 void TstValidation::recordProfiles() {
@@ -1324,7 +1330,7 @@ void TstValidation::skipReasons_data() {
     QTest::newRow("null-prompt-tokens")
         << R"({"/mode": "inference", "/inference": {"prompt_tokens": null, "new_tokens": 60, "kv_cache_dtype": "bf16"}})"
         << "inference.prompt_tokens is null: prefill activations and the KV cache scale with it, "
-           "and profile hf-trainer@4.45 documents no generate default";
+           "and profile torch-loop@2 documents no generate default";
     // a mixture of experts has no flat-field description (gpt_oss: 32 experts; mixtral)
     QTest::newRow("gpt-oss-flat-fields-need-hf-config")
         << R"({"/model/family": "gpt_oss"})"
@@ -1386,7 +1392,7 @@ void TstValidation::filledDefaults_data() {
         "\"/source_url\": \"https://github.com/Lightning-AI/litgpt/blob/ffffff/tutorials/x.md\"");
     // transformers TrainingArguments gradient_checkpointing=False
     QTest::newRow("hf-trainer-checkpointing-none")
-        << R"({"/activation_checkpointing": null, "/measured/bytes": 39000000000})"
+        << R"({"/activation_checkpointing": null, "/measured/bytes": 39000000000, "/source_url": "https://github.com/huggingface/peft/blob/main/README.md"})"
         << "checkpointing"
         << "none"
         << "activation_checkpointing = none (hf-trainer: transformers";
@@ -1442,10 +1448,11 @@ void TstValidation::filledDefaults_data() {
                                              << "false"
                                              << "master_weights_fp32 = false";
     // PEFT TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING llama: q_proj, v_proj = bits 0|2
-    QTest::newRow("hf-trainer-lora-targets-q-v") << R"({"/lora/targets": null})"
-                                                 << "lora_targets"
-                                                 << "5"
-                                                 << "lora.targets = q_proj,v_proj";
+    QTest::newRow("hf-trainer-lora-targets-q-v")
+        << R"({"/lora/targets": null, "/source_url": "https://github.com/huggingface/peft/blob/main/README.md"})"
+        << "lora_targets"
+        << "5"
+        << "lora.targets = q_proj,v_proj";
     // unsloth get_peft_model target_modules: the seven linears = 0x7F
     QTest::newRow("unsloth-lora-targets-all")
         << "{" + unsloth + R"(, "/lora/targets": null})"
@@ -1516,7 +1523,7 @@ void TstValidation::filledDefaults_data() {
         << "compute_dtype = bf16 (llama-factory: precision pytorch_amp";
     QTest::newRow("hf-trainer-lora-base-fp32")
         // fp32 weights alone are 26.95 GB: a measurement above them
-        << R"({"/weight_dtype": null, "/measured/bytes": 32000000000, "/measured/value": 32})"
+        << R"({"/weight_dtype": null, "/measured/bytes": 32000000000, "/measured/value": 32, "/source_url": "https://github.com/huggingface/peft/blob/main/README.md"})"
         << "weights"
         << "fp32"
         << "weight_dtype = fp32 (hf-trainer: precision";

@@ -45,6 +45,7 @@ private slots:
     void globalBatchFollowsDragEnd();
     void masterWeightsByHand();
     void kvCacheDType();
+    void sampleLengthsBox();
     void loraTargetsByHand_data();
     void loraTargetsByHand();
     void rolloutEnablesItsCounts();
@@ -127,6 +128,39 @@ void TstRunDetails::kvCacheDType() {
     settle();
     QCOMPARE(scn().workload.precision.kvCache, DType::FP8);
     QVERIFY(qAbs(term(Term::KvCache) / bf16 - 0.5) < 0.001);
+}
+
+// "Sample lengths" sets Workload::lengths.data as one undo step; on the 8B as LoRA, mb 1 x
+// 2048 on the H100 (custom profile: fixed; it fits, so no cached segment is given back) Real
+// data replays the named default's new longest batches and the allocator reserve grows by
+// exactly the lengths cache core reports, allocated unchanged (tst_datalengths derives the
+// batches by hand).
+void TstRunDetails::sampleLengthsBox() {
+    editScenario([](Scenario& s) {
+        s.workload.finetune = Finetune::LoRA;
+        s.workload.microBatch = 1;
+    });
+    QComboBox* box = panel()->lengthsBox();
+    QVERIFY(box && box->isEnabled());
+    QCOMPARE(box->currentData().toInt(), int(DataLengths::Framework));
+    const auto& before = m_win->controller()->results().estimate.worst;
+    const double allocated = before.allocated, reserve = term(Term::AllocatorReserve);
+    QCOMPARE(before.lengthsCache, 0.0);
+    const int steps = m_win->controller()->undoStack()->count();
+    const int i = box->findData(int(DataLengths::Real));
+    box->setCurrentIndex(i);
+    emit box->activated(i);
+    settle();
+    QCOMPARE(scn().workload.lengths.data, DataLengths::Real);
+    QCOMPARE(m_win->controller()->undoStack()->count(), steps + 1);
+    const auto& after = m_win->controller()->results().estimate.worst;
+    QCOMPARE(after.allocated, allocated);
+    QVERIFY(after.lengthsCache > 0);
+    QVERIFY(qAbs(term(Term::AllocatorReserve) - reserve - after.lengthsCache) <= 1.0);
+    // the distribution's own rows count now (the named default until a mean is given)
+    QVERIFY(panel()->fieldWidget("lengths.std")->isEnabled());
+    editScenario([](Scenario& s) { s.workload.mode = Mode::Inference; });
+    QVERIFY(!box->isEnabled());
 }
 
 // LoRA r 16 on Llama-3.1-8B (h 4096, KV width 1024, FFN 14336, 32 layers): an adapter on a

@@ -1151,7 +1151,7 @@ private slots:
     // numbers as the profile says. torchtitan's precision is fsdp2_mixed: fp32 sharded
     // weights (resources/profiles.json; torchtitan parallelize_llama MixedPrecisionPolicy),
     // so Llama-3.1-8B's 8,030,261,248 parameters weigh 4 B each = 32,121,044,992 bytes
-    // on one GPU, against 2 B each = 16,060,522,496 for the default custom + pure bf16.
+    // on one GPU, against 2 B each = 16,060,522,496 for the default torch-loop (pure bf16).
     void frameworkComboPicksProfiles() {
         auto* box = m_win->controls()->findChild<QComboBox*>(QStringLiteral("frameworkCombo"));
         QVERIFY(box);
@@ -1174,8 +1174,9 @@ private slots:
         QCOMPARE(ctl()->undoStack()->count(), 1);
         action("actionUndo")->trigger();
         settle();
-        QCOMPARE(QString::fromStdString(scn().workload.profile.name), QStringLiteral("custom"));
-        QCOMPARE(box->currentIndex(), 2); // custom with the pure bf16 preset, the default
+        // the GUI opens on the plain PyTorch loop profile (pure bf16 dtypes, no facts)
+        QCOMPARE(QString::fromStdString(scn().workload.profile.name), QStringLiteral("torch-loop"));
+        QCOMPARE(box->currentIndex(), box->findText(QStringLiteral("PyTorch loop 2")));
     }
 
     // LLaMA-Factory loads a LoRA run's frozen base in the compute dtype and upcasts a full
