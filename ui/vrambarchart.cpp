@@ -34,7 +34,7 @@ void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
 VramBarChart::VramBarChart(QWidget* parent)
     : QChartView(new QChart, parent), m_chart(chart()), m_series(new QStackedBarSeries),
       m_categories(new QBarCategoryAxis), m_y(new QValueAxis), m_xHidden(new QValueAxis),
-      m_capacity(new QLineSeries),
+      m_capacity(new QLineSeries), m_whisker(new QLineSeries),
       // QAreaSeries does not own its boundary series, and they are never added to the chart
       m_highlightLo(new QLineSeries(this)), m_highlightHi(new QLineSeries(this)),
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
@@ -70,7 +70,9 @@ VramBarChart::VramBarChart(QWidget* parent)
     // Drawing order: highlight band, danger zone, bars, capacity line.
     m_chart->addSeries(m_highlightArea);
     m_chart->addSeries(m_series);
+    m_chart->addSeries(m_whisker);
     m_chart->addSeries(m_capacity);
+    m_whisker->setObjectName(QStringLiteral("bandWhisker"));
 
     m_categories->append(QStringLiteral(" "));
     m_chart->addAxis(m_categories, Qt::AlignBottom);
@@ -81,7 +83,7 @@ VramBarChart::VramBarChart(QWidget* parent)
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_y);
     for (QAbstractSeries* s :
-         std::initializer_list<QAbstractSeries*>{m_capacity, m_highlightArea}) {
+         std::initializer_list<QAbstractSeries*>{m_capacity, m_highlightArea, m_whisker}) {
         s->attachAxis(m_xHidden);
         s->attachAxis(m_y);
         hideLegendMarkers(m_chart, s);
@@ -215,7 +217,11 @@ void VramBarChart::rebuild() {
     setTitleIfChanged(m_categories, categoryTitle(n));
 
     const double cap = e.capacity / bpu;
-    const double top = std::max(cap, maxTotal / bpu) * 1.08;
+    const bool whisker =
+        m_view == View::WorstRank && m_results.hasEstimate && !m_results.band.contributors.empty();
+    const std::size_t smi = static_cast<std::size_t>(Metric::NvidiaSmi);
+    const double bandHigh = whisker ? m_results.band.high[smi] : 0.0;
+    const double top = std::max({cap, maxTotal / bpu, bandHigh / bpu}) * 1.08;
     const double plotHeight =
         m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
     const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
@@ -236,6 +242,12 @@ void VramBarChart::rebuild() {
     setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 
     replaceIfChanged(m_capacity, {QPointF(-0.5, cap), QPointF(n - 0.5, cap)});
+    if (whisker) { // an I-beam from the band's low to its high bound, on the one bar
+        const double lo = m_results.band.low[smi] / bpu, hi = bandHigh / bpu, w = 0.08;
+        replaceIfChanged(m_whisker, {QPointF(-w, lo), QPointF(w, lo), QPointF(0, lo),
+                                     QPointF(0, hi), QPointF(-w, hi), QPointF(w, hi)});
+    }
+    setHelperVisible(m_chart, m_whisker, whisker);
     const QBrush plot = cap > 0 ? bandBrush(Qt::Vertical, 0.0, 1.0 - 0.9 * cap / yMax,
                                             m_style.colors().plot, m_style.colors().danger)
                                 : QBrush(m_style.colors().plot);
@@ -424,6 +436,7 @@ void VramBarChart::applyStyle() {
     QPen cap(c.capacity, m_style.lineWidth() + 0.5);
     cap.setCapStyle(Qt::FlatCap);
     m_capacity->setPen(cap);
+    m_whisker->setPen(QPen(c.text, m_style.lineWidth() + 0.5));
     m_plotBrush = QBrush();
     m_highlightArea->setBrush(c.highlight);
     m_highlightArea->setPen(Qt::NoPen);

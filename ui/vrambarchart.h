@@ -87,6 +87,9 @@ private:
     QValueAxis* m_y;
     QValueAxis* m_xHidden;
     QLineSeries* m_capacity;
+    /// The band of the worst rank's nvidia-smi total (core estimateBand) as a whisker on the
+    /// bar, low to high, in the worst-rank view.
+    QLineSeries* m_whisker;
     QLineSeries* m_highlightLo;
     QLineSeries* m_highlightHi;
     QAreaSeries* m_highlightArea;

@@ -716,9 +716,14 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
 SampleLengths resolveDataLengths(const Workload& w, const FillDefaults* fill) {
     SampleLengths out = w.lengths;
     DataLengths data = w.lengths.data;
+    // left to the framework: a distribution given by hand is a real data set; otherwise every
+    // batch is the sequence length. The profile's documented pipeline (fill->lengths) is not
+    // applied to the point estimate: replaying a real data set's lengths through every
+    // playbook action and plan candidate costs 10-50x an estimate (no bound on it yet), so a
+    // pipeline that pads per batch opens the band's sample-lengths contributor instead
+    // (core/engine/band.h), whose high side is that replay
     if (data == DataLengths::Framework)
-        data = w.lengths.variable() ? DataLengths::Real
-                                    : (fill && fill->lengths ? *fill->lengths : DataLengths::Fixed);
+        data = w.lengths.variable() ? DataLengths::Real : DataLengths::Fixed;
     if (w.features.packed)
         data = DataLengths::Packed; // packed rows are sequenceLength tokens whatever the data
     out.data = data;

@@ -81,15 +81,16 @@ void TstDataLengths::resolve_data() {
     // torch-loop: a pre-training loop's fixed windows (nanoGPT get_batch)
     QTest::newRow("torch-loop-framework-fixed")
         << "torch-loop" << fw << false << 0LL << fixed << 0LL << false;
-    // transformers trainer.py: DataCollatorWithPadding pads each batch to its longest sample
-    QTest::newRow("hf-trainer-framework-real-named")
-        << "hf-trainer" << fw << false << 0LL << real << 528LL << false;
-    // ms-swift truncation_strategy 'delete': the named lengths, longer samples dropped
-    QTest::newRow("swift-framework-real-dropped")
-        << "swift" << fw << false << 0LL << real << 528LL << true;
-    // torchtitan HuggingFaceDataset: seq_len + 1 token rows cut from a token stream
-    QTest::newRow("torchtitan-framework-packed")
-        << "torchtitan" << fw << false << 0LL << packed << 0LL << false;
+    // a profile's documented pipeline is not applied to the point (profiles.h
+    // resolveDataLengths): every batch the sequence length; transformers' per-batch padding
+    // (DataCollatorWithPadding) and ms-swift's 'delete' open the band's sample-lengths
+    // contributor instead (tst_band sampleLengthsOpen); torchtitan's packed rows are fixed too
+    QTest::newRow("hf-trainer-framework-fixed-point")
+        << "hf-trainer" << fw << false << 0LL << fixed << 0LL << false;
+    QTest::newRow("swift-framework-fixed-point")
+        << "swift" << fw << false << 0LL << fixed << 0LL << false;
+    QTest::newRow("torchtitan-framework-fixed-point")
+        << "torchtitan" << fw << false << 0LL << fixed << 0LL << false;
     // litgpt puts the longest sample first: later batches fit its segments
     QTest::newRow("litgpt-framework-fixed")
         << "litgpt" << fw << false << 0LL << fixed << 0LL << false;
