@@ -163,7 +163,7 @@
         <translation>kein KV-Cache (Training)</translation>
     </message>
     <message>
-        <source>the rollout engine&apos;s KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
+        <source>the rollout engine's KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
         <translation>KV-Cache der Rollout-Engine: Rollout-Sequenzen x (Prompt + Antwort) Tokens, alle Schichten, KV-Heads / Rollout-TP</translation>
     </message>
     <message>
@@ -199,7 +199,7 @@
         <translation>Zustände</translation>
     </message>
     <message>
-        <source>one block&apos;s prefill tensors per token</source>
+        <source>one block's prefill tensors per token</source>
         <translation>Prefill-Tensoren eines Blocks pro Token</translation>
     </message>
     <message>
@@ -227,7 +227,7 @@
         <translation>die Gradienten an Ein- und Ausgang</translation>
     </message>
     <message>
-        <source>one chunk&apos;s gradient</source>
+        <source>one chunk's gradient</source>
         <translation>Gradient eines Chunks</translation>
     </message>
     <message>
@@ -235,7 +235,7 @@
         <translation>kompilierter Chunked Loss</translation>
     </message>
     <message>
-        <source>one chunk&apos;s fp32 upcast</source>
+        <source>one chunk's fp32 upcast</source>
         <translation>fp32-Upcast eines Chunks</translation>
     </message>
     <message>
@@ -243,7 +243,7 @@
         <translation>Chunked Loss</translation>
     </message>
     <message>
-        <source>tanh&apos;s saved output of the soft-capped logits</source>
+        <source>tanh's saved output of the soft-capped logits</source>
         <translation>gespeicherte tanh-Ausgabe der soft-gecappten Logits</translation>
     </message>
     <message>
@@ -255,7 +255,7 @@
         <translation>gesammelte FSDP-Units, Autocast-Gewichtskopien, temporäre Optimiererpuffer, Dequantisierungspuffer</translation>
     </message>
     <message>
-        <source>the load&apos;s cached segments</source>
+        <source>the load's cached segments</source>
         <translation>die zwischengespeicherten Segmente des Ladens</translation>
     </message>
     <message>
@@ -263,7 +263,7 @@
         <translation>durch den Caching-Allocator nachgespielt</translation>
     </message>
     <message>
-        <source>the all-gather stream&apos;s pool</source>
+        <source>the all-gather stream's pool</source>
         <translation>der Pool des All-Gather-Streams</translation>
     </message>
     <message>
@@ -271,15 +271,15 @@
         <translation>belegt</translation>
     </message>
     <message>
-        <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
+        <source>of the step's blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
         <translation>aus Blöcken, Loss, Gradienten und Optimiererzuständen des Schritts, durch den Caching-Allocator nachgespielt</translation>
     </message>
     <message>
-        <source>of the step&apos;s blocks and loss replayed through the caching allocator</source>
+        <source>of the step's blocks and loss replayed through the caching allocator</source>
         <translation>aus Blöcken und Loss des Schritts, durch den Caching-Allocator nachgespielt</translation>
     </message>
     <message>
-        <source>of the loss&apos;s transients (not replayed)</source>
+        <source>of the loss's transients (not replayed)</source>
         <translation>der temporären Tensoren des Loss (nicht nachgespielt)</translation>
     </message>
     <message>
@@ -299,11 +299,11 @@
         <translation>Caching-Allocator</translation>
     </message>
     <message>
-        <source>of sharded gradients cached in the FSDP reduce-scatter stream&apos;s pool</source>
+        <source>of sharded gradients cached in the FSDP reduce-scatter stream's pool</source>
         <translation>geshardete Gradienten, im Pool des FSDP-Reduce-Scatter-Streams zwischengespeichert</translation>
     </message>
     <message>
-        <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
+        <source>cached for the run's other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
         <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Sample-Längen, durch den Caching-Allocator nachgespielt)</translation>
     </message>
     <message>
@@ -397,7 +397,7 @@
         <translation>Eine separate fp32-Kopie der trainierbaren Gewichte für den Optimiererschritt.</translation>
     </message>
     <message>
-        <source>Optimizer moments, e.g. AdamW&apos;s first and second moment per parameter.</source>
+        <source>Optimizer moments, e.g. AdamW's first and second moment per parameter.</source>
         <translation>Optimierermomente, z. B. das erste und zweite Moment von AdamW je Parameter.</translation>
     </message>
     <message>
@@ -846,14 +846,14 @@
         <translation>%1 %2</translation>
     </message>
     <message numerus="yes">
-        <source>%1, version %2: the framework&apos;s dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
+        <source>%1, version %2: the framework's dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
         <translation>
             <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaft seines Codes, die den Spitzenwert ändert, jeweils mit Quelle (docs/profiles.md).</numerusform>
             <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaften seines Codes, die den Spitzenwert ändern, jeweils mit Quelle (docs/profiles.md).</numerusform>
         </translation>
     </message>
     <message>
-        <source>⚠ %1 tokens exceed the model&apos;s trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
+        <source>⚠ %1 tokens exceed the model's trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
         <translation>⚠ %1 Token überschreiten den trainierten Kontext des Modells (max_position_embeddings %2): Der Speicher ist geschätzt, aber das Modell braucht RoPE-Skalierung oder eine Langkontext-Variante.</translation>
     </message>
     <message>
@@ -981,7 +981,7 @@
         <translation>KV-Cache %1</translation>
     </message>
     <message>
-        <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
+        <source>Short-lived buffers: gathered sharded parameters, autocast's 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
         <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, die 16-Bit-Kopien der fp32-Gewichte durch autocast, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
     </message>
     <message>
@@ -1147,7 +1147,7 @@
     </message>
     <message>
         <source>%1 dtype</source>
-        <comment>a memory term&apos;s dtype</comment>
+        <comment>a memory term's dtype</comment>
         <translation>Datentyp %1</translation>
     </message>
     <message>
@@ -1216,7 +1216,7 @@
     </message>
     <message>
         <source>%1 → %2</source>
-        <comment>A&apos;s value → B&apos;s value</comment>
+        <comment>A's value → B's value</comment>
         <translation>%1 → %2</translation>
     </message>
     <message numerus="yes">
@@ -1229,7 +1229,7 @@
     </message>
     <message>
         <source>%1: %2 → %3</source>
-        <comment>field: A&apos;s value → B&apos;s value</comment>
+        <comment>field: A's value → B's value</comment>
         <translation>%1: %2 → %3</translation>
     </message>
     <message>
@@ -1255,6 +1255,22 @@
     <message>
         <source>Costs %1</source>
         <translation>Kostet %1</translation>
+    </message>
+    <message>
+        <source>allocator configuration</source>
+        <translation>Allocator-Konfiguration</translation>
+    </message>
+    <message>
+        <source>CUDA stack</source>
+        <translation>CUDA-Stack</translation>
+    </message>
+    <message>
+        <source>framework versions</source>
+        <translation>Framework-Versionen</translation>
+    </message>
+    <message>
+        <source>sample lengths</source>
+        <translation>Beispiellängen</translation>
     </message>
 </context>
 <context>
@@ -1342,7 +1358,7 @@
         <translation>Reserviert (PyTorch)</translation>
     </message>
     <message>
-        <source>Allocated plus the caching allocator&apos;s reserve: torch.cuda.max_memory_reserved().</source>
+        <source>Allocated plus the caching allocator's reserve: torch.cuda.max_memory_reserved().</source>
         <translation>Allokiert plus Reserve des Caching-Allokators: torch.cuda.max_memory_reserved().</translation>
     </message>
     <message>
@@ -1413,7 +1429,7 @@
         <translation>Aus einem gemessenen Lauf kalibrieren</translation>
     </message>
     <message>
-        <source>The peak your run reached at this scenario&apos;s micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
+        <source>The peak your run reached at this scenario's micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
         <translation>Der Spitzenwert, den Ihr Lauf bei Micro-Batch %1 und %2 Tokens dieses Szenarios erreichte, wie PyTorch oder nvidia-smi ihn meldete. Headroom passt einen festen Overhead an, sodass die Schätzung hier ihm gleicht.</translation>
     </message>
     <message>
@@ -1658,7 +1674,7 @@
         <translation>Änderung</translation>
     </message>
     <message>
-        <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
+        <source>Shapley attribution: each change's effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley-Zuordnung: die Wirkung jeder Änderung, gemittelt über alle Reihenfolgen, in denen die Änderungen angewendet werden können; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
     </message>
     <message>
@@ -1743,19 +1759,19 @@
         <translation>Größter Mikro-Batch: A %1, B %2</translation>
     </message>
     <message>
-        <source>The change&apos;s part of the whole difference between A and B</source>
+        <source>The change's part of the whole difference between A and B</source>
         <translation>Anteil der Änderung am gesamten Unterschied zwischen A und B</translation>
     </message>
     <message>
-        <source>B&apos;s GPU capacity</source>
+        <source>B's GPU capacity</source>
         <translation>GPU-Kapazität von B</translation>
     </message>
     <message>
-        <source>A&apos;s GPU capacity</source>
+        <source>A's GPU capacity</source>
         <translation>GPU-Kapazität von A</translation>
     </message>
     <message>
-        <source>A change&apos;s Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
+        <source>A change's Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
         <translation>Der Shapley-Wert einer Änderung ist ihre Wirkung auf den Speicher, gemittelt über jede Reihenfolge, in der die Änderungen angewendet werden können; die Wirkungen ergeben zusammen den gesamten Unterschied zwischen A und B.</translation>
     </message>
     <message>
@@ -1775,14 +1791,14 @@
         <translation>&lt;b&gt;A → B: %1 → %2, gleicher Speicher.&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <source>Each change&apos;s effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
+        <source>Each change's effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
         <translation>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über jede Reihenfolge ihrer Anwendung (%n Schätzung).</numerusform>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über jede Reihenfolge ihrer Anwendung (%n Schätzungen).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Each change&apos;s effect: its Shapley value over 200 random orders of applying them (%n estimate(s)).</source>
+        <source>Each change's effect: its Shapley value over 200 random orders of applying them (%n estimate(s)).</source>
         <translation>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzung).</numerusform>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzungen).</numerusform>
@@ -2120,7 +2136,7 @@
         <translation>Grad der Datenparallelität</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer&apos;s matrices are split over this many GPUs; must divide the attention heads.</source>
+        <source>Tensor parallelism: each layer's matrices are split over this many GPUs; must divide the attention heads.</source>
         <translation>Tensorparallelität: die Matrizen jeder Schicht werden auf so viele GPUs aufgeteilt; muss die Attention-Heads teilen.</translation>
     </message>
     <message>
@@ -2212,7 +2228,7 @@
         <translation>Ein Framework-Profil legt die Datentypen von Gewichten, Gradienten und Optimiererzuständen so fest, wie das Framework sie speichert, sowie das Verhalten seines Codes, das den Spitzenwert ändert (docs/profiles.md).</translation>
     </message>
     <message>
-        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family&apos;s real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
+        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family's real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
         <translation>Gesamtparameter (logarithmisch, 0,1 B bis 1 T). Bei einem eingebauten Modell durchläuft der Regler die echten Größen der Familie (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) und dazwischen oder darüber hinaus eine aus der Familie abgeleitete Form, als „abgeleitet“ gekennzeichnet. Mit „Eigene Größe“: ein dichtes Modell im Llama-Stil. Für eine importierte Konfiguration nicht verfügbar.</translation>
     </message>
     <message>
@@ -2581,7 +2597,7 @@
         <translation>Was der Lauf einschaltet</translation>
     </message>
     <message>
-        <source>How the framework&apos;s code behaves</source>
+        <source>How the framework's code behaves</source>
         <translation>Wie sich der Framework-Code verhält</translation>
     </message>
     <message>
@@ -2689,7 +2705,7 @@
         <translation>ZeRO läuft auf DeepSpeed</translation>
     </message>
     <message>
-        <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
+        <source>DeepSpeed's ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
         <translation>Der ZeRO-Optimierer von DeepSpeed kopiert die Gradienten in einen Puffer aus reduce_bucket_size Elementen (ZeRO-3: immer belegt; ZeRO-1/2: während des Backward-Durchlaufs).</translation>
     </message>
     <message>
@@ -2705,7 +2721,7 @@
         <translation>gelu_new als einzelne Operationen</translation>
     </message>
     <message>
-        <source>transformers runs GPT-2&apos;s gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
+        <source>transformers runs GPT-2's gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
         <translation>transformers führt GPT-2s gelu_new (gpt2, phi) unter Autocast als einzelne Operationen aus: fp32-Zwischenwerte werden für den Backward-Pass behalten (HF Trainer).</translation>
     </message>
 </context>
@@ -3119,7 +3135,7 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <translation>Über Headroom</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch's allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;Wie viel GPU-Speicher ein LLM-Training oder eine Inferenz braucht, und warum.&lt;/p&gt;&lt;p&gt;Summen sind die nvidia-smi-Metrik, die der Treiber nicht überschreiten lässt; die allokierten und reservierten Werte von PyTorch stehen daneben.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3377,7 +3393,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>LoRA-Dropout &gt; 0</translation>
     </message>
     <message>
-        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer&apos;s input for the backward pass.</source>
+        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer's input for the backward pass.</source>
         <translation>lora_dropout &gt; 0 speichert für den Rückwärtsdurchlauf eine Dropout-Kopie der Eingabe jeder adaptierten Schicht.</translation>
     </message>
     <message>
@@ -3465,7 +3481,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Optimiererzustände:</translation>
     </message>
     <message>
-        <source>Dtype of Adam&apos;s m and v (8-bit optimizers are chosen under Optimizer).</source>
+        <source>Dtype of Adam's m and v (8-bit optimizers are chosen under Optimizer).</source>
         <translation>Dtype von Adams m und v (8-Bit-Optimierer werden unter „Optimierer“ gewählt).</translation>
     </message>
     <message>
@@ -3489,7 +3505,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Adapter auf der Projektion %1</translation>
     </message>
     <message>
-        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM&apos;s kv_cache_dtype.</source>
+        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM's kv_cache_dtype.</source>
         <translation>Dtype des KV-Caches (Inferenz und RL-Rollout); fp8 und int8 wie vLLMs kv_cache_dtype.</translation>
     </message>
     <message>
@@ -3497,7 +3513,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>LoRA-Ziele:</translation>
     </message>
     <message>
-        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
+        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT's "all-linear".</source>
         <translation>Die linearen Schichten mit Adaptern (PEFT target_modules); alle sieben Projektionen entsprechen PEFTs „all-linear“.</translation>
     </message>
     <message>
@@ -3505,15 +3521,15 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>DeepSpeed-Reduce-Puffer:</translation>
     </message>
     <message>
-        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
-        <translation>DeepSpeed-ZeRO reduce_bucket_size in Elementen: der Gradientenpuffer, den es belegt. Die Voreinstellung von DeepSpeed ist 500.000.000; &quot;auto&quot; im HF Trainer ist die Hidden Size zum Quadrat.</translation>
+        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed's default is 500,000,000; HF Trainer's "auto" is hidden size squared.</source>
+        <translation>DeepSpeed-ZeRO reduce_bucket_size in Elementen: der Gradientenpuffer, den es belegt. Die Voreinstellung von DeepSpeed ist 500.000.000; "auto" im HF Trainer ist die Hidden Size zum Quadrat.</translation>
     </message>
     <message>
         <source>Mean sample length:</source>
         <translation>Mittlere Sample-Länge:</translation>
     </message>
     <message>
-        <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
+        <source>Variable sample lengths: the data set's mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
         <translation>Variable Sample-Längen: die mittlere Länge des Datensatzes in Tokens, jeder Micro-Batch auf sein längstes Sample aufgefüllt. Der Caching-Allocator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
     </message>
     <message>
@@ -3537,7 +3553,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Längstes Sample im Datensatz:</translation>
     </message>
     <message>
-        <source>The data set&apos;s longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
+        <source>The data set's longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
         <translation>Das längste Sample des Datensatzes, Tokens (0: keine Grenze). Samples über der Sequenzlänge werden auf sie gekürzt oder verworfen.</translation>
     </message>
     <message>
@@ -3545,8 +3561,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Samples über der Sequenzlänge verwerfen</translation>
     </message>
     <message>
-        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy &apos;delete&apos;) instead of truncated.</source>
-        <translation>Samples, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy &apos;delete&apos;) statt gekürzt.</translation>
+        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy 'delete') instead of truncated.</source>
+        <translation>Samples, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy 'delete') statt gekürzt.</translation>
     </message>
     <message>
         <source>Training micro-batches:</source>
@@ -3555,6 +3571,38 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>Micro-batches the run trains: the more batches, the more new longest ones (about ln of the count) and the more cached segments.</source>
         <translation>Micro-Batches, die der Lauf trainiert: je mehr Batches, desto mehr neue längste (etwa ln der Anzahl) und desto mehr zwischengespeicherte Segmente.</translation>
+    </message>
+    <message>
+        <source>Sample lengths: %1</source>
+        <translation>Längen der Beispiele: %1</translation>
+    </message>
+    <message>
+        <source>Sample lengths:</source>
+        <translation>Längen der Beispiele:</translation>
+    </message>
+    <message>
+        <source>Sample lengths</source>
+        <translation>Längen der Beispiele</translation>
+    </message>
+    <message>
+        <source>As the framework</source>
+        <translation>Wie das Framework</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>Fest</translation>
+    </message>
+    <message>
+        <source>Packed</source>
+        <translation>Gepackt</translation>
+    </message>
+    <message>
+        <source>Real data</source>
+        <translation>Echte Daten</translation>
+    </message>
+    <message>
+        <source>How long the training batches are. Fixed or packed: every batch is the sequence length. Real data: each batch padded to its longest sample, so the caching allocator keeps segments for many lengths and reserved memory grows (the mean below, or a published SFT mix: mean 528, spread 658, longest 18,718 tokens). As the framework: real data for the SFT trainers (HF Trainer, torchtune, LLaMA-Factory, ms-swift), fixed windows for a plain PyTorch loop or pre-training.</source>
+        <translation>Wie lang die Trainings-Batches sind. Fest oder gepackt: jeder Batch hat die Sequenzlänge. Echte Daten: jeder Batch wird auf sein längstes Beispiel aufgefüllt, daher hält der Caching-Allocator Segmente für viele Längen und der reservierte Speicher wächst (der Mittelwert unten oder ein veröffentlichter SFT-Mix: Mittel 528, Streuung 658, längstes 18.718 Tokens). Wie das Framework: echte Daten für die SFT-Trainer (HF Trainer, torchtune, LLaMA-Factory, ms-swift), feste Fenster für eine einfache PyTorch-Schleife oder Vortraining.</translation>
     </message>
 </context>
 <context>
@@ -3635,7 +3683,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>GPU-Speicher&amp;auslastung</translation>
     </message>
     <message>
-        <source>vLLM gpu_memory_utilization: the share of the GPU&apos;s memory the server may use (default 0.90).</source>
+        <source>vLLM gpu_memory_utilization: the share of the GPU's memory the server may use (default 0.90).</source>
         <translation>vLLM gpu_memory_utilization: der Anteil des GPU-Speichers, den der Server nutzen darf (Standard 0,90).</translation>
     </message>
     <message>
@@ -3787,6 +3835,30 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <source>The measured run ran out of memory, so this point is OOM. </source>
         <translation>Der gemessene Lauf lief in einen Speicherfehler, daher ist dieser Punkt OOM. </translation>
     </message>
+    <message>
+        <source>%1 of %2: may not fit, up to %3</source>
+        <translation>%1 von %2: passt vielleicht nicht, bis zu %3</translation>
+    </message>
+    <message>
+        <source>Needs %1 of %2: may not fit, %3 at best</source>
+        <translation>Braucht %1 von %2: passt vielleicht nicht, bestenfalls %3</translation>
+    </message>
+    <message>
+        <source>Band %1 to %2 (%3).</source>
+        <translation>Band %1 bis %2 (%3).</translation>
+    </message>
+    <message>
+        <source>%1 can push it over.</source>
+        <translation>%1 kann es über die Grenze bringen.</translation>
+    </message>
+    <message>
+        <source>It can fit with %1.</source>
+        <translation>Mit %1 kann es passen.</translation>
+    </message>
+    <message>
+        <source>Setting: %1.</source>
+        <translation>Einstellung: %1.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::VramBarChart</name>
@@ -3896,11 +3968,11 @@ braucht %2</translation>
         <translation>Fenstergröße für --screenshot, z. B. 1600x1000 (höchstens %1 px pro Seite und %2 px insgesamt).</translation>
     </message>
     <message>
-        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
+        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got '%3')</source>
         <translation>--size muss wie 1600x1000 aussehen, mit 10 bis %1 px pro Seite und höchstens %2 px insgesamt (erhalten: „%3“)</translation>
     </message>
     <message>
-        <source>--tab must be one of: %1 (got &apos;%2&apos;)</source>
+        <source>--tab must be one of: %1 (got '%2')</source>
         <translation>--tab muss eines von %1 sein (erhalten: „%2“)</translation>
     </message>
     <message>
