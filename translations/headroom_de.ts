@@ -1272,6 +1272,14 @@
         <source>sample lengths</source>
         <translation>Beispiellängen</translation>
     </message>
+    <message>
+        <source>pick the framework version</source>
+        <translation>die Framework-Version wählen</translation>
+    </message>
+    <message>
+        <source>pack the samples</source>
+        <translation>Beispiele packen</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -3844,20 +3852,20 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Braucht %1 von %2: passt vielleicht nicht, bestenfalls %3</translation>
     </message>
     <message>
-        <source>Band %1 to %2 (%3).</source>
-        <translation>Band %1 bis %2 (%3).</translation>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
     </message>
     <message>
-        <source>%1 can push it over.</source>
-        <translation>%1 kann es über die Grenze bringen.</translation>
+        <source>Band %1.</source>
+        <translation>Band %1.</translation>
     </message>
     <message>
-        <source>It can fit with %1.</source>
-        <translation>Mit %1 kann es passen.</translation>
+        <source>Band %1: %2 can push it over (%3).</source>
+        <translation>Band %1: %2 kann es über die Grenze bringen (%3).</translation>
     </message>
     <message>
-        <source>Setting: %1.</source>
-        <translation>Einstellung: %1.</translation>
+        <source>Band %1: it can fit with %2 (%3).</source>
+        <translation>Band %1: mit %2 kann es passen (%3).</translation>
     </message>
 </context>
 <context>

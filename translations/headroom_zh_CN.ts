@@ -1270,6 +1270,14 @@
         <source>sample lengths</source>
         <translation>样本长度</translation>
     </message>
+    <message>
+        <source>pick the framework version</source>
+        <translation>选择框架版本</translation>
+    </message>
+    <message>
+        <source>pack the samples</source>
+        <translation>打包样本</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -3840,20 +3848,20 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>需要 %1 / %2：可能放不下，最少 %3</translation>
     </message>
     <message>
-        <source>Band %1 to %2 (%3).</source>
-        <translation>范围 %1 至 %2（%3）。</translation>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
     </message>
     <message>
-        <source>%1 can push it over.</source>
-        <translation>%1 可能使其超出。</translation>
+        <source>Band %1.</source>
+        <translation>范围 %1。</translation>
     </message>
     <message>
-        <source>It can fit with %1.</source>
-        <translation>借助 %1 可能放得下。</translation>
+        <source>Band %1: %2 can push it over (%3).</source>
+        <translation>范围 %1：%2 可能使其超出（%3）。</translation>
     </message>
     <message>
-        <source>Setting: %1.</source>
-        <translation>设置：%1。</translation>
+        <source>Band %1: it can fit with %2 (%3).</source>
+        <translation>范围 %1：借助 %2 可能放得下（%3）。</translation>
     </message>
 </context>
 <context>

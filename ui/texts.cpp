@@ -325,6 +325,20 @@ QString Texts::bandCauseName(BandCause c) {
     return {};
 }
 
+QString Texts::bandCauseRemedy(BandCause c) {
+    switch (c) {
+    case BandCause::AllocatorConfig:
+        return QStringLiteral("expandable_segments:True");
+    case BandCause::CudaStack:
+        return QStringLiteral("CUDA_MODULE_LOADING=LAZY");
+    case BandCause::ProfileVersions:
+        return tr("pick the framework version");
+    case BandCause::SampleLengths:
+        return tr("pack the samples");
+    }
+    return {};
+}
+
 QString Texts::phaseShortName(Phase p) {
     switch (p) {
     case Phase::AfterLoad:

@@ -53,6 +53,8 @@ public:
     static QString phaseName(Phase p);
     /// A band contributor's mechanism (core BandCause), e.g. "allocator configuration".
     static QString bandCauseName(BandCause c);
+    /// What removes a band contributor, e.g. "CUDA_MODULE_LOADING=LAZY", "pack the samples".
+    static QString bandCauseRemedy(BandCause c);
     /// "fwd", "bwd": the phase where its full name does not fit a chart's category.
     static QString phaseShortName(Phase p);
 

@@ -194,27 +194,20 @@ QString VerdictView::calibrationText(const Results& r, ByteUnit u) {
 }
 
 QString VerdictView::bandText(const Results& r, ByteUnit u) {
+    // only where the band decides the verdict: elsewhere the bar's whisker shows it
     const Band& b = r.band;
-    if (b.contributors.empty())
+    if (r.bandVerdict != BandVerdict::MayNotFit)
         return {};
-    QStringList parts;
-    for (const BandContributor& c : b.contributors)
-        parts << Texts::bandCauseName(c.cause);
-    QString text =
-        QLatin1Char(' ') + tr("Band %1 to %2 (%3).")
-                               .arg(Units::format(b.verdictLow, u), Units::format(b.verdictHigh, u),
-                                    parts.join(QStringLiteral(", ")));
-    if (r.bandVerdict == BandVerdict::MayNotFit) {
-        if (const BandContributor* d = decidingContributor(b, r.estimate.capacity))
-            text +=
-                QLatin1Char(' ') +
-                (r.estimate.fits ? tr("%1 can push it over.") : tr("It can fit with %1."))
-                    .arg(Texts::bandCauseName(d->cause)) +
-                (d->remedy.empty() ? QString()
-                                   : QLatin1Char(' ') +
-                                         tr("Setting: %1.").arg(QString::fromStdString(d->remedy)));
-    }
-    return text;
+    const BandContributor* d = decidingContributor(b, r.estimate.capacity);
+    const QString range = tr("%1 to %2").arg(Units::format(b.verdictLow, u),
+                                             Units::format(b.verdictHigh, u));
+    if (!d)
+        return QLatin1Char(' ') + tr("Band %1.").arg(range);
+    const QString remedy = Texts::bandCauseRemedy(d->cause);
+    return QLatin1Char(' ') +
+           (r.estimate.fits ? tr("Band %1: %2 can push it over (%3).")
+                            : tr("Band %1: it can fit with %2 (%3)."))
+               .arg(range, Texts::bandCauseName(d->cause), remedy);
 }
 
 QString VerdictView::detailsFor(const Results& r, ByteUnit u) {

@@ -76,7 +76,7 @@ BandContributor cudaStack() {
     c.why = "CUDA context: about 512 MiB with CUDA 12 lazy module loading (the estimate), 1343 "
             "MiB measured with a CUDA 11 stack that loads every module at start (Hugging Face, "
             "Model training anatomy)";
-    c.remedy = "CUDA_MODULE_LOADING=LAZY (CUDA 11.7 and later)";
+    c.remedy = "CUDA_MODULE_LOADING=LAZY";
     return c;
 }
 
