@@ -66,7 +66,10 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
 /// one cache per thread.
 class LoadReplayCache {
 public:
-    explicit LoadReplayCache(std::size_t capacity = 8) : m_capacity(capacity) {}
+    /// @p capacity load entries: one per shard degree a recompute meets (torchtune's FSDP
+    /// recipe and FSDP1 load shard by shard; the GUI's solvers and playbook try 12 degrees for
+    /// DeepSeek-V3 QLoRA), each 5 doubles and a key.
+    explicit LoadReplayCache(std::size_t capacity = 32) : m_capacity(capacity) {}
 
     /// simulateLoad() through this cache.
     LoadPhase replay(const ModelArch& m, const Workload& w, int shard);

@@ -10,11 +10,13 @@
 //     pool, the variable-length cache and what the load leaves above allocated;
 //   - a replayed load leaves live at most this rank's weights (the load of a sharded model
 //     never holds the whole model on one rank);
-//   - allocated, reserved and nvidia-smi never fall as the micro-batch or the sequence grows;
-//   - nvidia-smi at micro-batch b + 1 is at most twice that at b unless the peak moves to
-//     another phase (the cause is named);
+//   - allocated, reserved and nvidia-smi (largest over the stages) never fall as the
+//     micro-batch or the sequence grows;
+//   - nvidia-smi at micro-batch b + 1 is at most twice that at b;
 //   - doubling the ZeRO/FSDP degree at the same global batch (accumulation halved) never
-//     raises a rank's weights, load floor, allocated, reserved or nvidia-smi.
+//     raises a stage's weights, what its load leaves live, allocated, reserved or nvidia-smi.
+// A check that holds only through a cause the engine reports (the variable-length cache, a
+// phase switch, the load's cached transients) is allowed and printed with its cause.
 #include "core/engine/estimator.h"
 #include "core/engine/load_phase.h"
 #include "core/engine/profiles.h"
@@ -47,6 +49,10 @@ struct Case {
     Optimizer optimizer = Optimizer::AdamW;
     bool compile = false;
     bool offloadOptimizer = false;
+    bool offloadParams = false;
+    bool activationOffload = false;
+    bool optimizerInBackward = false;
+    bool variableLengths = false; ///< a normal(s/2, s/4) of lengths, 1,000 micro-batches
     int64_t microBatch = 1;
     int64_t sequence = 1024;
     int64_t accumulation = 2;
@@ -69,6 +75,13 @@ Workload workloadOf(const Case& c, const ModelArch& m) {
     w.parallel.pp = c.pp;
     w.parallel.sharding = c.sharding;
     w.parallel.offloadOptimizer = c.offloadOptimizer;
+    w.parallel.offloadParams = c.offloadParams;
+    w.features.activationOffload = c.activationOffload;
+    w.features.optimizerInBackward = c.optimizerInBackward;
+    if (c.variableLengths && c.mode == Mode::Training) {
+        w.lengths.mean = c.sequence / 2;
+        w.lengths.std = c.sequence / 4;
+    }
     w.checkpointing = c.checkpointing;
     w.attention = c.attention;
     w.optimizer = c.optimizer;
@@ -142,38 +155,95 @@ void checkOne(const Estimate& e, QStringList& out) {
     }
 }
 
-/// Fails unless @p after >= @p before in each metric (rounding: 1 byte + 1e-9).
-void checkNotBelow(const RankEstimate& before, const RankEstimate& after, const QString& what,
+/// Each metric's largest value over the ranks (pipeline stages) of an estimate, and the same
+/// without the segments cached for other batch lengths (RankEstimate::lengthsCache: free at
+/// the peak, releasable) or, for one load, what the load leaves cached beyond its live bytes.
+struct Totals {
+    double allocated = 0, reserved = 0, smi = 0;
+    double reservedLessCache = 0, smiLessCache = 0;
+};
+
+Totals totals(const std::vector<RankEstimate>& ranks) {
+    Totals t;
+    for (const RankEstimate& r : ranks) {
+        t.allocated = std::max(t.allocated, r.allocated);
+        t.reserved = std::max(t.reserved, r.reserved);
+        t.smi = std::max(t.smi, r.nvidiaSmi);
+        t.reservedLessCache = std::max(t.reservedLessCache, r.reserved - r.lengthsCache);
+        t.smiLessCache = std::max(t.smiLessCache, r.nvidiaSmi - r.lengthsCache);
+    }
+    return t;
+}
+
+/// Scenarios where a property held only through a named cause, reported at the end.
+QStringList& allowedCauses() {
+    static QStringList list;
+    return list;
+}
+
+bool falls(double before, double after) {
+    return after < before * (1 - 1e-9) - 1;
+}
+
+/// Fails unless @p after >= @p before in each metric (rounding: 1 byte + 1e-9). A fall of
+/// reserved or nvidia-smi that the segments cached for other batch lengths explain (the
+/// metric less that cache does not fall) is allowed and its cause named: the variable-length
+/// replay (length_replay.h) meets fewer, or differently rounded, new longest batches at
+/// another micro-batch or sequence, and those segments hold no live tensor.
+void checkNotBelow(const Totals& before, const Totals& after, const QString& what,
                    QStringList& out) {
-    const double b[] = {before.allocated, before.reserved, before.nvidiaSmi};
-    const double a[] = {after.allocated, after.reserved, after.nvidiaSmi};
+    const double b[] = {before.allocated, before.reserved, before.smi};
+    const double a[] = {after.allocated, after.reserved, after.smi};
+    const double bLess[] = {before.allocated, before.reservedLessCache, before.smiLessCache};
+    const double aLess[] = {after.allocated, after.reservedLessCache, after.smiLessCache};
     const char* names[] = {"allocated", "reserved", "nvidia-smi"};
-    for (int i = 0; i < 3; ++i)
-        if (a[i] < b[i] * (1 - 1e-9) - 1)
-            out << QStringLiteral("%1: %2 falls from %3 to %4 GiB")
-                       .arg(what, QString::fromUtf8(names[i]))
-                       .arg(b[i] / GiB, 0, 'f', 4)
-                       .arg(a[i] / GiB, 0, 'f', 4);
+    for (int i = 0; i < 3; ++i) {
+        if (!falls(b[i], a[i]))
+            continue;
+        const QString line = QStringLiteral("%1: %2 falls from %3 to %4 GiB")
+                                 .arg(what, QString::fromUtf8(names[i]))
+                                 .arg(b[i] / GiB, 0, 'f', 4)
+                                 .arg(a[i] / GiB, 0, 'f', 4);
+        if (i > 0 && !falls(bLess[i], aLess[i]))
+            allowedCauses() << line + QStringLiteral(" (named cause: the lengths cache, "
+                                                     "segments cached for other batch lengths)");
+        else
+            out << line;
+    }
 }
 
 /// Fails when the rank @p after of twice the shard degree (@p dp -> 2 dp) holds more than
-/// the same stage's rank @p before in any metric, in weights or in its load floor.
+/// the same stage's rank @p before in any metric, in weights or in what its load leaves live.
+/// What the load leaves cached beyond that (the allocator's split pattern of the load's
+/// transients, which smaller shards change) may rise; such a rise is named.
 void checkSharding(const RankEstimate& before, const RankEstimate& after, int dp,
                    QStringList& out) {
-    checkNotBelow(after, before,
+    checkNotBelow(totals({after}), totals({before}),
                   QStringLiteral("stage %1: shard degree x2 (reversed)").arg(before.stage), out);
     const double wOld = before.atPeak[static_cast<int>(Term::Weights)];
     const double wNew = after.atPeak[static_cast<int>(Term::Weights)];
-    if (wNew > wOld * (1 + 1e-9) + 1 || after.loadReserved > before.loadReserved + 1)
-        out << QStringLiteral("stage %1: shard degree %2 -> %3: weights %4 -> %5 GiB, load "
-                              "floor %6 -> %7 GiB")
+    if (wNew > wOld * (1 + 1e-9) + 1 || after.loadAllocated > before.loadAllocated + 1)
+        out << QStringLiteral("stage %1: shard degree %2 -> %3: weights %4 -> %5 GiB, the "
+                              "load leaves %6 -> %7 GiB live")
                    .arg(before.stage)
                    .arg(dp)
                    .arg(2 * dp)
                    .arg(wOld / GiB)
                    .arg(wNew / GiB)
-                   .arg(before.loadReserved / GiB)
-                   .arg(after.loadReserved / GiB);
+                   .arg(before.loadAllocated / GiB)
+                   .arg(after.loadAllocated / GiB);
+    else if (after.loadReserved > before.loadReserved + 1)
+        allowedCauses() << QStringLiteral("stage %1: shard degree %2 -> %3: the load floor "
+                                          "%4 -> %5 GiB (named cause: the load's cached "
+                                          "transients split differently; its live bytes %6 -> "
+                                          "%7 GiB)")
+                               .arg(before.stage)
+                               .arg(dp)
+                               .arg(2 * dp)
+                               .arg(before.loadReserved / GiB)
+                               .arg(after.loadReserved / GiB)
+                               .arg(before.loadAllocated / GiB)
+                               .arg(after.loadAllocated / GiB);
 }
 
 /// Every property of @p c; returns the failures (empty: all hold), each with the scenario.
@@ -191,16 +261,27 @@ QStringList checkCase(const Case& c) {
     wb.microBatch = w.microBatch + 1;
     const Estimate eb = estimate(m, wb);
     checkOne(eb, out);
-    checkNotBelow(e.worst, eb.worst, QStringLiteral("micro-batch +1"), out);
-    if (eb.worst.nvidiaSmi > 2 * e.worst.nvidiaSmi) {
-        const bool phaseSwitch = eb.worst.peakPhase != e.worst.peakPhase;
-        if (!phaseSwitch)
-            out << QStringLiteral("micro-batch %1 -> %2: nvidia-smi %3 -> %4 GiB, more than 2x "
-                                  "with no named cause")
-                       .arg(w.microBatch)
-                       .arg(wb.microBatch)
-                       .arg(e.worst.nvidiaSmi / GiB)
-                       .arg(eb.worst.nvidiaSmi / GiB);
+    const Totals t = totals(e.stages), tb = totals(eb.stages);
+    checkNotBelow(t, tb, QStringLiteral("micro-batch +1"), out);
+    if (tb.smi > 2 * t.smi) {
+        const QString jump = QStringLiteral("micro-batch %1 -> %2: nvidia-smi %3 -> %4 GiB, more "
+                                            "than 2x")
+                                 .arg(w.microBatch)
+                                 .arg(wb.microBatch)
+                                 .arg(t.smi / GiB)
+                                 .arg(tb.smi / GiB);
+        if (eb.worst.peakPhase != e.worst.peakPhase)
+            allowedCauses() << jump +
+                                   QStringLiteral(" (named cause: the peak moves from %1 to %2)")
+                                       .arg(QString::fromUtf8(phaseKey(e.worst.peakPhase).data()),
+                                            QString::fromUtf8(phaseKey(eb.worst.peakPhase).data()));
+        else if (tb.smiLessCache <= 2 * t.smiLessCache)
+            allowedCauses() << jump + QStringLiteral(" (named cause: the lengths cache, %1 -> %2 "
+                                                     "GiB)")
+                                          .arg((t.smi - t.smiLessCache) / GiB)
+                                          .arg((tb.smi - tb.smiLessCache) / GiB);
+        else
+            out << jump + QStringLiteral(" with no named cause");
     }
     Workload ws = w;
     if (w.mode == Mode::Inference)
@@ -210,7 +291,7 @@ QStringList checkCase(const Case& c) {
     if (!validateWorkload(m, ws)) {
         const Estimate es = estimate(m, ws);
         checkOne(es, out);
-        checkNotBelow(e.worst, es.worst, QStringLiteral("sequence x2"), out);
+        checkNotBelow(t, totals(es.stages), QStringLiteral("sequence x2"), out);
     }
     // twice the ZeRO/FSDP degree, the same global batch: no rank holds more
     if (w.mode == Mode::Training && w.parallel.sharding != Sharding::None &&
@@ -228,16 +309,26 @@ QStringList checkCase(const Case& c) {
     }
     if (!out.isEmpty()) {
         out.removeDuplicates();
-        out.prepend(QStringLiteral("%1, %2, %3 %4, dp %5 tp %6 pp %7 %8, micro-batch %9 x %10")
-                        .arg(QString::fromStdString(c.model), QString::fromStdString(c.profile),
-                             QString::fromUtf8(modeKey(w.mode).data()),
-                             QString::fromUtf8(finetuneKey(w.finetune).data()))
-                        .arg(c.dp)
-                        .arg(c.tp)
-                        .arg(c.pp)
-                        .arg(QString::fromUtf8(shardingKey(c.sharding).data()))
-                        .arg(c.microBatch)
-                        .arg(c.sequence));
+        out.prepend(
+            QStringLiteral("%1, %2, %3 %4, dp %5 tp %6 pp %7 %8, micro-batch %9 x %10")
+                .arg(QString::fromStdString(c.model), QString::fromStdString(c.profile),
+                     QString::fromUtf8(modeKey(w.mode).data()),
+                     QString::fromUtf8(finetuneKey(w.finetune).data()))
+                .arg(c.dp)
+                .arg(c.tp)
+                .arg(c.pp)
+                .arg(QString::fromUtf8(shardingKey(c.sharding).data()))
+                .arg(c.microBatch)
+                .arg(c.sequence) +
+            QStringLiteral(", %1 checkpointing, %2 attention%3%4%5%6%7%8")
+                .arg(QString::fromUtf8(checkpointingKey(c.checkpointing).data()),
+                     QString::fromUtf8(attentionKey(c.attention).data()),
+                     c.compile ? QStringLiteral(", compiled") : QString(),
+                     c.offloadOptimizer ? QStringLiteral(", optimizer offload") : QString(),
+                     c.offloadParams ? QStringLiteral(", parameter offload") : QString(),
+                     c.activationOffload ? QStringLiteral(", activation offload") : QString(),
+                     c.optimizerInBackward ? QStringLiteral(", step in backward") : QString(),
+                     c.variableLengths ? QStringLiteral(", variable lengths") : QString()));
         out << QString::fromStdString(scenarioJson(c, m, w));
     }
     return out;
@@ -308,6 +399,10 @@ Case randomCase(std::mt19937_64& rng) {
                                         Optimizer::PagedAdamW, Optimizer::SGD});
     c.compile = std::bernoulli_distribution(0.3)(rng);
     c.offloadOptimizer = c.sharding != Sharding::None && std::bernoulli_distribution(0.15)(rng);
+    c.offloadParams = c.offloadOptimizer && std::bernoulli_distribution(0.5)(rng);
+    c.activationOffload = std::bernoulli_distribution(0.1)(rng);
+    c.optimizerInBackward = std::bernoulli_distribution(0.1)(rng);
+    c.variableLengths = std::bernoulli_distribution(0.15)(rng);
     c.microBatch = std::uniform_int_distribution<int64_t>(1, 8)(rng);
     c.sequence = pick(rng, std::vector<int64_t>{256, 512, 1024, 2048, 4096});
     c.accumulation = pick(rng, std::vector<int64_t>{2, 4});
@@ -408,6 +503,10 @@ void TstProperties::sweep() {
     }
     for (const QString& line : report)
         qWarning("%s", qPrintable(line));
+    // the properties that held only through a named cause: listed, never silent
+    for (const QString& line : allowedCauses())
+        qInfo("allowed: %s", qPrintable(line));
+    qInfo("%lld checks held through a named cause", static_cast<long long>(allowedCauses().size()));
     qInfo("%d scenarios checked (%d invalid layouts drawn and skipped), %d failed, %lld ms",
           checked, invalid, failed, static_cast<long long>(timer.elapsed()));
     QVERIFY2(
