@@ -60,6 +60,9 @@ struct RankEstimate {
     /// reserved; 0 for LoadRecipe::InPlace (core/engine/load_phase.h).
     double loadReserved = 0;
     double loadPeakAllocated = 0; ///< live-tensor peak during the load (0 for InPlace)
+    /// Live bytes when the load ends (0 for InPlace): the weights the load leaves on this
+    /// rank, which a replay of a sharded load must keep to this rank's shard (tst_properties).
+    double loadAllocated = 0;
     /// Part of AllocatorReserve: torch FSDP's sharded gradients cached in the reduce-scatter
     /// stream's pool where they are not live (terms::sideStreamGradientCache): the largest
     /// phase's live bytes plus that cache, less allocated.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -392,6 +393,9 @@ StepReserve replayTwoSteps(const LengthReplayShape& s, double tokens) {
     const double scale = static_cast<double>(s.layers) / bounded.layers;
     const auto peak = static_cast<double>(a.peakReserved());
     const auto live = static_cast<double>(a.peakAllocated());
+    // the reserve is part of the replay's own peak of segments: >= 0, and its releasable
+    // part (segments wholly free whenever a new one was needed) is part of it
+    assert(a.peakAllocated() <= a.peakReserved() && a.peakPinned() <= a.peakReserved());
     return {(peak - live) * scale,
             (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale};
 }

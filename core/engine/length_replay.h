@@ -158,7 +158,8 @@ StepFragmentation cachedStepFragmentation(const LengthReplayShape& s);
 
 /// Bytes the caching allocator holds beyond the live tensors in a step: reserve = reserved
 /// peak - allocated peak; releasable = its part in wholly free segments (StepFragmentation,
-/// here in bytes rather than per token).
+/// here in bytes rather than per token). Bounds (asserted per replay): 0 <= releasable <=
+/// reserve <= the replay's own peak of segments, scaled to the stage's blocks.
 struct StepReserve {
     double reserve = 0;
     double releasable = 0;

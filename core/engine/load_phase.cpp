@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
+#include <cmath>
 #include <iterator>
 #include <vector>
 
@@ -56,14 +58,38 @@ unsigned bit(LoraTarget t) {
     return static_cast<unsigned>(t);
 }
 
-/// The linears of block @p layer in module order (q, k, v, o, then gate/up/down per FFN).
+/// The attention linears of a block in module order: q, k, v, o; with multi-head latent
+/// attention (DeepSeek-V2/V3 modeling_deepseek.py) q (or q_a, q_b), kv_a_proj_with_mqa, kv_b
+/// and o at their own shapes, the ones countParameters counts (their adapters ride on the Q,
+/// K, V and O bits).
+std::vector<Linear> attentionLinears(const ModelArch& m, const LayerShapes& s) {
+    const int64_t h = m.hiddenSize;
+    if (!m.mla.enabled())
+        return {{h, s.qOut, bit(LoraTarget::Q)},
+                {h, s.kvOut, bit(LoraTarget::K)},
+                {h, s.kvOut, bit(LoraTarget::V)},
+                {s.attnOutIn, h, bit(LoraTarget::O)}};
+    const MlaSpec& a = m.mla;
+    const int64_t heads = m.numHeads;
+    std::vector<Linear> v;
+    if (a.qLoraRank > 0) {
+        v.push_back({h, a.qLoraRank, bit(LoraTarget::Q)});
+        v.push_back({a.qLoraRank, s.qOut, bit(LoraTarget::Q)});
+    } else {
+        v.push_back({h, s.qOut, bit(LoraTarget::Q)});
+    }
+    v.push_back({h, int64_t{a.kvLoraRank} + a.qkRopeHeadDim, bit(LoraTarget::K)});
+    v.push_back(
+        {a.kvLoraRank, heads * (int64_t{a.qkNopeHeadDim} + a.vHeadDim), bit(LoraTarget::V)});
+    v.push_back({s.attnOutIn, h, bit(LoraTarget::O)});
+    return v;
+}
+
+/// The linears of block @p layer in module order (attention, then gate/up/down per FFN).
 std::vector<Linear> blockLinears(const ModelArch& m, int layer) {
     const LayerShapes s = layerShapes(m, layer);
     const int64_t h = m.hiddenSize;
-    std::vector<Linear> v{{h, s.qOut, bit(LoraTarget::Q)},
-                          {h, s.kvOut, bit(LoraTarget::K)},
-                          {h, s.kvOut, bit(LoraTarget::V)},
-                          {s.attnOutIn, h, bit(LoraTarget::O)}};
+    std::vector<Linear> v = attentionLinears(m, s);
     auto ffn = [&](int64_t inter) {
         if (m.mlp == MlpKind::Gated)
             v.push_back({h, inter, bit(LoraTarget::Gate)});
@@ -88,6 +114,19 @@ struct Sized {
     Handle h;
     int64_t bytes;
 };
+
+/// A torchao recipe run by torchtune's FSDP recipe (parameters sharded): loaded tensor by
+/// tensor into each rank's shard (torchtuneQloraFsdp2).
+bool torchtuneSharded(const Workload& w) {
+    const LoadRecipe r = w.features.loadRecipe;
+    return (r == LoadRecipe::TorchaoNf4 || r == LoadRecipe::TorchaoNf4Unchunked) &&
+           shardsParams(w.parallel.sharding);
+}
+
+/// Whether the replay of @p w reads the shard degree.
+bool shardRead(const Workload& w) {
+    return w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates || torchtuneSharded(w);
+}
 
 /// torchao NF4Tensor.from_tensor on a bf16 weight of @p n elements that stays live meanwhile
 /// (torchao/dtypes/nf4tensor.py: double_quantize_scalers, then convert_to_norm_float_weight
@@ -235,6 +274,83 @@ void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload
     }
 }
 
+/// torchtune QLoRA under FSDP2: recipes/lora_finetune_distributed.py `_setup_model` and
+/// torchtune/training/_distributed.py `load_from_full_model_state_dict` (pytorch/torchtune at
+/// 30b8519e86d2094879576e16ab1f8d21a6f6f9f7), torchao torchao/dtypes/nf4tensor.py (pytorch/ao
+/// at 653efe98749124985155da494a372bea7fe4b383). The model is instantiated on the meta device
+/// and `fully_shard`ed (no GPU memory); the LoRA matrices' local shards are made
+/// (`lora_a.to_empty`, r x in / @p shard each); then every rank walks the full checkpoint one
+/// tensor at a time:
+///   - `full_tensor.to(dtype).to(device)`: the whole tensor in bf16 on this rank (2 n B);
+///   - an NF4 weight: `to_nf4(full_tensor)` quantises the whole tensor (quantiseNf4; the bf16
+///     copy is freed when the name is rebound); `torch.chunk` takes this rank's rows as views
+///     of the full NF4Tensor's inner tensors (`nf4_split`); `new_zeros` allocates the rank's
+///     quantized_scalers, quantization_factor and quantized_data, each / @p shard
+///     (`nf4_new_zeros`; the lookup table and scaler mean stay shared with the full tensor);
+///     `copy_` copies the chunk in (same metadata: nothing is quantised again). The full NF4
+///     tensor stays alive through `chunk` until the next NF4 weight's chunk replaces it;
+///   - any other tensor (embedding, norms, lm_head): `distribute_tensor` scatters this rank's
+///     rows into a new local tensor, and the full copy is freed.
+/// With fsdp_cpu_offload each shard goes to the host (`sharded_tensor.cpu()`; freed here at
+/// once) and the LoRA shards are made there.
+/// Bound: the rank holds its own shards plus at most one tensor's bf16 copy, its quantisation
+/// and the previous NF4 weight; it never holds the whole model, which is what the
+/// single-device replay (torchtuneQlora) builds. The tensors are walked in module order
+/// (embedding, per block q, k, v, o, the MLP, its norms, then final norm and lm_head): a
+/// checkpoint's own key order only moves which tensor of a block comes first.
+void torchtuneQloraFsdp2(CachingAllocatorModel& a, const ModelArch& m, const Workload& w, int shard,
+                         bool chunked) {
+    const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
+    const double cb = bytesPerElement(w.precision.compute);
+    const bool offload = w.parallel.offloadParams;
+    const auto perRank = [shard](double bytes) {
+        return static_cast<int64_t>(std::ceil(bytes / static_cast<double>(shard)));
+    };
+    // the rank's shard of a tensor of @p bytes, kept on the GPU unless offloaded
+    const auto keepShard = [&](double bytes) {
+        const Handle h = a.malloc(perRank(bytes));
+        if (offload)
+            a.free(h);
+    };
+    // LoRA shards first (initialize_parameters), in module order
+    for (int l = 0; wd.r > 0 && !offload && l < m.numLayers; ++l)
+        for (const Linear& lin : blockLinears(m, l))
+            if (w.lora.targets & lin.target) {
+                keepShard(static_cast<double>(wd.r * lin.in) * wd.ab);
+                keepShard(static_cast<double>(wd.r * lin.out) * wd.ab);
+            }
+    // distribute_tensor: the full tensor on the GPU, this rank's rows copied out
+    const auto scatter = [&](int64_t elements) {
+        const double bytes = static_cast<double>(elements) * cb;
+        const Handle full = a.malloc(static_cast<int64_t>(bytes));
+        keepShard(bytes);
+        a.free(full);
+    };
+    std::vector<Sized> previous; // the last full NF4 weight, alive through `chunk`
+    const auto nf4 = [&](int64_t n) {
+        const Handle full = a.malloc(2 * n);
+        const std::vector<Sized> kept = quantiseNf4(a, n, chunked);
+        a.free(full);
+        for (std::size_t i = 2; i < previous.size(); ++i) // lookup table, mean: in the shard
+            a.free(previous[i].h);
+        for (std::size_t i = 2; i < kept.size(); ++i) // factor, scalers, packed data
+            keepShard(static_cast<double>(kept[i].bytes));
+        previous = kept;
+    };
+    scatter((m.vocabSize + m.learnedPositions) * wd.h);
+    for (int l = 0; l < m.numLayers; ++l) {
+        for (const Linear& lin : blockLinears(m, l))
+            nf4(lin.numel());
+        scatter(layerShapes(m, l).normParams);
+    }
+    if (m.finalNorm)
+        scatter(wd.h);
+    if (!m.tiedEmbeddings)
+        scatter(m.vocabSize * wd.h);
+    for (std::size_t i = 2; i < previous.size(); ++i) // `chunk` goes out of scope
+        a.free(previous[i].h);
+}
+
 /// One FSDP1 unit wrapped with sync_module_states (torch/distributed/fsdp/_init_utils.py):
 /// _move_module_to_device / param_init_fn puts each parameter on the GPU;
 /// _sync_module_params_and_buffers broadcasts them with dist._broadcast_coalesced in
@@ -293,6 +409,8 @@ void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const W
     const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
     const double cb = bytesPerElement(w.precision.compute);
     const bool offload = w.parallel.offloadParams;
+    // bytes per element of the packed weights alone (bytesPerElement counts the state too)
+    const double packedBytes = wd.wb - terms::quantStateBytes(1.0, w.precision.weights);
     const auto bytes = [](double elements, double per) {
         return static_cast<int64_t>(elements * per);
     };
@@ -309,7 +427,8 @@ void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const W
         std::vector<int64_t> sizes;
         for (const Linear& lin : lins) {
             const double n = static_cast<double>(lin.numel());
-            sizes.push_back(bytes(n, wd.wb));
+            // the FlatParameter holds the packed data (quant_storage); the state is apart
+            sizes.push_back(bytes(n, packedBytes));
             if (isQuantized(w.precision.weights))
                 a.malloc(static_cast<int64_t>(terms::quantStateBytes(n, w.precision.weights)));
         }
@@ -331,11 +450,16 @@ void runRecipe(CachingAllocatorModel& a, const ModelArch& m, const Workload& w, 
     case LoadRecipe::InPlace:
         break;
     case LoadRecipe::TorchaoNf4:
-        torchtuneQlora(a, m, w, false);
+    case LoadRecipe::TorchaoNf4Unchunked: {
+        const bool unchunked = w.features.loadRecipe == LoadRecipe::TorchaoNf4Unchunked;
+        // torchtune's FSDP recipe loads shard by shard; its single-device recipe builds the
+        // whole model on the GPU
+        if (torchtuneSharded(w) && isQuantized(w.precision.weights))
+            torchtuneQloraFsdp2(a, m, w, std::max(1, shard), !unchunked);
+        else
+            torchtuneQlora(a, m, w, unchunked);
         break;
-    case LoadRecipe::TorchaoNf4Unchunked:
-        torchtuneQlora(a, m, w, true);
-        break;
+    }
     case LoadRecipe::Fsdp1SyncModuleStates:
         fsdp1SyncModuleStates(a, m, w, std::max(1, shard));
         break;
@@ -354,7 +478,7 @@ KeyHasher loadKey(const ModelArch& m, const Workload& w, int shard) {
           static_cast<int64_t>(w.precision.weights), static_cast<int64_t>(w.precision.adapters),
           static_cast<int64_t>(w.precision.compute), int64_t{w.lora.rank},
           static_cast<int64_t>(w.lora.targets), int64_t{w.parallel.offloadParams},
-          int64_t{w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates ? shard : 0}})
+          int64_t{shardRead(w) ? shard : 0}, int64_t{torchtuneSharded(w)}})
         k.add(v);
     for (int l = 0; l < m.numLayers; ++l) {
         k.add(layerShapes(m, l).normParams);
@@ -381,6 +505,12 @@ LoadPhase replayFresh(const ModelArch& m, const Workload& w, int shard) {
     out.peakAllocated = static_cast<double>(a.peakAllocated());
     out.allocated = static_cast<double>(a.allocated());
     out.releasable = static_cast<double>(a.wholeFreeSegmentBytes());
+    out.peakReserved = static_cast<double>(a.peakReserved());
+    // bounds of any replay: what is left is at most what was ever held, and the free
+    // segments are part of the cache beyond the live blocks
+    assert(a.reserved() <= a.peakReserved() && a.allocated() <= a.peakAllocated());
+    assert(a.wholeFreeSegmentBytes() <= a.reserved() - a.allocated());
+    assert(a.peakAllocated() <= a.peakReserved());
     return out;
 }
 

@@ -31,14 +31,22 @@ struct LoadPhase {
     /// Part of `reserved` in segments with no live block when the load ends: cached, but given
     /// back to the driver before an out-of-memory error (CachingAllocatorModel).
     double releasable = 0;
+    /// The replay's own peak of segments (max_memory_reserved during the load): `reserved`
+    /// never exceeds it, nor does what the load leaves cached beyond its live tensors.
+    double peakReserved = 0;
 };
 
 /// Replays @p w.features.loadRecipe for @p m on one rank.
-/// @p shard: FSDP shard degree (>= 1) for Fsdp1SyncModuleStates; ignored otherwise.
+/// @p shard: FSDP/ZeRO-3 shard degree (>= 1) for Fsdp1SyncModuleStates and for a torchao
+/// recipe whose parameters are sharded (torchtune's FSDP2 recipe loads the checkpoint tensor
+/// by tensor into each rank's shard, never the whole model); ignored otherwise.
+/// Bounds: reserved <= peakReserved; allocated <= peakAllocated <= peakReserved; releasable
+/// <= reserved - allocated (asserted); with sharded parameters `allocated` is this rank's
+/// shard of the weights, which never grows with the shard degree (tst_properties).
 /// Weights take @p w.precision.weights (NF4 family: n/2 bytes of packed data plus the
 /// quantisation state), adapters @p w.precision.adapters, embeddings, norms and lm_head bf16.
-/// Dense blocks follow layerShapes(); MoE experts are listed as separate linears; MLA is
-/// approximated by its four projection widths.
+/// Dense blocks follow layerShapes(); MoE experts are listed as separate linears; MLA's latent
+/// projections (q_a, q_b, kv_a, kv_b) at their own shapes.
 /// While a LoadReplayCache::Scope is active on the calling thread, the replay is looked up in
 /// (and stored into) that scope's cache first.
 LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
@@ -58,7 +66,10 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard);
 /// one cache per thread.
 class LoadReplayCache {
 public:
-    explicit LoadReplayCache(std::size_t capacity = 8) : m_capacity(capacity) {}
+    /// @p capacity load entries: one per shard degree a recompute meets (torchtune's FSDP
+    /// recipe and FSDP1 load shard by shard; the GUI's solvers and playbook try 12 degrees for
+    /// DeepSeek-V3 QLoRA), each 5 doubles and a key.
+    explicit LoadReplayCache(std::size_t capacity = 32) : m_capacity(capacity) {}
 
     /// simulateLoad() through this cache.
     LoadPhase replay(const ModelArch& m, const Workload& w, int shard);

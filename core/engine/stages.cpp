@@ -907,6 +907,7 @@ double loadFloor(const StageContext& x, double gatheredPool, double stepNeeds, R
     const double loadShards = shardsParams(w.parallel.sharding) ? x.shard : 1.0;
     const LoadPhase lp = simulateLoad(x.m, w, static_cast<int>(std::lround(loadShards)));
     r.loadPeakAllocated = lp.peakAllocated;
+    r.loadAllocated = lp.allocated;
     r.loadReserved =
         lp.reserved + (recipe == LoadRecipe::Fsdp1SyncModuleStates ? gatheredPool : 0.0);
     r.reserved = std::max(r.reserved, r.loadReserved);

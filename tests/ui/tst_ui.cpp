@@ -1585,15 +1585,20 @@ private slots:
         settle();
         QVERIFY(ctl()->results().hasEstimate);
         QVERIFY(ctl()->results().estimate.worst.loadReserved > 0);
-        QCOMPARE(ctl()->loadReplays().loadReplays(), before + 1);
+        // one replay per shard degree the estimate, solvers and playbook try: torchtune's FSDP
+        // recipe loads shard by shard (load_phase.h), so each FSDP layout the playbook offers
+        // has a load of its own
+        const int first = ctl()->loadReplays().loadReplays();
+        QVERIFY(first > before);
         ctl()->edit(Field::MicroBatch, QStringLiteral("mb"),
                     [](Scenario& s) { s.workload.microBatch += 1; });
         settle();
         ctl()->edit(Field::SequenceLength, QStringLiteral("seq"),
                     [](Scenario& s) { s.workload.sequenceLength *= 2; });
         settle();
-        QCOMPARE(ctl()->loadReplays().loadReplays(), before + 1);
-        qInfo("deepseek-v3 QLoRA torchao: 3 recomputes in %lld ms", clock.elapsed());
+        QCOMPARE(ctl()->loadReplays().loadReplays(), first);
+        qInfo("deepseek-v3 QLoRA torchao: 3 recomputes in %lld ms, %d load replays",
+              clock.elapsed(), first - before);
     }
 
     // Defect 8, the stall: the estimate, sweep, solvers and playbook of a recompute run as a
