@@ -414,18 +414,22 @@ void CliffChart::placeOverlays() {
         const double above = p.y() - br.height() - 6;
         const double below = p.y() + 8;
         m_dotLabel->setVisible(r.hasEstimate);
-        if (r.hasEstimate &&
-            !placeClear(m_dotLabel,
-                        {QPointF(right, above), QPointF(right, below), QPointF(left, above),
-                         QPointF(left, below)},
-                        inside, placed) &&
-            !m_markerShort) {
-            // no room: the marker's label takes its short wording, and the labels are placed
-            // again (once: the flag holds until the next placement)
-            m_markerShort = true;
-            placeOverlays();
-            m_markerShort = false;
-            return;
+        const QList<QPointF> spots{QPointF(right, above), QPointF(right, below),
+                                   QPointF(left, above), QPointF(left, below)};
+        if (r.hasEstimate && !placeClear(m_dotLabel, spots, inside, placed)) {
+            if (!m_markerShort) {
+                // no room: the marker's label takes its short wording, and the labels are
+                // placed again (once: the flag holds until the next placement)
+                m_markerShort = true;
+                placeOverlays();
+                m_markerShort = false;
+                return;
+            }
+            // no room even then (a short plot): the marker's label gives way to the current
+            // point's, which names the same number when they meet; the dashed line stays
+            m_markerLabel->setVisible(false);
+            placed.removeAll(m_markerLabel);
+            placeClear(m_dotLabel, spots, inside, placed);
         }
     }
     // the slope is secondary: under the marker label when there is room, else not shown

@@ -81,12 +81,15 @@ private slots:
         const std::vector<std::pair<QString, Scenario>> runs{
             {QStringLiteral("training"), b},
             {QStringLiteral("pipeline"), testscenarios::pipeline("llama-3.1-70b", 8)},
-            {QStringLiteral("serving"), testscenarios::inference("qwen2.5-72b", 4, 32768, 8)}};
+            {QStringLiteral("serving"), testscenarios::inference("qwen2.5-72b", 4, 32768, 8)},
+            {QStringLiteral("may-not-fit"), testscenarios::mayNotFit()}};
         for (bool stage : {false, true}) {
             w.presentation()->setActive(stage, false);
             for (const auto& [name, s] : runs) {
                 w.controller()->resetScenario(s);
                 w.controller()->flush();
+                if (name == QStringLiteral("may-not-fit")) // the row tests the band's verdict
+                    QCOMPARE(w.controller()->results().bandVerdict, BandVerdict::MayNotFit);
                 w.dashboard()->refresh();
                 w.dashboard()->comparePanel()->refresh();
                 w.dashboard()->comparePanel()->flush(); // it computes off the UI thread

@@ -1,6 +1,7 @@
 #pragma once
 // Scenarios the GUI suites share (tst_labels, tst_oneanswer): built from the presets with the
 // GUI's own edits, so a suite reads like the user's clicks.
+#include "core/engine/profiles.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 #include "ui/scenarioedits.h"
@@ -33,6 +34,19 @@ inline Scenario pipeline(const std::string& preset, int pp) {
     Scenario s = onPreset(preset, pp);
     s.workload.microBatch = 1;
     edits::setDegree(s, edits::Degree::PP, pp);
+    return s;
+}
+
+/// A verdict the band decides: Llama 3.1 8B LoRA under torch-loop, micro-batch 4 x 2080 tokens
+/// on one H100: 99.4 % of 79.65 GiB needed, the band 0.81 GiB higher (the CUDA stack;
+/// headroom-cli estimate): "may not fit", with the longest verdict details.
+inline Scenario mayNotFit() {
+    Scenario s = onPreset("llama-3.1-8b");
+    if (const auto c = parseProfileSpec("torch-loop"))
+        selectProfile(s.workload, *c, &s.model);
+    s.workload.finetune = Finetune::LoRA;
+    s.workload.microBatch = 4;
+    s.workload.sequenceLength = 2080;
     return s;
 }
 
