@@ -37,3 +37,7 @@ done
 shot compare-de-1600x1000.png --size 1600x1000 --language de --compare "$here/compare-b.json"
 shot playbook-de-1600x1000.png --size 1600x1000 --language de --tab playbook
 shot normal.png --size 1600x1000
+# a verdict the band decides: "may not fit" (Llama 3.1 8B LoRA, 4 x 2080 tokens, one H100)
+shot may-not-fit-1600x1000.png --size 1600x1000 --scenario "$here/may-not-fit.json"
+shot stage-1280x720-light-may-not-fit.png --presentation --size 1280x720 \
+  --scenario "$here/may-not-fit.json"
