@@ -241,6 +241,20 @@ const FrameworkRevisions& revisions() {
     return builtinFrameworkRevisions();
 }
 
+/// Parses @p recordsJson (one record), which must be usable, and compares its field @p key
+/// (field()) with @p expected.
+void verifyOneField(const std::string& recordsJson, const QString& key, const QString& expected) {
+    auto entries = parseRecords(recordsJson, revisions());
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t{1});
+    const RecordEntry& e = entries->front();
+    std::string reasons;
+    for (const auto& r : e.skipReasons)
+        reasons += r + "; ";
+    QVERIFY2(e.usable(), reasons.c_str());
+    QCOMPARE(QString::fromStdString(field(*e.record, key.toStdString())), expected);
+}
+
 /// The scored point @p id of this project's H200 records (validated once).
 const PointResult* h200Point(const QString& id) {
     static const ValidationReport rep = [] {
@@ -635,14 +649,7 @@ void TstValidation::hfConfigRecords() {
     QFETCH(QString, key);
     QFETCH(QString, expected);
     const std::string d = dir.toStdString();
-    auto entries = parseRecords(recordsText(configRecord(d.c_str())), revisions());
-    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
-    const RecordEntry& e = entries->front();
-    std::string reasons;
-    for (const auto& r : e.skipReasons)
-        reasons += r + "; ";
-    QVERIFY2(e.usable(), reasons.c_str());
-    QCOMPARE(QString::fromStdString(field(*e.record, key.toStdString())), expected);
+    verifyOneField(recordsText(configRecord(d.c_str())), key, expected);
 }
 
 // A record's count from model.hf_config equals `estimate --config FILE`'s (loadHfConfig of the
@@ -1156,15 +1163,7 @@ void TstValidation::mapping() {
     QFETCH(QString, patch);
     QFETCH(QString, key);
     QFETCH(QString, expected);
-    auto entries = parseRecords(recordsText(patched(patch)), revisions());
-    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
-    QCOMPARE(entries->size(), std::size_t{1});
-    const RecordEntry& e = entries->front();
-    std::string reasons;
-    for (const auto& r : e.skipReasons)
-        reasons += r + "; ";
-    QVERIFY2(e.usable(), reasons.c_str());
-    QCOMPARE(QString::fromStdString(field(*e.record, key.toStdString())), expected);
+    verifyOneField(recordsText(patched(patch)), key, expected);
 }
 
 // A record's framework profile comes from its source repository, and where the framework's
