@@ -109,19 +109,17 @@ BandContributor profileVersions(const ModelArch& m, const Workload& w, const Gpu
 /// does not settle it: a trainer that pads each batch to its longest sample could be fed packed
 /// rows instead (TRL/LLaMA-Factory `packing`, torchtune `dataset.packed`), and a profile that
 /// documents no pipeline could be fed either. The alternatives are every batch at the sequence
-/// length and a real SFT data set padded per batch, the named default distribution
-/// (kDefaultDatasetLengths, its card's published statistics). A pipeline documented as fixed
-/// windows or packed rows (torchtitan, Megatron, litgpt) leaves nothing open. Allocated memory
-/// is the same (the longest batch); the caching allocator's segments are not.
+/// length (the point estimate) and a real SFT data set padded per batch, the named default
+/// distribution (kDefaultDatasetLengths, its card's published statistics). A pipeline documented as
+/// fixed windows or packed rows (torchtitan, Megatron, litgpt) leaves nothing open. Allocated
+/// memory is the same (the longest batch); the caching allocator's segments are not.
 BandContributor sampleLengths(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               const Estimate& point) {
-    std::vector<Estimate> alts;
-    for (DataLengths d : {DataLengths::Fixed, DataLengths::Real}) {
-        Workload alt = w;
-        alt.lengths.data = d;
-        alts.push_back(estimate(m, alt, gpu));
-    }
-    BandContributor c = fromAlternatives(BandCause::SampleLengths, point, alts);
+    // lengths left to the framework are fixed in the point itself (resolveDataLengths): the
+    // one other alternative is the real data set
+    Workload alt = w;
+    alt.lengths.data = DataLengths::Real;
+    BandContributor c = fromAlternatives(BandCause::SampleLengths, point, {estimate(m, alt, gpu)});
     c.why = "what data the run feeds is not said: every batch at the sequence length (fixed or "
             "packed) or a real SFT data set padded per batch (" +
             std::string(kDefaultDatasetLengths.name) +

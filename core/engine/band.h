@@ -11,7 +11,7 @@
 // (non-negative) high deltas, per metric.
 //
 // Cost: one estimate() per alternative: 1 (allocator) + the profile's other versions (a
-// handful: the table's versions of one framework) + 2 (sample lengths); the CUDA-stack
+// handful: the table's versions of one framework) + 1 (sample lengths); the CUDA-stack
 // contributor is a formula. Bounded
 // by the profile table's size, independent of the model.
 //
