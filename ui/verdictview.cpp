@@ -199,15 +199,14 @@ QString VerdictView::bandText(const Results& r, ByteUnit u) {
     if (r.bandVerdict != BandVerdict::MayNotFit)
         return {};
     const BandContributor* d = decidingContributor(b, r.estimate.capacity);
-    const QString range = tr("%1 to %2").arg(Units::format(b.verdictLow, u),
-                                             Units::format(b.verdictHigh, u));
+    const QString range =
+        tr("%1 to %2").arg(Units::format(b.verdictLow, u), Units::format(b.verdictHigh, u));
     if (!d)
         return QLatin1Char(' ') + tr("Band %1.").arg(range);
     const QString remedy = Texts::bandCauseRemedy(d->cause);
-    return QLatin1Char(' ') +
-           (r.estimate.fits ? tr("Band %1: %2 can push it over (%3).")
-                            : tr("Band %1: it can fit with %2 (%3)."))
-               .arg(range, Texts::bandCauseName(d->cause), remedy);
+    return QLatin1Char(' ') + (r.estimate.fits ? tr("Band %1: %2 can push it over (%3).")
+                                               : tr("Band %1: it can fit with %2 (%3)."))
+                                  .arg(range, Texts::bandCauseName(d->cause), remedy);
 }
 
 QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
