@@ -26,7 +26,8 @@ double niceCeil(double max, int ticks) {
     return std::ceil(max / step - 1e-9) * step;
 }
 
-void setNiceRange(QValueAxis* axis, double max, double step) {
+double setNiceRange(QValueAxis* axis, double max, int ticks) {
+    const double step = niceStep(max, ticks);
     if (step >= axis->tickInterval()) {
         axis->setTickInterval(step);
         axis->setRange(0, max);
@@ -34,6 +35,7 @@ void setNiceRange(QValueAxis* axis, double max, double step) {
         axis->setRange(0, max);
         axis->setTickInterval(step);
     }
+    return step;
 }
 
 double heldAxisMax(double wanted, double shown, bool dragging) {

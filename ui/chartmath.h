@@ -10,10 +10,12 @@ double niceStep(double max, int ticks = 5);
 /// @p max rounded up to a multiple of niceStep(max, ticks).
 double niceCeil(double max, int ticks = 5);
 
-/// Sets a dynamic-tick value axis to [0, @p max] with ticks every @p step, in the order that
-/// never asks QtCharts for more ticks than either end state (range first when the step shrinks,
-/// step first when it grows), so no transient thousands of tick items are created.
-void setNiceRange(QValueAxis* axis, double max, double step);
+/// Sets a dynamic-tick value axis to [0, @p max] with ticks every niceStep(@p max, @p ticks):
+/// at most @p ticks intervals, whatever @p max is (a held range included: the step follows the
+/// range shown, never the data under it). The order never asks QtCharts for more ticks than
+/// either end state (range first when the step shrinks, step first when it grows), so no
+/// transient thousands of tick items are created. Returns the step.
+double setNiceRange(QValueAxis* axis, double max, int ticks);
 
 /// The top of a memory axis: @p wanted (a niceCeil value), except while a slider is held
 /// (@p dragging), when the axis @p shown keeps its range unless the data outgrow it. Holding the

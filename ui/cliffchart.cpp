@@ -181,7 +181,7 @@ void CliffChart::rebuild() {
     if (yMax != m_yMax || ticks != m_ticks) {
         m_yMax = yMax;
         m_ticks = ticks;
-        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, ticks));
+        setNiceRange(m_y, yMax, ticks);
         setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     }
 

@@ -599,11 +599,11 @@ void ComparePanel::applyTicks() {
     }
     if (m_barTop > 0) {
         const int n = ticks(m_barView);
-        setNiceRange(m_barY, niceCeil(m_barTop, n), niceStep(m_barTop, n));
+        setNiceRange(m_barY, niceCeil(m_barTop, n), n);
     }
     if (m_cliffTop > 0) {
         const int n = ticks(m_cliffView);
-        setNiceRange(m_cliffY, niceCeil(m_cliffTop, n), niceStep(m_cliffTop, n));
+        setNiceRange(m_cliffY, niceCeil(m_cliffTop, n), n);
     }
 }
 

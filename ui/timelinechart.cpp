@@ -115,8 +115,7 @@ void TimelineChart::rebuild() {
         m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
     const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
     m_ticks = ticks;
-    const double step = niceStep(std::max(yMax, 1e-9) * 1.12, ticks);
-    setNiceRange(m_y, niceCeil(std::max(yMax, 1e-9) * 1.12, ticks), step);
+    const double step = setNiceRange(m_y, niceCeil(std::max(yMax, 1e-9) * 1.12, ticks), ticks);
     setLabelFormatIfChanged(m_y, step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     fitYTitle();
     rebuildLabels(have ? tightest : -1);

@@ -229,7 +229,7 @@ void VramBarChart::rebuild() {
     if (yMax != m_yMax || ticks != m_ticks) {
         m_yMax = yMax;
         m_ticks = ticks;
-        setNiceRange(m_y, yMax, niceStep(top > 0 ? top : 1.0, ticks));
+        setNiceRange(m_y, yMax, ticks);
     }
     {
         QFont f = m_style.labelFont();

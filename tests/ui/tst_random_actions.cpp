@@ -332,10 +332,22 @@ private slots:
         RandomActor actor(&win, seed);
         QElapsedTimer clock;
         clock.start();
+        QElapsedTimer stepClock;
+        qint64 slowestMs = -1;
+        QString slowest;
         for (int i = 0; i < steps; ++i) {
+            stepClock.start();
             const QString did = actor.step();
             QCoreApplication::processEvents();
             ctl->flush();
+            const qint64 ms = stepClock.elapsed();
+            if (ms > slowestMs) {
+                slowestMs = ms;
+                slowest = QStringLiteral("step %1 (%2)").arg(i).arg(did);
+            }
+            if (ms > 1000) {
+                qInfo("slow step %d: %lld ms (%s)", i, ms, qPrintable(did));
+            }
             const QString bad =
                 checkResults(ctl->results(), win.dashboard()->verdict()->headline(), ctl->unit());
             QVERIFY2(bad.isEmpty(), qPrintable(QStringLiteral("HEADROOM_RANDOM_SEED=%1 (row "
@@ -345,7 +357,8 @@ private slots:
                                                    .arg(i)
                                                    .arg(did, bad)));
         }
-        qInfo("%d steps in %.1f s", steps, static_cast<double>(clock.elapsed()) / 1000.0);
+        qInfo("%d steps in %.1f s; slowest %lld ms: %s", steps,
+              static_cast<double>(clock.elapsed()) / 1000.0, slowestMs, qPrintable(slowest));
         ctl->undoStack()->setClean();
     }
 };

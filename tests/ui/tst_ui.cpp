@@ -407,6 +407,23 @@ private slots:
             QCOMPARE(ctl()->results().sweepMax, sweepHigh);
         }
         QCOMPARE(scn().workload.microBatch, int64_t{1});
+        // A resize during the drag changes how many ticks the plots hold (ticksForHeight, 2 to
+        // 5): the held range keeps its top, and its step follows that top, never the smaller
+        // current data (a step from the data put hundreds or, for a huge held top, millions
+        // of tick items on the axis: QtCharts hung laying them out).
+        auto intervals = [](QChartView* v) {
+            const auto axes = v->chart()->axes(Qt::Vertical);
+            const auto* a = axes.isEmpty() ? nullptr : static_cast<QValueAxis*>(axes.first());
+            return a && a->tickInterval() > 0 ? a->max() / a->tickInterval() : 0.0;
+        };
+        const QSize size = m_win->size();
+        for (const int h : {size.height() - 300, size.height()}) {
+            m_win->resize(size.width(), h);
+            settle();
+            QCOMPARE(axisMax(bar), barHigh);
+            QVERIFY2(intervals(bar) <= 5.0 + 1e-9, qPrintable(QString::number(intervals(bar))));
+            QVERIFY2(intervals(cliff) <= 5.0 + 1e-9, qPrintable(QString::number(intervals(cliff))));
+        }
         s->setSliderDown(false);
         settle();
         QVERIFY2(axisMax(bar) < barHigh, qPrintable(QString::number(axisMax(bar))));
