@@ -1,6 +1,7 @@
 // cli_common.cpp: errors, value parsing and unit formatting shared by the subcommands.
 
 #include "app/cli_common.h"
+#include "core/units.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -98,11 +99,11 @@ double parseByteSize(const QString& text, const std::string& option) {
     else if (unit == QLatin1String("kib"))
         scale = 1024.0;
     else if (unit == QLatin1String("mib"))
-        scale = 1048576.0;
+        scale = kMiB;
     else if (unit == QLatin1String("gib"))
-        scale = 1073741824.0;
+        scale = kGiB;
     else if (unit == QLatin1String("tib"))
-        scale = 1099511627776.0;
+        scale = kTiB;
     else if (unit.isEmpty())
         usageError(option + ": give a unit: '" + str(text) + "GB' (1e9 bytes) or '" + str(text) +
                    "GiB' (2^30 bytes)");
@@ -111,7 +112,7 @@ double parseByteSize(const QString& text, const std::string& option) {
                    "' (use B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)");
     // GPU memory is counted in whole MiB (GpuSpec::memoryMiB): below 1 MiB is a 0-byte GPU.
     const double bytes = x * scale;
-    if (!std::isfinite(bytes) || bytes < 1048576.0 || bytes > 1e15)
+    if (!std::isfinite(bytes) || bytes < kMiB || bytes > 1e15)
         usageError(option + ": size out of range: give 1MiB to 1PB (got '" + str(text) + "')");
     return bytes;
 }
@@ -145,7 +146,7 @@ std::string fmtNum(double x, int decimals) {
 }
 
 std::string fmtGiB(double bytes, int decimals) {
-    return fmtNum(bytes / 1073741824.0, decimals) + " GiB";
+    return fmtNum(bytes / kGiB, decimals) + " GiB";
 }
 
 std::string fmtGB(double bytes, int decimals) {

@@ -4,6 +4,7 @@
 #include "app/cli_common.h"
 #include "app/cli_format.h"
 #include "app/cli_scenario.h"
+#include "core/units.h"
 
 #include "core/io/compare.h"
 
@@ -40,7 +41,7 @@ json sideJson(const Scenario& s, const Estimate& e) {
 std::string effectText(double saved) {
     if (std::abs(saved) < 0.5)
         return "no change";
-    return (saved > 0 ? "saves " : "costs ") + fmtNum(std::abs(saved) / 1073741824.0, 2) + " GiB";
+    return (saved > 0 ? "saves " : "costs ") + fmtNum(std::abs(saved) / kGiB, 2) + " GiB";
 }
 
 std::string method(const Comparison& c) {
@@ -76,13 +77,12 @@ std::string comparisonText(const Scenario& a, const Scenario& b, const Compariso
         if (c.a.worst.atPeak[k] == 0 && c.b.worst.atPeak[k] == 0)
             continue;
         terms.addRow({std::string(termKey(static_cast<Term>(i))),
-                      fmtNum(c.a.worst.atPeak[k] / 1073741824.0, 2),
-                      fmtNum(c.b.worst.atPeak[k] / 1073741824.0, 2),
-                      fmtNum(c.deltaTerms[k] / 1073741824.0, 2), fmtInt(c.deltaTerms[k])});
+                      fmtNum(c.a.worst.atPeak[k] / kGiB, 2), fmtNum(c.b.worst.atPeak[k] / kGiB, 2),
+                      fmtNum(c.deltaTerms[k] / kGiB, 2), fmtInt(c.deltaTerms[k])});
     }
-    terms.addRow({"total (nvidia-smi)", fmtNum(c.a.worst.nvidiaSmi / 1073741824.0, 2),
-                  fmtNum(c.b.worst.nvidiaSmi / 1073741824.0, 2),
-                  fmtNum(c.deltaTotal / 1073741824.0, 2), fmtInt(c.deltaTotal)});
+    terms.addRow({"total (nvidia-smi)", fmtNum(c.a.worst.nvidiaSmi / kGiB, 2),
+                  fmtNum(c.b.worst.nvidiaSmi / kGiB, 2), fmtNum(c.deltaTotal / kGiB, 2),
+                  fmtInt(c.deltaTotal)});
     t += terms.render(2) + "\n";
     if (c.changes.empty())
         return t + "The scenarios are the same.\n";

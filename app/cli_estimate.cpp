@@ -4,6 +4,7 @@
 #include "app/cli_common.h"
 #include "app/cli_format.h"
 #include "app/cli_scenario.h"
+#include "core/units.h"
 
 #include "core/plan/solvers.h"
 
@@ -12,9 +13,7 @@
 
 namespace headroom::cli {
 
-namespace {
-constexpr double kGiB = 1073741824.0; // 2^30 bytes
-} // namespace
+namespace {} // namespace
 
 int runEstimate(const QStringList& args) {
     QCommandLineParser p;

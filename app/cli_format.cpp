@@ -1,6 +1,7 @@
 // cli_format.cpp: the estimate as a text report and as JSON. Formatting only.
 
 #include "app/cli_format.h"
+#include "core/units.h"
 
 #include "app/cli_common.h"
 #include "app/cli_scenario.h"
@@ -278,12 +279,12 @@ static std::string planText(const Plan& plan) {
                     std::to_string(plan.evaluations) + " estimates; docs/plan-search.md):\n";
     TextTable tt({"step", "change", "cost", "saves GiB", "total GiB", "fits"},
                  {true, false, true, true, true, false});
-    tt.addRow({"", "today", "", "", fmtNum(plan.before / 1073741824.0, 2), "no"});
+    tt.addRow({"", "today", "", "", fmtNum(plan.before / kGiB, 2), "no"});
     double prev = plan.before;
     int n = 0;
     for (const PlanStep& st : plan.steps) {
         tt.addRow({std::to_string(++n), describeStep(st.option, st.after), std::to_string(st.cost),
-                   fmtNum((prev - st.total) / 1073741824.0, 2), fmtNum(st.total / 1073741824.0, 2),
+                   fmtNum((prev - st.total) / kGiB, 2), fmtNum(st.total / kGiB, 2),
                    st.fits ? "yes" : "no"});
         prev = st.total;
     }
@@ -341,8 +342,8 @@ std::string bandText(const Band& b) {
     TextTable table({"metric", "low GiB", "estimate GiB", "high GiB"}, {false, true, true, true});
     const char* names[] = {"allocated", "reserved", "nvidia-smi"};
     for (size_t i = 0; i < 3; ++i)
-        table.addRow({names[i], fmtNum(b.low[i] / 1073741824.0, 2),
-                      fmtNum(b.point[i] / 1073741824.0, 2), fmtNum(b.high[i] / 1073741824.0, 2)});
+        table.addRow({names[i], fmtNum(b.low[i] / kGiB, 2), fmtNum(b.point[i] / kGiB, 2),
+                      fmtNum(b.high[i] / kGiB, 2)});
     t += table.render(2);
     for (const BandContributor& c : b.contributors) {
         std::string moves;
@@ -406,11 +407,11 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
     for (int i = 0; i < kTermCount; ++i) {
         const auto term = static_cast<Term>(i);
         const double b = w.atPeak[static_cast<std::size_t>(i)];
-        terms.addRow({std::string(termKey(term)), fmtInt(b), fmtNum(b / 1073741824.0, 2),
+        terms.addRow({std::string(termKey(term)), fmtInt(b), fmtNum(b / kGiB, 2),
                       fmtNum(b / 1e9, 2), pct(b, w.nvidiaSmi),
                       termFormula(term, s.model, s.workload, &s.gpu)});
     }
-    terms.addRow({"total (nvidia-smi)", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
+    terms.addRow({"total (nvidia-smi)", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / kGiB, 2),
                   fmtNum(w.nvidiaSmi / 1e9, 2), pct(w.nvidiaSmi, w.nvidiaSmi), ""});
     t += terms.render(2) + "\n";
 
@@ -421,7 +422,7 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
         if (!phaseApplies(ph, s.workload))
             continue;
         const double b = w.phaseAllocated[static_cast<std::size_t>(i)];
-        phases.addRow({std::string(phaseKey(ph)), fmtInt(b), fmtNum(b / 1073741824.0, 2),
+        phases.addRow({std::string(phaseKey(ph)), fmtInt(b), fmtNum(b / kGiB, 2),
                        fmtNum(b / 1e9, 2), ph == w.peakPhase ? "<- peak" : ""});
     }
     t += phases.render(2) + "\n";
@@ -429,24 +430,24 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
     t += "Metrics (worst rank):\n";
     TextTable metrics({"metric", "bytes", "GiB", "GB", "what it is"},
                       {false, true, true, true, false});
-    metrics.addRow({"allocated", fmtInt(w.allocated), fmtNum(w.allocated / 1073741824.0, 2),
+    metrics.addRow({"allocated", fmtInt(w.allocated), fmtNum(w.allocated / kGiB, 2),
                     fmtNum(w.allocated / 1e9, 2), "torch.cuda.max_memory_allocated: live tensors"});
-    metrics.addRow({"reserved", fmtInt(w.reserved), fmtNum(w.reserved / 1073741824.0, 2),
+    metrics.addRow({"reserved", fmtInt(w.reserved), fmtNum(w.reserved / kGiB, 2),
                     fmtNum(w.reserved / 1e9, 2),
                     "torch.cuda.max_memory_reserved: + caching-allocator segments"});
     if (w.loadReserved > 0)
-        metrics.addRow({"load", fmtInt(w.loadReserved), fmtNum(w.loadReserved / 1073741824.0, 2),
+        metrics.addRow({"load", fmtInt(w.loadReserved), fmtNum(w.loadReserved / kGiB, 2),
                         fmtNum(w.loadReserved / 1e9, 2),
                         "reserved after the load (" +
                             std::string(loadRecipeKey(s.workload.features.loadRecipe)) +
                             "), a floor under reserved; load peak allocated " +
                             fmtGiB(w.loadPeakAllocated)});
     if (w.releasable > 0)
-        metrics.addRow({"releasable", fmtInt(w.releasable), fmtNum(w.releasable / 1073741824.0, 2),
+        metrics.addRow({"releasable", fmtInt(w.releasable), fmtNum(w.releasable / kGiB, 2),
                         fmtNum(w.releasable / 1e9, 2),
                         "part of reserved in empty cached segments: freed before an OOM, not in "
                         "the verdict"});
-    metrics.addRow({"nvidia-smi", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / 1073741824.0, 2),
+    metrics.addRow({"nvidia-smi", fmtInt(w.nvidiaSmi), fmtNum(w.nvidiaSmi / kGiB, 2),
                     fmtNum(w.nvidiaSmi / 1e9, 2),
                     "+ CUDA context, cuBLAS workspace, NCCL; the verdict uses this one, less "
                     "paged optimizer states and the releasable cache"});
@@ -466,13 +467,12 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
                          "peak phase", "headroom GiB"},
                         {true, false, true, true, true, false, true});
         for (const RankEstimate& r : e.stages) {
-            ranks.addRow(
-                {std::to_string(r.stage + 1),
-                 std::to_string(r.firstLayer) + ".." +
-                     std::to_string(r.firstLayer + r.numLayers - 1),
-                 fmtNum(r.allocated / 1073741824.0, 2), fmtNum(r.reserved / 1073741824.0, 2),
-                 fmtNum(r.nvidiaSmi / 1073741824.0, 2), std::string(phaseKey(r.peakPhase)),
-                 e.capacity > 0 ? fmtNum((e.capacity - verdictBytes(r)) / 1073741824.0, 2) : "-"});
+            ranks.addRow({std::to_string(r.stage + 1),
+                          std::to_string(r.firstLayer) + ".." +
+                              std::to_string(r.firstLayer + r.numLayers - 1),
+                          fmtNum(r.allocated / kGiB, 2), fmtNum(r.reserved / kGiB, 2),
+                          fmtNum(r.nvidiaSmi / kGiB, 2), std::string(phaseKey(r.peakPhase)),
+                          e.capacity > 0 ? fmtNum((e.capacity - verdictBytes(r)) / kGiB, 2) : "-"});
         }
         t += ranks.render(2);
         t += "\n  Terms per stage (GiB):\n";
@@ -483,7 +483,7 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
         for (const RankEstimate& r : e.stages) {
             std::vector<std::string> row{std::to_string(r.stage + 1)};
             for (int i = 0; i < kTermCount; ++i)
-                row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / 1073741824.0, 2));
+                row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / kGiB, 2));
             st.addRow(row);
         }
         t += st.render(2);
@@ -498,8 +498,8 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
                       {true, false, true, true, false});
         int n = 0;
         for (const PlaybookItem& it : playbook)
-            pbt.addRow({std::to_string(++n), describe(it), fmtNum(it.savedBytes / 1073741824.0, 2),
-                        fmtNum(it.newTotal / 1073741824.0, 2), it.fits ? "yes" : "no"});
+            pbt.addRow({std::to_string(++n), describe(it), fmtNum(it.savedBytes / kGiB, 2),
+                        fmtNum(it.newTotal / kGiB, 2), it.fits ? "yes" : "no"});
         if (!playbook.empty())
             t += pbt.render(2);
         for (const PlaybookItem& it : playbook)

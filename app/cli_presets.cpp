@@ -3,6 +3,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "app/cli_format.h"
+#include "core/units.h"
 
 #include "core/model/presets.h"
 
@@ -76,9 +77,8 @@ int runGpus(const QStringList& args) {
     TextTable t({"key", "name", "vendor", "MiB", "GiB", "GB", "sold as"},
                 {false, false, false, true, true, true, true});
     for (const GpuSpec& g : gpus)
-        t.addRow({g.key, g.name, g.vendor, std::to_string(g.memoryMiB),
-                  fmtNum(g.bytes() / 1073741824.0, 2), fmtNum(g.bytes() / 1e9, 2),
-                  fmtNum(g.vendorGB, 0) + " GB"});
+        t.addRow({g.key, g.name, g.vendor, std::to_string(g.memoryMiB), fmtNum(g.bytes() / kGiB, 2),
+                  fmtNum(g.bytes() / 1e9, 2), fmtNum(g.vendorGB, 0) + " GB"});
     out(t.render() + std::to_string(gpus.size()) +
         " GPU presets (use --gpu KEY; capacity as the driver reports it)\n");
     return kExitOk;

@@ -3,6 +3,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "app/cli_format.h"
+#include "core/units.h"
 
 #include "core/engine/profiles.h"
 #include "core/validation/validation.h"
@@ -73,8 +74,8 @@ std::string reportText(const ValidationReport& r) {
         if (p.verdictChecked)
             verdict = p.wrongVerdict ? "WRONG (says OOM)" : "fits";
         pts.addRow({p.id, std::string(measuredMetricKey(p.measured)),
-                    std::string(metricKey(p.compared)), fmtNum(p.measuredBytes / 1073741824.0, 2),
-                    fmtNum(p.estimatedBytes / 1073741824.0, 2), signedPct(p.errorPct), verdict});
+                    std::string(metricKey(p.compared)), fmtNum(p.measuredBytes / kGiB, 2),
+                    fmtNum(p.estimatedBytes / kGiB, 2), signedPct(p.errorPct), verdict});
     }
     t += pts.render(2);
     t += "\nSummary: " + summaryLine(r.summary, true) + "; scored " +

@@ -1,4 +1,5 @@
 #include "ui/calibrationdialog.h"
+#include "core/units.h"
 
 #include "core/text_file.h"
 #include "ui/texts.h"
@@ -123,7 +124,7 @@ bool CalibrationDialog::loadJsonFile(const QString& path) {
         {
             const QSignalBlocker b1(m_value), b2(m_unit);
             m_unit->setCurrentIndex(m_unit->findData(QStringLiteral("GiB")));
-            m_value->setValue(m->bytes / 1073741824.0);
+            m_value->setValue(m->bytes / kGiB);
         }
         m_fromJson = m.value();
         m_fromJson->sourceDetail = path.toStdString();

@@ -1,4 +1,5 @@
 #include "ui/texts.h"
+#include "core/units.h"
 
 #include "core/engine/profiles.h"
 #include "ui/featurespanel.h"
@@ -674,10 +675,9 @@ QString scheduleName(PipelineSchedule s) {
 
 QString gpuChoiceName(const GpuChoice& g, ByteUnit unit) {
     const QString name =
-        g.name.empty()
-            ? Texts::tr("Custom GPU (%1)")
-                  .arg(Units::format(static_cast<double>(g.memoryMiB) * 1048576.0, unit, 0))
-            : QString::fromStdString(g.name);
+        g.name.empty() ? Texts::tr("Custom GPU (%1)")
+                             .arg(Units::format(static_cast<double>(g.memoryMiB) * kMiB, unit, 0))
+                       : QString::fromStdString(g.name);
     return g.count > 1 ? Texts::tr("%1 × %2", "GPU count × GPU").arg(g.count).arg(name) : name;
 }
 

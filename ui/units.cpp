@@ -1,4 +1,5 @@
 #include "ui/units.h"
+#include "core/units.h"
 
 #include <QLocale>
 
@@ -7,7 +8,7 @@
 namespace headroom::ui {
 
 double Units::bytesPerUnit(ByteUnit u) {
-    return u == ByteUnit::GiB ? 1073741824.0 : 1e9;
+    return u == ByteUnit::GiB ? kGiB : 1e9;
 }
 
 QString Units::symbol(ByteUnit u) {

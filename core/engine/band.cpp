@@ -1,4 +1,5 @@
 #include "core/engine/band.h"
+#include "core/units.h"
 
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
@@ -8,8 +9,6 @@
 namespace headroom {
 
 namespace {
-
-constexpr double kMiB = 1048576.0;
 
 MetricBytes metrics(const RankEstimate& r) {
     return {r.allocated, r.reserved, r.nvidiaSmi};

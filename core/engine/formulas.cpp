@@ -6,6 +6,7 @@
 #include "core/engine/profiles.h"
 #include "core/engine/stages.h"
 #include "core/engine/weight_dtypes.h"
+#include "core/units.h"
 
 #include <cmath>
 #include <cstdio>
@@ -13,8 +14,6 @@
 namespace headroom {
 
 namespace {
-
-constexpr double kGiB = 1073741824.0;
 
 std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
     char buf[256];

@@ -1,4 +1,5 @@
 #include "core/engine/memory_terms.h"
+#include "core/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -381,8 +382,8 @@ AutocastCopies autocastWeightCopies(double blockLinear, double head, int blocks,
 }
 
 double cudaContext(int numGpus) {
-    constexpr double kContext = 512.0 * 1048576.0; // CUDA 12 lazy-loading context + cuBLAS
-    constexpr double kNccl = 384.0 * 1048576.0;    // NCCL communicator buffers, >1 GPU
+    constexpr double kContext = 512.0 * kMiB; // CUDA 12 lazy-loading context + cuBLAS
+    constexpr double kNccl = 384.0 * kMiB;    // NCCL communicator buffers, >1 GPU
     return kContext + (numGpus > 1 ? kNccl : 0.0);
 }
 

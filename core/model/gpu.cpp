@@ -1,4 +1,5 @@
 #include "core/model/gpu.h"
+#include "core/units.h"
 
 #include <cmath>
 #include <cstdio>
@@ -9,10 +10,10 @@ GpuSpec customGpu(double bytes) {
     GpuSpec g;
     g.key = "custom";
     g.vendor = "custom";
-    g.memoryMiB = static_cast<int64_t>(std::floor(bytes / 1048576.0));
+    g.memoryMiB = static_cast<int64_t>(std::floor(bytes / kMiB));
     g.vendorGB = bytes / 1e9;
     char buf[64];
-    std::snprintf(buf, sizeof buf, "Custom %.1f GiB", bytes / 1073741824.0);
+    std::snprintf(buf, sizeof buf, "Custom %.1f GiB", bytes / kGiB);
     g.name = buf;
     return g;
 }

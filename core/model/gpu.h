@@ -1,4 +1,6 @@
 #pragma once
+
+#include "core/units.h"
 // A GPU as the memory planner sees it.
 
 #include <cstdint>
@@ -13,7 +15,7 @@ struct GpuSpec {
     int64_t memoryMiB = 0; ///< total memory as the driver reports it (nvidia-smi "Total"), MiB
     double vendorGB = 0;   ///< marketing capacity in GB (1e9), e.g. 80
     /// Total device memory in bytes (memoryMiB x 2^20).
-    double bytes() const { return static_cast<double>(memoryMiB) * 1048576.0; }
+    double bytes() const { return static_cast<double>(memoryMiB) * kMiB; }
 };
 
 /// A GPU of @p bytes capacity with no preset (GUI "custom capacity").

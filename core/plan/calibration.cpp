@@ -1,4 +1,7 @@
 #include "core/plan/calibration.h"
+#include "core/units.h"
+
+#include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -6,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 #include <vector>
 
@@ -13,11 +17,7 @@ namespace headroom {
 
 using nlohmann::json;
 
-namespace {
-
-constexpr double kMiB = 1048576.0;
-
-} // namespace
+namespace {} // namespace
 
 /// nvidia-smi: the context (nvidia-smi - reserved); reserved: the allocator reserve
 /// (reserved - allocated); allocated: the transient live bytes (workspace, logits, activations,
@@ -201,9 +201,8 @@ Result<double> parseMeasuredBytes(std::string_view text, std::string_view field)
                              "expected a size such as 61.2GiB or 64GB (got '" + std::string(text) +
                                  "')");
     static const std::pair<const char*, double> kUnits[] = {
-        {"b", 1},      {"kb", 1e3},           {"mb", 1e6},
-        {"gb", 1e9},   {"tb", 1e12},          {"kib", 1024.0},
-        {"mib", kMiB}, {"gib", 1073741824.0}, {"tib", 1099511627776.0}};
+        {"b", 1},        {"kb", 1e3},   {"mb", 1e6},   {"gb", 1e9},  {"tb", 1e12},
+        {"kib", 1024.0}, {"mib", kMiB}, {"gib", kGiB}, {"tib", kTiB}};
     for (const auto& [name, scale] : kUnits) {
         if (unit == name) {
             const double bytes = x * scale;
@@ -220,6 +219,8 @@ Result<double> parseMeasuredBytes(std::string_view text, std::string_view field)
 }
 
 Result<Measurement> measurementFromJson(std::string_view text, Metric metric, const Workload& w) {
+    if (auto deep = checkJsonDepth(text, "measured_json"))
+        return *deep;
     const json root = json::parse(text, nullptr, false);
     if (root.is_discarded())
         return Error{ErrorCode::JsonMalformed, "measured_json", "not valid JSON"};
@@ -265,6 +266,18 @@ Result<Calibration> fitCalibration(const ModelArch& m, const Workload& w, const 
         if (auto e = checkBytes(meas.bytes, "measured"))
             return *e;
     const Estimate raw = estimate(m, w, haveGpu ? &gpu : nullptr);
+    // Every metric of a run includes the weights its rank holds from load to the end: a peak
+    // below them was not measured on this run (or the scenario does not describe it). A fit to
+    // it would only pull the estimate down to the clamp, whatever the run really needed.
+    const double weights = raw.worst.atPeak[static_cast<std::size_t>(Term::Weights)];
+    if (!(meas.oom && meas.bytes == 0) && meas.bytes < weights) {
+        std::ostringstream os;
+        os << std::fixed << std::setprecision(2) << "below the " << weights / kGiB
+           << " GiB of weights the scenario's rank holds (got " << std::setprecision(6)
+           << std::defaultfloat << meas.bytes / kGiB
+           << " GiB): check the unit and that the scenario describes the measured run";
+        return measuredError(ErrorCode::FieldOutOfRange, "measured", os.str());
+    }
     Calibration c;
     c.measured = meas;
     std::tie(c.microBatch, c.sequenceLength) = calibrationPoint(w);

@@ -26,6 +26,8 @@
 // Every later estimate adds the offset to that term and to the metric and every metric above it
 // (allocated <= reserved <= nvidia-smi), never removing more than the term holds there, so a
 // calibrated reserved or nvidia-smi is never below the engine's live allocated bytes.
+// A measurement below the weights the rank holds (Term::Weights at the peak) is refused
+// (FieldOutOfRange, field "measured"): no run of the scenario peaks under its own weights.
 // A run that ran out of memory (`oom`, or M >= the GPU's capacity) keeps the verdict at OOM at
 // the measured point and at every point at least as large (micro-batch and sequence length),
 // whatever the clamp did.

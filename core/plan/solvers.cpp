@@ -1,4 +1,5 @@
 #include "core/plan/solvers.h"
+#include "core/units.h"
 
 #include "core/plan/calibration.h"
 
@@ -13,8 +14,6 @@
 namespace headroom {
 
 namespace {
-
-constexpr double kGiB = 1073741824.0;
 
 bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x,
             const Calibration* cal) {
@@ -166,7 +165,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
             return;
         const Estimate e = estimate(m, changed, &gpu);
         PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
-        if (it.savedBytes > 1048576.0) // ignore changes that save less than 1 MiB
+        if (it.savedBytes > kMiB) // ignore changes that save less than 1 MiB
             items.push_back(it);
     };
     const bool training = w.mode == Mode::Training;

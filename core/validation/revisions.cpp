@@ -108,7 +108,14 @@ Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText) {
     const json j = json::parse(jsonText, nullptr, false);
     if (j.is_discarded())
         return Error{ErrorCode::JsonMalformed, "framework-revisions", "not valid JSON"};
-    if (!j.is_object() || !j.contains("repositories") || !j.at("repositories").is_array())
+    if (!j.is_object() || !j.contains("schema"))
+        return Error{ErrorCode::FieldMissing, "schema", "required (this build reads schema 1)"};
+    if (!j.at("schema").is_number_integer())
+        return Error{ErrorCode::FieldWrongType, "schema", "expected the integer 1"};
+    if (j.at("schema").get<int64_t>() != kFrameworkRevisionsSchema)
+        return Error{ErrorCode::UnsupportedVersion, "schema",
+                     "this build reads schema 1 (got " + j.at("schema").dump() + ")"};
+    if (!j.contains("repositories") || !j.at("repositories").is_array())
         return Error{ErrorCode::FieldMissing, "repositories", "expected an array"};
     FrameworkRevisions t;
     if (j.contains("unknown_repository")) {

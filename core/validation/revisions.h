@@ -47,16 +47,17 @@ struct FrameworkRevisions {
         DataLengths lengths = DataLengths::Framework;
     };
     std::vector<Repository> repositories;
-    /// For sources the table does not list: HF Trainer before transformers 5 (whose
-    /// from_pretrained loads the checkpoint's dtype, hf-trainer@5), which the published
-    /// measurements predate; a table's unknown_repository entry replaces it.
     /// For sources the table does not list: a plain PyTorch loop (torch-loop), the least a
     /// published measurement can assume; a table's unknown_repository entry replaces it.
     ProfileRef unknown{"torch-loop", ""};
 };
 
-/// Parses the table; profile names and versions are checked against core/engine/profiles.h (an
-/// unknown one is UnknownValue naming its JSON path).
+/// The revisions table's format version ("schema"); another is UnsupportedVersion.
+inline constexpr int64_t kFrameworkRevisionsSchema = 1;
+
+/// Parses the table; "schema" must be kFrameworkRevisionsSchema (missing: FieldMissing, not an
+/// integer: FieldWrongType, another: UnsupportedVersion). Profile names and versions are
+/// checked against core/engine/profiles.h (an unknown one is UnknownValue naming its JSON path).
 Result<FrameworkRevisions> parseFrameworkRevisions(std::string_view jsonText);
 /// Reads (at most 4 MiB) and parses a revisions file.
 Result<FrameworkRevisions> loadFrameworkRevisions(const std::filesystem::path& file);

@@ -2,6 +2,7 @@
 // seeds' shortcut formulas as baselines. See core/validation.h and docs/accuracy.md.
 
 #include "core/validation/validation.h"
+#include "core/units.h"
 
 #include "core/engine/band.h"
 
@@ -25,6 +26,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <unordered_set>
 #include <utility>
 
 namespace headroom {
@@ -206,42 +208,44 @@ private:
     std::string m_id;
 };
 
-/// The path of the value json::parse is reading ("[3].gpu.memory_gb"), kept by its parser
-/// callback, so that an error the parser raises inside a value names the field: a number
-/// that overflows a double (1e400) throws json::out_of_range 406, not a parse_error.
-class ParsePath {
+/// Where a document that json::parse refused goes wrong: a SAX pass (no DOM, linear) that keeps
+/// the path of the value being read ("[3].gpu.memory_gb") and stops at the parser's error, so
+/// that an error inside a value names the field: a number that overflows a double (1e400) is
+/// json::out_of_range 406, not a syntax error. Run only after the plain parse failed (nlohmann's
+/// parser-callback DOM scans every finished object's siblings: quadratic in an array's length).
+class PathSax : public nlohmann::json_sax<json> {
 public:
-    bool onEvent(json::parse_event_t event, const json& parsed) {
-        switch (event) {
-        case json::parse_event_t::object_start:
-            m_frames.push_back(Frame{false, 0, {}});
-            break;
-        case json::parse_event_t::array_start:
-            m_frames.push_back(Frame{true, 0, {}});
-            break;
-        case json::parse_event_t::key:
-            if (!m_frames.empty() && parsed.is_string())
-                m_frames.back().key = parsed.get<std::string>();
-            break;
-        case json::parse_event_t::object_end:
-        case json::parse_event_t::array_end:
-            if (!m_frames.empty())
-                m_frames.pop_back();
-            nextElement();
-            break;
-        case json::parse_event_t::value:
-            nextElement();
-            break;
-        }
-        return true; // keep every value
+    bool null() override { return next(); }
+    bool boolean(bool) override { return next(); }
+    bool number_integer(number_integer_t) override { return next(); }
+    bool number_unsigned(number_unsigned_t) override { return next(); }
+    bool number_float(number_float_t, const string_t&) override { return next(); }
+    bool string(string_t&) override { return next(); }
+    bool binary(binary_t&) override { return next(); }
+    bool start_object(std::size_t) override { return open(false); }
+    bool key(string_t& k) override {
+        m_frames.back().key = k;
+        return true;
+    }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(true); }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t, const std::string&,
+                     const nlohmann::detail::exception& e) override {
+        m_outOfRange = e.id == 406;
+        m_message = e.what();
+        return false;
     }
 
+    /// The key path down to the failing value; "" at the top level.
     std::string path() const {
         std::string s;
         for (const Frame& f : m_frames)
             s += f.array ? "[" + std::to_string(f.index) + "]" : (s.empty() ? "" : ".") + f.key;
         return s;
     }
+    bool outOfRange() const { return m_outOfRange; } ///< a number beyond a double's range
+    const std::string& message() const { return m_message; }
 
 private:
     struct Frame {
@@ -249,11 +253,22 @@ private:
         std::size_t index = 0; ///< array: elements read so far
         std::string key;       ///< object: the key whose value is being read
     };
-    void nextElement() {
+    bool next() {
         if (!m_frames.empty() && m_frames.back().array)
             ++m_frames.back().index;
+        return true;
+    }
+    bool open(bool array) {
+        m_frames.push_back(Frame{array, 0, {}});
+        return true;
+    }
+    bool close() {
+        m_frames.pop_back();
+        return next();
     }
     std::vector<Frame> m_frames;
+    bool m_outOfRange = false;
+    std::string m_message;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1100,7 +1115,7 @@ std::string_view capacityRuleKey(CapacityRule r) {
 double capacityBytes(double memoryGB, CapacityRule rule) {
     if (!(memoryGB > 0))
         return 0;
-    return memoryGB * (rule == CapacityRule::GB ? 1e9 : 1073741824.0);
+    return memoryGB * (rule == CapacityRule::GB ? 1e9 : kGiB);
 }
 
 double signedErrorPct(double estimated, double measured) {
@@ -1161,17 +1176,11 @@ Result<std::vector<RecordEntry>> parseRecords(std::string_view jsonText,
                                               UnknownValuePolicy policy) {
     if (auto deep = checkJsonDepth(jsonText, "records")) // the DOM recurses per level
         return *deep;
-    json doc;
-    ParsePath at;
-    try {
-        doc = json::parse(jsonText.begin(), jsonText.end(),
-                          [&at](int, json::parse_event_t event, json& parsed) {
-                              return at.onEvent(event, parsed);
-                          });
-    } catch (const json::parse_error& e) {
-        return Error{ErrorCode::JsonMalformed, "", e.what()};
-    } catch (const json::exception& e) { // out_of_range 406: a number beyond double's range
-        return Error{ErrorCode::JsonMalformed, at.path(), e.what()};
+    const json doc = json::parse(jsonText.begin(), jsonText.end(), nullptr, false);
+    if (doc.is_discarded()) {
+        PathSax at;
+        json::sax_parse(jsonText.begin(), jsonText.end(), &at);
+        return Error{ErrorCode::JsonMalformed, at.outOfRange() ? at.path() : "", at.message()};
     }
     const json* list = &doc;
     std::string prefix;
@@ -1241,9 +1250,7 @@ double seed001WillItFit(const MeasurementRecord& r) {
     return P * b + opt + P * b + 12.0 * h * s * L * b * B;
 }
 
-namespace {
-constexpr double kGiB = 1073741824.0;
-} // namespace
+namespace {} // namespace
 
 double configurationFloorBytes(const MeasurementRecord& r) {
     const ModelArch& m = r.model;
@@ -1300,6 +1307,7 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
     s1.note = s0.note;
     std::vector<double> errors, e0, e1;
     int checked = 0, wrong = 0, wrong0 = 0, wrong1 = 0;
+    std::unordered_set<std::string> seen; // ids of the records scored so far
 
     for (const RecordEntry& entry : entries) {
         if (!entry.record) {
@@ -1307,6 +1315,13 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
             continue;
         }
         const MeasurementRecord& r = *entry.record;
+        // one id, one measurement: a repeated id (two files of one source, a copied record)
+        // would count its point twice in every statistic
+        if (!seen.insert(r.id).second) {
+            rep.skipped.push_back(
+                {r.id, "duplicate id: a record with this id is already scored", entry.source});
+            continue;
+        }
         if (const ArchError ae = validateArch(r.model); ae != ArchError::Ok) {
             rep.skipped.push_back(
                 {r.id, "the engine rejects the model: " + std::string(archErrorField(ae)),

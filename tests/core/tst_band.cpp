@@ -6,6 +6,7 @@
 #include "core/engine/band.h"
 #include "core/engine/profiles.h"
 #include "core/model/presets.h"
+#include "core/units.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -53,9 +54,6 @@ Band handBand(double point, std::vector<std::pair<double, double>> deltas) {
     }
     return b;
 }
-
-constexpr double kGiB = 1073741824.0;
-constexpr double kMiB = 1048576.0;
 
 } // namespace
 

@@ -8,6 +8,7 @@
 #include "core/io/scenario.h"
 #include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
+#include "core/units.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -20,9 +21,6 @@ using namespace headroom;
 using nlohmann::json;
 
 namespace {
-
-constexpr double kGiB = 1073741824.0;
-constexpr double kMiB = 1048576.0;
 
 /// Llama-3.1-8B LoRA r16, bf16, micro-batch 1 x 2048, one H100 80GB: fits uncalibrated.
 Scenario loraScenario() {
@@ -87,8 +85,10 @@ void TstCalibration::fixedOverhead_data() {
     QTest::newRow("allocated-above") << int(Metric::Allocated) << 0.4 << "gap";
     QTest::newRow("allocated-below") << int(Metric::Allocated) << -1.25 << "gap";
     QTest::newRow("reserved-clamped-high") << int(Metric::Reserved) << 30.0 << "hi";
-    QTest::newRow("smi-clamped-low") << int(Metric::NvidiaSmi) << -20.0 << "lo";
-    QTest::newRow("reserved-clamped-low") << int(Metric::Reserved) << -30.0 << "lo";
+    // below the clamp yet above the 15.04 GiB of weights the rank holds (a measurement under
+    // them is refused: badMeasurement); the estimate is about 32 GiB
+    QTest::newRow("smi-clamped-low") << int(Metric::NvidiaSmi) << -12.0 << "lo";
+    QTest::newRow("reserved-clamped-low") << int(Metric::Reserved) << -12.0 << "lo";
 }
 
 void TstCalibration::fixedOverhead() {
@@ -309,6 +309,19 @@ void TstCalibration::badMeasurement() {
         QVERIFY(!c.ok());
         QCOMPARE(QString::fromStdString(c.error().field), QStringLiteral("measured"));
     }
+    // A peak below the weights the rank holds cannot be of this run: the LoRA scenario's
+    // Llama-3.1-8B holds 8.03e9 bf16 weights = 16.06e9 bytes (+ adapters) on its one GPU, so
+    // 1e-300 GiB, 1 MiB and 15 GB are refused, not clamped into a correction.
+    for (double b : {parseMeasuredBytes("1e-300GiB", "m").value(), double(kMiB), 15e9}) {
+        auto c = fitCalibration(s.model, s.workload, s.gpu,
+                                Measurement{Metric::Reserved, b, false, {}, {}}, "");
+        QVERIFY2(!c.ok(), qPrintable(QString::number(b)));
+        QCOMPARE(int(c.error().code), int(ErrorCode::FieldOutOfRange));
+        QCOMPARE(QString::fromStdString(c.error().field), QStringLiteral("measured"));
+    }
+    QVERIFY(fitCalibration(s.model, s.workload, s.gpu,
+                           Measurement{Metric::Reserved, 17e9, false, {}, {}}, "")
+                .ok());
 }
 
 void TstCalibration::measuredJson_data() {
@@ -348,6 +361,10 @@ void TstCalibration::measuredJson_data() {
     QTest::newRow("records-zero") << R"([{"measured": {"metric": "reserved", "bytes": 0}}])"
                                   << int(Metric::Reserved) << -1.0 << "measured.bytes";
     QTest::newRow("not-json") << "{" << int(Metric::Reserved) << -1.0 << "measured_json";
+    // valid JSON 100,000 arrays deep: refused by the depth limit (kMaxJsonDepth) before a DOM
+    // is built, naming the document (failed before: parsed, then an error naming "[0].measured")
+    QTest::newRow("deep-arrays") << QString(100000, '[') + QString(100000, ']')
+                                 << int(Metric::Reserved) << -1.0 << "measured_json";
 }
 
 void TstCalibration::measuredJson() {

@@ -244,11 +244,11 @@ void TstDataLengths::badTableValues_data() {
         << "profiles[0].fill_defaults.drop_long.value";
     QTest::newRow("repository-lengths-unknown")
         << "revisions"
-        << R"({"repositories": [{"repository": "a/b", "profile": "custom", "lengths": "dummy"}]})"
+        << R"({"schema": 1, "repositories": [{"repository": "a/b", "profile": "custom", "lengths": "dummy"}]})"
         << "repositories[0].lengths";
     QTest::newRow("revision-lengths-unknown")
         << "revisions"
-        << R"({"repositories": [{"repository": "a/b", "profile": "custom", "revisions": [{"match": "x", "version": "any", "lengths": "framework"}]}]})"
+        << R"({"schema": 1, "repositories": [{"repository": "a/b", "profile": "custom", "revisions": [{"match": "x", "version": "any", "lengths": "framework"}]}]})"
         << "repositories[0].revisions[0].lengths";
 }
 

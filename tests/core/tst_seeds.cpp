@@ -12,6 +12,7 @@
 #include "core/engine/profiles.h"
 #include "core/model/hf_import.h"
 #include "core/model/presets.h"
+#include "core/units.h"
 #include "core/validation/validation.h"
 
 #include "testsupport.h"
@@ -39,8 +40,6 @@ double blockBytes(const ModelArch& m, bool repeatKv = true) {
     return 16 * h + 2 * (q + 2 * kv) + 4 * q + 4.0 * m.numHeads +
            8.0 * static_cast<double>(m.intermediateSize);
 }
-
-constexpr double kGB = 1e9;
 
 } // namespace
 

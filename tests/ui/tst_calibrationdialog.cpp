@@ -1,6 +1,7 @@
 // "Calibrate from a measured run..." (ui/calibrationdialog.h) offscreen: the dialog's fit and
 // its errors, and the main window's action as one undo step that the verdict, the cliff chart's
 // measured-point series and the breakdown show, and that undo and "Clear Calibration" remove.
+#include "core/units.h"
 #include "ui/calibrationdialog.h"
 #include "ui/cliffchart.h"
 #include "ui/dashboard.h"
@@ -23,8 +24,6 @@ using namespace headroom;
 using namespace headroom::ui;
 
 namespace {
-
-constexpr double kGiB = 1073741824.0;
 
 /// Llama-3.1-8B LoRA, checkpointing full, micro-batch 8 x 2048 on one H100 80GB: fits.
 Scenario loraScenario() {

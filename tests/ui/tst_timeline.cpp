@@ -1,6 +1,7 @@
 // The step timeline (ui/timelinechart.h) offscreen: the phases core says one step has, one
 // line per pipeline stage, the after-load value derived by hand, the change labels and the
 // peak marker on the tightest rank.
+#include "core/units.h"
 #include "ui/dashboard.h"
 #include "ui/mainwindow.h"
 #include "ui/scenariocontroller.h"
@@ -14,9 +15,7 @@
 using namespace headroom;
 using namespace headroom::ui;
 
-namespace {
-constexpr double kGiB = 1073741824.0;
-} // namespace
+namespace {} // namespace
 
 class TstTimeline : public QObject {
     Q_OBJECT
