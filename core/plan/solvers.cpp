@@ -484,43 +484,88 @@ std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
     return out;
 }
 
+namespace {
+
+/// The workload on dp x tp x pp GPUs as smallestLayout tries it: CP and EP 1; data parallelism
+/// shards with FSDP full shard when the workload names no sharding; one GPU shards nothing.
+Workload onLayout(const Workload& w, int dp, int tp, int pp) {
+    Workload c = w;
+    c.parallel.tp = tp;
+    c.parallel.pp = pp;
+    c.parallel.dp = dp;
+    c.parallel.cp = 1;
+    c.parallel.ep = 1;
+    if (dp > 1 && c.parallel.sharding == Sharding::None)
+        c.parallel.sharding = Sharding::FsdpFullShard;
+    if (dp == 1)
+        c.parallel.sharding = Sharding::None;
+    return c;
+}
+
+/// The estimate of @p w on dp x tp x pp when that layout is valid and fits.
+std::optional<LayoutResult> fittingLayout(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                                          int dp, int tp, int pp) {
+    const Workload c = onLayout(w, dp, tp, pp);
+    if (validateWorkload(m, c))
+        return std::nullopt;
+    Estimate e = estimate(m, c, &gpu);
+    if (!e.fits)
+        return std::nullopt;
+    return LayoutResult{c.parallel, std::move(e)};
+}
+
+/// The fewest data-parallel ranks (1..maxDp) with which tp x pp fits. One rank shards nothing;
+/// from two on the states are sharded over the ranks and no per-rank term grows with them, so
+/// the fit is monotone in dp: the largest dp is tried first (nothing fits: done), then a
+/// bisection. At most 2 + 2 x log2(maxDp) estimates.
+std::optional<LayoutResult> fewestDataRanks(const ModelArch& m, const Workload& w,
+                                            const GpuSpec& gpu, int tp, int pp, int maxDp) {
+    if (auto one = fittingLayout(m, w, gpu, 1, tp, pp))
+        return one;
+    if (maxDp < 2)
+        return std::nullopt;
+    auto hi = fittingLayout(m, w, gpu, maxDp, tp, pp);
+    if (!hi)
+        return std::nullopt;
+    int lo = 1; // does not fit
+    int top = maxDp;
+    while (top - lo > 1) {
+        const int mid = lo + (top - lo) / 2;
+        if (auto r = fittingLayout(m, w, gpu, mid, tp, pp)) {
+            top = mid;
+            hi = std::move(r);
+        } else {
+            lo = mid;
+        }
+    }
+    return hi;
+}
+
+} // namespace
+
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,
                                            const GpuSpec& gpu, int maxGpus) {
+    // One family per TP (within a node) x PP (a power of two, at most the layers): its fewest
+    // data-parallel ranks, then the fewest GPUs over the families; a tie goes to less model
+    // parallelism, then to more headroom. Families of more model-parallel GPUs than the best
+    // count so far are skipped. Bound: 4 x (log2(layers) + 1) families, each at most
+    // 2 + 2 x log2(maxGpus) estimates (about 3,000 at maxGpus 2^20 and 100,000 layers).
     std::optional<LayoutResult> best;
-    // Every GPU count in turn: the answer is the fewest GPUs, and counts that are not a
-    // multiple of 8 (12 = dp 3 x tp 4) are layouts too.
-    for (int n = 1; n <= maxGpus; ++n) {
-        for (int tp : {1, 2, 4, 8}) {
-            if (n % tp != 0 || m.numHeads % tp != 0 ||
-                (m.numKvHeads > tp && m.numKvHeads % tp != 0))
+    for (int tp : {1, 2, 4, 8}) {
+        if (tp > maxGpus || m.numHeads % tp != 0 || (m.numKvHeads > tp && m.numKvHeads % tp != 0))
+            continue;
+        for (int pp = 1; pp <= std::min(maxGpus / tp, m.numLayers); pp *= 2) {
+            if (best && tp * pp > best->layout.gpus())
+                break;
+            auto r = fewestDataRanks(m, w, gpu, tp, pp, maxGpus / (tp * pp));
+            if (!r)
                 continue;
-            for (int pp = 1; pp <= std::min(n / tp, m.numLayers); pp *= 2) {
-                if ((n / tp) % pp != 0)
-                    continue;
-                Workload c = w;
-                c.parallel.tp = tp;
-                c.parallel.pp = pp;
-                c.parallel.dp = n / (tp * pp);
-                c.parallel.cp = 1;
-                c.parallel.ep = 1;
-                if (c.parallel.dp > 1 && c.parallel.sharding == Sharding::None)
-                    c.parallel.sharding = Sharding::FsdpFullShard;
-                if (c.parallel.dp == 1)
-                    c.parallel.sharding = Sharding::None;
-                if (validateWorkload(m, c))
-                    continue;
-                Estimate e = estimate(m, c, &gpu);
-                if (!e.fits)
-                    continue;
-                // prefer less model parallelism, then more headroom
-                if (!best || tp * pp < best->layout.tp * best->layout.pp ||
-                    (tp * pp == best->layout.tp * best->layout.pp &&
-                     e.headroom > best->estimate.headroom))
-                    best = LayoutResult{c.parallel, std::move(e)};
-            }
+            const int64_t n = r->layout.gpus(), bestN = best ? best->layout.gpus() : 0;
+            const int mp = tp * pp, bestMp = best ? best->layout.tp * best->layout.pp : 0;
+            if (!best || n < bestN || (n == bestN && mp < bestMp) ||
+                (n == bestN && mp == bestMp && r->estimate.headroom > best->estimate.headroom))
+                best = std::move(r);
         }
-        if (best)
-            return best;
     }
     return best;
 }

@@ -153,9 +153,12 @@ std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
 
 Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
 
-/// The smallest layout (fewest GPUs, then least TP/PP) of @p gpu that fits; searches
-/// dp x tp x pp with the workload's sharding (ZeRO-3 when it is None and DP > 1 helps),
-/// TP in {1,2,4,8} within a node, PP dividing into <= layers. Empty when none up to maxGpus.
+/// The smallest layout (fewest GPUs, then least TP/PP, then most headroom) of @p gpu that fits;
+/// searches dp x tp x pp with the workload's sharding (FSDP full shard when it is None and
+/// DP > 1), TP in {1,2,4,8} within a node, PP a power of two up to the layers, at most
+/// @p maxGpus GPUs in all. Empty when none fits. Per TP x PP the fewest data-parallel ranks are
+/// bisected (a sharded rank's bytes do not grow with DP), so the cost is bounded by
+/// 4 x (log2(layers) + 1) x (2 + 2 x log2(maxGpus)) estimates, whatever maxGpus is.
 struct LayoutResult {
     Parallelism layout;
     Estimate estimate;

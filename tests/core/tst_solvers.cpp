@@ -42,6 +42,9 @@ private slots:
     void playbookSavingsOnTheCard_data();
     void playbookSavingsOnTheCard();
     void smallestLayoutIsMinimal();
+    void smallestLayoutMatchesFullScan_data();
+    void smallestLayoutMatchesFullScan();
+    void smallestLayoutBounded();
     void combinedChangeWhenNoSingleFits();
     void loadCacheReleasedBeforeOom();
     void servingCapacity_data();
@@ -333,6 +336,96 @@ void TstSolvers::smallestLayoutIsMinimal() {
     fewer.parallel.dp = n - 1;
     fewer.parallel.sharding = Sharding::FsdpFullShard;
     QVERIFY(!estimate(m, fewer, &g).fits || n - 1 < 1);
+}
+
+namespace {
+/// The layout search by exhaustion (what smallestLayout did before it bisected DP): every GPU
+/// count from 1 up, every TP in {1,2,4,8} and power-of-two PP dividing it; the first count
+/// with a fitting layout, least TP x PP, then most headroom.
+std::optional<LayoutResult> fullScan(const ModelArch& m, const Workload& w, const GpuSpec& g,
+                                     int maxGpus) {
+    std::optional<LayoutResult> best;
+    for (int n = 1; n <= maxGpus && !best; ++n)
+        for (int tp : {1, 2, 4, 8}) {
+            if (n % tp || m.numHeads % tp || (m.numKvHeads > tp && m.numKvHeads % tp))
+                continue;
+            for (int pp = 1; pp <= std::min(n / tp, m.numLayers); pp *= 2) {
+                if ((n / tp) % pp)
+                    continue;
+                Workload c = w;
+                c.parallel.tp = tp;
+                c.parallel.pp = pp;
+                c.parallel.dp = n / (tp * pp);
+                c.parallel.cp = 1;
+                c.parallel.ep = 1;
+                if (c.parallel.dp > 1 && c.parallel.sharding == Sharding::None)
+                    c.parallel.sharding = Sharding::FsdpFullShard;
+                if (c.parallel.dp == 1)
+                    c.parallel.sharding = Sharding::None;
+                if (validateWorkload(m, c))
+                    continue;
+                Estimate e = estimate(m, c, &g);
+                if (!e.fits)
+                    continue;
+                if (!best || tp * pp < best->layout.tp * best->layout.pp ||
+                    (tp * pp == best->layout.tp * best->layout.pp &&
+                     e.headroom > best->estimate.headroom))
+                    best = LayoutResult{c.parallel, std::move(e)};
+            }
+        }
+    return best;
+}
+} // namespace
+
+// The bisected search finds the layout the exhaustive scan finds (same GPU count, TP, PP, DP).
+void TstSolvers::smallestLayoutMatchesFullScan_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("finetune");
+    QTest::addColumn<int>("microBatch");
+    QTest::addColumn<double>("gib");
+    QTest::newRow("8b-full-80gib") << "llama-3.1-8b" << int(Finetune::Full) << 4 << 80.0;
+    QTest::newRow("8b-full-24gib") << "llama-3.1-8b" << int(Finetune::Full) << 1 << 24.0;
+    QTest::newRow("70b-full-80gib") << "llama-3.1-70b" << int(Finetune::Full) << 4 << 80.0;
+    QTest::newRow("70b-lora-40gib") << "llama-3.1-70b" << int(Finetune::LoRA) << 2 << 40.0;
+    QTest::newRow("qwen-72b-full-141gib") << "qwen2.5-72b" << int(Finetune::Full) << 8 << 141.0;
+    QTest::newRow("mixtral-full-80gib") << "mixtral-8x7b" << int(Finetune::Full) << 2 << 80.0;
+    QTest::newRow("405b-full-8gib-none") << "llama-3.1-405b" << int(Finetune::Full) << 64 << 8.0;
+}
+
+void TstSolvers::smallestLayoutMatchesFullScan() {
+    QFETCH(QString, model);
+    QFETCH(int, finetune);
+    QFETCH(int, microBatch);
+    QFETCH(double, gib);
+    const ModelPreset* p = findModelPreset(model.toStdString());
+    QVERIFY(p);
+    Workload w = training(Framework::PureBf16, microBatch, 2048);
+    w.finetune = static_cast<Finetune>(finetune);
+    const GpuSpec g = gpuGiB(gib);
+    const auto a = smallestLayout(p->arch, w, g, 64);
+    const auto b = fullScan(p->arch, w, g, 64);
+    QCOMPARE(a.has_value(), b.has_value());
+    if (!a)
+        return;
+    QCOMPARE(a->layout.gpus(), b->layout.gpus());
+    QCOMPARE(a->layout.tp, b->layout.tp);
+    QCOMPARE(a->layout.pp, b->layout.pp);
+    QCOMPARE(a->layout.dp, b->layout.dp);
+}
+
+// Any maxGpus is answered in bounded time (issue 33: `layout --max-gpus 1048576` ran > 60 s
+// when nothing fits; the exhaustive scan cost ~2.8 ms per GPU count). Llama-3.1-405B full
+// fine-tune at micro-batch 64 x 1M tokens fits no layout of 80 GiB GPUs; 2^20 GPUs: 0.3 s in
+// Release, bound 10 s for any build type.
+void TstSolvers::smallestLayoutBounded() {
+    const ModelPreset* p = findModelPreset("llama-3.1-405b");
+    QVERIFY(p);
+    const Workload w = training(Framework::PureBf16, 64, 1 << 20);
+    QElapsedTimer clock;
+    clock.start();
+    const auto r = smallestLayout(p->arch, w, gpuGiB(80), 1 << 20);
+    QVERIFY(!r.has_value());
+    QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed()) + " ms"));
 }
 
 void TstSolvers::combinedChangeWhenNoSingleFits() {
