@@ -1198,14 +1198,7 @@ void TstParallel::smallestLayout70b() {
             for (int pp = 1; pp <= m.numLayers; pp *= 2) {
                 if (k % (tp * pp) != 0)
                     continue;
-                Workload c = w;
-                c.parallel.tp = tp;
-                c.parallel.pp = pp;
-                c.parallel.dp = k / (tp * pp);
-                if (c.parallel.dp > 1 && c.parallel.sharding == Sharding::None)
-                    c.parallel.sharding = Sharding::FsdpFullShard;
-                if (c.parallel.dp == 1)
-                    c.parallel.sharding = Sharding::None;
+                const Workload c = testsupport::onLayout(w, k / (tp * pp), tp, pp);
                 if (validateWorkload(m, c))
                     continue;
                 ++tried;

@@ -352,16 +352,7 @@ std::optional<LayoutResult> fullScan(const ModelArch& m, const Workload& w, cons
             for (int pp = 1; pp <= std::min(n / tp, m.numLayers); pp *= 2) {
                 if ((n / tp) % pp)
                     continue;
-                Workload c = w;
-                c.parallel.tp = tp;
-                c.parallel.pp = pp;
-                c.parallel.dp = n / (tp * pp);
-                c.parallel.cp = 1;
-                c.parallel.ep = 1;
-                if (c.parallel.dp > 1 && c.parallel.sharding == Sharding::None)
-                    c.parallel.sharding = Sharding::FsdpFullShard;
-                if (c.parallel.dp == 1)
-                    c.parallel.sharding = Sharding::None;
+                const Workload c = testsupport::onLayout(w, n / (tp * pp), tp, pp);
                 if (validateWorkload(m, c))
                     continue;
                 Estimate e = estimate(m, c, &g);
