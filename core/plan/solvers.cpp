@@ -486,26 +486,10 @@ std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
 
 namespace {
 
-/// The workload on dp x tp x pp GPUs as smallestLayout tries it: CP and EP 1; data parallelism
-/// shards with FSDP full shard when the workload names no sharding; one GPU shards nothing.
-Workload onLayout(const Workload& w, int dp, int tp, int pp) {
-    Workload c = w;
-    c.parallel.tp = tp;
-    c.parallel.pp = pp;
-    c.parallel.dp = dp;
-    c.parallel.cp = 1;
-    c.parallel.ep = 1;
-    if (dp > 1 && c.parallel.sharding == Sharding::None)
-        c.parallel.sharding = Sharding::FsdpFullShard;
-    if (dp == 1)
-        c.parallel.sharding = Sharding::None;
-    return c;
-}
-
 /// The estimate of @p w on dp x tp x pp when that layout is valid and fits.
 std::optional<LayoutResult> fittingLayout(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
                                           int dp, int tp, int pp) {
-    const Workload c = onLayout(w, dp, tp, pp);
+    const Workload c = layoutCandidate(w, dp, tp, pp);
     if (validateWorkload(m, c))
         return std::nullopt;
     Estimate e = estimate(m, c, &gpu);
@@ -542,6 +526,20 @@ std::optional<LayoutResult> fewestDataRanks(const ModelArch& m, const Workload& 
 }
 
 } // namespace
+
+Workload layoutCandidate(const Workload& w, int dp, int tp, int pp) {
+    Workload c = w;
+    c.parallel.tp = tp;
+    c.parallel.pp = pp;
+    c.parallel.dp = dp;
+    c.parallel.cp = 1;
+    c.parallel.ep = 1;
+    if (dp > 1 && c.parallel.sharding == Sharding::None)
+        c.parallel.sharding = Sharding::FsdpFullShard;
+    if (dp == 1)
+        c.parallel.sharding = Sharding::None;
+    return c;
+}
 
 std::optional<LayoutResult> smallestLayout(const ModelArch& m, const Workload& w,
                                            const GpuSpec& gpu, int maxGpus) {

@@ -159,6 +159,10 @@ Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, c
 /// @p maxGpus GPUs in all. Empty when none fits. Per TP x PP the fewest data-parallel ranks are
 /// bisected (a sharded rank's bytes do not grow with DP), so the cost is bounded by
 /// 4 x (log2(layers) + 1) x (2 + 2 x log2(maxGpus)) estimates, whatever maxGpus is.
+/// @p w on dp x tp x pp GPUs as smallestLayout builds its candidates: CP and EP 1; FSDP full
+/// shard when DP > 1 and the workload names no sharding; no sharding on one data-parallel rank.
+Workload layoutCandidate(const Workload& w, int dp, int tp, int pp);
+
 struct LayoutResult {
     Parallelism layout;
     Estimate estimate;

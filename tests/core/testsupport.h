@@ -65,23 +65,6 @@ inline Workload training(Framework f, int64_t b, int64_t s) {
     return w;
 }
 
-/// @p w on dp x tp x pp GPUs as the layout search builds its candidates (smallestLayout in
-/// core/plan/solvers.h): CP and EP 1, FSDP full shard when DP > 1 and no sharding is named,
-/// none on one data-parallel rank.
-inline Workload onLayout(const Workload& w, int dp, int tp, int pp) {
-    Workload c = w;
-    c.parallel.tp = tp;
-    c.parallel.pp = pp;
-    c.parallel.dp = dp;
-    c.parallel.cp = 1;
-    c.parallel.ep = 1;
-    if (dp > 1 && c.parallel.sharding == Sharding::None)
-        c.parallel.sharding = Sharding::FsdpFullShard;
-    if (dp == 1)
-        c.parallel.sharding = Sharding::None;
-    return c;
-}
-
 /// Makes @p w a prefill-only inference run of @p prompt tokens per sequence (no new tokens;
 /// the micro-batch stays the number of sequences).
 inline void prefillOnly(Workload& w, int64_t prompt) {

@@ -1198,7 +1198,7 @@ void TstParallel::smallestLayout70b() {
             for (int pp = 1; pp <= m.numLayers; pp *= 2) {
                 if (k % (tp * pp) != 0)
                     continue;
-                const Workload c = testsupport::onLayout(w, k / (tp * pp), tp, pp);
+                const Workload c = layoutCandidate(w, k / (tp * pp), tp, pp);
                 if (validateWorkload(m, c))
                     continue;
                 ++tried;

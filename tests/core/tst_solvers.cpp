@@ -352,7 +352,7 @@ std::optional<LayoutResult> fullScan(const ModelArch& m, const Workload& w, cons
             for (int pp = 1; pp <= std::min(n / tp, m.numLayers); pp *= 2) {
                 if ((n / tp) % pp)
                     continue;
-                const Workload c = testsupport::onLayout(w, n / (tp * pp), tp, pp);
+                const Workload c = layoutCandidate(w, n / (tp * pp), tp, pp);
                 if (validateWorkload(m, c))
                     continue;
                 Estimate e = estimate(m, c, &g);
