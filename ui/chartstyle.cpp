@@ -9,7 +9,6 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QLinearGradient>
 #include <QPen>
 #include <QTimer>
 
@@ -127,33 +126,48 @@ void setLegendVisibleIfChanged(QChart* chart, bool visible) {
     }
 }
 
-QBrush bandBrush(Qt::Orientation o, double from, double to, const QColor& plot,
-                 const QColor& band) {
-    // band colour composed over the plot colour, so the fill is opaque
+double axisTitleRoom(double extent) {
+    return extent * 0.95 - 10;
+}
+
+PlotBand::PlotBand(QChart* chart) : QGraphicsRectItem(chart), m_chart(chart) {
+    setPen(Qt::NoPen);
+    setZValue(0.5);
+    setVisible(false);
+}
+
+void PlotBand::setBand(Qt::Orientation o, double from, double to, const QColor& plot,
+                       const QColor& band) {
     const double a = band.alphaF();
     const QColor solid =
         QColor::fromRgbF(static_cast<float>(band.redF() * a + plot.redF() * (1 - a)),
                          static_cast<float>(band.greenF() * a + plot.greenF() * (1 - a)),
                          static_cast<float>(band.blueF() * a + plot.blueF() * (1 - a)));
-    from = std::clamp(from, 0.0, 1.0);
-    to = std::clamp(to, 0.0, 1.0);
-    if (to <= from) {
-        return QBrush(plot);
+    if (brush().color() != solid) {
+        setBrush(solid);
     }
-    QLinearGradient g(0, 0, o == Qt::Horizontal ? 1 : 0, o == Qt::Horizontal ? 0 : 1);
-    g.setCoordinateMode(QGradient::ObjectBoundingMode);
-    constexpr double eps = 1e-6;
-    g.setColorAt(0, from > 0 ? plot : solid);
-    if (from > 0) {
-        g.setColorAt(from - eps > 0 ? from - eps : 0, plot);
-        g.setColorAt(from, solid);
+    m_orientation = o;
+    m_from = std::clamp(from, 0.0, 1.0);
+    m_to = std::clamp(to, 0.0, 1.0);
+    place();
+}
+
+void PlotBand::place() {
+    const QRectF plot = m_chart->plotArea();
+    const bool shown = m_to > m_from && !plot.isEmpty();
+    if (shown) {
+        const QRectF r = m_orientation == Qt::Horizontal
+                             ? QRectF(plot.left() + m_from * plot.width(), plot.top(),
+                                      (m_to - m_from) * plot.width(), plot.height())
+                             : QRectF(plot.left(), plot.top() + m_from * plot.height(),
+                                      plot.width(), (m_to - m_from) * plot.height());
+        if (r != rect()) {
+            setRect(r);
+        }
     }
-    if (to < 1) {
-        g.setColorAt(to, solid);
-        g.setColorAt(std::min(1.0, to + eps), plot);
+    if (isVisible() != shown) {
+        setVisible(shown);
     }
-    g.setColorAt(1, to < 1 ? plot : solid);
-    return QBrush(g);
 }
 
 void FitGuard::note(QObject* context) {

@@ -39,7 +39,7 @@ CliffChart::CliffChart(QWidget* parent)
       m_measured(new QScatterSeries), m_dot(new QGraphicsEllipseItem(m_chart)),
       m_markerLabel(new ChartLabel(m_chart)), m_capacityLabel(new ChartLabel(m_chart)),
       m_dotLabel(new ChartLabel(m_chart)), m_slopeLabel(new ChartLabel(m_chart)),
-      m_measuredLabel(new ChartLabel(m_chart)) {
+      m_measuredLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)) {
     setObjectName(QStringLiteral("cliffChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 160);
@@ -244,13 +244,8 @@ void CliffChart::rebuild() {
     setHelperVisible(m_chart, m_marker, markerInRange && r.hasEstimate);
     const double oomStart = m_markerValue <= 0 ? x0 : xCoord(m_markerValue);
     const bool oomVisible = r.hasEstimate && m_markerValue < r.sweepMax && x1 > x0;
-    const QBrush plot =
-        oomVisible ? bandBrush(Qt::Horizontal, (oomStart - x0) / (x1 - x0), 1.0, c.plot, c.danger)
-                   : QBrush(c.plot);
-    if (plot != m_plotBrush) {
-        m_plotBrush = plot;
-        m_chart->setPlotAreaBackgroundBrush(plot);
-    }
+    m_band->setBand(Qt::Horizontal, oomVisible ? (oomStart - x0) / (x1 - x0) : 1.0, 1.0, c.plot,
+                    c.danger);
 
     // current point
     m_currentX = r.current;
@@ -364,11 +359,12 @@ void CliffChart::fitAxisTitles() {
     QFont f = m_style.labelFont();
     f.setBold(true);
     const QRectF plot = m_chart->plotArea();
-    const double room = (plot.width() > 0 ? plot.width() : width() - 80.0) * 0.95 - 10;
+    const double room = axisTitleRoom(plot.width() > 0 ? plot.width() : width() - 80.0);
     setTitleIfChanged(m_x, fittingText(x, f, room));
     const QString unit = Units::symbol(m_unit);
-    setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f,
-                                       plot.height() > 0 ? plot.height() : height() - 60.0));
+    setTitleIfChanged(
+        m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f,
+                         axisTitleRoom(plot.height() > 0 ? plot.height() : height() - 60.0)));
 }
 
 void CliffChart::placeOverlays() {
@@ -377,6 +373,7 @@ void CliffChart::placeOverlays() {
         return;
     }
     fitAxisTitles();
+    m_band->place();
     const Results& r = m_results;
     const double cap = r.estimate.capacity / Units::bytesPerUnit(m_unit);
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
@@ -469,7 +466,6 @@ void CliffChart::applyStyle() {
     }
     QPen cap(c.capacity, m_style.lineWidth() + 0.5);
     m_capacity->setPen(cap);
-    m_plotBrush = QBrush();
     QPen marker(c.text, m_style.lineWidth() * 0.75, Qt::DashLine);
     m_marker->setPen(marker);
     const double d = m_style.presentation ? 22 : 13;

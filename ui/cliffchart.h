@@ -107,7 +107,7 @@ private:
     int64_t m_axisMax = 0;
     bool m_legend = false;
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-    QBrush m_plotBrush; ///< plot background with the OOM region shaded
+    PlotBand* m_band; ///< the OOM region, shaded
 };
 
 } // namespace headroom::ui

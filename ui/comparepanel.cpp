@@ -588,11 +588,9 @@ void ComparePanel::applyTicks() {
                               v->chart()->axes(Qt::Vertical).value(0)->labelsFont());
     };
     for (auto [axis, view] : {std::pair{m_barY, m_barView}, std::pair{m_cliffY, m_cliffView}}) {
-        const double room =
-            (view->chart()->plotArea().height() > 0 ? view->chart()->plotArea().height()
-                                                    : view->height() - 60.0) *
-                0.95 -
-            10;
+        const double room = axisTitleRoom(view->chart()->plotArea().height() > 0
+                                              ? view->chart()->plotArea().height()
+                                              : view->height() - 60.0);
         setTitleIfChanged(
             axis, fittingText({tr("Memory (%1)").arg(Units::symbol(m_unit)), Units::symbol(m_unit)},
                               axis->titleFont(), room));

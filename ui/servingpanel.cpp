@@ -270,9 +270,9 @@ void ServingPanel::fitAxes() {
     bold.setBold(true);
     setTitleIfChanged(m_x, fittingText({tr("Context length (tokens per sequence)"),
                                         tr("Context length"), tr("Context")},
-                                       bold, plot.width() * 0.95 - 10));
+                                       bold, axisTitleRoom(plot.width())));
     setTitleIfChanged(m_y, fittingText({tr("Sequences at once"), tr("Sequences"), QString()}, bold,
-                                       plot.height() * 0.95 - 10));
+                                       axisTitleRoom(plot.height())));
     // a tick every 2, 4, 6 or 8 octaves: as many token counts as fit side by side
     const double labelWidth =
         QFontMetricsF(m_style.labelFont()).horizontalAdvance(QLocale::c().toString(1048576)) + 12;

@@ -236,8 +236,9 @@ void TimelineChart::fitCategories() {
 void TimelineChart::fitYTitle() {
     QFont bold = m_style.labelFont();
     bold.setBold(true);
-    const double room = m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() * 0.95 - 10
-                                                         : height() - 80.0;
+    const double room = m_chart->plotArea().height() > 0
+                            ? axisTitleRoom(m_chart->plotArea().height())
+                            : height() - 80.0;
     const QString unit = Units::symbol(m_unit);
     setTitleIfChanged(m_y, fittingText({tr("Allocated (%1)").arg(unit), unit}, bold, room));
 }

@@ -50,18 +50,28 @@ QFont VerdictView::fitted(const QFont& base, const QString& text, int width, boo
     return f;
 }
 
-int VerdictView::linesFor(const QFont& font, const QString& text, int width) {
+int VerdictView::block(TextBlock& memo, const QFont& font, const QString& text, int width) const {
+    if (memo.width == width && memo.text == text && memo.font == font && memo.layout)
+        return memo.lines;
+    memo.text = text;
+    memo.font = font;
+    memo.width = width;
+    memo.layout = std::make_shared<QTextLayout>(text, font, const_cast<VerdictView*>(this));
+    QTextOption wrap;
+    wrap.setWrapMode(QTextOption::WordWrap);
+    memo.layout->setTextOption(wrap);
+    memo.layout->setCacheEnabled(true);
+    const double spacing = QFontMetricsF(font, const_cast<VerdictView*>(this)).lineSpacing();
+    memo.lines = 0;
+    memo.layout->beginLayout();
+    for (QTextLine line = memo.layout->createLine(); line.isValid();
+         line = memo.layout->createLine()) {
+        line.setLineWidth(std::max(1, width - 16));
+        line.setPosition(QPointF(0, spacing * memo.lines++));
+    }
+    memo.layout->endLayout();
     if (text.isEmpty())
-        return 0;
-    const QFontMetrics fm(font);
-    const QRect need = fm.boundingRect(QRect(0, 0, std::max(1, width - 16), 100000),
-                                       Qt::AlignLeft | Qt::TextWordWrap, text);
-    return (need.height() + fm.lineSpacing() - 1) / fm.lineSpacing();
-}
-
-int VerdictView::linesMemo(LinesMemo& memo, const QFont& font, const QString& text, int width) {
-    if (memo.width != width || memo.text != text || memo.font != font)
-        memo = {text, font, width, linesFor(font, text, width)};
+        memo.lines = 0;
     return memo.lines;
 }
 
@@ -79,8 +89,8 @@ QFont VerdictView::headlineFitted(int width, bool* fits) const {
 }
 
 VerdictView::Lines VerdictView::linesAt(int width) const {
-    return {linesMemo(m_scenarioMemo, scenarioFont(), m_scenario, width),
-            std::max(2, linesMemo(m_detailsMemo, detailsFont(), m_details, width))};
+    return {block(m_scenarioBlock, scenarioFont(), m_scenario, width),
+            std::max(2, block(m_detailsBlock, detailsFont(), m_details, width))};
 }
 
 void VerdictView::growTo(const Lines& need) {
@@ -125,19 +135,23 @@ void VerdictView::paintEvent(QPaintEvent*) {
     p.drawText(QRect(r.left(), r.top(), r.width(), headHeight), Qt::AlignLeft | Qt::AlignVCenter,
                m_headline);
     int y = r.top() + headHeight + 2;
+    // the texts as laid out for refresh()'s line count (the same shaped glyphs; a resize
+    // between the two lays them out again here)
+    const auto draw = [&](TextBlock& memo, const QFont& font, const QString& text, int h) {
+        block(memo, font, text, width());
+        p.save();
+        p.setClipRect(QRect(r.left(), y, r.width(), h));
+        memo.layout->draw(&p, QPointF(r.left(), y));
+        p.restore();
+    };
+    p.setPen(palette().color(QPalette::WindowText));
     if (!m_scenario.isEmpty()) {
         // the scenario wraps onto a second line rather than shrink (it must stay readable)
         const int h = m_lines.scenario * QFontMetrics(scenarioFont()).lineSpacing();
-        p.setFont(scenarioFont());
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(r.left(), y, r.width(), h),
-                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_scenario);
+        draw(m_scenarioBlock, scenarioFont(), m_scenario, h);
         y += h + 2;
     }
-    p.setFont(detailsFont());
-    p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(r.left(), y, r.width(), r.bottom() - y),
-               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_details);
+    draw(m_detailsBlock, detailsFont(), m_details, r.bottom() - y + 1);
     // (whether a text is cut is decided in refresh(), once per new text)
 }
 

@@ -10,7 +10,10 @@
 #include "ui/results.h"
 #include "ui/units.h"
 
+#include <QTextLayout>
 #include <QWidget>
+
+#include <memory>
 
 namespace headroom::ui {
 
@@ -63,16 +66,19 @@ private:
     /// The lines the scenario line and the details need, wrapped at @p width px.
     Lines linesAt(int width) const;
     void growTo(const Lines& need);
-    static int linesFor(const QFont& font, const QString& text, int width);
-    /// linesFor, measured once per text, font and width (a drag paints, refreshes and checks
-    /// the scenario line several times a frame; each measure lays the wrapped text out).
-    struct LinesMemo {
+    /// A wrapped text laid out once per text, font and width: refresh() counts its lines and
+    /// paintEvent() draws the same shaped glyphs (QTextLayout keeps them), so a drag frame
+    /// shapes each changed text once instead of once to measure and once to paint.
+    struct TextBlock {
         QString text;
         QFont font;
         int width = -1;
+        std::shared_ptr<QTextLayout> layout; ///< lines at y = k x the font's line spacing
         int lines = 0;
     };
-    static int linesMemo(LinesMemo& memo, const QFont& font, const QString& text, int width);
+    /// @p memo laid out again when @p text, @p font or @p width (px, the wrap width plus the
+    /// 16 px margins) differ from its own; its line count.
+    int block(TextBlock& memo, const QFont& font, const QString& text, int width) const;
     /// The headline's font, shrunk to fit once per headline text and width (paint reuses it).
     QFont headlineFitted(int width, bool* fits) const;
 
@@ -80,8 +86,8 @@ private:
     QString m_details;
     QString m_scenario;
     Lines m_lines;
-    mutable LinesMemo m_scenarioMemo;
-    mutable LinesMemo m_detailsMemo;
+    mutable TextBlock m_scenarioBlock;
+    mutable TextBlock m_detailsBlock;
     struct HeadlineMemo {
         QString text;
         QFont base;

@@ -38,7 +38,7 @@ VramBarChart::VramBarChart(QWidget* parent)
       // QAreaSeries does not own its boundary series, and they are never added to the chart
       m_highlightLo(new QLineSeries(this)), m_highlightHi(new QLineSeries(this)),
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
-      m_capacityLabel(new ChartLabel(m_chart)) {
+      m_capacityLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)) {
     setObjectName(QStringLiteral("vramBarChart"));
     // bars, the capacity line and the bands are axis-aligned: no antialiasing needed (text
     // keeps its own antialiasing), which halves the paint time during a drag
@@ -234,8 +234,8 @@ void VramBarChart::rebuild() {
     {
         QFont f = m_style.labelFont();
         f.setBold(true);
-        const double room =
-            m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
+        const double room = axisTitleRoom(
+            m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0);
         const QString unit = Units::symbol(m_unit);
         setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f, room));
     }
@@ -248,13 +248,8 @@ void VramBarChart::rebuild() {
                                      QPointF(0, hi), QPointF(-w, hi), QPointF(w, hi)});
     }
     setHelperVisible(m_chart, m_whisker, whisker);
-    const QBrush plot = cap > 0 ? bandBrush(Qt::Vertical, 0.0, 1.0 - 0.9 * cap / yMax,
-                                            m_style.colors().plot, m_style.colors().danger)
-                                : QBrush(m_style.colors().plot);
-    if (plot != m_plotBrush) {
-        m_plotBrush = plot;
-        m_chart->setPlotAreaBackgroundBrush(plot);
-    }
+    m_band->setBand(Qt::Vertical, 0.0, cap > 0 ? 1.0 - 0.9 * cap / yMax : 0.0,
+                    m_style.colors().plot, m_style.colors().danger);
     if (m_highlight >= 0) {
         replaceIfChanged(m_highlightLo,
                          {QPointF(m_highlight - 0.5, 0), QPointF(m_highlight + 0.5, 0)});
@@ -351,6 +346,7 @@ QString VramBarChart::categoryTitle(int n) const {
 
 void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
+    m_band->place();
     if (!m_fitGuard.tripped())
         setTitleIfChanged(m_categories, categoryTitle(m_bars));
     const double cap = capacityValue();
@@ -437,7 +433,6 @@ void VramBarChart::applyStyle() {
     cap.setCapStyle(Qt::FlatCap);
     m_capacity->setPen(cap);
     m_whisker->setPen(QPen(c.text, m_style.lineWidth() + 0.5));
-    m_plotBrush = QBrush();
     m_highlightArea->setBrush(c.highlight);
     m_highlightArea->setPen(Qt::NoPen);
     for (QBarSet* set : m_sets) {

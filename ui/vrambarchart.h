@@ -109,7 +109,7 @@ private:
     std::function<QString(Term, int)> m_formula;
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     std::array<bool, kTermCount> m_used{};
-    QBrush m_plotBrush; ///< plot background with the danger zone (> 90 %) shaded
+    PlotBand* m_band; ///< the danger zone (> 90 % of the capacity), shaded
 };
 
 } // namespace headroom::ui
