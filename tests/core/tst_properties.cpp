@@ -23,6 +23,8 @@
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 
+#include "tests/sanitized.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -341,14 +343,7 @@ int sweepSize() {
     const int n = qEnvironmentVariableIntValue("HEADROOM_PROPERTY_SCENARIOS", &ok);
     if (ok && n > 0)
         return n;
-#if defined(__SANITIZE_ADDRESS__)
-    return 1500;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return 1500;
-#endif
-#endif
-    return 8000;
+    return headroom::test::kSanitized ? 1500 : 8000;
 }
 
 template <class T> const T& pick(std::mt19937_64& rng, const std::vector<T>& v) {
