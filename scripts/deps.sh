@@ -10,7 +10,7 @@ pkgs=(
   # toolchain and build
   build-essential cmake ninja-build pkg-config file
   # clang 14 (the clang preset, the clang14 syntax tests) and its runtime with libFuzzer and
-  # the sanitizers (the fuzz preset, scripts/fuzz.sh); gcc's ASan/UBSan come with gcc
+  # the sanitizers (the asan and fuzz presets, scripts/fuzz.sh)
   clang-14 libclang-rt-14-dev
   # Qt 6: Widgets, Charts (whose CMake config needs Qt6OpenGL), Svg, Test, Linguist tools
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev
