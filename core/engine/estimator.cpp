@@ -1,6 +1,7 @@
 #include "core/engine/estimator.h"
 
 #include "core/engine/fields.h"
+#include "core/engine/load_phase.h"
 #include "core/engine/profiles.h"
 #include "core/engine/stages.h"
 
@@ -251,6 +252,10 @@ Estimate estimate(const ModelArch& m, const Workload& input, const GpuSpec* gpu)
     // The framework profile's facts are rules on the run: evaluated here, against the run as
     // it is now (core/engine/profiles.h, docs/profiles.md).
     const Workload w = withProfileApplied(input);
+    // one replay per distinct stage shape: the middle stages of a pipeline have the same
+    // blocks, so their allocator replays (variable lengths, the load) are one cache entry
+    // (bounded: at most kLengthEntries entries; a no-op when a caller's cache is active)
+    const EnsureReplayCache replays;
     Estimate e;
     const stages::ModelFacts f = stages::modelFacts(m);
     e.totalParams = f.pc.total;

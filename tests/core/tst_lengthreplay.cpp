@@ -67,6 +67,7 @@ private slots:
     void nothingToReplay();
     void hugeRequestIsNotReplayed();
     void deepStagesReplayTheirFirstBlocks();
+    void pipelineStagesShareOneReplay();
     void fullGpuReleasesTheLengthsCacheFirst();
     void stepReplayTokens_data();
     void stepReplayTokens();
@@ -249,6 +250,36 @@ void TstLengthReplay::deepStagesReplayTheirFirstBlocks() {
     const double got = lengthsReserve(deep, 1, lengths);
     QVERIFY(got > 0);
     QCOMPARE(got, lengthsReserve(bounded, 1, lengths));
+}
+
+// A valid 100,000-layer model on 5,000 pipeline stages with varying lengths: the middle
+// stages have one shape, so one estimate replays the lengths once per distinct shape (first,
+// middle, last stage), not once per stage; estimate() opens its own replay cache when its
+// caller has none. Before it did, this estimate took 6.4 s (Release, 2 cores; headroom-cli
+// estimate at --pp 1000 77 s, now 0.26 s); now 0.04 s. Bound: 5 s.
+void TstLengthReplay::pipelineStagesShareOneReplay() {
+    ModelArch m = testsupport::llama2_7b();
+    m.numLayers = 100000;
+    m.hiddenSize = 256;
+    m.numHeads = m.numKvHeads = 4;
+    m.headDim = 64;
+    m.intermediateSize = 512;
+    Workload w = testsupport::training(Framework::PureBf16, 1, 4096);
+    w.lengths = normal(512, 300, 200);
+    w.parallel.pp = 5000;
+    QElapsedTimer clock;
+    clock.start();
+    const Estimate alone = estimate(m, w); // no cache of the caller's
+    const qint64 ms = clock.elapsed();
+    QVERIFY(alone.worst.lengthsCache > 0);
+    QVERIFY2(ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+    LoadReplayCache cache;
+    {
+        const LoadReplayCache::Scope scope(cache);
+        const Estimate shared = estimate(m, w);
+        QCOMPARE(shared.worst.nvidiaSmi, alone.worst.nvidiaSmi);
+    }
+    QVERIFY2(cache.replays() <= 3, qPrintable(QString::number(cache.replays())));
 }
 
 // A GPU that holds the run but not all the segments its other batch lengths left cached: the

@@ -342,7 +342,7 @@ void TstScenario::unreadableFiles() {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         QByteArray junk(kind == "large" ? 5 << 20 : 4096, '\0');
-        for (int i = 0; i < junk.size(); ++i)
+        for (qsizetype i = 0; i < junk.size(); ++i) // 64-bit: i x 7919 overflows an int
             junk[i] = static_cast<char>((i * 7919) & 0xff);
         f.write(junk);
     }

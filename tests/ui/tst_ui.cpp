@@ -303,13 +303,15 @@ private slots:
         QSlider* s = slider(sliderName);
         QVERIFY2(s, qPrintable(sliderName));
         const std::string before = toJson(scn());
-        int pos = static_cast<int>(target);
+        int pos = 0; // (converting 7e10 parameters to an int position is undefined)
         if (sliderName == QLatin1String("microBatchSlider")) {
             pos = c->microBatchField()->positionOf(target);
         } else if (sliderName == QLatin1String("sequenceSlider")) {
             pos = c->sequenceField()->positionOf(target);
         } else if (sliderName == QLatin1String("modelSizeSlider")) {
             pos = c->modelSizeField()->positionOf(target);
+        } else { // the precision slider: the position is the preset's index
+            pos = static_cast<int>(target);
         }
         s->setValue(pos);
         settle();
