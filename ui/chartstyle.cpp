@@ -58,8 +58,8 @@ void ChartStyle::applyToAxis(QAbstractAxis* axis, bool grid) const {
     QFont tf = labelFont();
     tf.setBold(true);
     axis->setTitleFont(tf);
-    axis->setLinePen(QPen(c.grid, 1));
-    axis->setGridLinePen(QPen(c.grid, 1));
+    axis->setLinePen(QPen(c.grid, 0));
+    axis->setGridLinePen(QPen(c.grid, 0));
     axis->setGridLineVisible(grid);
     axis->setMinorGridLineVisible(false);
 }
@@ -191,12 +191,25 @@ int ticksForHeight(double plotHeight, const QFont& font) {
     return std::clamp(static_cast<int>(plotHeight / (2.0 * QFontMetricsF(font).height())), 2, 5);
 }
 
-QString fittingText(const QStringList& variants, const QFont& font, double room) {
+double TextWidths::width(const QFont& font, const QString& text) {
+    const QString key = font.key() + QChar(0x1f) + text;
+    if (const auto found = m_widths.constFind(key); found != m_widths.cend())
+        return *found;
+    if (m_widths.size() >= kCapacity)
+        m_widths.clear();
+    const double w = QFontMetricsF(font).horizontalAdvance(text);
+    m_widths.insert(key, w);
+    return w;
+}
+
+QString fittingText(const QStringList& variants, const QFont& font, double room,
+                    TextWidths* widths) {
     const QFontMetricsF fm(font);
     for (const QString& v : variants) {
         double widest = 0;
         for (const QString& line : v.split(QLatin1Char('\n')))
-            widest = std::max(widest, fm.horizontalAdvance(line));
+            widest =
+                std::max(widest, widths ? widths->width(font, line) : fm.horizontalAdvance(line));
         if (widest <= room)
             return v;
     }

@@ -10,6 +10,7 @@
 
 #include <QFont>
 #include <QGraphicsRectItem>
+#include <QHash>
 
 class QAbstractAxis;
 class QChart;
@@ -99,10 +100,23 @@ private:
 /// extent is elided ("Memory (G...").
 double axisTitleRoom(double extent);
 
+/// Widths of single-line texts in fonts (px), remembered: a chart fits the same titles and
+/// labels again on every frame of a drag, and measuring shapes the text each time. Holds at
+/// most kCapacity texts, then starts over (cost: one hash lookup a text once warm).
+class TextWidths {
+public:
+    static constexpr qsizetype kCapacity = 512;
+    double width(const QFont& font, const QString& text);
+
+private:
+    QHash<QString, double> m_widths; ///< key: QFont::key(), '\x1f', text
+};
+
 /// The first of @p variants (longest first) whose width in @p font is at most @p room px; the
 /// last one when none fits. Axis titles and overlays pick a shorter wording instead of being
-/// elided by QtCharts ("Micro-batch (samples per G...").
-QString fittingText(const QStringList& variants, const QFont& font, double room);
+/// elided by QtCharts ("Micro-batch (samples per G..."). Measures through @p widths when given.
+QString fittingText(const QStringList& variants, const QFont& font, double room,
+                    TextWidths* widths = nullptr);
 
 /// Breaks a layout cycle: a chart that re-fits its titles, categories or ticks when its plot
 /// area changes can flip between two fits (a hidden title gives the plot more height, more

@@ -68,6 +68,7 @@ private:
     /// Axis titles in the longest wording that fits the plot (never elided).
     void fitAxisTitles();
     void applyStyle();
+    void applyAreaPens();
     void retranslateUi();
 
     QChart* m_chart;
@@ -97,6 +98,7 @@ private:
     ByteUnit m_unit = ByteUnit::GiB;
     Mode m_mode = Mode::Stacked;
     ChartStyle m_style;
+    mutable TextWidths m_widths; ///< fitted titles and labels measured once
     int64_t m_markerValue = 0;
     int64_t m_currentX = 0;
     double m_yMax = 0;

@@ -186,7 +186,10 @@ void Dashboard::refreshTables() {
             m_tablesStale = true;
     };
     follow(m_breakdown);
-    follow(m_playbook);
+    if (r.playbookStale) // kept from before the drag: the release brings a fresh one
+        m_tablesStale = true;
+    else
+        follow(m_playbook);
     follow(m_timeline);
     follow(m_serving);
 }

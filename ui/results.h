@@ -51,7 +51,11 @@ struct Results {
     /// (the other coordinate, sequence length or micro-batch, differs from the measured run).
     int64_t measuredX = 0;
 
+    /// core playbook(); while a slider is held it is not searched again (a plan search per
+    /// lever is most of a drag frame's engine time): the last one is kept, playbookStale set,
+    /// and the release brings a fresh one.
     std::vector<PlaybookItem> playbook;
+    bool playbookStale = false;
     std::vector<Warning> warnings; ///< core workloadWarnings (the verdict shows them)
 
     /// Inference: the vLLM-style server on one rank (core servingCapacity) and its maximum

@@ -140,6 +140,8 @@ struct RecomputeJob {
     /// While a slider is held: the x range shown, which the sweep keeps unless it must grow
     /// (the cliff's axis stays put from frame to frame, as its memory axis does); 0 otherwise.
     int64_t heldMax = 0;
+    /// While a slider is held: the playbook is kept from the last results, not searched.
+    bool keepPlaybook = false;
     Results results; ///< generation, axis, phases and validity filled in already
 };
 
@@ -215,7 +217,10 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
             r.measuredX = cal->sequenceLength;
     }
     r.cliff = cliffLine(m, w, &s.gpu);
-    r.playbook = playbook(m, w, s.gpu);
+    if (job.keepPlaybook)
+        r.playbookStale = true; // r.playbook: the last results' (recompute())
+    else
+        r.playbook = playbook(m, w, s.gpu);
     r.warnings = workloadWarnings(m, w);
     if (r.inference)
         computeServing(s, r);
@@ -263,7 +268,10 @@ void ScenarioController::recompute() {
         return;
     }
     const bool hold = m_dragging && m_results.axis == m_axis && m_results.hasEstimate;
-    RecomputeJob job{s, m_axis, m_lockedMax, hold ? m_results.sweepMax : 0, std::move(r)};
+    if (m_dragging)
+        r.playbook = m_results.playbook;
+    RecomputeJob job{s,          m_axis,      m_lockedMax, hold ? m_results.sweepMax : 0,
+                     m_dragging, std::move(r)};
     m_jobTaken = false;
     m_job = QtConcurrent::run(
         [job = std::move(job), loads = &m_loads] { return computeResults(job, *loads); });

@@ -24,6 +24,36 @@ namespace headroom::ui {
 
 namespace {
 
+/// One bar value to set: QBarSet::replace(index, value).
+struct BarValue {
+    QBarSet* set;
+    int index;
+    double value;
+};
+
+/// The private QObject through which a QBarSet tells its series of a changed value
+/// (QBarSetPrivate, a child of the set in every Qt 6 release); null if there is none.
+QObject* barSetNotifier(QBarSet* set) {
+    for (QObject* child : set->children())
+        if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
+            return child;
+    return nullptr;
+}
+
+/// Sets changed bar values with one layout of the bars: QtCharts lays all bars out again on
+/// every QBarSet::replace() (a 70B model on 8 pipeline stages: 16 layouts of 56 bars a drag
+/// frame, 1.5 M instructions). All but the last change are made with the set's notifier
+/// blocked; the last one lays the bars out from every new value. Without a notifier (another
+/// QtCharts) each change lays out, as before.
+void replaceBars(const std::vector<BarValue>& changed) {
+    for (size_t i = 0; i < changed.size(); ++i) {
+        const BarValue& c = changed[i];
+        QObject* notifier = i + 1 < changed.size() ? barSetNotifier(c.set) : nullptr;
+        const QSignalBlocker hold(notifier);
+        c.set->replace(c.index, c.value);
+    }
+}
+
 void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
     if (s->points() != pts) {
         s->replace(pts);
@@ -171,18 +201,19 @@ void VramBarChart::rebuild() {
 
     double maxTotal = 0;
     std::array<bool, kTermCount> used{};
+    std::vector<BarValue> changed;
     for (int b = 0; b < n; ++b) {
         const RankEstimate* rank = rankFor(b);
         for (int t = 0; t < kTermCount; ++t) {
             const double v = m_results.hasEstimate ? rank->atPeak[static_cast<size_t>(t)] : 0.0;
             QBarSet* set = m_sets[static_cast<size_t>(t)];
-            if (set->at(b) != v / bpu) {
-                set->replace(b, v / bpu);
-            }
+            if (set->at(b) != v / bpu)
+                changed.push_back({set, b, v / bpu});
             used[static_cast<size_t>(t)] = used[static_cast<size_t>(t)] || v > 0;
         }
         maxTotal = std::max(maxTotal, m_results.hasEstimate ? rank->nvidiaSmi : 0.0);
     }
+    replaceBars(changed);
     bool legendChanged = false;
     const auto markers = m_chart->legend()->markers(m_series);
     for (int t = 0; t < kTermCount && t < markers.size(); ++t) {
@@ -231,14 +262,7 @@ void VramBarChart::rebuild() {
         m_ticks = ticks;
         setNiceRange(m_y, yMax, ticks);
     }
-    {
-        QFont f = m_style.labelFont();
-        f.setBold(true);
-        const double room = axisTitleRoom(
-            m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0);
-        const QString unit = Units::symbol(m_unit);
-        setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f, room));
-    }
+    fitMemoryTitle();
     setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 
     replaceIfChanged(m_capacity, {QPointF(-0.5, cap), QPointF(n - 0.5, cap)});
@@ -285,7 +309,7 @@ void VramBarChart::rebuild() {
                     m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() - 80.0;
                 total = fittingText(
                     {both, tr("%1\nneeds %2").arg(total, Units::format(needed, m_unit))},
-                    m_style.overlayFont(true), plotWidth / n - 4);
+                    m_style.overlayFont(true), plotWidth / n - 4, &m_widths);
             }
             item->setText(tightestOnly ? tr("★ tightest: stage %1, %2").arg(b + 1).arg(total)
                                        : total);
@@ -341,14 +365,25 @@ QString VramBarChart::categoryTitle(int n) const {
         variants = {tr("Tightest rank (stage %1)").arg(stage), tr("Stage %1").arg(stage)};
     } else
         variants = {tr("Per GPU"), QString()};
-    return fittingText(variants, f, room);
+    return fittingText(variants, f, room, &m_widths);
+}
+
+void VramBarChart::fitMemoryTitle() {
+    QFont f = m_style.labelFont();
+    f.setBold(true);
+    const double room = axisTitleRoom(
+        m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0);
+    const QString unit = Units::symbol(m_unit);
+    setTitleIfChanged(m_y, fittingText({tr("Memory (%1)").arg(unit), unit}, f, room, &m_widths));
 }
 
 void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     m_band->place();
-    if (!m_fitGuard.tripped())
+    if (!m_fitGuard.tripped()) { // the titles follow the plot's size, not only new results
         setTitleIfChanged(m_categories, categoryTitle(m_bars));
+        fitMemoryTitle();
+    }
     const double cap = capacityValue();
     if (m_capacity->isVisible()) {
         // the long label when the plot is wide enough, else just the number

@@ -75,6 +75,8 @@ private:
     QStringList categoryLabels(int n) const;
     /// What the bars are ("Per GPU", "Tightest rank (stage 8)", "Pipeline stage"), fitted.
     QString categoryTitle(int n) const;
+    /// The memory axis title in the longest wording that fits the plot's height (never elided).
+    void fitMemoryTitle();
     void hideCrowdedTotals();
     void applyStyle();
     void retranslateUi();
@@ -100,6 +102,7 @@ private:
     ByteUnit m_unit = ByteUnit::GiB;
     View m_view = View::WorstRank;
     ChartStyle m_style;
+    mutable TextWidths m_widths; ///< fitted titles and labels measured once
     int m_bars = 0;
     int m_highlight = -1;
     double m_yMax = 0;

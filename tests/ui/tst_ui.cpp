@@ -1074,6 +1074,58 @@ private slots:
         }
     }
 
+    // Per-stage bars changed in place (one layout of the bars for all changed values, the
+    // others' layouts held back) draw exactly what a chart given the new results at once draws.
+    // Llama-3.1-70B on PP 8: the micro-batch changes activations and reserve on all 8 stages;
+    // rows whose memory axis keeps its range (200 GiB, or 150) lay the bars out only through
+    // the changed values, rows with another range also through the axis.
+    void perStageBarsFollowEveryChangedValue_data() {
+        QTest::addColumn<int>("before");
+        QTest::addColumn<int>("after");
+        QTest::newRow("micro-batch-1-to-2-same-axis") << 1 << 2;
+        QTest::newRow("micro-batch-2-to-1-same-axis") << 2 << 1;
+        QTest::newRow("micro-batch-4-to-5-same-axis") << 4 << 5;
+        QTest::newRow("micro-batch-1-to-4-new-axis") << 1 << 4;
+        QTest::newRow("micro-batch-4-to-1-new-axis") << 4 << 1;
+    }
+    void perStageBarsFollowEveryChangedValue() {
+        QFETCH(int, before);
+        QFETCH(int, after);
+        const ModelPreset* preset = findModelPreset("llama-3.1-70b");
+        QVERIFY(preset);
+        const auto results = [&](int microBatch) {
+            Workload w;
+            w.microBatch = microBatch;
+            w.sequenceLength = 2048;
+            w.parallel.pp = 8;
+            Results res;
+            res.valid = res.hasEstimate = true;
+            res.estimate = estimate(preset->arch, w, findGpuPreset("h100-sxm-80gb"));
+            return res;
+        };
+        const auto draw = [](VramBarChart& chart) {
+            chart.resize(700, 400);
+            chart.setView(VramBarChart::View::PerStage);
+            chart.show();
+            if (!QTest::qWaitForWindowExposed(&chart))
+                return QImage();
+            QTest::qWait(20); // the chart's posted layout
+            return chart.grab().toImage();
+        };
+        VramBarChart changed;
+        changed.setResults(results(before), ByteUnit::GiB);
+        draw(changed);
+        changed.setResults(results(after), ByteUnit::GiB);
+        VramBarChart fresh;
+        fresh.setResults(results(after), ByteUnit::GiB);
+        const QImage a = draw(changed);
+        const QImage b = draw(fresh);
+        QVERIFY(!a.isNull());
+        a.save("/tmp/cg/a.png");
+        b.save("/tmp/cg/b.png");
+        QVERIFY(a == b);
+    }
+
     // The bar chart marks a rank out of memory by core's rankFits, the headline's rule:
     // nvidia-smi less the paged optimizer states (and releasable cache) against the card.
     // Llama-3.1-8B QLoRA with paged AdamW (fp32 states of the adapters, 8 B per trainable
