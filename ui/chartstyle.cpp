@@ -12,8 +12,12 @@
 #include <QPen>
 #include <QTimer>
 
+#include <QCategoryAxis>
+#include <QPainter>
 #include <QValueAxis>
+
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace headroom::ui {
@@ -128,6 +132,107 @@ void setLegendVisibleIfChanged(QChart* chart, bool visible) {
 
 double axisTitleRoom(double extent) {
     return extent * 0.95 - 10;
+}
+
+namespace {
+/// The values (axis units) where @p axis draws grid lines, within its range.
+QList<double> gridValues(QAbstractAxis* axis) {
+    QList<double> v;
+    if (auto* ca = qobject_cast<QCategoryAxis*>(axis)) { // before QValueAxis, its base
+        // QtCharts: the first category's start, every category's end, the range's end
+        const QStringList labels = ca->categoriesLabels();
+        if (!labels.isEmpty() && ca->startValue(labels.front()) >= ca->min())
+            v << ca->startValue(labels.front());
+        for (const QString& label : labels) {
+            const double x = ca->endValue(label);
+            if (x >= ca->min() && x < ca->max() && v.size() < PlotGrid::kMaxLines)
+                v << x;
+        }
+        v << ca->max();
+    } else if (const auto* va = qobject_cast<const QValueAxis*>(axis)) {
+        const double lo = va->min(), hi = va->max();
+        if (!(hi > lo))
+            return v;
+        if (va->tickType() == QValueAxis::TicksDynamic && va->tickInterval() > 0) {
+            const double step = va->tickInterval();
+            double x = va->tickAnchor() + std::ceil((lo - va->tickAnchor()) / step) * step;
+            for (; x <= hi + step * 1e-9 && v.size() < PlotGrid::kMaxLines; x += step)
+                v << x;
+        } else {
+            const int n = std::clamp(va->tickCount(), 2, PlotGrid::kMaxLines);
+            for (int i = 0; i < n; ++i)
+                v << lo + (hi - lo) * i / (n - 1);
+        }
+    }
+    return v;
+}
+
+/// @p values of @p axis as scene px along [from, to] (the plot's left..right or bottom..top).
+QList<double> gridPixels(const QAbstractAxis* axis, const QList<double>& values, double from,
+                         double to) {
+    double lo = 0, hi = 0;
+    if (const auto* va = qobject_cast<const QValueAxis*>(axis)) { // QCategoryAxis too
+        lo = va->min();
+        hi = va->max();
+    }
+    QList<double> px;
+    if (!(hi > lo))
+        return px;
+    // the pixel row or column QtCharts' 1-px line at that position covers (the axis minimum's
+    // on the plot's bottom edge)
+    for (const double v : values)
+        px << std::floor(from + (to - from) * (v - lo) / (hi - lo));
+    return px;
+}
+
+QAbstractAxis* axisAt(QChart* chart, Qt::Alignment side) {
+    const auto axes = chart->axes(side == Qt::AlignBottom ? Qt::Horizontal : Qt::Vertical);
+    for (QAbstractAxis* a : axes)
+        if (a->alignment() == side && a->isVisible())
+            return a;
+    return nullptr;
+}
+} // namespace
+
+PlotGrid::PlotGrid(QChart* chart, bool fromX, bool fromY)
+    : QGraphicsItem(chart), m_chart(chart), m_fromX(fromX), m_fromY(fromY) {
+    setZValue(2);
+}
+
+void PlotGrid::setColor(const QColor& color) {
+    if (color != m_color) {
+        m_color = color;
+        update();
+    }
+}
+
+void PlotGrid::place() {
+    const QRectF plot = m_chart->plotArea();
+    QList<double> xs, ys;
+    if (!plot.isEmpty()) {
+        if (QAbstractAxis* x = m_fromX ? axisAt(m_chart, Qt::AlignBottom) : nullptr)
+            xs = gridPixels(x, gridValues(x), plot.left(), plot.right());
+        if (QAbstractAxis* y = m_fromY ? axisAt(m_chart, Qt::AlignLeft) : nullptr)
+            ys = gridPixels(y, gridValues(y), plot.bottom(), plot.top());
+    }
+    if (plot == m_plot && xs == m_xs && ys == m_ys)
+        return;
+    prepareGeometryChange();
+    m_plot = plot;
+    m_xs = std::move(xs);
+    m_ys = std::move(ys);
+}
+
+QRectF PlotGrid::boundingRect() const {
+    return m_plot.adjusted(-1, -1, 1, 1);
+}
+
+void PlotGrid::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
+    const double w = 1.0 / std::max(1.0, p->device() ? p->device()->devicePixelRatioF() : 1.0);
+    for (const double x : m_xs)
+        p->fillRect(QRectF(x, m_plot.top(), w, m_plot.height()), m_color);
+    for (const double y : m_ys)
+        p->fillRect(QRectF(m_plot.left(), y, m_plot.width(), w), m_color);
 }
 
 PlotBand::PlotBand(QChart* chart) : QGraphicsRectItem(chart), m_chart(chart) {

@@ -95,6 +95,39 @@ private:
     double m_to = 0;
 };
 
+/// The grid of a chart's plot area, drawn from its axes as 1-px filled rectangles in place of
+/// QtCharts' grid lines (hidden by ChartStyle::applyToAxis), under the series (QtCharts' grid
+/// z, 2). QtCharts strokes each grid line pixel by pixel, about 28,000 instructions a line and
+/// a third of a drag frame's chart painting; a filled row of pixels is one span. Lines: a
+/// QValueAxis at its ticks (dynamic: anchor + k x interval; fixed: tickCount evenly), a
+/// QCategoryAxis at its categories' end values, within the axis range; other axes none.
+/// Cost of place(): one pass over the ticks (at most kMaxLines per axis).
+class PlotGrid : public QGraphicsItem {
+public:
+    static constexpr int kMaxLines = 256;
+    /// Vertical lines from the bottom axis when @p fromX, horizontal ones from the left axis
+    /// when @p fromY (give those axes no QtCharts grid: ChartStyle::applyToAxis(axis, false)).
+    PlotGrid(QChart* chart, bool fromX, bool fromY);
+    void setColor(const QColor& color);
+    /// Lines from the chart's bottom and left axes, on its current plot area (call after the
+    /// axes' ranges or the plot area change).
+    void place();
+    /// The lines' positions in scene px: vertical lines' x, horizontal lines' y (for tests).
+    const QList<double>& xs() const { return m_xs; }
+    const QList<double>& ys() const { return m_ys; }
+    QRectF boundingRect() const override;
+    void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override;
+
+private:
+    QChart* m_chart;
+    bool m_fromX;
+    bool m_fromY;
+    QColor m_color;
+    QRectF m_plot;
+    QList<double> m_xs;
+    QList<double> m_ys;
+};
+
 /// The room (px) QtCharts leaves an axis title along a plot side @p extent px long: the title's
 /// text item has document margins and padding, about 5 % + 10 px; a title fitted to the whole
 /// extent is elided ("Memory (G...").

@@ -39,7 +39,8 @@ CliffChart::CliffChart(QWidget* parent)
       m_measured(new QScatterSeries), m_dot(new QGraphicsEllipseItem(m_chart)),
       m_markerLabel(new ChartLabel(m_chart)), m_capacityLabel(new ChartLabel(m_chart)),
       m_dotLabel(new ChartLabel(m_chart)), m_slopeLabel(new ChartLabel(m_chart)),
-      m_measuredLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)) {
+      m_measuredLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)),
+      m_grid(new PlotGrid(m_chart, true, true)) {
     setObjectName(QStringLiteral("cliffChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 160);
@@ -390,6 +391,7 @@ void CliffChart::placeOverlays() {
     }
     fitAxisTitles();
     m_band->place();
+    m_grid->place();
     const Results& r = m_results;
     const double cap = r.estimate.capacity / Units::bytesPerUnit(m_unit);
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
@@ -472,8 +474,9 @@ void CliffChart::applyStyle() {
         2, 2,
         QFontMetrics(m_style.labelFont()).horizontalAdvance(QLocale().toString(1048576)) / 2 + 4,
         2));
-    m_style.applyToAxis(m_x, true);
-    m_style.applyToAxis(m_y, true);
+    m_style.applyToAxis(m_x, false); // the grid: m_grid
+    m_style.applyToAxis(m_y, false);
+    m_grid->setColor(c.grid);
     applyAreaPens();
     QPen cap(c.capacity, m_style.lineWidth() + 0.5);
     m_capacity->setPen(cap);

@@ -110,6 +110,7 @@ private:
     bool m_legend = false;
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     PlotBand* m_band; ///< the OOM region, shaded
+    PlotGrid* m_grid; ///< the plot's grid (QtCharts' own is off)
 };
 
 } // namespace headroom::ui

@@ -68,7 +68,8 @@ VramBarChart::VramBarChart(QWidget* parent)
       // QAreaSeries does not own its boundary series, and they are never added to the chart
       m_highlightLo(new QLineSeries(this)), m_highlightHi(new QLineSeries(this)),
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
-      m_capacityLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)) {
+      m_capacityLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)),
+      m_grid(new PlotGrid(m_chart, false, true)) {
     setObjectName(QStringLiteral("vramBarChart"));
     // bars, the capacity line and the bands are axis-aligned: no antialiasing needed (text
     // keeps its own antialiasing), which halves the paint time during a drag
@@ -380,6 +381,7 @@ void VramBarChart::fitMemoryTitle() {
 void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     m_band->place();
+    m_grid->place();
     if (!m_fitGuard.tripped()) { // the titles follow the plot's size, not only new results
         setTitleIfChanged(m_categories, categoryTitle(m_bars));
         fitMemoryTitle();
@@ -463,7 +465,8 @@ void VramBarChart::applyStyle() {
     const ChartColors c = m_style.colors();
     m_style.applyToChart(m_chart);
     m_style.applyToAxis(m_categories, false);
-    m_style.applyToAxis(m_y, true);
+    m_style.applyToAxis(m_y, false); // the grid: m_grid
+    m_grid->setColor(m_style.colors().grid);
     QPen cap(c.capacity, m_style.lineWidth() + 0.5);
     cap.setCapStyle(Qt::FlatCap);
     m_capacity->setPen(cap);

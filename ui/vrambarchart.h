@@ -113,6 +113,7 @@ private:
     std::array<int, kTermCount> m_markerShown{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
     std::array<bool, kTermCount> m_used{};
     PlotBand* m_band; ///< the danger zone (> 90 % of the capacity), shaded
+    PlotGrid* m_grid; ///< the plot's grid (QtCharts' own is off)
 };
 
 } // namespace headroom::ui

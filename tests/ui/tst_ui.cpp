@@ -7,6 +7,7 @@
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
 #include "ui/breakdowntable.h"
+#include "ui/chartstyle.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
 #include "ui/controlspanel.h"
@@ -34,6 +35,8 @@
 #include <QApplication>
 #include <QAreaSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
+#include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -1072,6 +1075,89 @@ private slots:
                 QString::fromStdString(formatGiB(r.atPeak[static_cast<int>(Term::Weights)]));
             QVERIFY2(tip.contains(QStringLiteral("= ") + bytes), qPrintable(tip));
         }
+    }
+
+    // PlotGrid draws the lines QtCharts' own grid draws (the oracle: QtCharts' grid rendered
+    // without antialiasing in the same chart, its pixel rows and columns read back), as 1-px
+    // filled rectangles. Rows: a dynamic-tick value axis, a fixed-tick one, a category axis.
+    void plotGridMatchesQtChartsGrid_data() {
+        QTest::addColumn<bool>("categories");
+        QTest::addColumn<double>("yMax");
+        QTest::addColumn<double>("interval"); // 0: fixed ticks (tickCount 5)
+        QTest::newRow("dynamic-ticks-0-200-by-50") << false << 200.0 << 50.0;
+        QTest::newRow("dynamic-ticks-0-7-by-2") << false << 7.0 << 2.0;
+        QTest::newRow("fixed-ticks-0-8") << false << 8.0 << 0.0;
+        QTest::newRow("category-axis-log2") << true << 150.0 << 25.0;
+    }
+    void plotGridMatchesQtChartsGrid() {
+        QFETCH(bool, categories);
+        QFETCH(double, yMax);
+        QFETCH(double, interval);
+        QChartView view;
+        view.setRenderHint(QPainter::Antialiasing, false);
+        QChart* chart = view.chart();
+        chart->legend()->hide();
+        chart->setBackgroundBrush(Qt::white);
+        chart->setPlotAreaBackgroundVisible(false);
+        auto* y = new QValueAxis;
+        y->setRange(0, yMax);
+        if (interval > 0) {
+            y->setTickType(QValueAxis::TicksDynamic);
+            y->setTickAnchor(0);
+            y->setTickInterval(interval);
+        } else {
+            y->setTickCount(5);
+        }
+        QAbstractAxis* x = nullptr;
+        if (categories) {
+            auto* c = new QCategoryAxis;
+            c->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            for (int i = 1; i <= 4; ++i)
+                c->append(QString::number(1 << i), i);
+            c->setRange(0, 4.5);
+            x = c;
+        } else {
+            auto* v = new QValueAxis;
+            v->setRange(0, 10);
+            v->setTickCount(6);
+            x = v;
+        }
+        auto* series = new QLineSeries;
+        series->setPen(Qt::NoPen);
+        chart->addSeries(series);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        series->attachAxis(x);
+        series->attachAxis(y);
+        for (QAbstractAxis* a : {x, static_cast<QAbstractAxis*>(y)}) {
+            a->setLineVisible(false);
+            a->setLabelsVisible(false);
+            a->setGridLinePen(QPen(Qt::black, 0));
+        }
+        view.resize(640, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(20);
+        // the oracle: QtCharts' grid, read back along one column and one row inside the plot
+        const QImage img = view.grab().toImage();
+        const QRect plot = chart->plotArea().toAlignedRect();
+        const auto dark = [&](int px, int py) { return qGray(img.pixel(px, py)) < 128; };
+        QList<double> wantYs, wantXs;
+        const int probeX = plot.left() + 3, probeY = plot.top() + 3; // off the x grid lines
+        for (int py = plot.top() - 1; py <= plot.bottom() + 1; ++py)
+            if (dark(probeX, py) && dark(probeX + 7, py))
+                wantYs << py;
+        for (int px = plot.left() - 1; px <= plot.right() + 1; ++px)
+            if (dark(px, probeY) && dark(px, probeY + 7))
+                wantXs << px;
+        QVERIFY(wantYs.size() >= 3);
+        PlotGrid grid(chart, true, true);
+        grid.place();
+        QList<double> ys = grid.ys(), xs = grid.xs();
+        std::sort(ys.begin(), ys.end());
+        std::sort(xs.begin(), xs.end());
+        QCOMPARE(ys, wantYs);
+        QCOMPARE(xs, wantXs);
     }
 
     // Per-stage bars changed in place (one layout of the bars for all changed values, the
