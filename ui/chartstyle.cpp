@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QPen>
@@ -233,6 +234,17 @@ void PlotGrid::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
         p->fillRect(QRectF(x, m_plot.top(), w, m_plot.height()), m_color);
     for (const double y : m_ys)
         p->fillRect(QRectF(m_plot.left(), y, m_plot.width(), w), m_color);
+}
+
+void cacheAxisTexts(QChart* chart, bool cached) {
+    const auto mode = cached ? QGraphicsItem::DeviceCoordinateCache : QGraphicsItem::NoCache;
+    QList<QGraphicsItem*> items = chart->childItems();
+    while (!items.isEmpty()) {
+        QGraphicsItem* item = items.takeLast();
+        if (item->type() == QGraphicsTextItem::Type && item->cacheMode() != mode)
+            item->setCacheMode(mode);
+        items += item->childItems();
+    }
 }
 
 PlotBand::PlotBand(QChart* chart) : QGraphicsRectItem(chart), m_chart(chart) {

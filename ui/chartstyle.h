@@ -128,6 +128,14 @@ private:
     QList<double> m_ys;
 };
 
+/// While a slider is held (@p cached), QtCharts' axis texts (tick labels, titles:
+/// QGraphicsTextItem) get a device-coordinate pixmap cache: a drag frame repaints the whole
+/// chart, and a cached label is one blit instead of a text layout and its glyphs (0.28 M
+/// instructions a frame). Off again on release, so exports (SVG) get vector text. QtCharts
+/// makes new label items when the tick count changes: call it after each layout; cost: one
+/// pass over the chart's items.
+void cacheAxisTexts(QChart* chart, bool cached);
+
 /// The room (px) QtCharts leaves an axis title along a plot side @p extent px long: the title's
 /// text item has document margins and padding, about 5 % + 10 px; a title fitted to the whole
 /// extent is elided ("Memory (G...").

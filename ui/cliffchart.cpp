@@ -136,6 +136,7 @@ void CliffChart::setInteractive(bool dragging) {
     setRenderHint(QPainter::Antialiasing, !dragging);
     m_dragging = dragging;
     applyAreaPens();
+    cacheAxisTexts(m_chart, dragging);
     if (!dragging) {
         rebuild(); // the exact axis range (heldAxisMax) and antialiased curves again
         viewport()->update();
@@ -392,6 +393,7 @@ void CliffChart::placeOverlays() {
     fitAxisTitles();
     m_band->place();
     m_grid->place();
+    cacheAxisTexts(m_chart, m_dragging);
     const Results& r = m_results;
     const double cap = r.estimate.capacity / Units::bytesPerUnit(m_unit);
     const QRectF inside = plot.adjusted(2, 2, -2, -2);

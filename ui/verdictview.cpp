@@ -13,7 +13,9 @@ namespace headroom::ui {
 VerdictView::VerdictView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("verdictView"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setAttribute(Qt::WA_OpaquePaintEvent, false);
+    // it fills its own background: the widgets under it (dashboard, splitter, window) are not
+    // painted again with every new headline (three fills of its area a drag frame)
+    setAttribute(Qt::WA_OpaquePaintEvent, true);
     setStyle(m_style);
 }
 
@@ -125,6 +127,7 @@ void VerdictView::resizeEvent(QResizeEvent* e) {
 
 void VerdictView::paintEvent(QPaintEvent*) {
     QPainter p(this);
+    p.fillRect(rect(), palette().brush(backgroundRole()));
     p.setRenderHint(QPainter::TextAntialiasing);
     const QRect r = rect().adjusted(8, 4, -8, -4);
     bool headFits = false; // the same font refresh() found (measured once per text)

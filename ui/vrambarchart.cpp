@@ -168,6 +168,7 @@ void VramBarChart::setView(View v) {
 
 void VramBarChart::setInteractive(bool dragging) {
     m_dragging = dragging;
+    cacheAxisTexts(m_chart, dragging);
     if (!dragging) {
         rebuild();
     }
@@ -382,6 +383,7 @@ void VramBarChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     m_band->place();
     m_grid->place();
+    cacheAxisTexts(m_chart, m_dragging);
     if (!m_fitGuard.tripped()) { // the titles follow the plot's size, not only new results
         setTitleIfChanged(m_categories, categoryTitle(m_bars));
         fitMemoryTitle();

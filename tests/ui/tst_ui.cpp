@@ -44,6 +44,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -554,6 +555,42 @@ private slots:
         QVERIFY(svg.contains("<svg"));
         QVERIFY(svg.contains("SVG test"));
         QVERIFY(svg.size() > 2000);
+    }
+
+    // Axis texts are pixmap-cached only while a slider is held (a drag frame blits them);
+    // released, they are text again, so an SVG export carries the tick labels as text.
+    void axisTextsCachedOnlyDuringADrag() {
+        CliffChart* cliff = m_win->dashboard()->cliffChart();
+        const auto cachedTexts = [&] {
+            int cached = 0, texts = 0;
+            for (QGraphicsItem* item : cliff->scene()->items()) {
+                if (item->type() != QGraphicsTextItem::Type || !item->isVisible())
+                    continue;
+                ++texts;
+                cached += item->cacheMode() == QGraphicsItem::DeviceCoordinateCache;
+            }
+            return std::make_pair(cached, texts);
+        };
+        QSlider* slider = m_win->findChild<QSlider*>(QStringLiteral("sequenceSlider"));
+        QVERIFY(slider);
+        slider->setSliderDown(true);
+        slider->setValue(slider->value() + 1);
+        settle();
+        const auto held = cachedTexts();
+        QVERIFY(held.second >= 5); // tick labels and titles
+        QCOMPARE(held.first, held.second);
+        slider->setSliderDown(false);
+        settle();
+        QCOMPARE(cachedTexts().first, 0);
+        // and the export has the labels as text
+        const QString path = m_tmp.filePath(QStringLiteral("labels.svg"));
+        ExportOptions o;
+        o.format = ExportFormat::Svg;
+        QString error;
+        QVERIFY2(m_win->exporter()->save(path, o, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("<text"));
     }
 
     void copyImageToClipboard() {
