@@ -241,7 +241,9 @@ void cacheAxisTexts(QChart* chart, bool cached) {
     QList<QGraphicsItem*> items = chart->childItems();
     while (!items.isEmpty()) {
         QGraphicsItem* item = items.takeLast();
-        if (item->type() == QGraphicsTextItem::Type && item->cacheMode() != mode)
+        const bool text = item->type() == QGraphicsTextItem::Type ||
+                          item->type() == QGraphicsSimpleTextItem::Type;
+        if (text && item->cacheMode() != mode)
             item->setCacheMode(mode);
         items += item->childItems();
     }

@@ -162,7 +162,34 @@ void computeServing(const Scenario& s, Results& r) {
 
 /// The estimate, sweep, cliff, solvers and playbook of a valid scenario: pure, run on a pool
 /// thread; the load replays go through @p loads (one job at a time uses it).
-Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
+/// The micro-batch axis of @p r (current, maxFit, range, sweep): from @p memo when only the
+/// micro-batch changed since it was filled, else computed and kept there.
+void microBatchSweep(const RecomputeJob& job, const Calibration* cal, Results& r,
+                     MicroBatchSweepMemo& memo) {
+    const Scenario& s = job.scenario;
+    Workload key = s.workload;
+    key.microBatch = 0;
+    const std::optional<Calibration> calKey = cal ? std::optional<Calibration>(*cal) : std::nullopt;
+    const bool same = memo.valid && memo.model == s.model && memo.workload == key &&
+                      memo.gpu == s.gpu && memo.calibration == calKey;
+    r.current = s.workload.microBatch;
+    r.maxFit = same ? memo.maxFit : maxMicroBatch(s.model, s.workload, s.gpu, 1 << 20, cal);
+    r.sweepMin = 1;
+    r.sweepMax = job.lockedMax > 0
+                     ? job.lockedMax
+                     : std::max(job.heldMax, sweepUpper(r.current, r.maxFit, 16,
+                                                        ScenarioController::kMaxMicroBatch));
+    std::vector<int64_t> xs = sweepValues(r.sweepMax, 48);
+    std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
+    if (same && memo.xs == xs) {
+        r.sweep = memo.sweep;
+        return;
+    }
+    r.sweep = sweep(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, cal);
+    memo = {s.model, std::move(key), s.gpu, calKey, std::move(xs), r.sweep, r.maxFit, true};
+}
+
+Results computeResults(const RecomputeJob& job, LoadReplayCache& loads, MicroBatchSweepMemo& memo) {
     QElapsedTimer clock;
     clock.start();
     const LoadReplayCache::Scope scope(loads);
@@ -189,14 +216,7 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
 
     std::vector<int64_t> xs;
     if (job.axis == SweepAxis::MicroBatch) {
-        r.current = w.microBatch;
-        r.maxFit = maxMicroBatch(m, w, s.gpu, 1 << 20, cal);
-        r.sweepMin = 1;
-        r.sweepMax = job.lockedMax > 0
-                         ? job.lockedMax
-                         : std::max(job.heldMax, sweepUpper(r.current, r.maxFit, 16,
-                                                            ScenarioController::kMaxMicroBatch));
-        xs = sweepValues(r.sweepMax, 48);
+        microBatchSweep(job, cal, r, memo);
     } else {
         r.current = r.inference ? inferenceContext(w) : w.sequenceLength;
         r.maxFit = maxSequenceLength(m, w, s.gpu, int64_t{1} << 24, cal);
@@ -207,8 +227,10 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads) {
                                                             ScenarioController::kMaxSequence));
         xs = sequenceValues(r.sweepMin, r.sweepMax);
     }
-    std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
-    r.sweep = sweep(m, w, &s.gpu, job.axis, xs, cal);
+    if (job.axis != SweepAxis::MicroBatch) {
+        std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
+        r.sweep = sweep(m, w, &s.gpu, job.axis, xs, cal);
+    }
     if (cal) {
         const auto [batch, seq] = calibrationPoint(w);
         if (job.axis == SweepAxis::MicroBatch && seq == cal->sequenceLength)
@@ -273,8 +295,9 @@ void ScenarioController::recompute() {
     RecomputeJob job{s,          m_axis,      m_lockedMax, hold ? m_results.sweepMax : 0,
                      m_dragging, std::move(r)};
     m_jobTaken = false;
-    m_job = QtConcurrent::run(
-        [job = std::move(job), loads = &m_loads] { return computeResults(job, *loads); });
+    m_job = QtConcurrent::run([job = std::move(job), loads = &m_loads, memo = &m_sweepMemo] {
+        return computeResults(job, *loads, *memo);
+    });
     m_watcher.setFuture(m_job);
 }
 

@@ -21,6 +21,21 @@
 
 namespace headroom::ui {
 
+/// The micro-batch sweep of a scenario does not depend on its micro-batch (the x axis): while
+/// a micro-batch slider is held, every frame's sweep and largest fitting micro-batch are the
+/// last ones. Key: every field of the model, workload (micro-batch left out), GPU,
+/// calibration and sweep points (generated operator==).
+struct MicroBatchSweepMemo {
+    ModelArch model;
+    Workload workload; ///< microBatch set to 0
+    GpuSpec gpu;
+    std::optional<Calibration> calibration;
+    std::vector<int64_t> xs;
+    std::vector<SweepPoint> sweep;
+    int64_t maxFit = 0;
+    bool valid = false;
+};
+
 /// Which control an edit comes from; consecutive edits of one field within one drag merge.
 enum class Field {
     Model,
@@ -156,6 +171,8 @@ private:
     /// Load replays of the recent recomputes: the estimate, sweep, solvers and playbook of
     /// one scenario replay its load once (DeepSeek-V3 QLoRA + torchao: 0.4 s a replay).
     LoadReplayCache m_loads;
+    /// The last micro-batch sweep and its inputs (the job's; one job at a time uses it).
+    MicroBatchSweepMemo m_sweepMemo;
     QFuture<Results> m_job;
     QFutureWatcher<Results> m_watcher; ///< finished -> finishJob()
     bool m_jobTaken = true;            ///< no job, or its results taken

@@ -99,6 +99,8 @@ struct LoraSpec {
     int rank = 16;                     ///< r, >= 1
     unsigned targets = kLoraAllLinear; ///< OR of LoraTarget bits
     bool dropout = false; ///< lora_dropout > 0 saves a dropout-ed input copy per target
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const LoraSpec&) const = default;
 };
 
 /// How the weights reach the GPU (core/engine/load_phase.h). The caching allocator keeps every
@@ -196,6 +198,8 @@ struct Features {
     /// mapped segment per stream instead of cudaMalloc'ing new ones, so batches of varying
     /// length leave no fragmented segments behind (SampleLengths; measured: H200-41..43).
     bool expandableSegments = false;
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const Features&) const = default;
 };
 
 enum class Sharding {
@@ -269,6 +273,8 @@ struct SampleLengths {
     /// given by hand is a real data set), else the profile decides (resolveDataLengths).
     DataLengths data = DataLengths::Framework;
     bool variable() const { return mean > 0; }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const SampleLengths&) const = default;
 };
 
 /// The default distribution of a real data set's sample lengths when the run names none
@@ -342,6 +348,8 @@ struct Parallelism {
     int64_t dpCp() const {
         return checked::mul(dp, cp).value_or(std::numeric_limits<int64_t>::max());
     }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const Parallelism&) const = default;
 };
 
 /// What a sharding strategy splits over its group (ZeRO paper stages; FSDP equivalents):
@@ -369,6 +377,8 @@ struct InferenceSpec {
     int64_t newTokens = 512;      ///< generated tokens per sequence
     bool prefillOnly = false;     ///< stop after prefill (no decode)
     double memoryUtilization = 0; ///< vLLM gpu_memory_utilization, 0 = not a paged server
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const InferenceSpec&) const = default;
 };
 
 /// RL fine-tuning with a colocated rollout engine (seed 000's example).
@@ -380,6 +390,8 @@ struct RolloutSpec {
     int64_t promptTokens = 0;          ///< prompt length (0: ignored)
     int rolloutTp = 0;                 ///< TP of the rollout engine (0 = training TP)
     double frameworkOverheadBytes = 0; ///< extra runtime (SGLang + Ray), bytes
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const RolloutSpec&) const = default;
 };
 
 /// Which framework profile (core/engine/profiles.h) the run uses, by name and version. Its
@@ -388,6 +400,8 @@ struct RolloutSpec {
 struct ProfileRef {
     std::string name = "custom"; ///< a profile name of resources/profiles.json
     std::string version;         ///< one of its versions; "" = the newest
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const ProfileRef&) const = default;
 };
 
 /// Everything about the run except the model and the GPU.
@@ -416,6 +430,8 @@ struct Workload {
     std::optional<int64_t> globalBatch() const {
         return checked::product({microBatch, gradAccumulation, parallel.dp});
     }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const Workload&) const = default;
 };
 
 /// DeepSpeed's contiguous gradient bucket is allocated: a ZeRO stage run by DeepSpeed's

@@ -16,6 +16,8 @@ struct GpuSpec {
     double vendorGB = 0;   ///< marketing capacity in GB (1e9), e.g. 80
     /// Total device memory in bytes (memoryMiB x 2^20).
     double bytes() const { return static_cast<double>(memoryMiB) * kMiB; }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const GpuSpec&) const = default;
 };
 
 /// A GPU of @p bytes capacity with no preset (GUI "custom capacity").

@@ -32,6 +32,8 @@ struct MoeSpec {
     bool expertBias = false;       ///< expert projections carry biases (gpt-oss)
     bool sharedExpertGate = false; ///< sigmoid gate h x 1 on the shared expert (Qwen2-MoE)
     bool enabled() const { return numExperts > 0; }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const MoeSpec&) const = default;
 };
 
 /// Multi-head latent attention (DeepSeek-V2/V3). Enabled when kvLoraRank > 0.
@@ -42,6 +44,8 @@ struct MlaSpec {
     int qkRopeHeadDim = 0; ///< rotary part, shared key cached per token
     int vHeadDim = 0;      ///< value head width
     bool enabled() const { return kvLoraRank > 0; }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const MlaSpec&) const = default;
 };
 
 /// A decoder-only (or encoder) transformer as the frameworks build it.
@@ -105,6 +109,8 @@ struct ModelArch {
     /// When set, the weights are these bytes, split over the groups as checkpointStorage()
     /// splits the config's bytes.
     int64_t headerWeightBytes = 0;
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const ModelArch&) const = default;
 };
 
 /// Parameter counts of a model, in elements.

@@ -40,6 +40,8 @@ struct CheckpointQuant {
     bool lmHead = false;       ///< lm_head quantised (gptq `lm_head: true`)
     DType other = DType::BF16; ///< storage of every tensor the scheme leaves alone (torch_dtype)
     bool enabled() const { return method != QuantMethod::None; }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const CheckpointQuant&) const = default;
 };
 
 /// Stable key of a method ("none", "fp8", "mxfp4", "gptq", "awq"), as in config.json.

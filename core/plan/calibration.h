@@ -70,6 +70,8 @@ struct Measurement {
     bool oom = false;
     CalibrationSource source = CalibrationSource::Manual;
     std::string sourceDetail; ///< file name or "" (informational)
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const Measurement&) const = default;
 };
 
 /// A fitted calibration, stored in the scenario.
@@ -87,6 +89,8 @@ struct Calibration {
     std::string setup;
     /// The run ran out of memory (flag, or measured >= capacity).
     bool oomRun() const { return measured.oom; }
+    /// every field (a derived key: a new field takes part without a list kept by hand)
+    bool operator==(const Calibration&) const = default;
 };
 
 /// Parses "61.2GiB", "64 GB", "512MiB", "65536 MB", "1.5e10B" into bytes. The unit is required

@@ -78,6 +78,9 @@
 using namespace headroom;
 using namespace headroom::ui;
 
+using Edit = std::function<void(Scenario&)>;
+Q_DECLARE_METATYPE(Edit)
+
 namespace {
 
 /// Records what the app would have shown; never blocks.
@@ -1767,6 +1770,41 @@ private slots:
     // (the load replay), and one recompute (estimate, sweep, solvers, playbook) estimated it
     // dozens of times: 18.9 s. Now a recompute replays the load once, and an edit the load
     // never reads (micro-batch, sequence length) replays it not at all.
+    // The micro-batch sweep is reused while only the micro-batch changes and made anew when
+    // anything else does: after each edit the cliff's sweep is core's sweep() of the scenario
+    // at the same points (by hand: the same call), and the largest fitting micro-batch core's.
+    void microBatchSweepFollowsEveryOtherEdit_data() {
+        QTest::addColumn<Edit>("change");
+        QTest::newRow("micro-batch-only") << Edit([](Scenario& s) { s.workload.microBatch += 1; });
+        QTest::newRow("sequence-length")
+            << Edit([](Scenario& s) { s.workload.sequenceLength *= 2; });
+        QTest::newRow("gpu") << Edit([](Scenario& s) { s.gpu = *findGpuPreset("a100-40gb"); });
+        QTest::newRow("model-layers") << Edit([](Scenario& s) { s.model.numLayers -= 4; });
+        QTest::newRow("checkpointing")
+            << Edit([](Scenario& s) { s.workload.checkpointing = Checkpointing::Full; });
+    }
+    void microBatchSweepFollowsEveryOtherEdit() {
+        QFETCH(Edit, change);
+        ctl()->setSweepAxis(SweepAxis::MicroBatch);
+        ctl()->edit(Field::MicroBatch, QStringLiteral("mb"),
+                    [](Scenario& s) { s.workload.microBatch = 2; });
+        settle();
+        QVERIFY(ctl()->results().hasEstimate);
+        ctl()->edit(Field::Model, QStringLiteral("change"), change);
+        settle();
+        const Results& r = ctl()->results();
+        QVERIFY(r.valid && !r.sweep.empty());
+        const Scenario& s = ctl()->scenario();
+        std::vector<int64_t> xs;
+        for (const SweepPoint& p : r.sweep)
+            xs.push_back(p.x);
+        const auto want = sweep(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, nullptr);
+        QCOMPARE(r.sweep.size(), want.size());
+        for (size_t i = 0; i < want.size(); ++i)
+            QCOMPARE(r.sweep[i].nvidiaSmi, want[i].nvidiaSmi);
+        QCOMPARE(r.maxFit, maxMicroBatch(s.model, s.workload, s.gpu, 1 << 20, nullptr));
+    }
+
     void recomputeReplaysTheLoadOnce() {
         const int before = ctl()->loadReplays().loadReplays();
         QElapsedTimer clock;
