@@ -70,6 +70,9 @@ struct LengthReplayShape {
     /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
     double gradBytes = 0;
     double stateBytes = 0;
+    /// every field: the replay caches match a shape by it (LoadReplayCache::StepKey), so a new
+    /// field takes part in their keys without a list kept by hand
+    bool operator==(const LengthReplayShape&) const = default;
 };
 
 /// The padded lengths the replay runs, in order: the run's successive longest batches.

@@ -522,16 +522,16 @@ LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
     return t_cache ? t_cache->replay(m, w, shard) : replayFresh(m, w, shard);
 }
 
-template <class T, class Compute>
-T LoadReplayCache::memo(std::vector<Entry<T>>& entries, std::size_t capacity, uint64_t h1,
-                        uint64_t h2, int64_t values, Compute compute) {
+template <class K, class T, class Compute>
+T LoadReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uint64_t h1,
+                        uint64_t h2, const K& key, Compute compute) {
     // the most recently used last, and searched first
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-        if (it->h1 == h1 && it->h2 == h2 && it->values == values) {
-            const Entry<T> hit = *it;
+        if (it->h1 == h1 && it->h2 == h2 && it->key == key) {
+            Entry<K, T> hit = std::move(*it);
             entries.erase(std::next(it).base());
-            entries.push_back(hit);
-            return hit.result;
+            entries.push_back(std::move(hit));
+            return entries.back().result;
         }
     }
     const T result = compute();
@@ -539,7 +539,7 @@ T LoadReplayCache::memo(std::vector<Entry<T>>& entries, std::size_t capacity, ui
         return result;
     if (entries.size() >= capacity)
         entries.erase(entries.begin());
-    entries.push_back({h1, h2, values, result});
+    entries.push_back({h1, h2, key, result});
     return result;
 }
 
@@ -556,44 +556,32 @@ LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int sha
 
 namespace {
 
-/// Every field of LengthReplayShape and the micro-batch: keep in step with it.
-KeyHasher stepKey(const LengthReplayShape& s, int64_t microBatch) {
+/// A hash of @p s, @p arg and @p lengths for passing over cache entries fast. Which fields it
+/// names decides only speed: a hit is decided by StepKey's generated operator==.
+KeyHasher stepHash(const LengthReplayShape& s, int64_t arg, const std::vector<int64_t>& lengths) {
     KeyHasher key;
-    for (const int64_t v : {int64_t{s.layers},
-                            int64_t{s.checkpointed},
-                            std::bit_cast<int64_t>(s.c),
-                            s.hidden,
-                            s.qOut,
-                            s.kvOut,
-                            s.intermediate,
-                            int64_t{s.gatedMlp},
-                            s.vocab,
-                            int64_t{s.eagerLoss},
-                            int64_t{s.fp32Logits},
-                            int64_t{s.adapterInputs},
-                            std::bit_cast<int64_t>(s.gradBytes),
-                            std::bit_cast<int64_t>(s.stateBytes),
-                            int64_t{s.scoreHeads},
-                            s.scoreKeys,
-                            std::bit_cast<int64_t>(s.softmax.mask),
-                            std::bit_cast<int64_t>(s.softmax.masked),
-                            std::bit_cast<int64_t>(s.softmax.softmaxIn),
-                            int64_t{s.softmax.copy},
-                            int64_t{s.attnSoftcap},
-                            int64_t{s.finalSoftcap},
-                            microBatch})
+    for (const int64_t v :
+         {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,
+          s.kvOut, s.intermediate, s.vocab, int64_t{s.scoreHeads}, s.scoreKeys,
+          std::bit_cast<int64_t>(s.gradBytes), std::bit_cast<int64_t>(s.stateBytes), arg})
         key.add(v);
+    for (const int64_t len : lengths)
+        key.add(len);
     return key;
 }
 
 } // namespace
 
+template <class T, class Compute>
+T LoadReplayCache::memoStep(std::vector<Entry<StepKey, T>>& entries, const StepKey& key,
+                            Compute compute) {
+    const KeyHasher h = stepHash(key.shape, key.arg, key.lengths);
+    return memo(entries, m_capacity == 0 ? 0 : kLengthEntries, h.h1, h.h2, key, compute);
+}
+
 double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
                                        const std::vector<int64_t>& lengths) {
-    KeyHasher key = stepKey(s, microBatch);
-    for (const int64_t len : lengths)
-        key.add(len);
-    return memo(m_lengthEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n, [&] {
+    return memoStep(m_lengthEntries, StepKey{s, microBatch, lengths}, [&] {
         ++m_replays;
         return headroom::lengthsReserve(s, microBatch, lengths);
     });
@@ -603,28 +591,23 @@ StepFragmentation LoadReplayCache::stepFragmentation(const LengthReplayShape& s)
     // the replay reads neither the micro-batch nor the gradient and state sizes
     LengthReplayShape read = s;
     read.gradBytes = read.stateBytes = 0;
-    KeyHasher key = stepKey(read, 0);
-    return memo(m_stepEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n, [&] {
+    return memoStep(m_stepEntries, StepKey{read, 0, {}}, [&] {
         ++m_replays;
         return headroom::stepFragmentation(s);
     });
 }
 
 StepReserve LoadReplayCache::replayWithStates(const LengthReplayShape& s, int64_t tokens) {
-    KeyHasher key = stepKey(s, tokens);
-    key.add(-1); // not a stepFragmentation or lengthsReserve key
-    return memo(m_stateEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n, [&] {
+    return memoStep(m_stateEntries, StepKey{s, tokens, {}}, [&] {
         ++m_replays;
         return headroom::replayWithStates(s, tokens);
     });
 }
 
 StepReserve LoadReplayCache::stepReserve(const LengthReplayShape& s, double tokens) {
-    KeyHasher key = stepKey(s, std::bit_cast<int64_t>(tokens));
-    key.add(-2); // not a replayWithStates, stepFragmentation or lengthsReserve key
     // the envelope of replays looked up in this cache (not a replay of its own)
-    return memo(m_reserveEntries, m_capacity == 0 ? 0 : kLengthEntries, key.h1, key.h2, key.n,
-                [&] { return headroom::stepReserveEnvelope(s, tokens); });
+    return memoStep(m_reserveEntries, StepKey{s, std::bit_cast<int64_t>(tokens), {}},
+                    [&] { return headroom::stepReserveEnvelope(s, tokens); });
 }
 
 LoadReplayCache* LoadReplayCache::active() {

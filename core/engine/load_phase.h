@@ -111,22 +111,36 @@ public:
     };
 
 private:
-    template <class T> struct Entry {
+    /// What a step, state, reserve or lengths replay reads: the whole shape (its generated
+    /// operator== decides a hit), the micro-batch or token count, the batch lengths.
+    struct StepKey {
+        LengthReplayShape shape;
+        int64_t arg = 0; ///< micro-batch, token count, or a double's bits
+        std::vector<int64_t> lengths;
+        bool operator==(const StepKey&) const = default;
+    };
+    /// A cached result: a 128-bit hash to pass over the other entries fast, and the key that
+    /// decides (a load: the count of hashed values, loadKey's projection of the model and
+    /// workload; a step: the StepKey).
+    template <class K, class T> struct Entry {
         uint64_t h1 = 0, h2 = 0;
-        int64_t values = 0;
+        K key;
         T result;
     };
     /// The entry of @p key in @p entries (moved to the back), else compute() stored there
-    /// (the oldest dropped beyond @p capacity).
+    /// (the oldest dropped beyond @p capacity). Cost: one pass over at most @p capacity hashes.
+    template <class K, class T, class Compute>
+    T memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uint64_t h1, uint64_t h2,
+           const K& key, Compute compute);
+    /// memo() of a step replay: the hash over every field of @p key.
     template <class T, class Compute>
-    T memo(std::vector<Entry<T>>& entries, std::size_t capacity, uint64_t h1, uint64_t h2,
-           int64_t values, Compute compute);
+    T memoStep(std::vector<Entry<StepKey, T>>& entries, const StepKey& key, Compute compute);
 
-    std::vector<Entry<LoadPhase>> m_entries;             ///< most recently used last
-    std::vector<Entry<double>> m_lengthEntries;          ///< most recently used last
-    std::vector<Entry<StepFragmentation>> m_stepEntries; ///< most recently used last
-    std::vector<Entry<StepReserve>> m_stateEntries;      ///< most recently used last
-    std::vector<Entry<StepReserve>> m_reserveEntries;    ///< most recently used last
+    std::vector<Entry<int64_t, LoadPhase>> m_entries; ///< most recently used last
+    std::vector<Entry<StepKey, double>> m_lengthEntries;
+    std::vector<Entry<StepKey, StepFragmentation>> m_stepEntries;
+    std::vector<Entry<StepKey, StepReserve>> m_stateEntries;
+    std::vector<Entry<StepKey, StepReserve>> m_reserveEntries;
     std::size_t m_capacity;
     int m_replays = 0;
     int m_loadReplays = 0;

@@ -257,6 +257,7 @@ struct EagerSoftmaxDtypes {
     double masked = 2;    ///< scores + mask
     double softmaxIn = 2; ///< what _softmax reads, and its gradient
     bool copy = false;    ///< the masked scores are copied to fp32 first (bf16 scores)
+    bool operator==(const EagerSoftmaxDtypes&) const = default;
 };
 EagerSoftmaxDtypes eagerSoftmaxDtypes(DType compute, DType embedding);
 

@@ -86,6 +86,8 @@ private slots:
     void stepReplayedOnlyWhereItApplies();
     void cachedReplays_data();
     void cachedReplays();
+    void everyShapeFieldDecidesAHit_data();
+    void everyShapeFieldDecidesAHit();
 };
 
 void TstLengthReplay::quantile_data() {
@@ -613,6 +615,64 @@ void TstLengthReplay::cachedReplays() {
     const Estimate uncached = estimate(m, w);
     QCOMPARE(cached.worst.lengthsCache, uncached.worst.lengthsCache);
     QCOMPARE(cached.worst.stepFragmentation, uncached.worst.stepFragmentation);
+}
+
+// The replay caches match a shape by its generated operator== (every field), whatever the hash
+// names: a shape that differs from a cached one in any single field, hashed or not, is a miss
+// (one more replay) and gets its own uncached result.
+void TstLengthReplay::everyShapeFieldDecidesAHit_data() {
+    QTest::addColumn<QString>("field");
+    for (const char* f :
+         {"eager-loss", "fp32-logits", "adapter-inputs", "gated-mlp", "attn-softcap",
+          "final-softcap", "softmax-copy", "softmax-mask", "checkpointed", "hidden"})
+        QTest::newRow(f) << QString::fromLatin1(f);
+}
+
+void TstLengthReplay::everyShapeFieldDecidesAHit() {
+    QFETCH(QString, field);
+    LengthReplayShape a = lossOnly(false);
+    a.layers = 2;
+    a.hidden = a.qOut = a.kvOut = 256;
+    a.intermediate = 512;
+    a.vocab = 4096;
+    a.scoreHeads = 4;
+    a.scoreKeys = 512;
+    LengthReplayShape b = a;
+    if (field == "eager-loss")
+        b.eagerLoss = !a.eagerLoss;
+    else if (field == "fp32-logits")
+        b.fp32Logits = !a.fp32Logits;
+    else if (field == "adapter-inputs")
+        b.adapterInputs = 4;
+    else if (field == "gated-mlp")
+        b.gatedMlp = !a.gatedMlp;
+    else if (field == "attn-softcap")
+        b.attnSoftcap = !a.attnSoftcap;
+    else if (field == "final-softcap")
+        b.finalSoftcap = !a.finalSoftcap;
+    else if (field == "softmax-copy")
+        b.softmax.copy = !a.softmax.copy;
+    else if (field == "softmax-mask")
+        b.softmax.mask = 4;
+    else if (field == "checkpointed")
+        b.checkpointed = 1;
+    else if (field == "hidden")
+        b.hidden = 320;
+    QVERIFY(!(a == b));
+    LoadReplayCache cache;
+    const int64_t tokens = 2048;
+    (void)cache.replayWithStates(a, tokens);
+    (void)cache.stepFragmentation(a);
+    QCOMPARE(cache.replays(), 2);
+    const StepReserve cached = cache.replayWithStates(b, tokens);
+    const StepFragmentation frag = cache.stepFragmentation(b);
+    QCOMPARE(cache.replays(), 4);
+    const StepReserve fresh = replayWithStates(b, tokens);
+    QCOMPARE(cached.reserve, fresh.reserve);
+    QCOMPARE(cached.releasable, fresh.releasable);
+    QCOMPARE(frag.reservePerToken, stepFragmentation(b).reservePerToken);
+    (void)cache.replayWithStates(b, tokens); // and now a hit
+    QCOMPARE(cache.replays(), 4);
 }
 
 QTEST_GUILESS_MAIN(TstLengthReplay)
