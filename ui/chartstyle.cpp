@@ -323,12 +323,12 @@ double TextWidths::width(const QFont& font, const QString& text) {
 
 QString fittingText(const QStringList& variants, const QFont& font, double room,
                     TextWidths* widths) {
-    const QFontMetricsF fm(font);
+    TextWidths once; // measures for this call only when no memo is given
+    TextWidths& measure = widths ? *widths : once;
     for (const QString& v : variants) {
         double widest = 0;
         for (const QString& line : v.split(QLatin1Char('\n')))
-            widest =
-                std::max(widest, widths ? widths->width(font, line) : fm.horizontalAdvance(line));
+            widest = std::max(widest, measure.width(font, line));
         if (widest <= room)
             return v;
     }

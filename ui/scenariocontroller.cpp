@@ -214,7 +214,6 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads, MicroBat
     for (int t = 0; t < kTermCount; ++t)
         r.worstFormulas[static_cast<size_t>(t)] = termFormula(static_cast<Term>(t), m, w, &s.gpu);
 
-    std::vector<int64_t> xs;
     if (job.axis == SweepAxis::MicroBatch) {
         microBatchSweep(job, cal, r, memo);
     } else {
@@ -225,9 +224,7 @@ Results computeResults(const RecomputeJob& job, LoadReplayCache& loads, MicroBat
                          ? job.lockedMax
                          : std::max(job.heldMax, sweepUpper(r.current, r.maxFit, 4096,
                                                             ScenarioController::kMaxSequence));
-        xs = sequenceValues(r.sweepMin, r.sweepMax);
-    }
-    if (job.axis != SweepAxis::MicroBatch) {
+        std::vector<int64_t> xs = sequenceValues(r.sweepMin, r.sweepMax);
         std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
         r.sweep = sweep(m, w, &s.gpu, job.axis, xs, cal);
     }
