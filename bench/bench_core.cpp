@@ -1,7 +1,7 @@
 // Engine benchmarks (Google Benchmark). Not run by ctest; they never gate on wall time.
 // Run: build/release/bench/bench_core  (numbers for this machine are in the README).
 #include "core/engine/estimator.h"
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/replay_cache.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
@@ -25,12 +25,12 @@ static void BM_Estimate(benchmark::State& state) {
 }
 BENCHMARK(BM_Estimate);
 
-/// The same estimate under a LoadReplayCache scope, as the GUI's controller and the solvers
-/// run it: the step replay (core/engine/length_replay.h) is looked up, not run again.
+/// The same estimate under a ReplayCache scope, as the GUI's controller and the solvers
+/// run it: the step replay (core/engine/reserve/length_replay.h) is looked up, not run again.
 static void BM_EstimateCached(benchmark::State& state) {
     const Scenario& s = scenario();
-    LoadReplayCache cache;
-    const LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    const ReplayCache::Scope scope(cache);
     for (auto _ : state)
         benchmark::DoNotOptimize(estimate(s.model, s.workload, &s.gpu));
 }

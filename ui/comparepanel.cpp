@@ -58,10 +58,10 @@ constexpr int kCliffPoints = 32;
 /// The comparison of @p a with @p b, both cliffs and both limits: pure, run on a pool thread;
 /// the load replays go through @p loads (one job at a time uses it).
 CompareOutcome computeOutcome(const Scenario& a, const Scenario& b, uint64_t generation,
-                              LoadReplayCache& loads) {
+                              ReplayCache& loads) {
     // A's and B's load replays are made once and kept while the user edits B (DeepSeek-V3
     // QLoRA + torchao: 0.4 s a replay, and the attribution estimates up to 2^10 mixes)
-    const LoadReplayCache::Scope scope(loads);
+    const ReplayCache::Scope scope(loads);
     CompareOutcome o;
     o.generation = generation;
     o.thread = QThread::currentThreadId();

@@ -7,7 +7,7 @@
 // thread (DeepSeek-V3: 0.3-0.6 s): one job at a time, only the latest request's result is
 // shown, a stale one is dropped. Exports the view as PNG or SVG and the tables as Markdown.
 
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/replay_cache.h"
 #include "core/io/compare.h"
 #include "core/plan/solvers.h"
 #include "ui/chartstyle.h"
@@ -160,7 +160,7 @@ private:
     ByteUnit m_unit = ByteUnit::GiB;
     double m_barTop = 0;      ///< the bar chart's data top (display unit), before rounding
     double m_cliffTop = 0;    ///< the cliff chart's
-    LoadReplayCache m_loads;  ///< load replays of A and B across refreshes (the job's)
+    ReplayCache m_loads;      ///< load replays of A and B across refreshes (the job's)
     CompareOutcome m_shown;   ///< the cliffs on screen (its comparison moved to m_comparison)
     uint64_t m_requested = 0; ///< generation of the latest request
     QFuture<CompareOutcome> m_job;

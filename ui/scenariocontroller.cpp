@@ -189,10 +189,10 @@ void microBatchSweep(const RecomputeJob& job, const Calibration* cal, Results& r
     memo = {s.model, std::move(key), s.gpu, calKey, std::move(xs), r.sweep, r.maxFit, true};
 }
 
-Results computeResults(const RecomputeJob& job, LoadReplayCache& loads, MicroBatchSweepMemo& memo) {
+Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSweepMemo& memo) {
     QElapsedTimer clock;
     clock.start();
-    const LoadReplayCache::Scope scope(loads);
+    const ReplayCache::Scope scope(loads);
     const Scenario& s = job.scenario;
     const ModelArch& m = s.model;
     const Workload& w = s.workload;
@@ -325,7 +325,7 @@ QString ScenarioController::formula(Term t, int stage) const {
         if (stage < 0 && m_results.hasEstimate) {
             slot = QString::fromStdString(m_results.worstFormulas[static_cast<size_t>(t)]);
         } else {
-            const LoadReplayCache::Scope scope(m_formulaLoads);
+            const ReplayCache::Scope scope(m_formulaLoads);
             slot = QString::fromStdString(
                 termFormula(t, m_scenario.model, m_scenario.workload, &m_scenario.gpu, stage));
         }

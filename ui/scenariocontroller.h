@@ -2,7 +2,7 @@
 // Owns the core Scenario, its undo history and the computed Results. Views read from here and
 // edit through edit(); recomputation is coalesced (one per event-loop pass).
 
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/replay_cache.h"
 #include "core/io/scenario.h"
 #include "ui/results.h"
 #include "ui/units.h"
@@ -105,7 +105,7 @@ public:
     /// thread: results() is then the current scenario's.
     void flush();
     /// The load replays the recomputes share (tests count its replays).
-    const LoadReplayCache& loadReplays() const { return m_loads; }
+    const ReplayCache& loadReplays() const { return m_loads; }
     /// A recompute is scheduled or running (the results are not yet the scenario's).
     bool recomputePending() const { return m_timer.isActive() || !m_jobTaken; }
 
@@ -170,7 +170,7 @@ private:
     uint64_t m_generation = 0;
     /// Load replays of the recent recomputes: the estimate, sweep, solvers and playbook of
     /// one scenario replay its load once (DeepSeek-V3 QLoRA + torchao: 0.4 s a replay).
-    LoadReplayCache m_loads;
+    ReplayCache m_loads;
     /// The last micro-batch sweep and its inputs (the job's; one job at a time uses it).
     MicroBatchSweepMemo m_sweepMemo;
     QFuture<Results> m_job;
@@ -179,7 +179,7 @@ private:
     bool m_restart = false;            ///< the scenario changed while the job ran
     mutable std::map<std::pair<int, int>, QString> m_formulas; ///< (stage, term) -> text
     /// Load replays of the per-stage formula texts (UI thread only; the job has m_loads).
-    mutable LoadReplayCache m_formulaLoads;
+    mutable ReplayCache m_formulaLoads;
 };
 
 } // namespace headroom::ui

@@ -1,8 +1,9 @@
 #include "core/engine/estimator.h"
 
 #include "core/engine/fields.h"
-#include "core/engine/load_phase.h"
 #include "core/engine/profiles.h"
+#include "core/engine/reserve/replay_cache.h"
+#include "core/engine/reserve/reserve.h"
 #include "core/engine/stages.h"
 
 #include <algorithm>
@@ -10,118 +11,6 @@
 #include <cstdio>
 
 namespace headroom {
-
-namespace {
-
-/// A GPU of @p capacity bytes cannot hold more than that: when the step's tensors and the
-/// cached-but-empty segments would not fit together, the caching allocator frees those
-/// segments (`release_cached_blocks`) and retries, so reserved keeps only as many of them as
-/// the capacity leaves room for. The segments cached for other batch lengths go first, then
-/// the gradient pool, then the replayed step's (the order only matters for the formula text).
-void releaseCachedForCapacity(RankEstimate& r, double capacity) {
-    const double over = r.nvidiaSmi - r.pageable - capacity;
-    if (over <= 0 || r.releasable <= 0)
-        return;
-    const double cut = std::min(over, r.releasable);
-    r.releasable -= cut;
-    r.reserved -= cut;
-    r.nvidiaSmi -= cut;
-    r.atPeak[static_cast<int>(Term::AllocatorReserve)] -= cut;
-    const double fromLengths = std::min(cut, r.lengthsCache);
-    r.lengthsCache -= fromLengths;
-    const double fromPool = std::min(cut - fromLengths, r.gradientPoolCache);
-    r.gradientPoolCache -= fromPool;
-    const double fromStep = std::min(cut - fromLengths - fromPool, r.stepReleasable);
-    r.stepReleasable -= fromStep;
-    r.stepFragmentation -= fromStep;
-}
-
-} // namespace
-
-double verdictBytes(const RankEstimate& r) {
-    return r.nvidiaSmi - r.pageable - r.releasable;
-}
-
-bool rankFits(const RankEstimate& r, double capacity) {
-    return capacity - verdictBytes(r) >= 0;
-}
-
-void decideFit(Estimate& e) {
-    e.headroom = e.capacity - verdictBytes(e.worst);
-    e.fits = rankFits(e.worst, e.capacity);
-    for (const RankEstimate& r : e.stages) {
-        e.headroom = std::min(e.headroom, e.capacity - verdictBytes(r));
-        e.fits = e.fits && rankFits(r, e.capacity);
-    }
-}
-
-double Estimate::total(Metric m) const {
-    switch (m) {
-    case Metric::Allocated:
-        return worst.allocated;
-    case Metric::Reserved:
-        return worst.reserved;
-    case Metric::NvidiaSmi:
-        return worst.nvidiaSmi;
-    }
-    return worst.nvidiaSmi;
-}
-
-std::string_view termKey(Term t) {
-    switch (t) {
-    case Term::Weights:
-        return "weights";
-    case Term::MasterWeights:
-        return "master_weights";
-    case Term::OptimizerStates:
-        return "optimizer_states";
-    case Term::Gradients:
-        return "gradients";
-    case Term::Activations:
-        return "activations";
-    case Term::KvCache:
-        return "kv_cache";
-    case Term::Logits:
-        return "logits";
-    case Term::Workspace:
-        return "workspace";
-    case Term::AllocatorReserve:
-        return "allocator_reserve";
-    case Term::CudaContext:
-        return "cuda_context";
-    }
-    return "unknown";
-}
-
-std::string_view phaseKey(Phase p) {
-    switch (p) {
-    case Phase::AfterLoad:
-        return "after_load";
-    case Phase::Forward:
-        return "forward";
-    case Phase::Backward:
-        return "backward";
-    case Phase::OptimizerStep:
-        return "optimizer_step";
-    }
-    return "unknown";
-}
-
-bool phaseApplies(Phase p, const Workload& w) {
-    return w.mode == Mode::Training || p == Phase::AfterLoad || p == Phase::Forward;
-}
-
-std::string_view metricKey(Metric m) {
-    switch (m) {
-    case Metric::Allocated:
-        return "allocated";
-    case Metric::Reserved:
-        return "reserved";
-    case Metric::NvidiaSmi:
-        return "nvidia_smi";
-    }
-    return "unknown";
-}
 
 namespace {
 
@@ -267,7 +156,7 @@ Estimate estimate(const ModelArch& m, const Workload& input, const GpuSpec* gpu)
     for (int s = 0; s < pp; ++s) {
         e.stages.push_back(stages::estimateStage(m, f, w, s, host));
         if (gpu)
-            releaseCachedForCapacity(e.stages.back(), gpu->bytes());
+            stages::releaseCachedForCapacity(e.stages.back(), gpu->bytes());
         if (e.stages.back().nvidiaSmi > e.worst.nvidiaSmi)
             e.worst = e.stages.back();
     }

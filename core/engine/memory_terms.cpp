@@ -1,4 +1,5 @@
 #include "core/engine/memory_terms.h"
+#include "core/model/weight_storage.h"
 #include "core/units.h"
 
 #include <algorithm>

@@ -8,6 +8,7 @@
 #include "core/engine/workload.h"
 #include "core/model/dtype.h"
 #include "core/model/model.h"
+#include "core/model/weight_storage.h"
 
 #include <cstdint>
 

@@ -1,240 +1,13 @@
 #include "core/engine/stages.h"
 
-#include "core/engine/length_replay.h"
-#include "core/engine/load_phase.h"
 #include "core/engine/memory_terms.h"
+#include "core/engine/reserve/reserve.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 
 namespace headroom::stages {
-
-namespace {
-
-/// Effective dtypes after the mode's constraints (QLoRA base is NF4 at least).
-DType baseWeightDtype(const Workload& w) {
-    if (w.mode == Mode::Training && w.finetune == Finetune::QLoRA &&
-        !isQuantized(w.precision.weights))
-        return DType::NF4DoubleQuant;
-    return w.precision.weights;
-}
-
-/// Ranks one routed expert's weights are split over: EP x expert-TP. Megatron-Core carves
-/// EP out of DP x CP and keeps expert TP = TP (expert_tensor_parallel_size defaults to
-/// tensor_model_parallel_size), so experts are split tp x ep ways when EP divides DP x CP.
-/// When EP only divides DP x TP (validateWorkload's rule), EP borrows the TP ranks, as
-/// torchtitan does with expert_tensor_parallel_degree = 1: experts are split ep ways.
-double expertSplit(const Parallelism& p) {
-    const int64_t ep = std::max(1, p.ep);
-    const int64_t dpcp = std::max<int64_t>(1, p.dpCp());
-    return dpcp % ep == 0 ? static_cast<double>(std::max(1, p.tp)) * static_cast<double>(ep)
-                          : static_cast<double>(ep);
-}
-
-/// ZeRO/FSDP degree over which routed-expert weights, gradients and states are sharded.
-/// Each expert slice has tp x dp x cp / expertSplit replicas (the expert-data-parallel
-/// group); the sharding group (DP x CP, or the HSDP group) meets it in shard x tp /
-/// expertSplit ranks, i.e. shard / ep with expert TP = TP. Dividing experts by EP and by the
-/// full shard degree would split each expert ep times too often (Megatron-Core
-/// expert_data_parallel_size; torchtitan dp_shard_mod_ep).
-double expertShardDegree(const Parallelism& p, double shard) {
-    return std::max(1.0, shard * std::max(1, p.tp) / expertSplit(p));
-}
-
-/// LoRA parameters of one block: r x (in + out) per adapted linear, each expert's FFN
-/// linears adapted separately in a MoE block (PEFT LoraLayer; Hu et al. 2021).
-double loraParamsPerLayer(const ModelArch& m, const LayerShapes& ls, const LoraSpec& l) {
-    const double r = l.rank;
-    const double h = static_cast<double>(m.hiddenSize);
-    auto has = [&](LoraTarget t) { return (l.targets & static_cast<unsigned>(t)) != 0; };
-    double p = 0;
-    if (has(LoraTarget::Q))
-        p += r * (h + ls.qOut);
-    if (has(LoraTarget::K))
-        p += r * (h + ls.kvOut);
-    if (has(LoraTarget::V))
-        p += r * (h + ls.kvOut);
-    if (has(LoraTarget::O))
-        p += r * (ls.attnOutIn + h);
-    double ffn = 0;
-    const double width = ls.isMoe ? static_cast<double>(m.moe.expertIntermediate)
-                                  : static_cast<double>(m.intermediateSize);
-    if (has(LoraTarget::Gate) && m.mlp == MlpKind::Gated)
-        ffn += r * (h + width);
-    if (has(LoraTarget::Up))
-        ffn += r * (h + width);
-    if (has(LoraTarget::Down))
-        ffn += r * (width + h);
-    const double copies = ls.isMoe ? m.moe.numExperts + m.moe.sharedExperts : 1.0;
-    return p + ffn * copies;
-}
-
-/// Parameters of the final norm: normParams (h for RMSNorm, 2h for LayerNorm with bias).
-double finalNormParams(const ModelArch& m) {
-    return static_cast<double>(normParams(m));
-}
-
-/// Micro-batches whose activations pipeline stage i of p holds at once (m per step):
-///   GPipe: m (every forward before any backward).
-///   1F1B: min(p - i, m) (Megatron forward_backward_pipelining_without_interleaving: p - i - 1
-///         warm-up forwards, then one more before the first backward).
-///   Interleaved with v chunks per rank: Megatron forward_backward_pipelining_with_interleaving
-///         runs W = 2 (p - i - 1) + (v - 1) p warm-up chunk forwards (all m v when m == p), so
-///         min(W + 1, m v) chunk micro-batches of L / (p v) layers are in flight, i.e.
-///         min(W + 1, m v) / v stage micro-batches. Stage 0: p + (p - 1) / v
-///         = p (1 + (p - 1) / (p v)), Korthikanti et al. 2022 Sec. 4.2.3. v = 1 is 1F1B.
-double inflightMicroBatches(const Parallelism& p, int stage, int64_t gradAccum) {
-    if (p.pp <= 1)
-        return 1;
-    const double m = stepMicroBatches(p, gradAccum);
-    const double pp = p.pp;
-    switch (p.schedule) {
-    case PipelineSchedule::GPipe:
-        return m;
-    case PipelineSchedule::OneFOneB:
-        return std::min(m, pp - stage);
-    case PipelineSchedule::Interleaved: {
-        const double v = std::max(1, p.virtualStages);
-        if (v <= 1)
-            return std::min(m, pp - stage);
-        if (m == pp)
-            return m;
-        const double warmup = 2.0 * (pp - stage - 1) + (v - 1) * pp;
-        return std::min(warmup + 1, m * v) / v;
-    }
-    }
-    return 1;
-}
-
-} // namespace
-
-ModelFacts modelFacts(const ModelArch& m) {
-    ModelFacts f;
-    f.pc = countParameters(m);
-    if (m.quant.enabled() || m.headerWeightBytes > 0)
-        f.storage = checkpointStorage(m);
-    f.firstMoe = m.moe.enabled() ? std::clamp(m.moe.firstDenseLayers, 0, m.numLayers) : m.numLayers;
-    f.dense = layerShapes(m, 0);
-    f.moe = f.firstMoe < m.numLayers ? layerShapes(m, f.firstMoe) : f.dense;
-    if (f.firstMoe == 0 && m.moe.enabled())
-        f.dense = f.moe;
-    return f;
-}
-
-StageParams stageParams(const ModelArch& m, const ModelFacts& f, const Workload& w, int first,
-                        int count, bool firstStage, bool lastStage) {
-    const Parallelism& p = w.parallel;
-    const double tp = std::max(1, p.tp);
-    const double eSplit = expertSplit(p);
-    const int nMoe = std::max(0, first + count - std::max(first, f.firstMoe));
-    const int nDense = count - nMoe;
-    const bool adapters = w.mode == Mode::Training && w.finetune != Finetune::Full;
-    StageParams s;
-    auto addLayers = [&](const LayerShapes& ls, int n) {
-        if (n <= 0)
-            return;
-        const double experts = static_cast<double>(ls.expertParams) / eSplit;
-        // The router (h x E [+ E bias] [+ h shared-expert gate]) is replicated on every TP
-        // rank (Megatron TopKRouter) and counted with the 16-bit parts, as
-        // publishedWeightBytes does (DeepSeek-V3's fp8 checkpoint keeps it bf16); < 0.01 %.
-        const double router =
-            ls.isMoe ? static_cast<double>(m.hiddenSize) * m.moe.numExperts +
-                           (m.moe.routerBias ? m.moe.numExperts : 0) +
-                           (m.moe.sharedExpertGate ? static_cast<double>(m.hiddenSize) : 0.0)
-                     : 0.0;
-        const double lin =
-            (static_cast<double>(ls.attentionParams) + ls.mlpParams - router) / tp + experts;
-        s.linear += n * lin;
-        s.experts += n * experts;
-        s.attention += n * static_cast<double>(ls.attentionParams) / tp;
-        s.other += n * (static_cast<double>(ls.normParams) + router);
-        s.maxBlock = std::max(s.maxBlock, lin + router + ls.normParams);
-        s.maxTensor = std::max(s.maxTensor, static_cast<double>(m.hiddenSize) *
-                                                static_cast<double>(m.intermediateSize) / tp);
-        if (adapters)
-            s.adapters += n * loraParamsPerLayer(m, ls, w.lora) / tp;
-    };
-    addLayers(f.dense, nDense);
-    addLayers(f.moe, nMoe);
-    const double emb = static_cast<double>(f.pc.embedding) / tp;
-    const double head = static_cast<double>(f.pc.lmHead) / tp;
-    if (firstStage) {
-        s.embedding = emb;
-        s.other += emb;
-    }
-    if (lastStage) {
-        // tied embeddings still need the matrix on the last stage when PP > 1
-        s.lmHead = (m.tiedEmbeddings && !firstStage) ? emb : head;
-        s.other += s.lmHead + finalNormParams(m);
-        if (adapters && (w.lora.targets & static_cast<unsigned>(LoraTarget::LmHead)))
-            s.adapters += w.lora.rank * (static_cast<double>(m.hiddenSize) + m.vocabSize) / tp;
-    }
-    s.maxTensor = std::max({s.maxTensor, s.embedding, s.lmHead});
-    return s;
-}
-
-double quantisedHeadParams(const StageContext& x) {
-    return x.w.features.quantizedLmHead ? x.params.lmHead : 0.0;
-}
-
-double stepMicroBatches(const Parallelism& p, int64_t gradAccum) {
-    if (p.pp > 1 && p.numMicroBatches > 0)
-        return p.numMicroBatches;
-    return static_cast<double>(std::max<int64_t>(1, gradAccum));
-}
-
-LayerRange stageLayers(int layers, int pp, int stage) {
-    const int base = layers / pp;
-    const int extra = layers % pp; // the first `extra` stages take one more block
-    LayerRange s;
-    s.first = stage * base + std::min(stage, extra);
-    s.count = base + (stage < extra ? 1 : 0);
-    return s;
-}
-
-StageContext stageContext(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage) {
-    const Parallelism& par = w.parallel;
-    const int pp = std::max(1, par.pp);
-    StageContext x(m, f, w);
-    x.stage = stage;
-    x.layers = stageLayers(m.numLayers, pp, stage);
-    x.firstStage = stage == 0;
-    x.lastStage = stage == pp - 1;
-    x.params = stageParams(m, f, w, x.layers.first, x.layers.count, x.firstStage, x.lastStage);
-    x.weightDtype = baseWeightDtype(w);
-    x.c = bytesPerElement(w.precision.compute);
-    x.training = w.mode == Mode::Training;
-    x.full = x.training && w.finetune == Finetune::Full;
-    x.shard = shardDegree(par);
-    x.expertShard = expertShardDegree(par, x.shard);
-    x.tp = std::max(1, par.tp);
-    x.cp = std::max(1, par.cp);
-    x.tokens = static_cast<double>(w.microBatch) * static_cast<double>(w.sequenceLength) / x.cp;
-    // FSDP1 units mixing frozen base weights and LoRA adapters compute gradients for the
-    // whole unit (the transformer blocks; embedding and lm_head stay frozen in the root
-    // unit). bitsandbytes/torchao quantised weights cannot require grad, so this needs a
-    // 16-bit base.
-    x.mixedFrozenUnits = x.training && !x.full && par.mixedFrozenUnits &&
-                         shardsGradients(par.sharding) && !isQuantized(x.weightDtype);
-    // no_sync() accumulation keeps the gradients unsharded until the syncing micro-batch
-    x.noSync =
-        x.training && par.noSyncAccumulation && stepMicroBatches(par, w.gradAccumulation) > 1;
-    x.moeLayers =
-        std::max(0, x.layers.first + x.layers.count - std::max(x.layers.first, f.firstMoe));
-    x.denseLayers = x.layers.count - x.moeLayers;
-    x.slidingLayers = m.numLayers > 0
-                          ? static_cast<int>(std::lround(static_cast<double>(m.slidingLayers) *
-                                                         x.layers.count / m.numLayers))
-                          : 0;
-    x.spShardsLinearInputs = par.sequenceParallel && par.spShardedInputs;
-    // ZeRO-3 under DeepSpeed: the gradient partitions are one flat buffer zeroed when the
-    // optimizer is built (stage3.py grad_partitions_flat_buffer), resident like Megatron's
-    x.persistentGradBuffer =
-        x.training && (w.features.persistentGradBuffer ||
-                       (w.features.deepspeedZero && par.sharding == Sharding::Zero3));
-    return x;
-}
 
 namespace {
 
@@ -427,20 +200,6 @@ struct BlockSaves {
     double transient = 0;
 };
 
-/// The dtype of the embedding output, which sets transformers' eager attention mask: the
-/// weights' dtype, or for a quantised (or checkpoint-stored) model the compute dtype its
-/// unquantised modules load in (residentWeights).
-DType embeddingDtype(const StageContext& x) {
-    return isQuantized(x.weightDtype) || terms::checkpointStorageApplies(x.m, x.w)
-               ? x.w.precision.compute
-               : x.weightDtype;
-}
-
-/// The dtypes along this stage's eager attention softmax (terms::eagerSoftmaxDtypes).
-terms::EagerSoftmaxDtypes eagerDtypes(const StageContext& x) {
-    return terms::eagerSoftmaxDtypes(x.w.precision.compute, embeddingDtype(x));
-}
-
 BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
     const Workload& w = x.w;
     const double keyTokens = static_cast<double>(w.sequenceLength); // causal: whole sequence
@@ -481,20 +240,6 @@ struct PerToken {
     double stored = 0;
     double recompute = 0;
 };
-
-/// Blocks of this stage that run under activation checkpointing: all (full), none (none,
-/// selective: op-level), or the first checkpoint_layers of the model (first-n).
-int checkpointedBlocks(const StageContext& x) {
-    const int n = x.layers.count;
-    switch (x.w.checkpointing) {
-    case Checkpointing::Full:
-        return n;
-    case Checkpointing::FirstN:
-        return std::clamp(x.w.checkpointLayers - x.layers.first, 0, n);
-    default:
-        return 0;
-    }
-}
 
 PerToken checkpointed(const StageContext& x, const terms::BlockSaveOptions& o,
                       const BlockSaves& b) {
@@ -684,11 +429,6 @@ CacheBytes cachesAndRollout(const StageContext& x) {
     return k;
 }
 
-/// PyTorch's own FSDP (FSDP1 or FSDP2 fully_shard, HSDP), not DeepSpeed ZeRO.
-bool torchFsdp(Sharding s) {
-    return s == Sharding::FsdpFullShard || s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
-}
-
 // ---- workspace ---------------------------------------------------------------------------
 
 struct WorkspaceBytes {
@@ -872,171 +612,6 @@ void peakOf(const StageContext& x, const PhaseTerms& ph, double pageable, RankEs
     r.allocated = best;
 }
 
-// ---- allocator and context ---------------------------------------------------------------
-
-/// torch FSDP's sharded gradients come from a side stream's pool (memory_terms.h), which
-/// keeps them reserved in every phase, also where they are not live: reserved follows the
-/// largest phase counted with the whole pool, which need not be the allocated peak.
-/// Returns that pool's bytes beyond allocated.
-double gradientPoolCache(const StageContext& x, const PhaseTerms& ph, double grads,
-                         const RankEstimate& r) {
-    const Parallelism& par = x.w.parallel;
-    const bool sideStreamGrads = x.training && torchFsdp(par.sharding) && x.shard > 1 &&
-                                 !x.noSync && !x.w.features.optimizerInBackward &&
-                                 !par.offloadParams && !par.offloadOptimizer;
-    double withPool = r.allocated;
-    if (sideStreamGrads)
-        for (const Phase p : kPhases)
-            if (p != Phase::AfterLoad)
-                withPool =
-                    std::max(withPool, r.phaseAllocated[static_cast<std::size_t>(p)] +
-                                           terms::sideStreamGradientCache(
-                                               grads, ph[p][static_cast<int>(Term::Gradients)]));
-    return withPool - r.allocated;
-}
-
-/// The load's cached segments stay reserved (core/engine/load_phase.h). The FSDP all-gather
-/// outputs come from the unshard stream's own pool, which cannot reuse blocks cached on the
-/// default stream, so they add to that floor. Returns what the step and the load need
-/// reserved at least (@p stepNeeds without a load recipe).
-double loadFloor(const StageContext& x, double gatheredPool, double stepNeeds, RankEstimate& r) {
-    const Workload& w = x.w;
-    const LoadRecipe recipe = w.features.loadRecipe;
-    if (recipe == LoadRecipe::InPlace || w.parallel.pp != 1 || w.parallel.tp != 1)
-        return stepNeeds;
-    const double loadShards = shardsParams(w.parallel.sharding) ? x.shard : 1.0;
-    const LoadPhase lp = simulateLoad(x.m, w, static_cast<int>(std::lround(loadShards)));
-    r.loadPeakAllocated = lp.peakAllocated;
-    r.loadAllocated = lp.allocated;
-    r.loadReserved =
-        lp.reserved + (recipe == LoadRecipe::Fsdp1SyncModuleStates ? gatheredPool : 0.0);
-    r.reserved = std::max(r.reserved, r.loadReserved);
-    // the load itself needs its live peak; after it, the segments it left partly used
-    return std::max({stepNeeds, r.loadReserved - lp.releasable, lp.peakAllocated});
-}
-
-/// The shapes of this stage's step for the variable-length replay (length_replay.h).
-LengthReplayShape lengthReplayShape(const StageContext& x) {
-    const Workload& w = x.w;
-    const Features& f = w.features;
-    const LayerShapes ls = layerShapes(x.m, std::max(0, x.layers.first));
-    const auto local = [&](int64_t width) {
-        return std::max<int64_t>(1, static_cast<int64_t>(static_cast<double>(width) / x.tp));
-    };
-    LengthReplayShape s;
-    s.layers = x.layers.count;
-    s.checkpointed = checkpointedBlocks(x);
-    s.c = x.c;
-    s.hidden = x.m.hiddenSize;
-    s.qOut = local(ls.qOut);
-    s.kvOut = local(ls.kvOut);
-    s.intermediate =
-        local(x.m.intermediateSize > 0 ? x.m.intermediateSize : x.m.moe.expertIntermediate);
-    s.gatedMlp = x.m.mlp == MlpKind::Gated;
-    s.vocab = x.lastStage ? local(x.m.vocabSize) : 0;
-    s.eagerLoss =
-        !f.chunkedCrossEntropy && !f.compiledLoss() && !decomposedLossParallel(f, w.parallel);
-    s.fp32Logits = f.fp32Logits;
-    s.finalSoftcap = x.m.finalSoftcap && s.eagerLoss;
-    if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
-        s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
-        s.scoreKeys = w.sequenceLength;
-        s.softmax = eagerDtypes(x);
-        s.attnSoftcap = x.m.attnSoftcap;
-    }
-    const bool adapters = x.training && !x.full;
-    s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;
-    // a full fine-tune's gradients where the step makes them in the default stream's pool and
-    // keeps them to its end: not sharded (torch FSDP makes its gradient shards on the
-    // reduce-scatter stream, gradientPoolCache; DeepSpeed keeps persistent partitioned
-    // buffers), not freed one by one by an optimizer step in backward; the optimizer states
-    // with them where torch's allocator holds them (not offloaded, not paged into CUDA unified
-    // memory)
-    if (x.full && w.parallel.sharding == Sharding::None && !w.features.optimizerInBackward) {
-        const bool paged =
-            w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit;
-        s.gradBytes = bytesPerElement(w.precision.grads);
-        s.stateBytes =
-            w.parallel.offloadOptimizer || paged
-                ? 0.0
-                : terms::optimizerBytesPerParam(w.optimizer, w.precision.optimizerStates);
-    }
-    return s;
-}
-
-/// Whether allocatorAndContext replays this stage's step through the caching-allocator model
-/// (stepFragmentation): training, one micro-batch in flight (no PP: the replay runs one
-/// micro-batch's forward and backward), blocks on the stage, saves kept on the GPU (activation
-/// offload moves them to the host, which the replay does not run).
-bool stepReplayed(const StageContext& x) {
-    return x.training && x.w.parallel.pp == 1 && x.layers.count > 0 &&
-           !x.w.features.activationOffload && x.w.microBatch > 0 && x.w.sequenceLength > 0;
-}
-
-/// Reserved = allocated + the caching allocator's reserve (+ the gradient pool, + the load's
-/// floor, + what varying batch lengths leave cached); releasable = the cached segments
-/// holding no live tensor (estimator.h); nvidia-smi = reserved + CUDA context and NCCL +
-/// resident paged states.
-void allocatorAndContext(const StageContext& x, const PhaseTerms& ph, const TrainingState& t,
-                         const WorkspaceBytes& ws, RankEstimate& r) {
-    const double saved = r.atPeak[static_cast<int>(Term::Activations)];
-    const double logits = r.atPeak[static_cast<int>(Term::Logits)];
-    const double workspace = r.atPeak[static_cast<int>(Term::Workspace)];
-    double reserve = 0;
-    double replayReleasable = 0;
-    r.stepReplayed = stepReplayed(x);
-    const bool lengthsVary = x.training && x.w.lengths.variable();
-    // the shape only when a replay reads it
-    const LengthReplayShape shape =
-        r.stepReplayed || lengthsVary ? lengthReplayShape(x) : LengthReplayShape{};
-    if (r.stepReplayed) {
-        // the step's blocks and loss, replayed (per token, so the reserve grows with the
-        // tokens); the workspace (FSDP all-gather outputs on their own stream, autocast casts,
-        // optimizer temporaries, dequantised weights) is made again in the same sizes every
-        // step and its blocks reused whole; a loss the replay does not run (chunked,
-        // compiled, loss-parallel) keeps the fitted share of its transients
-        const StepReserve f = stepReserve(shape, x.tokens);
-        r.stepFragmentation = f.reserve;
-        r.stepReleasable = replayReleasable = f.releasable;
-        const double unreplayed = shape.eagerLoss && shape.vocab > 0 ? 0.0 : logits;
-        // a full fine-tune's gradients and optimizer states are replayed with the step (not
-        // under eager attention): no resident share for them
-        r.statesReplayed = statesReplayed(shape);
-        const double replayedStates =
-            r.statesReplayed
-                ? r.atPeak[static_cast<int>(Term::Gradients)] +
-                      (shape.stateBytes > 0 ? r.atPeak[static_cast<int>(Term::OptimizerStates)]
-                                            : 0.0)
-                : 0.0;
-        reserve = r.stepFragmentation +
-                  terms::allocatorReserve(unreplayed, r.allocated - saved - logits - workspace -
-                                                          replayedStates);
-    } else {
-        // autocast's weight casts are freed and made again in the same sizes every step: the
-        // allocator reuses their blocks as it does the resident tensors'
-        const double dynamicBytes =
-            saved + logits + workspace - ph.casts[static_cast<std::size_t>(r.peakPhase)];
-        reserve = terms::allocatorReserve(dynamicBytes, r.allocated - dynamicBytes);
-    }
-    r.gradientPoolCache = gradientPoolCache(x, ph, t.grads, r);
-    const double base = r.allocated + reserve; // what the step needs the allocator to hold
-    r.reserved = base + r.gradientPoolCache;
-    // the replay's wholly free segments are given back before an OOM is raised
-    const double required = loadFloor(x, ws.gatheredPool, base - replayReleasable, r);
-    // segments cached for other batch lengths: free at the peak, released before an OOM
-    r.lengthsCache = lengthsVary ? variableLengthReserve(x.w, shape) : 0.0;
-    r.reserved += r.lengthsCache;
-    // cached segments holding no live tensor: freed before an OOM is raised (estimator.h)
-    r.releasable = r.reserved - required;
-    r.atPeak[static_cast<int>(Term::AllocatorReserve)] = r.reserved - r.allocated;
-    // the count only decides whether NCCL buffers exist; clamped so it converts to int
-    const double ctx = terms::cudaContext(
-        static_cast<int>(std::clamp<int64_t>(x.w.parallel.gpus(), 1, limits::kGpus)));
-    r.atPeak[static_cast<int>(Term::CudaContext)] = ctx;
-    r.pageable = r.peakPhase == Phase::AfterLoad ? 0.0 : t.pageable;
-    r.nvidiaSmi = r.reserved + ctx + r.pageable;
-}
-
 } // namespace
 
 RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Workload& w, int stage,
@@ -1054,7 +629,14 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     r.firstLayer = x.layers.first;
     r.numLayers = x.layers.count;
     peakOf(x, ph, state.pageable, r);
-    allocatorAndContext(x, ph, state, ws, r);
+    ReserveInputs in;
+    for (const Phase p : kPhases)
+        in.phaseGradients[static_cast<std::size_t>(p)] = ph[p][static_cast<int>(Term::Gradients)];
+    in.storedGrads = state.grads;
+    in.castsAtPeak = ph.casts[static_cast<std::size_t>(r.peakPhase)];
+    in.gatheredPool = ws.gatheredPool;
+    in.pageable = state.pageable;
+    reserveAndContext(x, in, r);
     return r;
 }
 } // namespace headroom::stages

@@ -5,6 +5,7 @@
 #include "core/engine/memory_terms.h"
 #include "core/engine/profiles.h"
 #include "core/engine/stages.h"
+#include "core/model/weight_storage.h"
 
 namespace headroom {
 

@@ -103,8 +103,8 @@ struct LoraSpec {
     bool operator==(const LoraSpec&) const = default;
 };
 
-/// How the weights reach the GPU (core/engine/load_phase.h). The caching allocator keeps every
-/// segment the load cudaMalloc'ed, and reset_peak_memory_stats() resets the reserved peak to
+/// How the weights reach the GPU (core/engine/reserve/load_replay.h). The caching allocator keeps
+/// every segment the load cudaMalloc'ed, and reset_peak_memory_stats() resets the reserved peak to
 /// the current reserved bytes, so the load sets a floor under the step's reserved peak.
 enum class LoadRecipe {
     InPlace, ///< weights materialised where they stay (default): no load transients
@@ -257,7 +257,7 @@ enum class DataLengths {
 /// a data set whose lengths vary, each micro-batch padded to its longest sample (HF
 /// DataCollatorForSeq2Seq, ms-swift's pad_sequence). The micro-batch's peak is set by the
 /// longest batch (sequenceLength), but the caching allocator's reserved memory grows with the
-/// other lengths (core/engine/length_replay.h; docs/metrics.md "Variable sample lengths").
+/// other lengths (core/engine/reserve/length_replay.h; docs/metrics.md "Variable sample lengths").
 /// mean == 0 (default): every batch is sequenceLength tokens (fixed, padded to the maximum,
 /// or packed). Units: tokens; steps in micro-batches.
 struct SampleLengths {

@@ -9,6 +9,7 @@
 #include "core/checked.h"
 #include "core/input_limits.h"
 #include "core/model/decoder_shape.h"
+#include "core/model/weight_storage.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>

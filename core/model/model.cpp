@@ -162,10 +162,6 @@ ParamCount countParameters(const ModelArch& m) {
     return c;
 }
 
-double publishedWeightBytes(const ModelArch& m) {
-    return checkpointStorage(m).totalBytes();
-}
-
 namespace {
 
 /// Upper estimate of the parameter count in floating point, safe against overflow of any

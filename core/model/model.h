@@ -1,8 +1,8 @@
 #pragma once
 // Model architecture: the shapes that decide parameter count, KV cache and activations.
 
+#include "core/model/checkpoint_quant.h"
 #include "core/model/dtype.h"
-#include "core/model/weight_storage.h"
 
 #include <cstdint>
 #include <string>
@@ -152,9 +152,6 @@ LayerShapes layerShapes(const ModelArch& m, int layer);
 /// plus embeddings, lm_head (unless tied) and final norm. MoE layers hold E experts of
 /// 3 x h x i_moe each plus an h x E router. Source: HF modeling_*.py of each family.
 ParamCount countParameters(const ModelArch& m);
-
-/// Bytes of the weights as published: checkpointStorage(m).totalBytes() (weight_storage.h).
-double publishedWeightBytes(const ModelArch& m);
 
 /// A plausible dense llama-style architecture for a bare parameter count (e.g. 7e9).
 /// Rule (docs/models.md, "Derived dense shape"): head_dim 128, h = 128 x heads (256..1920 in

@@ -1,5 +1,5 @@
 #include "core/plan/plan_search.h"
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/replay_cache.h"
 
 #include <algorithm>
 #include <array>

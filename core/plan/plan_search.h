@@ -81,8 +81,8 @@ const LeverRow& leverRow(LeverOption o);
 
 /// Most estimates one search runs. The GUI recomputes the playbook on every edit: an estimate
 /// takes ~0.3 us CPU for a dense model but ~9 us for DeepSeek-V3 with 8 pipeline stages
-/// (bench_core), and a load replay (core/engine/load_phase.h) adds to it, so 1000 estimates
-/// stay under ~10 ms. The issue-16 search needs 180. A capped search reports `capped`.
+/// (bench_core), and a load replay (core/engine/reserve/load_replay.h) adds to it, so 1000
+/// estimates stay under ~10 ms. The issue-16 search needs 180. A capped search reports `capped`.
 inline constexpr int kPlanMaxEvaluations = 1000;
 
 /// One step of a plan, in the order the waterfall draws them.

@@ -3,8 +3,8 @@
 
 #include "core/plan/calibration.h"
 
-#include "core/engine/load_phase.h"
 #include "core/engine/memory_terms.h"
+#include "core/engine/reserve/replay_cache.h"
 
 #include <algorithm>
 #include <bit>

@@ -719,8 +719,8 @@ void TstCli::lossOptions() {
 }
 
 // --load-recipe: the JSON metrics carry the load's reserved bytes, and reserved is at least
-// that (core/engine/load_phase.h). Llama-2-7B QLoRA, 2 x 512 tokens with full AC, torchao 0.1: the
-// load leaves more cached than the step needs (TTLT-05's configuration).
+// that (core/engine/reserve/load_replay.h). Llama-2-7B QLoRA, 2 x 512 tokens with full AC, torchao
+// 0.1: the load leaves more cached than the step needs (TTLT-05's configuration).
 void TstCli::loadRecipeFloor() {
     const QString config = modelConfig("Llama-2-7b-hf");
     QVERIFY2(QFile::exists(config), qPrintable(config));

@@ -5,8 +5,8 @@
 // and the plain PyTorch loop profile that unlisted sources of validation records get.
 
 #include "core/engine/estimator.h"
-#include "core/engine/length_replay.h"
 #include "core/engine/profiles.h"
+#include "core/engine/reserve/length_replay.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 #include "core/validation/revisions.h"

@@ -2,6 +2,7 @@
 // on every vendored config (tests/data/models) and on malformed input.
 
 #include "core/model/hf_import.h"
+#include "core/model/weight_storage.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
-// Variable sample lengths (core/engine/length_replay.h). Quantile rows are standard normal
+// Variable sample lengths (core/engine/reserve/length_replay.h). Quantile rows are standard normal
 // table values; batch-length rows follow batchLengths()' rule by hand (harmonic-number
 // records, expected-maximum quantiles); the replay rows are traced by hand through the
-// caching allocator's rules (core/engine/allocator_model.h) on a run reduced to its loss
+// caching allocator's rules (core/engine/reserve/allocator_model.h) on a run reduced to its loss
 // chain. The engine against measured runs: tst_validation variableLengthsReserved.
 #include "core/engine/estimator.h"
-#include "core/engine/length_replay.h"
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/length_replay.h"
+#include "core/engine/reserve/replay_cache.h"
 #include "core/model/presets.h"
 
 #include "testsupport.h"
@@ -23,8 +23,8 @@ constexpr double MiB = 1024.0 * 1024.0;
 
 /// A run reduced to its loss chain: no blocks, a 64-wide hidden state (small-pool requests
 /// only), 2^19 vocabulary rows, so a token's bf16 logits take 1 MiB and its fp32 ones 2 MiB.
-LengthReplayShape lossOnly(bool fp32Logits) {
-    LengthReplayShape s;
+StepShape lossOnly(bool fp32Logits) {
+    StepShape s;
     s.layers = 0;
     s.hidden = s.qOut = s.kvOut = s.intermediate = 64;
     s.vocab = int64_t{1} << 19;
@@ -224,7 +224,7 @@ void TstLengthReplay::nothingToReplay() {
         w.features.expandableSegments = true;
     if (what == "inference")
         w.mode = Mode::Inference;
-    LengthReplayShape s = lossOnly(false);
+    StepShape s = lossOnly(false);
     s.layers = 2;
     QCOMPARE(variableLengthReserve(w, s), 0.0);
     // the same run with the lengths varying does grow (the row above tests the switch)
@@ -234,7 +234,7 @@ void TstLengthReplay::nothingToReplay() {
 }
 
 void TstLengthReplay::hugeRequestIsNotReplayed() {
-    LengthReplayShape s = lossOnly(false);
+    StepShape s = lossOnly(false);
     s.vocab = int64_t{1} << 30; // 4 GiB of fp32 logits per token
     QCOMPARE(lengthsReserve(s, 1 << 20, {1 << 20, 1 << 21}), 0.0);
 }
@@ -242,11 +242,11 @@ void TstLengthReplay::hugeRequestIsNotReplayed() {
 // A stage deeper than kReplayedLayers (fields allow 100,000 blocks) is replayed as its first
 // kReplayedLayers blocks: the same bytes as a stage that deep, at a bounded cost.
 void TstLengthReplay::deepStagesReplayTheirFirstBlocks() {
-    LengthReplayShape deep = lossOnly(false);
+    StepShape deep = lossOnly(false);
     deep.hidden = deep.qOut = deep.kvOut = 4096;
     deep.intermediate = 11008;
     deep.layers = deep.checkpointed = 100000;
-    LengthReplayShape bounded = deep;
+    StepShape bounded = deep;
     bounded.layers = bounded.checkpointed = kReplayedLayers;
     const std::vector<int64_t> lengths{512, 1024, 2048};
     const double got = lengthsReserve(deep, 1, lengths);
@@ -275,9 +275,9 @@ void TstLengthReplay::pipelineStagesShareOneReplay() {
     const qint64 ms = clock.elapsed();
     QVERIFY(alone.worst.lengthsCache > 0);
     QVERIFY2(ms < 5000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
-    LoadReplayCache cache;
+    ReplayCache cache;
     {
-        const LoadReplayCache::Scope scope(cache);
+        const ReplayCache::Scope scope(cache);
         const Estimate shared = estimate(m, w);
         QCOMPARE(shared.worst.nvidiaSmi, alone.worst.nvidiaSmi);
     }
@@ -322,7 +322,7 @@ void TstLengthReplay::stepReplayTokens() {
     QFETCH(qint64, narrow);
     QFETCH(double, c);
     QFETCH(qint64, tokens);
-    LengthReplayShape s;
+    StepShape s;
     s.layers = 1;
     s.hidden = s.qOut = s.intermediate = 4096;
     s.kvOut = narrow;
@@ -345,7 +345,7 @@ void TstLengthReplay::uniformWidthsLeaveNoFragmentation_data() {
 void TstLengthReplay::uniformWidthsLeaveNoFragmentation() {
     QFETCH(int, layers);
     QFETCH(int, checkpointed);
-    LengthReplayShape s;
+    StepShape s;
     s.layers = layers;
     s.checkpointed = checkpointed;
     s.hidden = s.qOut = s.kvOut = s.intermediate = 4096;
@@ -415,7 +415,7 @@ void TstLengthReplay::eagerScoresAreReplayed() {
     testsupport::compare(2 * estimate(m, w).worst.stepFragmentation, sdpa, 1e-12);
     // the replay itself, at one token count: eager's per-token reserve depends on the
     // sequence (a score tensor is tokens x heads x s), a fused kernel's does not
-    LengthReplayShape shape;
+    StepShape shape;
     shape.layers = m.numLayers;
     shape.checkpointed = checkpointing == int(Checkpointing::Full) ? m.numLayers : 0;
     shape.hidden = shape.qOut = shape.kvOut = m.hiddenSize;
@@ -455,8 +455,8 @@ void TstLengthReplay::eagerReserveNeverFallsWithSequence() {
     w.lora.rank = 16;
     w.microBatch = microBatch;
     w.attention = AttentionImpl::Eager;
-    LoadReplayCache cache;
-    const LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    const ReplayCache::Scope scope(cache);
     double previous = 0;
     for (int s = from; s <= to; s += 128) {
         w.sequenceLength = s;
@@ -496,8 +496,8 @@ void TstLengthReplay::fullFineTuneReserveNeverFalls() {
     Workload w = testsupport::training(Framework::PureBf16, 1, 1024);
     w.finetune = Finetune::Full;
     w.checkpointing = static_cast<Checkpointing>(checkpointing);
-    LoadReplayCache cache;
-    const LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    const ReplayCache::Scope scope(cache);
     double previousNeeded = 0, previousReserved = 0;
     const bool batch = grows == "batch";
     for (int n = batch ? 1 : 128; n <= (batch ? 24 : 4096); n += batch ? 1 : 128) {
@@ -528,8 +528,8 @@ void TstLengthReplay::fullFineTuneEnvelopeIsCached() {
     Workload w = testsupport::training(Framework::PureBf16, 4, 2048);
     w.finetune = Finetune::Full;
     w.checkpointing = Checkpointing::Full;
-    LoadReplayCache cache;
-    const LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    const ReplayCache::Scope scope(cache);
     const RankEstimate first = estimate(p->arch, w).worst;
     QVERIFY(first.statesReplayed);
     const int replays = cache.replays();
@@ -542,8 +542,8 @@ void TstLengthReplay::fullFineTuneEnvelopeIsCached() {
     (void)estimate(p->arch, w);
     QCOMPARE(cache.replays(), replays + 2);
     w.microBatch = 4;
-    LoadReplayCache fresh;
-    const LoadReplayCache::Scope none(fresh);
+    ReplayCache fresh;
+    const ReplayCache::Scope none(fresh);
     QCOMPARE(estimate(p->arch, w).worst.stepFragmentation, first.stepFragmentation);
 }
 
@@ -580,7 +580,7 @@ void TstLengthReplay::stepReplayedOnlyWhereItApplies() {
         QCOMPARE(r.stepFragmentation, 0.0);
 }
 
-// Under a LoadReplayCache scope, an estimate replays the step (per token, once per shape) and
+// Under a ReplayCache scope, an estimate replays the step (per token, once per shape) and
 // the lengths once per distinct input (two replays for the first estimate): a change neither
 // reads (the GPU, gradient accumulation) replays nothing; the micro-batch and the mean length
 // (read by the lengths replay only) replay the lengths, each with the uncached answer.
@@ -598,8 +598,8 @@ void TstLengthReplay::cachedReplays() {
     QFETCH(int, replays);
     const ModelArch m = testsupport::llama2_7b();
     Workload w = loraRun(2048, 900, 500, 60);
-    LoadReplayCache cache;
-    const LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    const ReplayCache::Scope scope(cache);
     (void)estimate(m, w);
     QCOMPARE(cache.replays(), 2);
     if (change == "accum")
@@ -610,8 +610,8 @@ void TstLengthReplay::cachedReplays() {
         w.lengths.mean = 1200;
     const Estimate cached = estimate(m, w);
     QCOMPARE(cache.replays(), replays);
-    LoadReplayCache fresh;
-    const LoadReplayCache::Scope none(fresh);
+    ReplayCache fresh;
+    const ReplayCache::Scope none(fresh);
     const Estimate uncached = estimate(m, w);
     QCOMPARE(cached.worst.lengthsCache, uncached.worst.lengthsCache);
     QCOMPARE(cached.worst.stepFragmentation, uncached.worst.stepFragmentation);
@@ -630,14 +630,14 @@ void TstLengthReplay::everyShapeFieldDecidesAHit_data() {
 
 void TstLengthReplay::everyShapeFieldDecidesAHit() {
     QFETCH(QString, field);
-    LengthReplayShape a = lossOnly(false);
+    StepShape a = lossOnly(false);
     a.layers = 2;
     a.hidden = a.qOut = a.kvOut = 256;
     a.intermediate = 512;
     a.vocab = 4096;
     a.scoreHeads = 4;
     a.scoreKeys = 512;
-    LengthReplayShape b = a;
+    StepShape b = a;
     if (field == "eager-loss")
         b.eagerLoss = !a.eagerLoss;
     else if (field == "fp32-logits")
@@ -659,7 +659,7 @@ void TstLengthReplay::everyShapeFieldDecidesAHit() {
     else if (field == "hidden")
         b.hidden = 320;
     QVERIFY(!(a == b));
-    LoadReplayCache cache;
+    ReplayCache cache;
     const int64_t tokens = 2048;
     (void)cache.replayWithStates(a, tokens);
     (void)cache.stepFragmentation(a);

@@ -1,10 +1,10 @@
-// The caching-allocator model and the load recipes (core/engine/allocator_model.h,
-// core/engine/load_phase.h). Allocator rows are derived by hand from the rules of
+// The caching-allocator model and the load recipes (core/engine/reserve/allocator_model.h,
+// core/engine/reserve/load_replay.h). Allocator rows are derived by hand from the rules of
 // c10/cuda/CUDACachingAllocator.cpp; load rows from the recipe's own arithmetic or from a
 // published reading named in the row (not a calibration record's measured value).
-#include "core/engine/allocator_model.h"
 #include "core/engine/estimator.h"
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/allocator_model.h"
+#include "core/engine/reserve/replay_cache.h"
 #include "core/model/presets.h"
 
 #include "testsupport.h"

@@ -1,8 +1,8 @@
-// LoadReplayCache (core/engine/load_phase.h) returns a remembered replay only for inputs the
+// ReplayCache (core/engine/reserve/load_replay.h) returns a remembered replay only for inputs the
 // replay cannot tell apart. Each row changes one input the replay reads and checks that the
 // cache runs a new replay whose answer is the uncached replay of the changed scenario, not
 // the remembered one of the original; inputs the load never reads share one replay.
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/replay_cache.h"
 
 #include "testsupport.h"
 
@@ -88,7 +88,7 @@ private slots:
         const Case a = fsdpRecipe ? fsdp() : Case();
         Case b = a;
         change(b.m, b.w, b.shard);
-        LoadReplayCache cache;
+        ReplayCache cache;
         const LoadPhase first = cache.replay(a.m, a.w, a.shard);
         QVERIFY(same(first, cache.replay(a.m, a.w, a.shard))); // remembered
         QCOMPARE(cache.replays(), 1);
@@ -118,8 +118,8 @@ private slots:
         const Case a = fsdpRecipe ? fsdp() : Case();
         Case b = a;
         change(b.m, b.w, b.shard);
-        LoadReplayCache cache;
-        LoadReplayCache::Scope scope(cache);
+        ReplayCache cache;
+        ReplayCache::Scope scope(cache);
         const LoadPhase first = simulateLoad(a.m, a.w, a.shard);
         const LoadPhase second = simulateLoad(b.m, b.w, b.shard);
         QCOMPARE(cache.replays(), 1);
@@ -129,7 +129,7 @@ private slots:
 
     // A bounded cache: the least recently used entry goes first.
     void boundedLeastRecentlyUsed() {
-        LoadReplayCache cache(2);
+        ReplayCache cache(2);
         Case c[3];
         c[1].w.lora.rank = 32;
         c[2].w.lora.rank = 64;

@@ -9,6 +9,7 @@
 #include "core/model/decoder_shape.h"
 #include "core/model/hf_import.h"
 #include "core/model/model.h"
+#include "core/model/weight_storage.h"
 
 #include "testsupport.h"
 

@@ -18,8 +18,8 @@
 // A check that holds only through a cause the engine reports (the variable-length cache, a
 // phase switch, the load's cached transients) is allowed and printed with its cause.
 #include "core/engine/estimator.h"
-#include "core/engine/load_phase.h"
 #include "core/engine/profiles.h"
+#include "core/engine/reserve/replay_cache.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 
@@ -466,8 +466,8 @@ void TstProperties::namedCases() {
     c.compile = true;
     c.microBatch = microBatch;
     c.sequence = sequence;
-    LoadReplayCache cache;
-    LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    ReplayCache::Scope scope(cache);
     const QStringList failures = checkCase(c);
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
 }
@@ -475,8 +475,8 @@ void TstProperties::namedCases() {
 void TstProperties::sweep() {
     std::mt19937_64 rng(20261127); // fixed seed: the same scenarios on every run
     const int wanted = sweepSize();
-    LoadReplayCache cache;
-    LoadReplayCache::Scope scope(cache);
+    ReplayCache cache;
+    ReplayCache::Scope scope(cache);
     int checked = 0, invalid = 0, failed = 0;
     QStringList report;
     QElapsedTimer timer;

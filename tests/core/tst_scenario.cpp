@@ -4,6 +4,7 @@
 #include "core/engine/fields.h"
 #include "core/io/scenario.h"
 #include "core/model/hf_import.h"
+#include "core/model/weight_storage.h"
 
 #include <QtTest>
 

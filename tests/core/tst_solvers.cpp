@@ -285,11 +285,12 @@ void TstSolvers::playbookSavingsOnTheCard() {
 
 void TstSolvers::loadCacheReleasedBeforeOom() {
     // TTLT-05's configuration (Llama-2-7B QLoRA, 2 x 512 tokens, full AC) with torchao 0.1's
-    // load: the replay leaves more reserved than the step needs (core/engine/load_phase.h).
-    // Segments with no live block are freed by the caching allocator before it raises an OOM
-    // (CUDACachingAllocator.cpp malloc: release_available_cached_blocks, then
-    // release_cached_blocks, then retry), so only the rest decides the verdict: the step's
-    // own needs, the load's partly used segments, and the load's live peak.
+    // load: the replay leaves more reserved than the step needs
+    // (core/engine/reserve/load_replay.h). Segments with no live block are freed by the caching
+    // allocator before it raises an OOM (CUDACachingAllocator.cpp malloc:
+    // release_available_cached_blocks, then release_cached_blocks, then retry), so only the rest
+    // decides the verdict: the step's own needs, the load's partly used segments, and the load's
+    // live peak.
     const ModelArch m = llama2_7b();
     Workload w = training(Framework::PureBf16, 2, 512);
     w.finetune = Finetune::QLoRA;

@@ -451,9 +451,9 @@ void TstValidation::measuredH200() {
 
 // Reserved memory of this project's H200 runs with variable sample lengths (tests/data/
 // h200-2026-11.records.json `sample_lengths`: 60 steps of lengths normal(3234.4, 2547.5)
-// clipped to [91, 19548], batch 1, padded to the longest; core/engine/length_replay.h) within
-// 10 % of torch.cuda.max_memory_reserved(). Before the replay the engine read them as a run at
-// the longest length: -42 %, -10 %, -2 %, -30 % and -49 % (H200-32, 34, 36, 37, 39).
+// clipped to [91, 19548], batch 1, padded to the longest; core/engine/reserve/length_replay.h)
+// within 10 % of torch.cuda.max_memory_reserved(). Before the replay the engine read them as a run
+// at the longest length: -42 %, -10 %, -2 %, -30 % and -49 % (H200-32, 34, 36, 37, 39).
 void TstValidation::variableLengthsReserved_data() {
     QTest::addColumn<QString>("id");
     QTest::addColumn<double>("measured"); // GiB, as the record gives it
@@ -486,7 +486,7 @@ void TstValidation::variableLengthsReserved() {
 }
 
 // Reserved peaks that the fitted 20 % of the transients misread and the replayed step
-// (core/engine/length_replay.h stepFragmentation) reads within the tolerance.
+// (core/engine/reserve/length_replay.h stepFragmentation) reads within the tolerance.
 // Without checkpointing (this project's H200 runs) the saved activations are freed in the
 // reverse order of their making and the allocator reuses their segments whole: the 20 % read
 // +13.0, +9.2, +8.0 and +12.4 %. Under full checkpointing (fsdp_qlora's benchmark notes,
@@ -981,8 +981,8 @@ void TstValidation::mapping_data() {
         << R"({"/source_url": "https://github.com/pytorch/torchtune/blob/30b8519/README.md"})"
         << "features"
         << "fp32_logits";
-    // How the weights were loaded (core/engine/load_phase.h): torchtune QLoRA quantises on the GPU
-    // at init and in load_state_dict, with torchao 0.1's unchunked search until torchao 0.2
+    // How the weights were loaded (core/engine/reserve/load_replay.h): torchtune QLoRA quantises on
+    // the GPU at init and in load_state_dict, with torchao 0.1's unchunked search until torchao 0.2
     // (PR #196, 2024-05-01); fsdp_qlora's low_memory default wraps FSDP1 with
     // sync_module_states.
     const QString qloraPatch = R"("/finetune": "qlora", "/weight_dtype": "nf4_double_quant")";

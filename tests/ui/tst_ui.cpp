@@ -1471,7 +1471,7 @@ private slots:
     }
 
     // The load-recipe box sets features.load_recipe as one undo step; for a QLoRA run the
-    // load's cached segments then set the reserved peak (core/engine/load_phase.h).
+    // load's cached segments then set the reserved peak (core/engine/reserve/load_replay.h).
     void loadRecipeCombo() {
         ctl()->edit(Field::Features, QStringLiteral("qlora"), [](Scenario& s) {
             s.workload.finetune = Finetune::QLoRA;
@@ -1818,8 +1818,8 @@ private slots:
         QVERIFY(ctl()->results().hasEstimate);
         QVERIFY(ctl()->results().estimate.worst.loadReserved > 0);
         // one replay per shard degree the estimate, solvers and playbook try: torchtune's FSDP
-        // recipe loads shard by shard (load_phase.h), so each FSDP layout the playbook offers
-        // has a load of its own
+        // recipe loads shard by shard (core/engine/reserve/load_replay.h), so each FSDP layout the
+        // playbook offers has a load of its own
         const int first = ctl()->loadReplays().loadReplays();
         QVERIFY(first > before);
         ctl()->edit(Field::MicroBatch, QStringLiteral("mb"),

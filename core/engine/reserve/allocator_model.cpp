@@ -1,6 +1,6 @@
-// allocator_model.cpp: see core/engine/allocator_model.h.
+// allocator_model.cpp: see core/engine/reserve/allocator_model.h.
 
-#include "core/engine/allocator_model.h"
+#include "core/engine/reserve/allocator_model.h"
 
 #include <algorithm>
 #include <climits>

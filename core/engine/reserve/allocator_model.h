@@ -1,7 +1,7 @@
 #pragma once
 // A model of PyTorch's CUDA caching allocator, used to replay a short allocation sequence
-// (the model load, core/engine/load_phase.h) and read what torch.cuda.max_memory_reserved() would
-// report afterwards.
+// (the model load, core/engine/reserve/load_replay.h) and read what
+// torch.cuda.max_memory_reserved() would report afterwards.
 //
 // Units: bytes (int64_t). Source: c10/cuda/CUDACachingAllocator.cpp (PyTorch 2.1-2.5) in
 // its default configuration (no max_split_size_mb, no expandable_segments, no

@@ -1,15 +1,15 @@
-// load_phase.cpp: the load recipes as allocation sequences. See core/engine/load_phase.h.
+// load_replay.cpp: the load recipes as allocation sequences. See
+// core/engine/reserve/load_replay.h.
 
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/load_replay.h"
 
-#include "core/engine/allocator_model.h"
 #include "core/engine/memory_terms.h"
+#include "core/engine/reserve/allocator_model.h"
 
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cmath>
-#include <iterator>
 #include <vector>
 
 namespace headroom {
@@ -17,23 +17,6 @@ namespace headroom {
 namespace {
 
 using Handle = CachingAllocatorModel::Handle;
-
-/// Two independent 64-bit hashes (FNV-1a and a boost-style combine) and a count of the
-/// values fed in: LoadReplayCache's key.
-struct KeyHasher {
-    uint64_t h1 = 14695981039346656037ull; ///< FNV-1a 64 offset basis
-    uint64_t h2 = 0x9e3779b97f4a7c15ull;
-    int64_t n = 0;
-    void add(int64_t v) {
-        const auto x = static_cast<uint64_t>(v);
-        for (int i = 0; i < 8; ++i)
-            h1 = (h1 ^ ((x >> (8 * i)) & 0xff)) * 1099511628211ull;
-        h2 ^= x + 0x9e3779b97f4a7c15ull + (h2 << 6) + (h2 >> 2);
-        ++n;
-    }
-};
-
-thread_local LoadReplayCache* t_cache = nullptr;
 
 struct Linear {
     int64_t in = 0;
@@ -466,9 +449,8 @@ void runRecipe(CachingAllocatorModel& a, const ModelArch& m, const Workload& w, 
     }
 }
 
-/// Everything the recipes above read, in order: the linears and norm sizes of every block
-/// (blockLinears, layerShapes), the embedding/head shapes, the workload's dtypes, LoRA,
-/// recipe, parameter offload and shard degree. Keep in step with the recipes.
+} // namespace
+
 KeyHasher loadKey(const ModelArch& m, const Workload& w, int shard) {
     KeyHasher k;
     for (const int64_t v :
@@ -493,11 +475,13 @@ KeyHasher loadKey(const ModelArch& m, const Workload& w, int shard) {
     return k;
 }
 
-bool replayed(const ModelArch& m, const Workload& w) {
+bool loadReplayed(const ModelArch& m, const Workload& w) {
     return w.features.loadRecipe != LoadRecipe::InPlace && m.numLayers > 0 && m.hiddenSize > 0;
 }
 
-LoadPhase replayFresh(const ModelArch& m, const Workload& w, int shard) {
+LoadPhase replayLoad(const ModelArch& m, const Workload& w, int shard) {
+    if (!loadReplayed(m, w))
+        return {};
     CachingAllocatorModel a;
     runRecipe(a, m, w, shard);
     LoadPhase out;
@@ -512,121 +496,6 @@ LoadPhase replayFresh(const ModelArch& m, const Workload& w, int shard) {
     assert(a.wholeFreeSegmentBytes() <= a.reserved() - a.allocated());
     assert(a.peakAllocated() <= a.peakReserved());
     return out;
-}
-
-} // namespace
-
-LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
-    if (!replayed(m, w))
-        return {};
-    return t_cache ? t_cache->replay(m, w, shard) : replayFresh(m, w, shard);
-}
-
-template <class K, class T, class Compute>
-T LoadReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uint64_t h1,
-                        uint64_t h2, const K& key, Compute compute) {
-    // the most recently used last, and searched first
-    for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-        if (it->h1 == h1 && it->h2 == h2 && it->key == key) {
-            Entry<K, T> hit = std::move(*it);
-            entries.erase(std::next(it).base());
-            entries.push_back(std::move(hit));
-            return entries.back().result;
-        }
-    }
-    const T result = compute();
-    if (capacity == 0)
-        return result;
-    if (entries.size() >= capacity)
-        entries.erase(entries.begin());
-    entries.push_back({h1, h2, key, result});
-    return result;
-}
-
-LoadPhase LoadReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
-    if (!replayed(m, w))
-        return {};
-    const KeyHasher key = loadKey(m, w, shard);
-    return memo(m_entries, m_capacity, key.h1, key.h2, key.n, [&] {
-        ++m_replays;
-        ++m_loadReplays;
-        return replayFresh(m, w, shard);
-    });
-}
-
-namespace {
-
-/// A hash of @p s, @p arg and @p lengths for passing over cache entries fast. Which fields it
-/// names decides only speed: a hit is decided by StepKey's generated operator==.
-KeyHasher stepHash(const LengthReplayShape& s, int64_t arg, const std::vector<int64_t>& lengths) {
-    KeyHasher key;
-    for (const int64_t v :
-         {int64_t{s.layers}, int64_t{s.checkpointed}, std::bit_cast<int64_t>(s.c), s.hidden, s.qOut,
-          s.kvOut, s.intermediate, s.vocab, int64_t{s.scoreHeads}, s.scoreKeys,
-          std::bit_cast<int64_t>(s.gradBytes), std::bit_cast<int64_t>(s.stateBytes), arg})
-        key.add(v);
-    for (const int64_t len : lengths)
-        key.add(len);
-    return key;
-}
-
-} // namespace
-
-template <class T, class Compute>
-T LoadReplayCache::memoStep(std::vector<Entry<StepKey, T>>& entries, const StepKey& key,
-                            Compute compute) {
-    const KeyHasher h = stepHash(key.shape, key.arg, key.lengths);
-    return memo(entries, m_capacity == 0 ? 0 : kLengthEntries, h.h1, h.h2, key, compute);
-}
-
-double LoadReplayCache::lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
-                                       const std::vector<int64_t>& lengths) {
-    return memoStep(m_lengthEntries, StepKey{s, microBatch, lengths}, [&] {
-        ++m_replays;
-        return headroom::lengthsReserve(s, microBatch, lengths);
-    });
-}
-
-StepFragmentation LoadReplayCache::stepFragmentation(const LengthReplayShape& s) {
-    // the replay reads neither the micro-batch nor the gradient and state sizes
-    LengthReplayShape read = s;
-    read.gradBytes = read.stateBytes = 0;
-    return memoStep(m_stepEntries, StepKey{read, 0, {}}, [&] {
-        ++m_replays;
-        return headroom::stepFragmentation(s);
-    });
-}
-
-StepReserve LoadReplayCache::replayWithStates(const LengthReplayShape& s, int64_t tokens) {
-    return memoStep(m_stateEntries, StepKey{s, tokens, {}}, [&] {
-        ++m_replays;
-        return headroom::replayWithStates(s, tokens);
-    });
-}
-
-StepReserve LoadReplayCache::stepReserve(const LengthReplayShape& s, double tokens) {
-    // the envelope of replays looked up in this cache (not a replay of its own)
-    return memoStep(m_reserveEntries, StepKey{s, std::bit_cast<int64_t>(tokens), {}},
-                    [&] { return headroom::stepReserveEnvelope(s, tokens); });
-}
-
-LoadReplayCache* LoadReplayCache::active() {
-    return t_cache;
-}
-
-LoadReplayCache::Scope::Scope(LoadReplayCache& cache) : m_previous(t_cache) {
-    t_cache = &cache;
-}
-
-LoadReplayCache::Scope::~Scope() {
-    t_cache = m_previous;
-}
-
-EnsureReplayCache::EnsureReplayCache() {
-    if (t_cache)
-        return;
-    m_cache.emplace();
-    m_scope.emplace(*m_cache);
 }
 
 } // namespace headroom

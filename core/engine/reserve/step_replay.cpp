@@ -1,26 +1,20 @@
-// length_replay.cpp: one training step's large tensors as an allocation sequence, replayed
-// over varying batch lengths. See core/engine/length_replay.h.
+// step_replay.cpp: one training step's large tensors as an allocation sequence through the
+// caching-allocator model. See core/engine/reserve/step_replay.h.
 
-#include "core/engine/length_replay.h"
+#include "core/engine/reserve/step_replay.h"
 
-#include "core/engine/allocator_model.h"
-#include "core/engine/load_phase.h"
+#include "core/engine/reserve/allocator_model.h"
 
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <cmath>
-#include <limits>
 
 namespace headroom {
 
 namespace {
 
 using Handle = CachingAllocatorModel::Handle;
-
-double normalCdf(double z) {
-    return 0.5 * std::erfc(-z / std::sqrt(2.0));
-}
 
 /// A tensor autograd saved for a block's backward. A softmax output is released by the
 /// softmax backward (softmaxBackward), every other one by its plain gradient.
@@ -32,10 +26,10 @@ struct Saved {
 /// One step's allocations at T tokens (micro-batch x padded length).
 class StepReplay {
 public:
-    StepReplay(CachingAllocatorModel& a, const LengthReplayShape& s) : m_a(a), m_s(s) {}
+    StepReplay(CachingAllocatorModel& a, const StepShape& s) : m_a(a), m_s(s) {}
 
     /// One step of @p tokens tokens whose queries score @p keys keys each under eager
-    /// attention (the padded length; ignored without LengthReplayShape::scoreHeads).
+    /// attention (the padded length; ignored without StepShape::scoreHeads).
     void step(double tokens, double keys) {
         m_t = tokens;
         m_scoreWidth = static_cast<double>(m_s.scoreHeads) * keys;
@@ -117,7 +111,7 @@ private:
     /// and the repeated V; without autograd (@p recording false) the fp32 output goes as
     /// soon as it is cast.
     Attention eagerAttention(Handle q, Handle k, Handle v, bool recording) {
-        const LengthReplayShape& s = m_s;
+        const StepShape& s = m_s;
         const bool repeat = s.kvOut < s.qOut;
         const Handle kAll = repeat ? act(s.qOut) : k;
         const Handle vAll = repeat ? act(s.qOut) : v;
@@ -166,7 +160,7 @@ private:
     /// up, SiLU output and product (and LoRA's dropped-out inputs); without, only the
     /// output survives. Returns the block output.
     Handle block(std::vector<Saved>* keep) {
-        const LengthReplayShape& s = m_s;
+        const StepShape& s = m_s;
         const Handle x1 = act(s.hidden);
         for (int i = 0; i < s.adapterInputs; ++i)
             drop(act(s.hidden), keep);
@@ -243,7 +237,7 @@ private:
     /// The final norm, lm_head and transformers' causal-LM loss, forward and backward;
     /// returns the gradient of the final hidden state.
     Handle loss() {
-        const LengthReplayShape& s = m_s;
+        const StepShape& s = m_s;
         const Handle normed = act(s.hidden);
         if (s.vocab <= 0 || !s.eagerLoss)
             return normed;
@@ -323,26 +317,17 @@ private:
     }
 
     CachingAllocatorModel& m_a;
-    const LengthReplayShape& m_s;
+    const StepShape& m_s;
     double m_t = 0;
     double m_scoreWidth = 0; ///< score elements per token (eager attention), 0 without
     std::vector<Handle> m_grads;
     bool m_statesMade = false;
 };
 
-/// Whether the widest request of @p s at @p tokens tokens stays within kLargestRequest.
-bool replayable(const LengthReplayShape& s, double tokens) {
-    const double widest =
-        std::max({static_cast<double>(s.vocab) * 4.0, static_cast<double>(s.intermediate) * s.c,
-                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c,
-                  static_cast<double>(s.scoreHeads) * static_cast<double>(s.scoreKeys) * 4.0});
-    return tokens * widest <= kLargestRequest;
-}
-
 /// @p s with at most kReplayedLayers blocks, its checkpointed share kept (the step replay,
 /// which scales the result back to every block).
-LengthReplayShape boundedShape(const LengthReplayShape& s) {
-    LengthReplayShape b = s;
+StepShape boundedShape(const StepShape& s) {
+    StepShape b = s;
     b.layers = std::min(s.layers, kReplayedLayers);
     b.checkpointed =
         s.layers > kReplayedLayers
@@ -351,8 +336,18 @@ LengthReplayShape boundedShape(const LengthReplayShape& s) {
     return b;
 }
 
-int64_t replayedPeak(const LengthReplayShape& s, int64_t microBatch,
-                     const std::vector<int64_t>& lengths) {
+} // namespace
+
+/// Whether the widest request of @p s at @p tokens tokens stays within kLargestRequest.
+bool replayable(const StepShape& s, double tokens) {
+    const double widest =
+        std::max({static_cast<double>(s.vocab) * 4.0, static_cast<double>(s.intermediate) * s.c,
+                  static_cast<double>(std::max(s.hidden, s.qOut)) * s.c,
+                  static_cast<double>(s.scoreHeads) * static_cast<double>(s.scoreKeys) * 4.0});
+    return tokens * widest <= kLargestRequest;
+}
+
+int64_t replayedPeak(const StepShape& s, int64_t microBatch, const std::vector<int64_t>& lengths) {
     CachingAllocatorModel a;
     StepReplay step(a, s);
     for (const int64_t len : lengths)
@@ -361,9 +356,7 @@ int64_t replayedPeak(const LengthReplayShape& s, int64_t microBatch,
     return a.peakReserved();
 }
 
-} // namespace
-
-int64_t stepReplayTokens(const LengthReplayShape& s) {
+int64_t stepReplayTokens(const StepShape& s) {
     constexpr int64_t kTokens = int64_t{1} << 16;
     constexpr int64_t kMost = int64_t{1} << 25;
     constexpr double kNarrowest = 64.0 * 1024 * 1024; // bytes of the narrowest tensor
@@ -381,10 +374,10 @@ namespace {
 /// first's cached blocks): the reserved peak less the allocated peak, and its part in wholly
 /// free segments, in bytes, for every block of @p s (a deeper stage scaled from its first
 /// kReplayedLayers).
-StepReserve replayTwoSteps(const LengthReplayShape& s, double tokens) {
+StepReserve replayTwoSteps(const StepShape& s, double tokens) {
     if (s.layers <= 0 || s.hidden <= 0 || !replayable(s, tokens))
         return {};
-    const LengthReplayShape bounded = boundedShape(s);
+    const StepShape bounded = boundedShape(s);
     CachingAllocatorModel a;
     StepReplay step(a, bounded);
     const auto keys = static_cast<double>(s.scoreKeys);
@@ -402,128 +395,19 @@ StepReserve replayTwoSteps(const LengthReplayShape& s, double tokens) {
 
 } // namespace
 
-StepFragmentation stepFragmentation(const LengthReplayShape& s) {
-    LengthReplayShape blocks = s;
+StepFragmentation stepFragmentation(const StepShape& s) {
+    StepShape blocks = s;
     blocks.gradBytes = blocks.stateBytes = 0; // fixed sizes: replayWithStates
     const auto tokens = static_cast<double>(stepReplayTokens(s));
     const StepReserve r = replayTwoSteps(blocks, tokens);
     return {r.reserve / tokens, r.releasable / tokens};
 }
 
-StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens) {
+StepReserve replayWithStates(const StepShape& s, int64_t tokens) {
     return replayTwoSteps(s, static_cast<double>(tokens));
 }
 
-double normalQuantile(double p) {
-    if (p <= 0)
-        return -std::numeric_limits<double>::infinity();
-    if (p >= 1)
-        return std::numeric_limits<double>::infinity();
-    // Acklam's coefficients
-    static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
-                                   -2.759285104469687e+02, 1.383577518672690e+02,
-                                   -3.066479806614716e+01, 2.506628277459239e+00};
-    static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
-                                   -1.556989798598866e+02, 6.680131188771972e+01,
-                                   -1.328068155288572e+01};
-    static constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
-                                   -2.400758277161838e+00, -2.549732539343734e+00,
-                                   4.374664141464968e+00,  2.938163982698783e+00};
-    static constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
-                                   2.445134137142996e+00, 3.754408661907416e+00};
-    constexpr double kLow = 0.02425;
-    auto tail = [&](double q) {
-        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-               ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    };
-    if (p < kLow)
-        return tail(std::sqrt(-2 * std::log(p)));
-    if (p > 1 - kLow)
-        return -tail(std::sqrt(-2 * std::log(1 - p)));
-    const double q = p - 0.5, r = q * q;
-    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
-           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-}
-
-std::vector<int64_t> batchLengths(const SampleLengths& d, int64_t sequenceLength,
-                                  int64_t microBatch) {
-    std::vector<int64_t> out;
-    if (!d.variable() || sequenceLength < 1)
-        return out;
-    const double mean = static_cast<double>(d.mean);
-    const double sd = static_cast<double>(std::max<int64_t>(0, d.std));
-    const double lo = static_cast<double>(std::max<int64_t>(1, d.min));
-    const double hi = d.max > 0 ? std::max(lo, static_cast<double>(d.max))
-                                : std::numeric_limits<double>::infinity();
-    const double seq = static_cast<double>(sequenceLength);
-    // the kept samples' share of the distribution: with dropLong, those up to seq
-    const auto cdf = [&](double x) {
-        if (x < lo)
-            return 0.0;
-        if (x >= hi)
-            return 1.0;
-        return sd > 0 ? normalCdf((x - mean) / sd) : (x >= mean ? 1.0 : 0.0);
-    };
-    const double kept = d.dropLong ? cdf(seq) : 1.0;
-    const auto quantile = [&](double p) {
-        if (sd <= 0)
-            return std::clamp(mean, lo, hi);
-        const double x = mean + sd * normalQuantile(p);
-        return std::clamp(x, lo, hi);
-    };
-    // the new longest batches of the run: batch n (1-based) is the longest so far with
-    // probability 1/n, so a new one comes each time the harmonic number H_n passes an integer
-    // (kNewLongestBatches), with the expected longest of its n x b samples, the quantile
-    // nb / (nb + 1)
-    const int64_t steps = std::clamp<int64_t>(d.steps, 1, limits::kTrainSteps);
-    const double b = static_cast<double>(std::max<int64_t>(1, microBatch));
-    for (const int64_t n : kNewLongestBatches) {
-        if (n > steps)
-            break;
-        const double samples = static_cast<double>(n) * b;
-        const double u = samples / (samples + 1.0);
-        // with nothing kept (every sample longer than seq and dropped) the batch is seq long
-        const double x = kept > 0 ? quantile(u * kept) : seq;
-        out.push_back(std::clamp<int64_t>(std::llround(std::min(x, seq)), 1, sequenceLength));
-    }
-    return out;
-}
-
-double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
-                      const std::vector<int64_t>& lengths) {
-    if (lengths.empty() || s.hidden <= 0 || s.layers < 0 || microBatch < 1)
-        return 0;
-    const auto [shortest, longestIt] = std::minmax_element(lengths.begin(), lengths.end());
-    const int64_t longest = *longestIt;
-    // one length: every step allocates and frees the same blocks, as the two reference steps
-    // do, so nothing grows (and nothing needs replaying)
-    if (*shortest == longest)
-        return 0;
-    // the largest request, in double: past kLargestRequest the run needs far more than any
-    // GPU holds and the replay (int64_t bytes) is not run
-    if (!replayable(s, static_cast<double>(microBatch) * static_cast<double>(longest)))
-        return 0;
-    LengthReplayShape bounded = s; // the first kReplayedLayers blocks
-    bounded.layers = std::min(s.layers, kReplayedLayers);
-    bounded.checkpointed = std::min(s.checkpointed, bounded.layers);
-    const int64_t varying = replayedPeak(bounded, microBatch, lengths);
-    const int64_t fixed = replayedPeak(bounded, microBatch, {longest, longest});
-    return static_cast<double>(std::max<int64_t>(0, varying - fixed));
-}
-
 namespace {
-
-StepFragmentation replayOnce(const LengthReplayShape& s) {
-    if (LoadReplayCache* cache = LoadReplayCache::active())
-        return cache->stepFragmentation(s);
-    return stepFragmentation(s);
-}
-
-StepReserve replayWithStatesOnce(const LengthReplayShape& s, int64_t tokens) {
-    if (LoadReplayCache* cache = LoadReplayCache::active())
-        return cache->replayWithStates(s, tokens);
-    return replayWithStates(s, tokens);
-}
 
 /// The largest reserve of several replays and, apart, the largest part of one that is not
 /// releasable: an envelope that never falls as replays are added.
@@ -546,46 +430,30 @@ template <class Add> void forEachGridPoint(int64_t start, double limit, Add add)
 
 } // namespace
 
-StepReserve stepReserve(const LengthReplayShape& s, double tokens) {
-    LoadReplayCache* cache = LoadReplayCache::active();
-    if (cache && (s.gradBytes > 0 || s.scoreHeads > 0)) // an envelope of several replays
-        return cache->stepReserve(s, tokens);
-    return stepReserveEnvelope(s, tokens);
-}
-
-StepReserve stepReserveEnvelope(const LengthReplayShape& s, double tokens) {
-    const StepFragmentation perToken = cachedStepFragmentation(s);
+StepReserve reserveEnvelope(const StepShape& s, double tokens, FragmentationReplay fragmentation,
+                            StatesReplay states) {
+    const StepFragmentation perToken = fragmentationEnvelope(s, fragmentation);
     WorstReserve worst;
     worst.add(perToken.reservePerToken * tokens, perToken.releasablePerToken * tokens);
     if (statesReplayed(s))
         forEachGridPoint(kStateGridStart, tokens, [&](int64_t grid) {
-            const StepReserve r = replayWithStatesOnce(s, grid);
+            const StepReserve r = states(s, grid);
             worst.add(r.reserve, r.releasable);
         });
     return {worst.reserve, worst.reserve - worst.kept};
 }
 
-StepFragmentation cachedStepFragmentation(const LengthReplayShape& s) {
+StepFragmentation fragmentationEnvelope(const StepShape& s, FragmentationReplay replay) {
     if (s.scoreHeads <= 0 || s.scoreKeys < kScoreGridStart)
-        return replayOnce(s);
+        return replay(s);
     WorstReserve worst; // per token
-    LengthReplayShape grid = s;
+    StepShape grid = s;
     forEachGridPoint(kScoreGridStart, static_cast<double>(s.scoreKeys), [&](int64_t keys) {
         grid.scoreKeys = keys;
-        const StepFragmentation f = replayOnce(grid);
+        const StepFragmentation f = replay(grid);
         worst.add(f.reservePerToken, f.releasablePerToken);
     });
     return {worst.reserve, worst.reserve - worst.kept};
-}
-
-double variableLengthReserve(const Workload& w, const LengthReplayShape& s) {
-    if (w.mode != Mode::Training || !w.lengths.variable() || w.features.expandableSegments ||
-        s.layers <= 0)
-        return 0;
-    const std::vector<int64_t> lengths = batchLengths(w.lengths, w.sequenceLength, w.microBatch);
-    if (LoadReplayCache* cache = LoadReplayCache::active())
-        return cache->lengthsReserve(s, w.microBatch, lengths);
-    return lengthsReserve(s, w.microBatch, lengths);
 }
 
 } // namespace headroom

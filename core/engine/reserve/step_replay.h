@@ -1,31 +1,25 @@
 #pragma once
-// Variable sample lengths, replayed through the caching-allocator model.
-//
-// Why: with a real data set each micro-batch is padded to its own longest sample, so one
-// training step allocates its activations, logits and gradients in sizes that change from
-// step to step. PyTorch's caching allocator keeps every segment it cudaMalloc'ed; a block
-// cached for one length is split to serve a shorter one, and a longer batch (or the same
-// tensors in another order of splits) finds no free block large enough and gets new
-// segments. Allocated memory is set by the longest batch, as for fixed lengths, but
-// torch.cuda.max_memory_reserved() grows far beyond it: measured on an H200 (tests/data/
-// h200-2026-11.records.json) up to 1.9x allocated for Qwen2.5-7B LoRA (53.6 GiB reserved for
-// 27.9 GiB allocated, against 33.5 / 29.9 GiB at a fixed length), none with
-// expandable_segments (H200-41..43).
+// One training step at a fixed length, replayed through the caching-allocator model
+// (allocator_model.h): what PyTorch's default allocator holds beyond the live tensors when the
+// same step runs again and again.
 //
 // What is replayed: the large tensors of one training step in the order a Hugging Face
-// decoder allocates and frees them (per block: norm, q/k/v, RoPE, attention, o-projection,
-// gated MLP; eager attention's score matrices and fp32 softmax; the block's recompute under
-// checkpointing; the loss chain of transformers' causal-LM loss; per-parameter gradients and
-// optimizer states of a full fine-tune), for each new longest batch the run is expected to meet
-// (batchLengths()), and again for two steps at the longest of them. The difference of the two
-// reserved peaks is what the lengths add to the engine's reserved estimate.
+// decoder allocates and frees them (StepReplay, step_replay.cpp; per block: norm, q/k/v,
+// RoPE, attention, o-projection, gated MLP; eager attention's score matrices and fp32
+// softmax; the block's recompute under checkpointing; the loss chain of transformers'
+// causal-LM loss; per-parameter gradients and optimizer states of a full fine-tune).
+//
+// Bound and cost: at most kReplayedLayers blocks (a deeper stage is scaled from them), no
+// request past kLargestRequest; each replay walks O(blocks x tensors per block) allocations
+// through an allocator model whose free lists are ordered sets (O(log n) per call). The grids
+// (fragmentationEnvelope, reserveEnvelope) run at most 2 x log2 points, each replay cached
+// (replay_cache.h).
 //
 // Units: bytes and tokens. Sources: c10/cuda/CUDACachingAllocator.cpp (allocator_model.h);
 // transformers models/llama/modeling_llama.py and loss/loss_utils.py ForCausalLMLoss (the
-// loss chain); docs/metrics.md "Variable sample lengths".
+// loss chain); docs/metrics.md "Allocator reserve".
 
 #include "core/engine/memory_terms.h"
-#include "core/engine/workload.h"
 
 #include <cstdint>
 #include <vector>
@@ -35,7 +29,7 @@ namespace headroom {
 /// The shapes the replay allocates, read off the stage being estimated (core/engine/stages.cpp).
 /// A MoE model's blocks are replayed as dense blocks of its intermediate size (the routed
 /// experts' token groups are not), a model's first block on the stage stands for all.
-struct LengthReplayShape {
+struct StepShape {
     int layers = 0;           ///< blocks on this rank
     int checkpointed = 0;     ///< the first of them recomputed in backward
     double c = 2;             ///< bytes per element of the compute dtype
@@ -70,34 +64,10 @@ struct LengthReplayShape {
     /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
     double gradBytes = 0;
     double stateBytes = 0;
-    /// every field: the replay caches match a shape by it (LoadReplayCache::StepKey), so a new
+    /// every field: the replay caches match a shape by it (ReplayCache::StepKey), so a new
     /// field takes part in their keys without a list kept by hand
-    bool operator==(const LengthReplayShape&) const = default;
+    bool operator==(const StepShape&) const = default;
 };
-
-/// The padded lengths the replay runs, in order: the run's successive longest batches.
-/// Reserved memory grows only when a batch is longer than every batch before it (its loss
-/// chain finds no cached block large enough and cudaMalloc's new segments; shorter batches
-/// reuse the cached ones), so the replay runs those batches only. Of @p lengths.steps
-/// micro-batches of b = @p microBatch samples each, drawn independently, batch n (1-based) is
-/// a new longest one with probability 1/n: the expected count up to n is the harmonic number
-/// H_n. A new longest batch is taken at n = 1 and wherever H_n passes an integer (n = 1, 4,
-/// 11, 31, 83, 227, 616, 1674, ...), as long as the expected longest of its n x b samples: the
-/// quantile nb / (nb + 1) of the sample-length distribution, a normal(mean, std) clipped to
-/// [min, max] (max 0: no upper clip) whose samples above @p sequenceLength are dropped
-/// (dropLong: the quantile is taken among the kept ones) or truncated to it. Empty when
-/// !lengths.variable(); every length is in [1, sequenceLength].
-std::vector<int64_t> batchLengths(const SampleLengths& lengths, int64_t sequenceLength,
-                                  int64_t microBatch);
-
-/// The batches n where the harmonic number H_n = 1 + 1/2 + ... + 1/n first reaches 1, 2, 3,
-/// ... (n = 1 and every later n with floor(H_n) > floor(H_{n-1})), up to limits::kTrainSteps.
-inline constexpr int64_t kNewLongestBatches[] = {1,    4,    11,    31,    83,    227,    616,
-                                                 1674, 4550, 12367, 33617, 91380, 248397, 675214};
-
-/// The standard normal quantile Phi^-1(p) for p in (0, 1) (Acklam's rational approximation,
-/// relative error < 1.2e-9); -inf / +inf at 0 / 1.
-double normalQuantile(double p);
 
 /// Blocks the replay runs at most: a deeper stage is replayed as its first kReplayedLayers
 /// blocks (the deepest published model has 126), which bounds its cost for any input.
@@ -107,11 +77,14 @@ inline constexpr int kReplayedLayers = 128;
 /// whose tensors are larger is not replayed (lengthsReserve returns 0).
 inline constexpr double kLargestRequest = 70368744177664.0;
 
-/// Reserved bytes the batch @p lengths (tokens per sample, in order; micro-batches of
-/// @p microBatch samples) add: the replayed reserved peak over them minus that of two steps
-/// at their longest, >= 0. 0 for no lengths, or a request past kLargestRequest.
-double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
-                      const std::vector<int64_t>& lengths);
+/// Whether the widest request of @p s at @p tokens tokens (micro-batch x length) stays within
+/// kLargestRequest, so the replay's int64_t byte counts cannot overflow.
+bool replayable(const StepShape& s, double tokens);
+
+/// The reserved peak (bytes) of training steps of @p s, one per entry of @p lengths, each of
+/// @p microBatch samples padded to that length, in order through one allocator (what a run
+/// meeting those batches leaves cached). Precondition: replayable() at the longest.
+int64_t replayedPeak(const StepShape& s, int64_t microBatch, const std::vector<int64_t>& lengths);
 
 /// What the caching allocator holds beyond the live tensors when one training step runs again
 /// and again at a fixed length, per token of the micro-batch. The step's activations and loss
@@ -127,13 +100,13 @@ double lengthsReserve(const LengthReplayShape& s, int64_t microBatch,
 ///                part of that reserve in wholly free segments whenever a new one is needed,
 ///                which the allocator gives back before it raises an out-of-memory error.
 /// Every replayed size is tokens x a width (eager attention's scores too: b x heads x s x s is
-/// tokens x heads x s, a width fixed by the sequence length, LengthReplayShape::scoreKeys), so
+/// tokens x heads x s, a width fixed by the sequence length, StepShape::scoreKeys), so
 /// the pattern does not depend on the token count once the 2 MiB rounding and the small/large
 /// pool thresholds are negligible: the replay runs
 /// at stepReplayTokens(s) tokens and is read per token, which makes the reserve grow in
 /// proportion to the micro-batch and the sequence, as a fits verdict must. A full fine-tune's
 /// gradients and optimizer states (fixed sizes: with them the split pattern would change with
-/// the batch) are not replayed here (stepReserve replays them).
+/// the batch) are not replayed here (reserveEnvelope replays them).
 /// A stage deeper than kReplayedLayers is replayed as that many blocks and scaled by
 /// layers / kReplayedLayers. Zeros for a shape without blocks or past kLargestRequest.
 /// Sources: c10/cuda/CUDACachingAllocator.cpp (allocator_model.h); transformers
@@ -143,21 +116,25 @@ struct StepFragmentation {
     double reservePerToken = 0;
     double releasablePerToken = 0;
 };
-StepFragmentation stepFragmentation(const LengthReplayShape& s);
-/// The first sequence length of eager attention's grid (cachedStepFragmentation).
+StepFragmentation stepFragmentation(const StepShape& s);
+/// The first sequence length of eager attention's grid (fragmentationEnvelope).
 inline constexpr int64_t kScoreGridStart = 16;
 
-/// The reserve the estimator uses: stepFragmentation() through the LoadReplayCache whose Scope
-/// is active on this thread, if any (core/engine/load_phase.h). Under eager attention
-/// (LengthReplayShape::scoreHeads) the score tensors' width grows with the sequence and the
-/// replayed pattern jumps wherever one tensor starts to fit in another's freed block (for
-/// Llama-3.2-1B LoRA, checkpointed, from 7168 to 7296 tokens the reserve per token falls by
-/// 39 %). A fits verdict and the max-sequence search need memory that never falls as the
-/// sequence grows, so over the grid lengths 16 x 2^k and 24 x 2^k up to scoreKeys the result
-/// takes the largest reserve per token and, as its non-releasable part, the largest
-/// non-releasable part: one value between two grid points (a length below 16 is replayed as it
-/// is). At most 2 x 13 replays for a 131,072-token sequence, each cached.
-StepFragmentation cachedStepFragmentation(const LengthReplayShape& s);
+/// A step replay at a shape: stepFragmentation itself, or a cached lookup of it
+/// (replay_cache.h).
+using FragmentationReplay = StepFragmentation (*)(const StepShape&);
+
+/// The reserve per token over eager attention's sequence grid, each point replayed by
+/// @p replay: under eager attention (StepShape::scoreHeads) the score tensors' width grows
+/// with the sequence and the replayed pattern jumps wherever one tensor starts to fit in
+/// another's freed block (for Llama-3.2-1B LoRA, checkpointed, from 7168 to 7296 tokens the
+/// reserve per token falls by 39 %). A fits verdict and the max-sequence search need memory
+/// that never falls as the sequence grows, so over the grid lengths 16 x 2^k and 24 x 2^k up
+/// to scoreKeys the result takes the largest reserve per token and, as its non-releasable
+/// part, the largest non-releasable part: one value between two grid points (a length below
+/// 16 is replayed as it is). Without eager attention: @p replay(s). At most 2 x 13 replays
+/// for a 131,072-token sequence.
+StepFragmentation fragmentationEnvelope(const StepShape& s, FragmentationReplay replay);
 
 /// Bytes the caching allocator holds beyond the live tensors in a step: reserve = reserved
 /// peak - allocated peak; releasable = its part in wholly free segments (StepFragmentation,
@@ -172,44 +149,41 @@ struct StepReserve {
 /// as its backward ends, the lm_head's as the loss's backward ends, all freed by zero_grad) and
 /// optimizer states (made by the first step) included: what stepFragmentation leaves out
 /// because their sizes do not grow with the tokens. Bytes.
-StepReserve replayWithStates(const LengthReplayShape& s, int64_t tokens);
+StepReserve replayWithStates(const StepShape& s, int64_t tokens);
 
-/// First token count of stepReserve's grid.
+/// First token count of reserveEnvelope's grid.
 inline constexpr int64_t kStateGridStart = 512;
 
-/// Whether stepReserve replays @p s's gradients and optimizer states: a full fine-tune whose
+/// Whether reserveEnvelope replays @p s's gradients and optimizer states: a full fine-tune whose
 /// gradients the default pool holds (gradBytes > 0) without eager attention. The estimator
 /// then leaves them out of the resident share at every token count (below kStateGridStart
 /// too, where no grid point runs yet), so that share never jumps as the tokens grow.
-inline bool statesReplayed(const LengthReplayShape& s) {
+inline bool statesReplayed(const StepShape& s) {
     return s.gradBytes > 0 && s.scoreHeads == 0;
 }
 
+/// A replay with gradients and states at a token count: replayWithStates itself, or a
+/// cached lookup of it (replay_cache.h).
+using StatesReplay = StepReserve (*)(const StepShape&, int64_t);
+
 /// The allocator reserve of a step of @p tokens tokens (micro-batch x sequence) on a rank of
-/// shape @p s, bytes: cachedStepFragmentation per token x @p tokens, and, for a full
-/// fine-tune (gradBytes > 0) without eager attention, at least what replayWithStates finds
-/// at every grid token count 512 x 2^k and 768 x 2^k up to @p tokens (none below 512: a
-/// shorter step replays no states). A replay with fixed-size gradients and states splits
-/// differently at every token count (Llama-3.2-1B's full fine-tune, checkpointed, at 1024
-/// tokens: micro-batch 8 needs 5.5 % less than 7), so the largest over the grid at or below
-/// the run's is taken, and the same for the part that is not releasable: both never fall as
-/// the micro-batch or the sequence grows (tst_lengthreplay fullFineTuneReserveNeverFalls).
+/// shape @p s, bytes: fragmentationEnvelope per token x @p tokens, and, for a full
+/// fine-tune (gradBytes > 0) without eager attention, at least what @p states finds at every
+/// grid token count 512 x 2^k and 768 x 2^k up to @p tokens (none below 512: a shorter step
+/// replays no states). A replay with fixed-size gradients and states splits differently at
+/// every token count (Llama-3.2-1B's full fine-tune, checkpointed, at 1024 tokens:
+/// micro-batch 8 needs 5.5 % less than 7), so the largest over the grid at or below the
+/// run's is taken, and the same for the part that is not releasable: both never fall as the
+/// micro-batch or the sequence grows (tst_lengthreplay fullFineTuneReserveNeverFalls).
 /// Measured effect: the checkpointed full fine-tune H200-06-R -10.7 -> +0.4 %
 /// (docs/metrics.md). Under eager attention the gradients are not replayed (its grid runs
-/// over the sequence instead). 2 x log2(tokens / 512) + 1 replays at most, each cached.
-StepReserve stepReserve(const LengthReplayShape& s, double tokens);
-/// stepReserve() computed from its replays (each looked up in the active LoadReplayCache, if
-/// any), not looked up whole: what LoadReplayCache::stepReserve keeps.
-StepReserve stepReserveEnvelope(const LengthReplayShape& s, double tokens);
+/// over the sequence instead). 2 x log2(tokens / 512) + 1 state replays at most.
+StepReserve reserveEnvelope(const StepShape& s, double tokens, FragmentationReplay fragmentation,
+                            StatesReplay states);
 
 /// The token count stepFragmentation replays @p s at: 65,536 tokens, or the power of two
 /// that makes the narrowest replayed tensor (a key/value projection, or the hidden state) at
 /// least 64 MiB, at most 2^25.
-int64_t stepReplayTokens(const LengthReplayShape& s);
-
-/// lengthsReserve over batchLengths() of @p w, through the LoadReplayCache whose Scope is
-/// active on this thread (core/engine/load_phase.h), if any. 0 for inference, fixed lengths
-/// (mean 0), expandable segments or a stage without blocks.
-double variableLengthReserve(const Workload& w, const LengthReplayShape& s);
+int64_t stepReplayTokens(const StepShape& s);
 
 } // namespace headroom
