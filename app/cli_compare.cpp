@@ -64,7 +64,8 @@ json comparisonJson(const Scenario& a, const Scenario& b, const Comparison& c) {
             {"delta", {{"terms", terms}, {"total_bytes", std::llround(c.deltaTotal)}}},
             {"attribution", attribution},
             {"method", method(c)},
-            {"evaluations", c.evaluations}};
+            {"evaluations", c.evaluations},
+            {"orders", c.orders}};
 }
 
 std::string comparisonText(const Scenario& a, const Scenario& b, const Comparison& c) {
@@ -88,7 +89,7 @@ std::string comparisonText(const Scenario& a, const Scenario& b, const Compariso
         return t + "The scenarios are the same.\n";
     t += "What each change saves or costs (Shapley value: the change's effect averaged over "
          "every order of applying the changes" +
-         std::string(c.exact ? "" : ", sampled over 200 orders") +
+         (c.exact ? std::string() : ", sampled over " + std::to_string(c.orders) + " orders") +
          "; the shares add up to the total):\n";
     TextTable attr({"change", "A", "B", "effect", "share"}, {false, false, false, true, true});
     const double saved = -c.deltaTotal;

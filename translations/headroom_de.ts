@@ -1685,9 +1685,12 @@
         <source>Shapley attribution: each change's effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley-Zuordnung: die Wirkung jeder Änderung, gemittelt über alle Reihenfolgen, in denen die Änderungen angewendet werden können; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
     </message>
-    <message>
-        <source>Shapley attribution, sampled over 200 orders; the shares add up to the total.</source>
-        <translation>Shapley-Zuordnung, über 200 Reihenfolgen gesampelt; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
+    <message numerus="yes">
+        <source>Shapley attribution, sampled over %n orders; the shares add up to the total.</source>
+        <translation>
+            <numerusform>Shapley-Zuordnung, über %n Reihenfolge gesampelt; die Anteile ergeben zusammen die Gesamtdifferenz.</numerusform>
+            <numerusform>Shapley-Zuordnung, über %n Reihenfolgen gesampelt; die Anteile ergeben zusammen die Gesamtdifferenz.</numerusform>
+        </translation>
     </message>
     <message>
         <source>A</source>

@@ -1683,9 +1683,11 @@
         <source>Shapley attribution: each change's effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley 归因：每项变更的影响按所有应用顺序取平均；各份额之和等于总差值。</translation>
     </message>
-    <message>
-        <source>Shapley attribution, sampled over 200 orders; the shares add up to the total.</source>
-        <translation>Shapley 归因，对 200 种顺序抽样；各份额之和等于总差值。</translation>
+    <message numerus="yes">
+        <source>Shapley attribution, sampled over %n orders; the shares add up to the total.</source>
+        <translation>
+            <numerusform>Shapley 归因，对 %n 种顺序抽样；各份额之和等于总差值。</numerusform>
+        </translation>
     </message>
     <message>
         <source>A</source>

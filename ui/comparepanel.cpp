@@ -457,8 +457,9 @@ QString ComparePanel::toMarkdown() const {
     t += QStringLiteral("\n") +
          (c.exact ? tr("Shapley attribution: each change's effect averaged over every order of "
                        "applying the changes; the shares add up to the total.")
-                  : tr("Shapley attribution, sampled over 200 orders; the shares add up to the "
-                       "total.")) +
+                  : tr("Shapley attribution, sampled over %n orders; the shares add up to the "
+                       "total.",
+                       "", c.orders)) +
          QStringLiteral("\n");
     return t;
 }

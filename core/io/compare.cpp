@@ -1,5 +1,7 @@
 #include "core/io/compare.h"
 
+#include "core/engine/reserve/replay_cache.h"
+
 #include "core/engine/profiles.h"
 
 #include <nlohmann/json.hpp>
@@ -181,7 +183,7 @@ struct Game {
         }
         j["schema_version"] = 1;
         ++evaluations;
-        auto s = scenarioFromJson(j.dump());
+        auto s = scenarioFromDocument(j);
         Result<Estimate> r = s ? Result<Estimate>(estimate(s->model, s->workload, &s->gpu))
                                : Result<Estimate>(s.error());
         return cache.emplace(mask, std::move(r)).first->second;
@@ -217,14 +219,19 @@ Result<std::vector<double>> exactShares(Game& g, size_t n) {
     return std::vector<double>(acc.begin(), acc.begin() + static_cast<std::ptrdiff_t>(n));
 }
 
-/// The marginals averaged over kSampledOrders orders from a fixed seed.
+/// The marginals averaged over sampledOrders(n) orders from a fixed seed: each drawn order,
+/// then its reverse.
 Result<std::vector<double>> sampledShares(Game& g, size_t n) {
     std::vector<double> phi(n, 0.0);
     std::vector<size_t> order(n);
     std::iota(order.begin(), order.end(), size_t{0});
     std::mt19937_64 rng(20261124);
-    for (int k = 0; k < kSampledOrders; ++k) {
-        std::shuffle(order.begin(), order.end(), rng);
+    const int orders = sampledOrders(n);
+    for (int k = 0; k < orders; ++k) {
+        if (k % 2 == 0)
+            std::shuffle(order.begin(), order.end(), rng);
+        else
+            std::reverse(order.begin(), order.end());
         uint64_t mask = 0;
         for (size_t i : order) {
             const auto& before = g.value(mask);
@@ -235,7 +242,7 @@ Result<std::vector<double>> sampledShares(Game& g, size_t n) {
             const auto& after = g.value(mask);
             if (!after)
                 return after.error();
-            phi[i] += (total(*after) - vb) / kSampledOrders;
+            phi[i] += (total(*after) - vb) / orders;
         }
     }
     return phi;
@@ -343,7 +350,16 @@ std::string changeSideText(const ScenarioChange& c, bool after) {
     return out;
 }
 
+int sampledOrders(std::size_t n) {
+    const std::size_t budget =
+        static_cast<std::size_t>(kSampledEvaluations) / std::max<std::size_t>(1, n);
+    const auto orders = static_cast<int>(std::min<std::size_t>(budget, kMaxSampledOrders));
+    return std::max(kMinSampledOrders, orders - orders % 2);
+}
+
 Result<Comparison> compareScenarios(const Scenario& a, const Scenario& b) {
+    // the combinations share their models and most replay shapes: each replay runs once
+    const EnsureReplayCache replays;
     Comparison c;
     c.a = estimate(a.model, a.workload, &a.gpu);
     c.b = estimate(b.model, b.workload, &b.gpu);
@@ -368,6 +384,7 @@ Result<Comparison> compareScenarios(const Scenario& a, const Scenario& b) {
     }
     const size_t n = c.changes.size();
     c.exact = n <= static_cast<size_t>(kExactChanges);
+    c.orders = c.exact ? 0 : sampledOrders(n);
     auto phi = c.exact ? exactShares(g, n) : sampledShares(g, n);
     if (!phi)
         return phi.error();

@@ -15,13 +15,17 @@
 // Attribution: the Shapley value of each change for the total (bytes of the worst rank,
 // nvidia-smi metric): the change's marginal effect averaged over every order in which the
 // changes can be applied, so the shares add up exactly to total(B) - total(A). Exact (every
-// subset, 2^n estimates) for n <= kExactChanges; beyond, the average over kSampledOrders random
-// orders drawn with a fixed seed (each order's marginals still add up to the total, so the
-// shares do too). A combination that is not a valid run (e.g. a layout change without the GPU
-// count it needs) is still estimated, as its numbers are; the shares are an accounting of the
-// total, not claims about such a run. Source: L. S. Shapley, "A value for n-person games"
-// (1953); the averaging-over-orderings form used for attribution e.g. by SHAP (Lundberg & Lee
-// 2017).
+// subset, 2^n estimates) for n <= kExactChanges; beyond, the average over sampledOrders(n)
+// orders drawn with a fixed seed, in antithetic pairs (an order and its reverse: a change met
+// early in one is met late in the other, which cancels much of the sampling error when the
+// changes interact little; Mitchell et al., "Sampling Permutations for Shapley Value
+// Estimation", JMLR 23, 2022). Each order's marginals still add up to the total, so the
+// shares do too. Bound: at most 2^kExactChanges estimates exact, and about
+// max(kSampledEvaluations, kMinSampledOrders x n) sampled, whatever the two files differ in. A
+// combination that is not a valid run (e.g. a layout change without the GPU count it needs) is
+// still estimated, as its numbers are; the shares are an accounting of the total, not claims about
+// such a run. Source: L. S. Shapley, "A value for n-person games" (1953); the
+// averaging-over-orderings form used for attribution e.g. by SHAP (Lundberg & Lee 2017).
 
 #include "core/engine/estimator.h"
 #include "core/engine/fields.h"
@@ -115,11 +119,19 @@ struct Comparison {
     double deltaTotal = 0;     ///< b.worst.nvidiaSmi - a.worst.nvidiaSmi, bytes
     std::vector<double> saved; ///< per change: its share of a - b (positive = it saves memory)
     bool exact = true;         ///< every subset evaluated (else sampled orders)
+    int orders = 0;            ///< orders sampled (0 when exact)
     int evaluations = 0;       ///< estimates computed
 };
 
 inline constexpr int kExactChanges = 10;
-inline constexpr int kSampledOrders = 200;
+/// The estimates a sampled attribution aims to spend (each order of n changes costs n).
+inline constexpr int kSampledEvaluations = 2048;
+inline constexpr int kMinSampledOrders = 16;
+inline constexpr int kMaxSampledOrders = 200;
+
+/// Orders sampled for @p n > kExactChanges changes: kSampledEvaluations / n, rounded down to
+/// an even number (antithetic pairs) and kept within [kMinSampledOrders, kMaxSampledOrders].
+int sampledOrders(std::size_t n);
 
 /// The changes between @p a and @p b (empty when the files are equal).
 std::vector<ScenarioChange> scenarioChanges(const Scenario& a, const Scenario& b);

@@ -658,9 +658,13 @@ std::string toJson(const Scenario& s) {
 Result<Scenario> scenarioFromJson(std::string_view text) {
     if (auto deep = checkJsonDepth(text, "scenario"))
         return *deep;
-    json root = json::parse(text, nullptr, false);
+    const json root = json::parse(text, nullptr, false);
     if (root.is_discarded())
         return Error{ErrorCode::JsonMalformed, "", "the scenario is not valid JSON"};
+    return scenarioFromDocument(root);
+}
+
+Result<Scenario> scenarioFromDocument(const nlohmann::json& root) {
     if (!root.is_object())
         return Error{ErrorCode::FieldWrongType, "", "expected a JSON object"};
     std::optional<Error> err;

@@ -8,6 +8,8 @@
 #include "core/model/model.h"
 #include "core/plan/calibration.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -49,6 +51,10 @@ std::string toJson(const Scenario& s);
 /// Parses; unknown newer versions, wrong types, missing fields, out-of-range and non-finite
 /// values give an Error naming the field ("workload.micro_batch_size").
 Result<Scenario> scenarioFromJson(std::string_view text);
+/// The same from a parsed document (compare's combinations, built as JSON): every rule but the
+/// nesting-depth limit of the text form, which the reader's fixed schema does not need (it
+/// only descends into the keys it knows).
+Result<Scenario> scenarioFromDocument(const nlohmann::json& root);
 
 Result<Scenario> loadScenario(const std::filesystem::path& file);
 

@@ -6,6 +6,9 @@
 
 #include <QtTest>
 
+#include <array>
+#include <functional>
+
 #include <algorithm>
 #include <cmath>
 
@@ -35,6 +38,8 @@ private slots:
     void twoChangesShapleyByHand();
     void coupledPartsAreOneChange();
     void manyChangesSampledStillAddUp();
+    void sampledWorkIsBounded_data();
+    void sampledWorkIsBounded();
     void typedChanges_data();
     void typedChanges();
     void typedValues();
@@ -148,6 +153,68 @@ void TstCompare::manyChangesSampledStillAddUp() {
     double sum = 0;
     for (double s : c->saved)
         sum += s;
+    QVERIFY(std::abs(sum + c->deltaTotal) <= 1e-6 * std::abs(c->deltaTotal) + 1.0);
+}
+
+// The sampled attribution's work is bounded by construction: sampledOrders(n) orders of n
+// changes, kSampledEvaluations / n rounded down to an even count (antithetic pairs), within
+// [16, 200]; each order costs at most n estimates (plus the empty set once). Before the bound,
+// 200 orders were sampled for any n: 23 changes took 3,893 estimates (16 s with no replay
+// cache). Orders by hand: 2048 / 11 = 186.2 -> 186; 2048 / 23 = 89.0 -> 88.
+void TstCompare::sampledWorkIsBounded_data() {
+    QTest::addColumn<int>("edits");
+    QTest::addColumn<int>("changes");
+    QTest::addColumn<int>("orders");
+    QTest::newRow("eleven-changes") << 11 << 11 << 186;
+    QTest::newRow("twenty-three-changes") << 23 << 23 << 88;
+}
+
+void TstCompare::sampledWorkIsBounded() {
+    QFETCH(int, edits);
+    QFETCH(int, changes);
+    QFETCH(int, orders);
+    // each edit changes one scenario key (the lengths' data, mean and std are three)
+    const std::array<std::function<void(Workload&)>, 23> edit{
+        [](Workload& w) { w.microBatch = 8; },
+        [](Workload& w) { w.sequenceLength = 4096; },
+        [](Workload& w) { w.checkpointing = Checkpointing::Full; },
+        [](Workload& w) { w.gradAccumulation = 4; },
+        [](Workload& w) { w.features.chunkedCrossEntropy = true; },
+        [](Workload& w) { w.features.fusedOptimizer = true; },
+        [](Workload& w) { w.features.torchCompile = true; },
+        [](Workload& w) { w.features.packed = true; },
+        [](Workload& w) { w.precision.masterWeights = true; },
+        [](Workload& w) { w.precision.optimizerStates = DType::FP32; },
+        [](Workload& w) { w.optimizer = Optimizer::SGD; },
+        [](Workload& w) { w.attention = AttentionImpl::Eager; },
+        [](Workload& w) { w.features.fp32Logits = true; },
+        [](Workload& w) { w.features.retainedLogits = true; },
+        [](Workload& w) { w.features.uncompiledLoss = true; },
+        [](Workload& w) { w.features.activationOffload = true; },
+        [](Workload& w) { w.precision.grads = DType::FP32; },
+        [](Workload& w) { w.precision.compute = DType::FP16; },
+        [](Workload& w) { w.finetune = Finetune::LoRA; },
+        [](Workload& w) { w.lora.rank = 64; },
+        [](Workload& w) { w.lengths.mean = 600; },
+        [](Workload& w) { w.lengths.std = 500; },
+        [](Workload& w) { w.lengths.data = DataLengths::Real; },
+    };
+    Scenario a = base();
+    Scenario b = base();
+    for (int i = 0; i < edits; ++i)
+        edit[static_cast<size_t>(i)](b.workload);
+    const auto c = compareScenarios(a, b);
+    QVERIFY(c.ok());
+    const int n = static_cast<int>(c->changes.size());
+    QCOMPARE(n, changes);
+    QVERIFY(!c->exact);
+    QCOMPARE(c->orders, orders);
+    QCOMPARE(sampledOrders(static_cast<size_t>(n)), orders);
+    QVERIFY2(c->evaluations <= 1 + orders * n,
+             qPrintable(QStringLiteral("%1 estimates").arg(c->evaluations)));
+    double sum = 0;
+    for (double v : c->saved)
+        sum += v;
     QVERIFY(std::abs(sum + c->deltaTotal) <= 1e-6 * std::abs(c->deltaTotal) + 1.0);
 }
 

@@ -27,11 +27,21 @@ CachingAllocatorModel::Key CachingAllocatorModel::key(int i) const {
 }
 
 void CachingAllocatorModel::insertFree(int i) {
-    m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0].insert(key(i));
+    std::set<Key>& pool = m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0];
+    if (m_spareNodes.empty()) {
+        pool.insert(key(i));
+        return;
+    }
+    std::set<Key>::node_type node = std::move(m_spareNodes.back());
+    m_spareNodes.pop_back();
+    node.value() = key(i);
+    pool.insert(std::move(node));
 }
 
 void CachingAllocatorModel::eraseFree(int i) {
-    m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0].erase(key(i));
+    std::set<Key>& pool = m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0];
+    if (auto node = pool.extract(key(i)))
+        m_spareNodes.push_back(std::move(node));
 }
 
 CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
@@ -42,7 +52,7 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
     const auto it = pool.lower_bound(Key{size, INT_MIN, INT64_MIN, INT_MIN});
     if (it != pool.end()) {
         idx = std::get<3>(*it);
-        pool.erase(it);
+        m_spareNodes.push_back(pool.extract(it));
         const Block& taken = m_blocks[static_cast<size_t>(idx)];
         if (taken.prev < 0 && taken.next < 0)
             m_wholeFree -= taken.size;

@@ -96,6 +96,11 @@ private:
     std::vector<Block> m_blocks;
     std::vector<int> m_deadSlots; ///< indices of merged-away blocks, reused by newBlock()
     std::set<Key> m_pools[2];     ///< [0] large, [1] small
+    /// Tree nodes taken out of a pool, reused by the next insertion: every malloc() and free()
+    /// takes a block out of a free list and puts one back, so a replay allocates nodes only
+    /// while its free lists grow. Spares + listed free blocks never exceed the most free
+    /// blocks the lists ever held.
+    std::vector<std::set<Key>::node_type> m_spareNodes;
     int64_t m_reserved = 0;
     int64_t m_allocated = 0;
     int64_t m_peakReserved = 0;
