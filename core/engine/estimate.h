@@ -70,7 +70,7 @@ struct RankEstimate {
     /// with fixed lengths or expandable segments.
     double lengthsCache = 0;
     /// Whether AllocatorReserve comes from replaying the step through the caching-allocator
-    /// model (training without PP or activation offload; core/engine/reserve/length_replay.h
+    /// model (training without PP or activation offload; core/engine/reserve/step_replay.h
     /// stepFragmentation) rather than the fitted share of the transients.
     bool stepReplayed = false;
     /// With stepReplayed: a full fine-tune's gradients (and optimizer states held by torch's

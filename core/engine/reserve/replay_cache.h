@@ -83,18 +83,18 @@ public:
 
     /// simulateLoad() through this cache.
     LoadPhase replay(const ModelArch& m, const Workload& w, int shard);
-    /// lengthsReserve() (core/engine/reserve/length_replay.h) through this cache: the
+    /// lengthsReserve() (length_replay.h) through this cache: the
     /// variable-length replays of the last kLengthEntries inputs (the shape, micro-batch and
     /// lengths), so a sweep or a redraw that changes nothing they read replays nothing.
     double lengthsReserve(const StepShape& s, int64_t microBatch,
                           const std::vector<int64_t>& lengths);
-    /// stepFragmentation() (core/engine/reserve/length_replay.h) through this cache: the step
+    /// stepFragmentation() (step_replay.h) through this cache: the step
     /// replays of the last kLengthEntries shapes.
     StepFragmentation stepFragmentation(const StepShape& s);
-    /// replayWithStates() (core/engine/reserve/length_replay.h) through this cache: the replays of
+    /// replayWithStates() (step_replay.h) through this cache: the replays of
     /// the last kLengthEntries shapes and token counts.
     StepReserve replayWithStates(const StepShape& s, int64_t tokens);
-    /// stepReserve()'s envelope (core/engine/reserve/length_replay.h) of a full fine-tune or an
+    /// stepReserve()'s envelope (reserveEnvelope, step_replay.h) of a full fine-tune or an
     /// eager run, kept for the last kLengthEntries shapes and token counts: a cached estimate looks
     /// up one entry instead of every grid point's replay.
     StepReserve stepReserve(const StepShape& s, double tokens);
