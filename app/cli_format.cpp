@@ -182,7 +182,7 @@ static json profileJson(const Workload& w, const ModelArch& m) {
     return json{{"name", c->profile->name},
                 {"version", c->version->version},
                 {"label", c->profile->label},
-                {"precision_preset", frameworkKey(w.framework)},
+                {"precision_preset", precisionPresetKey(w.precisionPreset)},
                 {"facts_applied", std::move(facts)}};
 }
 

@@ -43,7 +43,7 @@ std::string attentionList() {
     return keyList<AttentionImpl>(4, attentionKey);
 }
 std::string presetList() {
-    return keyList<Framework>(7, frameworkKey);
+    return keyList<PrecisionPreset>(7, precisionPresetKey);
 }
 std::string shardingList() {
     return "none, zero1, zero2, zero3, fsdp (= fsdp_full_shard), fsdp-grad-op, hsdp";
@@ -175,8 +175,8 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         const std::string spec = p.value(QStringLiteral("framework")).toStdString();
         if (auto c = parseProfileSpec(spec)) {
             selectProfile(w, *c, &s.model);
-        } else if (const auto preset = parseFramework(spec)) {
-            applyFramework(w, *preset); // a key of the dtype-only profiles before issue 13
+        } else if (const auto preset = parsePrecisionPreset(spec)) {
+            applyPrecisionPreset(w, *preset); // a key of the dtype-only profiles before issue 13
             notes.push_back("--framework " + spec +
                             ": a precision preset (dtypes only, no framework behaviour); "
                             "--precision-preset names it, --framework takes a profile");
@@ -184,9 +184,9 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
             usageError("--framework: " + c.error().detail);
         }
     }
-    if (auto f = enumOption<Framework>(p, QStringLiteral("precision-preset"), parseFramework,
-                                       presetList()))
-        applyFramework(w, *f);
+    if (auto f = enumOption<PrecisionPreset>(p, QStringLiteral("precision-preset"),
+                                             parsePrecisionPreset, presetList()))
+        applyPrecisionPreset(w, *f);
     if (auto m = enumOption<Mode>(p, QStringLiteral("mode"), parseMode, modeList(),
                                   {{"train", "training"}, {"infer", "inference"}}))
         w.mode = *m;
@@ -482,7 +482,7 @@ std::string scenarioSummary(const Scenario& s) {
     else
         t += ", kv " + std::string(dtypeKey(w.precision.kvCache));
     t += " | profile " + profileSpec(w.profile) + " (dtypes " +
-         std::string(frameworkKey(w.framework)) + ")";
+         std::string(precisionPresetKey(w.precisionPreset)) + ")";
     const Parallelism& par = w.parallel;
     t += " | " + std::to_string(par.gpus()) + " GPU" + (par.gpus() == 1 ? "" : "s");
     if (par.gpus() > 1 || par.ep > 1)

@@ -75,17 +75,17 @@ constexpr std::array kAttention{AttentionImpl::Eager, AttentionImpl::SDPA, Atten
 /// every name@version of the profile table (core/engine/profiles.h, resources/profiles.json).
 struct FrameworkEntry {
     ProfileRef profile;
-    Framework precision = Framework::Custom; ///< the precision preset of a custom entry
-    const ProfileVersion* version = nullptr; ///< null for the custom entries
+    PrecisionPreset precision = PrecisionPreset::Custom; ///< the precision preset of a custom entry
+    const ProfileVersion* version = nullptr;             ///< null for the custom entries
 };
-constexpr std::array kPrecisionPresets{Framework::Custom,           Framework::PytorchAmp,
-                                       Framework::PureBf16,         Framework::Fsdp2Mixed,
-                                       Framework::DeepSpeedZero,    Framework::Megatron,
-                                       Framework::BitsandbytesQlora};
+constexpr std::array kPrecisionPresets{
+    PrecisionPreset::Custom,           PrecisionPreset::PytorchAmp,    PrecisionPreset::PureBf16,
+    PrecisionPreset::Fsdp2Mixed,       PrecisionPreset::DeepSpeedZero, PrecisionPreset::Megatron,
+    PrecisionPreset::BitsandbytesQlora};
 const std::vector<FrameworkEntry>& frameworkEntries() {
     static const std::vector<FrameworkEntry> entries = [] {
         std::vector<FrameworkEntry> e;
-        for (Framework f : kPrecisionPresets)
+        for (PrecisionPreset f : kPrecisionPresets)
             e.push_back({ProfileRef{}, f, nullptr});
         for (const FrameworkProfile& p : frameworkProfiles())
             if (p.name != ProfileRef{}.name)
@@ -105,7 +105,7 @@ int frameworkIndex(const Workload& w) {
             version = c->version->version;
     for (size_t i = 0; i < entries.size(); ++i) {
         const FrameworkEntry& e = entries[i];
-        if (custom ? (!e.version && e.precision == w.framework)
+        if (custom ? (!e.version && e.precision == w.precisionPreset)
                    : (e.profile.name == w.profile.name && e.profile.version == version))
             return static_cast<int>(i);
     }
@@ -322,7 +322,7 @@ void ControlsPanel::build() {
             if (e.version)
                 edits::setProfile(s, e.profile);
             else
-                edits::setFramework(s, e.precision);
+                edits::setPrecisionPreset(s, e.precision);
         });
     });
 
@@ -574,10 +574,10 @@ void ControlsPanel::retranslateUi() {
         const FrameworkEntry& e = entries[i];
         const int row = static_cast<int>(i);
         m_framework->setItemText(row, e.version ? Texts::profileName(e.profile)
-                                                : Texts::frameworkName(e.precision));
+                                                : Texts::precisionPresetName(e.precision));
         m_framework->setItemData(row,
                                  e.version ? Texts::profileTooltip(e.profile, *e.version)
-                                           : Texts::frameworkTooltip(e.precision),
+                                           : Texts::precisionPresetTooltip(e.precision),
                                  Qt::ToolTipRole);
     }
     m_framework->setToolTip(tr("A framework profile sets the dtypes of weights, gradients and "

@@ -379,8 +379,9 @@ QString ScenarioController::summary() const {
     if (p.sharding != Sharding::None)
         layout << Texts::shardingName(p.sharding);
     // a run without a framework profile is described by its precision preset
-    const QString profile = w.profile.name == "custom" ? Texts::frameworkName(w.framework)
-                                                       : Texts::profileName(w.profile);
+    const QString profile = w.profile.name == "custom"
+                                ? Texts::precisionPresetName(w.precisionPreset)
+                                : Texts::profileName(w.profile);
     QStringList parts{modelDisplayName(), Texts::runModeName(runModeOf(w)),
                       Texts::weightDtypesName(residentWeightDtypes(m_scenario.model, w)),
                       tr("%1 × %2 tokens")

@@ -132,10 +132,10 @@ void setWeightsDType(Scenario& s, DType d) {
     }
 }
 
-void setFramework(Scenario& s, Framework f) {
+void setPrecisionPreset(Scenario& s, PrecisionPreset f) {
     s.workload.profile = ProfileRef{};
-    applyFramework(s.workload, f);
-    s.workload.framework = f;
+    applyPrecisionPreset(s.workload, f);
+    s.workload.precisionPreset = f;
 }
 
 bool setProfile(Scenario& s, const ProfileRef& ref) {

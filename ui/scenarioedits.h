@@ -1,7 +1,7 @@
 #pragma once
 // Field-level edits of a core Scenario, as the controls apply them. These only set fields and
 // resolve presets through core (findModelPreset, denseFromParamCount, customGpu,
-// applyFramework); they compute no memory.
+// applyPrecisionPreset); they compute no memory.
 
 #include "core/io/scenario.h"
 #include "ui/texts.h"
@@ -29,7 +29,7 @@ void setRunMode(Scenario& s, RunMode m);
 /// Sets the weight storage dtype; for full training in a float dtype the gradients follow.
 void setWeightsDType(Scenario& s, DType d);
 /// The custom profile with precision preset @p f (dtypes only).
-void setFramework(Scenario& s, Framework f);
+void setPrecisionPreset(Scenario& s, PrecisionPreset f);
 /// Picks the framework profile @p ref (core selectProfile); false when the table lacks it.
 bool setProfile(Scenario& s, const ProfileRef& ref);
 

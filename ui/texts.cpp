@@ -163,21 +163,21 @@ QString Texts::attentionName(AttentionImpl a) {
     return {};
 }
 
-QString Texts::frameworkName(Framework f) {
+QString Texts::precisionPresetName(PrecisionPreset f) {
     switch (f) {
-    case Framework::Custom:
+    case PrecisionPreset::Custom:
         return tr("Custom (dtypes as set)");
-    case Framework::PytorchAmp:
+    case PrecisionPreset::PytorchAmp:
         return tr("PyTorch AMP / HF Trainer");
-    case Framework::PureBf16:
+    case PrecisionPreset::PureBf16:
         return tr("Pure bf16 (torchtune, LitGPT)");
-    case Framework::Fsdp2Mixed:
+    case PrecisionPreset::Fsdp2Mixed:
         return tr("FSDP2 mixed precision (torchtitan)");
-    case Framework::DeepSpeedZero:
+    case PrecisionPreset::DeepSpeedZero:
         return tr("DeepSpeed ZeRO");
-    case Framework::Megatron:
+    case PrecisionPreset::Megatron:
         return tr("Megatron-LM");
-    case Framework::BitsandbytesQlora:
+    case PrecisionPreset::BitsandbytesQlora:
         return tr("bitsandbytes QLoRA");
     }
     return {};
@@ -200,21 +200,21 @@ QString Texts::profileTooltip(const ProfileRef& p, const ProfileVersion& v) {
              QString::fromStdString(v.version));
 }
 
-QString Texts::frameworkTooltip(Framework f) {
+QString Texts::precisionPresetTooltip(PrecisionPreset f) {
     switch (f) {
-    case Framework::Custom:
+    case PrecisionPreset::Custom:
         return tr("Use exactly the dtypes chosen here.");
-    case Framework::PytorchAmp:
+    case PrecisionPreset::PytorchAmp:
         return tr("fp32 weights, gradients and optimizer states with bf16 autocast.");
-    case Framework::PureBf16:
+    case PrecisionPreset::PureBf16:
         return tr("bf16 weights, gradients and optimizer states, no fp32 master copy.");
-    case Framework::Fsdp2Mixed:
+    case PrecisionPreset::Fsdp2Mixed:
         return tr("bf16 parameters for compute, fp32 gradient reduction and sharded states.");
-    case Framework::DeepSpeedZero:
+    case PrecisionPreset::DeepSpeedZero:
         return tr("bf16 weights and gradients plus 12 bytes per parameter of fp32 states.");
-    case Framework::Megatron:
+    case PrecisionPreset::Megatron:
         return tr("bf16 weights, fp32 gradient buffer and a distributed optimizer.");
-    case Framework::BitsandbytesQlora:
+    case PrecisionPreset::BitsandbytesQlora:
         return tr("NF4 base with double quantisation, bf16 adapters and paged AdamW.");
     }
     return {};
@@ -792,8 +792,8 @@ QString Texts::changeValue(ChangeField field, const ChangeValue& v, ByteUnit uni
                                                           : RunMode::Full);
             else if constexpr (std::is_same_v<T, ProfileRef>)
                 return profileName(x);
-            else if constexpr (std::is_same_v<T, Framework>)
-                return frameworkName(x);
+            else if constexpr (std::is_same_v<T, PrecisionPreset>)
+                return precisionPresetName(x);
             else if constexpr (std::is_same_v<T, DType>)
                 return dtypeName(x);
             else if constexpr (std::is_same_v<T, Optimizer>)

@@ -36,8 +36,8 @@ public:
     static QString optimizerName(Optimizer o);
     static QString checkpointingName(Checkpointing c);
     static QString attentionName(AttentionImpl a);
-    static QString frameworkName(Framework f);
-    static QString frameworkTooltip(Framework f);
+    static QString precisionPresetName(PrecisionPreset f);
+    static QString precisionPresetTooltip(PrecisionPreset f);
     /// "torchtune 2024-08": a framework profile's label and version (core/engine/profiles.h).
     static QString profileName(const ProfileRef& p);
     static QString profileTooltip(const ProfileRef& p, const ProfileVersion& v);

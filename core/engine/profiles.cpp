@@ -203,7 +203,7 @@ FrameworkProfile parseProfile(const json& j, const std::string& path) {
         fail(path + ".name", "profile names are lower case with '-'");
     p.label = str(j, "label", path);
     p.summary = str(j, "summary", path);
-    const auto preset = parseFramework(str(j, "precision_preset", path));
+    const auto preset = parsePrecisionPreset(str(j, "precision_preset", path));
     if (!preset)
         fail(path + ".precision_preset", "unknown precision preset");
     p.precision = *preset;
@@ -337,8 +337,9 @@ DType stateDtype(const Workload& w);
 /// Whether @p m's own code casts it when built (DecoderFamilyTraits::castsOnLoad) where the
 /// preset @p preset would hold @p run's weights in fp32 and train them directly: no master
 /// copy, no ZeRO stage; never under the custom profile, whose dtypes are the user's.
-bool modelCastsItself(const ModelArch& m, const Workload& run, Framework preset) {
-    return preset != Framework::Custom && !decoderFamilyTraits(m.family).castsOnLoad.empty() &&
+bool modelCastsItself(const ModelArch& m, const Workload& run, PrecisionPreset preset) {
+    return preset != PrecisionPreset::Custom &&
+           !decoderFamilyTraits(m.family).castsOnLoad.empty() &&
            run.precision.weights == DType::FP32 && !run.precision.masterWeights &&
            !isZeroStage(run.parallel.sharding) && isFloatCheckpoint(m.nativeDType);
 }
@@ -364,7 +365,7 @@ void selectProfile(Workload& w, const ProfileChoice& c, const ModelArch* model) 
                            isQuantized(w.precision.weights);
     const DType base = w.precision.weights;
     w.profile = c.ref();
-    applyFramework(w, c.profile->precision);
+    applyPrecisionPreset(w, c.profile->precision);
     if (qloraBase)
         w.precision.weights = base;
     if (c.profile->optimizer)
@@ -391,7 +392,7 @@ void applyLoraBaseRule(Workload& w, const ProfileChoice& c, const ModelArch* mod
     // from the preset's dtypes, whatever an earlier application left (the CLI applies the
     // rules at the pick and again after every option)
     Workload preset = w;
-    applyFramework(preset, c.profile->precision);
+    applyPrecisionPreset(preset, c.profile->precision);
     if (casts && modelCastsItself(*model, preset, c.profile->precision)) {
         applyCheckpointDtype(w, model->nativeDType); // the model's code casts it when built
         return;
@@ -482,10 +483,11 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
     const FrameworkProfile& p = *c.profile;
     const FillDefaults& f = c.version->fill;
     Workload preset = w;
-    applyFramework(preset, p.precision);
+    applyPrecisionPreset(preset, p.precision);
     const Precision& pre = preset.precision;
-    const std::string presetSrc = p.name + ": precision " + std::string(frameworkKey(p.precision)) +
-                                  " (" + p.precisionSource + ")";
+    const std::string presetSrc = p.name + ": precision " +
+                                  std::string(precisionPresetKey(p.precision)) + " (" +
+                                  p.precisionSource + ")";
     auto note = [&](std::string field, std::string value, const std::string& key) {
         const std::string src = key.empty() ? std::string() : f.source(key);
         out.push_back({std::move(field), std::move(value),

@@ -126,7 +126,7 @@ struct FrameworkProfile {
     std::string name;  ///< "torchtune": the key of CLI, GUI and scenario files
     std::string label; ///< display name (English; the GUI translates its own text)
     std::string summary;
-    Framework precision = Framework::Custom; ///< dtype accounting applied when picked
+    PrecisionPreset precision = PrecisionPreset::Custom; ///< dtype accounting applied when picked
     std::string precisionSource;
     std::optional<Optimizer> optimizer;         ///< default set when picked
     std::optional<Sharding> sharding;           ///< default set when picked (if none)

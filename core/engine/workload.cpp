@@ -62,14 +62,14 @@ constexpr std::array kAttention{std::pair{AttentionImpl::Eager, std::string_view
                                 std::pair{AttentionImpl::SDPA, std::string_view("sdpa")},
                                 std::pair{AttentionImpl::Flash, std::string_view("flash")},
                                 std::pair{AttentionImpl::Flex, std::string_view("flex")}};
-constexpr std::array kFrameworks{
-    std::pair{Framework::Custom, std::string_view("custom")},
-    std::pair{Framework::PytorchAmp, std::string_view("pytorch_amp")},
-    std::pair{Framework::PureBf16, std::string_view("pure_bf16")},
-    std::pair{Framework::Fsdp2Mixed, std::string_view("fsdp2_mixed")},
-    std::pair{Framework::DeepSpeedZero, std::string_view("deepspeed_zero")},
-    std::pair{Framework::Megatron, std::string_view("megatron")},
-    std::pair{Framework::BitsandbytesQlora, std::string_view("bnb_qlora")}};
+constexpr std::array kPrecisionPresetKeys{
+    std::pair{PrecisionPreset::Custom, std::string_view("custom")},
+    std::pair{PrecisionPreset::PytorchAmp, std::string_view("pytorch_amp")},
+    std::pair{PrecisionPreset::PureBf16, std::string_view("pure_bf16")},
+    std::pair{PrecisionPreset::Fsdp2Mixed, std::string_view("fsdp2_mixed")},
+    std::pair{PrecisionPreset::DeepSpeedZero, std::string_view("deepspeed_zero")},
+    std::pair{PrecisionPreset::Megatron, std::string_view("megatron")},
+    std::pair{PrecisionPreset::BitsandbytesQlora, std::string_view("bnb_qlora")}};
 constexpr std::array kShardings{
     std::pair{Sharding::None, std::string_view("none")},
     std::pair{Sharding::Zero1, std::string_view("zero1")},
@@ -99,8 +99,8 @@ std::string_view checkpointingKey(Checkpointing v) {
 std::string_view attentionKey(AttentionImpl v) {
     return keyOf(kAttention, v);
 }
-std::string_view frameworkKey(Framework v) {
-    return keyOf(kFrameworks, v);
+std::string_view precisionPresetKey(PrecisionPreset v) {
+    return keyOf(kPrecisionPresetKeys, v);
 }
 std::string_view shardingKey(Sharding v) {
     return keyOf(kShardings, v);
@@ -135,8 +135,8 @@ std::optional<Checkpointing> parseCheckpointing(std::string_view s) {
 std::optional<AttentionImpl> parseAttention(std::string_view s) {
     return parseKey(kAttention, s);
 }
-std::optional<Framework> parseFramework(std::string_view s) {
-    return parseKey(kFrameworks, s);
+std::optional<PrecisionPreset> parsePrecisionPreset(std::string_view s) {
+    return parseKey(kPrecisionPresetKeys, s);
 }
 std::optional<Sharding> parseSharding(std::string_view s) {
     return parseKey(kShardings, s);
@@ -218,13 +218,13 @@ std::optional<Error> applyInferenceTokens(Workload& w, std::optional<int64_t> co
     return std::nullopt;
 }
 
-void applyFramework(Workload& w, Framework f) {
-    w.framework = f;
+void applyPrecisionPreset(Workload& w, PrecisionPreset f) {
+    w.precisionPreset = f;
     Precision& p = w.precision;
     switch (f) {
-    case Framework::Custom:
+    case PrecisionPreset::Custom:
         return;
-    case Framework::PytorchAmp:
+    case PrecisionPreset::PytorchAmp:
         // transformers Trainer with bf16=True: model kept in fp32, autocast to bf16;
         // torch AdamW states follow the fp32 params (transformers/trainer.py, torch.amp).
         p.weights = DType::FP32;
@@ -234,7 +234,7 @@ void applyFramework(Workload& w, Framework f) {
         p.optimizerStates = DType::FP32;
         p.adapters = DType::FP32;
         break;
-    case Framework::PureBf16:
+    case PrecisionPreset::PureBf16:
         // torchtune dtype=bf16, litgpt precision=bf16-true: everything bf16, torch AdamW
         // keeps exp_avg/exp_avg_sq in the param dtype (torch/optim/adamw.py).
         p.weights = DType::BF16;
@@ -244,7 +244,7 @@ void applyFramework(Workload& w, Framework f) {
         p.optimizerStates = DType::BF16;
         p.adapters = DType::BF16;
         break;
-    case Framework::Fsdp2Mixed:
+    case PrecisionPreset::Fsdp2Mixed:
         // torchtitan: MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32); sharded
         // params, grads and AdamW states in fp32 (torchtitan/parallelisms/parallelize_llama.py)
         p.weights = DType::FP32;
@@ -256,7 +256,7 @@ void applyFramework(Workload& w, Framework f) {
         if (w.parallel.sharding == Sharding::None)
             w.parallel.sharding = Sharding::FsdpFullShard;
         break;
-    case Framework::DeepSpeedZero:
+    case PrecisionPreset::DeepSpeedZero:
         // DeepSpeed bf16/fp16: 2 (weights) + 2 (grads) + 12 (fp32 master + Adam m, v)
         // bytes per parameter, sharded by ZeRO stage (deepspeed/runtime/zero/stage_1_and_2.py)
         p.weights = DType::BF16;
@@ -266,7 +266,7 @@ void applyFramework(Workload& w, Framework f) {
         p.optimizerStates = DType::FP32;
         p.adapters = DType::BF16;
         break;
-    case Framework::Megatron:
+    case PrecisionPreset::Megatron:
         // Megatron-LM bf16 with --use-distributed-optimizer: bf16 params, fp32 main grads
         // (4 B), fp32 master + Adam states (12 B) sharded over DP
         // (megatron/core/optimizer/distrib_optimizer.py: 18 B/param baseline).
@@ -279,7 +279,7 @@ void applyFramework(Workload& w, Framework f) {
         if (w.parallel.sharding == Sharding::None)
             w.parallel.sharding = Sharding::Zero1;
         break;
-    case Framework::BitsandbytesQlora:
+    case PrecisionPreset::BitsandbytesQlora:
         // QLoRA (Dettmers et al. 2023): NF4 + double quant base, bf16 compute and LoRA,
         // paged AdamW with fp32 states (bitsandbytes PagedAdamW32bit).
         p.weights = DType::NF4DoubleQuant;

@@ -50,10 +50,11 @@ enum class AttentionImpl {
     Flex,  ///< torch flex attention (torchtune packed): as Flash
 };
 
-/// Precision preset: the dtype accounting of one framework in one choice (applyFramework).
-/// The framework profiles (core/engine/profiles.h) each name one of these; Workload::framework is
-/// the preset last applied. Each preset's byte accounting is in docs/profiles.md with its file.
-enum class Framework {
+/// Precision preset: the dtype accounting of one framework in one choice (applyPrecisionPreset).
+/// The framework profiles (core/engine/profiles.h) each name one of these;
+/// Workload::precisionPreset is the preset last applied. Each preset's byte accounting is in
+/// docs/profiles.md with its file.
+enum class PrecisionPreset {
     Custom,        ///< dtypes exactly as given in Precision
     PytorchAmp,    ///< HF Trainer / torch.amp: fp32 weights, grads, AdamW states; bf16 autocast
     PureBf16,      ///< torchtune, litgpt bf16-true: bf16 weights, grads, AdamW states, no master
@@ -408,8 +409,9 @@ struct ProfileRef {
 struct Workload {
     Mode mode = Mode::Training;
     Finetune finetune = Finetune::Full;
-    ProfileRef profile;                      ///< framework profile (behaviour facts)
-    Framework framework = Framework::Custom; ///< precision preset last applied (dtypes)
+    ProfileRef profile; ///< framework profile (behaviour facts)
+    PrecisionPreset precisionPreset =
+        PrecisionPreset::Custom; ///< precision preset last applied (dtypes)
     Precision precision;
     Optimizer optimizer = Optimizer::AdamW;
     int64_t microBatch = 1;        ///< samples per forward/backward per GPU (per TP group)
@@ -463,14 +465,14 @@ std::optional<Error> applyInferenceTokens(Workload& w, std::optional<int64_t> co
                                           std::optional<int64_t> fresh);
 
 /// Applies a framework profile's dtypes to @p w (keeps batch, sequence, etc.).
-void applyFramework(Workload& w, Framework f);
+void applyPrecisionPreset(Workload& w, PrecisionPreset f);
 
 std::string_view modeKey(Mode);
 std::string_view finetuneKey(Finetune);
 std::string_view optimizerKey(Optimizer);
 std::string_view checkpointingKey(Checkpointing);
 std::string_view attentionKey(AttentionImpl);
-std::string_view frameworkKey(Framework);
+std::string_view precisionPresetKey(PrecisionPreset);
 std::string_view shardingKey(Sharding);
 std::string_view scheduleKey(PipelineSchedule);
 std::string_view loadRecipeKey(LoadRecipe);
@@ -482,7 +484,7 @@ std::optional<Finetune> parseFinetune(std::string_view);
 std::optional<Optimizer> parseOptimizer(std::string_view);
 std::optional<Checkpointing> parseCheckpointing(std::string_view);
 std::optional<AttentionImpl> parseAttention(std::string_view);
-std::optional<Framework> parseFramework(std::string_view);
+std::optional<PrecisionPreset> parsePrecisionPreset(std::string_view);
 std::optional<Sharding> parseSharding(std::string_view);
 std::optional<PipelineSchedule> parseSchedule(std::string_view);
 std::optional<LoadRecipe> parseLoadRecipe(std::string_view);

@@ -79,8 +79,8 @@ struct LeafReader {
 const LeafReader kLeafReaders[] = {
     {"workload.mode", ChangeField::Mode, [](const Scenario& s) { return ChangeValue(s.workload.mode); }},
     {"workload.finetune", ChangeField::Finetune, [](const Scenario& s) { return ChangeValue(s.workload.finetune); }},
-    {"workload.framework", ChangeField::Profile, [](const Scenario& s) { return ChangeValue(s.workload.profile); }},
-    {"workload.precision_preset", ChangeField::PrecisionPreset, [](const Scenario& s) { return ChangeValue(s.workload.framework); }},
+    {"workload.precisionPreset", ChangeField::Profile, [](const Scenario& s) { return ChangeValue(s.workload.profile); }},
+    {"workload.precision_preset", ChangeField::PrecisionPreset, [](const Scenario& s) { return ChangeValue(s.workload.precisionPreset); }},
     {"workload.precision.weights", ChangeField::WeightsDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.weights); }},
     {"workload.precision.compute", ChangeField::ComputeDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.compute); }},
     {"workload.precision.gradients", ChangeField::GradientsDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.grads); }},
@@ -313,8 +313,8 @@ std::string changeValueText(const ChangeValue& v) {
                 return std::string(modeKey(x));
             else if constexpr (std::is_same_v<T, Finetune>)
                 return std::string(finetuneKey(x));
-            else if constexpr (std::is_same_v<T, Framework>)
-                return std::string(frameworkKey(x));
+            else if constexpr (std::is_same_v<T, PrecisionPreset>)
+                return std::string(precisionPresetKey(x));
             else if constexpr (std::is_same_v<T, Optimizer>)
                 return std::string(optimizerKey(x));
             else if constexpr (std::is_same_v<T, Checkpointing>)

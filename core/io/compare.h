@@ -78,7 +78,7 @@ struct GpuChoice {
 /// A value of one side of a change, typed by its field (ChangeField says which alternative);
 /// std::monostate when the side has no such key.
 using ChangeValue = std::variant<std::monostate, bool, int64_t, double, std::string, Mode, Finetune,
-                                 ProfileRef, Framework, DType, Optimizer, Checkpointing,
+                                 ProfileRef, PrecisionPreset, DType, Optimizer, Checkpointing,
                                  AttentionImpl, LoadRecipe, Sharding, PipelineSchedule, GpuChoice>;
 
 /// One leaf of the scenario file that differs.

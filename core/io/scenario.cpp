@@ -112,7 +112,7 @@ json workloadEnumsToJson(const Workload& w) {
     return json{{"mode", modeKey(w.mode)},
                 {"finetune", finetuneKey(w.finetune)},
                 {"framework", profileSpec(w.profile)},
-                {"precision_preset", frameworkKey(w.framework)},
+                {"precision_preset", precisionPresetKey(w.precisionPreset)},
                 {"precision",
                  {{"weights", dtypeKey(p.weights)},
                   {"compute", dtypeKey(p.compute)},
@@ -484,9 +484,9 @@ void frameworkFromJson(Reader& r, Workload& w) {
         return;
     if (const auto c = parseProfileSpec(spec)) {
         w.profile = c->ref();
-    } else if (const auto preset = parseFramework(spec)) {
+    } else if (const auto preset = parsePrecisionPreset(spec)) {
         w.profile = ProfileRef{};
-        w.framework = *preset;
+        w.precisionPreset = *preset;
     } else {
         r.fail(ErrorCode::UnknownValue, "framework", c.error().detail);
     }
@@ -521,7 +521,7 @@ Workload workloadFromJson(Reader& r) {
     r.enumeration("mode", w.mode, &parseMode, true);
     r.enumeration("finetune", w.finetune, &parseFinetune);
     frameworkFromJson(r, w);
-    r.enumeration("precision_preset", w.framework, &parseFramework);
+    r.enumeration("precision_preset", w.precisionPreset, &parsePrecisionPreset);
     if (auto p = r.object("precision", false)) {
         Precision& pr = w.precision;
         p->enumeration("weights", pr.weights, &parseDType);
@@ -621,7 +621,7 @@ Scenario defaultScenario() {
         s.model = denseFromParamCount(8e9);
     s.workload.mode = Mode::Training;
     s.workload.finetune = Finetune::Full;
-    applyFramework(s.workload, Framework::PureBf16);
+    applyPrecisionPreset(s.workload, PrecisionPreset::PureBf16);
     s.workload.optimizer = Optimizer::AdamW;
     s.workload.microBatch = 4;
     s.workload.sequenceLength = 2048;

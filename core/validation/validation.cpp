@@ -673,7 +673,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     const bool training = mode == "training";
     Workload& w = rec.workload;
     w.mode = training ? Mode::Training : Mode::Inference;
-    w.framework = Framework::Custom;
+    w.precisionPreset = PrecisionPreset::Custom;
 
     const auto finetune = r.optEnum("finetune", {"full", "lora", "qlora", "pretrain"});
     if (training) {

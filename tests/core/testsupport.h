@@ -57,9 +57,9 @@ inline double term(const RankEstimate& r, Term t) {
 /// Llama-2-7B shapes (config.json: 32 layers, h 4096, 32 heads = 32 KV heads, i 11008,
 /// vocab 32000, untied).
 /// A training workload with framework profile @p f, micro-batch @p b and sequence @p s.
-inline Workload training(Framework f, int64_t b, int64_t s) {
+inline Workload training(PrecisionPreset f, int64_t b, int64_t s) {
     Workload w;
-    applyFramework(w, f);
+    applyPrecisionPreset(w, f);
     w.microBatch = b;
     w.sequenceLength = s;
     return w;

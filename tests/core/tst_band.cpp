@@ -24,7 +24,7 @@ const ModelArch& llama8b() {
 
 /// llama-3.1-8b training under profile @p spec, micro-batch 2 x 1024 tokens, one GPU.
 Workload run(const char* spec, Finetune ft) {
-    Workload w = testsupport::training(Framework::Custom, 2, 1024);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 2, 1024);
     if (const auto c = parseProfileSpec(spec))
         selectProfile(w, *c, &llama8b());
     w.finetune = ft;

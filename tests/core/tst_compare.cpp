@@ -276,7 +276,7 @@ void TstCompare::typedChanges() {
     } else if (edit == QLatin1String("gpu")) {
         b.gpu = *findGpuPreset("a100-40gb");
     } else if (edit == QLatin1String("preset")) {
-        applyFramework(w, Framework::PytorchAmp);
+        applyPrecisionPreset(w, PrecisionPreset::PytorchAmp);
     } else if (edit == QLatin1String("samples")) {
         w.rollout.samplesPerPrompt = 4;
     } else if (edit == QLatin1String("targets")) {

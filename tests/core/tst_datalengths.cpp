@@ -49,7 +49,7 @@ namespace {
 /// llama-3.2-1b LoRA (all linear), micro-batch 1 x @p seq, bf16, full checkpointing, SDPA,
 /// under profile @p spec, lengths @p data.
 Workload loraRun(const char* spec, DataLengths data, int64_t seq) {
-    Workload w = testsupport::training(Framework::PureBf16, 1, seq);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, seq);
     if (const auto c = parseProfileSpec(spec))
         selectProfile(w, *c);
     w.finetune = Finetune::LoRA;
@@ -297,7 +297,7 @@ void TstDataLengths::unlistedSourceIsTorchLoop() {
     // the GUI opens on the same profile
     const auto c = findProfile({"torch-loop", ""});
     QVERIFY(c.ok());
-    QCOMPARE(c->profile->precision, Framework::PureBf16);
+    QCOMPARE(c->profile->precision, PrecisionPreset::PureBf16);
     QVERIFY(c->version->facts.empty()); // no HF Trainer extras: the run's own switches hold
 }
 

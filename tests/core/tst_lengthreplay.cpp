@@ -43,7 +43,7 @@ SampleLengths normal(int64_t mean, int64_t sd, int64_t steps) {
 
 /// Llama-2-7B LoRA r 8, checkpointed, batch 1 of @p seq tokens, lengths normal(mean, sd).
 Workload loraRun(int64_t seq, int64_t mean, int64_t sd, int64_t steps) {
-    Workload w = testsupport::training(Framework::PureBf16, 1, seq);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, seq);
     w.finetune = Finetune::LoRA;
     w.lora.rank = 8;
     w.checkpointing = Checkpointing::Full;
@@ -216,7 +216,7 @@ void TstLengthReplay::nothingToReplay_data() {
 
 void TstLengthReplay::nothingToReplay() {
     QFETCH(QString, what);
-    Workload w = testsupport::training(Framework::PureBf16, 1, 4096);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 4096);
     w.lengths = normal(2000, 1000, 1000);
     if (what == "fixed")
         w.lengths = SampleLengths{};
@@ -228,7 +228,7 @@ void TstLengthReplay::nothingToReplay() {
     s.layers = 2;
     QCOMPARE(variableLengthReserve(w, s), 0.0);
     // the same run with the lengths varying does grow (the row above tests the switch)
-    Workload varying = testsupport::training(Framework::PureBf16, 1, 4096);
+    Workload varying = testsupport::training(PrecisionPreset::PureBf16, 1, 4096);
     varying.lengths = normal(2000, 1000, 1000);
     QVERIFY(variableLengthReserve(varying, s) > 0);
 }
@@ -266,7 +266,7 @@ void TstLengthReplay::pipelineStagesShareOneReplay() {
     m.numHeads = m.numKvHeads = 4;
     m.headDim = 64;
     m.intermediateSize = 512;
-    Workload w = testsupport::training(Framework::PureBf16, 1, 4096);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 4096);
     w.lengths = normal(512, 300, 200);
     w.parallel.pp = 5000;
     QElapsedTimer clock;
@@ -493,7 +493,7 @@ void TstLengthReplay::fullFineTuneReserveNeverFalls() {
     QFETCH(QString, grows);
     const ModelPreset* p = findModelPreset(preset.toStdString());
     QVERIFY(p);
-    Workload w = testsupport::training(Framework::PureBf16, 1, 1024);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 1024);
     w.finetune = Finetune::Full;
     w.checkpointing = static_cast<Checkpointing>(checkpointing);
     ReplayCache cache;
@@ -525,7 +525,7 @@ void TstLengthReplay::fullFineTuneReserveNeverFalls() {
 void TstLengthReplay::fullFineTuneEnvelopeIsCached() {
     const ModelPreset* p = findModelPreset("llama-3.2-1b");
     QVERIFY(p);
-    Workload w = testsupport::training(Framework::PureBf16, 4, 2048);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 4, 2048);
     w.finetune = Finetune::Full;
     w.checkpointing = Checkpointing::Full;
     ReplayCache cache;

@@ -24,7 +24,7 @@ constexpr qint64 MiB = qint64(1) << 20;
 /// seven linears, activation checkpointing (llama2/7B_qlora_single_device.yaml at 0914d5c,
 /// TTLT-05's configuration).
 Workload torchtuneQlora(LoadRecipe recipe) {
-    Workload w = testsupport::training(Framework::PureBf16, 2, 512);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 2, 512);
     w.finetune = Finetune::QLoRA;
     w.precision.weights = DType::NF4DoubleQuant;
     w.lora.rank = 8;
@@ -37,7 +37,7 @@ Workload torchtuneQlora(LoadRecipe recipe) {
 /// fsdp_qlora's Llama-2-7B case study: r = 64 on q, k, v, gate, up, down (train.py defaults
 /// at 4cd6923), 2 GPUs, FSDP FULL_SHARD.
 Workload fsdpQlora(Finetune f) {
-    Workload w = testsupport::training(Framework::PureBf16, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 512);
     w.finetune = f;
     w.precision.weights = f == Finetune::QLoRA ? DType::NF4DoubleQuant : DType::BF16;
     w.lora.rank = 64;

@@ -19,7 +19,7 @@ using Change = std::function<void(ModelArch&, Workload&, int&)>;
 /// Llama-2-7B's block shapes with 3 layers (a quick replay), torchtune QLoRA, r = 8.
 struct Case {
     ModelArch m = testsupport::llama2_7b();
-    Workload w = testsupport::training(Framework::PureBf16, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 512);
     int shard = 1;
     Case() {
         m.numLayers = 3;

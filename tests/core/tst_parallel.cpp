@@ -160,7 +160,7 @@ void TstParallel::zeroStages() {
     // DeepSpeed bf16 profile: bf16 weights and grads, fp32 master + Adam (K = 12).
     // Accumulation 2 keeps the gradients live in every phase, so the four terms at the
     // peak are the static ones whatever phase the peak is in.
-    Workload w = training(Framework::DeepSpeedZero, 1, 512);
+    Workload w = training(PrecisionPreset::DeepSpeedZero, 1, 512);
     w.gradAccumulation = 2;
     w.checkpointing = Checkpointing::Full;
     w.parallel.dp = dp;
@@ -197,7 +197,7 @@ void TstParallel::tpWeights_data() {
 void TstParallel::tpWeights() {
     QFETCH(int, tp);
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
-    Workload w = training(Framework::PureBf16, 1, 1024);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 1024);
     w.checkpointing = Checkpointing::Full;
     w.parallel.tp = tp;
     w.parallel.sequenceParallel = true;
@@ -236,7 +236,8 @@ void TstParallel::tpActivations() {
     QFETCH(QString, sp);
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int64_t s = 4096;
-    Workload w = training(sp == "megatron" ? Framework::Megatron : Framework::PureBf16, 1, s);
+    Workload w =
+        training(sp == "megatron" ? PrecisionPreset::Megatron : PrecisionPreset::PureBf16, 1, s);
     if (sp ==
         "megatron") // the megatron profile: Megatron SP (sp_sharded_inputs) and its grad buffer
         selectProfile(w, *parseProfileSpec("megatron"));
@@ -290,7 +291,7 @@ void TstParallel::ppStageSplit() {
     QVERIFY(preset);
     const ModelArch& m = preset->arch;
     const int64_t s = 4096;
-    Workload w = training(Framework::PureBf16, 1, s);
+    Workload w = training(PrecisionPreset::PureBf16, 1, s);
     w.checkpointing = Checkpointing::Full;
     w.gradAccumulation = 2 * pp; // m >= p micro-batches; keeps logits live at the peak
     w.parallel.pp = pp;
@@ -358,7 +359,7 @@ void TstParallel::ppInflight() {
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int pp = 4;
     const int64_t s = 1024;
-    Workload w = training(Framework::PureBf16, 1, s);
+    Workload w = training(PrecisionPreset::PureBf16, 1, s);
     w.checkpointing = Checkpointing::None;
     w.attention = AttentionImpl::SDPA;
     w.parallel.pp = pp;
@@ -439,7 +440,7 @@ void TstParallel::moeTotalVsActive() {
     const std::optional<ModelArch> m = modelConfig(dir.toStdString().c_str());
     if (!m)
         QFAIL("model config does not load");
-    const Estimate e = estimate(*m, training(Framework::PureBf16, 1, 128));
+    const Estimate e = estimate(*m, training(PrecisionPreset::PureBf16, 1, 128));
     compare(static_cast<double>(e.totalParams), handTotal);
     compare(static_cast<double>(e.activeParams), handActive);
     QVERIFY(std::abs(e.totalParams - publishedTotal) <= totalTol);
@@ -476,7 +477,7 @@ void TstParallel::epWeights() {
     QFETCH(double, shardDiv);
     QFETCH(double, expertDiv);
     MODEL_OR_FAIL(m, "Mixtral-8x7B-v0.1");
-    Workload w = training(Framework::PureBf16, 1, 1024);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 1024);
     w.checkpointing = Checkpointing::Full;
     w.parallel.dp = dp;
     w.parallel.tp = tp;
@@ -512,7 +513,7 @@ void TstParallel::cpActivations() {
     QFETCH(int, cp);
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int64_t s = 16384;
-    Workload w = training(Framework::PureBf16, 1, s);
+    Workload w = training(PrecisionPreset::PureBf16, 1, s);
     w.checkpointing = Checkpointing::Full;
     w.gradAccumulation = 2; // gradients live throughout: the peak is the start of backward
     w.parallel.cp = cp;
@@ -551,7 +552,7 @@ void TstParallel::offload() {
     QFETCH(double, hostPerParam);
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
     const int dp = 8;
-    Workload w = training(Framework::DeepSpeedZero, 1, 2048);
+    Workload w = training(PrecisionPreset::DeepSpeedZero, 1, 2048);
     w.checkpointing = Checkpointing::Full;
     w.parallel.dp = dp;
     w.parallel.sharding = static_cast<Sharding>(sharding);
@@ -589,7 +590,7 @@ void TstParallel::activationOffload() {
     QFETCH(int, sequence);
     QFETCH(double, toHost);
     MODEL_OR_FAIL(m, "Llama-3.1-8B");
-    Workload w = training(Framework::PureBf16, microBatch, sequence);
+    Workload w = training(PrecisionPreset::PureBf16, microBatch, sequence);
     w.checkpointing = Checkpointing::Full;
     const Estimate kept = estimate(m, w);
     w.features.activationOffload = true;
@@ -619,7 +620,7 @@ void TstParallel::bnbQuantStateUnsharded_data() {
 void TstParallel::bnbQuantStateUnsharded() {
     QFETCH(bool, offload);
     QFETCH(double, extraOnGpu);
-    Workload w = training(Framework::BitsandbytesQlora, 1, 512);
+    Workload w = training(PrecisionPreset::BitsandbytesQlora, 1, 512);
     w.finetune = Finetune::QLoRA;
     w.checkpointing = Checkpointing::Full;
     w.parallel.dp = 2;
@@ -658,7 +659,8 @@ void TstParallel::offloadedAdapters_data() {
 void TstParallel::offloadedAdapters() {
     QFETCH(bool, qlora);
     QFETCH(double, onGpu);
-    Workload w = training(qlora ? Framework::BitsandbytesQlora : Framework::PureBf16, 1, 512);
+    Workload w =
+        training(qlora ? PrecisionPreset::BitsandbytesQlora : PrecisionPreset::PureBf16, 1, 512);
     w.finetune = qlora ? Finetune::QLoRA : Finetune::LoRA;
     w.lora.rank = 8;
     w.lora.targets = static_cast<unsigned>(LoraTarget::Q) | static_cast<unsigned>(LoraTarget::V);
@@ -696,7 +698,7 @@ void TstParallel::offloadShardCopy_data() {
 void TstParallel::offloadShardCopy() {
     QFETCH(int, sharding);
     QFETCH(double, extra);
-    Workload w = training(Framework::PureBf16, 1, 512);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 512);
     w.finetune = Finetune::LoRA;
     w.lora.rank = 8;
     w.checkpointing = Checkpointing::Full;
@@ -716,7 +718,7 @@ void TstParallel::lossParallelLogits() {
     // holds 12 B per logit; torch's loss_parallel() decomposition 16 B (tst_terms): the
     // backward peak (at the loss: 25 GB of logits against 16 GB of fp32 gradients at the end
     // of backward) grows by 4 B x 32768 tokens x 64128 = 8,405,385,216 bytes.
-    Workload w = training(Framework::Fsdp2Mixed, 8, 4096);
+    Workload w = training(PrecisionPreset::Fsdp2Mixed, 8, 4096);
     w.checkpointing = Checkpointing::Full;
     w.parallel.tp = 2;
     w.parallel.sequenceParallel = true;
@@ -867,7 +869,7 @@ void TstParallel::formulaTexts() {
     QFETCH(bool, inference);
     const ModelPreset* p = findModelPreset("llama-3.1-8b");
     QVERIFY(p);
-    Workload w = training(Framework::PureBf16, 1, 1024);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 1024);
     if (inference) {
         w.mode = Mode::Inference;
         w.microBatch = 4;
@@ -891,7 +893,7 @@ void TstParallel::formulaTexts() {
 void TstParallel::activationFormulaNamesCpAndStage() {
     const ModelPreset* p = findModelPreset("llama-3.1-8b");
     QVERIFY(p);
-    Workload w = training(Framework::PureBf16, 1, 1024);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 1024);
     w.parallel.cp = 2;
     QVERIFY(!validateWorkload(p->arch, w));
     QString f = QString::fromStdString(termFormula(Term::Activations, p->arch, w));
@@ -947,7 +949,7 @@ void TstParallel::tableFieldsOutOfRange() {
     QVERIFY(f);
     const ModelPreset* p = findModelPreset("llama-3.1-8b");
     QVERIFY(p);
-    Workload w = training(Framework::PureBf16, 1, 4096);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 4096);
     w.rollout.enabled = true;
     QVERIFY(!validateWorkload(p->arch, w).has_value()); // the run is valid before the change
     f->set(w, value);
@@ -1040,7 +1042,7 @@ void TstParallel::checkpointLayersBound() {
     const ModelPreset* p = findModelPreset("llama-3.1-8b");
     QVERIFY(p);
     QCOMPARE(p->arch.numLayers, 32);
-    Workload w = training(Framework::PureBf16, 1, 4096);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 4096);
     w.checkpointing = *parseCheckpointing(checkpointing.toStdString());
     w.checkpointLayers = layers;
     const auto err = validateWorkload(p->arch, w);
@@ -1065,7 +1067,7 @@ void TstParallel::invalidLayouts() {
     QFETCH(int, code);
     const ModelPreset* p = findModelPreset(model.toStdString());
     QVERIFY(p);
-    Workload w = training(Framework::PureBf16, 1, seq);
+    Workload w = training(PrecisionPreset::PureBf16, 1, seq);
     w.parallel.tp = tp;
     w.parallel.pp = pp;
     w.parallel.ep = ep;
@@ -1127,7 +1129,7 @@ void TstParallel::seed001Table13b() {
     // Through the engine with the real Llama-2-13B (13,015,864,320 parameters by the hand
     // formula): DeepSpeed ZeRO-3, 16 B/param / N (ZeRO paper P_os+g+p).
     MODEL_OR_FAIL(m, "Llama-2-13b-hf");
-    Workload w = training(Framework::DeepSpeedZero, 1, 512);
+    Workload w = training(PrecisionPreset::DeepSpeedZero, 1, 512);
     w.gradAccumulation = 2;
     w.parallel.dp = gpus;
     w.parallel.sharding = Sharding::Zero3;
@@ -1148,10 +1150,10 @@ void TstParallel::smallestLayout70b_data() {
     // torchtitan (FSDP2 MixedPrecisionPolicy(param bf16, reduce fp32)): fp32 sharded params
     // 4 + fp32 grads 4 + AdamW fp32 m, v 8 = 16 B/param; its llama3_70b.toml trains at seq
     // 8192 with full activation checkpointing and TP + sequence parallel.
-    QTest::newRow("llama70b-h100-fsdp2-mixed") << int(Framework::Fsdp2Mixed) << 0 << 16.0;
+    QTest::newRow("llama70b-h100-fsdp2-mixed") << int(PrecisionPreset::Fsdp2Mixed) << 0 << 16.0;
     // Megatron-LM bf16 + distributed optimizer: bf16 params 2 + fp32 main grads 4 + fp32 master
     // and Adam 12 = 18 B/param; 8 pipeline micro-batches per step.
-    QTest::newRow("llama70b-h100-megatron") << int(Framework::Megatron) << 8 << 18.0;
+    QTest::newRow("llama70b-h100-megatron") << int(PrecisionPreset::Megatron) << 8 << 18.0;
 }
 
 void TstParallel::smallestLayout70b() {
@@ -1164,8 +1166,8 @@ void TstParallel::smallestLayout70b() {
     const ModelArch& m = preset->arch;
     // Full fine-tune, micro-batch 1, seq 8192, full activation checkpointing, SDPA/flash,
     // TP with sequence parallelism (used whenever the solver picks TP > 1).
-    Workload w = training(static_cast<Framework>(framework), 1, 8192);
-    if (static_cast<Framework>(framework) == Framework::Megatron)
+    Workload w = training(static_cast<PrecisionPreset>(framework), 1, 8192);
+    if (static_cast<PrecisionPreset>(framework) == PrecisionPreset::Megatron)
         selectProfile(w, *parseProfileSpec("megatron")); // its facts too, not only its dtypes
     w.checkpointing = Checkpointing::Full;
     w.attention = AttentionImpl::SDPA;
@@ -1221,7 +1223,7 @@ void TstParallel::smallestLayout70b() {
           "(layers %d-%d), peak in %s: %.2f GiB of %.2f GiB nvidia-smi (headroom %.2f GiB); "
           "weights %.2f, grads %.2f, master %.2f, states %.2f, activations %.2f, logits %.2f, "
           "workspace %.2f GiB; solver %lld ms",
-          std::string(frameworkKey(w.framework)).c_str(), n, L.dp, L.tp, L.pp,
+          std::string(precisionPresetKey(w.precisionPreset)).c_str(), n, L.dp, L.tp, L.pp,
           std::string(shardingKey(L.sharding)).c_str(), r.stage + 1, L.pp, r.firstLayer,
           r.firstLayer + r.numLayers - 1, std::string(phaseKey(r.peakPhase)).c_str(),
           r.nvidiaSmi / 1073741824.0, e.capacity / 1073741824.0, e.headroom / 1073741824.0,
@@ -1257,7 +1259,7 @@ void TstParallel::fsdp1MixedFrozenUnits() {
     QFETCH(bool, noSync);
     QFETCH(double, grads);
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 4, 1304);
+    Workload w = training(PrecisionPreset::PureBf16, 4, 1304);
     w.finetune = Finetune::LoRA;
     w.lora.rank = 8;
     w.lora.targets = kLoraQV;
@@ -1311,7 +1313,7 @@ void TstParallel::fsdpGradientPoolCache() {
     QFETCH(bool, offload);
     QFETCH(double, cached);
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 4, 2048);
+    Workload w = training(PrecisionPreset::PureBf16, 4, 2048);
     w.checkpointing = Checkpointing::Full;
     w.gradAccumulation = accumulation;
     w.features.optimizerInBackward = inBackward;
@@ -1351,16 +1353,20 @@ void TstParallel::microBatchMonotonic_data() {
     QTest::addColumn<int>("finetune");
     QTest::addColumn<int>("checkpointing");
     QTest::addColumn<int>("framework");
-    QTest::newRow("fsdp-full-4gpu-ac") << int(Sharding::FsdpFullShard) << 4 << int(Finetune::Full)
-                                       << int(Checkpointing::Full) << int(Framework::PureBf16);
-    QTest::newRow("fsdp2-mixed-8gpu-ac") << int(Sharding::FsdpFullShard) << 8 << int(Finetune::Full)
-                                         << int(Checkpointing::Full) << int(Framework::Fsdp2Mixed);
-    QTest::newRow("fsdp-lora-2gpu-ac") << int(Sharding::FsdpFullShard) << 2 << int(Finetune::LoRA)
-                                       << int(Checkpointing::Full) << int(Framework::PureBf16);
-    QTest::newRow("zero3-8gpu-ac") << int(Sharding::Zero3) << 8 << int(Finetune::Full)
-                                   << int(Checkpointing::Full) << int(Framework::DeepSpeedZero);
+    QTest::newRow("fsdp-full-4gpu-ac")
+        << int(Sharding::FsdpFullShard) << 4 << int(Finetune::Full) << int(Checkpointing::Full)
+        << int(PrecisionPreset::PureBf16);
+    QTest::newRow("fsdp2-mixed-8gpu-ac")
+        << int(Sharding::FsdpFullShard) << 8 << int(Finetune::Full) << int(Checkpointing::Full)
+        << int(PrecisionPreset::Fsdp2Mixed);
+    QTest::newRow("fsdp-lora-2gpu-ac")
+        << int(Sharding::FsdpFullShard) << 2 << int(Finetune::LoRA) << int(Checkpointing::Full)
+        << int(PrecisionPreset::PureBf16);
+    QTest::newRow("zero3-8gpu-ac")
+        << int(Sharding::Zero3) << 8 << int(Finetune::Full) << int(Checkpointing::Full)
+        << int(PrecisionPreset::DeepSpeedZero);
     QTest::newRow("single-gpu-no-ac") << int(Sharding::None) << 1 << int(Finetune::Full)
-                                      << int(Checkpointing::None) << int(Framework::PureBf16);
+                                      << int(Checkpointing::None) << int(PrecisionPreset::PureBf16);
 }
 
 void TstParallel::microBatchMonotonic() {
@@ -1372,7 +1378,7 @@ void TstParallel::microBatchMonotonic() {
     const ModelArch m = llama2_7b();
     double prevAllocated = 0, prevReserved = 0;
     for (int b = 1; b <= 16; ++b) {
-        Workload w = training(static_cast<Framework>(framework), b, 2048);
+        Workload w = training(static_cast<PrecisionPreset>(framework), b, 2048);
         w.finetune = static_cast<Finetune>(finetune);
         w.checkpointing = static_cast<Checkpointing>(checkpointing);
         w.parallel.dp = gpus;

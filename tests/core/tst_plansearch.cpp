@@ -26,7 +26,7 @@ namespace {
 /// The issue's scenario: LoRA r16 on all linear layers, pure bf16, AdamW, micro-batch 4 x 4096,
 /// no checkpointing, DDP over 2 GPUs (global batch 8).
 Workload issue16(int64_t microBatch) {
-    Workload w = training(Framework::PureBf16, microBatch, 4096);
+    Workload w = training(PrecisionPreset::PureBf16, microBatch, 4096);
     w.finetune = Finetune::LoRA;
     w.parallel.dp = 2;
     return w;
@@ -151,7 +151,7 @@ void TstPlanSearch::singleChangeGivesOneStep_data() {
 void TstPlanSearch::singleChangeGivesOneStep() {
     QFETCH(int, option);
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 1, 4096);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 4096);
     w.finetune = Finetune::LoRA;
     const auto o = static_cast<LeverOption>(option);
     const Workload fixed = applyOption(w, w, o, w.globalBatch().value_or(0));
@@ -172,7 +172,7 @@ void TstPlanSearch::nothingFits() {
     // Llama-3.1-70B full fine-tune on one 8 GiB card: even NF4 weights alone are ~37 GB
     // (70.6e9 x 0.5 B), and with one GPU nothing shards or pipelines.
     MODEL_OR_FAIL(m, "Llama-3.1-70B");
-    const Workload w = training(Framework::PureBf16, 1, 2048);
+    const Workload w = training(PrecisionPreset::PureBf16, 1, 2048);
     const GpuSpec g = customGpu(8.0 * 1073741824.0);
     const Plan plan = searchPlan(m, w, g);
     QVERIFY(!plan.found);
@@ -213,7 +213,7 @@ void TstPlanSearch::inferencePlanUsesInferenceLevers() {
 
 void TstPlanSearch::fitsAlreadyNeedsNoPlan() {
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 1, 512);
+    Workload w = training(PrecisionPreset::PureBf16, 1, 512);
     w.finetune = Finetune::LoRA;
     const GpuSpec g = customGpu(80.0 * 1073741824.0);
     const Plan plan = searchPlan(m, w, g);

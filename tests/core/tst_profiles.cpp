@@ -21,7 +21,7 @@ namespace {
 /// llama-3.1-8b, training, micro-batch 1 x 512 tokens, bf16 compute, one GPU; the profile
 /// @p spec picked first, then the finetune kind (as the CLI applies --framework first).
 Workload pickedRun(const char* spec, Finetune ft) {
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     const auto c = parseProfileSpec(spec);
     if (c)
         selectProfile(w, *c);
@@ -256,7 +256,7 @@ void TestProfiles::megatronGradBuffer() {
     const auto ft = static_cast<Finetune>(finetune);
     const Workload profile = pickedRun("megatron", ft);
     Workload presetOnly = pickedRun("custom", ft);
-    applyFramework(presetOnly, Framework::Megatron);
+    applyPrecisionPreset(presetOnly, PrecisionPreset::Megatron);
     QCOMPARE(presetOnly.precision.grads, profile.precision.grads);
     QCOMPARE(presetOnly.parallel.sharding, profile.parallel.sharding);
     const Estimate ep = estimate(llama8b(), profile);
@@ -347,12 +347,12 @@ void TestProfiles::scenarioFrameworkKey() {
     const auto r = scenarioFromJson(j.dump());
     QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
     QCOMPARE(QString::fromStdString(profileSpec(r->workload.profile)), profile);
-    QCOMPARE(QString::fromLatin1(frameworkKey(r->workload.framework)), preset);
+    QCOMPARE(QString::fromLatin1(precisionPresetKey(r->workload.precisionPreset)), preset);
     // written back: the profile and the preset, read again unchanged
     const auto again = scenarioFromJson(toJson(*r));
     QVERIFY(again.ok());
     QCOMPARE(QString::fromStdString(profileSpec(again->workload.profile)), profile);
-    QCOMPARE(again->workload.framework, r->workload.framework);
+    QCOMPARE(again->workload.precisionPreset, r->workload.precisionPreset);
 }
 
 // A profile table's fill_defaults: the generate token counts parse into FillDefaults; a count
@@ -507,7 +507,7 @@ void TestProfiles::loraBaseRulePick() {
     QFETCH(int, finetune);
     QFETCH(int, sharding);
     QFETCH(QString, weights);
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     w.finetune = static_cast<Finetune>(finetune);
     w.parallel.sharding = static_cast<Sharding>(sharding);
     const auto c = parseProfileSpec(spec.toStdString());
@@ -573,7 +573,7 @@ void TestProfiles::checkpointDtypePick() {
     QFETCH(QString, weights);
     QFETCH(QString, grads);
     QFETCH(QString, adapters);
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     if (finetune < 0)
         w.mode = Mode::Inference;
     else
@@ -641,7 +641,7 @@ void TestProfiles::modelCastsItself() {
     QFETCH(bool, master);
     ModelArch m = llama8b();
     m.family = family.toStdString();
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     w.finetune = static_cast<Finetune>(finetune);
     w.parallel.sharding = static_cast<Sharding>(sharding);
     const auto c = parseProfileSpec(spec.toStdString());
@@ -651,7 +651,7 @@ void TestProfiles::modelCastsItself() {
     QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.optimizerStates)), states);
     QCOMPARE(w.precision.masterWeights, master);
     // a record leaving the weight dtype unknown gets the same, named with the model's code
-    Workload r = testsupport::training(Framework::Custom, 1, 512);
+    Workload r = testsupport::training(PrecisionPreset::Custom, 1, 512);
     r.finetune = static_cast<Finetune>(finetune);
     r.parallel.sharding = static_cast<Sharding>(sharding);
     UnknownSettings unknown;
@@ -689,7 +689,7 @@ void TestProfiles::checkpointDtypeFill() {
     QFETCH(QString, sourceHas);
     ModelArch m = llama8b();
     m.nativeDType = DType::FP16;
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     w.finetune = Finetune::Full;
     UnknownSettings unknown;
     unknown.weights = unknown.compute = unknown.masterWeights = unknown.grads = true;
@@ -722,7 +722,7 @@ void TestProfiles::generateDefaultsFillTheContext() {
     QFETCH(bool, prefillOnly);
     QFETCH(qint64, context);
     ModelArch m = llama8b();
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     w.mode = Mode::Inference;
     w.finetune = Finetune::Full;
     w.inference.prefillOnly = prefillOnly;
@@ -762,7 +762,7 @@ void TestProfiles::litgptBitsandbytesPrecision() {
     QFETCH(QString, spec);
     QFETCH(double, weights);
     QFETCH(double, workspace);
-    Workload w = testsupport::training(Framework::Custom, 1, 512);
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
     const auto c = parseProfileSpec(spec.toStdString());
     QVERIFY(c.ok());
     selectProfile(w, *c);
@@ -872,7 +872,8 @@ void TestProfiles::deepspeedGradientBucket() {
     auto run = [&](const char* spec) {
         Workload w = pickedRun(spec, Finetune::Full);
         if (QString::fromLatin1(spec) == "custom")
-            applyFramework(w, Framework::PytorchAmp); // hf-trainer's dtypes without its facts
+            applyPrecisionPreset(
+                w, PrecisionPreset::PytorchAmp); // hf-trainer's dtypes without its facts
         w.precision.grads = DType::BF16;
         w.parallel.dp = 2;
         w.parallel.sharding = static_cast<Sharding>(sharding);

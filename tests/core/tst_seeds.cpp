@@ -417,7 +417,7 @@ void TstSeeds::seed001FindMaxBatchFixedMemory() {
     // weights + grads + master + states = 16 P = 107.8 GB; its "7B" is a rounded count.
     MODEL_OR_FAIL(m, "Llama-2-7b-hf");
     Workload w;
-    applyFramework(w, Framework::DeepSpeedZero);
+    applyPrecisionPreset(w, PrecisionPreset::DeepSpeedZero);
     w.sequenceLength = 512;
     w.microBatch = 4;
     w.gradAccumulation = 2;
@@ -611,7 +611,7 @@ void TstSeeds::seed003ZeroStages() {
     QFETCH(double, perParamOver8);
     MODEL_OR_FAIL(m, "Llama-2-7b-hf");
     Workload w;
-    applyFramework(w, Framework::DeepSpeedZero);
+    applyPrecisionPreset(w, PrecisionPreset::DeepSpeedZero);
     w.sequenceLength = 512;
     w.gradAccumulation = 2;
     w.parallel.dp = 8;

@@ -63,14 +63,14 @@ void TstSolvers::maxMicroBatchBrackets_data() {
     QTest::addColumn<int>("finetune");
     QTest::addColumn<double>("gib");
     QTest::addColumn<int>("ckpt");
-    QTest::newRow("lora-40gib-no-ckpt")
-        << int(Framework::PureBf16) << int(Finetune::LoRA) << 40.0 << int(Checkpointing::None);
-    QTest::newRow("lora-80gib-full-ckpt")
-        << int(Framework::PureBf16) << int(Finetune::LoRA) << 80.0 << int(Checkpointing::Full);
-    QTest::newRow("qlora-16gib") << int(Framework::BitsandbytesQlora) << int(Finetune::QLoRA)
+    QTest::newRow("lora-40gib-no-ckpt") << int(PrecisionPreset::PureBf16) << int(Finetune::LoRA)
+                                        << 40.0 << int(Checkpointing::None);
+    QTest::newRow("lora-80gib-full-ckpt") << int(PrecisionPreset::PureBf16) << int(Finetune::LoRA)
+                                          << 80.0 << int(Checkpointing::Full);
+    QTest::newRow("qlora-16gib") << int(PrecisionPreset::BitsandbytesQlora) << int(Finetune::QLoRA)
                                  << 16.0 << int(Checkpointing::Full);
-    QTest::newRow("full-bf16-141gib")
-        << int(Framework::PureBf16) << int(Finetune::Full) << 141.0 << int(Checkpointing::Full);
+    QTest::newRow("full-bf16-141gib") << int(PrecisionPreset::PureBf16) << int(Finetune::Full)
+                                      << 141.0 << int(Checkpointing::Full);
 }
 
 void TstSolvers::maxMicroBatchBrackets() {
@@ -78,7 +78,7 @@ void TstSolvers::maxMicroBatchBrackets() {
     QFETCH(int, finetune);
     QFETCH(double, gib);
     QFETCH(int, ckpt);
-    Workload w = training(static_cast<Framework>(framework), 1, 2048);
+    Workload w = training(static_cast<PrecisionPreset>(framework), 1, 2048);
     w.finetune = static_cast<Finetune>(finetune);
     w.checkpointing = static_cast<Checkpointing>(ckpt);
     const GpuSpec g = gpuGiB(gib);
@@ -93,7 +93,7 @@ void TstSolvers::maxMicroBatchBrackets() {
 }
 
 void TstSolvers::maxSequenceBrackets() {
-    Workload w = training(Framework::PureBf16, 2, 1);
+    Workload w = training(PrecisionPreset::PureBf16, 2, 1);
     w.finetune = Finetune::LoRA;
     w.checkpointing = Checkpointing::Full;
     const GpuSpec g = gpuGiB(24);
@@ -109,7 +109,7 @@ void TstSolvers::maxSequenceBrackets() {
 
 void TstSolvers::sweepMatchesEstimate() {
     const ModelArch m = llama2_7b();
-    const Workload w = training(Framework::PureBf16, 1, 1024);
+    const Workload w = training(PrecisionPreset::PureBf16, 1, 1024);
     const GpuSpec g = gpuGiB(80);
     const auto xs = sweepValues(256, 40);
     const auto pts = sweep(m, w, &g, SweepAxis::MicroBatch, xs);
@@ -209,14 +209,14 @@ void TstSolvers::seed001FullAdam7bNeverFits_data() {
 
 void TstSolvers::seed001FullAdam7bNeverFits() {
     QFETCH(double, gib);
-    Workload w = training(Framework::DeepSpeedZero, 1, 512); // 2 + 2 + 12 bytes/param
+    Workload w = training(PrecisionPreset::DeepSpeedZero, 1, 512); // 2 + 2 + 12 bytes/param
     const GpuSpec g = customGpu(gib);
     QCOMPARE(maxMicroBatch(llama2_7b(), w, g), int64_t{0});
 }
 
 void TstSolvers::playbookRanksAndSaves() {
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 8, 4096);
+    Workload w = training(PrecisionPreset::PureBf16, 8, 4096);
     const GpuSpec g = gpuGiB(80);
     const Estimate now = estimate(m, w, &g);
     const double before = now.capacity - now.headroom; // the bytes the verdict counts
@@ -263,7 +263,7 @@ void TstSolvers::playbookSavingsOnTheCard() {
     QFETCH(int, pp);
     const ModelPreset* preset = findModelPreset(model.toStdString());
     QVERIFY(preset);
-    Workload w = training(Framework::PureBf16, microBatch, 2048);
+    Workload w = training(PrecisionPreset::PureBf16, microBatch, 2048);
     w.checkpointing = Checkpointing::Full;
     w.parallel.dp = dp;
     w.parallel.tp = tp;
@@ -292,7 +292,7 @@ void TstSolvers::loadCacheReleasedBeforeOom() {
     // decides the verdict: the step's own needs, the load's partly used segments, and the load's
     // live peak.
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 2, 512);
+    Workload w = training(PrecisionPreset::PureBf16, 2, 512);
     w.finetune = Finetune::QLoRA;
     w.precision.weights = DType::NF4DoubleQuant;
     w.lora.rank = 8;
@@ -324,7 +324,7 @@ void TstSolvers::loadCacheReleasedBeforeOom() {
 
 void TstSolvers::smallestLayoutIsMinimal() {
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PytorchAmp, 1, 4096); // 16 B/param: 108 GB static
+    Workload w = training(PrecisionPreset::PytorchAmp, 1, 4096); // 16 B/param: 108 GB static
     w.checkpointing = Checkpointing::Full;
     const GpuSpec g = gpuGiB(40);
     const auto r = smallestLayout(m, w, g, 64);
@@ -391,7 +391,7 @@ void TstSolvers::smallestLayoutMatchesFullScan() {
     QFETCH(double, gib);
     const ModelPreset* p = findModelPreset(model.toStdString());
     QVERIFY(p);
-    Workload w = training(Framework::PureBf16, microBatch, 2048);
+    Workload w = training(PrecisionPreset::PureBf16, microBatch, 2048);
     w.finetune = static_cast<Finetune>(finetune);
     const GpuSpec g = gpuGiB(gib);
     const auto a = smallestLayout(p->arch, w, g, 64);
@@ -412,7 +412,7 @@ void TstSolvers::smallestLayoutMatchesFullScan() {
 void TstSolvers::smallestLayoutBounded() {
     const ModelPreset* p = findModelPreset("llama-3.1-405b");
     QVERIFY(p);
-    const Workload w = training(Framework::PureBf16, 64, 1 << 20);
+    const Workload w = training(PrecisionPreset::PureBf16, 64, 1 << 20);
     QElapsedTimer clock;
     clock.start();
     const auto r = smallestLayout(p->arch, w, gpuGiB(80), 1 << 20);
@@ -425,7 +425,7 @@ void TstSolvers::combinedChangeWhenNoSingleFits() {
     // activations alone exceed the card, so neither a smaller micro-batch nor checkpointing
     // fits by itself; together they do.
     const ModelArch m = llama2_7b();
-    Workload w = training(Framework::PureBf16, 8, 4096);
+    Workload w = training(PrecisionPreset::PureBf16, 8, 4096);
     w.finetune = Finetune::LoRA;
     const GpuSpec g = gpuGiB(24);
     const auto items = playbook(m, w, g);
@@ -560,7 +560,7 @@ void TstSolvers::sequenceBeyondPositions() {
     QVERIFY(preset);
     const ModelArch& m = preset->arch;
     QCOMPARE(m.maxPositions, int64_t{4096});
-    Workload w = training(Framework::PureBf16, 1, sequence);
+    Workload w = training(PrecisionPreset::PureBf16, 1, sequence);
     if (inference) {
         w.mode = Mode::Inference;
         setInferenceContext(w, sequence);

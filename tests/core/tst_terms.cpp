@@ -536,7 +536,7 @@ void TstTerms::eagerSoftmax() {
 // = 786,432 B per token over SDPA, 3.6 GB less at this prompt).
 void TstTerms::eagerPrefillActivations() {
     auto acts = [](AttentionImpl a) {
-        Workload w = testsupport::training(Framework::Custom, 2, 4096);
+        Workload w = testsupport::training(PrecisionPreset::Custom, 2, 4096);
         testsupport::prefillOnly(w, 4096);
         w.precision.weights = DType::BF16;
         w.precision.compute = DType::BF16;
@@ -561,7 +561,7 @@ void TstTerms::softcapping() {
     auto logits = [](bool capped) {
         ModelArch m = llama3_8b();
         m.finalSoftcap = capped;
-        Workload w = testsupport::training(Framework::PureBf16, 1, 2048);
+        Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 2048);
         w.finetune = Finetune::LoRA;
         w.checkpointing = Checkpointing::Full;
         return estimate(m, w).worst.atPeak[static_cast<size_t>(Term::Logits)];
@@ -570,7 +570,7 @@ void TstTerms::softcapping() {
     // the formula text names the addition, so its numbers still add up
     ModelArch m = llama3_8b();
     m.finalSoftcap = true;
-    Workload w = testsupport::training(Framework::PureBf16, 1, 2048);
+    Workload w = testsupport::training(PrecisionPreset::PureBf16, 1, 2048);
     w.finetune = Finetune::LoRA;
     w.checkpointing = Checkpointing::Full;
     const std::string f = termFormula(Term::Logits, m, w);

@@ -150,7 +150,7 @@ void TstComparePanel::wording_data() {
         << Edit([](Scenario& s) { s.gpu = *findGpuPreset("a100-40gb"); }) << "GPU"
         << "NVIDIA H100 SXM 80GB → NVIDIA A100 40GB";
     QTest::newRow("precision-preset")
-        << Edit([](Scenario& s) { applyFramework(s.workload, Framework::PytorchAmp); })
+        << Edit([](Scenario& s) { applyPrecisionPreset(s.workload, PrecisionPreset::PytorchAmp); })
         << "Precision preset"
         << "Pure bf16 (torchtune, LitGPT) → PyTorch AMP / HF Trainer";
     QTest::newRow("feature-flag") << Edit([](Scenario& s) {

@@ -1722,7 +1722,7 @@ private slots:
         Workload w = m_win->controller()->scenario().workload;
         w.mode = Mode::Training;
         w.finetune = Finetune::Full;
-        applyFramework(w, Framework::Fsdp2Mixed);
+        applyPrecisionPreset(w, PrecisionPreset::Fsdp2Mixed);
         w.microBatch = 1;
         w.sequenceLength = 4096;
         w.gradAccumulation = 1;
