@@ -2,6 +2,7 @@
 // replay cannot tell apart. Each row changes one input the replay reads and checks that the
 // cache runs a new replay whose answer is the uncached replay of the changed scenario, not
 // the remembered one of the original; inputs the load never reads share one replay.
+#include "core/engine/reserve/length_replay.h"
 #include "core/engine/reserve/replay_cache.h"
 
 #include "testsupport.h"
@@ -46,6 +47,8 @@ bool same(const LoadPhase& a, const LoadPhase& b) {
 } // namespace
 
 Q_DECLARE_METATYPE(Change)
+using LengthsEdit = std::function<void(headroom::SampleLengths&, int64_t&, int64_t&)>;
+Q_DECLARE_METATYPE(LengthsEdit)
 
 class TstLoadPhaseCache : public QObject {
     Q_OBJECT
@@ -128,6 +131,40 @@ private slots:
     }
 
     // A bounded cache: the least recently used entry goes first.
+    // The lengths every pipeline stage of an estimate draws are memoised for the last input:
+    // after any one field of the input changes, the memo gives what batchLengths() gives for the
+    // new input (a memo keyed on fewer fields would return the old lengths).
+    void batchLengthsMemoFollowsEveryField_data() {
+        QTest::addColumn<LengthsEdit>("edit");
+        using E = LengthsEdit;
+        QTest::newRow("mean") << E([](SampleLengths& d, int64_t&, int64_t&) { d.mean = 900; });
+        QTest::newRow("std") << E([](SampleLengths& d, int64_t&, int64_t&) { d.std = 50; });
+        QTest::newRow("min") << E([](SampleLengths& d, int64_t&, int64_t&) { d.min = 2000; });
+        QTest::newRow("max") << E([](SampleLengths& d, int64_t&, int64_t&) { d.max = 600; });
+        QTest::newRow("drop-long")
+            << E([](SampleLengths& d, int64_t&, int64_t&) { d.dropLong = true; });
+        QTest::newRow("steps") << E([](SampleLengths& d, int64_t&, int64_t&) { d.steps = 10; });
+        QTest::newRow("sequence") << E([](SampleLengths&, int64_t& seq, int64_t&) { seq = 512; });
+        QTest::newRow("micro-batch") << E([](SampleLengths&, int64_t&, int64_t& mb) { mb = 64; });
+    }
+    void batchLengthsMemoFollowsEveryField() {
+        QFETCH(LengthsEdit, edit);
+        SampleLengths d;
+        d.mean = 512;
+        d.std = 300;
+        d.min = 16;
+        d.max = 4000;
+        int64_t seq = 1024; // about 5 % of the samples are longer (drop-long matters)
+        int64_t mb = 4;
+        ReplayCache cache;
+        QCOMPARE(cache.batchLengths(d, seq, mb), batchLengths(d, seq, mb));
+        const std::vector<int64_t> before = batchLengths(d, seq, mb);
+        edit(d, seq, mb);
+        const std::vector<int64_t> after = batchLengths(d, seq, mb);
+        QVERIFY2(after != before, "the row must change the lengths");
+        QCOMPARE(cache.batchLengths(d, seq, mb), after);
+    }
+
     void boundedLeastRecentlyUsed() {
         ReplayCache cache(2);
         Case c[3];

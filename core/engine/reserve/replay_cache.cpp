@@ -38,6 +38,16 @@ T ReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uin
     return result;
 }
 
+const std::vector<int64_t>& ReplayCache::batchLengths(const SampleLengths& d,
+                                                      int64_t sequenceLength, int64_t microBatch) {
+    const LengthsInput in{d, sequenceLength, microBatch};
+    if (!(in == m_lastLengthsInput)) {
+        m_lastLengths = headroom::batchLengths(d, sequenceLength, microBatch);
+        m_lastLengthsInput = in;
+    }
+    return m_lastLengths;
+}
+
 LoadPhase ReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
     if (!loadReplayed(m, w))
         return {};
@@ -166,10 +176,10 @@ double variableLengthReserve(const Workload& w, const StepShape& s) {
     if (w.mode != Mode::Training || !w.lengths.variable() || w.features.expandableSegments ||
         s.layers <= 0)
         return 0;
-    const std::vector<int64_t> lengths = batchLengths(w.lengths, w.sequenceLength, w.microBatch);
     if (ReplayCache* cache = ReplayCache::active())
-        return cache->lengthsReserve(s, w.microBatch, lengths);
-    return lengthsReserve(s, w.microBatch, lengths);
+        return cache->lengthsReserve(
+            s, w.microBatch, cache->batchLengths(w.lengths, w.sequenceLength, w.microBatch));
+    return lengthsReserve(s, w.microBatch, batchLengths(w.lengths, w.sequenceLength, w.microBatch));
 }
 
 } // namespace headroom

@@ -99,6 +99,10 @@ public:
     /// up one entry instead of every grid point's replay.
     StepReserve stepReserve(const StepShape& s, double tokens);
     /// Allocator replays run so far (cache misses: loads, lengths and steps).
+    /// batchLengths() (length_replay.h) of the last input asked for: every pipeline stage of
+    /// one estimate draws the same lengths (a 100,000-stage run asked 100,000 times).
+    const std::vector<int64_t>& batchLengths(const SampleLengths& d, int64_t sequenceLength,
+                                             int64_t microBatch);
     int replays() const { return m_replays; }
     /// Load replays run so far (cache misses of replay()).
     int loadReplays() const { return m_loadReplays; }
@@ -148,6 +152,15 @@ private:
 
     std::vector<Entry<int64_t, LoadPhase>> m_entries; ///< most recently used last
     std::vector<Entry<StepKey, double>> m_lengthEntries;
+    /// the last batchLengths() input (by SampleLengths' generated operator==) and its result
+    struct LengthsInput {
+        SampleLengths d;
+        int64_t sequenceLength = -1;
+        int64_t microBatch = -1;
+        bool operator==(const LengthsInput&) const = default;
+    };
+    LengthsInput m_lastLengthsInput;
+    std::vector<int64_t> m_lastLengths;
     std::vector<Entry<StepKey, StepFragmentation>> m_stepEntries;
     std::vector<Entry<StepKey, StepReserve>> m_stateEntries;
     std::vector<Entry<StepKey, StepReserve>> m_reserveEntries;
