@@ -199,18 +199,36 @@ void ControlsPanel::build() {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
     outer->setSpacing(8);
+    buildModelBox();
+    buildRunBox();
+    buildHardwareBox();
+    buildTrainingBox();
+    outer->addWidget(m_modelBox);
+    outer->addWidget(m_runBox);
+    // the meeting's first what-if ("and on 4 GPUs?") sits right under the run, above the
+    // training details and the memory features
+    outer->addWidget(m_hwBox);
+    outer->addWidget(m_trainBox);
+    m_features = new FeaturesPanel(m_controller, this);
+    outer->addWidget(m_features);
+    m_details = new RunDetailsPanel(m_controller, this);
+    outer->addWidget(m_details);
+    outer->addStretch(1);
+    setUpLabels();
+}
 
-    auto makeForm = [this](QGroupBox*& box, QFormLayout*& form, const QString& name) {
-        box = new QGroupBox(this);
-        box->setObjectName(name);
-        form = new QFormLayout(box);
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-        form->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    };
+void ControlsPanel::newForm(QGroupBox*& box, QFormLayout*& form, const QString& name) {
+    box = new QGroupBox(this);
+    box->setObjectName(name);
+    form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+}
 
-    // ---- model --------------------------------------------------------------------------
-    makeForm(m_modelBox, m_modelForm, QStringLiteral("modelBox"));
+/// Model: the preset or imported model, its file button, the size slider and the info line.
+void ControlsPanel::buildModelBox() {
+    newForm(m_modelBox, m_modelForm, QStringLiteral("modelBox"));
     m_model = new QComboBox(m_modelBox);
     m_model->setObjectName(QStringLiteral("modelCombo"));
     m_model->setEditable(true);
@@ -252,10 +270,11 @@ void ControlsPanel::build() {
     m_modelForm->addRow(QString(), m_openModel);
     m_modelForm->addRow(m_lSize, m_modelSize);
     m_modelForm->addRow(QString(), m_modelInfo);
-    outer->addWidget(m_modelBox);
+}
 
-    // ---- run ----------------------------------------------------------------------------
-    makeForm(m_runBox, m_runForm, QStringLiteral("runBox"));
+/// Run: mode, precision, micro-batch, sequence length, generated tokens, framework profile.
+void ControlsPanel::buildRunBox() {
+    newForm(m_runBox, m_runForm, QStringLiteral("runBox"));
     m_mode = makeCombo(kRunModeCount, QStringLiteral("modeCombo"), m_runBox);
     connect(m_mode, &QComboBox::activated, this, [this](int i) {
         m_controller->edit(Field::Mode, tr("Change mode"),
@@ -338,10 +357,11 @@ void ControlsPanel::build() {
     m_runForm->addRow(m_lSequence, m_sequence);
     m_runForm->addRow(m_lNewTokens, m_newTokens);
     m_runForm->addRow(m_lFramework, m_framework);
-    outer->addWidget(m_runBox);
+}
 
-    // ---- training details ---------------------------------------------------------------
-    makeForm(m_trainBox, m_trainForm, QStringLiteral("trainingBox"));
+/// Training details: optimizer, checkpointing, attention, LoRA rank.
+void ControlsPanel::buildTrainingBox() {
+    newForm(m_trainBox, m_trainForm, QStringLiteral("trainingBox"));
     m_optimizer = makeCombo(static_cast<int>(kOptimizers.size()), QStringLiteral("optimizerCombo"),
                             m_trainBox);
     connect(m_optimizer, &QComboBox::activated, this, [this](int i) {
@@ -387,14 +407,11 @@ void ControlsPanel::build() {
     m_trainForm->addRow(m_lCheckpointLayers, m_checkpointLayers);
     m_trainForm->addRow(m_lAttention, m_attention);
     m_trainForm->addRow(m_lLoraRank, m_loraRank);
-    outer->addWidget(m_trainBox);
-    m_features = new FeaturesPanel(m_controller, this);
-    outer->addWidget(m_features);
-    m_details = new RunDetailsPanel(m_controller, this);
-    outer->addWidget(m_details);
+}
 
-    // ---- hardware -----------------------------------------------------------------------
-    makeForm(m_hwBox, m_hwForm, QStringLiteral("hardwareBox"));
+/// Hardware: GPU, capacity, GPU count, the parallel degrees, sharding and the layout problem.
+void ControlsPanel::buildHardwareBox() {
+    newForm(m_hwBox, m_hwForm, QStringLiteral("hardwareBox"));
     m_gpu = new QComboBox(m_hwBox);
     m_gpu->setObjectName(QStringLiteral("gpuCombo"));
     m_gpu->setMaxVisibleItems(20);
@@ -463,11 +480,10 @@ void ControlsPanel::build() {
     m_hwForm->addRow(m_lDegrees, m_degreesRow);
     m_hwForm->addRow(m_lSharding, m_sharding);
     m_hwForm->addRow(m_problem);
-    // the meeting's first what-if ("and on 4 GPUs?") sits right under the run, above the
-    // training details and the memory features
-    outer->insertWidget(outer->indexOf(m_trainBox), m_hwBox);
-    outer->addStretch(1);
+}
 
+/// Every form label: on one line, and a buddy for its control's mnemonic.
+void ControlsPanel::setUpLabels() {
     for (QLabel* l :
          {m_lModel, m_lSize, m_lMode, m_lFramework, m_lPrecision, m_lMicroBatch, m_lSequence,
           m_lNewTokens, m_lOptimizer, m_lCheckpointing, m_lCheckpointLayers, m_lAttention,
@@ -544,7 +560,14 @@ void ControlsPanel::retranslateUi() {
     m_lPp->setText(tr("PP"));
     m_lCp->setText(tr("CP"));
     m_lEp->setText(tr("EP"));
+    retranslateModelBox();
+    retranslateRunBox();
+    retranslateTrainingBox();
+    retranslateHardwareBox();
+    syncFromScenario();
+}
 
+void ControlsPanel::retranslateModelBox() {
     m_model->setItemText(0, tr("Custom size (use the size slider)"));
     m_model->lineEdit()->setPlaceholderText(tr("Search models…"));
     m_model->setToolTip(tr("The model to plan for; type to search the presets, or pick "
@@ -561,7 +584,9 @@ void ControlsPanel::retranslateUi() {
            "beyond them, a shape derived from the family, labelled “derived”. With “Custom "
            "size”: a llama-style dense model. Not available for an imported config."));
     m_modelSize->setAccessibleNames(tr("Model size"));
+}
 
+void ControlsPanel::retranslateRunBox() {
     for (int i = 0; i < kRunModeCount; ++i) {
         m_mode->setItemText(i, Texts::runModeName(static_cast<RunMode>(i)));
         m_mode->setItemData(i, Texts::runModeTooltip(static_cast<RunMode>(i)), Qt::ToolTipRole);
@@ -600,7 +625,9 @@ void ControlsPanel::retranslateUi() {
     m_newTokens->setToolTip(tr("Tokens generated per sequence; the rest of the sequence length "
                                "is the prompt."));
     m_newTokens->setAccessibleName(tr("Generated tokens"));
+}
 
+void ControlsPanel::retranslateTrainingBox() {
     for (size_t i = 0; i < kOptimizers.size(); ++i) {
         m_optimizer->setItemText(static_cast<int>(i), Texts::optimizerName(kOptimizers[i]));
     }
@@ -626,7 +653,9 @@ void ControlsPanel::retranslateUi() {
     m_loraRank->setToolTip(tr("Rank r of the LoRA adapters; adapter size grows linearly "
                               "with it."));
     m_loraRank->setAccessibleName(tr("LoRA rank"));
+}
 
+void ControlsPanel::retranslateHardwareBox() {
     m_gpu->setItemText(m_gpu->count() - 1, tr("Custom capacity"));
     m_gpu->setToolTip(tr("The GPU model; its total memory is the capacity line in the "
                          "charts."));
@@ -658,7 +687,6 @@ void ControlsPanel::retranslateUi() {
                               "parameters over the data-parallel GPUs."));
     m_sharding->setAccessibleName(tr("Sharding"));
     m_problem->setAccessibleName(tr("Layout problem"));
-    syncFromScenario();
 }
 
 void ControlsPanel::changeEvent(QEvent* e) {
@@ -677,13 +705,18 @@ void ControlsPanel::changeEvent(QEvent* e) {
 
 void ControlsPanel::syncFromScenario() {
     const Scenario& s = m_controller->scenario();
-    const Workload& w = s.workload;
     const QSignalBlocker b1(m_model), b2(m_mode), b3(m_precision), b4(m_framework), b5(m_optimizer),
         b6(m_checkpointing), b7(m_checkpointLayers), b8(m_attention), b9(m_loraRank), b10(m_gpu),
         b11(m_capacity), b12(m_gpuCount), b13(m_dp), b14(m_tp), b15(m_pp), b16(m_cp), b17(m_ep),
         b18(m_sharding), b19(m_newTokens);
+    syncModelBox(s);
+    syncRunBox(s);
+    syncHardwareBox(s);
+}
 
-    // model
+/// The model box from @p s: the entry picked (an imported model gets an entry of its own),
+/// the size slider and the info line.
+void ControlsPanel::syncModelBox(const Scenario& s) {
     const int inlineIdx = m_model->findData(kInlineKey);
     if (s.modelSource == ModelSource::Inline) {
         const QString name =
@@ -728,8 +761,11 @@ void ControlsPanel::syncFromScenario() {
                     .arg(Units::formatParams(static_cast<double>(pc.active)));
     }
     m_modelInfo->setText(info);
+}
 
-    // run
+/// The run and training boxes from @p s, and which of their rows the mode shows.
+void ControlsPanel::syncRunBox(const Scenario& s) {
+    const Workload& w = s.workload;
     const RunMode rm = runModeOf(w);
     setIndexIfChanged(m_mode, static_cast<int>(rm));
     // the dtypes the engine counts: the checkpoint's own (fp8, MXFP4 experts), the QLoRA base
@@ -770,8 +806,11 @@ void ControlsPanel::syncFromScenario() {
         m_details->setVisible(!m_compact);
     setRowIfChanged(m_trainForm, m_loraRank, rm == RunMode::LoRA || rm == RunMode::QLoRA);
     setRowIfChanged(m_trainForm, m_checkpointLayers, w.checkpointing == Checkpointing::FirstN);
+}
 
-    // hardware
+/// The hardware box from @p s: GPU, capacity, count and the parallel degrees.
+void ControlsPanel::syncHardwareBox(const Scenario& s) {
+    const Workload& w = s.workload;
     int gpuIdx = s.gpu.key.empty() ? -1 : m_gpu->findData(QString::fromStdString(s.gpu.key));
     if (gpuIdx < 0) {
         gpuIdx = m_gpu->count() - 1;

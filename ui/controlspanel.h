@@ -52,6 +52,19 @@ protected:
 
 private:
     void build();
+    void newForm(QGroupBox*& box, QFormLayout*& form, const QString& name);
+    void buildModelBox();
+    void buildRunBox();
+    void buildTrainingBox();
+    void buildHardwareBox();
+    void setUpLabels();
+    void retranslateModelBox();
+    void retranslateRunBox();
+    void retranslateTrainingBox();
+    void retranslateHardwareBox();
+    void syncModelBox(const Scenario& s);
+    void syncRunBox(const Scenario& s);
+    void syncHardwareBox(const Scenario& s);
     void retranslateUi();
     void populateModels();
     void populateGpus();
