@@ -620,72 +620,33 @@ FilledField lengthsFilled(const Workload& w, const ProfileChoice& c) {
     return {"sample_lengths", std::move(value), std::move(source)};
 }
 
-RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
-    const std::string path = "[" + std::to_string(index) + "]";
-    if (!j.is_object())
-        throw FieldError{Error{ErrorCode::FieldWrongType, path,
-                               "expected a record object, got " + std::string(j.type_name())}};
-
-    // id first, so every later error can name the record.
-    std::string id;
-    {
-        Node pre(j, path, "");
-        id = pre.reqString("id");
-    }
-    Node r(j, path, id);
-
-    const json& schema = r.at("schema");
-    if (!schema.is_number_integer())
-        r.fail(ErrorCode::FieldWrongType, "schema",
-               "expected the integer 1, got " + std::string(schema.type_name()));
-    if (schema.get<int64_t>() != kRecordSchemaVersion)
-        r.fail(ErrorCode::UnsupportedVersion, "schema",
-               "schema version " + std::to_string(schema.get<int64_t>()) +
-                   "; this build reads version " + std::to_string(kRecordSchemaVersion));
-    for (const char* key : kRecordKeys)
-        (void)r.at(key);
-
-    RecordEntry entry;
-    entry.id = id;
-    MeasurementRecord rec;
-    rec.id = id;
-    std::vector<std::string> skip;
-    auto need = [&](bool present, const std::string& field, std::string_view why = {}) {
+/// One record as its sections are read: the record's node, what the reading fills (the
+/// entry, its measurement record and workload, the settings left unknown) and the reasons to
+/// skip it.
+struct RecordReader {
+    const Node& r;
+    RecordEntry& entry;
+    MeasurementRecord& rec;
+    Workload& w;
+    UnknownSettings& unknown;
+    std::vector<std::string>& skip;
+    bool training = false;
+    /// A null field the estimate cannot do without skips the record, naming it (and why).
+    void need(bool present, const std::string& field, std::string_view why = {}) const {
         if (!present)
             skip.push_back(field + " is null" + (why.empty() ? "" : ": " + std::string(why)));
-    };
-
-    UnknownSettings unknown;
-    rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
-    rec.sourceUrl = r.reqString("source_url");
-    entry.source = sourceRepository(rec.sourceUrl);
-    (void)r.optStringList("assumptions", false);
-    (void)r.reqString("notes");
-
-    // --- model ---
-    const Node m = r.reqObject("model");
-    const ModelSource source = parseModel(m, id, rec, unknown, skip);
-    const std::string& family = source.family;
-    ModelArch& a = rec.model;
-
-    // --- mode and dtypes ---
-    const std::string mode = r.reqEnum("mode", {"training", "inference"});
-    const bool training = mode == "training";
-    Workload& w = rec.workload;
-    w.mode = training ? Mode::Training : Mode::Inference;
-    w.precisionPreset = PrecisionPreset::Custom;
-
-    const auto finetune = r.optEnum("finetune", {"full", "lora", "qlora", "pretrain"});
-    if (training) {
-        need(finetune.has_value(), "finetune");
-        if (finetune == "lora")
-            w.finetune = Finetune::LoRA;
-        else if (finetune == "qlora")
-            w.finetune = Finetune::QLoRA;
-        else
-            w.finetune = Finetune::Full;
     }
+};
 
+/// weight, compute, gradient and optimizer-state dtypes, the master copy, the optimizer and
+/// the adapters' dtype.
+void readDtypes(RecordReader& x) {
+    const Node& r = x.r;
+    Workload& w = x.w;
+    MeasurementRecord& rec = x.rec;
+    UnknownSettings& unknown = x.unknown;
+    std::vector<std::string>& skip = x.skip;
+    const bool training = x.training;
     const auto weightDtype =
         r.optEnum("weight_dtype", {"fp32", "bf16", "fp16", "int8", "nf4", "nf4_double_quant", "fp4",
                                    "16bit", "4bit", "fp8", "mxfp4"});
@@ -740,8 +701,16 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         w.precision.adapters =
             isQuantized(w.precision.weights) ? w.precision.compute : w.precision.weights;
     }
+}
 
-    // --- LoRA ---
+/// lora: rank, targets, dropout (a LoRA or QLoRA training record needs it).
+void readLora(RecordReader& x, const std::optional<std::string>& finetune) {
+    const Node& r = x.r;
+    Workload& w = x.w;
+    UnknownSettings& unknown = x.unknown;
+    std::vector<std::string>& skip = x.skip;
+    const bool training = x.training;
+    const auto need = [&x](bool present, const std::string& field) { x.need(present, field); };
     const auto lora = r.optObject("lora");
     if (training && (w.finetune == Finetune::LoRA || w.finetune == Finetune::QLoRA)) {
         if (!lora) {
@@ -771,22 +740,34 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         (void)lora->optInt("rank", 1, limits::kLoraRank);
         (void)lora->optStringList("targets", true);
     }
+}
 
-    // --- batch, sequence ---
+/// micro-batch, sequence length, gradient accumulation; returns the accumulation as given.
+std::optional<int64_t> readBatch(RecordReader& x) {
+    const Node& r = x.r;
+    Workload& w = x.w;
+    const bool training = x.training;
     const auto micro = r.optInt("micro_batch_size", 1, limits::kMicroBatch);
     const auto seq = r.optInt("sequence_length", 1, limits::kSequenceLength);
     const auto accum = r.optInt("gradient_accumulation_steps", 1, limits::kGradAccumulation);
-    need(micro.has_value(), "micro_batch_size");
+    x.need(micro.has_value(), "micro_batch_size");
     w.microBatch = micro.value_or(1);
     if (training) {
-        need(seq.has_value(), "sequence_length", "the activations and logits scale with it");
+        x.need(seq.has_value(), "sequence_length", "the activations and logits scale with it");
         w.sequenceLength = seq.value_or(1);
     }
     w.gradAccumulation = accum.value_or(1);
+    return accum;
+}
 
-    // --- inference ---
+/// inference: prompt and generated tokens, the KV cache dtype.
+void readInference(RecordReader& x) {
+    const Node& r = x.r;
+    Workload& w = x.w;
+    UnknownSettings& unknown = x.unknown;
+    std::vector<std::string>& skip = x.skip;
     const auto inf = r.optObject("inference");
-    if (!training) {
+    if (!x.training) {
         if (!inf) {
             skip.emplace_back("inference is null for an inference record");
         } else {
@@ -802,7 +783,7 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
             // unknown counts: the profile's generate defaults (resolveUnknowns), else a skip
             unknown.promptTokens = !prompt.has_value();
             unknown.newTokens = !fresh.has_value();
-            need(kv.has_value(), "inference.kv_cache_dtype");
+            x.need(kv.has_value(), "inference.kv_cache_dtype");
             w.inference.promptTokens = prompt.value_or(1);
             w.inference.newTokens = fresh.value_or(0);
             if (kv)
@@ -814,8 +795,16 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     } else if (inf) {
         (void)inf->optInt("prompt_tokens", 1, limits::kSequenceLength);
     }
+}
 
-    // --- checkpointing, attention, features ---
+/// activation checkpointing, attention, the features list, and the sample lengths (optional;
+/// this project's extension of the schema).
+void readFeatures(RecordReader& x) {
+    const Node& r = x.r;
+    Workload& w = x.w;
+    UnknownSettings& unknown = x.unknown;
+    std::vector<std::string>& skip = x.skip;
+    const bool training = x.training;
     const auto ac = r.optEnum("activation_checkpointing", {"none", "full", "selective"});
     unknown.checkpointing = training && !ac.has_value();
     if (ac)
@@ -841,7 +830,6 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         w.optimizer != Optimizer::PagedAdamW8bit)
         skip.emplace_back("feature 'paged_optimizer' with a non-paged optimizer");
 
-    // --- variable sample lengths (optional; this project's extension of the schema) ---
     if (const auto sl = r.has("sample_lengths") ? r.optObject("sample_lengths") : std::nullopt) {
         w.lengths.mean = sl->optInt("mean", 1, limits::kSequenceLength).value_or(0);
         w.lengths.std = sl->optInt("std", 0, limits::kSequenceLength).value_or(0);
@@ -851,9 +839,16 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         w.lengths.steps = sl->optInt("steps", 1, limits::kTrainSteps).value_or(w.lengths.steps);
         w.lengths.data = DataLengths::Real; // the record's own lengths win
     }
+}
 
-    // --- parallelism ---
-    const Node p = r.reqObject("parallelism");
+/// parallelism: the degrees (their product checked against num_gpus), sharding, the pipeline
+/// schedule; @p accum the gradient accumulation as given.
+void readParallelism(RecordReader& x, const std::optional<int64_t>& accum) {
+    Workload& w = x.w;
+    MeasurementRecord& rec = x.rec;
+    std::vector<std::string>& skip = x.skip;
+    const bool training = x.training;
+    const Node p = x.r.reqObject("parallelism");
     const auto gpus = p.optInt("num_gpus", 1, limits::kGpus);
     const auto dp = p.optInt("dp", 1, limits::kDegree);
     const auto tp = p.optInt("tp", 1, limits::kDegree);
@@ -863,11 +858,11 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
         p.optEnum("sharding", {"none", "fsdp_full_shard", "fsdp_no_shard", "fsdp_shard_grad_op",
                                "zero1", "zero2", "zero3", "hsdp"});
     const auto schedule = p.optEnum("pp_schedule", {"1F1B", "Interleaved1F1B", "GPipe"});
-    need(dp.has_value(), "parallelism.dp");
-    need(tp.has_value(), "parallelism.tp");
-    need(pp.has_value(), "parallelism.pp");
-    need(cp.has_value(), "parallelism.cp");
-    need(sharding.has_value(), "parallelism.sharding");
+    x.need(dp.has_value(), "parallelism.dp");
+    x.need(tp.has_value(), "parallelism.tp");
+    x.need(pp.has_value(), "parallelism.pp");
+    x.need(cp.has_value(), "parallelism.cp");
+    x.need(sharding.has_value(), "parallelism.sharding");
     w.parallel.dp = static_cast<int>(dp.value_or(1));
     w.parallel.tp = static_cast<int>(tp.value_or(1));
     w.parallel.pp = static_cast<int>(pp.value_or(1));
@@ -898,8 +893,17 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     if (w.parallel.cp > 1 && w.parallel.sharding != Sharding::None)
         rec.caveats.emplace_back("context parallel with FSDP: torchtitan shards parameters over "
                                  "dp x cp GPUs");
+}
 
-    // --- gpu, measured ---
+/// gpu and measured: the machine, the framework profile the source ran under, the metric and
+/// its bytes.
+void readGpuAndMeasured(RecordReader& x, const FrameworkRevisions& revisions) {
+    const Node& r = x.r;
+    Workload& w = x.w;
+    MeasurementRecord& rec = x.rec;
+    RecordEntry& entry = x.entry;
+    std::vector<std::string>& skip = x.skip;
+    const bool training = x.training;
     const Node g = r.reqObject("gpu");
     rec.gpuName = g.optString("name").value_or("");
     // The framework profile the source ran under (resources/framework-revisions.json; a
@@ -943,8 +947,16 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     } else {
         rec.measuredBytes = *bytes;
     }
+}
 
-    // Settings the source left unknown: the profile's documented defaults (resolveUnknowns).
+/// Settings the source left unknown: the profile's documented defaults (resolveUnknowns), or
+/// a reason to skip where it documents none.
+void fillUnknowns(RecordReader& x, ModelArch& a) {
+    Workload& w = x.w;
+    RecordEntry& entry = x.entry;
+    UnknownSettings& unknown = x.unknown;
+    std::vector<std::string>& skip = x.skip;
+    const bool training = x.training;
     if (const auto c = findProfile(entry.profile)) {
         for (FilledField& f : resolveUnknowns(a, w, unknown, *c))
             entry.filled.push_back(std::move(f));
@@ -968,6 +980,78 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
     } else {
         skip.push_back("framework profile " + profileSpec(entry.profile) + " is not in the table");
     }
+}
+
+RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions& revisions) {
+    const std::string path = "[" + std::to_string(index) + "]";
+    if (!j.is_object())
+        throw FieldError{Error{ErrorCode::FieldWrongType, path,
+                               "expected a record object, got " + std::string(j.type_name())}};
+
+    // id first, so every later error can name the record.
+    std::string id;
+    {
+        Node pre(j, path, "");
+        id = pre.reqString("id");
+    }
+    Node r(j, path, id);
+
+    const json& schema = r.at("schema");
+    if (!schema.is_number_integer())
+        r.fail(ErrorCode::FieldWrongType, "schema",
+               "expected the integer 1, got " + std::string(schema.type_name()));
+    if (schema.get<int64_t>() != kRecordSchemaVersion)
+        r.fail(ErrorCode::UnsupportedVersion, "schema",
+               "schema version " + std::to_string(schema.get<int64_t>()) +
+                   "; this build reads version " + std::to_string(kRecordSchemaVersion));
+    for (const char* key : kRecordKeys)
+        (void)r.at(key);
+
+    RecordEntry entry;
+    entry.id = id;
+    MeasurementRecord rec;
+    rec.id = id;
+    std::vector<std::string> skip;
+    UnknownSettings unknown;
+    rec.confidence = r.reqEnum("confidence", {"complete", "partial"});
+    rec.sourceUrl = r.reqString("source_url");
+    entry.source = sourceRepository(rec.sourceUrl);
+    (void)r.optStringList("assumptions", false);
+    (void)r.reqString("notes");
+
+    // --- model ---
+    const Node m = r.reqObject("model");
+    const ModelSource source = parseModel(m, id, rec, unknown, skip);
+    const std::string& family = source.family;
+    ModelArch& a = rec.model;
+
+    // --- mode and dtypes ---
+    const std::string mode = r.reqEnum("mode", {"training", "inference"});
+    const bool training = mode == "training";
+    Workload& w = rec.workload;
+    RecordReader x{r, entry, rec, w, unknown, skip, training};
+    w.mode = training ? Mode::Training : Mode::Inference;
+    w.precisionPreset = PrecisionPreset::Custom;
+
+    const auto finetune = r.optEnum("finetune", {"full", "lora", "qlora", "pretrain"});
+    if (training) {
+        x.need(finetune.has_value(), "finetune");
+        if (finetune == "lora")
+            w.finetune = Finetune::LoRA;
+        else if (finetune == "qlora")
+            w.finetune = Finetune::QLoRA;
+        else
+            w.finetune = Finetune::Full;
+    }
+
+    readDtypes(x);
+    readLora(x, finetune);
+    const std::optional<int64_t> accum = readBatch(x);
+    readInference(x);
+    readFeatures(x);
+    readParallelism(x, accum);
+    readGpuAndMeasured(x, revisions);
+    fillUnknowns(x, a);
     if (family == "qwen" && !source.fromConfig && skip.empty())
         qwenV1MlpWidth(a, rec);
     if (!skip.empty()) {
