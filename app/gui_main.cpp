@@ -32,6 +32,117 @@ bool needsNoDisplay(int argc, char** argv) {
     }
     return false;
 }
+
+/// The GUI's command-line options (besides --help, --version and the file).
+struct GuiOptions {
+    QCommandLineOption shot, scenario, size, presentation, theme, language, tab, compare,
+        checkLabels;
+};
+
+GuiOptions guiOptions() {
+    return GuiOptions{
+        QCommandLineOption(QStringLiteral("screenshot"),
+                           QApplication::translate(
+                               "main", "Render the window offscreen to <file> (PNG) and exit."),
+                           QStringLiteral("file")),
+        QCommandLineOption(QStringLiteral("scenario"),
+                           QApplication::translate("main", "Open the scenario <file> (JSON)."),
+                           QStringLiteral("file")),
+        QCommandLineOption(
+            QStringLiteral("size"),
+            QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000 (at "
+                                            "most %1 px a side and %2 px in all).")
+                .arg(headroom::ui::kMaxScreenshotSide)
+                .arg(headroom::ui::kMaxScreenshotPixels),
+            QStringLiteral("WxH"), QStringLiteral("1600x1000")),
+        QCommandLineOption(QStringLiteral("presentation"),
+                           QApplication::translate("main", "Start in presentation mode.")),
+        QCommandLineOption(QStringLiteral("theme"),
+                           QApplication::translate("main", "Theme: light or dark."),
+                           QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("language"),
+                           QApplication::translate("main", "Interface language: en, de or zh_CN."),
+                           QStringLiteral("code")),
+        QCommandLineOption(QStringLiteral("tab"),
+                           QApplication::translate(
+                               "main", "Detail tab shown by --screenshot: breakdown, playbook, "
+                                       "layout, timeline or serving."),
+                           QStringLiteral("key")),
+        QCommandLineOption(
+            QStringLiteral("compare"),
+            QApplication::translate("main", "With --screenshot: pin the --scenario file (or the "
+                                            "default scenario) as A, open <file> as B and show the "
+                                            "Compare tab."),
+            QStringLiteral("file")),
+        QCommandLineOption(
+            QStringLiteral("check-labels"),
+            QApplication::translate("main", "With --screenshot: list every cut, elided or "
+                                            "overlapping text on stderr and exit with 3 if any."))};
+}
+
+/// The application's names, version, desktop file and icon.
+void describeApplication() {
+    QApplication::setOrganizationName(QStringLiteral("Headroom"));
+    QApplication::setOrganizationDomain(QStringLiteral("headroom.invalid"));
+    QApplication::setApplicationName(QStringLiteral("headroom"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
+    QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("headroom"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/headroom.svg")));
+}
+
+/// --screenshot: renders offscreen and returns the exit status.
+int screenshot(const QCommandLineParser& parser, const GuiOptions& o) {
+    headroom::ui::ScreenshotOptions so;
+    so.output = parser.value(o.shot);
+    so.scenario = parser.value(o.scenario);
+    so.size = headroom::ui::parseSize(parser.value(o.size));
+    if (!so.size.isValid()) {
+        QTextStream(stderr) << "headroom: "
+                            << QApplication::translate(
+                                   "main", "--size must look like 1600x1000, with 10 to %1 "
+                                           "px a side and at most %2 px in all (got '%3')")
+                                   .arg(headroom::ui::kMaxScreenshotSide)
+                                   .arg(headroom::ui::kMaxScreenshotPixels)
+                                   .arg(parser.value(o.size))
+                            << '\n';
+        return 2;
+    }
+    so.presentation = parser.isSet(o.presentation);
+    so.theme = parser.value(o.theme);
+    so.language = parser.value(o.language);
+    so.tab = parser.value(o.tab);
+    so.compare = parser.value(o.compare);
+    so.checkLabels = parser.isSet(o.checkLabels);
+    return headroom::ui::runScreenshot(so);
+}
+
+/// The window, with the options a person gave; returns the event loop's exit status.
+int runWindow(QApplication& app, const QCommandLineParser& parser, const GuiOptions& o) {
+    headroom::ui::MainWindow window;
+    if (parser.isSet(o.theme)) {
+        window.setTheme(parser.value(o.theme) == QLatin1String("dark")
+                            ? headroom::ui::ThemeKind::Dark
+                            : headroom::ui::ThemeKind::Light);
+    }
+    if (parser.isSet(o.language)) {
+        window.setLanguage(parser.value(o.language));
+    }
+    // shown first: a form row shown before the window is kept a zero height (an inference
+    // scenario's "Generated" row), so files open in the shown window
+    window.show();
+    if (parser.isSet(o.scenario)) {
+        window.openScenarioFile(parser.value(o.scenario));
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        window.openAnyFile(parser.positionalArguments().front());
+    }
+    if (parser.isSet(o.presentation)) {
+        window.presentation()->setActive(true);
+    }
+    return app.exec();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -44,13 +155,7 @@ int main(int argc, char** argv) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Headroom"));
-    QApplication::setOrganizationDomain(QStringLiteral("headroom.invalid"));
-    QApplication::setApplicationName(QStringLiteral("headroom"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
-    QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("headroom"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/headroom.svg")));
+    describeApplication();
 
     // --help / errors in the system language (the window's LanguageManager takes over later)
     QTranslator cliTranslator;
@@ -64,48 +169,9 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "GPU memory planner for LLM training and inference."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption shot(
-        QStringLiteral("screenshot"),
-        QApplication::translate("main", "Render the window offscreen to <file> (PNG) and exit."),
-        QStringLiteral("file"));
-    const QCommandLineOption scenario(
-        QStringLiteral("scenario"),
-        QApplication::translate("main", "Open the scenario <file> (JSON)."),
-        QStringLiteral("file"));
-    const QCommandLineOption size(
-        QStringLiteral("size"),
-        QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000 (at "
-                                        "most %1 px a side and %2 px in all).")
-            .arg(headroom::ui::kMaxScreenshotSide)
-            .arg(headroom::ui::kMaxScreenshotPixels),
-        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption presentation(
-        QStringLiteral("presentation"),
-        QApplication::translate("main", "Start in presentation mode."));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QApplication::translate("main", "Theme: light or dark."),
-                                   QStringLiteral("name"));
-    const QCommandLineOption language(
-        QStringLiteral("language"),
-        QApplication::translate("main", "Interface language: en, de or zh_CN."),
-        QStringLiteral("code"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QApplication::translate("main", "Detail tab shown by --screenshot: breakdown, playbook, "
-                                        "layout, timeline or serving."),
-        QStringLiteral("key"));
-    const QCommandLineOption compare(
-        QStringLiteral("compare"),
-        QApplication::translate("main", "With --screenshot: pin the --scenario file (or the "
-                                        "default scenario) as A, open <file> as B and show the "
-                                        "Compare tab."),
-        QStringLiteral("file"));
-    const QCommandLineOption checkLabels(
-        QStringLiteral("check-labels"),
-        QApplication::translate("main", "With --screenshot: list every cut, elided or "
-                                        "overlapping text on stderr and exit with 3 if any."));
-    parser.addOptions(
-        {shot, scenario, size, presentation, theme, language, tab, compare, checkLabels});
+    const GuiOptions o = guiOptions();
+    parser.addOptions({o.shot, o.scenario, o.size, o.presentation, o.theme, o.language, o.tab,
+                       o.compare, o.checkLabels});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),
@@ -113,51 +179,7 @@ int main(int argc, char** argv) {
     parser.process(app);
     QApplication::removeTranslator(&cliTranslator);
 
-    if (parser.isSet(shot)) {
-        headroom::ui::ScreenshotOptions o;
-        o.output = parser.value(shot);
-        o.scenario = parser.value(scenario);
-        o.size = headroom::ui::parseSize(parser.value(size));
-        if (!o.size.isValid()) {
-            QTextStream(stderr) << "headroom: "
-                                << QApplication::translate(
-                                       "main", "--size must look like 1600x1000, with 10 to %1 "
-                                               "px a side and at most %2 px in all (got '%3')")
-                                       .arg(headroom::ui::kMaxScreenshotSide)
-                                       .arg(headroom::ui::kMaxScreenshotPixels)
-                                       .arg(parser.value(size))
-                                << '\n';
-            return 2;
-        }
-        o.presentation = parser.isSet(presentation);
-        o.theme = parser.value(theme);
-        o.language = parser.value(language);
-        o.tab = parser.value(tab);
-        o.compare = parser.value(compare);
-        o.checkLabels = parser.isSet(checkLabels);
-        return headroom::ui::runScreenshot(o);
-    }
-
-    headroom::ui::MainWindow window;
-    if (parser.isSet(theme)) {
-        window.setTheme(parser.value(theme) == QLatin1String("dark")
-                            ? headroom::ui::ThemeKind::Dark
-                            : headroom::ui::ThemeKind::Light);
-    }
-    if (parser.isSet(language)) {
-        window.setLanguage(parser.value(language));
-    }
-    // shown first: a form row shown before the window is kept a zero height (an inference
-    // scenario's "Generated" row), so files open in the shown window
-    window.show();
-    if (parser.isSet(scenario)) {
-        window.openScenarioFile(parser.value(scenario));
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        window.openAnyFile(parser.positionalArguments().front());
-    }
-    if (parser.isSet(presentation)) {
-        window.presentation()->setActive(true);
-    }
-    return app.exec();
+    if (parser.isSet(o.shot))
+        return screenshot(parser, o);
+    return runWindow(app, parser, o);
 }

@@ -141,14 +141,34 @@ ExportLook MainWindow::currentLook() const {
     return look;
 }
 
+namespace {
+
+/// A window action @p a with shortcut @p key (none when empty) that runs @p slot; added to
+/// @p w so its shortcut keeps working while the menu bar is hidden.
+template <class Slot>
+void makeAction(QMainWindow* w, QAction*& a, const QKeySequence& key, Slot slot) {
+    a = new QAction(w);
+    if (!key.isEmpty()) {
+        a->setShortcut(key);
+    }
+    QObject::connect(a, &QAction::triggered, w, slot);
+    w->addAction(a);
+}
+
+} // namespace
+
 void MainWindow::createActions() {
-    auto make = [this](QAction*& a, const QKeySequence& key, auto slot) {
-        a = new QAction(this);
-        if (!key.isEmpty()) {
-            a->setShortcut(key);
-        }
-        connect(a, &QAction::triggered, this, slot);
-        addAction(a); // shortcuts keep working while the menu bar is hidden
+    createFileActions();
+    createViewActions();
+    createToolActions();
+    nameActions();
+    createLanguageActions();
+}
+
+/// File and Edit: new, open, save, export, copy, quit; undo and redo.
+void MainWindow::createFileActions() {
+    const auto make = [this](QAction*& a, const QKeySequence& key, auto slot) {
+        makeAction(this, a, key, slot);
     };
     make(m_newAct, QKeySequence::New, [this] { newScenario(); });
     make(m_openAct, QKeySequence::Open, [this] { openScenarioDialog(); });
@@ -167,7 +187,13 @@ void MainWindow::createActions() {
     m_redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
     addAction(m_undo);
     addAction(m_redo);
+}
 
+/// View: presentation, animation, per-stage bars, the controls dock, units and themes.
+void MainWindow::createViewActions() {
+    const auto make = [this](QAction*& a, const QKeySequence& key, auto slot) {
+        makeAction(this, a, key, slot);
+    };
     make(m_presentationAct, QKeySequence(Qt::Key_F11), [this] { m_presentation->toggle(); });
     m_presentationAct->setCheckable(true);
     make(m_leavePresentationAct, QKeySequence(Qt::Key_Escape),
@@ -208,7 +234,13 @@ void MainWindow::createActions() {
         themes->addAction(a);
     }
     m_lightAct->setChecked(true);
+}
 
+/// Tools and Help: layout search, calibration, compare, shortcuts, about.
+void MainWindow::createToolActions() {
+    const auto make = [this](QAction*& a, const QKeySequence& key, auto slot) {
+        makeAction(this, a, key, slot);
+    };
     make(m_layoutAct, QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
         m_dashboard->tabs()->setCurrentWidget(m_dashboard->layoutPanel());
         m_dashboard->layoutPanel()->findSmallestLayout();
@@ -227,7 +259,10 @@ void MainWindow::createActions() {
     });
     make(m_shortcutsAct, QKeySequence::HelpContents, [this] { showShortcuts(); });
     make(m_aboutAct, QKeySequence(), [this] { showAbout(); });
+}
 
+/// Object names of the actions (the tests and the shortcuts list find them by name).
+void MainWindow::nameActions() {
     const std::initializer_list<std::pair<QAction*, const char*>> names{
         {m_newAct, "actionNew"},
         {m_openAct, "actionOpen"},
@@ -260,7 +295,10 @@ void MainWindow::createActions() {
     for (const auto& [a, name] : names) {
         a->setObjectName(QString::fromLatin1(name));
     }
+}
 
+/// One checkable action per language (the system's first).
+void MainWindow::createLanguageActions() {
     m_languageGroup = new QActionGroup(this);
     QStringList codes{QString()};
     codes += LanguageManager::available();

@@ -74,6 +74,11 @@ protected:
 
 private:
     void createActions();
+    void createFileActions();
+    void createViewActions();
+    void createToolActions();
+    void nameActions();
+    void createLanguageActions();
     void createMenus();
     void retranslateUi();
     void restoreSettings();
