@@ -636,17 +636,19 @@ struct RecordReader {
         if (!present)
             skip.push_back(field + " is null" + (why.empty() ? "" : ": " + std::string(why)));
     }
+    void readDtypes();
+    void readLora(const std::optional<std::string>& finetune);
+    std::optional<int64_t> readBatch();
+    void readInference();
+    void readFeatures();
+    void readParallelism(const std::optional<int64_t>& accum);
+    void readGpuAndMeasured(const FrameworkRevisions& revisions);
+    void fillUnknowns(ModelArch& a);
 };
 
 /// weight, compute, gradient and optimizer-state dtypes, the master copy, the optimizer and
 /// the adapters' dtype.
-void readDtypes(RecordReader& x) {
-    const Node& r = x.r;
-    Workload& w = x.w;
-    MeasurementRecord& rec = x.rec;
-    UnknownSettings& unknown = x.unknown;
-    std::vector<std::string>& skip = x.skip;
-    const bool training = x.training;
+void RecordReader::readDtypes() {
     const auto weightDtype =
         r.optEnum("weight_dtype", {"fp32", "bf16", "fp16", "int8", "nf4", "nf4_double_quant", "fp4",
                                    "16bit", "4bit", "fp8", "mxfp4"});
@@ -704,13 +706,7 @@ void readDtypes(RecordReader& x) {
 }
 
 /// lora: rank, targets, dropout (a LoRA or QLoRA training record needs it).
-void readLora(RecordReader& x, const std::optional<std::string>& finetune) {
-    const Node& r = x.r;
-    Workload& w = x.w;
-    UnknownSettings& unknown = x.unknown;
-    std::vector<std::string>& skip = x.skip;
-    const bool training = x.training;
-    const auto need = [&x](bool present, const std::string& field) { x.need(present, field); };
+void RecordReader::readLora(const std::optional<std::string>& finetune) {
     const auto lora = r.optObject("lora");
     if (training && (w.finetune == Finetune::LoRA || w.finetune == Finetune::QLoRA)) {
         if (!lora) {
@@ -743,17 +739,14 @@ void readLora(RecordReader& x, const std::optional<std::string>& finetune) {
 }
 
 /// micro-batch, sequence length, gradient accumulation; returns the accumulation as given.
-std::optional<int64_t> readBatch(RecordReader& x) {
-    const Node& r = x.r;
-    Workload& w = x.w;
-    const bool training = x.training;
+std::optional<int64_t> RecordReader::readBatch() {
     const auto micro = r.optInt("micro_batch_size", 1, limits::kMicroBatch);
     const auto seq = r.optInt("sequence_length", 1, limits::kSequenceLength);
     const auto accum = r.optInt("gradient_accumulation_steps", 1, limits::kGradAccumulation);
-    x.need(micro.has_value(), "micro_batch_size");
+    need(micro.has_value(), "micro_batch_size");
     w.microBatch = micro.value_or(1);
     if (training) {
-        x.need(seq.has_value(), "sequence_length", "the activations and logits scale with it");
+        need(seq.has_value(), "sequence_length", "the activations and logits scale with it");
         w.sequenceLength = seq.value_or(1);
     }
     w.gradAccumulation = accum.value_or(1);
@@ -761,13 +754,9 @@ std::optional<int64_t> readBatch(RecordReader& x) {
 }
 
 /// inference: prompt and generated tokens, the KV cache dtype.
-void readInference(RecordReader& x) {
-    const Node& r = x.r;
-    Workload& w = x.w;
-    UnknownSettings& unknown = x.unknown;
-    std::vector<std::string>& skip = x.skip;
+void RecordReader::readInference() {
     const auto inf = r.optObject("inference");
-    if (!x.training) {
+    if (!training) {
         if (!inf) {
             skip.emplace_back("inference is null for an inference record");
         } else {
@@ -783,7 +772,7 @@ void readInference(RecordReader& x) {
             // unknown counts: the profile's generate defaults (resolveUnknowns), else a skip
             unknown.promptTokens = !prompt.has_value();
             unknown.newTokens = !fresh.has_value();
-            x.need(kv.has_value(), "inference.kv_cache_dtype");
+            need(kv.has_value(), "inference.kv_cache_dtype");
             w.inference.promptTokens = prompt.value_or(1);
             w.inference.newTokens = fresh.value_or(0);
             if (kv)
@@ -799,12 +788,7 @@ void readInference(RecordReader& x) {
 
 /// activation checkpointing, attention, the features list, and the sample lengths (optional;
 /// this project's extension of the schema).
-void readFeatures(RecordReader& x) {
-    const Node& r = x.r;
-    Workload& w = x.w;
-    UnknownSettings& unknown = x.unknown;
-    std::vector<std::string>& skip = x.skip;
-    const bool training = x.training;
+void RecordReader::readFeatures() {
     const auto ac = r.optEnum("activation_checkpointing", {"none", "full", "selective"});
     unknown.checkpointing = training && !ac.has_value();
     if (ac)
@@ -843,12 +827,8 @@ void readFeatures(RecordReader& x) {
 
 /// parallelism: the degrees (their product checked against num_gpus), sharding, the pipeline
 /// schedule; @p accum the gradient accumulation as given.
-void readParallelism(RecordReader& x, const std::optional<int64_t>& accum) {
-    Workload& w = x.w;
-    MeasurementRecord& rec = x.rec;
-    std::vector<std::string>& skip = x.skip;
-    const bool training = x.training;
-    const Node p = x.r.reqObject("parallelism");
+void RecordReader::readParallelism(const std::optional<int64_t>& accum) {
+    const Node p = r.reqObject("parallelism");
     const auto gpus = p.optInt("num_gpus", 1, limits::kGpus);
     const auto dp = p.optInt("dp", 1, limits::kDegree);
     const auto tp = p.optInt("tp", 1, limits::kDegree);
@@ -858,11 +838,11 @@ void readParallelism(RecordReader& x, const std::optional<int64_t>& accum) {
         p.optEnum("sharding", {"none", "fsdp_full_shard", "fsdp_no_shard", "fsdp_shard_grad_op",
                                "zero1", "zero2", "zero3", "hsdp"});
     const auto schedule = p.optEnum("pp_schedule", {"1F1B", "Interleaved1F1B", "GPipe"});
-    x.need(dp.has_value(), "parallelism.dp");
-    x.need(tp.has_value(), "parallelism.tp");
-    x.need(pp.has_value(), "parallelism.pp");
-    x.need(cp.has_value(), "parallelism.cp");
-    x.need(sharding.has_value(), "parallelism.sharding");
+    need(dp.has_value(), "parallelism.dp");
+    need(tp.has_value(), "parallelism.tp");
+    need(pp.has_value(), "parallelism.pp");
+    need(cp.has_value(), "parallelism.cp");
+    need(sharding.has_value(), "parallelism.sharding");
     w.parallel.dp = static_cast<int>(dp.value_or(1));
     w.parallel.tp = static_cast<int>(tp.value_or(1));
     w.parallel.pp = static_cast<int>(pp.value_or(1));
@@ -897,13 +877,7 @@ void readParallelism(RecordReader& x, const std::optional<int64_t>& accum) {
 
 /// gpu and measured: the machine, the framework profile the source ran under, the metric and
 /// its bytes.
-void readGpuAndMeasured(RecordReader& x, const FrameworkRevisions& revisions) {
-    const Node& r = x.r;
-    Workload& w = x.w;
-    MeasurementRecord& rec = x.rec;
-    RecordEntry& entry = x.entry;
-    std::vector<std::string>& skip = x.skip;
-    const bool training = x.training;
+void RecordReader::readGpuAndMeasured(const FrameworkRevisions& revisions) {
     const Node g = r.reqObject("gpu");
     rec.gpuName = g.optString("name").value_or("");
     // The framework profile the source ran under (resources/framework-revisions.json; a
@@ -951,12 +925,7 @@ void readGpuAndMeasured(RecordReader& x, const FrameworkRevisions& revisions) {
 
 /// Settings the source left unknown: the profile's documented defaults (resolveUnknowns), or
 /// a reason to skip where it documents none.
-void fillUnknowns(RecordReader& x, ModelArch& a) {
-    Workload& w = x.w;
-    RecordEntry& entry = x.entry;
-    UnknownSettings& unknown = x.unknown;
-    std::vector<std::string>& skip = x.skip;
-    const bool training = x.training;
+void RecordReader::fillUnknowns(ModelArch& a) {
     if (const auto c = findProfile(entry.profile)) {
         for (FilledField& f : resolveUnknowns(a, w, unknown, *c))
             entry.filled.push_back(std::move(f));
@@ -1044,14 +1013,14 @@ RecordEntry parseOne(const json& j, std::size_t index, const FrameworkRevisions&
             w.finetune = Finetune::Full;
     }
 
-    readDtypes(x);
-    readLora(x, finetune);
-    const std::optional<int64_t> accum = readBatch(x);
-    readInference(x);
-    readFeatures(x);
-    readParallelism(x, accum);
-    readGpuAndMeasured(x, revisions);
-    fillUnknowns(x, a);
+    x.readDtypes();
+    x.readLora(finetune);
+    const std::optional<int64_t> accum = x.readBatch();
+    x.readInference();
+    x.readFeatures();
+    x.readParallelism(accum);
+    x.readGpuAndMeasured(revisions);
+    x.fillUnknowns(a);
     if (family == "qwen" && !source.fromConfig && skip.empty())
         qwenV1MlpWidth(a, rec);
     if (!skip.empty()) {
