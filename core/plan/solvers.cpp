@@ -151,25 +151,39 @@ CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu) {
     return CliffLine{y1 - (y2 - y1), y2 - y1};
 }
 
-std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
-    const EnsureReplayCache replays;
+namespace {
+
+/// The playbook's candidates for one scenario: each a changed workload, estimated on the GPU
+/// and kept when it saves at least 1 MiB of the bytes the fits verdict counts.
+struct PlaybookBuilder {
+    const ModelArch& m;
+    const Workload& w;
+    const GpuSpec& gpu;
+    bool fitsNow = false;
+    /// Savings in the bytes the fits verdict counts, both sides with this GPU: the releasable
+    /// cache is clamped to the card, so an unclamped total before against a clamped one after
+    /// would show savings that change nothing, or hide that a change breaks a fitting run.
+    double before = 0;
     std::vector<PlaybookItem> items;
-    const Estimate now = estimate(m, w, &gpu);
-    const bool fitsNow = now.fits;
-    // Savings in the bytes the fits verdict counts, both sides with this GPU: the releasable
-    // cache is clamped to the card, so an unclamped total before against a clamped one after
-    // would show savings that change nothing, or hide that a change breaks a fitting run.
-    const double before = countedBytes(now);
-    auto add = [&](PlaybookAction a, int64_t value, const Workload& changed, int rank) {
+
+    void add(PlaybookAction a, int64_t value, const Workload& changed, int rank) {
         if (validateWorkload(m, changed))
             return;
         const Estimate e = estimate(m, changed, &gpu);
         PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
         if (it.savedBytes > kMiB) // ignore changes that save less than 1 MiB
             items.push_back(it);
-    };
-    const bool training = w.mode == Mode::Training;
+    }
+    /// Shorter sequence, smaller micro-batch, fewer samples per prompt.
+    void addBatchActions();
+    /// Checkpointing, optimizer, attention, loss, LoRA/QLoRA, sharding, more GPUs.
+    void addTrainingActions();
+    /// Lighter weights and KV cache, shorter context.
+    void addInferenceActions();
+};
 
+void PlaybookBuilder::addBatchActions() {
+    const bool training = w.mode == Mode::Training;
     // 1. cut sequence length (training) / context (inference)
     if (training && w.sequenceLength > 128) {
         int64_t s =
@@ -201,138 +215,154 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         c.rollout.samplesPerPrompt = w.rollout.samplesPerPrompt / 2;
         add(PlaybookAction::FewerSamplesPerPrompt, c.rollout.samplesPerPrompt, c, 3);
     }
-    if (training) {
-        // 4. more activation checkpointing
-        if (w.checkpointing != Checkpointing::Full) {
-            Workload c = w;
-            c.checkpointing = w.checkpointing == Checkpointing::None ? Checkpointing::Selective
-                                                                     : Checkpointing::Full;
+}
+
+void PlaybookBuilder::addTrainingActions() {
+    // 4. more activation checkpointing
+    if (w.checkpointing != Checkpointing::Full) {
+        Workload c = w;
+        c.checkpointing =
+            w.checkpointing == Checkpointing::None ? Checkpointing::Selective : Checkpointing::Full;
+        add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
+        if (c.checkpointing == Checkpointing::Selective) {
+            c.checkpointing = Checkpointing::Full;
             add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
-            if (c.checkpointing == Checkpointing::Selective) {
-                c.checkpointing = Checkpointing::Full;
-                add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
-            }
-        }
-        // 5. lighter optimizer
-        if (w.optimizer == Optimizer::AdamW || w.optimizer == Optimizer::Adam ||
-            w.optimizer == Optimizer::PagedAdamW) {
-            Workload c = w;
-            c.optimizer = Optimizer::AdamW8bit;
-            add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
-            c.optimizer = Optimizer::Adafactor;
-            add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
-        }
-        // 6. memory-efficient attention and chunked cross-entropy
-        if (w.attention == AttentionImpl::Eager) {
-            Workload c = w;
-            c.attention = AttentionImpl::SDPA;
-            add(PlaybookAction::FlashAttention, static_cast<int64_t>(c.attention), c, 6);
-        }
-        if (!w.features.chunkedCrossEntropy) {
-            Workload c = w;
-            c.features.chunkedCrossEntropy = true;
-            add(PlaybookAction::ChunkedCrossEntropy, 1, c, 6);
-        }
-        // 7. parameter-efficient fine-tuning
-        if (w.finetune == Finetune::Full) {
-            Workload c = w;
-            c.finetune = Finetune::LoRA;
-            c.lora.rank = 16;
-            c.lora.targets = kLoraAllLinear;
-            if (c.precision.weights == DType::FP32)
-                c.precision.weights = DType::BF16;
-            add(PlaybookAction::SwitchToLora, 16, c, 7);
-        }
-        if (w.finetune != Finetune::QLoRA) {
-            Workload c = w;
-            c.finetune = Finetune::QLoRA;
-            c.lora.rank = w.finetune == Finetune::Full ? 16 : w.lora.rank;
-            c.precision.weights = DType::NF4DoubleQuant;
-            add(PlaybookAction::SwitchToQlora, c.lora.rank, c, 8);
-        }
-        // 8. more sharding across the data-parallel GPUs
-        if (w.parallel.dpCp() > 1 && w.parallel.sharding != Sharding::Zero3 &&
-            w.parallel.sharding != Sharding::FsdpFullShard) {
-            Workload c = w;
-            switch (w.parallel.sharding) {
-            case Sharding::None:
-                c.parallel.sharding = Sharding::Zero1;
-                break;
-            case Sharding::Zero1:
-                c.parallel.sharding = Sharding::Zero2;
-                break;
-            default:
-                c.parallel.sharding = Sharding::Zero3;
-                break;
-            }
-            add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
-            if (c.parallel.sharding != Sharding::Zero3) {
-                c.parallel.sharding = Sharding::Zero3;
-                add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
-            }
-        }
-        // 9. more GPUs with ZeRO-3 / FSDP full shard
-        if (!fitsNow) {
-            // from twice the current DP (checked: DP is not validated here) up to 1024
-            for (int64_t dp = std::max<int64_t>(2, checked::mul(w.parallel.dp, 2).value_or(2048));
-                 dp <= 1024; dp *= 2) {
-                Workload c = w;
-                c.parallel.dp = static_cast<int>(dp);
-                if (c.parallel.sharding == Sharding::None ||
-                    c.parallel.sharding == Sharding::Zero1 ||
-                    c.parallel.sharding == Sharding::Zero2 ||
-                    c.parallel.sharding == Sharding::FsdpGradOp)
-                    c.parallel.sharding = Sharding::FsdpFullShard;
-                if (estimate(m, c, &gpu).fits) { // only a GPU count that fits is advice
-                    add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
-                    break;
-                }
-            }
-        }
-    } else {
-        // inference: lighter weights and KV cache
-        for (DType d : {DType::FP8, DType::INT8, DType::INT4}) {
-            if (bytesPerElement(d) < bytesPerElement(w.precision.weights)) {
-                Workload c = w;
-                c.precision.weights = d;
-                add(PlaybookAction::QuantizeWeights, static_cast<int64_t>(d), c, 4);
-                break;
-            }
-        }
-        if (bytesPerElement(w.precision.kvCache) > 1.0) {
-            Workload c = w;
-            c.precision.kvCache = DType::FP8;
-            add(PlaybookAction::QuantizeKvCache, static_cast<int64_t>(DType::FP8), c, 4);
-        }
-        if (w.inference.promptTokens + w.inference.newTokens > 256) {
-            Workload c = w;
-            c.inference.newTokens = w.inference.newTokens / 2;
-            c.inference.promptTokens = w.inference.promptTokens / 2;
-            add(PlaybookAction::ShorterSequence, c.inference.promptTokens + c.inference.newTokens,
-                c, 1);
         }
     }
+    // 5. lighter optimizer
+    if (w.optimizer == Optimizer::AdamW || w.optimizer == Optimizer::Adam ||
+        w.optimizer == Optimizer::PagedAdamW) {
+        Workload c = w;
+        c.optimizer = Optimizer::AdamW8bit;
+        add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
+        c.optimizer = Optimizer::Adafactor;
+        add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
+    }
+    // 6. memory-efficient attention and chunked cross-entropy
+    if (w.attention == AttentionImpl::Eager) {
+        Workload c = w;
+        c.attention = AttentionImpl::SDPA;
+        add(PlaybookAction::FlashAttention, static_cast<int64_t>(c.attention), c, 6);
+    }
+    if (!w.features.chunkedCrossEntropy) {
+        Workload c = w;
+        c.features.chunkedCrossEntropy = true;
+        add(PlaybookAction::ChunkedCrossEntropy, 1, c, 6);
+    }
+    // 7. parameter-efficient fine-tuning
+    if (w.finetune == Finetune::Full) {
+        Workload c = w;
+        c.finetune = Finetune::LoRA;
+        c.lora.rank = 16;
+        c.lora.targets = kLoraAllLinear;
+        if (c.precision.weights == DType::FP32)
+            c.precision.weights = DType::BF16;
+        add(PlaybookAction::SwitchToLora, 16, c, 7);
+    }
+    if (w.finetune != Finetune::QLoRA) {
+        Workload c = w;
+        c.finetune = Finetune::QLoRA;
+        c.lora.rank = w.finetune == Finetune::Full ? 16 : w.lora.rank;
+        c.precision.weights = DType::NF4DoubleQuant;
+        add(PlaybookAction::SwitchToQlora, c.lora.rank, c, 8);
+    }
+    // 8. more sharding across the data-parallel GPUs
+    if (w.parallel.dpCp() > 1 && w.parallel.sharding != Sharding::Zero3 &&
+        w.parallel.sharding != Sharding::FsdpFullShard) {
+        Workload c = w;
+        switch (w.parallel.sharding) {
+        case Sharding::None:
+            c.parallel.sharding = Sharding::Zero1;
+            break;
+        case Sharding::Zero1:
+            c.parallel.sharding = Sharding::Zero2;
+            break;
+        default:
+            c.parallel.sharding = Sharding::Zero3;
+            break;
+        }
+        add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
+        if (c.parallel.sharding != Sharding::Zero3) {
+            c.parallel.sharding = Sharding::Zero3;
+            add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
+        }
+    }
+    // 9. more GPUs with ZeRO-3 / FSDP full shard
+    if (!fitsNow) {
+        // from twice the current DP (checked: DP is not validated here) up to 1024
+        for (int64_t dp = std::max<int64_t>(2, checked::mul(w.parallel.dp, 2).value_or(2048));
+             dp <= 1024; dp *= 2) {
+            Workload c = w;
+            c.parallel.dp = static_cast<int>(dp);
+            if (c.parallel.sharding == Sharding::None || c.parallel.sharding == Sharding::Zero1 ||
+                c.parallel.sharding == Sharding::Zero2 ||
+                c.parallel.sharding == Sharding::FsdpGradOp)
+                c.parallel.sharding = Sharding::FsdpFullShard;
+            if (estimate(m, c, &gpu).fits) { // only a GPU count that fits is advice
+                add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
+                break;
+            }
+        }
+    }
+}
+
+void PlaybookBuilder::addInferenceActions() {
+    // inference: lighter weights and KV cache
+    for (DType d : {DType::FP8, DType::INT8, DType::INT4}) {
+        if (bytesPerElement(d) < bytesPerElement(w.precision.weights)) {
+            Workload c = w;
+            c.precision.weights = d;
+            add(PlaybookAction::QuantizeWeights, static_cast<int64_t>(d), c, 4);
+            break;
+        }
+    }
+    if (bytesPerElement(w.precision.kvCache) > 1.0) {
+        Workload c = w;
+        c.precision.kvCache = DType::FP8;
+        add(PlaybookAction::QuantizeKvCache, static_cast<int64_t>(DType::FP8), c, 4);
+    }
+    if (w.inference.promptTokens + w.inference.newTokens > 256) {
+        Workload c = w;
+        c.inference.newTokens = w.inference.newTokens / 2;
+        c.inference.promptTokens = w.inference.promptTokens / 2;
+        add(PlaybookAction::ShorterSequence, c.inference.promptTokens + c.inference.newTokens, c,
+            1);
+    }
+}
+
+} // namespace
+
+std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
+    const EnsureReplayCache replays;
+    const Estimate now = estimate(m, w, &gpu);
+    PlaybookBuilder b{m, w, gpu, now.fits, countedBytes(now), {}};
+    b.addBatchActions();
+    if (w.mode == Mode::Training)
+        b.addTrainingActions();
+    else
+        b.addInferenceActions();
+    std::vector<PlaybookItem>& items = b.items;
     // When the scenario does not fit: the least disruptive combination of levers that does
     // (core/plan/plan_search.h), unless it is one change that the list already shows fitting.
-    if (!fitsNow) {
+    if (!now.fits) {
         const bool singleFits =
             std::any_of(items.begin(), items.end(), [](const PlaybookItem& i) { return i.fits; });
         Plan plan = searchPlan(m, w, gpu);
         if (plan.found && (plan.steps.size() >= 2 || (plan.steps.size() == 1 && !singleFits))) {
             const size_t n = items.size();
-            add(PlaybookAction::Combined, plan.cost, plan.result(w), 11);
+            b.add(PlaybookAction::Combined, plan.cost, plan.result(w), 11);
             if (items.size() > n)
                 items.back().plan = std::move(plan);
         }
     }
-    std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& a, const PlaybookItem& b) {
-        if (a.fits != b.fits)
-            return a.fits;
-        if (a.rank != b.rank)
-            return a.rank < b.rank;
-        return a.savedBytes > b.savedBytes;
+    std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& x, const PlaybookItem& y) {
+        if (x.fits != y.fits)
+            return x.fits;
+        if (x.rank != y.rank)
+            return x.rank < y.rank;
+        return x.savedBytes > y.savedBytes;
     });
-    return items;
+    return std::move(items);
 }
 
 std::string_view playbookActionKey(PlaybookAction a) {
