@@ -1809,10 +1809,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Each change's effect: its Shapley value over 200 random orders of applying them (%n estimate(s)).</source>
+        <source>Each change's effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
         <translation>
-            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzung).</numerusform>
-            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über 200 zufällige Reihenfolgen ihrer Anwendung (%n Schätzungen).</numerusform>
+            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über %1 gezogene Reihenfolgen ihrer Anwendung, jede mit ihrer Umkehrung (%n Schätzung).</numerusform>
+            <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über %1 gezogene Reihenfolgen ihrer Anwendung, jede mit ihrer Umkehrung (%n Schätzungen).</numerusform>
         </translation>
     </message>
     <message>

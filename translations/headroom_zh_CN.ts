@@ -1805,9 +1805,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Each change's effect: its Shapley value over 200 random orders of applying them (%n estimate(s)).</source>
+        <source>Each change's effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
         <translation>
-            <numerusform>每项更改的效果：其在 200 个随机应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
+            <numerusform>每项更改的效果：其在 %1 个抽样应用顺序（每个连同其逆序）上的 Shapley 值（%n 次估算）。</numerusform>
         </translation>
     </message>
     <message>

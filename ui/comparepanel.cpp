@@ -574,9 +574,10 @@ QString ComparePanel::headerText() const {
         c.exact ? tr("Each change's effect: its Shapley value over every order of applying "
                      "them (%n estimate(s)).",
                      "", c.evaluations)
-                : tr("Each change's effect: its Shapley value over 200 random orders of "
-                     "applying them (%n estimate(s)).",
-                     "", c.evaluations);
+                : tr("Each change's effect: its Shapley value over %1 sampled orders of "
+                     "applying them, each with its reverse (%n estimate(s)).",
+                     "", c.evaluations)
+                      .arg(c.orders);
     return total + QLatin1Char(' ') + how;
 }
 
