@@ -5,7 +5,6 @@
 #include "core/engine/memory_terms.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 namespace headroom::stages {

@@ -4,7 +4,6 @@
 #include "core/engine/reserve/reserve.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 namespace headroom::stages {

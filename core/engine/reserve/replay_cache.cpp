@@ -41,7 +41,7 @@ T ReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uin
 const std::vector<int64_t>& ReplayCache::batchLengths(const SampleLengths& d,
                                                       int64_t sequenceLength, int64_t microBatch) {
     const LengthsInput in{d, sequenceLength, microBatch};
-    if (!(in == m_lastLengthsInput)) {
+    if (in != m_lastLengthsInput) {
         m_lastLengths = headroom::batchLengths(d, sequenceLength, microBatch);
         m_lastLengthsInput = in;
     }
@@ -151,8 +151,7 @@ StepReserve replayWithStatesOnce(const StepShape& s, int64_t tokens) {
 } // namespace
 
 LoadPhase simulateLoad(const ModelArch& m, const Workload& w, int shard) {
-    if (!loadReplayed(m, w))
-        return {};
+    // both return nothing for a run without a load recipe (loadReplayed)
     ReplayCache* cache = ReplayCache::active();
     return cache ? cache->replay(m, w, shard) : replayLoad(m, w, shard);
 }

@@ -2,7 +2,6 @@
 
 #include "core/engine/reserve/reserve.h"
 
-#include "core/engine/reserve/length_replay.h"
 #include "core/engine/reserve/replay_cache.h"
 
 #include <algorithm>
