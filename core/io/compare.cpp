@@ -79,7 +79,7 @@ struct LeafReader {
 const LeafReader kLeafReaders[] = {
     {"workload.mode", ChangeField::Mode, [](const Scenario& s) { return ChangeValue(s.workload.mode); }},
     {"workload.finetune", ChangeField::Finetune, [](const Scenario& s) { return ChangeValue(s.workload.finetune); }},
-    {"workload.precisionPreset", ChangeField::Profile, [](const Scenario& s) { return ChangeValue(s.workload.profile); }},
+    {"workload.framework", ChangeField::Profile, [](const Scenario& s) { return ChangeValue(s.workload.profile); }},
     {"workload.precision_preset", ChangeField::PrecisionPreset, [](const Scenario& s) { return ChangeValue(s.workload.precisionPreset); }},
     {"workload.precision.weights", ChangeField::WeightsDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.weights); }},
     {"workload.precision.compute", ChangeField::ComputeDtype, [](const Scenario& s) { return ChangeValue(s.workload.precision.compute); }},

@@ -243,6 +243,11 @@ void TstCompare::typedChanges_data() {
         << "preset" << int(ChangeField::PrecisionPreset) << "workload.precision_preset"
         << "pure_bf16"
         << "pytorch_amp";
+    // the framework profile (JSON "framework"; the default scenario runs custom@any)
+    QTest::newRow("framework-profile")
+        << "profile" << int(ChangeField::Profile) << "workload.framework"
+        << "custom@any"
+        << "hf-trainer@4.45";
     // a row of the field table without a name of its own (rollout default 8 samples)
     QTest::newRow("samples-per-prompt")
         << "samples" << int(ChangeField::WorkloadField) << "workload.rollout.samples_per_prompt"
@@ -277,6 +282,8 @@ void TstCompare::typedChanges() {
         b.gpu = *findGpuPreset("a100-40gb");
     } else if (edit == QLatin1String("preset")) {
         applyPrecisionPreset(w, PrecisionPreset::PytorchAmp);
+    } else if (edit == QLatin1String("profile")) {
+        w.profile = ProfileRef{"hf-trainer", "4.45"};
     } else if (edit == QLatin1String("samples")) {
         w.rollout.samplesPerPrompt = 4;
     } else if (edit == QLatin1String("targets")) {
