@@ -15,5 +15,6 @@ int runGpus(const QStringList& args);
 int runValidate(const QStringList& args);
 int runCalibrate(const QStringList& args);
 int runCompare(const QStringList& args);
+int runServe(const QStringList& args);
 
 } // namespace headroom::cli

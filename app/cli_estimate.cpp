@@ -6,6 +6,7 @@
 #include "app/cli_scenario.h"
 #include "core/units.h"
 
+#include "app/cli_serve.h"
 #include "core/plan/solvers.h"
 
 #include <cstdio>
@@ -41,10 +42,10 @@ int runEstimate(const QStringList& args) {
     std::vector<PlaybookItem> pb;
     if (wantPlaybook(e))
         pb = playbook(s.model, s.workload, s.gpu);
-    // serving capacity (vLLM-style) when a memory utilisation is given for inference
-    std::optional<ServingCapacity> serving;
+    // the serving engine's pool when a memory fraction is given for inference
+    std::optional<ServeReport> serving;
     if (s.workload.mode == Mode::Inference && s.workload.inference.memoryUtilization > 0) {
-        auto sc = servingCapacity(s.model, s.workload, s.gpu);
+        auto sc = serve(s.model, s.workload, s.gpu);
         if (!sc)
             dataError(sc.error());
         serving = sc.value();
@@ -53,15 +54,7 @@ int runEstimate(const QStringList& args) {
         nlohmann::json j = estimateJson(s, e, pb);
         j["band"] = bandJson(band, e.capacity);
         if (serving)
-            j["serving"] = {{"budget_bytes", serving->budgetBytes},
-                            {"non_kv_bytes", serving->nonKvBytes},
-                            {"kv_cache_bytes", serving->kvCacheBytes},
-                            {"kv_bytes_per_token", serving->kvBytesPerToken},
-                            {"kv_block_tokens", kKvBlockTokens},
-                            {"kv_blocks", serving->kvBlocks},
-                            {"kv_tokens", serving->kvTokens},
-                            {"max_concurrency", serving->maxConcurrency},
-                            {"max_context", serving->maxContext}};
+            j["serving"] = serveJson(*serving, {});
         if (s.calibration) // absent without one (the golden outputs stay as they were)
             j["calibration"] = calibrationJson(s, &fx);
         j["notes"] = c.notes;
@@ -70,25 +63,8 @@ int runEstimate(const QStringList& args) {
         std::string text =
             calibrationText(s, &fx) +
             estimateText(s, e, band, pb, p.isSet(QStringLiteral("per-rank")), c.notes);
-        if (serving) {
-            char buf[512];
-            std::snprintf(buf, sizeof buf,
-                          "\nServing (vLLM-style, gpu_memory_utilization %.2f):\n"
-                          "  budget %.2f GiB, weights + profiled activations + overhead %.2f GiB,"
-                          " KV cache %.2f GiB\n"
-                          "  KV per token %.0f B -> %lld blocks of %lld tokens = %lld token "
-                          "slots; max concurrency at %lld "
-                          "tokens: %lld sequences; max context: %lld tokens\n",
-                          s.workload.inference.memoryUtilization, serving->budgetBytes / kGiB,
-                          serving->nonKvBytes / kGiB, serving->kvCacheBytes / kGiB,
-                          serving->kvBytesPerToken, static_cast<long long>(serving->kvBlocks),
-                          static_cast<long long>(kKvBlockTokens),
-                          static_cast<long long>(serving->kvTokens),
-                          static_cast<long long>(inferenceContext(s.workload)),
-                          static_cast<long long>(serving->maxConcurrency),
-                          static_cast<long long>(serving->maxContext));
-            text += buf;
-        }
+        if (serving)
+            text += "\n" + serveText(*serving, s.gpu, s.workload.parallel.tp);
         out(text);
     }
     return kExitOk;

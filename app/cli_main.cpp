@@ -26,6 +26,7 @@ const char* const kUsage =
     "  validate    compare the engine with measured peaks (ground-truth records)\n"
     "  calibrate   fit a correction from a measured run and store it in the scenario\n"
     "  compare     two scenarios term by term, and what each change between them saved\n"
+    "  serve       will vLLM / SGLang / TensorRT-LLM start, KV pool, max concurrency\n"
     "\n"
     "Run 'headroom-cli <command> --help' for the options of a command.\n"
     "Units: GB = 1e9 bytes, GiB = 2^30 bytes. Exit codes: 0 ok, 1 data error, 2 usage error.\n";
@@ -76,6 +77,8 @@ int main(int argc, char** argv) {
             return runCalibrate(args);
         if (cmd == QLatin1String("compare"))
             return runCompare(args);
+        if (cmd == QLatin1String("serve"))
+            return runServe(args);
         err("headroom-cli: unknown command '" + str(cmd) + "'\n\n" + kUsage);
         return kExitUsage;
     } catch (const CliError& e) {

@@ -11,6 +11,7 @@
 #include "core/engine/weight_dtypes.h"
 #include "core/model/hf_import.h"
 #include "core/model/presets.h"
+#include "core/serve/serving_engine.h"
 #include "ui/savefile.h"
 
 #include <functional>
@@ -255,6 +256,24 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
                        str(p.value(QStringLiteral("memory-utilization"))) + "'");
         w.inference.memoryUtilization = u;
     }
+    if (p.isSet(QStringLiteral("engine"))) {
+        const std::string key = str(p.value(QStringLiteral("engine")));
+        const auto e = parseServingEngine(key);
+        if (!e)
+            usageError("--engine: expected vllm, sglang or trtllm, got '" + key + "'");
+        w.inference.engine = *e;
+    }
+    if (p.isSet(QStringLiteral("engine-version"))) {
+        w.inference.engineVersion = str(p.value(QStringLiteral("engine-version")));
+        if (!engineProfile(w.inference.engine, w.inference.engineVersion)) {
+            std::string known;
+            for (const EngineProfile& e : engineProfiles())
+                if (e.engine == w.inference.engine)
+                    known += (known.empty() ? "" : ", ") + std::string(e.version);
+            usageError("--engine-version: " + std::string(servingEngineKey(w.inference.engine)) +
+                       " has the versions " + known);
+        }
+    }
 
     if (auto l = enumOption<LoadRecipe>(p, QStringLiteral("load-recipe"), parseLoadRecipe,
                                         loadRecipeList()))
@@ -365,7 +384,8 @@ void addScenarioOptions(QCommandLineParser& p) {
         opt("compute", QStringLiteral("Activation / compute dtype."), "dtype"),
         opt("grads", QStringLiteral("Gradient dtype."), "dtype"),
         opt("optimizer-states", QStringLiteral("Optimizer state dtype."), "dtype"),
-        opt("kv-cache", QStringLiteral("KV cache dtype (inference)."), "dtype"),
+        QCommandLineOption({QStringLiteral("kv-cache"), QStringLiteral("kv-dtype")},
+                           QStringLiteral("KV cache dtype (inference)."), QStringLiteral("dtype")),
         opt("adapters", QStringLiteral("LoRA adapter dtype."), "dtype"),
         opt("no-master-weights", QStringLiteral("No separate fp32 master copy.")),
         opt("optimizer", q("Optimizer: " + optimizerList() + "."), "name"),
@@ -375,10 +395,19 @@ void addScenarioOptions(QCommandLineParser& p) {
             QStringLiteral("LoRA modules: q,k,v,o,gate,up,down,lm_head, "
                            "all-linear or attention."),
             "list"),
-        opt("memory-utilization",
-            QStringLiteral("Inference: vLLM gpu_memory_utilization; estimate then also reports "
-                           "the KV-cache budget, max concurrency and max context."),
-            "fraction"),
+        QCommandLineOption(
+            {QStringLiteral("memory-utilization"), QStringLiteral("gpu-memory-utilization")},
+            QStringLiteral("Inference: the serving engine's memory fraction (vLLM "
+                           "gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM "
+                           "free_gpu_memory_fraction); estimate then also reports the KV pool, "
+                           "max concurrency and max context."),
+            QStringLiteral("fraction")),
+        opt("engine",
+            QStringLiteral("Serving engine: vllm (default), sglang or trtllm."), "name"),
+        opt("engine-version",
+            QStringLiteral("Version of the serving engine's profile (default: the newest; "
+                           "'headroom-cli serve --help' lists them)."),
+            "version"),
         opt("load-recipe",
             q("How the weights are loaded, replayed through a caching-allocator model: " +
               loadRecipeList() + " (docs/metrics.md)."),

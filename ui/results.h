@@ -6,6 +6,7 @@
 #include "core/engine/warnings.h"
 #include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
+#include "core/serve/serve.h"
 
 #include <QString>
 
@@ -58,10 +59,10 @@ struct Results {
     bool playbookStale = false;
     std::vector<Warning> warnings; ///< core workloadWarnings (the verdict shows them)
 
-    /// Inference: the vLLM-style server on one rank (core servingCapacity) and its maximum
+    /// Inference: the serving engine's pool on one rank (core serve()) and its maximum
     /// concurrent sequences against context length (core servingCurve); empty in training
     /// or when the scenario is invalid.
-    std::optional<ServingCapacity> serving;
+    std::optional<ServeReport> serving;
     std::vector<ServingPoint> servingCurve;
     int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
     uint64_t generation = 0;    ///< increases with every recompute

@@ -147,7 +147,7 @@ struct RecomputeJob {
 
 /// Inference: the serving capacity and curve of @p s into @p r.
 void computeServing(const Scenario& s, Results& r) {
-    auto sc = servingCapacity(s.model, s.workload, s.gpu);
+    auto sc = serve(s.model, s.workload, s.gpu);
     if (!sc)
         return;
     r.serving = sc.value();

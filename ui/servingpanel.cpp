@@ -26,8 +26,14 @@
 namespace headroom::ui {
 
 namespace {
-/// vLLM's default gpu_memory_utilization, what core uses when the scenario gives none.
-constexpr double kDefaultUtilization = 0.9;
+/// The engine's default memory fraction, what core uses when the scenario gives none (the
+/// profile's: vLLM 0.92 since v0.21; SGLang's rule by GPU size).
+double defaultFraction(const Results& r) {
+    if (r.serving)
+        return r.serving->settings.fraction;
+    const EngineProfile* p = engineProfile(ServingEngine::Vllm);
+    return p ? p->defaultFraction : 0.9;
+}
 } // namespace
 
 const std::vector<DType>& ServingPanel::kvDtypes() {
@@ -55,7 +61,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     m_util->setRange(0.05, 1.0);
     m_util->setSingleStep(0.01);
     m_util->setDecimals(2);
-    m_util->setValue(kDefaultUtilization);
+    m_util->setValue(defaultFraction(m_results));
     m_utilLabel->setBuddy(m_util);
     m_kvLabel->setBuddy(m_kvDtype);
     for (DType d : kvDtypes())
@@ -147,7 +153,7 @@ void ServingPanel::rebuild() {
     {
         const QSignalBlocker b1(m_util), b2(m_kvDtype);
         m_util->setValue(w.inference.memoryUtilization > 0 ? w.inference.memoryUtilization
-                                                           : kDefaultUtilization);
+                                                           : defaultFraction(m_results));
         const auto& d = kvDtypes();
         const auto it = std::find(d.begin(), d.end(), w.precision.kvCache);
         m_kvDtype->setCurrentIndex(it == d.end() ? -1 : static_cast<int>(it - d.begin()));
@@ -176,14 +182,14 @@ QString ServingPanel::introText() const {
               "weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 "
               "tokens shared by all running sequences.")
         .arg(where)
-        .arg(kKvBlockTokens);
+        .arg(m_results.serving ? m_results.serving->settings.blockTokens : 16);
 }
 
 QString ServingPanel::figuresText() const {
     if (!m_results.serving)
         return tr("Serving applies to inference: choose the Inference mode to size a vLLM-style "
                   "server (KV budget, concurrent sequences, longest context).");
-    const ServingCapacity& c = *m_results.serving;
+    const ServeReport& c = *m_results.serving;
     const double cap = m_results.estimate.capacity;
     const double util = cap > 0 ? c.budgetBytes / cap : 0;
     const int64_t positions = m_controller->scenario().model.maxPositions;
@@ -196,7 +202,7 @@ QString ServingPanel::figuresText() const {
          tr("<b>KV budget</b>: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)")
              .arg(Units::format(c.kvCacheBytes, m_unit))
              .arg(QLocale().toString(static_cast<qlonglong>(c.kvBlocks)))
-             .arg(kKvBlockTokens)
+             .arg(c.settings.blockTokens)
              .arg(Units::formatCount(c.kvTokens))
              .arg(QLocale().toString(c.kvBytesPerToken, 'f', 0));
     t += QStringLiteral("<br>") +
@@ -205,7 +211,7 @@ QString ServingPanel::figuresText() const {
              .arg(QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)));
     // the cliff chart answers the other runtime's question: one generate() batch prefilled at
     // once in contiguous KV caches, on the whole GPU; both numbers are core's (maxMicroBatch,
-    // servingCapacity), each named by its runtime in both views
+    // serve()), each named by its runtime in both views
     if (m_results.axis == SweepAxis::MicroBatch && m_results.hasEstimate)
         t += QStringLiteral("<br>") +
              tr("transformers generate(), one batch prefilled at once (the cliff chart): %1 "
@@ -250,7 +256,7 @@ void ServingPanel::rebuildChart() {
             tr("max_position_embeddings %1").arg(Units::formatCount(positions)));
         m_positionsLabel->setVisible(true);
     }
-    const ServingCapacity& c = *m_results.serving;
+    const ServeReport& c = *m_results.serving;
     if (c.maxConcurrency >= 1 && m_results.servingContext >= xMin) {
         const QPointF here(static_cast<double>(m_results.servingContext),
                            static_cast<double>(c.maxConcurrency));

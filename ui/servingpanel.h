@@ -3,7 +3,7 @@
 // and the KV-cache dtype (edits of the scenario, one undo step each), the KV budget they leave
 // (utilisation x capacity - weights - profiled activations - overhead), the largest number of
 // concurrent sequences against context length as a chart, and the longest context that fits.
-// Every number comes from core (servingCapacity, servingCurve in core/plan/solvers.h).
+// Every number comes from core (serve, servingCurve in core/serve/serve.h).
 
 #include "ui/chartstyle.h"
 #include "ui/results.h"

@@ -31,6 +31,10 @@ bool sequenceParallelTp(const Workload& w) {
 bool inference(const Workload& w) {
     return w.mode == Mode::Inference;
 }
+/// A paged serving engine sizes the run (core/serve/serve.h): inference with a memory fraction.
+bool serving(const Workload& w) {
+    return w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
+}
 bool adapters(const Workload& w) {
     return training(w) && w.finetune != Finetune::Full;
 }
@@ -150,6 +154,26 @@ const std::array kFields{
     flag("prefill_only", G::Inference, "prefill-only", R::Setting,
          "Inference: stop after the prefill.", "", inference,
          HEADROOM_FLAG(inference.prefillOnly)),
+    integer("max_model_len", G::Inference, "max-model-len", 0, int64_t{1} << 31,
+            "Serving: longest request the engine accepts, tokens (vLLM max_model_len, SGLang "
+            "context_length; 0 = the model's max_position_embeddings).", serving,
+            HEADROOM_GET(inference.maxModelLen), HEADROOM_SET(inference.maxModelLen)),
+    integer("max_num_seqs", G::Inference, "max-num-seqs", 0, 1 << 20,
+            "Serving: requests scheduled at once (vLLM max_num_seqs; 0 = the engine's "
+            "default).", serving,
+            HEADROOM_GET(inference.maxNumSeqs), HEADROOM_SET(inference.maxNumSeqs)),
+    integer("max_num_batched_tokens", G::Inference, "max-num-batched-tokens", 0, int64_t{1} << 31,
+            "Serving: tokens of one scheduler step, the profile run's batch (vLLM "
+            "max_num_batched_tokens, SGLang chunked_prefill_size; 0 = the engine's default).",
+            serving, HEADROOM_GET(inference.maxNumBatchedTokens),
+            HEADROOM_SET(inference.maxNumBatchedTokens)),
+    integer("block_size", G::Inference, "block-size", 0, 1024,
+            "Serving: KV page in tokens, a power of two (vLLM block_size; 0 = the engine's "
+            "default).", serving,
+            HEADROOM_GET(inference.blockTokens), HEADROOM_SET(inference.blockTokens)),
+    flag("enforce_eager", G::Inference, "enforce-eager", R::Setting,
+         "Serving: no CUDA graphs (vLLM enforce_eager).", "", serving,
+         HEADROOM_FLAG(inference.enforceEager)),
     flag("enabled", G::Rollout, "", R::Setting,
          "RL: a colocated rollout engine (any rollout option turns it on).", "", training,
          HEADROOM_FLAG(rollout.enabled)),

@@ -40,6 +40,10 @@ constexpr std::array kDataLengths{std::pair{DataLengths::Framework, std::string_
                                   std::pair{DataLengths::Real, std::string_view("real")}};
 constexpr std::array kModes{std::pair{Mode::Inference, std::string_view("inference")},
                             std::pair{Mode::Training, std::string_view("training")}};
+constexpr std::array kServingEngines{
+    std::pair{ServingEngine::Vllm, std::string_view("vllm")},
+    std::pair{ServingEngine::Sglang, std::string_view("sglang")},
+    std::pair{ServingEngine::TrtLlm, std::string_view("trtllm")}};
 constexpr std::array kFinetunes{std::pair{Finetune::Full, std::string_view("full")},
                                 std::pair{Finetune::LoRA, std::string_view("lora")},
                                 std::pair{Finetune::QLoRA, std::string_view("qlora")}};
@@ -119,6 +123,12 @@ std::string_view dataLengthsKey(DataLengths v) {
 }
 std::optional<DataLengths> parseDataLengths(std::string_view s) {
     return parseKey(kDataLengths, s);
+}
+std::string_view servingEngineKey(ServingEngine v) {
+    return keyOf(kServingEngines, v);
+}
+std::optional<ServingEngine> parseServingEngine(std::string_view s) {
+    return parseKey(kServingEngines, s);
 }
 std::optional<Mode> parseMode(std::string_view s) {
     return parseKey(kModes, s);

@@ -373,11 +373,28 @@ double shardDegree(const Parallelism& p);
 bool decomposedLossParallel(const Features& f, const Parallelism& p);
 
 /// Inference serving / generation.
+/// Which serving engine sizes a paged KV pool (core/serve/serving_engine.h has its profile).
+enum class ServingEngine {
+    Vllm,   ///< vLLM V1 (vllm/v1/worker/gpu_worker.py)
+    Sglang, ///< SGLang (python/sglang/srt/model_executor/model_runner.py)
+    TrtLlm, ///< TensorRT-LLM, PyTorch backend (tensorrt_llm/_torch/pyexecutor/_util.py)
+};
+
 struct InferenceSpec {
     int64_t promptTokens = 512;   ///< prompt length per sequence
     int64_t newTokens = 512;      ///< generated tokens per sequence
     bool prefillOnly = false;     ///< stop after prefill (no decode)
-    double memoryUtilization = 0; ///< vLLM gpu_memory_utilization, 0 = not a paged server
+    /// the engine's memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static,
+    /// TensorRT-LLM free_gpu_memory_fraction; in (0, 1]; 0 = not a paged server
+    double memoryUtilization = 0;
+    // ---- serving engine (used when memoryUtilization > 0; core/serve/serve.h) ----
+    ServingEngine engine = ServingEngine::Vllm;
+    std::string engineVersion;       ///< a version of the engine's profile; "" = the newest
+    int64_t maxModelLen = 0;         ///< max_model_len / context_length; 0 = the model's own
+    int maxNumSeqs = 0;              ///< max_num_seqs / max_running_requests; 0 = default
+    int64_t maxNumBatchedTokens = 0; ///< max_num_batched_tokens / chunked_prefill_size; 0 = default
+    int blockTokens = 0;             ///< KV page in tokens (vLLM block_size); 0 = default
+    bool enforceEager = false;       ///< no CUDA graphs (vLLM enforce_eager)
     /// every field (a derived key: a new field takes part without a list kept by hand)
     bool operator==(const InferenceSpec&) const = default;
 };
@@ -480,6 +497,9 @@ std::string_view loadRecipeKey(LoadRecipe);
 std::string_view dataLengthsKey(DataLengths);
 std::optional<DataLengths> parseDataLengths(std::string_view);
 std::optional<Mode> parseMode(std::string_view);
+/// "vllm", "sglang", "trtllm" (CLI --engine, scenario inference.engine).
+std::string_view servingEngineKey(ServingEngine);
+std::optional<ServingEngine> parseServingEngine(std::string_view);
 std::optional<Finetune> parseFinetune(std::string_view);
 std::optional<Optimizer> parseOptimizer(std::string_view);
 std::optional<Checkpointing> parseCheckpointing(std::string_view);

@@ -3,6 +3,7 @@
 #include "core/checked.h"
 #include "core/engine/estimator.h"
 #include "core/engine/fields.h"
+#include "core/serve/serving_engine.h"
 #include "core/engine/profiles.h"
 #include "core/input_limits.h"
 #include "core/model/presets.h"
@@ -125,7 +126,10 @@ json workloadEnumsToJson(const Workload& w) {
                 {"activation_checkpointing", checkpointingKey(w.checkpointing)},
                 {"attention", attentionKey(w.attention)},
                 {"lora", {{"targets", loraTargetsToJson(w.lora.targets)}}},
-                {"inference", {{"memory_utilization", w.inference.memoryUtilization}}},
+                {"inference",
+                 {{"memory_utilization", w.inference.memoryUtilization},
+                  {"engine", servingEngineKey(w.inference.engine)},
+                  {"engine_version", w.inference.engineVersion}}},
                 {"rollout", {{"framework_overhead_bytes", w.rollout.frameworkOverheadBytes}}},
                 {"features", {{"load_recipe", std::string(loadRecipeKey(w.features.loadRecipe))}}},
                 {"lengths", {{"data", dataLengthsKey(w.lengths.data)}}},
@@ -537,8 +541,14 @@ Workload workloadFromJson(Reader& r) {
     r.enumeration("attention", w.attention, &parseAttention);
     if (auto l = r.object("lora", false))
         w.lora.targets = loraTargetsFromJson(*l);
-    if (auto i = r.object("inference", false))
+    if (auto i = r.object("inference", false)) {
         i->number("memory_utilization", w.inference.memoryUtilization, 0, 1);
+        i->enumeration("engine", w.inference.engine, &parseServingEngine);
+        i->string("engine_version", w.inference.engineVersion);
+        if (!i->failed() && !engineProfile(w.inference.engine, w.inference.engineVersion))
+            i->fail(ErrorCode::UnknownValue, "engine_version",
+                    w.inference.engineVersion.substr(0, 64));
+    }
     if (auto o = r.object("rollout", false))
         o->number("framework_overhead_bytes", w.rollout.frameworkOverheadBytes, 0, kBig);
     if (auto f = r.object("features", false))

@@ -14,6 +14,13 @@ struct GpuSpec {
     std::string vendor;    ///< "nvidia", "amd", "intel", "apple"
     int64_t memoryMiB = 0; ///< total memory as the driver reports it (nvidia-smi "Total"), MiB
     double vendorGB = 0;   ///< marketing capacity in GB (1e9), e.g. 80
+    /// Total memory as CUDA reports it to a process (cudaMemGetInfo / torch.cuda.mem_get_info
+    /// total, what vLLM logs as total_memory), MiB; below memoryMiB by what the driver keeps.
+    /// 0 = not known for this GPU (serving engines then see memoryMiB, a warning says so).
+    int64_t cudaTotalMiB = 0;
+    /// GPUs of this kind talk over NVLink (SXM boards, NVL bridges): vLLM's custom all-reduce
+    /// and NCCL's NVLink buffers are allocated when TP > 1 (serving's non-torch memory).
+    bool nvlink = false;
     /// Total device memory in bytes (memoryMiB x 2^20).
     double bytes() const { return static_cast<double>(memoryMiB) * kMiB; }
     /// every field (a derived key: a new field takes part without a list kept by hand)

@@ -161,6 +161,20 @@ Result<GpuTable> parseGpuTable(std::string_view text) {
         if (s.vendorGB <= 0 || s.vendorGB > 1e6)
             return err(ErrorCode::FieldOutOfRange, prefix + "vendor_gb", "must be > 0");
 
+        if (auto ct = g.find("cuda_total_mib"); ct != g.end() && !ct->is_null()) {
+            if (!ct->is_number_integer() || ct->get<int64_t>() < 1 ||
+                ct->get<int64_t>() > s.memoryMiB)
+                return err(ErrorCode::FieldOutOfRange, prefix + "cuda_total_mib",
+                           "must be an integer in [1, memory_mib] (got " + ct->dump() + ")");
+            s.cudaTotalMiB = ct->get<int64_t>();
+        }
+        if (auto nv = g.find("nvlink"); nv != g.end() && !nv->is_null()) {
+            if (!nv->is_boolean())
+                return err(ErrorCode::FieldWrongType, prefix + "nvlink",
+                           "expected boolean, got " + std::string(nv->type_name()));
+            s.nvlink = nv->get<bool>();
+        }
+
         if (auto al = g.find("aliases"); al != g.end() && !al->is_null()) {
             if (!al->is_array())
                 return err(ErrorCode::FieldWrongType, prefix + "aliases",

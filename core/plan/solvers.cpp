@@ -463,57 +463,6 @@ std::string describe(const PlaybookItem& it) {
     return what + buf;
 }
 
-Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
-    if (w.mode != Mode::Inference)
-        return Error{ErrorCode::FieldOutOfRange, "mode", "serving capacity is for inference"};
-    const double u = w.inference.memoryUtilization > 0 ? w.inference.memoryUtilization : 0.9;
-    if (!(u > 0 && u <= 1))
-        return Error{ErrorCode::FieldOutOfRange, "inference.memory_utilization",
-                     "must be in (0, 1]"};
-    // vLLM profiles one forward pass of max_num_batched_tokens (a single sequence of
-    // min(context, 8192) tokens here), then gives the rest of the budget to the KV cache.
-    Workload profile = w;
-    profile.microBatch = 1;
-    const int64_t context = inferenceContext(w);
-    profile.inference.promptTokens = std::min<int64_t>(std::max<int64_t>(1, context), 8192);
-    profile.inference.newTokens = 0;
-    profile.inference.prefillOnly = true;
-    const Estimate e = estimate(m, profile, &gpu);
-    const TermBytes& t = e.worst.atPeak;
-    ServingCapacity c;
-    c.budgetBytes = u * gpu.bytes();
-    c.nonKvBytes = e.worst.nvidiaSmi - t[static_cast<int>(Term::KvCache)];
-    c.kvCacheBytes = std::max(0.0, c.budgetBytes - c.nonKvBytes);
-    // per token of a long sequence: sliding-window layers are counted as full layers (the
-    // paged allocator reserves every layer's blocks alike), the conservative cost
-    c.kvBytesPerToken =
-        terms::kvCache(m, e.worst.numLayers, 0, 1, 1, w.precision.kvCache, w.parallel.tp);
-    const double blockBytes = c.kvBytesPerToken * static_cast<double>(kKvBlockTokens);
-    c.kvBlocks = blockBytes > 0 ? static_cast<int64_t>(c.kvCacheBytes / blockBytes) : 0;
-    c.kvTokens = c.kvBlocks * kKvBlockTokens;
-    c.maxConcurrency = maxConcurrentSequences(c.kvBlocks, context);
-    c.maxContext = c.kvTokens;
-    if (m.maxPositions > 0)
-        c.maxContext = std::min<int64_t>(c.maxContext, m.maxPositions);
-    return c;
-}
-
-int64_t maxConcurrentSequences(int64_t kvBlocks, int64_t context, int64_t blockTokens) {
-    if (context < 1 || blockTokens < 1 || kvBlocks < 1)
-        return 0;
-    const int64_t blocksPerSequence = (context + blockTokens - 1) / blockTokens; // cdiv
-    return kvBlocks / blocksPerSequence;
-}
-
-std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
-                                       const std::vector<int64_t>& contexts) {
-    std::vector<ServingPoint> out;
-    out.reserve(contexts.size());
-    for (int64_t x : contexts)
-        out.push_back({x, maxConcurrentSequences(c.kvBlocks, x)});
-    return out;
-}
-
 namespace {
 
 /// The estimate of @p w on dp x tp x pp when that layout is valid and fits.

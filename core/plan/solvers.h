@@ -111,48 +111,6 @@ std::string_view playbookActionKey(PlaybookAction a);
 /// English one-line summary, e.g. "cut sequence length to 4096: -12.3 GiB -> fits".
 std::string describe(const PlaybookItem& item);
 
-/// vLLM-style serving on one rank of @p gpu: the server takes gpu_memory_utilization
-/// (w.inference.memoryUtilization, default 0.9) x total memory; weights, the activation
-/// peak of one profiling prefill (min(context, 8192) tokens), allocator reserve and CUDA
-/// context come first, and the rest becomes the paged KV cache
-/// (vllm/worker/worker.py determine_num_available_blocks; v1: gpu_worker.py
-/// determine_available_memory). The pool is whole blocks of kKvBlockTokens tokens of every
-/// layer on the rank: num_blocks = floor(KV bytes / (block tokens x KV bytes per token))
-/// (vllm/v1/core/kv_cache_utils.py get_num_blocks, page_size_bytes = 2 x block_size x KV
-/// heads x head_dim x dtype bytes per layer; vllm-project/vllm@001cabc1). All bytes.
-struct ServingCapacity {
-    double budgetBytes = 0;     ///< utilisation x GPU memory
-    double nonKvBytes = 0;      ///< weights + profiled activations + reserve + context
-    double kvCacheBytes = 0;    ///< budget - non-KV, >= 0
-    double kvBytesPerToken = 0; ///< KV bytes of one token of one sequence on this rank
-    int64_t kvBlocks = 0;       ///< blocks in the KV pool (num_gpu_blocks)
-    int64_t kvTokens = 0;       ///< token slots in the KV pool: kvBlocks x kKvBlockTokens
-    int64_t maxConcurrency = 0; ///< sequences of the workload's context at once
-    int64_t maxContext = 0;     ///< longest single sequence (capped by max_position_embeddings)
-};
-
-/// vLLM's KV-cache block: CacheConfig.block_size, 16 tokens by default on CUDA.
-inline constexpr int64_t kKvBlockTokens = 16;
-
-/// Sequences of @p context tokens a pool of @p kvBlocks blocks holds at once: each sequence
-/// takes whole blocks, ceil(context / block tokens), so floor(kvBlocks / that)
-/// (vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config, which logs the
-/// unfloored ratio as "Maximum concurrency for N tokens per request"). 0 for context < 1.
-int64_t maxConcurrentSequences(int64_t kvBlocks, int64_t context,
-                               int64_t blockTokens = kKvBlockTokens);
-
-/// One point of the serving chart: at this context, this many sequences at once.
-struct ServingPoint {
-    int64_t context = 0;
-    int64_t maxSequences = 0;
-};
-/// maxConcurrentSequences of @p c's pool at each of @p contexts (the server as configured:
-/// its pool does not change with the requests' length).
-std::vector<ServingPoint> servingCurve(const ServingCapacity& c,
-                                       const std::vector<int64_t>& contexts);
-
-Result<ServingCapacity> servingCapacity(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
-
 /// The smallest layout (fewest GPUs, then least TP/PP, then most headroom) of @p gpu that fits;
 /// searches dp x tp x pp with the workload's sharding (FSDP full shard when it is None and
 /// DP > 1), TP in {1,2,4,8} within a node, PP a power of two up to the layers, at most

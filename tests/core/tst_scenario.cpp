@@ -179,6 +179,11 @@ const std::pair<const char*, int64_t> kFieldValues[] = {
     {"parallelism.no_sync_accumulation", 1},
     {"parallelism.loss_parallel", 1},
     {"parallelism.sp_sharded_inputs", 1},
+    {"inference.max_model_len", 32768},
+    {"inference.max_num_seqs", 256},
+    {"inference.max_num_batched_tokens", 4096},
+    {"inference.block_size", 32},
+    {"inference.enforce_eager", 1},
 };
 } // namespace
 

@@ -47,11 +47,7 @@ private slots:
     void smallestLayoutBounded();
     void combinedChangeWhenNoSingleFits();
     void loadCacheReleasedBeforeOom();
-    void servingCapacity_data();
-    void servingCapacity();
     void inferenceSequenceAxisIsContext();
-    void maxConcurrentSequences_data();
-    void maxConcurrentSequences();
     void sequenceBeyondPositions_data();
     void sequenceBeyondPositions();
     void inferenceContextRule_data();
@@ -443,48 +439,6 @@ void TstSolvers::combinedChangeWhenNoSingleFits() {
             QVERIFY(!single.fits);
 }
 
-void TstSolvers::servingCapacity_data() {
-    QTest::addColumn<int>("tp");
-    QTest::addColumn<int>("kvDtype");
-    QTest::addColumn<double>("perToken");
-    // Llama-2-7B shapes (32 layers, 32 KV heads x 128): 2 x 32 x 32 x 128 x 2 B = 524,288 B
-    // per token in bf16 (seed 001); TP 2 keeps 16 heads per rank; fp8 halves it.
-    QTest::newRow("bf16-tp1") << 1 << int(DType::BF16) << 524288.0;
-    QTest::newRow("bf16-tp2") << 2 << int(DType::BF16) << 262144.0;
-    QTest::newRow("fp8-tp1") << 1 << int(DType::FP8) << 524288.0 / 2 * bytesPerElement(DType::FP8);
-}
-
-void TstSolvers::servingCapacity() {
-    QFETCH(int, tp);
-    QFETCH(int, kvDtype);
-    QFETCH(double, perToken);
-    Workload w;
-    w.mode = Mode::Inference;
-    w.parallel.tp = tp;
-    w.precision.kvCache = static_cast<DType>(kvDtype);
-    w.inference.promptTokens = 3000;
-    w.inference.newTokens = 1000;
-    w.inference.memoryUtilization = 0.9;
-    const GpuSpec g = gpuGiB(80);
-    const auto c = headroom::servingCapacity(llama2_7b(), w, g);
-    QVERIFY(c.ok());
-    QCOMPARE(c->budgetBytes, 0.9 * 80 * 1073741824.0); // utilisation x total memory
-    QCOMPARE(c->kvBytesPerToken, perToken);
-    // the pool holds kvBlocks whole blocks of 16 tokens (vLLM block_size) and not one more
-    QCOMPARE(c->kvTokens, c->kvBlocks * 16);
-    QVERIFY(c->kvBlocks * 16 * perToken <= c->kvCacheBytes);
-    QVERIFY((c->kvBlocks + 1) * 16 * perToken > c->kvCacheBytes);
-    // context = 3000 + 1000 tokens = 250 blocks of 16 per sequence
-    QCOMPARE(c->maxConcurrency, c->kvBlocks / 250);
-    // the budget left for KV is what the weights and the profile run leave over
-    QVERIFY(std::abs(c->kvCacheBytes + c->nonKvBytes - c->budgetBytes) < 1.0);
-    // the weights on this rank are part of the non-KV bytes: 6.74e9 params x 2 B / tp
-    QVERIFY(c->nonKvBytes > 6.7e9 * 2 / tp);
-    Workload training = w;
-    training.mode = Mode::Training;
-    QVERIFY(!headroom::servingCapacity(llama2_7b(), training, g).ok());
-}
-
 void TstSolvers::inferenceSequenceAxisIsContext() {
     // For inference the sequence axis is the context (prompt + generated tokens): the
     // longest context that fits must fill the KV cache up to the GPU, not be ignored.
@@ -498,37 +452,6 @@ void TstSolvers::inferenceSequenceAxisIsContext() {
     QVERIFY(s > 1200 && s < (1 << 22));
     // KV of 8 sequences x s tokens x 524,288 B must be below 40 GiB minus the 13.5 GB weights
     QVERIFY(8.0 * s * 524288 < 40 * 1073741824.0 - 6.7e9 * 2);
-}
-
-// vLLM's max concurrency: a sequence of c tokens takes ceil(c / 16) blocks of the pool
-// (kv_cache_utils.py get_max_concurrency_for_kv_cache_config, floored to whole sequences).
-// Rows by hand: 4000 tokens = 250 blocks, 4001 tokens = 251 blocks.
-void TstSolvers::maxConcurrentSequences_data() {
-    QTest::addColumn<qlonglong>("blocks");
-    QTest::addColumn<qlonglong>("context");
-    QTest::addColumn<qlonglong>("want");
-    QTest::newRow("whole-blocks") << 1000LL << 4000LL << 4LL;           // 1000 / 250
-    QTest::newRow("one-token-into-a-block") << 1000LL << 4001LL << 3LL; // 1000 / 251 = 3.98
-    QTest::newRow("single-token-sequences") << 1000LL << 1LL << 1000LL;
-    QTest::newRow("longer-than-the-pool") << 1000LL << 16001LL << 0LL; // 1001 blocks needed
-    QTest::newRow("empty-pool") << 0LL << 16LL << 0LL;
-    QTest::newRow("no-context") << 1000LL << 0LL << 0LL;
-    // Llama-3.1-8B, bf16 KV (131,072 B/token), a 40 GiB pool: 40 x 2^30 / (16 x 131,072)
-    // = 20,480 blocks; 8192-token sequences take 512 blocks each: 40 of them
-    QTest::newRow("llama-3.1-8b-40gib-8k") << 20480LL << 8192LL << 40LL;
-}
-
-void TstSolvers::maxConcurrentSequences() {
-    QFETCH(qlonglong, blocks);
-    QFETCH(qlonglong, context);
-    QFETCH(qlonglong, want);
-    QCOMPARE(qlonglong(headroom::maxConcurrentSequences(blocks, context)), want);
-    ServingCapacity c;
-    c.kvBlocks = blocks;
-    const auto curve = servingCurve(c, {context, 2 * context});
-    QCOMPARE(curve.size(), size_t{2});
-    QCOMPARE(qlonglong(curve[0].maxSequences), want);
-    QVERIFY(curve[1].maxSequences <= curve[0].maxSequences); // longer sequences, fewer at once
 }
 
 // A sequence longer than max_position_embeddings is estimated but warned about (typed

@@ -78,7 +78,7 @@ private slots:
         const Results& r = win.w.controller()->results();
         // core's two answers, asked directly
         const int64_t batch = maxMicroBatch(s.model, s.workload, s.gpu, 1 << 20);
-        const auto server = servingCapacity(s.model, s.workload, s.gpu);
+        const auto server = serve(s.model, s.workload, s.gpu);
         QVERIFY(server.ok());
         QCOMPARE(r.maxFit, batch);
         // the cliff: its marker names the axis' quantity and core's number

@@ -68,7 +68,7 @@ private slots:
 };
 
 // Llama-3.1-8B, bf16 KV: 2 x 32 layers x 8 KV heads x 128 x 2 B = 131,072 B per token; the
-// panel's figures and curve are core's servingCapacity / maxConcurrentSequences.
+// panel's figures and curve are core's serve() / concurrencyAt.
 void TstServing::panelShowsCore() {
     MainWindow w(offscreenOptions());
     const Scenario s = inferenceScenario(8192);
@@ -78,7 +78,7 @@ void TstServing::panelShowsCore() {
     const Results& r = w.controller()->results();
     QVERIFY(r.serving);
     QCOMPARE(r.serving->kvBytesPerToken, 131072.0);
-    const auto core = servingCapacity(s.model, s.workload, s.gpu);
+    const auto core = serve(s.model, s.workload, s.gpu);
     QVERIFY(core.ok());
     QCOMPARE(r.serving->kvBlocks, core->kvBlocks);
     QCOMPARE(r.serving->maxConcurrency, core->kvBlocks / 512); // 8192 tokens = 512 blocks
@@ -86,10 +86,12 @@ void TstServing::panelShowsCore() {
     QVERIFY(p->figuresText().contains(QLocale().toString(qlonglong(core->kvBlocks))));
     QVERIFY(p->curveSeries()->count() > 4);
     for (const QPointF& pt : p->curveSeries()->points())
-        QCOMPARE(pt.y(), double(maxConcurrentSequences(core->kvBlocks, int64_t(pt.x()))));
+        QCOMPARE(pt.y(), std::floor(concurrencyAt(*core, int64_t(pt.x()))));
     QCOMPARE(p->currentSeries()->count(), 1);
     QCOMPARE(p->currentSeries()->at(0), QPointF(8192, double(core->maxConcurrency)));
-    QCOMPARE(p->utilizationSpin()->value(), 0.9); // vLLM's default when the scenario has none
+    // vLLM's default when the scenario has none: 0.92 since v0.21 (vllm/config/cache.py,
+    // vllm-project/vllm#38284), the newest profile
+    QCOMPARE(p->utilizationSpin()->value(), 0.92);
 }
 
 void TstServing::editsAreUndoSteps() {
@@ -105,7 +107,8 @@ void TstServing::editsAreUndoSteps() {
     QCOMPARE(w.controller()->scenario().workload.inference.memoryUtilization, 0.5);
     w.controller()->flush();
     const Results& r = w.controller()->results();
-    QCOMPARE(r.serving->budgetBytes, 0.5 * r.estimate.capacity); // utilisation x capacity
+    // vLLM: ceil(utilisation x the total CUDA reports), 81,093 MiB on this H100 80GB
+    QCOMPARE(r.serving->budgetBytes, std::ceil(0.5 * 81093 * 1048576.0));
     // fp8 KV: one byte per element (+ its block scale) instead of two
     const int fp8 = p->kvDtypeCombo()->findText(QStringLiteral("fp8"), Qt::MatchStartsWith);
     QVERIFY(fp8 >= 0);
