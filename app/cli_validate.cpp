@@ -3,6 +3,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "app/cli_format.h"
+#include "app/cli_validate_serving.h"
 #include "core/units.h"
 
 #include "core/engine/profiles.h"
@@ -153,6 +154,14 @@ int runValidate(const QStringList& args) {
     const QStringList pos = p.positionalArguments();
     if (pos.isEmpty())
         usageError("validate: give at least one records file");
+    int serving = 0;
+    for (const QString& file : pos)
+        serving += servingRecordsFile(file.toStdString()) ? 1 : 0;
+    if (serving == pos.size())
+        return runValidateServing(pos, p.isSet(QStringLiteral("json")));
+    if (serving > 0)
+        usageError("validate: give serving records (tests/data/serving) and measured peaks in "
+                   "separate runs");
     ValidationOptions opts;
     const QString unit = p.value(QStringLiteral("capacity-unit")).toLower();
     if (unit == QLatin1String("gb"))
