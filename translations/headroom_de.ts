@@ -163,7 +163,7 @@
         <translation>kein KV-Cache (Training)</translation>
     </message>
     <message>
-        <source>the rollout engine's KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
+        <source>the rollout engine&apos;s KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
         <translation>KV-Cache der Rollout-Engine: Rollout-Sequenzen x (Prompt + Antwort) Tokens, alle Schichten, KV-Heads / Rollout-TP</translation>
     </message>
     <message>
@@ -199,7 +199,7 @@
         <translation>Zustände</translation>
     </message>
     <message>
-        <source>one block's prefill tensors per token</source>
+        <source>one block&apos;s prefill tensors per token</source>
         <translation>Prefill-Tensoren eines Blocks pro Token</translation>
     </message>
     <message>
@@ -227,7 +227,7 @@
         <translation>die Gradienten an Ein- und Ausgang</translation>
     </message>
     <message>
-        <source>one chunk's gradient</source>
+        <source>one chunk&apos;s gradient</source>
         <translation>Gradient eines Chunks</translation>
     </message>
     <message>
@@ -235,7 +235,7 @@
         <translation>kompilierter Chunked Loss</translation>
     </message>
     <message>
-        <source>one chunk's fp32 upcast</source>
+        <source>one chunk&apos;s fp32 upcast</source>
         <translation>fp32-Upcast eines Chunks</translation>
     </message>
     <message>
@@ -243,7 +243,7 @@
         <translation>Chunked Loss</translation>
     </message>
     <message>
-        <source>tanh's saved output of the soft-capped logits</source>
+        <source>tanh&apos;s saved output of the soft-capped logits</source>
         <translation>gespeicherte tanh-Ausgabe der soft-gecappten Logits</translation>
     </message>
     <message>
@@ -255,7 +255,7 @@
         <translation>gesammelte FSDP-Units, Autocast-Gewichtskopien, temporäre Optimiererpuffer, Dequantisierungspuffer</translation>
     </message>
     <message>
-        <source>the load's cached segments</source>
+        <source>the load&apos;s cached segments</source>
         <translation>die zwischengespeicherten Segmente des Ladens</translation>
     </message>
     <message>
@@ -263,7 +263,7 @@
         <translation>durch den Caching-Allocator nachgespielt</translation>
     </message>
     <message>
-        <source>the all-gather stream's pool</source>
+        <source>the all-gather stream&apos;s pool</source>
         <translation>der Pool des All-Gather-Streams</translation>
     </message>
     <message>
@@ -271,15 +271,15 @@
         <translation>belegt</translation>
     </message>
     <message>
-        <source>of the step's blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
+        <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
         <translation>aus Blöcken, Loss, Gradienten und Optimiererzuständen des Schritts, durch den Caching-Allocator nachgespielt</translation>
     </message>
     <message>
-        <source>of the step's blocks and loss replayed through the caching allocator</source>
+        <source>of the step&apos;s blocks and loss replayed through the caching allocator</source>
         <translation>aus Blöcken und Loss des Schritts, durch den Caching-Allocator nachgespielt</translation>
     </message>
     <message>
-        <source>of the loss's transients (not replayed)</source>
+        <source>of the loss&apos;s transients (not replayed)</source>
         <translation>der temporären Tensoren des Loss (nicht nachgespielt)</translation>
     </message>
     <message>
@@ -299,11 +299,11 @@
         <translation>Caching-Allocator</translation>
     </message>
     <message>
-        <source>of sharded gradients cached in the FSDP reduce-scatter stream's pool</source>
+        <source>of sharded gradients cached in the FSDP reduce-scatter stream&apos;s pool</source>
         <translation>geshardete Gradienten, im Pool des FSDP-Reduce-Scatter-Streams zwischengespeichert</translation>
     </message>
     <message>
-        <source>cached for the run's other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
+        <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
         <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Sample-Längen, durch den Caching-Allocator nachgespielt)</translation>
     </message>
     <message>
@@ -397,7 +397,7 @@
         <translation>Eine separate fp32-Kopie der trainierbaren Gewichte für den Optimiererschritt.</translation>
     </message>
     <message>
-        <source>Optimizer moments, e.g. AdamW's first and second moment per parameter.</source>
+        <source>Optimizer moments, e.g. AdamW&apos;s first and second moment per parameter.</source>
         <translation>Optimierermomente, z. B. das erste und zweite Moment von AdamW je Parameter.</translation>
     </message>
     <message>
@@ -846,14 +846,14 @@
         <translation>%1 %2</translation>
     </message>
     <message numerus="yes">
-        <source>%1, version %2: the framework's dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
+        <source>%1, version %2: the framework&apos;s dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
         <translation>
             <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaft seines Codes, die den Spitzenwert ändert, jeweils mit Quelle (docs/profiles.md).</numerusform>
             <numerusform>%1, Version %2: die Datentyp-Zuordnung des Frameworks und %n Eigenschaften seines Codes, die den Spitzenwert ändern, jeweils mit Quelle (docs/profiles.md).</numerusform>
         </translation>
     </message>
     <message>
-        <source>⚠ %1 tokens exceed the model's trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
+        <source>⚠ %1 tokens exceed the model&apos;s trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
         <translation>⚠ %1 Token überschreiten den trainierten Kontext des Modells (max_position_embeddings %2): Der Speicher ist geschätzt, aber das Modell braucht RoPE-Skalierung oder eine Langkontext-Variante.</translation>
     </message>
     <message>
@@ -981,7 +981,7 @@
         <translation>KV-Cache %1</translation>
     </message>
     <message>
-        <source>Short-lived buffers: gathered sharded parameters, autocast's 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
+        <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
         <translation>Kurzlebige Puffer: gesammelte geshardete Parameter, die 16-Bit-Kopien der fp32-Gewichte durch autocast, Optimierer-Zwischenwerte, Kommunikations-Buckets.</translation>
     </message>
     <message>
@@ -1147,7 +1147,7 @@
     </message>
     <message>
         <source>%1 dtype</source>
-        <comment>a memory term's dtype</comment>
+        <comment>a memory term&apos;s dtype</comment>
         <translation>Datentyp %1</translation>
     </message>
     <message>
@@ -1216,7 +1216,7 @@
     </message>
     <message>
         <source>%1 → %2</source>
-        <comment>A's value → B's value</comment>
+        <comment>A&apos;s value → B&apos;s value</comment>
         <translation>%1 → %2</translation>
     </message>
     <message numerus="yes">
@@ -1229,7 +1229,7 @@
     </message>
     <message>
         <source>%1: %2 → %3</source>
-        <comment>field: A's value → B's value</comment>
+        <comment>field: A&apos;s value → B&apos;s value</comment>
         <translation>%1: %2 → %3</translation>
     </message>
     <message>
@@ -1366,7 +1366,7 @@
         <translation>Reserviert (PyTorch)</translation>
     </message>
     <message>
-        <source>Allocated plus the caching allocator's reserve: torch.cuda.max_memory_reserved().</source>
+        <source>Allocated plus the caching allocator&apos;s reserve: torch.cuda.max_memory_reserved().</source>
         <translation>Allokiert plus Reserve des Caching-Allokators: torch.cuda.max_memory_reserved().</translation>
     </message>
     <message>
@@ -1437,7 +1437,7 @@
         <translation>Aus einem gemessenen Lauf kalibrieren</translation>
     </message>
     <message>
-        <source>The peak your run reached at this scenario's micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
+        <source>The peak your run reached at this scenario&apos;s micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
         <translation>Der Spitzenwert, den Ihr Lauf bei Micro-Batch %1 und %2 Tokens dieses Szenarios erreichte, wie PyTorch oder nvidia-smi ihn meldete. Headroom passt einen festen Overhead an, sodass die Schätzung hier ihm gleicht.</translation>
     </message>
     <message>
@@ -1682,7 +1682,7 @@
         <translation>Änderung</translation>
     </message>
     <message>
-        <source>Shapley attribution: each change's effect averaged over every order of applying the changes; the shares add up to the total.</source>
+        <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley-Zuordnung: die Wirkung jeder Änderung, gemittelt über alle Reihenfolgen, in denen die Änderungen angewendet werden können; die Anteile ergeben zusammen die Gesamtdifferenz.</translation>
     </message>
     <message numerus="yes">
@@ -1770,19 +1770,19 @@
         <translation>Größter Mikro-Batch: A %1, B %2</translation>
     </message>
     <message>
-        <source>The change's part of the whole difference between A and B</source>
+        <source>The change&apos;s part of the whole difference between A and B</source>
         <translation>Anteil der Änderung am gesamten Unterschied zwischen A und B</translation>
     </message>
     <message>
-        <source>B's GPU capacity</source>
+        <source>B&apos;s GPU capacity</source>
         <translation>GPU-Kapazität von B</translation>
     </message>
     <message>
-        <source>A's GPU capacity</source>
+        <source>A&apos;s GPU capacity</source>
         <translation>GPU-Kapazität von A</translation>
     </message>
     <message>
-        <source>A change's Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
+        <source>A change&apos;s Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
         <translation>Der Shapley-Wert einer Änderung ist ihre Wirkung auf den Speicher, gemittelt über jede Reihenfolge, in der die Änderungen angewendet werden können; die Wirkungen ergeben zusammen den gesamten Unterschied zwischen A und B.</translation>
     </message>
     <message>
@@ -1802,14 +1802,14 @@
         <translation>&lt;b&gt;A → B: %1 → %2, gleicher Speicher.&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <source>Each change's effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
+        <source>Each change&apos;s effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
         <translation>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über jede Reihenfolge ihrer Anwendung (%n Schätzung).</numerusform>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über jede Reihenfolge ihrer Anwendung (%n Schätzungen).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Each change's effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
+        <source>Each change&apos;s effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
         <translation>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über %1 gezogene Reihenfolgen ihrer Anwendung, jede mit ihrer Umkehrung (%n Schätzung).</numerusform>
             <numerusform>Wirkung jeder Änderung: ihr Shapley-Wert über %1 gezogene Reihenfolgen ihrer Anwendung, jede mit ihrer Umkehrung (%n Schätzungen).</numerusform>
@@ -2147,7 +2147,7 @@
         <translation>Grad der Datenparallelität</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer's matrices are split over this many GPUs; must divide the attention heads.</source>
+        <source>Tensor parallelism: each layer&apos;s matrices are split over this many GPUs; must divide the attention heads.</source>
         <translation>Tensorparallelität: die Matrizen jeder Schicht werden auf so viele GPUs aufgeteilt; muss die Attention-Heads teilen.</translation>
     </message>
     <message>
@@ -2239,7 +2239,7 @@
         <translation>Ein Framework-Profil legt die Datentypen von Gewichten, Gradienten und Optimiererzuständen so fest, wie das Framework sie speichert, sowie das Verhalten seines Codes, das den Spitzenwert ändert (docs/profiles.md).</translation>
     </message>
     <message>
-        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family's real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
+        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family&apos;s real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
         <translation>Gesamtparameter (logarithmisch, 0,1 B bis 1 T). Bei einem eingebauten Modell durchläuft der Regler die echten Größen der Familie (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) und dazwischen oder darüber hinaus eine aus der Familie abgeleitete Form, als „abgeleitet“ gekennzeichnet. Mit „Eigene Größe“: ein dichtes Modell im Llama-Stil. Für eine importierte Konfiguration nicht verfügbar.</translation>
     </message>
     <message>
@@ -2608,7 +2608,7 @@
         <translation>Was der Lauf einschaltet</translation>
     </message>
     <message>
-        <source>How the framework's code behaves</source>
+        <source>How the framework&apos;s code behaves</source>
         <translation>Wie sich der Framework-Code verhält</translation>
     </message>
     <message>
@@ -2716,7 +2716,7 @@
         <translation>ZeRO läuft auf DeepSpeed</translation>
     </message>
     <message>
-        <source>DeepSpeed's ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
+        <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
         <translation>Der ZeRO-Optimierer von DeepSpeed kopiert die Gradienten in einen Puffer aus reduce_bucket_size Elementen (ZeRO-3: immer belegt; ZeRO-1/2: während des Backward-Durchlaufs).</translation>
     </message>
     <message>
@@ -2732,7 +2732,7 @@
         <translation>gelu_new als einzelne Operationen</translation>
     </message>
     <message>
-        <source>transformers runs GPT-2's gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
+        <source>transformers runs GPT-2&apos;s gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
         <translation>transformers führt GPT-2s gelu_new (gpt2, phi) unter Autocast als einzelne Operationen aus: fp32-Zwischenwerte werden für den Backward-Pass behalten (HF Trainer).</translation>
     </message>
 </context>
@@ -3146,7 +3146,7 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <translation>Über Headroom</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch's allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;Wie viel GPU-Speicher ein LLM-Training oder eine Inferenz braucht, und warum.&lt;/p&gt;&lt;p&gt;Summen sind die nvidia-smi-Metrik, die der Treiber nicht überschreiten lässt; die allokierten und reservierten Werte von PyTorch stehen daneben.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3404,7 +3404,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>LoRA-Dropout &gt; 0</translation>
     </message>
     <message>
-        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer's input for the backward pass.</source>
+        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer&apos;s input for the backward pass.</source>
         <translation>lora_dropout &gt; 0 speichert für den Rückwärtsdurchlauf eine Dropout-Kopie der Eingabe jeder adaptierten Schicht.</translation>
     </message>
     <message>
@@ -3492,7 +3492,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Optimiererzustände:</translation>
     </message>
     <message>
-        <source>Dtype of Adam's m and v (8-bit optimizers are chosen under Optimizer).</source>
+        <source>Dtype of Adam&apos;s m and v (8-bit optimizers are chosen under Optimizer).</source>
         <translation>Dtype von Adams m und v (8-Bit-Optimierer werden unter „Optimierer“ gewählt).</translation>
     </message>
     <message>
@@ -3516,7 +3516,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Adapter auf der Projektion %1</translation>
     </message>
     <message>
-        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM's kv_cache_dtype.</source>
+        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM&apos;s kv_cache_dtype.</source>
         <translation>Dtype des KV-Caches (Inferenz und RL-Rollout); fp8 und int8 wie vLLMs kv_cache_dtype.</translation>
     </message>
     <message>
@@ -3524,7 +3524,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>LoRA-Ziele:</translation>
     </message>
     <message>
-        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT's "all-linear".</source>
+        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
         <translation>Die linearen Schichten mit Adaptern (PEFT target_modules); alle sieben Projektionen entsprechen PEFTs „all-linear“.</translation>
     </message>
     <message>
@@ -3532,15 +3532,15 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>DeepSpeed-Reduce-Puffer:</translation>
     </message>
     <message>
-        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed's default is 500,000,000; HF Trainer's "auto" is hidden size squared.</source>
-        <translation>DeepSpeed-ZeRO reduce_bucket_size in Elementen: der Gradientenpuffer, den es belegt. Die Voreinstellung von DeepSpeed ist 500.000.000; "auto" im HF Trainer ist die Hidden Size zum Quadrat.</translation>
+        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
+        <translation>DeepSpeed-ZeRO reduce_bucket_size in Elementen: der Gradientenpuffer, den es belegt. Die Voreinstellung von DeepSpeed ist 500.000.000; &quot;auto&quot; im HF Trainer ist die Hidden Size zum Quadrat.</translation>
     </message>
     <message>
         <source>Mean sample length:</source>
         <translation>Mittlere Sample-Länge:</translation>
     </message>
     <message>
-        <source>Variable sample lengths: the data set's mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
+        <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
         <translation>Variable Sample-Längen: die mittlere Länge des Datensatzes in Tokens, jeder Micro-Batch auf sein längstes Sample aufgefüllt. Der Caching-Allocator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
     </message>
     <message>
@@ -3564,7 +3564,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Längstes Sample im Datensatz:</translation>
     </message>
     <message>
-        <source>The data set's longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
+        <source>The data set&apos;s longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
         <translation>Das längste Sample des Datensatzes, Tokens (0: keine Grenze). Samples über der Sequenzlänge werden auf sie gekürzt oder verworfen.</translation>
     </message>
     <message>
@@ -3572,8 +3572,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Samples über der Sequenzlänge verwerfen</translation>
     </message>
     <message>
-        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy 'delete') instead of truncated.</source>
-        <translation>Samples, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy 'delete') statt gekürzt.</translation>
+        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy &apos;delete&apos;) instead of truncated.</source>
+        <translation>Samples, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy &apos;delete&apos;) statt gekürzt.</translation>
     </message>
     <message>
         <source>Training micro-batches:</source>
@@ -3654,16 +3654,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>KV-Cache-Datentyp ändern</translation>
     </message>
     <message>
-        <source>Serving applies to inference: choose the Inference mode to size a vLLM-style server (KV budget, concurrent sequences, longest context).</source>
-        <translation>Serving gilt für Inferenz: Wählen Sie den Modus Inferenz, um einen Server im Stil von vLLM zu dimensionieren (KV-Budget, gleichzeitige Sequenzen, längster Kontext).</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</source>
         <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</translation>
-    </message>
-    <message>
-        <source>Weights, profiled activations and overhead: %1</source>
-        <translation>Gewichte, profilierte Aktivierungen und Overhead: %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;KV budget&lt;/b&gt;: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)</source>
@@ -3692,10 +3684,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>GPU memory &amp;utilisation</source>
         <translation>GPU-Speicher&amp;auslastung</translation>
-    </message>
-    <message>
-        <source>vLLM gpu_memory_utilization: the share of the GPU's memory the server may use (default 0.90).</source>
-        <translation>vLLM gpu_memory_utilization: der Anteil des GPU-Speichers, den der Server nutzen darf (Standard 0,90).</translation>
     </message>
     <message>
         <source>GPU memory utilisation</source>
@@ -3738,10 +3726,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>auf einer GPU</translation>
     </message>
     <message>
-        <source>A vLLM-style server %1: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 tokens shared by all running sequences.</source>
-        <translation>Ein Server im Stil von vLLM %1: Er nimmt den Auslastungsanteil des Speichers, lädt die Gewichte, misst einen Prefill und teilt den Rest in KV-Cache-Blöcke zu %2 Token, die sich alle laufenden Sequenzen teilen.</translation>
-    </message>
-    <message>
         <source>transformers generate(), one batch prefilled at once (the cliff chart): %1 sequences of %2 tokens</source>
         <translation>transformers generate(), ein Batch auf einmal vorbefüllt (das Klippen-Diagramm): %1 Sequenzen zu %2 Token</translation>
     </message>
@@ -3756,6 +3740,90 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>Sequences</source>
         <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>Change serving engine</source>
+        <translation>Serving-Engine ändern</translation>
+    </message>
+    <message>
+        <source>%1 %2: it gives the memory fraction of what is free at start, less the weights, to a pool of token slots shared by all running requests; activations and CUDA graphs live in the rest.</source>
+        <translation>%1 %2: Es gibt den Speicheranteil des beim Start freien Speichers, abzüglich der Gewichte, einem Pool von Token-Plätzen, den sich alle laufenden Anfragen teilen; Aktivierungen und CUDA-Graphen liegen im Rest.</translation>
+    </message>
+    <message>
+        <source>%1 %2: it loads the weights, runs one step of its largest batch, and gives the memory fraction of what is left to KV-cache blocks of %3 tokens.</source>
+        <translation>%1 %2: Es lädt die Gewichte, führt einen Schritt seines größten Batches aus und gibt den Speicheranteil des Restes an KV-Cache-Blöcke zu %3 Token.</translation>
+    </message>
+    <message>
+        <source>%1 %2: it requests the utilisation share of the memory, loads the weights, profiles one step of its largest batch, and pages the rest into KV-cache blocks of %3 tokens shared by all running requests.</source>
+        <translation>%1 %2: Es fordert den Auslastungsanteil des Speichers an, lädt die Gewichte, misst einen Schritt seines größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token, die sich alle laufenden Anfragen teilen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Starts&lt;/b&gt;: yes</source>
+        <translation>&lt;b&gt;Startet&lt;/b&gt;: ja</translation>
+    </message>
+    <message>
+        <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
+        <translation>max_model_len %1 liegt über max_position_embeddings des Modells</translation>
+    </message>
+    <message>
+        <source>the requested share is more than the memory free at start</source>
+        <translation>der angeforderte Anteil ist größer als der beim Start freie Speicher</translation>
+    </message>
+    <message>
+        <source>weights and the profiled peak leave no memory for the KV cache</source>
+        <translation>Gewichte und die gemessene Spitze lassen keinen Speicher für den KV-Cache</translation>
+    </message>
+    <message>
+        <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
+        <translation>eine Anfrage der Länge max_model_len (%1 Token) braucht %2 KV-Cache</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Starts&lt;/b&gt;: no: %1</source>
+        <translation>&lt;b&gt;Startet&lt;/b&gt;: nein: %1</translation>
+    </message>
+    <message>
+        <source>Weights %1, activation peak %2, non-torch %3, CUDA graphs %4</source>
+        <translation>Gewichte %1, Aktivierungsspitze %2, außerhalb von PyTorch %3, CUDA-Graphen %4</translation>
+    </message>
+    <message>
+        <source>(CUDA graphs come out of the memory the share leaves)</source>
+        <translation>(CUDA-Graphen kommen aus dem Speicher, den der Anteil übrig lässt)</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s memory as CUDA reports it is not known: the driver total is used (engines see a few hundred MiB less).</source>
+        <translation>Der Speicher dieser GPU, wie CUDA ihn meldet, ist nicht bekannt: Die Treibersumme wird verwendet (Engines sehen einige hundert MiB weniger).</translation>
+    </message>
+    <message>
+        <source>TP is above the KV heads: each GPU keeps one KV head (replicated).</source>
+        <translation>TP liegt über der Zahl der KV-Heads: Jede GPU hält einen KV-Head (repliziert).</translation>
+    </message>
+    <message>
+        <source>Activations and CUDA graphs exceed what the fraction leaves out: the server may run out of memory under load.</source>
+        <translation>Aktivierungen und CUDA-Graphen übersteigen, was der Anteil übrig lässt: Der Server kann unter Last keinen Speicher mehr haben.</translation>
+    </message>
+    <message>
+        <source>Serving applies to inference: choose the Inference mode to size a server (KV pool, concurrent requests, longest context).</source>
+        <translation>Serving gilt für Inferenz: Wählen Sie den Modus Inferenz, um einen Server zu dimensionieren (KV-Pool, gleichzeitige Anfragen, längster Kontext).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
+        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 (Anteil %2 des Speichers, auf den er sich bezieht, von %3 insgesamt)</translation>
+    </message>
+    <message>
+        <source>&amp;Engine</source>
+        <translation>&amp;Engine</translation>
+    </message>
+    <message>
+        <source>The serving engine and the version whose start-up sizing is followed (docs/serving.md).</source>
+        <translation>Die Serving-Engine und die Version, deren Start-Dimensionierung nachgebildet wird (docs/serving.md).</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Serving-Engine</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</source>
+        <translation>Der Speicheranteil der Engine: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</translation>
     </message>
 </context>
 <context>
@@ -3979,11 +4047,11 @@ braucht %2</translation>
         <translation>Fenstergröße für --screenshot, z. B. 1600x1000 (höchstens %1 px pro Seite und %2 px insgesamt).</translation>
     </message>
     <message>
-        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got '%3')</source>
+        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
         <translation>--size muss wie 1600x1000 aussehen, mit 10 bis %1 px pro Seite und höchstens %2 px insgesamt (erhalten: „%3“)</translation>
     </message>
     <message>
-        <source>--tab must be one of: %1 (got '%2')</source>
+        <source>--tab must be one of: %1 (got &apos;%2&apos;)</source>
         <translation>--tab muss eines von %1 sein (erhalten: „%2“)</translation>
     </message>
     <message>

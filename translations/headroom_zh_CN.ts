@@ -163,7 +163,7 @@
         <translation>无 KV 缓存（训练）</translation>
     </message>
     <message>
-        <source>the rollout engine's KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
+        <source>the rollout engine&apos;s KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
         <translation>rollout 引擎的 KV 缓存：rollout 序列 x（提示 + 回复）token，所有层，KV 头 / rollout TP</translation>
     </message>
     <message>
@@ -199,7 +199,7 @@
         <translation>状态</translation>
     </message>
     <message>
-        <source>one block's prefill tensors per token</source>
+        <source>one block&apos;s prefill tensors per token</source>
         <translation>每个 token 单个块的预填充张量</translation>
     </message>
     <message>
@@ -227,7 +227,7 @@
         <translation>其输入与输出的梯度</translation>
     </message>
     <message>
-        <source>one chunk's gradient</source>
+        <source>one chunk&apos;s gradient</source>
         <translation>一个分块的梯度</translation>
     </message>
     <message>
@@ -235,7 +235,7 @@
         <translation>编译后的分块损失</translation>
     </message>
     <message>
-        <source>one chunk's fp32 upcast</source>
+        <source>one chunk&apos;s fp32 upcast</source>
         <translation>一个分块的 fp32 上转换</translation>
     </message>
     <message>
@@ -243,7 +243,7 @@
         <translation>分块损失</translation>
     </message>
     <message>
-        <source>tanh's saved output of the soft-capped logits</source>
+        <source>tanh&apos;s saved output of the soft-capped logits</source>
         <translation>软截断 logits 的 tanh 保存输出</translation>
     </message>
     <message>
@@ -255,7 +255,7 @@
         <translation>聚合的 FSDP 单元、autocast 权重转换、优化器临时张量、反量化缓冲区</translation>
     </message>
     <message>
-        <source>the load's cached segments</source>
+        <source>the load&apos;s cached segments</source>
         <translation>加载阶段缓存的段</translation>
     </message>
     <message>
@@ -263,7 +263,7 @@
         <translation>经缓存分配器重放</translation>
     </message>
     <message>
-        <source>the all-gather stream's pool</source>
+        <source>the all-gather stream&apos;s pool</source>
         <translation>all-gather 流的内存池</translation>
     </message>
     <message>
@@ -271,15 +271,15 @@
         <translation>已分配</translation>
     </message>
     <message>
-        <source>of the step's blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
+        <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
         <translation>来自该步骤的块、损失、梯度和优化器状态，经缓存分配器重放</translation>
     </message>
     <message>
-        <source>of the step's blocks and loss replayed through the caching allocator</source>
+        <source>of the step&apos;s blocks and loss replayed through the caching allocator</source>
         <translation>来自该步骤的块和损失，经缓存分配器重放</translation>
     </message>
     <message>
-        <source>of the loss's transients (not replayed)</source>
+        <source>of the loss&apos;s transients (not replayed)</source>
         <translation>的损失临时张量（未重放）</translation>
     </message>
     <message>
@@ -299,11 +299,11 @@
         <translation>缓存分配器</translation>
     </message>
     <message>
-        <source>of sharded gradients cached in the FSDP reduce-scatter stream's pool</source>
+        <source>of sharded gradients cached in the FSDP reduce-scatter stream&apos;s pool</source>
         <translation>分片梯度，缓存在 FSDP reduce-scatter 流的内存池中</translation>
     </message>
     <message>
-        <source>cached for the run's other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
+        <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
         <translation>为本次运行的其他批次长度缓存（可变样本长度，经缓存分配器重放）</translation>
     </message>
     <message>
@@ -397,7 +397,7 @@
         <translation>为优化器步骤单独保存的可训练权重 fp32 副本。</translation>
     </message>
     <message>
-        <source>Optimizer moments, e.g. AdamW's first and second moment per parameter.</source>
+        <source>Optimizer moments, e.g. AdamW&apos;s first and second moment per parameter.</source>
         <translation>优化器矩，例如 AdamW 每个参数的一阶矩和二阶矩。</translation>
     </message>
     <message>
@@ -846,13 +846,13 @@
         <translation>%1 %2</translation>
     </message>
     <message numerus="yes">
-        <source>%1, version %2: the framework's dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
+        <source>%1, version %2: the framework&apos;s dtype accounting and %n fact(s) of its code that change the peak, each with its source (docs/profiles.md).</source>
         <translation>
             <numerusform>%1，版本 %2：该框架的数据类型计算方式，以及其代码中改变峰值的 %n 项行为，每项均注明来源（docs/profiles.md）。</numerusform>
         </translation>
     </message>
     <message>
-        <source>⚠ %1 tokens exceed the model's trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
+        <source>⚠ %1 tokens exceed the model&apos;s trained context (max_position_embeddings %2): the memory is estimated, but the model needs RoPE scaling or a long-context variant.</source>
         <translation>⚠ %1 个 token 超出了模型训练时的上下文（max_position_embeddings 为 %2）：显存已估算，但模型需要 RoPE 缩放或长上下文版本。</translation>
     </message>
     <message>
@@ -980,7 +980,7 @@
         <translation>KV 缓存 %1</translation>
     </message>
     <message>
-        <source>Short-lived buffers: gathered sharded parameters, autocast's 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
+        <source>Short-lived buffers: gathered sharded parameters, autocast&apos;s 16-bit copies of fp32 weights, optimizer temporaries, communication buckets.</source>
         <translation>短期缓冲区：收集的分片参数、autocast 生成的 fp32 权重 16 位副本、优化器临时量、通信桶。</translation>
     </message>
     <message>
@@ -1146,7 +1146,7 @@
     </message>
     <message>
         <source>%1 dtype</source>
-        <comment>a memory term's dtype</comment>
+        <comment>a memory term&apos;s dtype</comment>
         <translation>%1 数据类型</translation>
     </message>
     <message>
@@ -1215,7 +1215,7 @@
     </message>
     <message>
         <source>%1 → %2</source>
-        <comment>A's value → B's value</comment>
+        <comment>A&apos;s value → B&apos;s value</comment>
         <translation>%1 → %2</translation>
     </message>
     <message numerus="yes">
@@ -1227,7 +1227,7 @@
     </message>
     <message>
         <source>%1: %2 → %3</source>
-        <comment>field: A's value → B's value</comment>
+        <comment>field: A&apos;s value → B&apos;s value</comment>
         <translation>%1：%2 → %3</translation>
     </message>
     <message>
@@ -1364,7 +1364,7 @@
         <translation>已预留（PyTorch）</translation>
     </message>
     <message>
-        <source>Allocated plus the caching allocator's reserve: torch.cuda.max_memory_reserved().</source>
+        <source>Allocated plus the caching allocator&apos;s reserve: torch.cuda.max_memory_reserved().</source>
         <translation>已分配加上缓存分配器的预留：torch.cuda.max_memory_reserved()。</translation>
     </message>
     <message>
@@ -1435,7 +1435,7 @@
         <translation>根据实测运行校准</translation>
     </message>
     <message>
-        <source>The peak your run reached at this scenario's micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
+        <source>The peak your run reached at this scenario&apos;s micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
         <translation>您的运行在此场景的微批次 %1、%2 个 token 下达到的峰值（按 PyTorch 或 nvidia-smi 报告）。Headroom 拟合一个固定开销，使此处的估算与之相等。</translation>
     </message>
     <message>
@@ -1680,7 +1680,7 @@
         <translation>变更</translation>
     </message>
     <message>
-        <source>Shapley attribution: each change's effect averaged over every order of applying the changes; the shares add up to the total.</source>
+        <source>Shapley attribution: each change&apos;s effect averaged over every order of applying the changes; the shares add up to the total.</source>
         <translation>Shapley 归因：每项变更的影响按所有应用顺序取平均；各份额之和等于总差值。</translation>
     </message>
     <message numerus="yes">
@@ -1767,19 +1767,19 @@
         <translation>最大微批次：A %1，B %2</translation>
     </message>
     <message>
-        <source>The change's part of the whole difference between A and B</source>
+        <source>The change&apos;s part of the whole difference between A and B</source>
         <translation>该更改在 A 与 B 总差异中所占的份额</translation>
     </message>
     <message>
-        <source>B's GPU capacity</source>
+        <source>B&apos;s GPU capacity</source>
         <translation>B 的 GPU 容量</translation>
     </message>
     <message>
-        <source>A's GPU capacity</source>
+        <source>A&apos;s GPU capacity</source>
         <translation>A 的 GPU 容量</translation>
     </message>
     <message>
-        <source>A change's Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
+        <source>A change&apos;s Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
         <translation>更改的 Shapley 值是它对显存的影响在所有可能的更改应用顺序上的平均值；各项影响之和等于 A 与 B 的总差异。</translation>
     </message>
     <message>
@@ -1799,13 +1799,13 @@
         <translation>&lt;b&gt;A → B：%1 → %2，显存相同。&lt;/b&gt;</translation>
     </message>
     <message numerus="yes">
-        <source>Each change's effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
+        <source>Each change&apos;s effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
         <translation>
             <numerusform>每项更改的效果：其在所有应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Each change's effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
+        <source>Each change&apos;s effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
         <translation>
             <numerusform>每项更改的效果：其在 %1 个抽样应用顺序（每个连同其逆序）上的 Shapley 值（%n 次估算）。</numerusform>
         </translation>
@@ -2142,7 +2142,7 @@
         <translation>数据并行度</translation>
     </message>
     <message>
-        <source>Tensor parallelism: each layer's matrices are split over this many GPUs; must divide the attention heads.</source>
+        <source>Tensor parallelism: each layer&apos;s matrices are split over this many GPUs; must divide the attention heads.</source>
         <translation>张量并行：每层的矩阵切分到这么多 GPU 上；必须整除注意力头数。</translation>
     </message>
     <message>
@@ -2234,7 +2234,7 @@
         <translation>框架配置按该框架的存储方式设定权重、梯度和优化器状态的数据类型，以及其代码中改变峰值的行为（docs/profiles.md）。</translation>
     </message>
     <message>
-        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family's real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
+        <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family&apos;s real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
         <translation>参数总量（对数刻度，0.1 B 至 1 T）。对内置模型，滑块依次经过该系列的真实规模（Llama 3.x 1B…405B、Qwen2.5 0.5B…72B 等），在其之间或之外则为由该系列推导出的结构，并标注“推导”。选择“自定义规模”时为 Llama 风格的稠密模型。导入的配置不可用。</translation>
     </message>
     <message>
@@ -2603,7 +2603,7 @@
         <translation>本次运行开启的功能</translation>
     </message>
     <message>
-        <source>How the framework's code behaves</source>
+        <source>How the framework&apos;s code behaves</source>
         <translation>框架代码的行为</translation>
     </message>
     <message>
@@ -2711,7 +2711,7 @@
         <translation>ZeRO 由 DeepSpeed 运行</translation>
     </message>
     <message>
-        <source>DeepSpeed's ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
+        <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
         <translation>DeepSpeed 的 ZeRO 优化器把梯度复制到一个含 reduce_bucket_size 个元素的缓冲桶中（ZeRO-3：始终分配；ZeRO-1/2：仅在反向传播期间）。</translation>
     </message>
     <message>
@@ -2727,7 +2727,7 @@
         <translation>gelu_new 作为独立算子</translation>
     </message>
     <message>
-        <source>transformers runs GPT-2's gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
+        <source>transformers runs GPT-2&apos;s gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
         <translation>transformers 在 autocast 下将 GPT-2 的 gelu_new（gpt2、phi）作为独立算子运行：反向传播保留 fp32 中间结果（HF Trainer）。</translation>
     </message>
 </context>
@@ -3141,7 +3141,7 @@ The current scenario is unchanged.</source>
         <translation>关于 Headroom</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch's allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;How much GPU memory an LLM training or inference run needs, and why.&lt;/p&gt;&lt;p&gt;Totals are the nvidia-smi metric, which the driver refuses to exceed; PyTorch&apos;s allocated and reserved figures are shown beside it.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Headroom %1&lt;/h3&gt;&lt;p&gt;计算大语言模型训练或推理需要多少显存，以及原因。&lt;/p&gt;&lt;p&gt;总量采用 nvidia-smi 指标，即驱动不允许超过的数值；旁边同时显示 PyTorch 的已分配和已预留数值。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3399,7 +3399,7 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>LoRA dropout &gt; 0</translation>
     </message>
     <message>
-        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer's input for the backward pass.</source>
+        <source>lora_dropout &gt; 0 saves a dropped-out copy of each adapted layer&apos;s input for the backward pass.</source>
         <translation>lora_dropout &gt; 0 会为反向传播保存每个适配层输入的 dropout 副本。</translation>
     </message>
     <message>
@@ -3487,7 +3487,7 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>优化器状态：</translation>
     </message>
     <message>
-        <source>Dtype of Adam's m and v (8-bit optimizers are chosen under Optimizer).</source>
+        <source>Dtype of Adam&apos;s m and v (8-bit optimizers are chosen under Optimizer).</source>
         <translation>Adam 的 m 和 v 的数据类型（8 位优化器在“优化器”中选择）。</translation>
     </message>
     <message>
@@ -3511,7 +3511,7 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>在 %1 投影上的适配器</translation>
     </message>
     <message>
-        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM's kv_cache_dtype.</source>
+        <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM&apos;s kv_cache_dtype.</source>
         <translation>KV 缓存的数据类型（推理和 RL rollout）；fp8 和 int8 同 vLLM 的 kv_cache_dtype。</translation>
     </message>
     <message>
@@ -3519,23 +3519,23 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>LoRA 目标：</translation>
     </message>
     <message>
-        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT's "all-linear".</source>
-        <translation>添加适配器的线性层（PEFT target_modules）；全部七个投影即 PEFT 的 "all-linear"。</translation>
+        <source>The linear layers that get adapters (PEFT target_modules); all seven projections is PEFT&apos;s &quot;all-linear&quot;.</source>
+        <translation>添加适配器的线性层（PEFT target_modules）；全部七个投影即 PEFT 的 &quot;all-linear&quot;。</translation>
     </message>
     <message>
         <source>DeepSpeed reduce bucket:</source>
         <translation>DeepSpeed 归约桶：</translation>
     </message>
     <message>
-        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed's default is 500,000,000; HF Trainer's "auto" is hidden size squared.</source>
-        <translation>DeepSpeed ZeRO 的 reduce_bucket_size（元素个数）：它分配的梯度缓冲桶。DeepSpeed 默认值为 500,000,000；HF Trainer 的 "auto" 为隐藏维度的平方。</translation>
+        <source>DeepSpeed ZeRO reduce_bucket_size in elements: the gradient bucket it allocates. DeepSpeed&apos;s default is 500,000,000; HF Trainer&apos;s &quot;auto&quot; is hidden size squared.</source>
+        <translation>DeepSpeed ZeRO 的 reduce_bucket_size（元素个数）：它分配的梯度缓冲桶。DeepSpeed 默认值为 500,000,000；HF Trainer 的 &quot;auto&quot; 为隐藏维度的平方。</translation>
     </message>
     <message>
         <source>Mean sample length:</source>
         <translation>平均样本长度：</translation>
     </message>
     <message>
-        <source>Variable sample lengths: the data set's mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
+        <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
         <translation>可变样本长度：数据集的平均长度（token），每个 micro-batch 填充到其最长样本。缓存分配器为每个新的最长批次保留相应大小的段，因此 reserved 内存会超过 allocated。0：每个批次都等于序列长度（固定或打包）。</translation>
     </message>
     <message>
@@ -3559,7 +3559,7 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>数据中最长样本：</translation>
     </message>
     <message>
-        <source>The data set's longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
+        <source>The data set&apos;s longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
         <translation>数据集最长样本的长度（token，0：无上限）。超过序列长度的样本会被截断到该长度，或被丢弃。</translation>
     </message>
     <message>
@@ -3567,8 +3567,8 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>丢弃超过序列长度的样本</translation>
     </message>
     <message>
-        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy 'delete') instead of truncated.</source>
-        <translation>超过序列长度的样本被丢弃（ms-swift truncation_strategy 'delete'），而不是截断。</translation>
+        <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy &apos;delete&apos;) instead of truncated.</source>
+        <translation>超过序列长度的样本被丢弃（ms-swift truncation_strategy &apos;delete&apos;），而不是截断。</translation>
     </message>
     <message>
         <source>Training micro-batches:</source>
@@ -3649,16 +3649,8 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>更改 KV 缓存数据类型</translation>
     </message>
     <message>
-        <source>Serving applies to inference: choose the Inference mode to size a vLLM-style server (KV budget, concurrent sequences, longest context).</source>
-        <translation>服务部署仅适用于推理：选择“推理”模式以估算 vLLM 式服务器（KV 预算、并发序列数、最长上下文）。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</source>
         <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2 = %3</translation>
-    </message>
-    <message>
-        <source>Weights, profiled activations and overhead: %1</source>
-        <translation>权重、剖析得到的激活与开销：%1</translation>
     </message>
     <message>
         <source>&lt;b&gt;KV budget&lt;/b&gt;: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)</source>
@@ -3687,10 +3679,6 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>GPU memory &amp;utilisation</source>
         <translation>GPU 显存利用率(&amp;U)</translation>
-    </message>
-    <message>
-        <source>vLLM gpu_memory_utilization: the share of the GPU's memory the server may use (default 0.90).</source>
-        <translation>vLLM gpu_memory_utilization：服务器可使用的 GPU 显存比例（默认 0.90）。</translation>
     </message>
     <message>
         <source>GPU memory utilisation</source>
@@ -3733,10 +3721,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>在一块 GPU 上</translation>
     </message>
     <message>
-        <source>A vLLM-style server %1: it takes the utilisation share of the memory, loads the weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 tokens shared by all running sequences.</source>
-        <translation>vLLM 式服务器%1：按利用率占用显存，加载权重，分析一次预填充，并把其余显存分页为每块 %2 个 token 的 KV 缓存块，由所有运行中的序列共享。</translation>
-    </message>
-    <message>
         <source>transformers generate(), one batch prefilled at once (the cliff chart): %1 sequences of %2 tokens</source>
         <translation>transformers generate()，整批一次预填充（悬崖图）：%1 条 %2 个 token 的序列</translation>
     </message>
@@ -3751,6 +3735,90 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>Sequences</source>
         <translation>序列数</translation>
+    </message>
+    <message>
+        <source>Change serving engine</source>
+        <translation>更改推理服务引擎</translation>
+    </message>
+    <message>
+        <source>%1 %2: it gives the memory fraction of what is free at start, less the weights, to a pool of token slots shared by all running requests; activations and CUDA graphs live in the rest.</source>
+        <translation>%1 %2：它把启动时空闲显存按显存比例扣除权重后，分给所有运行中请求共享的 token 槽池；激活和 CUDA 图使用其余部分。</translation>
+    </message>
+    <message>
+        <source>%1 %2: it loads the weights, runs one step of its largest batch, and gives the memory fraction of what is left to KV-cache blocks of %3 tokens.</source>
+        <translation>%1 %2：它加载权重，运行一步最大批次，再把剩余显存按比例分给每块 %3 个 token 的 KV 缓存块。</translation>
+    </message>
+    <message>
+        <source>%1 %2: it requests the utilisation share of the memory, loads the weights, profiles one step of its largest batch, and pages the rest into KV-cache blocks of %3 tokens shared by all running requests.</source>
+        <translation>%1 %2：它申请按利用率划分的显存，加载权重，剖析一步最大批次，再把其余部分分页为每块 %3 个 token、由所有运行中请求共享的 KV 缓存块。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Starts&lt;/b&gt;: yes</source>
+        <translation>&lt;b&gt;能否启动&lt;/b&gt;：能</translation>
+    </message>
+    <message>
+        <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
+        <translation>max_model_len %1 超过模型的 max_position_embeddings</translation>
+    </message>
+    <message>
+        <source>the requested share is more than the memory free at start</source>
+        <translation>申请的份额超过启动时的空闲显存</translation>
+    </message>
+    <message>
+        <source>weights and the profiled peak leave no memory for the KV cache</source>
+        <translation>权重和剖析峰值没有给 KV 缓存留下显存</translation>
+    </message>
+    <message>
+        <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
+        <translation>一个 max_model_len（%1 个 token）的请求需要 %2 的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Starts&lt;/b&gt;: no: %1</source>
+        <translation>&lt;b&gt;能否启动&lt;/b&gt;：不能：%1</translation>
+    </message>
+    <message>
+        <source>Weights %1, activation peak %2, non-torch %3, CUDA graphs %4</source>
+        <translation>权重 %1，激活峰值 %2，PyTorch 之外 %3，CUDA 图 %4</translation>
+    </message>
+    <message>
+        <source>(CUDA graphs come out of the memory the share leaves)</source>
+        <translation>（CUDA 图占用该份额之外的显存）</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s memory as CUDA reports it is not known: the driver total is used (engines see a few hundred MiB less).</source>
+        <translation>未知 CUDA 报告的该 GPU 显存：使用驱动报告的总量（引擎看到的会少几百 MiB）。</translation>
+    </message>
+    <message>
+        <source>TP is above the KV heads: each GPU keeps one KV head (replicated).</source>
+        <translation>TP 大于 KV 头数：每个 GPU 保留一个 KV 头（复制）。</translation>
+    </message>
+    <message>
+        <source>Activations and CUDA graphs exceed what the fraction leaves out: the server may run out of memory under load.</source>
+        <translation>激活和 CUDA 图超过该比例之外的显存：服务器在负载下可能显存不足。</translation>
+    </message>
+    <message>
+        <source>Serving applies to inference: choose the Inference mode to size a server (KV pool, concurrent requests, longest context).</source>
+        <translation>推理服务仅适用于推理：选择“推理”模式来估算服务器（KV 池、并发请求、最长上下文）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
+        <translation>&lt;b&gt;预算&lt;/b&gt;：%1（所适用显存的 %2 比例，总计 %3）</translation>
+    </message>
+    <message>
+        <source>&amp;Engine</source>
+        <translation>引擎(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The serving engine and the version whose start-up sizing is followed (docs/serving.md).</source>
+        <translation>所遵循其启动显存划分方式的推理服务引擎及版本（docs/serving.md）。</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理服务引擎</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</source>
+        <translation>引擎的显存比例：vLLM gpu_memory_utilization、SGLang mem_fraction_static、TensorRT-LLM free_gpu_memory_fraction。</translation>
     </message>
 </context>
 <context>
@@ -3974,11 +4042,11 @@ needs %2</source>
         <translation>--screenshot 的窗口尺寸，例如 1600x1000（每边最多 %1 像素，总计最多 %2 像素）。</translation>
     </message>
     <message>
-        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got '%3')</source>
+        <source>--size must look like 1600x1000, with 10 to %1 px a side and at most %2 px in all (got &apos;%3&apos;)</source>
         <translation>--size 的格式应为 1600x1000，每边 10 到 %1 像素，总计最多 %2 像素（实际为“%3”）</translation>
     </message>
     <message>
-        <source>--tab must be one of: %1 (got '%2')</source>
+        <source>--tab must be one of: %1 (got &apos;%2&apos;)</source>
         <translation>--tab 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>

@@ -66,6 +66,7 @@ enum class Field {
     Calibration,       ///< calibrate from a measured run / clear the calibration
     MemoryUtilization, ///< serving: vLLM gpu_memory_utilization
     KvCacheDtype,      ///< serving: KV-cache dtype
+    ServingEngine,     ///< serving: the engine profile (vLLM, SGLang, TensorRT-LLM)
 };
 
 /// The scenario the app opens with and File > New gives: core's defaultScenario() under the

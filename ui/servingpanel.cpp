@@ -43,15 +43,22 @@ const std::vector<DType>& ServingPanel::kvDtypes() {
 
 ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
-      m_utilLabel(new QLabel(this)), m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)),
-      m_kvDtype(new QComboBox(this)), m_figures(new QLabel(this)),
-      m_view(new QChartView(new QChart, this)), m_chart(m_view->chart()), m_x(new QLogValueAxis),
-      m_y(new QLogValueAxis), m_curve(new QLineSeries), m_here(new QScatterSeries),
-      m_positions(new QLineSeries), m_hereLabel(new ChartLabel(m_chart)),
-      m_positionsLabel(new ChartLabel(m_chart)) {
+      m_engineLabel(new QLabel(this)), m_engine(new QComboBox(this)), m_utilLabel(new QLabel(this)),
+      m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)), m_kvDtype(new QComboBox(this)),
+      m_figures(new QLabel(this)), m_view(new QChartView(new QChart, this)),
+      m_chart(m_view->chart()), m_x(new QLogValueAxis), m_y(new QLogValueAxis),
+      m_curve(new QLineSeries), m_here(new QScatterSeries), m_positions(new QLineSeries),
+      m_hereLabel(new ChartLabel(m_chart)), m_positionsLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("servingPanel"));
     m_util->setObjectName(QStringLiteral("memoryUtilizationSpin"));
     m_kvDtype->setObjectName(QStringLiteral("kvDtypeCombo"));
+    m_engine->setObjectName(QStringLiteral("servingEngineCombo"));
+    m_engineLabel->setBuddy(m_engine);
+    for (const EngineProfile& e : engineProfiles()) // product names and versions: not translated
+        m_engine->addItem(
+            QString::fromLatin1(e.label.data(), static_cast<int>(e.label.size())) +
+            QLatin1Char(' ') +
+            QString::fromLatin1(e.version.data(), static_cast<int>(e.version.size())));
     m_figures->setObjectName(QStringLiteral("servingFigures"));
     m_view->setObjectName(QStringLiteral("servingChart"));
     m_intro->setWordWrap(true);
@@ -91,6 +98,9 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     auto* lay = new QGridLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     auto* controls = new QHBoxLayout;
+    controls->addWidget(m_engineLabel);
+    controls->addWidget(m_engine);
+    controls->addSpacing(12);
     controls->addWidget(m_utilLabel);
     controls->addWidget(m_util);
     controls->addSpacing(12);
@@ -122,6 +132,16 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
         m_controller->edit(Field::MemoryUtilization, tr("Change GPU memory utilisation"),
                            [u](Scenario& s) { s.workload.inference.memoryUtilization = u; });
     });
+    connect(m_engine, &QComboBox::activated, this, [this](int i) {
+        const auto all = engineProfiles();
+        if (i < 0 || i >= static_cast<int>(all.size()))
+            return;
+        const EngineProfile& e = all[static_cast<size_t>(i)];
+        m_controller->edit(Field::ServingEngine, tr("Change serving engine"), [&e](Scenario& s) {
+            s.workload.inference.engine = e.engine;
+            s.workload.inference.engineVersion = std::string(e.version);
+        });
+    });
     connect(m_kvDtype, &QComboBox::activated, this, [this](int i) {
         const DType d = kvDtypes()[static_cast<size_t>(i)];
         m_controller->edit(Field::KvCacheDtype, tr("Change KV-cache dtype"),
@@ -151,7 +171,12 @@ void ServingPanel::rebuild() {
     const Workload& w = m_controller->scenario().workload;
     const bool on = m_results.serving.has_value();
     {
-        const QSignalBlocker b1(m_util), b2(m_kvDtype);
+        const QSignalBlocker b1(m_util), b2(m_kvDtype), b3(m_engine);
+        const EngineProfile* shown = engineProfile(w.inference.engine, w.inference.engineVersion);
+        const auto all = engineProfiles();
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (&all[i] == shown)
+                m_engine->setCurrentIndex(static_cast<int>(i));
         m_util->setValue(w.inference.memoryUtilization > 0 ? w.inference.memoryUtilization
                                                            : defaultFraction(m_results));
         const auto& d = kvDtypes();
@@ -159,6 +184,7 @@ void ServingPanel::rebuild() {
         m_kvDtype->setCurrentIndex(it == d.end() ? -1 : static_cast<int>(it - d.begin()));
     }
     m_util->setEnabled(on);
+    m_engine->setEnabled(on);
     m_kvDtype->setEnabled(on);
     m_view->setVisible(on);
     m_figures->setText(figuresText());
@@ -178,26 +204,106 @@ QString ServingPanel::introText() const {
                     "of the KV heads)")
                      .arg(tp)
                : tr("on one GPU");
-    return tr("A vLLM-style server %1: it takes the utilisation share of the memory, loads the "
-              "weights, profiles one prefill, and pages the rest into KV-cache blocks of %2 "
-              "tokens shared by all running sequences.")
-        .arg(where)
-        .arg(m_results.serving ? m_results.serving->settings.blockTokens : 16);
+    const EngineProfile* p =
+        m_results.serving ? m_results.serving->profile : engineProfile(s.workload.inference.engine);
+    if (!p)
+        return where;
+    const QString name = QString::fromLatin1(p->label.data(), static_cast<int>(p->label.size()));
+    const int block = m_results.serving ? m_results.serving->settings.blockTokens : p->blockTokens;
+    switch (p->pool) {
+    case PoolRule::FractionOfFreeMinusWeights:
+        return tr("%1 %2: it gives the memory fraction of what is free at start, less the "
+                  "weights, to a pool of token slots shared by all running requests; "
+                  "activations and CUDA graphs live in the rest.")
+            .arg(name, where);
+    case PoolRule::FractionOfFreeAfterPeak:
+        return tr("%1 %2: it loads the weights, runs one step of its largest batch, and gives "
+                  "the memory fraction of what is left to KV-cache blocks of %3 tokens.")
+            .arg(name, where)
+            .arg(block);
+    case PoolRule::RequestedMinusProfile:
+        break;
+    }
+    return tr("%1 %2: it requests the utilisation share of the memory, loads the weights, "
+              "profiles one step of its largest batch, and pages the rest into KV-cache blocks "
+              "of %3 tokens shared by all running requests.")
+        .arg(name, where)
+        .arg(block);
+}
+
+QString ServingPanel::verdictText(const ServeReport& c) const {
+    QString why;
+    switch (c.blocker) {
+    case ServeBlocker::None:
+        return tr("<b>Starts</b>: yes");
+    case ServeBlocker::MaxModelLenAboveModel:
+        why = tr("max_model_len %1 is above the model's max_position_embeddings")
+                  .arg(Units::formatCount(c.settings.maxModelLen));
+        break;
+    case ServeBlocker::RequestedAboveFree:
+        why = tr("the requested share is more than the memory free at start");
+        break;
+    case ServeBlocker::NoKvMemory:
+        why = tr("weights and the profiled peak leave no memory for the KV cache");
+        break;
+    case ServeBlocker::MaxModelLenAboveKv:
+        why = tr("one request of max_model_len (%1 tokens) needs %2 of KV cache")
+                  .arg(Units::formatCount(c.settings.maxModelLen))
+                  .arg(Units::format(c.neededBytes, m_unit));
+        break;
+    }
+    return tr("<b>Starts</b>: no: %1").arg(why);
+}
+
+QString ServingPanel::termsText(const ServeReport& c) const {
+    const ServeTerms& t = c.terms;
+    QString s = tr("Weights %1, activation peak %2, non-torch %3, CUDA graphs %4")
+                    .arg(Units::format(t.weights, m_unit), Units::format(t.activationPeak, m_unit),
+                         Units::format(t.nonTorch, m_unit), Units::format(t.cudaGraphs, m_unit));
+    if (!c.profile->graphsInBudget && t.cudaGraphs > 0)
+        s += QLatin1Char(' ') + tr("(CUDA graphs come out of the memory the share leaves)");
+    for (ServeWarning w : c.warnings) {
+        QString text;
+        switch (w) {
+        case ServeWarning::CudaTotalUnknown:
+            text = tr("This GPU's memory as CUDA reports it is not known: the driver total is "
+                      "used (engines see a few hundred MiB less).");
+            break;
+        case ServeWarning::KvHeadsReplicated:
+            text = tr("TP is above the KV heads: each GPU keeps one KV head (replicated).");
+            break;
+        case ServeWarning::ReserveBelowRuntime:
+            text = tr("Activations and CUDA graphs exceed what the fraction leaves out: the "
+                      "server may run out of memory under load.");
+            break;
+        case ServeWarning::RopeScalingIgnored:
+            break;
+        }
+        if (!text.isEmpty())
+            s += QStringLiteral("<br><i>") + text + QStringLiteral("</i>");
+    }
+    return s;
 }
 
 QString ServingPanel::figuresText() const {
     if (!m_results.serving)
-        return tr("Serving applies to inference: choose the Inference mode to size a vLLM-style "
-                  "server (KV budget, concurrent sequences, longest context).");
+        return tr("Serving applies to inference: choose the Inference mode to size a server "
+                  "(KV pool, concurrent requests, longest context).");
     const ServeReport& c = *m_results.serving;
-    const double cap = m_results.estimate.capacity;
-    const double util = cap > 0 ? c.budgetBytes / cap : 0;
     const int64_t positions = m_controller->scenario().model.maxPositions;
-    QString t = tr("<b>Budget</b>: %1 × %2 = %3")
-                    .arg(QLocale().toString(util, 'f', 2), Units::format(cap, m_unit),
-                         Units::format(c.budgetBytes, m_unit));
-    t += QStringLiteral("<br>") + tr("Weights, profiled activations and overhead: %1")
-                                      .arg(Units::format(c.nonKvBytes, m_unit));
+    QString t = verdictText(c);
+    if (c.profile->pool == PoolRule::RequestedMinusProfile)
+        t += QStringLiteral("<br>") + tr("<b>Budget</b>: %1 × %2 = %3")
+                                          .arg(QLocale().toString(c.settings.fraction, 'f', 2),
+                                               Units::format(c.totalBytes, m_unit),
+                                               Units::format(c.budgetBytes, m_unit));
+    else // SGLang, TensorRT-LLM: the fraction of what is free at start / after the profile
+        t += QStringLiteral("<br>") +
+             tr("<b>Budget</b>: %1 (fraction %2 of the memory it applies to, of %3 in all)")
+                 .arg(Units::format(c.budgetBytes, m_unit),
+                      QLocale().toString(c.settings.fraction, 'f', 3),
+                      Units::format(c.totalBytes, m_unit));
+    t += QStringLiteral("<br>") + termsText(c);
     t += QStringLiteral("<br>") +
          tr("<b>KV budget</b>: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)")
              .arg(Units::format(c.kvCacheBytes, m_unit))
@@ -340,9 +446,13 @@ void ServingPanel::applyStyle() {
 
 void ServingPanel::retranslateUi() {
     m_intro->setText(introText());
+    m_engineLabel->setText(tr("&Engine"));
+    m_engine->setToolTip(tr("The serving engine and the version whose start-up sizing is "
+                            "followed (docs/serving.md)."));
+    m_engine->setAccessibleName(tr("Serving engine"));
     m_utilLabel->setText(tr("GPU memory &utilisation"));
-    m_util->setToolTip(tr("vLLM gpu_memory_utilization: the share of the GPU's memory the "
-                          "server may use (default 0.90)."));
+    m_util->setToolTip(tr("The engine's memory fraction: vLLM gpu_memory_utilization, SGLang "
+                          "mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction."));
     m_util->setAccessibleName(tr("GPU memory utilisation"));
     m_kvLabel->setText(tr("&KV-cache dtype"));
     m_kvDtype->setToolTip(tr("Element type of the KV cache (vLLM kv_cache_dtype); fp8 halves "

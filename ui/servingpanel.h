@@ -35,6 +35,8 @@ public:
     // Introspection for tests.
     QDoubleSpinBox* utilizationSpin() const { return m_util; }
     QComboBox* kvDtypeCombo() const { return m_kvDtype; }
+    /// One item per engine profile of core's table (engineProfiles()), in its order.
+    QComboBox* engineCombo() const { return m_engine; }
     /// The figures as shown (budget, KV cache, concurrency, max context).
     QString figuresText() const;
     /// What the server is and where: "on one GPU" or "on each of 4 GPUs in tensor parallel".
@@ -59,8 +61,14 @@ private:
     void applyStyle();
     void retranslateUi();
 
+    /// The start-up verdict and its reason, the terms and the warnings of the report.
+    QString verdictText(const ServeReport& c) const;
+    QString termsText(const ServeReport& c) const;
+
     ScenarioController* m_controller;
     QLabel* m_intro;
+    QLabel* m_engineLabel;
+    QComboBox* m_engine;
     QLabel* m_utilLabel;
     QDoubleSpinBox* m_util;
     QLabel* m_kvLabel;

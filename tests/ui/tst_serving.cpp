@@ -121,6 +121,22 @@ void TstServing::editsAreUndoSteps() {
     undo->undo();
     w.controller()->flush();
     QCOMPARE(w.controller()->results().serving->kvBytesPerToken, 131072.0);
+    // the engine: one item per core profile; SGLang's pool is the fraction of the memory free
+    // at start less the weights (no profile run taken out): one undo step
+    const int sglang = p->engineCombo()->findText(QStringLiteral("SGLang"), Qt::MatchStartsWith);
+    QVERIFY(sglang >= 0);
+    QCOMPARE(p->engineCombo()->count(), static_cast<int>(engineProfiles().size()));
+    p->engineCombo()->setCurrentIndex(sglang);
+    emit p->engineCombo()->activated(sglang);
+    QCOMPARE(undo->count(), before + 2); // the fp8 step was undone, the engine step pushed
+    w.controller()->flush();
+    const ServeReport& s = *w.controller()->results().serving;
+    QCOMPARE(s.profile->engine, ServingEngine::Sglang);
+    QCOMPARE(s.nonKvBytes, s.terms.weights);
+    QVERIFY(p->introText().startsWith(QLatin1String("SGLang")));
+    undo->undo();
+    w.controller()->flush();
+    QCOMPARE(w.controller()->results().serving->profile->engine, ServingEngine::Vllm);
 }
 
 void TstServing::trainingHasNoServing() {
