@@ -141,6 +141,51 @@ std::string serveText(const ServeReport& r, const GpuSpec& gpu, int tp) {
     return t;
 }
 
+nlohmann::json servePlaybookJson(const std::vector<ServeOption>& options) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ServeOption& o : options)
+        out.push_back({{"lever", serveLeverKey(o.lever)},
+                       {"value", o.value},
+                       {"starts", o.after.starts},
+                       {"kv_cache_bytes", o.after.kvCacheBytes},
+                       {"concurrency", o.after.concurrency},
+                       {"max_context", o.after.maxContext}});
+    return out;
+}
+
+std::string servePlaybookText(const std::vector<ServeOption>& options) {
+    if (options.empty())
+        return {};
+    std::string t = "  playbook (each change alone):\n";
+    for (const ServeOption& o : options) {
+        std::string what;
+        switch (o.lever) {
+        case ServeLever::HigherFraction:
+            what = "memory fraction " + fmtNum(o.value, 2);
+            break;
+        case ServeLever::Fp8KvCache:
+            what = "KV cache in fp8";
+            break;
+        case ServeLever::MoreTp:
+            what = "TP " + fmtNum(o.value, 0);
+            break;
+        case ServeLever::FewerSeqs:
+            what = "max_num_seqs " + fmtNum(o.value, 0);
+            break;
+        case ServeLever::ShorterMaxModelLen:
+            what = "max_model_len " + fmtNum(o.value, 0);
+            break;
+        case ServeLever::Fp8Weights:
+            what = "weights in fp8";
+            break;
+        }
+        t += "    " + what + ": KV cache " + gib(o.after.kvCacheBytes) + ", " +
+             fmtNum(o.after.concurrency, 2) + " requests at " + std::to_string(o.after.context) +
+             " tokens" + (o.after.starts ? "" : ", still does not start") + "\n";
+    }
+    return t;
+}
+
 std::vector<int64_t> serveCurveContexts(const ServeReport& r) {
     const int64_t hi = std::max<int64_t>({r.settings.maxModelLen, r.maxContext, 256});
     std::vector<int64_t> out;
@@ -191,15 +236,23 @@ int runServe(const QStringList& args) {
         rep.maxConcurrency = static_cast<int64_t>(rep.concurrency);
     }
     const auto curve = servingCurve(rep, serveCurveContexts(rep));
+    std::vector<ServeOption> options = servePlaybook(s.model, s.workload, s.gpu);
+    if (!contextGiven) // requests of each option's own max_model_len, as the engine logs it
+        for (ServeOption& o : options) {
+            o.after.context = o.after.settings.maxModelLen;
+            o.after.concurrency = concurrencyAt(o.after, o.after.context);
+            o.after.maxConcurrency = static_cast<int64_t>(o.after.concurrency);
+        }
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j = serveJson(rep, curve);
         j["model"] = s.model.name;
         j["gpu"] = s.gpu.key;
         j["tp"] = s.workload.parallel.tp;
         j["notes"] = c.notes;
+        j["playbook"] = servePlaybookJson(options);
         out(j.dump(2));
     } else {
-        out(serveText(rep, s.gpu, s.workload.parallel.tp));
+        out(serveText(rep, s.gpu, s.workload.parallel.tp) + servePlaybookText(options));
     }
     return kExitOk;
 }

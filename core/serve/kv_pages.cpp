@@ -4,12 +4,18 @@
 
 namespace headroom {
 
+double kvElementBytes(DType dtype) {
+    // fp8 KV: one byte; its k/v scales are one float per layer (Attention._k_scale), not per
+    // block as the engine's fp8 weights keep
+    return dtype == DType::FP8 ? 1.0 : bytesPerElement(dtype);
+}
+
 KvLayout kvLayout(const ModelArch& m, DType dtype, int tp) {
     KvLayout kv;
     kv.slidingLayers = m.slidingWindow > 0 ? std::clamp(m.slidingLayers, 0, m.numLayers) : 0;
     kv.fullLayers = m.numLayers - kv.slidingLayers;
     kv.window = kv.slidingLayers > 0 ? m.slidingWindow : 0;
-    const double bytes = bytesPerElement(dtype);
+    const double bytes = kvElementBytes(dtype);
     if (m.mla.enabled()) {
         kv.mla = true;
         kv.kvHeadsPerRank = 1;

@@ -26,6 +26,11 @@ struct KvLayout {
     int layers() const { return fullLayers + slidingLayers; }
 };
 
+/// Bytes of one KV element in @p dtype as serving engines page it: the dtype's size; fp8 is one
+/// byte (vllm/v1/kv_cache_interface.py page_size_bytes: get_dtype_size(float8_e4m3fn); the
+/// scales are one float per layer).
+double kvElementBytes(DType dtype);
+
 /// The layout of @p m's KV cache in @p dtype on one of @p tp ranks (pipeline stages: all
 /// layers; the caller divides). KV heads per rank: max(1, kv_heads / tp), vLLM
 /// QKVParallelLinear's num_kv_head_replicas when tp > kv heads

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 namespace headroom {
 
@@ -319,6 +321,100 @@ std::vector<ServingPoint> servingCurve(const ServeReport& r, const std::vector<i
     out.reserve(contexts.size());
     for (int64_t x : contexts)
         out.push_back({x, static_cast<int64_t>(concurrencyAt(r, x))});
+    return out;
+}
+
+} // namespace headroom
+
+namespace headroom {
+
+std::string_view serveLeverKey(ServeLever l) {
+    switch (l) {
+    case ServeLever::HigherFraction:
+        return "higher_fraction";
+    case ServeLever::Fp8KvCache:
+        return "fp8_kv_cache";
+    case ServeLever::MoreTp:
+        return "more_tp";
+    case ServeLever::FewerSeqs:
+        return "fewer_seqs";
+    case ServeLever::ShorterMaxModelLen:
+        return "shorter_max_model_len";
+    case ServeLever::Fp8Weights:
+        return "fp8_weights";
+    }
+    return "";
+}
+
+namespace {
+
+/// The changed workload of one lever, or nullopt where it does not apply to @p now.
+std::optional<std::pair<Workload, double>> applyLever(ServeLever l, const Workload& w,
+                                                      const ServeReport& now) {
+    Workload x = w;
+    switch (l) {
+    case ServeLever::HigherFraction:
+        if (now.settings.fraction >= 0.95 || now.profile->pool != PoolRule::RequestedMinusProfile)
+            return std::nullopt;
+        x.inference.memoryUtilization = 0.95;
+        return std::pair{x, 0.95};
+    case ServeLever::Fp8KvCache:
+        if (bytesPerElement(w.precision.kvCache) <= 1.0)
+            return std::nullopt;
+        x.precision.kvCache = DType::FP8;
+        return std::pair{x, 0.0};
+    case ServeLever::MoreTp:
+        if (w.parallel.tp >= 8)
+            return std::nullopt;
+        x.parallel.tp = std::max(1, w.parallel.tp) * 2;
+        return std::pair{x, static_cast<double>(x.parallel.tp)};
+    case ServeLever::FewerSeqs:
+        if (now.settings.maxSeqs <= 256 || now.profile->samplerExtraBytesPerLogit <= 0)
+            return std::nullopt;
+        x.inference.maxNumSeqs = 256;
+        return std::pair{x, 256.0};
+    case ServeLever::ShorterMaxModelLen: {
+        if (now.blocker != ServeBlocker::MaxModelLenAboveKv || now.maxContext < 1)
+            return std::nullopt;
+        x.inference.maxModelLen = now.maxContext;
+        return std::pair{x, static_cast<double>(now.maxContext)};
+    }
+    case ServeLever::Fp8Weights:
+        if (bytesPerElement(w.precision.weights) < 2.0 || isQuantized(w.precision.weights))
+            return std::nullopt;
+        x.precision.weights = DType::FP8;
+        x.precision.checkpointWeights = false;
+        return std::pair{x, 0.0};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<ServeOption> servePlaybook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
+    std::vector<ServeOption> out;
+    const auto now = serve(m, w, gpu);
+    if (!now)
+        return out;
+    for (ServeLever l :
+         {ServeLever::HigherFraction, ServeLever::Fp8KvCache, ServeLever::MoreTp,
+          ServeLever::FewerSeqs, ServeLever::ShorterMaxModelLen, ServeLever::Fp8Weights}) {
+        const auto changed = applyLever(l, w, *now);
+        if (!changed)
+            continue;
+        auto after = serve(m, changed->first, gpu);
+        if (!after) // e.g. TP that does not divide the heads
+            continue;
+        const bool better = (after->starts && !now->starts) ||
+                            (after->starts == now->starts && after->concurrency > now->concurrency);
+        if (better)
+            out.push_back({l, changed->second, std::move(after).value()});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const ServeOption& a, const ServeOption& b) {
+        if (a.after.starts != b.after.starts)
+            return a.after.starts;
+        return a.after.concurrency > b.after.concurrency;
+    });
     return out;
 }
 

@@ -113,3 +113,31 @@ struct ServingPoint {
 std::vector<ServingPoint> servingCurve(const ServeReport& r, const std::vector<int64_t>& contexts);
 
 } // namespace headroom
+
+namespace headroom {
+
+/// A change to a server's settings the serving playbook tries (docs/serving.md, "Playbook").
+enum class ServeLever {
+    HigherFraction,     ///< memory fraction up to 0.95 (vLLM's docs: keep a little headroom)
+    Fp8KvCache,         ///< KV cache in fp8 (vLLM --kv-cache-dtype fp8): half the bytes
+    MoreTp,             ///< twice the tensor-parallel GPUs (weights and KV heads spread)
+    FewerSeqs,          ///< max_num_seqs 256: a smaller sampler peak in the profile run
+    ShorterMaxModelLen, ///< max_model_len down to the longest that starts
+    Fp8Weights,         ///< 16-bit weights quantised to fp8 (vLLM --quantization fp8)
+};
+std::string_view serveLeverKey(ServeLever l); ///< "higher_fraction", "fp8_kv_cache", ...
+
+/// One lever applied alone to the scenario, and what the server becomes.
+struct ServeOption {
+    ServeLever lever;
+    double value = 0; ///< the new setting: fraction, TP, max_num_seqs or max_model_len (0: a dtype)
+    ServeReport after; ///< serve() of the changed scenario
+};
+
+/// The levers that apply to @p w's server, each evaluated by serve() (at most 6 calls):
+/// the ones after which it starts first, then by requests at the scenario's context, most
+/// first. Levers that do not apply (fp8 already, TP 8, a fraction >= 0.95, ...) are left out,
+/// and so is any that leaves the server no better.
+std::vector<ServeOption> servePlaybook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
+
+} // namespace headroom

@@ -63,6 +63,7 @@ private slots:
     void curveIsTheAnswer();
     void longestContextIsTheEdge();
     void boundedForHugeSettings();
+    void playbookForARefusal();
     void publishedRecordsScore();
     void recordsBadInput_data();
     void recordsBadInput();
@@ -380,6 +381,45 @@ void TstServe::boundedForHugeSettings() {
     QCOMPARE(r->blocker, ServeBlocker::NoKvMemory);
     QVERIFY(std::isfinite(r->kvCacheBytes) && std::isfinite(r->concurrency));
     QVERIFY(r->maxContext >= 0 && r->maxContext < (int64_t{1} << 31));
+}
+
+// Llama-3.1-8B on an RTX 3090 at vLLM 0.19 defaults refuses to start (a 131,072-token request
+// needs 32 x 8,192 blocks x 65,536 B... = 16 GiB of KV; the pool is ~5.5 GiB). Each lever alone:
+// fp8 KV halves the bytes per token (131,072 -> 65,536 B: still 8 GiB needed, still refuses);
+// max_model_len down to the longest that starts makes it start with the same pool; TP 2 halves
+// the weights (~7.5 GiB more pool, 13 GiB >= 16 GiB x 1/2 KV heads per rank): starts, and with
+// the most requests it comes first.
+void TstServe::playbookForARefusal() {
+    const ModelArch m = preset("llama-3.1-8b");
+    const Workload w = served(0.9, 1, 131072);
+    const GpuSpec& g = *findGpuPreset("rtx-3090");
+    const auto now = serve(m, w, g);
+    QVERIFY(now.ok() && !now->starts);
+    const auto options = servePlaybook(m, w, g);
+    QVERIFY(options.size() >= 3);
+    QCOMPARE(options.front().lever, ServeLever::MoreTp);
+    QVERIFY(options.front().after.starts);
+    bool sawLen = false, sawFp8 = false;
+    for (const ServeOption& o : options) {
+        if (o.lever == ServeLever::ShorterMaxModelLen) {
+            sawLen = true;
+            QCOMPARE(qlonglong(o.value), qlonglong(now->maxContext));
+            QVERIFY(o.after.starts);
+            QCOMPARE(o.after.kvCacheBytes, now->kvCacheBytes);
+        }
+        if (o.lever == ServeLever::Fp8KvCache) {
+            sawFp8 = true;
+            QCOMPARE(o.after.kvBytesPerToken, now->kvBytesPerToken / 2);
+            QVERIFY(!o.after.starts);
+        }
+    }
+    QVERIFY(sawLen && sawFp8);
+    // starting options come before the ones that still refuse
+    bool refusing = false;
+    for (const ServeOption& o : options) {
+        QVERIFY(!(refusing && o.after.starts));
+        refusing = refusing || !o.after.starts;
+    }
 }
 
 // The committed start-up records (tests/data/serving, every figure an engine's own log line):
