@@ -17,54 +17,51 @@ namespace {
 // start-up log, "non-torch forward increase memory" 0.24-0.27 GiB on one H100 and 2.07-2.21 GiB
 // at TP 2-4 over NVLink (vLLM 0.19.0, jgchn/llm-d-planner@d3121e0 logs); V0's "non_torch_memory"
 // 1.79 -> 3.58 GiB from TP 1 to 2 on H100 (vllm-project/vllm#10511): measured, not derived.
+//
+/// vLLM 0.19 (V1): the KV budget is requested - weights - torch peak - non-torch; CUDA graphs
+/// are captured after the pool.
+constexpr EngineProfile kVllm019 = EngineProfile{
+    .engine = ServingEngine::Vllm,
+    .label = "vLLM",
+    .version = "0.19",
+    .pool = PoolRule::RequestedMinusProfile,
+    .tokens = TokenFigure::BlocksPerGroup,
+    .defaultFraction = 0.90,
+    .blockTokens = 16,
+    .batchedTokensLarge = 8192,
+    .batchedTokensSmall = 2048,
+    .maxSeqsLarge = 1024,
+    .maxSeqsSmall = 256,
+    .graphCaptureMax = 512,
+    .graphsInBudget = false,
+    .samplerExtraBytesPerLogit = 13.0,
+    .nonTorchBytes = 0.25 * kGiB,
+    .nvlinkCommBytes = 1.8 * kGiB,
+    .graphOverheadBytes = 6.0 * kMiB,
+    .mxfp4HiddenAlign = 256,
+    .mxfp4IntermediateAlign = 128,
+    .source = "vllm-project/vllm v0.19.0: vllm/v1/worker/gpu_worker.py "
+              "determine_available_memory (non-KV = weights + torch peak increase + "
+              "non-torch increase; CUDA graphs not subtracted unless "
+              "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1), vllm/v1/core/kv_cache_utils.py"};
+
+/// vLLM 0.21: 0.19 with the CUDA-graph estimate taken out of the budget, a 0.92 default and the
+/// token figure as concurrency x max_model_len.
+constexpr EngineProfile vllm021() {
+    EngineProfile p = kVllm019;
+    p.version = "0.21";
+    p.tokens = TokenFigure::ConcurrencyTimesLen;
+    p.defaultFraction = 0.92;
+    p.graphsInBudget = true;
+    p.source = "vllm-project/vllm 96a85c57 (#38284, v0.21.0): CUDA-graph memory estimated and "
+               "taken out of the KV budget by default, gpu_memory_utilization 0.9 -> 0.92; "
+               "e68fa1b9 (#41069): GPU KV cache size = concurrency x max_model_len";
+    return p;
+}
+
 constexpr std::array kProfiles{
-    EngineProfile{
-        .engine = ServingEngine::Vllm,
-        .label = "vLLM",
-        .version = "0.19",
-        .pool = PoolRule::RequestedMinusProfile,
-        .tokens = TokenFigure::BlocksPerGroup,
-        .defaultFraction = 0.90,
-        .blockTokens = 16,
-        .batchedTokensLarge = 8192,
-        .batchedTokensSmall = 2048,
-        .maxSeqsLarge = 1024,
-        .maxSeqsSmall = 256,
-        .graphCaptureMax = 512,
-        .graphsInBudget = false,
-        .samplerExtraBytesPerLogit = 13.0,
-        .nonTorchBytes = 0.25 * kGiB,
-        .nvlinkCommBytes = 1.8 * kGiB,
-        .graphOverheadBytes = 6.0 * kMiB,
-        .mxfp4HiddenAlign = 256,
-        .mxfp4IntermediateAlign = 128,
-        .source = "vllm-project/vllm v0.19.0: vllm/v1/worker/gpu_worker.py "
-                  "determine_available_memory (non-KV = weights + torch peak increase + "
-                  "non-torch increase; CUDA graphs not subtracted unless "
-                  "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1), vllm/v1/core/kv_cache_utils.py"},
-    EngineProfile{.engine = ServingEngine::Vllm,
-                  .label = "vLLM",
-                  .version = "0.21",
-                  .pool = PoolRule::RequestedMinusProfile,
-                  .tokens = TokenFigure::ConcurrencyTimesLen,
-                  .defaultFraction = 0.92,
-                  .blockTokens = 16,
-                  .batchedTokensLarge = 8192,
-                  .batchedTokensSmall = 2048,
-                  .maxSeqsLarge = 1024,
-                  .maxSeqsSmall = 256,
-                  .graphCaptureMax = 512,
-                  .graphsInBudget = true,
-                  .samplerExtraBytesPerLogit = 13.0,
-                  .nonTorchBytes = 0.25 * kGiB,
-                  .nvlinkCommBytes = 1.8 * kGiB,
-                  .graphOverheadBytes = 6.0 * kMiB,
-                  .mxfp4HiddenAlign = 256,
-                  .mxfp4IntermediateAlign = 128,
-                  .source =
-                      "vllm-project/vllm 96a85c57 (#38284, v0.21.0): CUDA-graph memory estimated "
-                      "and taken out of the KV budget by default, gpu_memory_utilization 0.9 -> "
-                      "0.92; e68fa1b9 (#41069): GPU KV cache size = concurrency x max_model_len"},
+    kVllm019,
+    vllm021(),
     // SGLang: no profiling forward; the pool is fraction x free memory - weights
     // (model_runner_kv_cache_mixin.py _profile_available_bytes); page_size 1; chunked prefill
     // and the decode graph batch by GPU size (server_args.py _handle_gpu_memory_settings).
