@@ -3825,6 +3825,46 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <source>The engine&apos;s memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</source>
         <translation>Der Speicheranteil der Engine: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</translation>
     </message>
+    <message>
+        <source>memory share %1</source>
+        <translation>Speicheranteil %1</translation>
+    </message>
+    <message>
+        <source>KV cache in fp8</source>
+        <translation>KV-Cache in fp8</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>max_num_seqs %1</source>
+        <translation>max_num_seqs %1</translation>
+    </message>
+    <message>
+        <source>max_model_len %1</source>
+        <translation>max_model_len %1</translation>
+    </message>
+    <message>
+        <source>weights in fp8</source>
+        <translation>Gewichte in fp8</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Each change alone&lt;/b&gt;:</source>
+        <translation>&lt;b&gt;Jede Änderung einzeln&lt;/b&gt;:</translation>
+    </message>
+    <message>
+        <source>%1 requests of %2 tokens</source>
+        <translation>%1 Anfragen zu %2 Token</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: still does not start</source>
+        <translation>%1: startet weiterhin nicht</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::SliderField</name>

@@ -3820,6 +3820,46 @@ Saves %3, total %4, disruption cost %5</source>
         <source>The engine&apos;s memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</source>
         <translation>引擎的显存比例：vLLM gpu_memory_utilization、SGLang mem_fraction_static、TensorRT-LLM free_gpu_memory_fraction。</translation>
     </message>
+    <message>
+        <source>memory share %1</source>
+        <translation>显存比例 %1</translation>
+    </message>
+    <message>
+        <source>KV cache in fp8</source>
+        <translation>KV 缓存使用 fp8</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>max_num_seqs %1</source>
+        <translation>max_num_seqs %1</translation>
+    </message>
+    <message>
+        <source>max_model_len %1</source>
+        <translation>max_model_len %1</translation>
+    </message>
+    <message>
+        <source>weights in fp8</source>
+        <translation>权重使用 fp8</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Each change alone&lt;/b&gt;:</source>
+        <translation>&lt;b&gt;单独做每项改动&lt;/b&gt;：</translation>
+    </message>
+    <message>
+        <source>%1 requests of %2 tokens</source>
+        <translation>%1 个 %2 token 的请求</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: still does not start</source>
+        <translation>%1：仍无法启动</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::SliderField</name>

@@ -64,6 +64,9 @@ struct Results {
     /// or when the scenario is invalid.
     std::optional<ServeReport> serving;
     std::vector<ServingPoint> servingCurve;
+    /// Inference: each serving lever alone (core servePlaybook); kept from the last results
+    /// while a slider is held, like `playbook`.
+    std::vector<ServeOption> servingPlaybook;
     int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
     uint64_t generation = 0;    ///< increases with every recompute
     double computeMs = 0;       ///< time the engine took for this recompute

@@ -145,11 +145,14 @@ struct RecomputeJob {
     Results results; ///< generation, axis, phases and validity filled in already
 };
 
-/// Inference: the serving capacity and curve of @p s into @p r.
-void computeServing(const Scenario& s, Results& r) {
+/// Inference: the serving report, curve and (unless a slider is held: @p keepPlaybook, the
+/// last results' is in @p r) the serving playbook of @p s into @p r.
+void computeServing(const Scenario& s, Results& r, bool keepPlaybook) {
     auto sc = serve(s.model, s.workload, s.gpu);
     if (!sc)
         return;
+    if (!keepPlaybook)
+        r.servingPlaybook = servePlaybook(s.model, s.workload, s.gpu);
     r.serving = sc.value();
     r.servingContext = inferenceContext(s.workload);
     // contexts four per octave from 128 tokens to past the longest single sequence
@@ -242,7 +245,7 @@ Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSw
         r.playbook = playbook(m, w, s.gpu);
     r.warnings = workloadWarnings(m, w);
     if (r.inference)
-        computeServing(s, r);
+        computeServing(s, r, job.keepPlaybook);
     r.computeMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return r;
 }
@@ -287,8 +290,10 @@ void ScenarioController::recompute() {
         return;
     }
     const bool hold = m_dragging && m_results.axis == m_axis && m_results.hasEstimate;
-    if (m_dragging)
+    if (m_dragging) {
         r.playbook = m_results.playbook;
+        r.servingPlaybook = m_results.servingPlaybook;
+    }
     RecomputeJob job{s,          m_axis,      m_lockedMax, hold ? m_results.sweepMax : 0,
                      m_dragging, std::move(r)};
     m_jobTaken = false;

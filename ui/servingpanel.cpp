@@ -330,6 +330,40 @@ QString ServingPanel::figuresText() const {
         t += QLatin1Char(' ') + tr("(max_position_embeddings %1; the KV budget holds %2)")
                                     .arg(Units::formatCount(positions))
                                     .arg(Units::formatCount(c.kvTokens));
+    return t + playbookText();
+}
+
+QString ServingPanel::leverText(const ServeOption& o) const {
+    switch (o.lever) {
+    case ServeLever::HigherFraction:
+        return tr("memory share %1").arg(QLocale().toString(o.value, 'f', 2));
+    case ServeLever::Fp8KvCache:
+        return tr("KV cache in fp8");
+    case ServeLever::MoreTp:
+        return tr("TP %1").arg(static_cast<int>(o.value));
+    case ServeLever::FewerSeqs:
+        return tr("max_num_seqs %1").arg(static_cast<int>(o.value));
+    case ServeLever::ShorterMaxModelLen:
+        return tr("max_model_len %1").arg(Units::formatCount(static_cast<int64_t>(o.value)));
+    case ServeLever::Fp8Weights:
+        return tr("weights in fp8");
+    }
+    return {};
+}
+
+QString ServingPanel::playbookText() const {
+    if (m_results.servingPlaybook.empty())
+        return {};
+    QString t = QStringLiteral("<br>") + tr("<b>Each change alone</b>:");
+    for (const ServeOption& o : m_results.servingPlaybook) {
+        const QString users =
+            tr("%1 requests of %2 tokens")
+                .arg(QLocale().toString(static_cast<qlonglong>(o.after.maxConcurrency)))
+                .arg(Units::formatCount(o.after.context));
+        t += QStringLiteral("<br>&nbsp;&nbsp;") +
+             (o.after.starts ? tr("%1: %2").arg(leverText(o), users)
+                             : tr("%1: still does not start").arg(leverText(o)));
+    }
     return t;
 }
 

@@ -64,6 +64,9 @@ private:
     /// The start-up verdict and its reason, the terms and the warnings of the report.
     QString verdictText(const ServeReport& c) const;
     QString termsText(const ServeReport& c) const;
+    /// The serving playbook (core servePlaybook): each lever and what the server becomes.
+    QString playbookText() const;
+    QString leverText(const ServeOption& o) const;
 
     ScenarioController* m_controller;
     QLabel* m_intro;

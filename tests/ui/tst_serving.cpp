@@ -60,6 +60,7 @@ private slots:
     }
     void panelShowsCore();
     void editsAreUndoSteps();
+    void playbookIsCore();
     void trainingHasNoServing();
     void generatedRowBeforeShow();
     void layoutForgottenOnOpen();
@@ -136,6 +137,31 @@ void TstServing::editsAreUndoSteps() {
     undo->undo();
     w.controller()->flush();
     QCOMPARE(w.controller()->results().serving->profile->engine, ServingEngine::Vllm);
+}
+
+// The tab's "each change alone" list is core's servePlaybook, lever by lever: Llama-3.1-8B on an
+// RTX 3090 refusing at max_model_len 131,072 (tst_serve playbookForARefusal derives it).
+void TstServing::playbookIsCore() {
+    MainWindow w(offscreenOptions());
+    Scenario s = inferenceScenario(1024);
+    s.gpu = *findGpuPreset("rtx-3090");
+    s.workload.inference.memoryUtilization = 0.9;
+    s.workload.inference.maxModelLen = 131072;
+    s.workload.inference.engineVersion = "0.19";
+    w.controller()->resetScenario(s);
+    w.controller()->flush();
+    w.dashboard()->refreshTables();
+    const Results& r = w.controller()->results();
+    QVERIFY(r.serving && !r.serving->starts);
+    const auto core = servePlaybook(s.model, s.workload, s.gpu);
+    QCOMPARE(r.servingPlaybook.size(), core.size());
+    for (std::size_t i = 0; i < core.size(); ++i) {
+        QCOMPARE(r.servingPlaybook[i].lever, core[i].lever);
+        QCOMPARE(r.servingPlaybook[i].after.maxConcurrency, core[i].after.maxConcurrency);
+    }
+    const QString figures = w.dashboard()->servingPanel()->figuresText();
+    QVERIFY2(figures.contains(QStringLiteral("TP 2: ")), qPrintable(figures));
+    QVERIFY(figures.contains(QStringLiteral("Starts</b>: no")));
 }
 
 void TstServing::trainingHasNoServing() {
