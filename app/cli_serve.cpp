@@ -233,7 +233,7 @@ int runServe(const QStringList& args) {
     if (!contextGiven) { // the engine's own figure: requests of max_model_len
         rep.context = rep.settings.maxModelLen;
         rep.concurrency = concurrencyAt(rep, rep.context);
-        rep.maxConcurrency = static_cast<int64_t>(rep.concurrency);
+        rep.maxConcurrency = requestsAt(rep, rep.context);
     }
     const auto curve = servingCurve(rep, serveCurveContexts(rep));
     std::vector<ServeOption> options = servePlaybook(s.model, s.workload, s.gpu);
@@ -241,7 +241,7 @@ int runServe(const QStringList& args) {
         for (ServeOption& o : options) {
             o.after.context = o.after.settings.maxModelLen;
             o.after.concurrency = concurrencyAt(o.after, o.after.context);
-            o.after.maxConcurrency = static_cast<int64_t>(o.after.concurrency);
+            o.after.maxConcurrency = requestsAt(o.after, o.after.context);
         }
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j = serveJson(rep, curve);

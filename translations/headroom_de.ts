@@ -3654,10 +3654,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>KV-Cache-Datentyp ändern</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</source>
-        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;KV budget&lt;/b&gt;: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)</source>
         <translation>&lt;b&gt;KV-Budget&lt;/b&gt;: %1 = %2 Blöcke zu %3 Token = %4 Token (%5 B pro Token)</translation>
     </message>
@@ -3758,10 +3754,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>%1 %2: Es fordert den Auslastungsanteil des Speichers an, lädt die Gewichte, misst einen Schritt seines größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token, die sich alle laufenden Anfragen teilen.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Starts&lt;/b&gt;: yes</source>
-        <translation>&lt;b&gt;Startet&lt;/b&gt;: ja</translation>
-    </message>
-    <message>
         <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
         <translation>max_model_len %1 liegt über max_position_embeddings des Modells</translation>
     </message>
@@ -3776,14 +3768,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
         <translation>eine Anfrage der Länge max_model_len (%1 Token) braucht %2 KV-Cache</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Starts&lt;/b&gt;: no: %1</source>
-        <translation>&lt;b&gt;Startet&lt;/b&gt;: nein: %1</translation>
-    </message>
-    <message>
-        <source>Weights %1, activation peak %2, non-torch %3, CUDA graphs %4</source>
-        <translation>Gewichte %1, Aktivierungsspitze %2, außerhalb von PyTorch %3, CUDA-Graphen %4</translation>
     </message>
     <message>
         <source>(CUDA graphs come out of the memory the share leaves)</source>
@@ -3864,6 +3848,26 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>%1: still does not start</source>
         <translation>%1: startet weiterhin nicht</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 starts&lt;/b&gt;: yes</source>
+        <translation>&lt;b&gt;%1 startet&lt;/b&gt;: ja</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 starts&lt;/b&gt;: no (%2)</source>
+        <translation>&lt;b&gt;%1 startet&lt;/b&gt;: nein (%2)</translation>
+    </message>
+    <message>
+        <source>Weights %1, activation peak %2, non-torch %3, CUDA graphs %4, CUDA context %5</source>
+        <translation>Gewichte %1, Aktivierungsspitze %2, außerhalb von PyTorch %3, CUDA-Graphen %4, CUDA-Kontext %5</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
+        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (der Speicher, den CUDA meldet) = %3</translation>
+    </message>
+    <message>
+        <source>does not start at max_model_len %1</source>
+        <translation>startet nicht bei max_model_len %1</translation>
     </message>
 </context>
 <context>

@@ -3649,10 +3649,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>更改 KV 缓存数据类型</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 = %3</source>
-        <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2 = %3</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;KV budget&lt;/b&gt;: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)</source>
         <translation>&lt;b&gt;KV 预算&lt;/b&gt;：%1 = %2 个块 × 每块 %3 个 token = %4 个 token（每个 token %5 B）</translation>
     </message>
@@ -3753,10 +3749,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>%1 %2：它申请按利用率划分的显存，加载权重，剖析一步最大批次，再把其余部分分页为每块 %3 个 token、由所有运行中请求共享的 KV 缓存块。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Starts&lt;/b&gt;: yes</source>
-        <translation>&lt;b&gt;能否启动&lt;/b&gt;：能</translation>
-    </message>
-    <message>
         <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
         <translation>max_model_len %1 超过模型的 max_position_embeddings</translation>
     </message>
@@ -3771,14 +3763,6 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
         <translation>一个 max_model_len（%1 个 token）的请求需要 %2 的 KV 缓存</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Starts&lt;/b&gt;: no: %1</source>
-        <translation>&lt;b&gt;能否启动&lt;/b&gt;：不能：%1</translation>
-    </message>
-    <message>
-        <source>Weights %1, activation peak %2, non-torch %3, CUDA graphs %4</source>
-        <translation>权重 %1，激活峰值 %2，PyTorch 之外 %3，CUDA 图 %4</translation>
     </message>
     <message>
         <source>(CUDA graphs come out of the memory the share leaves)</source>
@@ -3859,6 +3843,26 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>%1: still does not start</source>
         <translation>%1：仍无法启动</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 starts&lt;/b&gt;: yes</source>
+        <translation>&lt;b&gt;%1 能否启动&lt;/b&gt;：能</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 starts&lt;/b&gt;: no (%2)</source>
+        <translation>&lt;b&gt;%1 能否启动&lt;/b&gt;：不能（%2）</translation>
+    </message>
+    <message>
+        <source>Weights %1, activation peak %2, non-torch %3, CUDA graphs %4, CUDA context %5</source>
+        <translation>权重 %1，激活峰值 %2，PyTorch 之外 %3，CUDA 图 %4，CUDA 上下文 %5</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
+        <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2（CUDA 报告的显存）= %3</translation>
+    </message>
+    <message>
+        <source>does not start at max_model_len %1</source>
+        <translation>max_model_len %1 时无法启动</translation>
     </message>
 </context>
 <context>

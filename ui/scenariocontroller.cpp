@@ -160,7 +160,13 @@ void computeServing(const Scenario& s, Results& r, bool keepPlaybook) {
         std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
                                 std::max<int64_t>({sc->kvTokens, r.servingContext, int64_t{1}})))),
                             4096, int64_t{1} << 24);
-    r.servingCurve = servingCurve(*sc, sequenceValues(ScenarioController::kMinSequence, hi));
+    // ... but not past the longest request the engine accepts (max_model_len, and the model's
+    // max_position_embeddings above which vLLM refuses to start)
+    const int64_t accepted = std::max<int64_t>(
+        {sc->settings.maxModelLen, s.model.maxPositions, r.servingContext, int64_t{4096}});
+    const int64_t top =
+        std::min<int64_t>(hi, static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(accepted))));
+    r.servingCurve = servingCurve(*sc, sequenceValues(ScenarioController::kMinSequence, top));
 }
 
 /// The estimate, sweep, cliff, solvers and playbook of a valid scenario: pure, run on a pool

@@ -15,6 +15,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -110,7 +111,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     lay->addWidget(m_intro, 0, 0, 1, 2);
     lay->addLayout(controls, 1, 0, 1, 2);
     // the figures scroll when the tab is short (a 720-line screen) instead of being cut
-    auto* figuresScroll = new QScrollArea(this);
+    auto* figuresScroll = m_figuresScroll = new QScrollArea(this);
     figuresScroll->setObjectName(QStringLiteral("servingFiguresScroll"));
     auto* figuresBox = new QWidget(figuresScroll);
     auto* figuresLay = new QVBoxLayout(figuresBox);
@@ -233,9 +234,13 @@ QString ServingPanel::introText() const {
 
 QString ServingPanel::verdictText(const ServeReport& c) const {
     QString why;
+    const QString engine =
+        QString::fromLatin1(c.profile->label.data(), static_cast<int>(c.profile->label.size())) +
+        QLatin1Char(' ') +
+        QString::fromLatin1(c.profile->version.data(), static_cast<int>(c.profile->version.size()));
     switch (c.blocker) {
     case ServeBlocker::None:
-        return tr("<b>Starts</b>: yes");
+        return tr("<b>%1 starts</b>: yes").arg(engine);
     case ServeBlocker::MaxModelLenAboveModel:
         why = tr("max_model_len %1 is above the model's max_position_embeddings")
                   .arg(Units::formatCount(c.settings.maxModelLen));
@@ -252,14 +257,15 @@ QString ServingPanel::verdictText(const ServeReport& c) const {
                   .arg(Units::format(c.neededBytes, m_unit));
         break;
     }
-    return tr("<b>Starts</b>: no: %1").arg(why);
+    return tr("<b>%1 starts</b>: no (%2)").arg(engine, why);
 }
 
 QString ServingPanel::termsText(const ServeReport& c) const {
     const ServeTerms& t = c.terms;
-    QString s = tr("Weights %1, activation peak %2, non-torch %3, CUDA graphs %4")
+    QString s = tr("Weights %1, activation peak %2, non-torch %3, CUDA graphs %4, CUDA context %5")
                     .arg(Units::format(t.weights, m_unit), Units::format(t.activationPeak, m_unit),
-                         Units::format(t.nonTorch, m_unit), Units::format(t.cudaGraphs, m_unit));
+                         Units::format(t.nonTorch, m_unit), Units::format(t.cudaGraphs, m_unit),
+                         Units::format(t.cudaContext, m_unit));
     if (!c.profile->graphsInBudget && t.cudaGraphs > 0)
         s += QLatin1Char(' ') + tr("(CUDA graphs come out of the memory the share leaves)");
     for (ServeWarning w : c.warnings) {
@@ -293,7 +299,7 @@ QString ServingPanel::figuresText() const {
     const int64_t positions = m_controller->scenario().model.maxPositions;
     QString t = verdictText(c);
     if (c.profile->pool == PoolRule::RequestedMinusProfile)
-        t += QStringLiteral("<br>") + tr("<b>Budget</b>: %1 × %2 = %3")
+        t += QStringLiteral("<br>") + tr("<b>Budget</b>: %1 × %2 (the memory CUDA reports) = %3")
                                           .arg(QLocale().toString(c.settings.fraction, 'f', 2),
                                                Units::format(c.totalBytes, m_unit),
                                                Units::format(c.budgetBytes, m_unit));
@@ -397,7 +403,10 @@ void ServingPanel::rebuildChart() {
         m_positionsLabel->setVisible(true);
     }
     const ServeReport& c = *m_results.serving;
-    if (c.maxConcurrency >= 1 && m_results.servingContext >= xMin) {
+    if (!c.starts) {
+        m_hereLabel->setText(tr("does not start at max_model_len %1")
+                                 .arg(Units::formatCount(c.settings.maxModelLen)));
+    } else if (c.maxConcurrency >= 1 && m_results.servingContext >= xMin) {
         const QPointF here(static_cast<double>(m_results.servingContext),
                            static_cast<double>(c.maxConcurrency));
         m_here->append(here);
@@ -448,6 +457,8 @@ void ServingPanel::placeLabel() {
                     QPointF(at.x() + 10, at.y() + 6),
                     QPointF(at.x() - 10 - sz.width(), at.y() + 6)},
                    inside, placed);
+    } else if (!m_hereLabel->text().isEmpty()) { // no point: the server does not start
+        placeClear(m_hereLabel, {QPointF(plot.left() + 8, plot.top() + 4)}, inside, placed);
     }
     // the position limit at the top of its line, beside it; not shown where it has no room
     if (m_positions->count() == 2 && !m_positionsLabel->text().isEmpty()) {
@@ -498,6 +509,15 @@ void ServingPanel::retranslateUi() {
     m_view->setAccessibleName(tr("Concurrent sequences against context length"));
     m_figures->setAccessibleName(tr("Serving figures"));
     m_figures->setText(figuresText());
+}
+
+void ServingPanel::resizeEvent(QResizeEvent* e) {
+    // about 40 characters of the figures' font (larger on a projector), within [280 px, 2/5]
+    const int most = std::max(460, width() * 2 / 5);
+    const int want = m_figures->fontMetrics().averageCharWidth() * 40;
+    m_figuresScroll->setMaximumWidth(most);
+    m_figuresScroll->setMinimumWidth(std::clamp(want, 280, most));
+    QWidget::resizeEvent(e);
 }
 
 void ServingPanel::changeEvent(QEvent* e) {

@@ -20,6 +20,7 @@ class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
+class QScrollArea;
 
 namespace headroom::ui {
 
@@ -51,6 +52,8 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    /// The figures' column takes up to two fifths of the tab (a projector's large fonts).
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void rebuild();
@@ -77,6 +80,7 @@ private:
     QLabel* m_kvLabel;
     QComboBox* m_kvDtype;
     QLabel* m_figures;
+    QScrollArea* m_figuresScroll = nullptr;
     QChartView* m_view;
     QChart* m_chart;
     QLogValueAxis* m_x;

@@ -295,7 +295,7 @@ Result<ServeReport> serve(const ModelArch& m, const Workload& w, const GpuSpec& 
     sizePool(*p, r);
     r.context = std::max<int64_t>(1, inferenceContext(w));
     r.concurrency = concurrencyAt(r, r.context);
-    r.maxConcurrency = static_cast<int64_t>(r.concurrency);
+    r.maxConcurrency = requestsAt(r, r.context);
     r.neededBytes = neededBytes(r, r.settings.maxModelLen);
     const int64_t cap = m.maxPositions > 0 ? m.maxPositions : kMaxModelLen;
     r.maxContext = p->pool == PoolRule::RequestedMinusProfile ? longestContext(r, cap)
@@ -316,11 +316,16 @@ double concurrencyAt(const ServeReport& r, int64_t context) {
     return per > 0 ? static_cast<double>(r.kvBlocks) / static_cast<double>(per) : 0.0;
 }
 
+int64_t requestsAt(const ServeReport& r, int64_t context) {
+    const auto pool = static_cast<int64_t>(concurrencyAt(r, context));
+    return std::min<int64_t>(pool, std::max(0, r.settings.maxSeqs));
+}
+
 std::vector<ServingPoint> servingCurve(const ServeReport& r, const std::vector<int64_t>& contexts) {
     std::vector<ServingPoint> out;
     out.reserve(contexts.size());
     for (int64_t x : contexts)
-        out.push_back({x, static_cast<int64_t>(concurrencyAt(r, x))});
+        out.push_back({x, requestsAt(r, x)});
     return out;
 }
 

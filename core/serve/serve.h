@@ -81,9 +81,10 @@ struct ServeReport {
     int64_t kvTokens = 0;       ///< the engine's "KV cache size" in tokens
     int64_t context = 0;        ///< the request length the concurrency is for
     double concurrency = 0;     ///< requests of `context` tokens the pool holds (engine's ratio)
-    int64_t maxConcurrency = 0; ///< floor(concurrency)
-    double neededBytes = 0;     ///< KV one request of max_model_len takes (the start check)
-    int64_t maxContext = 0;     ///< the longest max_model_len that would start (0: none)
+    /// requests served at once: floor(concurrency), at most max_num_seqs (requestsAt)
+    int64_t maxConcurrency = 0;
+    double neededBytes = 0; ///< KV one request of max_model_len takes (the start check)
+    int64_t maxContext = 0; ///< the longest max_model_len that would start (0: none)
     bool starts = false;
     ServeBlocker blocker = ServeBlocker::None;
     std::vector<ServeWarning> warnings;
@@ -103,13 +104,17 @@ Result<ServeReport> serve(const ModelArch& m, const Workload& w, const GpuSpec& 
 /// blocks per request for vLLM, tokens / context for SGLang and TRT-LLM); 0 for context < 1.
 double concurrencyAt(const ServeReport& r, int64_t context);
 
-/// One point of the serving cliff: at this context, this many requests at once (floored).
+/// Requests of @p context tokens the server runs at once: the pool's floor(concurrencyAt), at
+/// most max_num_seqs (the scheduler's cap, vllm/v1/core/sched/scheduler.py max_num_running_reqs).
+int64_t requestsAt(const ServeReport& r, int64_t context);
+
+/// One point of the serving cliff: at this context, this many requests at once (requestsAt).
 struct ServingPoint {
     int64_t context = 0;
     int64_t maxSequences = 0;
 };
-/// concurrencyAt of @p r at each of @p contexts, floored (the server as configured: its pool
-/// does not change with the requests' length).
+/// requestsAt of @p r at each of @p contexts (the server as configured: its pool does not
+/// change with the requests' length).
 std::vector<ServingPoint> servingCurve(const ServeReport& r, const std::vector<int64_t>& contexts);
 
 } // namespace headroom

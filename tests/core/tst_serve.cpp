@@ -346,12 +346,18 @@ void TstServe::curveIsTheAnswer() {
     QCOMPARE(curve.size(), xs.size());
     for (std::size_t i = 0; i < xs.size(); ++i) {
         QCOMPARE(curve[i].context, xs[i]);
-        QCOMPARE(curve[i].maxSequences, static_cast<int64_t>(concurrencyAt(*r, xs[i])));
+        // the pool's requests, at most max_num_seqs (1,024 on an H100)
+        QCOMPARE(curve[i].maxSequences,
+                 std::min<int64_t>(static_cast<int64_t>(concurrencyAt(*r, xs[i])), 1024));
         if (i > 0)
             QVERIFY(curve[i].maxSequences <= curve[i - 1].maxSequences);
     }
     // the report's own answer is the curve's at its context
-    QCOMPARE(r->maxConcurrency, static_cast<int64_t>(concurrencyAt(*r, r->context)));
+    QCOMPARE(r->maxConcurrency,
+             curve[0].context == r->context ? curve[0].maxSequences : requestsAt(*r, r->context));
+    // short requests: the scheduler's cap, not the pool, limits them
+    QCOMPARE(requestsAt(*r, 16), int64_t{1024});
+    QVERIFY(concurrencyAt(*r, 16) > 1024);
 }
 
 // The longest context that starts: its request fits the pool, one more block does not.
