@@ -17,7 +17,9 @@ namespace {
 // start-up log, "non-torch forward increase memory" 0.24-0.27 GiB on one H100 and 2.07-2.21 GiB
 // at TP 2-4 over NVLink (vLLM 0.19.0, jgchn/llm-d-planner@d3121e0 logs); V0's "non_torch_memory"
 // 1.79 -> 3.58 GiB from TP 1 to 2 on H100 (vllm-project/vllm#10511): measured, not derived.
-//
+constexpr double kNonTorchBytes = 0.25 * kGiB;  ///< one GPU
+constexpr double kNvlinkCommBytes = 1.8 * kGiB; ///< more per rank at TP > 1 over NVLink
+
 /// vLLM 0.19 (V1): the KV budget is requested - weights - torch peak - non-torch; CUDA graphs
 /// are captured after the pool.
 constexpr EngineProfile kVllm019 = EngineProfile{
@@ -35,8 +37,8 @@ constexpr EngineProfile kVllm019 = EngineProfile{
     .graphCaptureMax = 512,
     .graphsInBudget = false,
     .samplerExtraBytesPerLogit = 13.0,
-    .nonTorchBytes = 0.25 * kGiB,
-    .nvlinkCommBytes = 1.8 * kGiB,
+    .nonTorchBytes = kNonTorchBytes,
+    .nvlinkCommBytes = kNvlinkCommBytes,
     .graphOverheadBytes = 6.0 * kMiB,
     .mxfp4HiddenAlign = 256,
     .mxfp4IntermediateAlign = 128,
@@ -80,8 +82,8 @@ constexpr std::array kProfiles{
                   .graphCaptureMax = 256,
                   .graphsInBudget = false,
                   .samplerExtraBytesPerLogit = 0.0,
-                  .nonTorchBytes = 0.25 * kGiB,
-                  .nvlinkCommBytes = 1.8 * kGiB,
+                  .nonTorchBytes = kNonTorchBytes,
+                  .nvlinkCommBytes = kNvlinkCommBytes,
                   .graphOverheadBytes = 0.0,
                   .mxfp4HiddenAlign = 0,
                   .mxfp4IntermediateAlign = 0,
@@ -105,8 +107,8 @@ constexpr std::array kProfiles{
                   .graphCaptureMax = 0,
                   .graphsInBudget = true,
                   .samplerExtraBytesPerLogit = 0.0,
-                  .nonTorchBytes = 0.25 * kGiB,
-                  .nvlinkCommBytes = 1.8 * kGiB,
+                  .nonTorchBytes = kNonTorchBytes,
+                  .nvlinkCommBytes = kNvlinkCommBytes,
                   .graphOverheadBytes = 0.0,
                   .mxfp4HiddenAlign = 0,
                   .mxfp4IntermediateAlign = 0,
