@@ -227,6 +227,7 @@ int runServe(const QStringList& args) {
     if (!r)
         dataError(r.error());
     ServeReport rep = std::move(r).value();
+    std::vector<ServeOption> options = servePlaybook(s.model, s.workload, s.gpu, rep);
     const bool contextGiven = used.isSet(QStringLiteral("seq-len")) ||
                               used.isSet(QStringLiteral("prompt-tokens")) ||
                               used.isSet(QStringLiteral("new-tokens"));
@@ -236,7 +237,6 @@ int runServe(const QStringList& args) {
         rep.maxConcurrency = requestsAt(rep, rep.context);
     }
     const auto curve = servingCurve(rep, serveCurveContexts(rep));
-    std::vector<ServeOption> options = servePlaybook(s.model, s.workload, s.gpu);
     if (!contextGiven) // requests of each option's own max_model_len, as the engine logs it
         for (ServeOption& o : options) {
             o.after.context = o.after.settings.maxModelLen;

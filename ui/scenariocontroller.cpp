@@ -152,7 +152,7 @@ void computeServing(const Scenario& s, Results& r, bool keepPlaybook) {
     if (!sc)
         return;
     if (!keepPlaybook)
-        r.servingPlaybook = servePlaybook(s.model, s.workload, s.gpu);
+        r.servingPlaybook = servePlaybook(s.model, s.workload, s.gpu, *sc);
     r.serving = sc.value();
     r.servingContext = inferenceContext(s.workload);
     // contexts four per octave from 128 tokens to past the longest single sequence

@@ -397,21 +397,24 @@ std::optional<std::pair<Workload, double>> applyLever(ServeLever l, const Worklo
 } // namespace
 
 std::vector<ServeOption> servePlaybook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
-    std::vector<ServeOption> out;
     const auto now = serve(m, w, gpu);
-    if (!now)
-        return out;
+    return now ? servePlaybook(m, w, gpu, *now) : std::vector<ServeOption>{};
+}
+
+std::vector<ServeOption> servePlaybook(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                                       const ServeReport& now) {
+    std::vector<ServeOption> out;
     for (ServeLever l :
          {ServeLever::HigherFraction, ServeLever::Fp8KvCache, ServeLever::MoreTp,
           ServeLever::FewerSeqs, ServeLever::ShorterMaxModelLen, ServeLever::Fp8Weights}) {
-        const auto changed = applyLever(l, w, *now);
+        const auto changed = applyLever(l, w, now);
         if (!changed)
             continue;
         auto after = serve(m, changed->first, gpu);
         if (!after) // e.g. TP that does not divide the heads
             continue;
-        const bool better = (after->starts && !now->starts) ||
-                            (after->starts == now->starts && after->concurrency > now->concurrency);
+        const bool better = (after->starts && !now.starts) ||
+                            (after->starts == now.starts && after->concurrency > now.concurrency);
         if (better)
             out.push_back({l, changed->second, std::move(after).value()});
     }

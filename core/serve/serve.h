@@ -144,5 +144,8 @@ struct ServeOption {
 /// first. Levers that do not apply (fp8 already, TP 8, a fraction >= 0.95, ...) are left out,
 /// and so is any that leaves the server no better.
 std::vector<ServeOption> servePlaybook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
+/// The same for a caller that has serve()'s report of @p w already (@p now, unchanged since).
+std::vector<ServeOption> servePlaybook(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
+                                       const ServeReport& now);
 
 } // namespace headroom
