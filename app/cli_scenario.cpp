@@ -402,8 +402,7 @@ void addScenarioOptions(QCommandLineParser& p) {
                            "free_gpu_memory_fraction); estimate then also reports the KV pool, "
                            "max concurrency and max context."),
             QStringLiteral("fraction")),
-        opt("engine",
-            QStringLiteral("Serving engine: vllm (default), sglang or trtllm."), "name"),
+        opt("engine", QStringLiteral("Serving engine: vllm (default), sglang or trtllm."), "name"),
         opt("engine-version",
             QStringLiteral("Version of the serving engine's profile (default: the newest; "
                            "'headroom-cli serve --help' lists them)."),

@@ -40,10 +40,9 @@ constexpr std::array kDataLengths{std::pair{DataLengths::Framework, std::string_
                                   std::pair{DataLengths::Real, std::string_view("real")}};
 constexpr std::array kModes{std::pair{Mode::Inference, std::string_view("inference")},
                             std::pair{Mode::Training, std::string_view("training")}};
-constexpr std::array kServingEngines{
-    std::pair{ServingEngine::Vllm, std::string_view("vllm")},
-    std::pair{ServingEngine::Sglang, std::string_view("sglang")},
-    std::pair{ServingEngine::TrtLlm, std::string_view("trtllm")}};
+constexpr std::array kServingEngines{std::pair{ServingEngine::Vllm, std::string_view("vllm")},
+                                     std::pair{ServingEngine::Sglang, std::string_view("sglang")},
+                                     std::pair{ServingEngine::TrtLlm, std::string_view("trtllm")}};
 constexpr std::array kFinetunes{std::pair{Finetune::Full, std::string_view("full")},
                                 std::pair{Finetune::LoRA, std::string_view("lora")},
                                 std::pair{Finetune::QLoRA, std::string_view("qlora")}};

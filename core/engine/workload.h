@@ -381,9 +381,9 @@ enum class ServingEngine {
 };
 
 struct InferenceSpec {
-    int64_t promptTokens = 512;   ///< prompt length per sequence
-    int64_t newTokens = 512;      ///< generated tokens per sequence
-    bool prefillOnly = false;     ///< stop after prefill (no decode)
+    int64_t promptTokens = 512; ///< prompt length per sequence
+    int64_t newTokens = 512;    ///< generated tokens per sequence
+    bool prefillOnly = false;   ///< stop after prefill (no decode)
     /// the engine's memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static,
     /// TensorRT-LLM free_gpu_memory_fraction; in (0, 1]; 0 = not a paged server
     double memoryUtilization = 0;

@@ -3,10 +3,10 @@
 #include "core/checked.h"
 #include "core/engine/estimator.h"
 #include "core/engine/fields.h"
-#include "core/serve/serving_engine.h"
 #include "core/engine/profiles.h"
 #include "core/input_limits.h"
 #include "core/model/presets.h"
+#include "core/serve/serving_engine.h"
 #include "core/text_file.h"
 
 #include <nlohmann/json.hpp>
