@@ -69,8 +69,6 @@ std::string warningText(ServeWarning w) {
     case ServeWarning::ReserveBelowRuntime:
         return "activations, CUDA graphs and non-torch memory exceed what the fraction leaves "
                "out: the server may run out of memory under load";
-    case ServeWarning::RopeScalingIgnored:
-        return "the model's RoPE scaling is not applied to the longest max_model_len";
     }
     return "";
 }

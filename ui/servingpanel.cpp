@@ -282,8 +282,6 @@ QString ServingPanel::termsText(const ServeReport& c) const {
             text = tr("Activations and CUDA graphs exceed what the fraction leaves out: the "
                       "server may run out of memory under load.");
             break;
-        case ServeWarning::RopeScalingIgnored:
-            break;
         }
         if (!text.isEmpty())
             s += QStringLiteral("<br><i>") + text + QStringLiteral("</i>");

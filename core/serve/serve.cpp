@@ -262,8 +262,6 @@ std::string_view serveWarningKey(ServeWarning w) {
         return "kv_heads_replicated";
     case ServeWarning::ReserveBelowRuntime:
         return "reserve_below_runtime";
-    case ServeWarning::RopeScalingIgnored:
-        return "rope_scaling_ignored";
     }
     return "";
 }

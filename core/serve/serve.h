@@ -39,7 +39,6 @@ enum class ServeWarning {
     CudaTotalUnknown,    ///< the GPU's CUDA-visible total is not known: nvidia-smi total used
     KvHeadsReplicated,   ///< TP above the KV heads: each rank keeps one head (replicated)
     ReserveBelowRuntime, ///< SGLang: activations + CUDA graphs exceed 1 - fraction of memory
-    RopeScalingIgnored,  ///< the model's RoPE scaling may allow a longer max_model_len
 };
 std::string_view serveWarningKey(ServeWarning w);
 
