@@ -6,6 +6,7 @@
 #include "app/cli_scenario.h"
 #include "core/units.h"
 
+#include "app/cli_measured.h"
 #include "app/cli_serve.h"
 #include "core/plan/solvers.h"
 
@@ -26,14 +27,44 @@ int runEstimate(const QStringList& args) {
     addScenarioOptions(p);
     p.addOption(QCommandLineOption(QStringLiteral("json"),
                                    QStringLiteral("JSON output: every term in bytes.")));
+    p.addOption(QCommandLineOption(
+        QStringLiteral("measured"),
+        QStringLiteral("A measured-run file (tools/capture/headroom_capture.py): estimate the "
+                       "scenario it describes (options given beside it override it) and show "
+                       "predicted beside measured per metric, phase and category, and what "
+                       "differs."),
+        QStringLiteral("file")));
     p.addOption(QCommandLineOption(QStringLiteral("per-rank"),
                                    QStringLiteral("Show every pipeline stage in the table.")));
     if (!parseOrThrow(p, args))
         return kExitOk;
     if (!p.positionalArguments().isEmpty())
         usageError("estimate: unexpected argument '" + str(p.positionalArguments().first()) + "'");
-    const CliScenario c = buildScenario(p);
+    std::optional<MeasuredFile> measured;
+    if (p.isSet(QStringLiteral("measured"))) {
+        if (p.isSet(QStringLiteral("scenario")))
+            usageError("estimate: --measured and --scenario both name the scenario; give one");
+        const QString file = p.value(QStringLiteral("measured"));
+        auto m = loadMeasuredRun(file.toStdString());
+        if (!m)
+            dataError(m.error(), "--measured " + str(file) + ": ");
+        measured = std::move(m).value();
+    }
+    const CliScenario c =
+        buildScenario(p, measured ? std::optional<Scenario>(measured->scenario) : std::nullopt);
     const Scenario& s = c.scenario;
+    if (measured) {
+        const MeasuredComparison cmp = compareMeasured(s, measured->run);
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json j = estimateJson(s, cmp.estimate, {});
+            j["measured_run"] = measuredJson(*measured, cmp);
+            j["notes"] = c.notes;
+            out(j.dump(2));
+        } else {
+            out(scenarioSummary(s) + "\n" + measuredText(*measured, cmp));
+        }
+        return kExitOk;
+    }
     Estimate e = estimate(s.model, s.workload, &s.gpu);
     CalibrationEffect fx;
     if (const Calibration* cal = activeCalibration(s))

@@ -439,9 +439,11 @@ void addScenarioOptions(QCommandLineParser& p) {
     }
 }
 
-CliScenario buildScenario(const QCommandLineParser& p) {
+CliScenario buildScenario(const QCommandLineParser& p, std::optional<Scenario> base) {
     CliScenario c;
-    if (p.isSet(QStringLiteral("scenario"))) {
+    if (base) {
+        c.scenario = std::move(*base);
+    } else if (p.isSet(QStringLiteral("scenario"))) {
         const QString file = p.value(QStringLiteral("scenario"));
         auto s = loadScenario(file.toStdString());
         if (!s)

@@ -6,6 +6,7 @@
 
 #include <QCommandLineParser>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,10 @@ struct CliScenario {
 /// on the command line on top of it, then checks it with the core validators. Writes
 /// --save-scenario when given. Throws CliError: usage (2) for malformed option values, data (1)
 /// for unreadable files, invalid models and layouts the engine rejects.
-CliScenario buildScenario(const QCommandLineParser& parser);
+/// With @p base (a measured run's scenario, `estimate --measured`) that scenario replaces the
+/// --scenario file and the default.
+CliScenario buildScenario(const QCommandLineParser& parser,
+                          std::optional<Scenario> base = std::nullopt);
 
 /// One line describing the scenario ("Llama-3.1-8B | training, LoRA r16 | ...").
 std::string scenarioSummary(const Scenario& s);

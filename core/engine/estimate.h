@@ -90,6 +90,9 @@ struct RankEstimate {
     /// than the capacity leaves room for.
     double releasable = 0;
     double nvidiaSmi = 0; ///< reserved + CudaContext (+ resident paged optimizer states)
+    /// Gradients of the trainable parameters when backward has stored them all (the Gradients
+    /// term outside the phases that free them; 0 for inference), bytes.
+    double storedGradients = 0;
     /// Paged optimizer states (bitsandbytes paged_*): CUDA unified memory outside torch's
     /// allocator. Shown by nvidia-smi while resident, but evicted to host under pressure,
     /// so the fits verdict leaves them out.

@@ -628,6 +628,7 @@ RankEstimate estimateStage(const ModelArch& m, const ModelFacts& f, const Worklo
     r.firstLayer = x.layers.first;
     r.numLayers = x.layers.count;
     peakOf(x, ph, state.pageable, r);
+    r.storedGradients = state.grads;
     ReserveInputs in;
     for (const Phase p : kPhases)
         in.phaseGradients[static_cast<std::size_t>(p)] = ph[p][static_cast<int>(Term::Gradients)];

@@ -5,6 +5,8 @@
 #include "core/engine/fields.h"
 #include "core/engine/profiles.h"
 #include "core/input_limits.h"
+#include "core/io/json_reader.h"
+#include "core/model/hf_import.h"
 #include "core/model/presets.h"
 #include "core/serve/serving_engine.h"
 #include "core/text_file.h"
@@ -211,151 +213,7 @@ json calibrationToJson(const Calibration& c) {
 
 // ---- reading ------------------------------------------------------------------------------
 
-/// Reads fields of one JSON object, remembering the first error with its dotted path.
-class Reader {
-public:
-    Reader(const json& obj, std::string path, std::optional<Error>& err)
-        : m_obj(obj), m_path(std::move(path)), m_err(err) {}
-
-    std::string path(const std::string& key) const {
-        return m_path.empty() ? key : m_path + "." + key;
-    }
-    bool failed() const { return m_err.has_value(); }
-
-    const json* find(const std::string& key, bool required) {
-        if (failed())
-            return nullptr;
-        auto it = m_obj.find(key);
-        if (it == m_obj.end() || it->is_null()) {
-            if (required)
-                fail(ErrorCode::FieldMissing, key, "");
-            return nullptr;
-        }
-        return &*it;
-    }
-    std::optional<Reader> object(const std::string& key, bool required = true) {
-        const json* j = find(key, required);
-        if (!j)
-            return std::nullopt;
-        if (!j->is_object()) {
-            fail(ErrorCode::FieldWrongType, key, "expected an object");
-            return std::nullopt;
-        }
-        return Reader(*j, path(key), m_err);
-    }
-    void number(const std::string& key, double& out, double lo, double hi, bool required = false) {
-        const json* j = find(key, required);
-        if (!j)
-            return;
-        if (!j->is_number()) {
-            fail(ErrorCode::FieldWrongType, key, "expected a number");
-            return;
-        }
-        const double v = j->get<double>();
-        if (!std::isfinite(v)) {
-            fail(ErrorCode::FieldNotFinite, key, "must be finite");
-            return;
-        }
-        if (v < lo || v > hi) {
-            std::ostringstream os;
-            os << "must be in [" << lo << ", " << hi << "] (got " << v << ")";
-            fail(ErrorCode::FieldOutOfRange, key, os.str());
-            return;
-        }
-        out = v;
-    }
-    /// An integer in [lo, hi] (which must fit @p Int). Integral floats (4096.0) are accepted;
-    /// every conversion is checked (core/checked.h).
-    template <class Int>
-    void integer(const std::string& key, Int& out, int64_t lo, int64_t hi, bool required = false) {
-        hi = std::min<int64_t>(hi, std::numeric_limits<Int>::max());
-        const json* j = find(key, required);
-        if (!j)
-            return;
-        if (!j->is_number()) {
-            fail(ErrorCode::FieldWrongType, key, "expected a number");
-            return;
-        }
-        std::optional<int64_t> v;
-        if (j->is_number_unsigned()) {
-            const uint64_t u = j->get<uint64_t>();
-            if (u <= static_cast<uint64_t>(hi))
-                v = static_cast<int64_t>(u);
-        } else if (j->is_number_integer()) {
-            v = j->get<int64_t>();
-        } else {
-            const double d = j->get<double>();
-            if (!std::isfinite(d)) {
-                fail(ErrorCode::FieldNotFinite, key, "must be finite");
-                return;
-            }
-            if (std::floor(d) != d) {
-                fail(ErrorCode::FieldWrongType, key, "expected an integer");
-                return;
-            }
-            v = checked::toInt64(d);
-        }
-        if (!v || *v < lo || *v > hi) {
-            fail(ErrorCode::FieldOutOfRange, key,
-                 "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "] (got " +
-                     j->dump() + ")");
-            return;
-        }
-        out = static_cast<Int>(*v);
-    }
-    /// The same, bounded by a row of the shared table (core/input_limits.h).
-    template <class Int>
-    void integer(const std::string& key, Int& out, const FieldLimit& l, bool required = false) {
-        integer(key, out, l.min, l.max, required);
-    }
-    void boolean(const std::string& key, bool& out) {
-        const json* j = find(key, false);
-        if (!j)
-            return;
-        if (!j->is_boolean()) {
-            fail(ErrorCode::FieldWrongType, key, "expected true or false");
-            return;
-        }
-        out = j->get<bool>();
-    }
-    template <class E>
-    void enumeration(const std::string& key, E& out, std::optional<E> (*parse)(std::string_view),
-                     bool required = false) {
-        const json* j = find(key, required);
-        if (!j)
-            return;
-        if (!j->is_string()) {
-            fail(ErrorCode::FieldWrongType, key, "expected a string");
-            return;
-        }
-        const auto v = parse(j->get<std::string>());
-        if (!v) {
-            fail(ErrorCode::UnknownValue, key, j->get<std::string>());
-            return;
-        }
-        out = *v;
-    }
-    void string(const std::string& key, std::string& out, bool required = false) {
-        const json* j = find(key, required);
-        if (!j)
-            return;
-        if (!j->is_string()) {
-            fail(ErrorCode::FieldWrongType, key, "expected a string");
-            return;
-        }
-        out = j->get<std::string>();
-    }
-    const json& raw() const { return m_obj; }
-    void fail(ErrorCode c, const std::string& key, std::string detail) {
-        if (!m_err)
-            m_err = Error{c, path(key), std::move(detail)};
-    }
-
-private:
-    const json& m_obj;
-    std::string m_path;
-    std::optional<Error>& m_err;
-};
+using Reader = JsonReader;
 
 constexpr double kBig = 1e15;
 
@@ -674,6 +532,28 @@ Result<Scenario> scenarioFromJson(std::string_view text) {
     return scenarioFromDocument(root);
 }
 
+/// model.hf_config: a whole Hugging Face config.json embedded in the file (a measured run's
+/// capture, tools/capture/headroom_capture.py), read by the config.json importer; its error
+/// keeps the importer's key under "model.hf_config".
+void readHfConfigModel(Reader& model, ModelArch& out) {
+    auto cfg = model.object("hf_config");
+    if (!cfg)
+        return;
+    std::string name;
+    if (auto n = cfg->raw().find("_name_or_path"); n != cfg->raw().end() && n->is_string())
+        name = n->get<std::string>().substr(n->get<std::string>().rfind('/') + 1);
+    auto imported = importHfConfig(cfg->raw().dump(), name);
+    if (!imported) {
+        const Error& e = imported.error();
+        if (e.field.empty())
+            model.fail(e.code, "hf_config", e.detail);
+        else
+            cfg->fail(e.code, e.field, e.detail);
+        return;
+    }
+    out = imported.value().arch;
+}
+
 Result<Scenario> scenarioFromDocument(const nlohmann::json& root) {
     if (!root.is_object())
         return Error{ErrorCode::FieldWrongType, "", "expected a JSON object"};
@@ -718,6 +598,9 @@ Result<Scenario> scenarioFromDocument(const nlohmann::json& root) {
                                 "invalid architecture");
                 }
             }
+        } else if (source == "hf_config") {
+            s.modelSource = ModelSource::Inline; // written back as its architecture
+            readHfConfigModel(*model, s.model);
         } else {
             model->fail(ErrorCode::UnknownValue, "source", source);
         }

@@ -152,13 +152,15 @@ std::string_view calibrationSourceKey(CalibrationSource s) {
         return "torch_memory_stats";
     case CalibrationSource::ToolsMeasure:
         return "tools_measure";
+    case CalibrationSource::Capture:
+        return "headroom_capture";
     }
     return "manual";
 }
 
 std::optional<CalibrationSource> parseCalibrationSource(std::string_view key) {
     for (auto s : {CalibrationSource::Manual, CalibrationSource::TorchStats,
-                   CalibrationSource::ToolsMeasure})
+                   CalibrationSource::ToolsMeasure, CalibrationSource::Capture})
         if (calibrationSourceKey(s) == key)
             return s;
     return std::nullopt;

@@ -51,7 +51,8 @@ namespace headroom {
 enum class CalibrationSource {
     Manual,      ///< typed in (CLI --measured, GUI dialog)
     TorchStats,  ///< the JSON of torch.cuda.memory_stats()
-    ToolsMeasure ///< tools/measure/measure_peak.py output (its stdout line or records file)
+    ToolsMeasure, ///< tools/measure/measure_peak.py output (its stdout line or records file)
+    Capture       ///< a measured-run file of tools/capture/headroom_capture.py (core/measured)
 };
 std::string_view calibrationSourceKey(CalibrationSource s); ///< "manual", "torch_memory_stats", ...
 std::optional<CalibrationSource> parseCalibrationSource(std::string_view key);

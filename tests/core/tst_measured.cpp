@@ -1,0 +1,246 @@
+// Measured runs (core/measured): the capture file's reader and the comparison with the
+// estimate. The capture files are real runs on one NVIDIA H200 (tests/data/measured-runs/
+// README.md: the machine, the commands, the versions); the numbers a row expects are either
+// read off the file by hand (its "peaks" and boundaries) or derived by hand from the model's
+// shape (parameter counts x bytes).
+
+#include "core/measured/comparison.h"
+#include "core/measured/measured_run.h"
+#include "core/units.h"
+#include "testsupport.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace headroom;
+
+namespace {
+
+std::string dataFile(const QString& name) {
+    return std::string(HEADROOM_SOURCE_DIR) + "/tests/data/measured-runs/" + name.toStdString();
+}
+
+std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// A minimal valid capture: Llama-3.2-1B's shape inline, one step with three phases.
+nlohmann::json minimalCapture() {
+    const nlohmann::json boundary = {{"allocated_peak_bytes", 3e9}, {"reserved_peak_bytes", 4e9},
+                                     {"allocated_bytes", 2e9},      {"reserved_bytes", 4e9},
+                                     {"device_used_bytes", 5e9},    {"parameters_bytes", 1e9},
+                                     {"gradients_bytes", 1e9},      {"optimizer_state_bytes", 0}};
+    nlohmann::json text = nlohmann::json::parse(readAll(dataFile("llama-3.2-1b-full-bf16.headroom.json")));
+    text["measured"] = {
+        {"format", "headroom-measured/1"},
+        {"after_load", boundary},
+        {"steps",
+         {{{"index", 1},
+           {"input_shapes", {{4, 1024}}},
+           {"phases",
+            {{"forward", boundary}, {"backward", boundary}, {"optimizer_step", boundary}}}}}},
+        {"peaks", {{"allocated_bytes", 3e9}, {"reserved_bytes", 4e9}, {"device_used_bytes", 5e9}}}};
+    return text;
+}
+
+} // namespace
+
+class TestMeasured : public QObject {
+    Q_OBJECT
+
+private slots:
+    void readsCaptures_data();
+    void readsCaptures();
+    void parametersByHand_data();
+    void parametersByHand();
+    void findings_data();
+    void findings();
+    void badFiles_data();
+    void badFiles();
+    void calibrationMeasurement();
+};
+
+void TestMeasured::readsCaptures_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("allocated"); // measured.peaks.allocated_bytes, read off the file
+    QTest::addColumn<double>("reserved");  // measured.peaks.reserved_bytes
+    QTest::addColumn<double>("smi");       // measured.peaks.process_used_bytes (NVML)
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<QString>("lengths"); // tokens of each captured step
+    QTest::newRow("llama-1b-full-bf16") << "llama-3.2-1b-full-bf16.headroom.json" << 20978022400.
+                                        << 21349007360. << 22143827968. << 2 << "1024,1024";
+    QTest::newRow("qwen-lora-varlen") << "qwen2.5-0.5b-lora-varlen.headroom.json" << 62523861504.
+                                      << 97291075584. << 98087993344. << 5
+                                      << "1985,531,2023,743,739";
+    QTest::newRow("qwen-trainer-amp") << "qwen2.5-0.5b-trainer-amp.headroom.json" << 21052755968.
+                                      << 24178065408. << 24972886016. << 2 << "1024,1024";
+}
+
+void TestMeasured::readsCaptures() {
+    QFETCH(QString, file);
+    QFETCH(double, allocated);
+    QFETCH(double, reserved);
+    QFETCH(double, smi);
+    QFETCH(int, steps);
+    QFETCH(QString, lengths);
+    auto f = loadMeasuredRun(dataFile(file));
+    QVERIFY2(f.ok(), f.ok() ? "" : describe(f.error()).c_str());
+    const MeasuredRun& r = f.value().run;
+    QCOMPARE(r.peak(Metric::Allocated), allocated);
+    QCOMPARE(r.peak(Metric::Reserved), reserved);
+    QCOMPARE(r.peak(Metric::NvidiaSmi), smi);
+    QCOMPARE(static_cast<int>(r.steps.size()), steps);
+    QStringList got;
+    for (int64_t l : r.stepLengths())
+        got << QString::number(l);
+    QCOMPARE(got.join(','), lengths);
+    QCOMPARE(QString::fromStdString(r.deviceName), QStringLiteral("NVIDIA H200"));
+}
+
+void TestMeasured::parametersByHand_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("params"); // parameter count x bytes, by hand
+    QTest::addColumn<double>("states"); // AdamW: 2 x trainable x state bytes
+    // Llama-3.2-1B, tied embeddings: 1,235,814,400 parameters (config.json shape:
+    // 128256 x 2048 embedding + 16 x (4 x 2048^2 / 4 x ... ) = HF's num_parameters()), bf16
+    QTest::newRow("llama-1b-bf16-params") << "llama-3.2-1b-full-bf16.headroom.json"
+                                          << 1235814400. * 2 << 2 * 1235814400. * 2;
+    // the same model in fp32 (autocast run): 4 bytes each, fp32 AdamW moments
+    QTest::newRow("llama-1b-fp32-params") << "llama-3.2-1b-full-amp-ckpt.headroom.json"
+                                          << 1235814400. * 4 << 2 * 1235814400. * 4;
+    // Qwen2.5-0.5B, tied: 494,032,768 parameters, fp32 (Trainer run)
+    QTest::newRow("qwen-0.5b-fp32-params") << "qwen2.5-0.5b-trainer-amp.headroom.json"
+                                           << 494032768. * 4 << 2 * 494032768. * 4;
+}
+
+void TestMeasured::parametersByHand() {
+    QFETCH(QString, file);
+    QFETCH(double, params);
+    QFETCH(double, states);
+    auto f = loadMeasuredRun(dataFile(file));
+    QVERIFY(f.ok());
+    const MeasuredComparison c = compareMeasured(f.value().scenario, f.value().run);
+    const auto& p = c.categories[static_cast<size_t>(MeasuredCategory::Parameters)];
+    const auto& s = c.categories[static_cast<size_t>(MeasuredCategory::OptimizerStates)];
+    QVERIFY(p && s);
+    QCOMPARE(p->measured, params); // what the GPU held
+    QCOMPARE(p->predicted, params); // what the engine says, from the embedded config.json
+    // torch's AdamW also keeps one 4-byte `step` tensor per parameter on the GPU: the
+    // measured states exceed the moments by at most 4 B x the parameter tensors (< 1 MiB)
+    QVERIFY2(std::abs(s->measured - states) < 1048576.0, qPrintable(QString::number(s->measured)));
+    QVERIFY(std::abs(s->predicted - states) < 1048576.0);
+}
+
+void TestMeasured::findings_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("expected"); // differenceKey()s, in order; "" = none
+    // reserved 97.29 GB of 62.52 GB allocated (1.56x) with step lengths 531..2023 under the
+    // default allocator: the mechanism docs/metrics.md "Variable sample lengths" names
+    QTest::newRow("varlen-default-allocator")
+        << "qwen2.5-0.5b-lora-varlen.headroom.json"
+        << "length_fragmentation,transients_differ";
+    // the same steps with expandable_segments:True: reserved 1.08x allocated, no finding
+    QTest::newRow("varlen-expandable")
+        << "qwen2.5-0.5b-lora-varlen-expandable.headroom.json" << "transients_differ";
+    // fixed lengths, full fine-tune: every category within its tolerance
+    QTest::newRow("llama-full-bf16-none") << "llama-3.2-1b-full-bf16.headroom.json" << "";
+}
+
+void TestMeasured::findings() {
+    QFETCH(QString, file);
+    QFETCH(QString, expected);
+    auto f = loadMeasuredRun(dataFile(file));
+    QVERIFY(f.ok());
+    const MeasuredComparison c = compareMeasured(f.value().scenario, f.value().run);
+    QStringList got;
+    for (const Difference& d : c.differences)
+        got << QString::fromUtf8(differenceKey(d.code).data(),
+                                 static_cast<int>(differenceKey(d.code).size()));
+    QCOMPARE(got.join(','), expected);
+}
+
+void TestMeasured::badFiles_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("field");
+    nlohmann::json ok = minimalCapture();
+    const auto variant = [&ok](auto edit) {
+        nlohmann::json j = ok;
+        edit(j);
+        return QByteArray::fromStdString(j.dump());
+    };
+    QTest::newRow("not-json") << QByteArray("{\"measured\": ") << int(ErrorCode::JsonMalformed)
+                              << "";
+    QTest::newRow("no-measured")
+        << variant([](nlohmann::json& j) { j.erase("measured"); })
+        << int(ErrorCode::FieldMissing) << "measured";
+    QTest::newRow("other-format")
+        << variant([](nlohmann::json& j) { j["measured"]["format"] = "headroom-measured/9"; })
+        << int(ErrorCode::UnsupportedVersion) << "measured.format";
+    QTest::newRow("no-steps") << variant([](nlohmann::json& j) { j["measured"].erase("steps"); })
+                              << int(ErrorCode::FieldMissing) << "measured.steps";
+    QTest::newRow("empty-steps")
+        << variant([](nlohmann::json& j) { j["measured"]["steps"] = nlohmann::json::array(); })
+        << int(ErrorCode::FieldOutOfRange) << "measured.steps";
+    QTest::newRow("bytes-as-string")
+        << variant([](nlohmann::json& j) {
+               j["measured"]["steps"][0]["phases"]["backward"]["allocated_peak_bytes"] = "lots";
+           })
+        << int(ErrorCode::FieldWrongType)
+        << "measured.steps[0].phases.backward.allocated_peak_bytes";
+    QTest::newRow("negative-bytes")
+        << variant([](nlohmann::json& j) { j["measured"]["peaks"]["reserved_bytes"] = -1; })
+        << int(ErrorCode::FieldOutOfRange) << "measured.peaks.reserved_bytes";
+    QTest::newRow("huge-bytes")
+        << variant([](nlohmann::json& j) { j["measured"]["peaks"]["allocated_bytes"] = 1e300; })
+        << int(ErrorCode::FieldOutOfRange) << "measured.peaks.allocated_bytes";
+    QTest::newRow("bad-shape")
+        << variant([](nlohmann::json& j) { j["measured"]["steps"][0]["input_shapes"] = {{4}}; })
+        << int(ErrorCode::FieldWrongType) << "measured.steps[0].input_shapes[0]";
+    QTest::newRow("steps-not-array")
+        << variant([](nlohmann::json& j) { j["measured"]["steps"] = 3; })
+        << int(ErrorCode::FieldWrongType) << "measured.steps";
+    QTest::newRow("unknown-model-type")
+        << variant([](nlohmann::json& j) {
+               j["model"] = {{"source", "hf_config"},
+                             {"hf_config", {{"model_type", "my_custom_net"}}}};
+           })
+        << int(ErrorCode::UnsupportedFamily) << "model.hf_config";
+    QTest::newRow("model-unknown-source")
+        << variant([](nlohmann::json& j) { j["model"] = {{"source", "unknown"}}; })
+        << int(ErrorCode::UnknownValue) << "model.source";
+    std::string deep(100000, '[');
+    QTest::newRow("deep-nesting") << QByteArray::fromStdString("{\"measured\": " + deep)
+                                  << int(ErrorCode::JsonMalformed) << "";
+}
+
+void TestMeasured::badFiles() {
+    QFETCH(QByteArray, text);
+    QFETCH(int, code);
+    QFETCH(QString, field);
+    auto f = measuredRunFromJson(std::string_view(text.constData(), text.size()));
+    QVERIFY(!f.ok());
+    QCOMPARE(int(f.error().code), code);
+    if (!field.isEmpty())
+        QVERIFY2(QString::fromStdString(f.error().field).startsWith(field),
+                 f.error().field.c_str());
+}
+
+void TestMeasured::calibrationMeasurement() {
+    auto f = loadMeasuredRun(dataFile("llama-3.2-1b-full-bf16.headroom.json"));
+    QVERIFY(f.ok());
+    const Measurement m = measurementFromRun(f.value().run, Metric::Reserved);
+    QCOMPARE(m.bytes, 21349007360.); // measured.peaks.reserved_bytes
+    QCOMPARE(m.source, CalibrationSource::Capture);
+    QCOMPARE(calibrationSourceKey(m.source), std::string_view("headroom_capture"));
+}
+
+QTEST_GUILESS_MAIN(TestMeasured)
+#include "tst_measured.moc"
