@@ -36,7 +36,7 @@ bool needsNoDisplay(int argc, char** argv) {
 /// The GUI's command-line options (besides --help, --version and the file).
 struct GuiOptions {
     QCommandLineOption shot, scenario, size, presentation, theme, language, tab, compare,
-        checkLabels;
+        checkLabels, measured;
 };
 
 GuiOptions guiOptions() {
@@ -66,7 +66,7 @@ GuiOptions guiOptions() {
         QCommandLineOption(QStringLiteral("tab"),
                            QApplication::translate(
                                "main", "Detail tab shown by --screenshot: breakdown, playbook, "
-                                       "layout, timeline or serving."),
+                                       "layout, timeline, serving, compare or measured."),
                            QStringLiteral("key")),
         QCommandLineOption(
             QStringLiteral("compare"),
@@ -77,7 +77,12 @@ GuiOptions guiOptions() {
         QCommandLineOption(
             QStringLiteral("check-labels"),
             QApplication::translate("main", "With --screenshot: list every cut, elided or "
-                                            "overlapping text on stderr and exit with 3 if any."))};
+                                            "overlapping text on stderr and exit with 3 if any.")),
+        QCommandLineOption(QStringLiteral("measured"),
+                           QApplication::translate(
+                               "main", "Open the measured run <file> (headroom_capture.py) beside "
+                                       "the estimate of the scenario it describes."),
+                           QStringLiteral("file"))};
 }
 
 /// The application's names, version, desktop file and icon.
@@ -114,6 +119,7 @@ int screenshot(const QCommandLineParser& parser, const GuiOptions& o) {
     so.tab = parser.value(o.tab);
     so.compare = parser.value(o.compare);
     so.checkLabels = parser.isSet(o.checkLabels);
+    so.measured = parser.value(o.measured);
     return headroom::ui::runScreenshot(so);
 }
 
@@ -133,6 +139,9 @@ int runWindow(QApplication& app, const QCommandLineParser& parser, const GuiOpti
     window.show();
     if (parser.isSet(o.scenario)) {
         window.openScenarioFile(parser.value(o.scenario));
+    }
+    if (parser.isSet(o.measured)) {
+        window.openMeasuredFile(parser.value(o.measured));
     }
     if (!parser.positionalArguments().isEmpty()) {
         window.openAnyFile(parser.positionalArguments().front());
@@ -171,7 +180,7 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     const GuiOptions o = guiOptions();
     parser.addOptions({o.shot, o.scenario, o.size, o.presentation, o.theme, o.language, o.tab,
-                       o.compare, o.checkLabels});
+                       o.compare, o.checkLabels, o.measured});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario or model file to open."),

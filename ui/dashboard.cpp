@@ -7,6 +7,7 @@
 #include "ui/formulatext.h"
 #include "ui/layoutpanel.h"
 #include "ui/playbookview.h"
+#include "ui/measuredpanel.h"
 #include "ui/servingpanel.h"
 #include "ui/termlegend.h"
 #include "ui/timelinechart.h"
@@ -34,7 +35,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
       m_tabs(new QTabWidget), m_breakdown(new BreakdownTable),
       m_playbook(new PlaybookView(controller)), m_layout(new LayoutPanel(controller)),
       m_timeline(new TimelineChart), m_serving(new ServingPanel(controller)),
-      m_compare(new ComparePanel(controller)) {
+      m_compare(new ComparePanel(controller)), m_measured(new MeasuredPanel) {
     setObjectName(QStringLiteral("dashboard"));
     m_chartsArea->setObjectName(QStringLiteral("chartsArea"));
     m_barView->setObjectName(QStringLiteral("barViewCombo"));
@@ -74,6 +75,7 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     addDetailTab(m_timeline, QStringLiteral("timeline"));
     addDetailTab(m_serving, QStringLiteral("serving"));
     addDetailTab(m_compare, QStringLiteral("compare"));
+    addDetailTab(m_measured, QStringLiteral("measured"));
 
     m_vsplit->addWidget(m_chartsArea);
     m_vsplit->addWidget(m_tabs);
@@ -192,6 +194,7 @@ void Dashboard::refreshTables() {
         follow(m_playbook);
     follow(m_timeline);
     follow(m_serving);
+    follow(m_measured);
 }
 
 void Dashboard::holdColumns(bool dragging) {
@@ -291,6 +294,9 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabText(5, tr("C&ompare"));
     m_tabs->setTabToolTip(5, tr("The scenario pinned as A against the current one: bars, cliffs, "
                                 "per-term deltas and what each change saved."));
+    m_tabs->setTabText(6, tr("Measure&d run"));
+    m_tabs->setTabToolTip(6, tr("A captured run beside the estimate: peaks, phases, categories "
+                                "and what differs."));
 }
 
 void Dashboard::changeEvent(QEvent* e) {

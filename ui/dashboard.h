@@ -22,6 +22,7 @@ class CliffPanel;
 class LayoutPanel;
 class PlaybookView;
 class ComparePanel;
+class MeasuredPanel;
 class ServingPanel;
 class TermLegend;
 class TimelineChart;
@@ -44,13 +45,14 @@ public:
     TimelineChart* timeline() const { return m_timeline; }
     ServingPanel* servingPanel() const { return m_serving; }
     ComparePanel* comparePanel() const { return m_compare; }
+    MeasuredPanel* measuredPanel() const { return m_measured; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* barViewCombo() const { return m_barView; }
     /// The verdict and both charts (the part presentation mode and dashboard export show).
     QWidget* chartsArea() const { return m_chartsArea; }
 
     /// Stable keys of the detail tabs ("breakdown", "playbook", "layout", "timeline",
-    /// "serving"), for
+    /// "serving", "compare", "measured"), for
     /// `headroom --screenshot --tab KEY`.
     QStringList tabKeys() const;
     /// Shows the detail tab with @p key; false when no tab has it.
@@ -102,6 +104,7 @@ private:
     TimelineChart* m_timeline;
     ServingPanel* m_serving;
     ComparePanel* m_compare;
+    MeasuredPanel* m_measured;
     QTimer m_tableTimer;
     bool m_tablesStale = false; ///< a detail tab skipped during a drag
 };

@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/io/scenario.h"
+#include "core/measured/measured_run.h"
 #include "core/model/hf_import.h"
 #include "ui/breakdowntable.h"
 #include "ui/cliffpanel.h"
@@ -10,6 +11,7 @@
 #include "ui/dialogservice.h"
 #include "ui/languagemanager.h"
 #include "ui/layoutpanel.h"
+#include "ui/measuredpanel.h"
 #include "ui/presentationmode.h"
 #include "ui/recentfiles.h"
 #include "ui/savefile.h"
@@ -22,6 +24,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -103,6 +106,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     createMenus();
 
     connect(m_controls, &ControlsPanel::openModelFileRequested, this, &MainWindow::openModelDialog);
+    connect(m_dashboard->measuredPanel(), &MeasuredPanel::calibrateRequested, this,
+            &MainWindow::calibrateFromRun);
     connect(m_controller, &ScenarioController::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_controller, &ScenarioController::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_controller, &ScenarioController::resultsChanged, this, &MainWindow::updateStatus);
@@ -174,6 +179,7 @@ void MainWindow::createFileActions() {
     make(m_openAct, QKeySequence::Open, [this] { openScenarioDialog(); });
     make(m_openModelAct, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
          [this] { openModelDialog(); });
+    make(m_openMeasuredAct, QKeySequence(), [this] { openMeasuredDialog(); });
     make(m_saveAct, QKeySequence::Save, [this] { save(); });
     make(m_saveAsAct, QKeySequence::SaveAs, [this] { saveAs(); });
     make(m_exportAct, QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportImage(); });
@@ -267,6 +273,7 @@ void MainWindow::nameActions() {
         {m_newAct, "actionNew"},
         {m_openAct, "actionOpen"},
         {m_openModelAct, "actionOpenModel"},
+        {m_openMeasuredAct, "actionOpenMeasured"},
         {m_saveAct, "actionSave"},
         {m_saveAsAct, "actionSaveAs"},
         {m_exportAct, "actionExport"},
@@ -320,6 +327,7 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(m_newAct);
     m_fileMenu->addAction(m_openAct);
     m_fileMenu->addAction(m_openModelAct);
+    m_fileMenu->addAction(m_openMeasuredAct);
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_fileMenu->addSeparator();
@@ -384,6 +392,9 @@ void MainWindow::retranslateUi() {
     m_openAct->setText(tr("&Open Scenario…"));
     m_openAct->setStatusTip(tr("Open a saved scenario (.json)."));
     m_openModelAct->setText(tr("Open &Model File…"));
+    m_openMeasuredAct->setText(tr("Open Measured &Run…"));
+    m_openMeasuredAct->setStatusTip(tr("Open a run captured with headroom_capture.py and show it "
+                                       "beside the estimate."));
     m_openModelAct->setStatusTip(
         tr("Import a model from config.json, a safetensors index or a .safetensors file."));
     m_saveAct->setText(tr("&Save Scenario"));
@@ -539,6 +550,46 @@ bool MainWindow::openScenarioFile(const QString& path) {
     return true;
 }
 
+void MainWindow::openMeasuredDialog() {
+    const QString path = m_dialogs->openFile(
+        this, tr("Open Measured Run"), tr("Measured runs (*.headroom.json *.json);;All files (*)"));
+    if (!path.isEmpty())
+        openMeasuredFile(path);
+}
+
+bool MainWindow::openMeasuredFile(const QString& path) {
+    Result<MeasuredFile> r = loadMeasuredRun(toPath(path));
+    if (!r) {
+        m_dialogs->showError(this, tr("Cannot open measured run"),
+                             tr("%1 was not opened: %2\nThe current scenario is unchanged.")
+                                 .arg(QFileInfo(path).fileName(), Texts::errorText(r.error())));
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    const QString name = QFileInfo(path).fileName();
+    m_dashboard->measuredPanel()->setMeasuredRun(r.value(), name);
+    m_controller->resetScenario(r.value().scenario);
+    m_dashboard->showTab(QStringLiteral("measured"));
+    statusBar()->showMessage(tr("Opened measured run %1").arg(name), 4000);
+    return true;
+}
+
+void MainWindow::calibrateFromRun(const Measurement& m) {
+    m_controller->flush();
+    const Scenario& s = m_controller->scenario();
+    Result<Calibration> c =
+        fitCalibration(s.model, s.workload, s.gpu, m,
+                       QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
+    if (!c) {
+        m_dialogs->showError(this, tr("Cannot calibrate"), Texts::errorText(c.error()));
+        return;
+    }
+    const Calibration cal = c.value();
+    m_controller->edit(Field::Calibration, tr("Calibrate to Measured Run"),
+                       [cal](Scenario& sc) { sc.calibration = cal; });
+}
+
 bool MainWindow::openModelFile(const QString& path) {
     Result<ModelArch> r = loadModelFile(toPath(path));
     if (!r) {
@@ -564,6 +615,8 @@ bool MainWindow::openAnyFile(const QString& path) {
         !looksLikeScenario(path)) {
         return openModelFile(path);
     }
+    if (loadMeasuredRun(toPath(path)))
+        return openMeasuredFile(path);
     return openScenarioFile(path);
 }
 

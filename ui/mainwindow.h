@@ -55,6 +55,9 @@ public:
     bool openModelFile(const QString& path);
     /// Scenario or model file, decided by name and content (drag-and-drop).
     bool openAnyFile(const QString& path);
+    /// Opens a measured-run file (tools/capture/headroom_capture.py): its scenario replaces the
+    /// current one and the Measured run tab shows the run beside the estimate.
+    bool openMeasuredFile(const QString& path);
     bool saveScenarioTo(const QString& path);
 
     void setTheme(ThemeKind k);
@@ -90,6 +93,9 @@ private:
     void newScenario();
     void openScenarioDialog();
     void openModelDialog();
+    void openMeasuredDialog();
+    /// Fits the calibration to a measured run's peak (core fitCalibration), one undo step.
+    void calibrateFromRun(const Measurement& m);
     bool save();
     bool saveAs();
     void exportImage();
@@ -134,6 +140,7 @@ private:
     QAction* m_newAct = nullptr;
     QAction* m_openAct = nullptr;
     QAction* m_openModelAct = nullptr;
+    QAction* m_openMeasuredAct = nullptr;
     QAction* m_saveAct = nullptr;
     QAction* m_saveAsAct = nullptr;
     QAction* m_exportAct = nullptr;

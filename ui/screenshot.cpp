@@ -63,6 +63,9 @@ int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
     if (!o.scenario.isEmpty() && !w.openScenarioFile(o.scenario)) {
         return 2;
     }
+    if (!o.measured.isEmpty() && !w.openMeasuredFile(o.measured)) {
+        return 2;
+    }
     if (!o.compare.isEmpty()) {
         w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
         if (!w.openScenarioFile(o.compare))
