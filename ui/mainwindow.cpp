@@ -578,9 +578,8 @@ bool MainWindow::openMeasuredFile(const QString& path) {
 void MainWindow::calibrateFromRun(const Measurement& m) {
     m_controller->flush();
     const Scenario& s = m_controller->scenario();
-    Result<Calibration> c =
-        fitCalibration(s.model, s.workload, s.gpu, m,
-                       QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
+    Result<Calibration> c = calibrateScenario(
+        s, m, QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
     if (!c) {
         m_dialogs->showError(this, tr("Cannot calibrate"), Texts::errorText(c.error()));
         return;

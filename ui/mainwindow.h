@@ -94,7 +94,7 @@ private:
     void openScenarioDialog();
     void openModelDialog();
     void openMeasuredDialog();
-    /// Fits the calibration to a measured run's peak (core fitCalibration), one undo step.
+    /// Fits the calibration to a measured run's peak (core calibrateScenario), one undo step.
     void calibrateFromRun(const Measurement& m);
     bool save();
     bool saveAs();

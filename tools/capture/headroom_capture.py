@@ -316,6 +316,15 @@ class _Nvml:
         except Exception:  # optional: no pynvml, no driver access
             self.handle = None
 
+    def total_bytes(self):
+        """The GPU's memory as nvidia-smi reports it (torch's mem_get_info total is smaller)."""
+        if self.handle is None:
+            return None
+        try:
+            return int(self.nvml.nvmlDeviceGetMemoryInfo(self.handle).total)
+        except Exception:
+            return None
+
     def process_bytes(self):
         if self.handle is None:
             return None
@@ -513,7 +522,8 @@ class Capture:
                "model": ({"source": "hf_config", "hf_config": cfg} if cfg else
                          {"source": "unknown", "class": desc["model"]["class"]}),
                "workload": workload,
-               "gpu": {"name": props.name, "memory_mib": self.total // 2**20},
+               "gpu": {"name": props.name,
+                       "memory_mib": (self.nvml.total_bytes() or self.total) // 2**20},
                "gpu_count": self.gpu_count or world,
                "measured": measured}
         return doc
