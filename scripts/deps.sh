@@ -23,6 +23,9 @@ pkgs=(
   # running and testing: offscreen/Xvfb, fonts (Latin + CJK for the zh_CN UI),
   # appstreamcli (metainfo validation), python3 (tools/)
   xvfb xauth fonts-dejavu-core fonts-noto-cjk appstream python3
+  # the capture helper's CPU test (tests/tools/test_capture.py: torch's module and optimizer
+  # objects, no GPU)
+  python3-torch
 )
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${pkgs[@]}"
