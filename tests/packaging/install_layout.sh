@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` into an empty prefix lays out a desktop app (issue 12): both programs in
 # bin/, the launcher entry, the icon in the hicolor theme and valid AppStream metainfo; the
-# installed programs run from there.
+# installed programs run from there; the capture helper is in share/headroom/capture/.
 # Usage: install_layout.sh BUILD_DIR WITH_GUI(ON|OFF)
 set -euo pipefail
 build=$1 gui=$2
@@ -9,7 +9,7 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null
 fail() { echo "install_layout: $*" >&2; exit 1; }
-want=(bin/headroom-cli)
+want=(bin/headroom-cli share/headroom/capture/headroom_capture.py)
 if [ "$gui" = ON ]; then
   want+=(bin/headroom share/applications/headroom.desktop
          share/icons/hicolor/scalable/apps/headroom.svg
