@@ -2329,6 +2329,14 @@
         <source>The scenario pinned as A against the current one: bars, cliffs, per-term deltas and what each change saved.</source>
         <translation>Das als A angeheftete Szenario gegen das aktuelle: Balken, Klippen, Differenzen je Posten und was jede Änderung einspart.</translation>
     </message>
+    <message>
+        <source>Measure&amp;d run</source>
+        <translation>Gemesse&amp;ner Lauf</translation>
+    </message>
+    <message>
+        <source>A captured run beside the estimate: peaks, phases, categories and what differs.</source>
+        <translation>Ein aufgezeichneter Lauf neben der Schätzung: Spitzen, Phasen, Kategorien und was abweicht.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ExportDialog</name>
@@ -3229,6 +3237,180 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <source>Cannot export the table</source>
         <translation>Tabelle kann nicht exportiert werden</translation>
     </message>
+    <message>
+        <source>Open Measured &amp;Run…</source>
+        <translation>Gemessenen &amp;Lauf öffnen …</translation>
+    </message>
+    <message>
+        <source>Open a run captured with headroom_capture.py and show it beside the estimate.</source>
+        <translation>Einen mit headroom_capture.py aufgezeichneten Lauf öffnen und neben der Schätzung zeigen.</translation>
+    </message>
+    <message>
+        <source>Open Measured Run</source>
+        <translation>Gemessenen Lauf öffnen</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.headroom.json *.json);;All files (*)</source>
+        <translation>Gemessene Läufe (*.headroom.json *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open measured run</source>
+        <translation>Gemessener Lauf kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Opened measured run %1</source>
+        <translation>Gemessener Lauf %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Cannot calibrate</source>
+        <translation>Kalibrieren nicht möglich</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::MeasuredPanel</name>
+    <message>
+        <source>No measured run is open. File &gt; Open Measured Run… reads a file written by tools/capture/headroom_capture.py (docs/measured-runs.md).</source>
+        <translation>Kein gemessener Lauf geöffnet. Datei &gt; Gemessenen Lauf öffnen … liest eine Datei, die tools/capture/headroom_capture.py geschrieben hat (docs/measured-runs.md).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n step(s) captured. Predicted is the estimate shown above.</source>
+        <translation>
+            <numerusform>%1: %2, %n Schritt aufgezeichnet. Vorhergesagt ist die oben gezeigte Schätzung.</numerusform>
+            <numerusform>%1: %2, %n Schritte aufgezeichnet. Vorhergesagt ist die oben gezeigte Schätzung.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Allocated peak</source>
+        <translation>Allokierte Spitze</translation>
+    </message>
+    <message>
+        <source>Reserved peak</source>
+        <translation>Reservierte Spitze</translation>
+    </message>
+    <message>
+        <source>nvidia-smi peak</source>
+        <translation>nvidia-smi-Spitze</translation>
+    </message>
+    <message>
+        <source>Peaks</source>
+        <translation>Spitzen</translation>
+    </message>
+    <message>
+        <source>After load</source>
+        <translation>Nach dem Laden</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>Allocated peak by phase</source>
+        <translation>Allokierte Spitze je Phase</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Gradients (end of backward)</source>
+        <translation>Gradienten (Ende des Rückwärtsdurchlaufs)</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimiererzustände</translation>
+    </message>
+    <message>
+        <source>The rest at the allocated peak</source>
+        <translation>Der Rest an der allokierten Spitze</translation>
+    </message>
+    <message>
+        <source>By category</source>
+        <translation>Nach Kategorie</translation>
+    </message>
+    <message>
+        <source>Nothing beyond the tolerances: parameters, gradients and optimizer states within 5 %, the rest at the peak within 10 %.</source>
+        <translation>Nichts über den Toleranzen: Parameter, Gradienten und Optimiererzustände innerhalb 5 %, der Rest an der Spitze innerhalb 10 %.</translation>
+    </message>
+    <message>
+        <source>Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 tokens) under the default caching allocator, which keeps a segment for each longer batch. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True removes it; Sample lengths: Real data models it.</source>
+        <translation>Reserviert ist das %1-Fache von allokiert (%2 von %3): Die Schrittlängen schwankten (%4 bis %5 Token) unter dem Standard-Caching-Allokator, der für jeden längeren Batch ein Segment behält. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True beseitigt das; Längen der Beispiele: Echte Daten bildet es ab.</translation>
+    </message>
+    <message>
+        <source>Reserved is %1× allocated (%2 of %3) with fixed lengths: blocks cached that the estimate&apos;s allocator model does not have.</source>
+        <translation>Reserviert ist das %1-Fache von allokiert (%2 von %3) bei festen Längen: zwischengespeicherte Blöcke, die das Allokatormodell der Schätzung nicht kennt.</translation>
+    </message>
+    <message>
+        <source>Parameters: measured %1, predicted %2 (a dtype, tied embeddings or quantisation the scenario does not have).</source>
+        <translation>Parameter: gemessen %1, vorhergesagt %2 (ein Datentyp, gebundene Embeddings oder eine Quantisierung, die das Szenario nicht hat).</translation>
+    </message>
+    <message>
+        <source>Gradients: measured %1, predicted %2 (the trainable set or the gradient dtype differs).</source>
+        <translation>Gradienten: gemessen %1, vorhergesagt %2 (die trainierbaren Parameter oder der Gradienten-Datentyp weichen ab).</translation>
+    </message>
+    <message>
+        <source>Optimizer states: measured %1, predicted %2 (the optimizer or its state dtype differs).</source>
+        <translation>Optimiererzustände: gemessen %1, vorhergesagt %2 (der Optimierer oder der Datentyp seiner Zustände weicht ab).</translation>
+    </message>
+    <message>
+        <source>Activations and temporaries at the peak: measured %1, predicted %2 (the attention kernel, checkpointing, logits or the loss differ).</source>
+        <translation>Aktivierungen und Zwischenwerte an der Spitze: gemessen %1, vorhergesagt %2 (Attention-Kernel, Checkpointing, Logits oder der Loss weichen ab).</translation>
+    </message>
+    <message>
+        <source>nvidia-smi less reserved (CUDA context, cuBLAS, NCCL): measured %1, predicted %2.</source>
+        <translation>nvidia-smi abzüglich reserviert (CUDA-Kontext, cuBLAS, NCCL): gemessen %1, vorhergesagt %2.</translation>
+    </message>
+    <message>
+        <source>Not modelled: %1.</source>
+        <translation>Nicht modelliert: %1.</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>Gemessen</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What differs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Was abweicht&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Calibrate in:</source>
+        <translation>Kalibrieren in:</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>allokiert</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>Calibrate from This Run</source>
+        <translation>Aus diesem Lauf kalibrieren</translation>
+    </message>
+    <message>
+        <source>Fit the scenario&apos;s calibration to this run&apos;s peak in the chosen metric (one undo step).</source>
+        <translation>Die Kalibrierung des Szenarios an die Spitze dieses Laufs in der gewählten Metrik anpassen (ein Rückgängig-Schritt).</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::PlanWaterfallChart</name>
@@ -4099,16 +4281,20 @@ braucht %2</translation>
         <translation>--tab muss eines von %1 sein (erhalten: „%2“)</translation>
     </message>
     <message>
-        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline or serving.</source>
-        <translation>Von --screenshot gezeigter Detail-Reiter: breakdown, playbook, layout, timeline oder serving.</translation>
-    </message>
-    <message>
         <source>With --screenshot: pin the --scenario file (or the default scenario) as A, open &lt;file&gt; as B and show the Compare tab.</source>
         <translation>Mit --screenshot: die --scenario-Datei (oder das Standardszenario) als A anheften, &lt;file&gt; als B öffnen und den Reiter „Vergleich“ zeigen.</translation>
     </message>
     <message>
         <source>With --screenshot: list every cut, elided or overlapping text on stderr and exit with 3 if any.</source>
         <translation>Mit --screenshot: jeden abgeschnittenen, gekürzten oder überlappenden Text auf stderr ausgeben und mit 3 beenden, falls es welche gibt.</translation>
+    </message>
+    <message>
+        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare or measured.</source>
+        <translation>Von --screenshot gezeigter Detail-Tab: breakdown, playbook, layout, timeline, serving, compare oder measured.</translation>
+    </message>
+    <message>
+        <source>Open the measured run &lt;file&gt; (headroom_capture.py) beside the estimate of the scenario it describes.</source>
+        <translation>Den gemessenen Lauf &lt;file&gt; (headroom_capture.py) neben der Schätzung des beschriebenen Szenarios öffnen.</translation>
     </message>
 </context>
 </TS>

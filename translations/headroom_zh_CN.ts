@@ -2324,6 +2324,14 @@
         <source>The scenario pinned as A against the current one: bars, cliffs, per-term deltas and what each change saved.</source>
         <translation>固定为 A 的场景与当前场景对比：柱状图、悬崖图、逐项差值以及每项变更节省的量。</translation>
     </message>
+    <message>
+        <source>Measure&amp;d run</source>
+        <translation>实测运行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>A captured run beside the estimate: peaks, phases, categories and what differs.</source>
+        <translation>采集的运行与估算并列：峰值、阶段、类别及差异所在。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ExportDialog</name>
@@ -3224,6 +3232,179 @@ The current scenario is unchanged.</source>
         <source>Cannot export the table</source>
         <translation>无法导出表格</translation>
     </message>
+    <message>
+        <source>Open Measured &amp;Run…</source>
+        <translation>打开实测运行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Open a run captured with headroom_capture.py and show it beside the estimate.</source>
+        <translation>打开用 headroom_capture.py 采集的运行，并与估算并列显示。</translation>
+    </message>
+    <message>
+        <source>Open Measured Run</source>
+        <translation>打开实测运行</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.headroom.json *.json);;All files (*)</source>
+        <translation>实测运行 (*.headroom.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open measured run</source>
+        <translation>无法打开实测运行</translation>
+    </message>
+    <message>
+        <source>Opened measured run %1</source>
+        <translation>已打开实测运行 %1</translation>
+    </message>
+    <message>
+        <source>Cannot calibrate</source>
+        <translation>无法校准</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::MeasuredPanel</name>
+    <message>
+        <source>No measured run is open. File &gt; Open Measured Run… reads a file written by tools/capture/headroom_capture.py (docs/measured-runs.md).</source>
+        <translation>未打开实测运行。文件 &gt; 打开实测运行… 读取由 tools/capture/headroom_capture.py 写出的文件（docs/measured-runs.md）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n step(s) captured. Predicted is the estimate shown above.</source>
+        <translation>
+            <numerusform>%1：%2，采集了 %n 步。预测值即上方显示的估算。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Allocated peak</source>
+        <translation>已分配峰值</translation>
+    </message>
+    <message>
+        <source>Reserved peak</source>
+        <translation>已保留峰值</translation>
+    </message>
+    <message>
+        <source>nvidia-smi peak</source>
+        <translation>nvidia-smi 峰值</translation>
+    </message>
+    <message>
+        <source>Peaks</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>After load</source>
+        <translation>加载后</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Allocated peak by phase</source>
+        <translation>各阶段已分配峰值</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients (end of backward)</source>
+        <translation>梯度（反向结束时）</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>The rest at the allocated peak</source>
+        <translation>已分配峰值处的其余部分</translation>
+    </message>
+    <message>
+        <source>By category</source>
+        <translation>按类别</translation>
+    </message>
+    <message>
+        <source>Nothing beyond the tolerances: parameters, gradients and optimizer states within 5 %, the rest at the peak within 10 %.</source>
+        <translation>均在容差之内：参数、梯度和优化器状态在 5 % 以内，峰值处其余部分在 10 % 以内。</translation>
+    </message>
+    <message>
+        <source>Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 tokens) under the default caching allocator, which keeps a segment for each longer batch. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True removes it; Sample lengths: Real data models it.</source>
+        <translation>已保留是已分配的 %1 倍（%3 中的 %2）：步长在 %4 到 %5 个词元之间变化，默认缓存分配器为每个更长的批次保留一个段。PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可消除；样本长度：真实数据 可对其建模。</translation>
+    </message>
+    <message>
+        <source>Reserved is %1× allocated (%2 of %3) with fixed lengths: blocks cached that the estimate&apos;s allocator model does not have.</source>
+        <translation>固定长度下已保留是已分配的 %1 倍（%3 中的 %2）：估算的分配器模型中没有这些缓存块。</translation>
+    </message>
+    <message>
+        <source>Parameters: measured %1, predicted %2 (a dtype, tied embeddings or quantisation the scenario does not have).</source>
+        <translation>参数：实测 %1，预测 %2（场景中没有的数据类型、共享嵌入或量化）。</translation>
+    </message>
+    <message>
+        <source>Gradients: measured %1, predicted %2 (the trainable set or the gradient dtype differs).</source>
+        <translation>梯度：实测 %1，预测 %2（可训练参数集或梯度数据类型不同）。</translation>
+    </message>
+    <message>
+        <source>Optimizer states: measured %1, predicted %2 (the optimizer or its state dtype differs).</source>
+        <translation>优化器状态：实测 %1，预测 %2（优化器或其状态数据类型不同）。</translation>
+    </message>
+    <message>
+        <source>Activations and temporaries at the peak: measured %1, predicted %2 (the attention kernel, checkpointing, logits or the loss differ).</source>
+        <translation>峰值处的激活与临时张量：实测 %1，预测 %2（注意力内核、检查点、logits 或损失不同）。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi less reserved (CUDA context, cuBLAS, NCCL): measured %1, predicted %2.</source>
+        <translation>nvidia-smi 减去已保留（CUDA 上下文、cuBLAS、NCCL）：实测 %1，预测 %2。</translation>
+    </message>
+    <message>
+        <source>Not modelled: %1.</source>
+        <translation>未建模：%1。</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What differs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;差异所在&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Calibrate in:</source>
+        <translation>校准指标：</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>Calibrate from This Run</source>
+        <translation>按此运行校准</translation>
+    </message>
+    <message>
+        <source>Fit the scenario&apos;s calibration to this run&apos;s peak in the chosen metric (one undo step).</source>
+        <translation>按所选指标将场景的校准拟合到此运行的峰值（一个撤销步骤）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::PlanWaterfallChart</name>
@@ -4094,16 +4275,20 @@ needs %2</source>
         <translation>--tab 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
-        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline or serving.</source>
-        <translation>--screenshot 显示的详情标签页：breakdown、playbook、layout、timeline 或 serving。</translation>
-    </message>
-    <message>
         <source>With --screenshot: pin the --scenario file (or the default scenario) as A, open &lt;file&gt; as B and show the Compare tab.</source>
         <translation>与 --screenshot 一起使用：将 --scenario 文件（或默认场景）固定为 A，打开 &lt;file&gt; 作为 B 并显示“对比”标签页。</translation>
     </message>
     <message>
         <source>With --screenshot: list every cut, elided or overlapping text on stderr and exit with 3 if any.</source>
         <translation>配合 --screenshot：在 stderr 列出所有被截断、省略或重叠的文字，若有则以 3 退出。</translation>
+    </message>
+    <message>
+        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare or measured.</source>
+        <translation>--screenshot 显示的详情标签页：breakdown、playbook、layout、timeline、serving、compare 或 measured。</translation>
+    </message>
+    <message>
+        <source>Open the measured run &lt;file&gt; (headroom_capture.py) beside the estimate of the scenario it describes.</source>
+        <translation>打开实测运行 &lt;file&gt;（headroom_capture.py），与其描述的场景的估算并列显示。</translation>
     </message>
 </context>
 </TS>

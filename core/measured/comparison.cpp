@@ -143,8 +143,15 @@ double MeasuredPair::relativeError() const {
 }
 
 MeasuredComparison compareMeasured(const Scenario& s, const MeasuredRun& run) {
+    Estimate e = estimate(s.model, s.workload, &s.gpu);
+    if (const Calibration* cal = activeCalibration(s))
+        applyCalibration(e, *cal, s.workload);
+    return compareMeasured(e, run);
+}
+
+MeasuredComparison compareMeasured(const Estimate& e, const MeasuredRun& run) {
     MeasuredComparison out;
-    out.estimate = estimate(s.model, s.workload, &s.gpu);
+    out.estimate = e;
     const RankEstimate& r = out.estimate.worst;
     out.metrics[static_cast<size_t>(Metric::Allocated)] = {r.allocated, run.peakAllocated};
     out.metrics[static_cast<size_t>(Metric::Reserved)] = {r.reserved, run.peakReserved};

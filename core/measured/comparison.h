@@ -72,9 +72,12 @@ struct MeasuredComparison {
     std::vector<Difference> differences;
 };
 
-/// Compares @p run with the estimate of @p s (its calibration left out: the comparison is of
-/// the engine). Never fails for a scenario that scenarioFromDocument accepted.
+/// Compares @p run with the estimate of @p s, its calibration applied when it is for this
+/// setup (activeCalibration, core/io/scenario.h): the estimate every view of the app shows.
+/// Never fails for a scenario that scenarioFromDocument accepted.
 MeasuredComparison compareMeasured(const Scenario& s, const MeasuredRun& run);
+/// The same with an estimate already made (the GUI's results): no estimate is computed.
+MeasuredComparison compareMeasured(const Estimate& e, const MeasuredRun& run);
 
 /// The measurement a calibration from @p run in metric @p m uses (the run's peak, source
 /// Capture).
