@@ -65,6 +65,8 @@ private slots:
     void badFiles_data();
     void badFiles();
     void calibrationMeasurement();
+    void capturedAccuracy_data();
+    void capturedAccuracy();
 };
 
 void TestMeasured::readsCaptures_data() {
@@ -240,6 +242,32 @@ void TestMeasured::calibrationMeasurement() {
     QCOMPARE(m.bytes, 21349007360.); // measured.peaks.reserved_bytes
     QCOMPARE(m.source, CalibrationSource::Capture);
     QCOMPARE(calibrationSourceKey(m.source), std::string_view("headroom_capture"));
+}
+
+// The committed captures as validation points: the allocated peak's error stays within the
+// row's bound (the engine's error on that run when captured, 2026-11-28, plus 2 points, so a
+// change that moves a run further away fails here; tests/data/measured-runs/README.md).
+void TestMeasured::capturedAccuracy_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("bound"); // |allocated error|, fraction
+    QTest::newRow("acc-llama-1b-full-bf16") << "llama-3.2-1b-full-bf16.headroom.json" << 0.05;
+    QTest::newRow("acc-llama-1b-amp-ckpt") << "llama-3.2-1b-full-amp-ckpt.headroom.json" << 0.065;
+    QTest::newRow("acc-llama-3b-lora-trainer")
+        << "llama-3.2-3b-lora-ckpt-trainer.headroom.json" << 0.025;
+    QTest::newRow("acc-qwen-trainer-amp") << "qwen2.5-0.5b-trainer-amp.headroom.json" << 0.045;
+    // PEFT's fp32 adapters cast each adapted layer's input to fp32 (not modelled): under
+    QTest::newRow("acc-qwen-lora-eager") << "qwen2.5-0.5b-lora-eager.headroom.json" << 0.125;
+    QTest::newRow("acc-qwen-lora-varlen") << "qwen2.5-0.5b-lora-varlen.headroom.json" << 0.165;
+}
+
+void TestMeasured::capturedAccuracy() {
+    QFETCH(QString, file);
+    QFETCH(double, bound);
+    auto f = loadMeasuredRun(dataFile(file));
+    QVERIFY(f.ok());
+    const MeasuredComparison c = compareMeasured(f.value().scenario, f.value().run);
+    const double err = c.metrics[static_cast<size_t>(Metric::Allocated)].relativeError();
+    QVERIFY2(std::abs(err) <= bound, qPrintable(QString::number(err * 100, 'f', 1) + " %"));
 }
 
 QTEST_GUILESS_MAIN(TestMeasured)
