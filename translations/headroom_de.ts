@@ -2330,8 +2330,8 @@
         <translation>Das als A angeheftete Szenario gegen das aktuelle: Balken, Klippen, Differenzen je Posten und was jede Änderung einspart.</translation>
     </message>
     <message>
-        <source>Measure&amp;d run</source>
-        <translation>Gemesse&amp;ner Lauf</translation>
+        <source>Measure&amp;d</source>
+        <translation>Gemess&amp;en</translation>
     </message>
     <message>
         <source>A captured run beside the estimate: peaks, phases, categories and what differs.</source>

@@ -2325,8 +2325,8 @@
         <translation>固定为 A 的场景与当前场景对比：柱状图、悬崖图、逐项差值以及每项变更节省的量。</translation>
     </message>
     <message>
-        <source>Measure&amp;d run</source>
-        <translation>实测运行(&amp;D)</translation>
+        <source>Measure&amp;d</source>
+        <translation>实测(&amp;D)</translation>
     </message>
     <message>
         <source>A captured run beside the estimate: peaks, phases, categories and what differs.</source>
@@ -3335,7 +3335,7 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 tokens) under the default caching allocator, which keeps a segment for each longer batch. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True removes it; Sample lengths: Real data models it.</source>
-        <translation>已保留是已分配的 %1 倍（%3 中的 %2）：步长在 %4 到 %5 个词元之间变化，默认缓存分配器为每个更长的批次保留一个段。PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可消除；样本长度：真实数据 可对其建模。</translation>
+        <translation>已保留是已分配的 %1 倍（%3 中的 %2）：步长在 %4 到 %5 个 token 之间变化，默认缓存分配器为每个更长的批次保留一个段。PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可消除；样本长度：真实数据 可对其建模。</translation>
     </message>
     <message>
         <source>Reserved is %1× allocated (%2 of %3) with fixed lengths: blocks cached that the estimate&apos;s allocator model does not have.</source>

@@ -294,7 +294,7 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabText(5, tr("C&ompare"));
     m_tabs->setTabToolTip(5, tr("The scenario pinned as A against the current one: bars, cliffs, "
                                 "per-term deltas and what each change saved."));
-    m_tabs->setTabText(6, tr("Measure&d run"));
+    m_tabs->setTabText(6, tr("Measure&d"));
     m_tabs->setTabToolTip(6, tr("A captured run beside the estimate: peaks, phases, categories "
                                 "and what differs."));
 }

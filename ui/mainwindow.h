@@ -56,7 +56,7 @@ public:
     /// Scenario or model file, decided by name and content (drag-and-drop).
     bool openAnyFile(const QString& path);
     /// Opens a measured-run file (tools/capture/headroom_capture.py): its scenario replaces the
-    /// current one and the Measured run tab shows the run beside the estimate.
+    /// current one and the Measured tab shows the run beside the estimate.
     bool openMeasuredFile(const QString& path);
     bool saveScenarioTo(const QString& path);
 

@@ -11,7 +11,7 @@ namespace headroom::ui {
 struct ScreenshotOptions {
     QString output;   ///< PNG path
     QString scenario; ///< optional scenario file
-    QString measured; ///< optional measured-run file (its scenario, the Measured run tab)
+    QString measured; ///< optional measured-run file (its scenario, the Measured tab)
     QSize size{1600, 1000};
     bool presentation = false;
     QString theme;            ///< "light" / "dark" / "" (light)

@@ -1,4 +1,4 @@
-// The Measured run tab (ui/measuredpanel.h) offscreen: a captured H200 run opens with its
+// The Measured tab (ui/measuredpanel.h) offscreen: a captured H200 run opens with its
 // scenario, the predicted column is the estimate the bar shows (one answer), the measured
 // column is the file's (read off it by hand), "what differs" names the variable-length cache,
 // calibrating from the run is one undo step, and a bad file leaves the scenario unchanged.
