@@ -4,6 +4,7 @@
 #include "app/cli_common.h"
 #include "app/cli_format.h"
 #include "app/cli_scenario.h"
+#include "core/text_file.h"
 #include "core/units.h"
 
 #include "app/cli_measured.h"
@@ -15,7 +16,37 @@
 
 namespace headroom::cli {
 
-namespace {} // namespace
+namespace {
+
+/// --measured FILE: a capture file (its scenario), or PyTorch's own snapshot (.pickle or its
+/// JSON; the scenario then comes from --scenario and the options).
+std::optional<MeasuredFile> readMeasured(const QCommandLineParser& p) {
+    if (!p.isSet(QStringLiteral("measured")))
+        return std::nullopt;
+    const QString file = p.value(QStringLiteral("measured"));
+    const std::string path = file.toStdString();
+    auto head = readTextFile(path, kMaxSnapshotBytes);
+    if (!head)
+        dataError(head.error(), "--measured " + str(file) + ": ");
+    if (looksLikeSnapshot(head.value())) {
+        auto snap = readMemorySnapshot(head.value());
+        if (!snap)
+            dataError(snap.error(), "--measured " + str(file) + ": ");
+        auto run = measuredRunFromSnapshot(snap.value());
+        if (!run)
+            dataError(run.error(), "--measured " + str(file) + ": ");
+        return MeasuredFile{Scenario{}, std::move(run).value()};
+    }
+    if (p.isSet(QStringLiteral("scenario")))
+        usageError("estimate: --measured names a capture file, which holds its scenario; "
+                   "--scenario is for a PyTorch snapshot");
+    auto m = measuredRunFromJson(head.value());
+    if (!m)
+        dataError(m.error(), "--measured " + str(file) + ": ");
+    return std::move(m).value();
+}
+
+} // namespace
 
 int runEstimate(const QStringList& args) {
     QCommandLineParser p;
@@ -40,18 +71,11 @@ int runEstimate(const QStringList& args) {
         return kExitOk;
     if (!p.positionalArguments().isEmpty())
         usageError("estimate: unexpected argument '" + str(p.positionalArguments().first()) + "'");
-    std::optional<MeasuredFile> measured;
-    if (p.isSet(QStringLiteral("measured"))) {
-        if (p.isSet(QStringLiteral("scenario")))
-            usageError("estimate: --measured and --scenario both name the scenario; give one");
-        const QString file = p.value(QStringLiteral("measured"));
-        auto m = loadMeasuredRun(file.toStdString());
-        if (!m)
-            dataError(m.error(), "--measured " + str(file) + ": ");
-        measured = std::move(m).value();
-    }
+    std::optional<MeasuredFile> measured = readMeasured(p);
+    const bool snapshot = measured && measured->run.fromSnapshot; // the scenario is the options'
     const CliScenario c =
-        buildScenario(p, measured ? std::optional<Scenario>(measured->scenario) : std::nullopt);
+        buildScenario(p, measured && !snapshot ? std::optional<Scenario>(measured->scenario)
+                                               : std::nullopt);
     const Scenario& s = c.scenario;
     if (measured) {
         const MeasuredComparison cmp = compareMeasured(s, measured->run);

@@ -81,7 +81,8 @@ std::string differenceText(const Difference& d, const MeasuredRun& run) {
 nlohmann::json measuredJson(const MeasuredFile& f, const MeasuredComparison& c) {
     nlohmann::json metrics, phases, categories, diffs = nlohmann::json::array();
     for (size_t i = 0; i < c.metrics.size(); ++i)
-        metrics[kMetricKeys[i]] = pairJson(c.metrics[i]);
+        if (c.hasMetric[i])
+            metrics[kMetricKeys[i]] = pairJson(c.metrics[i]);
     for (size_t i = 0; i < c.phases.size(); ++i)
         if (c.phases[i])
             phases[std::string(phaseKey(static_cast<Phase>(i)))] = pairJson(*c.phases[i]);
@@ -106,23 +107,38 @@ nlohmann::json measuredJson(const MeasuredFile& f, const MeasuredComparison& c) 
 }
 
 std::string measuredText(const MeasuredFile& f, const MeasuredComparison& c) {
-    std::string out = "Measured run: " + f.run.deviceName + ", " +
-                      std::to_string(f.run.steps.size()) + " steps captured (" +
-                      f.run.capturedBy + ")\n\n";
+    std::string out =
+        f.run.fromSnapshot
+            ? "Measured run: PyTorch's memory snapshot (" +
+                  std::to_string(f.run.segmentCount) +
+                  " segments; peaks from its trace when it has one, else the segments at the "
+                  "dump)\n\n"
+            : "Measured run: " + f.run.deviceName + ", " + std::to_string(f.run.steps.size()) +
+                  " steps captured (" + f.run.capturedBy + ")\n\n";
     TextTable metrics({"", "predicted", "measured", "error"}, {false, true, true, true});
     for (size_t i = 0; i < c.metrics.size(); ++i)
-        addRow(metrics, kMetricNames[i], c.metrics[i]);
-    out += metrics.render() + "\nAllocated peak by phase\n";
+        if (c.hasMetric[i])
+            addRow(metrics, kMetricNames[i], c.metrics[i]);
+    out += metrics.render();
     TextTable phases({"phase", "predicted", "measured", "error"}, {false, true, true, true});
+    bool any = false;
     for (size_t i = 0; i < c.phases.size(); ++i)
-        if (c.phases[i])
+        if (c.phases[i]) {
             addRow(phases, kPhaseNames[i], *c.phases[i]);
-    out += phases.render(2) + "\nBy category\n";
+            any = true;
+        }
+    if (any)
+        out += "\nAllocated peak by phase\n" + phases.render(2);
     TextTable cats({"category", "predicted", "measured", "error"}, {false, true, true, true});
+    any = false;
     for (size_t i = 0; i < c.categories.size(); ++i)
-        if (c.categories[i])
+        if (c.categories[i]) {
             addRow(cats, kCategoryNames[i], *c.categories[i]);
-    out += cats.render(2) + "\nWhat differs\n";
+            any = true;
+        }
+    if (any)
+        out += "\nBy category\n" + cats.render(2);
+    out += "\nWhat differs\n";
     if (c.differences.empty())
         out += "  nothing beyond the tolerances (docs/measured-runs.md)\n";
     for (const Difference& d : c.differences)

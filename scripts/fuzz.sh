@@ -12,7 +12,8 @@ bash scripts/deps.sh
 seconds="${FUZZ_SECONDS:-20}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(hf_config safetensors_header safetensors_index scenario records presets serving_records)
+  targets=(hf_config safetensors_header safetensors_index scenario records presets serving_records
+    memory_snapshot measured_run)
 fi
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]/#/fuzz_}"

@@ -3250,10 +3250,6 @@ Das aktuelle Szenario bleibt unverändert.</translation>
         <translation>Gemessenen Lauf öffnen</translation>
     </message>
     <message>
-        <source>Measured runs (*.headroom.json *.json);;All files (*)</source>
-        <translation>Gemessene Läufe (*.headroom.json *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Cannot open measured run</source>
         <translation>Gemessener Lauf kann nicht geöffnet werden</translation>
     </message>
@@ -3264,6 +3260,10 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <message>
         <source>Cannot calibrate</source>
         <translation>Kalibrieren nicht möglich</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.headroom.json *.json *.pickle);;All files (*)</source>
+        <translation>Gemessene Läufe (*.headroom.json *.json *.pickle);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -3410,6 +3410,14 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <message>
         <source>Fit the scenario&apos;s calibration to this run&apos;s peak in the chosen metric (one undo step).</source>
         <translation>Die Kalibrierung des Szenarios an die Spitze dieses Laufs in der gewählten Metrik anpassen (ein Rückgängig-Schritt).</translation>
+    </message>
+    <message>
+        <source>%1: PyTorch&apos;s memory snapshot, compared with the scenario shown above; its peaks come from the trace when it has one, else from the segments at the dump.</source>
+        <translation>%1: PyTorchs Speicher-Snapshot, verglichen mit dem oben gezeigten Szenario; seine Spitzen stammen aus dem Trace, wenn er einen hat, sonst aus den Segmenten zum Zeitpunkt des Dumps.</translation>
+    </message>
+    <message>
+        <source>No finding: a snapshot has no phases or categories to compare.</source>
+        <translation>Kein Befund: Ein Snapshot hat keine Phasen oder Kategorien zum Vergleichen.</translation>
     </message>
 </context>
 <context>

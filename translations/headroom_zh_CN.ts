@@ -3245,10 +3245,6 @@ The current scenario is unchanged.</source>
         <translation>打开实测运行</translation>
     </message>
     <message>
-        <source>Measured runs (*.headroom.json *.json);;All files (*)</source>
-        <translation>实测运行 (*.headroom.json *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Cannot open measured run</source>
         <translation>无法打开实测运行</translation>
     </message>
@@ -3259,6 +3255,10 @@ The current scenario is unchanged.</source>
     <message>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.headroom.json *.json *.pickle);;All files (*)</source>
+        <translation>实测运行 (*.headroom.json *.json *.pickle);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3404,6 +3404,14 @@ The current scenario is unchanged.</source>
     <message>
         <source>Fit the scenario&apos;s calibration to this run&apos;s peak in the chosen metric (one undo step).</source>
         <translation>按所选指标将场景的校准拟合到此运行的峰值（一个撤销步骤）。</translation>
+    </message>
+    <message>
+        <source>%1: PyTorch&apos;s memory snapshot, compared with the scenario shown above; its peaks come from the trace when it has one, else from the segments at the dump.</source>
+        <translation>%1：PyTorch 的内存快照，与上方显示的场景比较；峰值在有跟踪记录时取自跟踪记录，否则取自转储时的段。</translation>
+    </message>
+    <message>
+        <source>No finding: a snapshot has no phases or categories to compare.</source>
+        <translation>无发现：快照没有可比较的阶段或类别。</translation>
     </message>
 </context>
 <context>

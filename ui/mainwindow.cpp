@@ -61,7 +61,8 @@ bool looksLikeScenario(const QString& path) {
 
 bool acceptedFile(const QString& path) {
     const QString l = path.toLower();
-    return l.endsWith(QLatin1String(".json")) || l.endsWith(QLatin1String(".safetensors"));
+    return l.endsWith(QLatin1String(".json")) || l.endsWith(QLatin1String(".safetensors")) ||
+           l.endsWith(QLatin1String(".pickle"));
 }
 } // namespace
 
@@ -552,12 +553,16 @@ bool MainWindow::openScenarioFile(const QString& path) {
 
 void MainWindow::openMeasuredDialog() {
     const QString path = m_dialogs->openFile(
-        this, tr("Open Measured Run"), tr("Measured runs (*.headroom.json *.json);;All files (*)"));
+        this, tr("Open Measured Run"), tr("Measured runs (*.headroom.json *.json *.pickle);;All files (*)"));
     if (!path.isEmpty())
         openMeasuredFile(path);
 }
 
 bool MainWindow::openMeasuredFile(const QString& path) {
+    QFile probe(path);
+    if (probe.open(QIODevice::ReadOnly) &&
+        looksLikeSnapshot(probe.read(4096).toStdString())) // PyTorch's own: the scenario stays
+        return openSnapshotFile(path);
     Result<MeasuredFile> r = loadMeasuredRun(toPath(path));
     if (!r) {
         m_dialogs->showError(this, tr("Cannot open measured run"),
@@ -570,6 +575,24 @@ bool MainWindow::openMeasuredFile(const QString& path) {
     const QString name = QFileInfo(path).fileName();
     m_dashboard->measuredPanel()->setMeasuredRun(r.value(), name);
     m_controller->resetScenario(r.value().scenario);
+    m_dashboard->showTab(QStringLiteral("measured"));
+    statusBar()->showMessage(tr("Opened measured run %1").arg(name), 4000);
+    return true;
+}
+
+bool MainWindow::openSnapshotFile(const QString& path) {
+    Result<MeasuredRun> r = loadSnapshotRun(toPath(path));
+    if (!r) {
+        m_dialogs->showError(this, tr("Cannot open measured run"),
+                             tr("%1 was not opened: %2\nThe current scenario is unchanged.")
+                                 .arg(QFileInfo(path).fileName(), Texts::errorText(r.error())));
+        return false;
+    }
+    const QString name = QFileInfo(path).fileName();
+    m_dashboard->measuredPanel()->setMeasuredRun(
+        MeasuredFile{m_controller->scenario(), std::move(r).value()}, name);
+    m_controller->flush();
+    m_dashboard->refreshTables();
     m_dashboard->showTab(QStringLiteral("measured"));
     statusBar()->showMessage(tr("Opened measured run %1").arg(name), 4000);
     return true;
@@ -610,6 +633,8 @@ bool MainWindow::openModelFile(const QString& path) {
 
 bool MainWindow::openAnyFile(const QString& path) {
     const QString l = path.toLower();
+    if (l.endsWith(QLatin1String(".pickle")))
+        return openSnapshotFile(path);
     if (l.endsWith(QLatin1String(".safetensors")) || l.endsWith(QLatin1String("index.json")) ||
         !looksLikeScenario(path)) {
         return openModelFile(path);

@@ -58,6 +58,9 @@ public:
     /// Opens a measured-run file (tools/capture/headroom_capture.py): its scenario replaces the
     /// current one and the Measured tab shows the run beside the estimate.
     bool openMeasuredFile(const QString& path);
+    /// PyTorch's own snapshot (torch.cuda.memory._dump_snapshot, pickle or JSON): compared
+    /// with the current scenario, which stays.
+    bool openSnapshotFile(const QString& path);
     bool saveScenarioTo(const QString& path);
 
     void setTheme(ThemeKind k);

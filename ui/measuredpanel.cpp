@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -106,6 +107,15 @@ void MeasuredPanel::rebuild() {
     m_table->setRowCount(0);
     m_calibrate->setEnabled(m_run.has_value());
     m_metric->setEnabled(m_run.has_value());
+    // a snapshot has no nvidia-smi figure: that metric is not offered
+    const bool smi = m_run && m_run->run.has(Metric::NvidiaSmi);
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_metric->model()))
+        model->item(static_cast<int>(Metric::NvidiaSmi))->setEnabled(smi);
+    if (!smi && m_metric->currentIndex() == static_cast<int>(Metric::NvidiaSmi))
+        m_metric->setCurrentIndex(static_cast<int>(Metric::Reserved));
+    else if (smi && m_run && !m_smiOffered)
+        m_metric->setCurrentIndex(static_cast<int>(Metric::NvidiaSmi));
+    m_smiOffered = smi;
     if (!m_run) {
         m_header->setText(tr("No measured run is open. File > Open Measured Run… reads a file "
                              "written by tools/capture/headroom_capture.py (docs/measured-runs.md)."));
@@ -113,30 +123,45 @@ void MeasuredPanel::rebuild() {
         return;
     }
     const MeasuredRun& run = m_run->run;
-    m_header->setText(tr("%1: %2, %n step(s) captured. Predicted is the estimate shown above.",
-                         nullptr, static_cast<int>(run.steps.size()))
-                          .arg(m_fileName, QString::fromStdString(run.deviceName)));
+    if (run.fromSnapshot)
+        m_header->setText(tr("%1: PyTorch's memory snapshot, compared with the scenario shown "
+                             "above; its peaks come from the trace when it has one, else from "
+                             "the segments at the dump.")
+                              .arg(m_fileName));
+    else
+        m_header->setText(
+            tr("%1: %2, %n step(s) captured. Predicted is the estimate shown above.", nullptr,
+               static_cast<int>(run.steps.size()))
+                .arg(m_fileName, QString::fromStdString(run.deviceName)));
     if (!m_cmp)
         return;
     const QString metrics[] = {tr("Allocated peak"), tr("Reserved peak"), tr("nvidia-smi peak")};
     addSection(tr("Peaks"));
     for (int i = 0; i < 3; ++i)
-        addPair(metrics[i], m_cmp->metrics[static_cast<size_t>(i)]);
+        if (m_cmp->hasMetric[static_cast<size_t>(i)])
+            addPair(metrics[i], m_cmp->metrics[static_cast<size_t>(i)]);
     const QString phases[] = {tr("After load"), tr("Forward"), tr("Backward"),
                               tr("Optimizer step")};
-    addSection(tr("Allocated peak by phase"));
+    const bool anyPhase = std::any_of(m_cmp->phases.begin(), m_cmp->phases.end(),
+                                      [](const auto& p) { return p.has_value(); });
+    if (anyPhase)
+        addSection(tr("Allocated peak by phase"));
     for (int i = 0; i < kPhaseCount; ++i)
         if (const auto& p = m_cmp->phases[static_cast<size_t>(i)])
             addPair(phases[i], *p);
     const QString cats[] = {tr("Parameters"), tr("Gradients (end of backward)"),
                             tr("Optimizer states"), tr("The rest at the allocated peak")};
-    addSection(tr("By category"));
+    if (std::any_of(m_cmp->categories.begin(), m_cmp->categories.end(),
+                    [](const auto& c) { return c.has_value(); }))
+        addSection(tr("By category"));
     for (int i = 0; i < kMeasuredCategoryCount; ++i)
         if (const auto& p = m_cmp->categories[static_cast<size_t>(i)])
             addPair(cats[i], *p);
     QStringList lines;
     for (const Difference& d : m_cmp->differences)
         lines << QStringLiteral("• ") + differenceText(d, run, m_unit);
+    if (lines.isEmpty() && run.fromSnapshot)
+        lines << tr("No finding: a snapshot has no phases or categories to compare.");
     m_diffs->setText(lines.isEmpty() ? tr("Nothing beyond the tolerances: parameters, gradients "
                                           "and optimizer states within 5 %, the rest at the peak "
                                           "within 10 %.")

@@ -63,6 +63,7 @@ private:
     QString m_fileName;
     std::optional<MeasuredComparison> m_cmp;
     ByteUnit m_unit = ByteUnit::GiB;
+    bool m_smiOffered = true; ///< the nvidia-smi metric was offered at the last rebuild
 };
 
 } // namespace headroom::ui

@@ -20,9 +20,10 @@ const MeasuredBoundary* lastBoundary(const MeasuredRun& run, Phase p) {
 }
 
 void comparePhases(const RankEstimate& r, const MeasuredRun& run, MeasuredComparison& out) {
-    out.phases[static_cast<size_t>(Phase::AfterLoad)] =
-        MeasuredPair{r.phaseAllocated[static_cast<size_t>(Phase::AfterLoad)],
-                     run.afterLoad.allocated};
+    if (!run.fromSnapshot)
+        out.phases[static_cast<size_t>(Phase::AfterLoad)] =
+            MeasuredPair{r.phaseAllocated[static_cast<size_t>(Phase::AfterLoad)],
+                         run.afterLoad.allocated};
     for (Phase p : {Phase::Forward, Phase::Backward, Phase::OptimizerStep}) {
         std::optional<double> peak;
         for (const MeasuredStep& s : run.steps)
@@ -157,13 +158,15 @@ MeasuredComparison compareMeasured(const Estimate& e, const MeasuredRun& run) {
     out.metrics[static_cast<size_t>(Metric::Reserved)] = {r.reserved, run.peakReserved};
     out.metrics[static_cast<size_t>(Metric::NvidiaSmi)] = {r.nvidiaSmi,
                                                            run.peak(Metric::NvidiaSmi)};
+    for (Metric m : {Metric::Allocated, Metric::Reserved, Metric::NvidiaSmi})
+        out.hasMetric[static_cast<size_t>(m)] = run.has(m);
     comparePhases(r, run, out);
     compareCategories(r, run, out);
     allocatorFindings(run, out, out.differences);
     categoryFindings(out, out.differences);
     const double measuredContext = run.peak(Metric::NvidiaSmi) - run.peakReserved;
     const double predictedContext = r.nvidiaSmi - r.reserved;
-    if (run.peak(Metric::NvidiaSmi) > 0 &&
+    if (run.has(Metric::NvidiaSmi) && run.peak(Metric::NvidiaSmi) > 0 &&
         std::abs(measuredContext - predictedContext) > kContextTolerance)
         out.differences.push_back(
             {DifferenceCode::ContextDiffers, measuredContext, predictedContext, {}});

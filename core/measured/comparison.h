@@ -67,6 +67,7 @@ inline constexpr double kContextTolerance = 256.0 * 1048576; ///< 256 MiB of CUD
 struct MeasuredComparison {
     Estimate estimate;                                        ///< the scenario's, uncalibrated
     std::array<MeasuredPair, 3> metrics{};                    ///< by Metric
+    std::array<bool, 3> hasMetric{true, true, true};          ///< the run measured it
     std::array<std::optional<MeasuredPair>, kPhaseCount> phases{}; ///< allocated peak per phase
     std::array<std::optional<MeasuredPair>, kMeasuredCategoryCount> categories{};
     std::vector<Difference> differences;

@@ -188,6 +188,48 @@ Result<MeasuredFile> measuredRunFromJson(std::string_view text) {
     return out;
 }
 
+bool looksLikeSnapshot(std::string_view bytes) {
+    if (!bytes.empty() && static_cast<unsigned char>(bytes.front()) == 0x80)
+        return true;
+    const std::string_view head = bytes.substr(0, 4096);
+    return head.find("\"measured\"") == std::string_view::npos &&
+           (head.find("\"segments\"") != std::string_view::npos ||
+            head.find("\"device_traces\"") != std::string_view::npos);
+}
+
+Result<MeasuredRun> measuredRunFromSnapshot(const MemorySnapshot& snap) {
+    if (!snap.segments && !snap.trace)
+        return Error{ErrorCode::FieldMissing, "segments",
+                     "the snapshot has neither segments nor a trace"};
+    MeasuredRun run;
+    run.fromSnapshot = true;
+    run.capturedBy = "torch.cuda.memory._dump_snapshot";
+    if (snap.segments) {
+        run.peakAllocated = static_cast<double>(snap.segments->allocatedBytes);
+        run.peakReserved = static_cast<double>(snap.segments->reservedBytes);
+        run.segmentCount = snap.segments->segments;
+        run.expandableSegments = snap.segments->expandableSegments;
+    }
+    if (snap.trace) {
+        run.peakAllocated = std::max(run.peakAllocated, double(snap.trace->peakLiveBytes));
+        run.peakReserved = std::max(run.peakReserved, double(snap.trace->peakReservedBytes));
+    }
+    run.peakActive = run.peakAllocated;
+    if (snap.allocatorSettings && snap.allocatorSettings->allocConf)
+        run.allocatorConf = *snap.allocatorSettings->allocConf;
+    return run;
+}
+
+Result<MeasuredRun> loadSnapshotRun(const std::filesystem::path& file) {
+    auto bytes = readTextFile(file, kMaxSnapshotBytes);
+    if (!bytes)
+        return bytes.error();
+    auto snap = readMemorySnapshot(bytes.value());
+    if (!snap)
+        return snap.error();
+    return measuredRunFromSnapshot(snap.value());
+}
+
 Result<MeasuredFile> loadMeasuredRun(const std::filesystem::path& file) {
     auto text = readTextFile(file, kMaxMeasuredRunBytes);
     if (!text)

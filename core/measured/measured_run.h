@@ -25,6 +25,7 @@
 #include "core/engine/estimate.h"
 #include "core/error.h"
 #include "core/io/scenario.h"
+#include "core/measured/memory_snapshot.h"
 
 #include <array>
 #include <cstdint>
@@ -83,6 +84,12 @@ struct MeasuredRun {
     std::string allocatorConf; ///< PYTORCH_CUDA_ALLOC_CONF during the run
     std::vector<std::string> unmodelled;
     std::string snapshotFile; ///< PyTorch's snapshot saved beside the file, or ""
+    /// Read from PyTorch's own snapshot (measuredRunFromSnapshot): allocated and reserved
+    /// only, no phases, no nvidia-smi figure.
+    bool fromSnapshot = false;
+
+    /// Whether the run has the figure of metric @p m (a snapshot has no nvidia-smi one).
+    bool has(Metric m) const { return !(fromSnapshot && m == Metric::NvidiaSmi); }
 
     /// The sequence lengths the captured steps ran, in order (tokens of the first forward).
     std::vector<int64_t> stepLengths() const;
@@ -102,5 +109,20 @@ struct MeasuredFile {
 Result<MeasuredFile> measuredRunFromJson(std::string_view text);
 /// The same from a file (at most kMaxMeasuredRunBytes).
 Result<MeasuredFile> loadMeasuredRun(const std::filesystem::path& file);
+
+/// Largest snapshot file read (readPickle's input limit).
+inline constexpr std::uintmax_t kMaxSnapshotBytes = 512ull << 20;
+/// Whether @p bytes is PyTorch's own memory snapshot rather than a capture file: a pickle
+/// (first byte 0x80), or JSON whose top level has "segments" or "device_traces" and no
+/// "measured" (looked for in the first 4 KiB, the keys memory_viz's files start with).
+bool looksLikeSnapshot(std::string_view bytes);
+/// A measured run from a snapshot (torch.cuda.memory._dump_snapshot): the peaks of its trace
+/// replay when it has one (live bytes are the requests, a little under
+/// max_memory_allocated), else the segments at the dump; no phases, no categories, no
+/// scenario (the caller gives one). A snapshot with neither section is FieldMissing
+/// "segments".
+Result<MeasuredRun> measuredRunFromSnapshot(const MemorySnapshot& snap);
+/// Reads a snapshot file (at most kMaxSnapshotBytes) and makes the run.
+Result<MeasuredRun> loadSnapshotRun(const std::filesystem::path& file);
 
 } // namespace headroom

@@ -409,16 +409,17 @@ Status SnapshotReader::readEntry(const json& e, const std::string& path, TraceSu
     return r->step(sign * *size, key(path, "size"));
 }
 
-/// start = anchor - net when the segments give the anchor, else the least start >= 0.
-Status anchor(const Replay& r, std::optional<int64_t> end, int64_t& start, int64_t& peak,
-              int64_t& last, const char* path) {
+/// start = @p end - net when the segments give the end (@p anchored), else the least start
+/// that keeps the replay >= 0.
+Status anchor(const Replay& r, bool anchored, int64_t end, int64_t& start, int64_t& peak,
+              int64_t& last) {
     int64_t s = 0;
-    if (end ? __builtin_sub_overflow(*end, r.net, &s) : __builtin_sub_overflow(0, r.lo, &s))
-        return err(ErrorCode::FieldOutOfRange, path, "the replay leaves int64");
+    if (anchored ? __builtin_sub_overflow(end, r.net, &s) : __builtin_sub_overflow(0, r.lo, &s))
+        return err(ErrorCode::FieldOutOfRange, "device_traces", "the replay leaves int64");
     const auto p = checked::add(s, r.hi);
     const auto l = checked::add(s, r.net);
     if (!p || !l)
-        return err(ErrorCode::FieldOutOfRange, path, "the replay leaves int64");
+        return err(ErrorCode::FieldOutOfRange, "device_traces", "the replay leaves int64");
     start = s;
     peak = *p;
     last = *l;
@@ -441,13 +442,11 @@ Result<TraceSummary> SnapshotReader::readTrace(const json& traces, int device,
                 return *e;
     }
     t.anchored = segs.has_value();
-    const auto liveEnd = segs ? std::optional(segs->requestedBytes) : std::nullopt;
-    const auto reservedEnd = segs ? std::optional(segs->reservedBytes) : std::nullopt;
-    if (auto e = anchor(live, liveEnd, t.startLiveBytes, t.peakLiveBytes, t.endLiveBytes,
-                        "device_traces"))
+    if (auto e = anchor(live, t.anchored, segs ? segs->requestedBytes : 0, t.startLiveBytes,
+                        t.peakLiveBytes, t.endLiveBytes))
         return *e;
-    if (auto e = anchor(reserved, reservedEnd, t.startReservedBytes, t.peakReservedBytes,
-                        t.endReservedBytes, "device_traces"))
+    if (auto e = anchor(reserved, t.anchored, segs ? segs->reservedBytes : 0, t.startReservedBytes,
+                        t.peakReservedBytes, t.endReservedBytes))
         return *e;
     return t;
 }
@@ -530,7 +529,8 @@ Result<json> parseSnapshot(std::string_view bytes, const PickleLimits& limits,
         return err(ErrorCode::HeaderMalformed, "snapshot", "empty input");
     if (static_cast<unsigned char>(bytes[0]) == 0x80) {
         format = SnapshotFormat::Pickle;
-        return readPickle(bytes, limits);
+        // The summary reads no trace entry's frames: the JSON leaves them out (pickle_reader.h).
+        return readPickle(bytes, limits, {PickleDrop{"frames", "action"}});
     }
     const size_t first = bytes.find_first_not_of(" \t\r\n");
     if (first != std::string_view::npos && bytes[first] == '{') {

@@ -137,8 +137,10 @@ inline constexpr int kLargestBlocks = 20;
 /// block's "size" and "state"; each trace entry's "action", and "size" for the actions the
 /// replay counts. Optional, with fallbacks: "device" (0), "allocated_size", "active_size" and
 /// "requested_size" (summed from the blocks), "is_expandable" (false), "address", "frames".
-/// Other keys are ignored. A missing top-level section is not an error: its field stays
-/// absent and its name goes to `missing`.
+/// Other keys are ignored; a pickle's trace entries are read without their "frames"
+/// (PickleDrop{"frames", "action"}: PyTorch shares one stack between many entries, which JSON
+/// would copy into each). A missing top-level section is not an error: its field stays absent
+/// and its name goes to `missing`.
 ///
 /// Errors: those of readPickle (for a pickle; @p limits applies) or JsonMalformed (JSON,
 /// nesting above kMaxJsonDepth included); FileTooLarge for JSON above limits.maxInputBytes;

@@ -1,7 +1,8 @@
 // pickle_reader.cpp: the data-only pickle machine (pickle_reader.h).
 //
 // The stack holds indices into an arena of nodes; the memo maps indices to nodes, so a GET
-// shares a node the way Python shares an object. The arena is turned into JSON once, at STOP.
+// shares a node the way Python shares an object. At STOP the arena is measured (the size of the
+// JSON it becomes, its nesting, cycles: each node once) and only then turned into JSON.
 // Opcodes and their arguments follow CPython's Lib/pickletools.py opcode table.
 
 #include "core/measured/pickle_reader.h"
@@ -54,11 +55,16 @@ const char* kindName(Kind k) {
 /// One value the pickle made. 16 bytes: the arena may hold tens of millions.
 struct Node {
     Kind kind = Kind::None;
-    bool onPath = false; ///< set while the JSON is built below this node (finds a cycle)
-    uint16_t depth = 0;  ///< 0 for a scalar; a container: 1 + its deepest item, as built
-    uint32_t ref = 0;    ///< Str: index into the strings; a container: into the item lists
-    int64_t scalar = 0;  ///< Int, Bool: the value; Float: the double's bits
+    bool onPath = false; ///< set while measure() is below this node (finds a cycle)
+    /// 0 for a scalar; a container: 1 + its deepest item, as built, then as measured at STOP
+    uint16_t depth = 0;
+    uint32_t ref = 0;   ///< Str: index into the strings; a container: into the item lists
+    int64_t scalar = 0; ///< Int, Bool: the value; Float: the double's bits
 };
+
+bool isContainer(Kind k) {
+    return k == Kind::List || k == Kind::Tuple || k == Kind::Dict || k == Kind::Set;
+}
 
 /// Offset of the first byte of @p s that is not well-formed UTF-8 (RFC 3629: no overlong
 /// forms, no surrogates, nothing above U+10FFFF), or nothing.
@@ -110,8 +116,9 @@ const std::array<OpEntry, 256>& opTable();
 
 class Unpickler {
 public:
-    Unpickler(std::string_view in, const PickleLimits& limits)
-        : m_in(in), m_limits(limits), m_maxDepth(std::clamp(limits.maxDepth, 1, 65535)) {}
+    Unpickler(std::string_view in, const PickleLimits& limits, const std::vector<PickleDrop>& drops)
+        : m_in(in), m_limits(limits), m_drops(drops),
+          m_maxDepth(std::clamp(limits.maxDepth, 1, 65535)) {}
     Result<json> run();
 
     // The handlers of the data subset, one per opcode (named in opTable()).
@@ -187,11 +194,18 @@ private:
     Status addFromMark(Kind k);
     Status memoPut(uint64_t index);
     Status memoGet(uint64_t index);
-    Status build(uint32_t id, int depth, json& out);
-    Status buildContainer(Node& n, int depth, json& out);
+    Status measure(uint32_t id, int depth);
+    int64_t countOf(uint32_t id) const { return isContainer(m_nodes[id].kind) ? m_count[id] : 1; }
+    void build(uint32_t id, json& out) const;
+    void buildContainer(const Node& n, json& out) const;
+    bool keyIs(uint32_t key, std::string_view s) const;
+    std::vector<std::string_view> droppedKeys(const Node& dict) const;
+    static bool isDropped(const std::vector<std::string_view>& dropped, const Node& key,
+                          const std::vector<std::string_view>& strings);
 
     std::string_view m_in;
     PickleLimits m_limits;
+    const std::vector<PickleDrop>& m_drops;
     int m_maxDepth;
     size_t m_pos = 0;
     size_t m_opPos = 0;
@@ -203,7 +217,7 @@ private:
     std::vector<size_t> m_marks;  ///< stack sizes at each open MARK
     std::vector<uint32_t> m_memo; ///< indices 0..n-1, as every pickler writes them
     std::unordered_map<uint64_t, uint32_t> m_sparseMemo; ///< any other index
-    int64_t m_emitted = 0;
+    std::vector<int64_t> m_count; ///< per node at STOP: the values it becomes, -1 unknown
 };
 
 Error Unpickler::fail(ErrorCode code, const std::string& detail) const {
@@ -267,7 +281,8 @@ Result<uint64_t> Unpickler::readIndexLine() {
 // The arena and the stack.
 
 Result<uint32_t> Unpickler::newNode(const Node& n) {
-    if (static_cast<int64_t>(m_nodes.size()) >= m_limits.maxValues)
+    if (static_cast<int64_t>(m_nodes.size()) >= m_limits.maxValues ||
+        m_nodes.size() >= UINT32_MAX) // a node's index is 32 bits
         return fail(ErrorCode::FileTooLarge,
                     "more than " + std::to_string(m_limits.maxValues) + " values");
     m_nodes.push_back(n);
@@ -676,71 +691,134 @@ Result<json> Unpickler::finish() {
     if (m_pos != m_in.size())
         return fail(ErrorCode::HeaderMalformed,
                     std::to_string(m_in.size() - m_pos) + " bytes after STOP");
-    json out;
-    if (auto e = build(m_stack.back(), 1, out))
+    const uint32_t root = m_stack.back();
+    m_count.assign(m_nodes.size(), -1);
+    if (auto e = measure(root, 1))
         return *e;
+    if (countOf(root) > m_limits.maxValues)
+        return fail(ErrorCode::FileTooLarge,
+                    "a result of more than " + std::to_string(m_limits.maxValues) +
+                        " values (a shared container counts once per place it appears)");
+    json out;
+    build(root, out);
     return out;
 }
 
-Status Unpickler::build(uint32_t id, int depth, json& out) {
-    if (++m_emitted > m_limits.maxValues)
-        return fail(ErrorCode::FileTooLarge, "a result of more than " +
-                                                 std::to_string(m_limits.maxValues) +
-                                                 " values (shared containers count each time)");
+/// Values of the JSON that @p id becomes (at most maxValues + 1) and its true nesting, each
+/// container measured once: linear in the arena however often the memo shares a container.
+/// Finds a container that contains itself and nesting beyond maxDepth, which mutation through
+/// a shared reference can create after the container was built. @p depth: the nesting of @p id.
+Status Unpickler::measure(uint32_t id, int depth) {
     Node& n = m_nodes[id];
+    if (!isContainer(n.kind))
+        return std::nullopt;
+    if (n.onPath)
+        return fail(ErrorCode::HeaderMalformed,
+                    std::string("a ") + kindName(n.kind) +
+                        " that contains itself (a recursive structure JSON cannot hold)");
+    const bool known = m_count[id] >= 0;
+    if (depth > m_maxDepth || (known && depth - 1 + n.depth > m_maxDepth))
+        return fail(ErrorCode::FieldOutOfRange,
+                    "containers nested deeper than " + std::to_string(m_maxDepth));
+    if (known)
+        return std::nullopt;
+    n.onPath = true;
+    const int64_t cap = m_limits.maxValues < INT64_MAX ? m_limits.maxValues + 1 : INT64_MAX;
+    int64_t total = 1;
+    int height = 1;
+    const std::vector<uint32_t>& items = m_items[n.ref];
+    const bool dict = n.kind == Kind::Dict;
+    const std::vector<std::string_view> dropped =
+        dict ? droppedKeys(n) : std::vector<std::string_view>{};
+    for (size_t i = dict ? 1 : 0; i < items.size(); i += dict ? 2 : 1) {
+        if (dict && isDropped(dropped, m_nodes[items[i - 1]], m_strings))
+            continue;
+        if (auto e = measure(items[i], depth + 1))
+            return e;
+        total = std::min(cap, total + std::min(cap, countOf(items[i])));
+        if (isContainer(m_nodes[items[i]].kind))
+            height = std::max(height, 1 + m_nodes[items[i]].depth);
+    }
+    n.onPath = false;
+    n.depth = static_cast<uint16_t>(height);
+    m_count[id] = total;
+    return std::nullopt;
+}
+
+/// The JSON of @p id; measure() has bounded its size and nesting and found no cycle.
+void Unpickler::build(uint32_t id, json& out) const {
+    const Node& n = m_nodes[id];
     switch (n.kind) {
     case Kind::None:
         out = nullptr;
-        return std::nullopt;
+        return;
     case Kind::Bool:
         out = n.scalar != 0;
-        return std::nullopt;
+        return;
     case Kind::Int:
         out = n.scalar;
-        return std::nullopt;
+        return;
     case Kind::Float: {
         const auto bits = static_cast<uint64_t>(n.scalar);
         double d = 0;
         std::memcpy(&d, &bits, sizeof d);
         out = d;
-        return std::nullopt;
+        return;
     }
     case Kind::Str:
         out = std::string(m_strings[n.ref]);
-        return std::nullopt;
+        return;
     default:
-        return buildContainer(n, depth, out);
+        buildContainer(n, out);
     }
 }
 
-Status Unpickler::buildContainer(Node& n, int depth, json& out) {
-    if (n.onPath)
-        return fail(ErrorCode::HeaderMalformed,
-                    std::string("a ") + kindName(n.kind) +
-                        " that contains itself (a recursive structure JSON cannot hold)");
-    if (depth > m_maxDepth)
-        return fail(ErrorCode::FieldOutOfRange,
-                    "containers nested deeper than " + std::to_string(m_maxDepth));
-    n.onPath = true;
+void Unpickler::buildContainer(const Node& n, json& out) const {
     const std::vector<uint32_t>& items = m_items[n.ref];
-    Status st;
     if (n.kind == Kind::Dict) {
         out = json::object();
-        for (size_t i = 0; i + 1 < items.size() && !st; i += 2) {
+        const std::vector<std::string_view> dropped = droppedKeys(n);
+        for (size_t i = 0; i + 1 < items.size(); i += 2) {
             const Node& key = m_nodes[items[i]];
+            if (isDropped(dropped, key, m_strings))
+                continue;
             std::string k = key.kind == Kind::Str ? std::string(m_strings[key.ref])
                                                   : std::to_string(key.scalar);
-            st = build(items[i + 1], depth + 1, out[std::move(k)]);
+            build(items[i + 1], out[std::move(k)]); // a repeated key keeps its last value
         }
-    } else {
-        out = json::array();
-        for (size_t i = 0; i < items.size() && !st; ++i) {
-            out.push_back(nullptr);
-            st = build(items[i], depth + 1, out.back());
-        }
+        return;
     }
-    n.onPath = false;
-    return st;
+    out = json::array();
+    out.get_ref<json::array_t&>().reserve(items.size());
+    for (uint32_t item : items) {
+        out.push_back(nullptr);
+        build(item, out.back());
+    }
+}
+
+bool Unpickler::keyIs(uint32_t key, std::string_view s) const {
+    const Node& k = m_nodes[key];
+    return k.kind == Kind::Str && m_strings[k.ref] == s;
+}
+
+/// The keys @p dict leaves out of the JSON: each PickleDrop's `drop` whose `when` it has.
+std::vector<std::string_view> Unpickler::droppedKeys(const Node& dict) const {
+    std::vector<std::string_view> out;
+    const std::vector<uint32_t>& items = m_items[dict.ref];
+    for (const PickleDrop& d : m_drops)
+        for (size_t i = 0; i < items.size(); i += 2)
+            if (keyIs(items[i], d.when)) {
+                out.push_back(d.drop);
+                break;
+            }
+    return out;
+}
+
+bool Unpickler::isDropped(const std::vector<std::string_view>& dropped, const Node& key,
+                          const std::vector<std::string_view>& strings) {
+    if (dropped.empty() || key.kind != Kind::Str)
+        return false;
+    return std::find(dropped.begin(), dropped.end(), strings[key.ref]) != dropped.end();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -846,8 +924,9 @@ const std::array<OpEntry, 256>& opTable() {
 
 } // namespace
 
-Result<json> readPickle(std::string_view bytes, const PickleLimits& limits) {
-    return Unpickler(bytes, limits).run();
+Result<json> readPickle(std::string_view bytes, const PickleLimits& limits,
+                        const std::vector<PickleDrop>& drops) {
+    return Unpickler(bytes, limits, drops).run();
 }
 
 } // namespace headroom

@@ -14,7 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace headroom {
 
@@ -29,7 +31,8 @@ struct PickleLimits {
     int maxDepth = 256;
     /// Values the pickle creates, entries on its stack, and values of the resulting JSON, each
     /// counted separately: a list the memo shares counts once per place it appears in the
-    /// result (FileTooLarge above). About 100 bytes of memory per value of the result.
+    /// result, which is measured before any of it is built (FileTooLarge above). About 100
+    /// bytes of memory per value of the result.
     int64_t maxValues = 50'000'000;
     /// Bytes of one string (FileTooLarge above; a length beyond the input left is
     /// HeaderMalformed before this is looked at).
@@ -39,6 +42,15 @@ struct PickleLimits {
     /// Items of one list, tuple, set or dict (a dict's key and value count as two;
     /// FileTooLarge above).
     int64_t maxContainerItems = int64_t{1} << 25;
+};
+
+/// A dict entry readPickle leaves out of the JSON: the key `drop` of every dict that also has
+/// the key `when` (both str). What is left out is neither built nor counted nor checked for
+/// depth; the memory-snapshot reader leaves out each trace entry's "frames" ({"frames",
+/// "action"}), which a snapshot shares between entries and the JSON would copy into each.
+struct PickleDrop {
+    std::string drop;
+    std::string when;
 };
 
 /// Reads a pickle of plain data, as Python 3.8-3.14's pickle.dump writes it with protocols 2 to
@@ -67,6 +79,7 @@ struct PickleLimits {
 ///   UnsupportedVersion: PROTO above 5.
 /// Time and memory are linear in the input and in the values of the result, both bounded by
 /// @p limits; the reader recurses once per nesting level of the result (at most maxDepth).
-Result<nlohmann::json> readPickle(std::string_view bytes, const PickleLimits& limits = {});
+Result<nlohmann::json> readPickle(std::string_view bytes, const PickleLimits& limits = {},
+                                  const std::vector<PickleDrop>& drops = {});
 
 } // namespace headroom

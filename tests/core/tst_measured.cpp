@@ -67,6 +67,8 @@ private slots:
     void calibrationMeasurement();
     void capturedAccuracy_data();
     void capturedAccuracy();
+    void snapshotPeaks_data();
+    void snapshotPeaks();
 };
 
 void TestMeasured::readsCaptures_data() {
@@ -268,6 +270,34 @@ void TestMeasured::capturedAccuracy() {
     const MeasuredComparison c = compareMeasured(f.value().scenario, f.value().run);
     const double err = c.metrics[static_cast<size_t>(Metric::Allocated)].relativeError();
     QVERIFY2(std::abs(err) <= bound, qPrintable(QString::number(err * 100, 'f', 1) + " %"));
+}
+
+// PyTorch's own snapshots of two captured runs (torch 2.11 _dump_snapshot, pickle protocol 4,
+// _record_memory_history over the captured steps): the trace replay's peaks against the
+// same steps' torch.cuda.memory_stats() peaks in the capture file. The trace counts requested
+// bytes (a block's size before the allocator rounds it up to 512 B), so live bytes sit a
+// little under max_memory_allocated; reserved counts whole segments and matches exactly.
+void TestMeasured::snapshotPeaks_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("allocated"); // the capture's peaks.allocated_bytes
+    QTest::addColumn<double>("reserved");  // the capture's peaks.reserved_bytes
+    QTest::newRow("snapshot-llama-1b-bf16") << "llama-3.2-1b-full-bf16.headroom.pickle"
+                                            << 20978022400. << 21349007360.;
+    QTest::newRow("snapshot-qwen-lora-eager") << "qwen2.5-0.5b-lora-eager.headroom.pickle"
+                                              << 25299922944. << 26910654464.;
+}
+
+void TestMeasured::snapshotPeaks() {
+    QFETCH(QString, file);
+    QFETCH(double, allocated);
+    QFETCH(double, reserved);
+    auto run = loadSnapshotRun(dataFile(file));
+    QVERIFY2(run.ok(), run.ok() ? "" : describe(run.error()).c_str());
+    QVERIFY(run.value().fromSnapshot);
+    QVERIFY(!run.value().has(Metric::NvidiaSmi));
+    const double a = run.value().peak(Metric::Allocated);
+    QVERIFY2(a <= allocated && a >= allocated * 0.995, qPrintable(QString::number(a, 'f', 0)));
+    QCOMPARE(run.value().peak(Metric::Reserved), reserved);
 }
 
 QTEST_GUILESS_MAIN(TestMeasured)

@@ -49,6 +49,148 @@ void addFixtureRows() {
     QTest::newRow("json") << fixture("snapshot.json") << 1;
 }
 
+// Rows of pickleRejects: truncated input, each at a known opcode.
+void addTruncatedRows() {
+    const int bad = static_cast<int>(ErrorCode::HeaderMalformed);
+    const QByteArray p2 = fixture("snapshot_p2.pickle");
+    const qsizetype str = p2.indexOf("total_size"); // BINUNICODE's argument begins 5 bytes before
+    QTest::newRow("empty-input") << QByteArray() << bad << "pickle"
+                                 << "at byte 0: empty" << 0LL;
+    QTest::newRow("truncated-after-proto") << hex("80") << bad << "PROTO"
+                                           << "at byte 0: trunc" << 0LL;
+    QTest::newRow("truncated-binint") << hex("8002 4a0102") << bad << "BININT"
+                                      << "at byte 2: truncated" << 0LL;
+    QTest::newRow("truncated-long1") << hex("8002 8a06 0000") << bad << "LONG1"
+                                     << "at byte 2: truncated" << 0LL;
+    QTest::newRow("truncated-frame") << fixture("snapshot_p4.pickle").left(5) << bad << "FRAME"
+                                     << "at byte 2: truncated" << 0LL;
+    QTest::newRow("truncated-fixture-mid-string")
+        << p2.left(str + 3) << bad << "BINUNICODE"
+        << QString("at byte %1: truncated: a string that claims 10 bytes, 3 left").arg(str - 5)
+        << 0LL;
+    QTest::newRow("truncated-fixture-before-stop") << p2.chopped(1) << bad << "STOP"
+                                                   << "ends without STOP" << 0LL;
+}
+
+// Rows of pickleRejects: opcodes outside the data subset, refused when read.
+void addRefusedOpcodeRows() {
+    const int bad = static_cast<int>(ErrorCode::HeaderMalformed);
+    QTest::newRow("global-reduce-os-system")
+        << hex("8002 63 6f730a73797374656d0a 7100 5806000000 6563686f2078 7101 85 7102 52 "
+               "7103 2e")
+        << bad << "GLOBAL"
+        << "at byte 2: GLOBAL (0x63) imports a module attribute" << 0LL;
+    QTest::newRow("global-reduce-protocol-0")
+        << QByteArray("cos\nsystem\n(S'echo x'\ntR.") << bad << "GLOBAL"
+        << "at byte 0:" << 0LL;
+    QTest::newRow("stack-global")
+        << hex("8004 8c02 6f73 94 8c06 73797374656d 94 93 94 8c06 6563686f2078 94 85 94 52 94 2e")
+        << bad << "STACK_GLOBAL"
+        << "at byte 16:" << 0LL;
+    QTest::newRow("reduce") << hex("8002 29 29 52 2e") << bad << "REDUCE"
+                            << "at byte 4: REDUCE" << 0LL;
+    QTest::newRow("build") << hex("8002 7d 7100 7d 62 2e") << bad << "BUILD"
+                           << "at byte 6: BUILD (0x62) builds" << 0LL;
+    QTest::newRow("persid") << QByteArray("Pfoo\n.") << bad << "PERSID"
+                            << "at byte 0: PERSID" << 0LL;
+    QTest::newRow("binpersid") << hex("8002 5803000000 666f6f 51 2e") << bad << "BINPERSID"
+                               << "at byte 10:" << 0LL;
+    QTest::newRow("ext1") << hex("8002 8201 2e") << bad << "EXT1"
+                          << "extension registry" << 0LL;
+    QTest::newRow("short-binbytes") << hex("8003 4303 616263 2e") << bad << "SHORT_BINBYTES"
+                                    << "is bytes" << 0LL;
+    QTest::newRow("next-buffer") << hex("8005 97 2e") << bad << "NEXT_BUFFER"
+                                 << "buffer" << 0LL;
+    QTest::newRow("unknown-opcode") << hex("8002 ff") << bad << "opcode 0xff"
+                                    << "at byte 2: not a pickle opcode" << 0LL;
+}
+
+// Rows of pickleRejects: malformed structure (keys, stack, MARKs, STOP, cycles, strings).
+void addStructureRows() {
+    const int bad = static_cast<int>(ErrorCode::HeaderMalformed);
+    QTest::newRow("dict-list-key") << hex("8002 7d 5d 4b01 73 2e") << bad << "SETITEM"
+                                   << "at byte 6: a dict key is a list" << 0LL;
+    QTest::newRow("dict-none-key") << hex("8002 7d 28 4e 4b01 75 2e") << bad << "SETITEMS"
+                                   << "a dict key is a None" << 0LL;
+    QTest::newRow("trailing-bytes") << hex("8002 4e 2e 6a756e6b") << bad << "STOP"
+                                    << "at byte 3: 4 bytes after STOP" << 0LL;
+    QTest::newRow("missing-stop") << hex("8002 4e") << bad << "STOP"
+                                  << "at byte 3: the input ends without STOP" << 0LL;
+    QTest::newRow("stop-two-values") << hex("8002 4e 4e 2e") << bad << "STOP"
+                                     << "2 values on the stack" << 0LL;
+    QTest::newRow("stop-open-mark") << hex("8002 28 4e 2e") << bad << "STOP"
+                                    << "MARK still open" << 0LL;
+    QTest::newRow("stack-underflow-append") << hex("8002 61 2e") << bad << "APPEND"
+                                            << "stack underflow" << 0LL;
+    QTest::newRow("setitems-without-mark") << hex("8002 7d 4e 4e 75 2e") << bad << "SETITEMS"
+                                           << "no open MARK" << 0LL;
+    QTest::newRow("append-to-tuple") << hex("8002 29 4e 61 2e") << bad << "APPEND"
+                                     << "adds to a tuple, expected a list" << 0LL;
+    QTest::newRow("list-contains-itself") << hex("8002 5d 7100 6800 61 2e") << bad << "STOP"
+                                          << "a list that contains itself" << 0LL;
+    QTest::newRow("float-nan") << hex("8002 47 7ff8000000000000 2e")
+                               << static_cast<int>(ErrorCode::FieldNotFinite) << "BINFLOAT"
+                               << "at byte 2:" << 0LL;
+    QTest::newRow("protocol-6") << hex("8006 4e 2e")
+                                << static_cast<int>(ErrorCode::UnsupportedVersion) << "PROTO"
+                                << "protocol 6" << 0LL;
+    QTest::newRow("string-not-utf8") << hex("8002 5802000000 fffe 2e") << bad << "BINUNICODE"
+                                     << "not UTF-8 (its byte 0)" << 0LL;
+    QTest::newRow("string-utf8-surrogate")
+        << hex("8004 8c03 eda080 2e") << bad << "SHORT_BINUNICODE"
+        << "not UTF-8" << 0LL;
+}
+
+// Rows of pickleRejects: nesting, sizes and the result's size against PickleLimits.
+void addLimitRows() {
+    const int range = static_cast<int>(ErrorCode::FieldOutOfRange);
+    const int bad = static_cast<int>(ErrorCode::HeaderMalformed);
+    // 100,000 nested lists: the 256th APPEND (byte 2 + 100,000 + 255) would make depth 257
+    QTest::newRow("deep-list-100000")
+        << hex("8002") + QByteArray(100000, ']') + QByteArray(99999, 'a') + "." << range << "APPEND"
+        << "at byte 100257: containers nested deeper than 256" << 0LL;
+    QTest::newRow("deep-marks-100000") << hex("8002") + QByteArray(100000, '(') << range << "MARK"
+                                       << "at byte 258: more than 256 MARKs" << 0LL;
+    QTest::newRow("binunicode-claims-4gib")
+        << hex("8002 58ffffffff 616263 2e") << bad << "BINUNICODE"
+        << "at byte 2: truncated: a string that claims 4294967295 bytes, 4 left" << 0LL;
+    QTest::newRow("binunicode8-claims-2^63")
+        << hex("8004 8d0000000000000080") << bad << "BINUNICODE8"
+        << "claims 9223372036854775808 bytes, 0 left" << 0LL;
+    QTest::newRow("long-binget-unknown") << hex("8002 6a39300000 2e") << bad << "LONG_BINGET"
+                                         << "at byte 2: memo index 12345 was never stored" << 0LL;
+    QTest::newRow("binget-before-put") << hex("8002 6800 2e") << bad << "BINGET"
+                                       << "memo index 0" << 0LL;
+    QTest::newRow("long1-huge") << hex("8002 8a09 ffffffffffffffffff 2e") << range << "LONG1"
+                                << "at byte 2: an integer of 9 bytes" << 0LL;
+    QTest::newRow("long4-huge") << hex("8002 8b10000000") + QByteArray(16, '\x01') + "." << range
+                                << "LONG4"
+                                << "an integer of 16 bytes" << 0LL;
+    QTest::newRow("int-text-huge") << QByteArray("I99999999999999999999\n.") << range << "INT"
+                                   << "beyond 64 bits" << 0LL;
+    // memo i+1 = [memo i, memo i], 40 times: 2^41 - 1 lists once expanded
+    QByteArray laughs = hex("8004 5d 94 30");
+    for (int i = 0; i < 40; ++i)
+        laughs += "(h" + QByteArray(1, char(i)) + "h" + QByteArray(1, char(i)) +
+                  "l\x94"
+                  "0";
+    laughs += "h(.";
+    QTest::newRow("billion-laughs") << laughs << static_cast<int>(ErrorCode::FileTooLarge) << "STOP"
+                                    << "more than 100000 values" << 100000LL;
+    // Measured before anything is built: refused at once under the default limits too.
+    QTest::newRow("billion-laughs-default-limits")
+        << laughs << static_cast<int>(ErrorCode::FileTooLarge) << "STOP"
+        << "more than 50000000 values" << 0LL;
+    // D = 200 lists around Y, memo 1; C = 200 lists around X, memo 0 (each nested 201 deep);
+    // then X.append(D) through the memo: C is now 402 deep, found when measured at STOP.
+    const QByteArray wrap(200, ']'), appends(200, 'a');
+    QTest::newRow("depth-grown-through-shared-list")
+        << hex("8002") + wrap + "]" + appends + hex("7101 30") + wrap + hex("5d 7100") + appends +
+               hex("6800 6801 61 30 2e")
+        << range << "STOP"
+        << "containers nested deeper than 256" << 0LL;
+}
+
 } // namespace
 
 class TstMeasuredSnapshot : public QObject {
@@ -64,6 +206,7 @@ private slots:
     void missingSections();
     void pickleValues_data();
     void pickleValues();
+    void pickleDrops();
     void pickleRejects_data();
     void pickleRejects();
     void snapshotRejects_data();
@@ -282,6 +425,24 @@ void TstMeasuredSnapshot::pickleValues() {
              QString::fromStdString(json::parse(expected.toStdString()).dump()));
 }
 
+// PickleDrop: a dict that has "action" leaves out its "frames"; the same list stays in a dict
+// without "action". [{"action": "alloc", "frames": F, "size": 1}, {"frames": F}], F = [1],
+// protocol 4 (pickle.dumps).
+void TstMeasuredSnapshot::pickleDrops() {
+    const QByteArray bytes =
+        hex("8004 9538000000 00000000 5d 94 28 7d 94 28 8c06 616374696f6e 94 8c05"
+            "616c6c6f63 94 8c06 6672616d6573 94 5d 94 4b01 61 8c04 73697a65 94"
+            "4b01 75 7d 94 6804 6805 73 65 2e");
+    const auto all = readPickle(view(bytes));
+    QVERIFY(all.ok());
+    QCOMPARE(QString::fromStdString(all.value().dump()),
+             QString(R"([{"action":"alloc","frames":[1],"size":1},{"frames":[1]}])"));
+    const auto dropped = readPickle(view(bytes), {}, {PickleDrop{"frames", "action"}});
+    QVERIFY(dropped.ok());
+    QCOMPARE(QString::fromStdString(dropped.value().dump()),
+             QString(R"([{"action":"alloc","size":1},{"frames":[1]}])"));
+}
+
 // Hostile pickles: each refused with its code, the opcode as the field and the byte offset in
 // the detail. None runs anything: GLOBAL and friends are refused when they are read.
 void TstMeasuredSnapshot::pickleRejects_data() {
@@ -290,117 +451,10 @@ void TstMeasuredSnapshot::pickleRejects_data() {
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("detail");      // a part of the detail
     QTest::addColumn<qlonglong>("maxValues"); // 0: the default limits
-    const int bad = static_cast<int>(ErrorCode::HeaderMalformed);
-    const int range = static_cast<int>(ErrorCode::FieldOutOfRange);
-    const QByteArray p2 = fixture("snapshot_p2.pickle");
-    const qsizetype str = p2.indexOf("total_size"); // BINUNICODE's argument begins 5 bytes before
-    QTest::newRow("empty-input") << QByteArray() << bad << "pickle"
-                                 << "at byte 0: empty" << 0LL;
-    QTest::newRow("truncated-after-proto") << hex("80") << bad << "PROTO"
-                                           << "at byte 0: trunc" << 0LL;
-    QTest::newRow("truncated-binint") << hex("8002 4a0102") << bad << "BININT"
-                                      << "at byte 2: truncated" << 0LL;
-    QTest::newRow("truncated-long1") << hex("8002 8a06 0000") << bad << "LONG1"
-                                     << "at byte 2: truncated" << 0LL;
-    QTest::newRow("truncated-frame") << fixture("snapshot_p4.pickle").left(5) << bad << "FRAME"
-                                     << "at byte 2: truncated" << 0LL;
-    QTest::newRow("truncated-fixture-mid-string")
-        << p2.left(str + 3) << bad << "BINUNICODE"
-        << QString("at byte %1: truncated: a string that claims 10 bytes, 3 left").arg(str - 5)
-        << 0LL;
-    QTest::newRow("truncated-fixture-before-stop") << p2.chopped(1) << bad << "STOP"
-                                                   << "ends without STOP" << 0LL;
-    QTest::newRow("global-reduce-os-system")
-        << hex("8002 63 6f730a73797374656d0a 7100 5806000000 6563686f2078 7101 85 7102 52 "
-               "7103 2e")
-        << bad << "GLOBAL"
-        << "at byte 2: GLOBAL (0x63) imports a module attribute" << 0LL;
-    QTest::newRow("global-reduce-protocol-0")
-        << QByteArray("cos\nsystem\n(S'echo x'\ntR.") << bad << "GLOBAL"
-        << "at byte 0:" << 0LL;
-    QTest::newRow("stack-global")
-        << hex("8004 8c02 6f73 94 8c06 73797374656d 94 93 94 8c06 6563686f2078 94 85 94 52 94 2e")
-        << bad << "STACK_GLOBAL"
-        << "at byte 16:" << 0LL;
-    QTest::newRow("reduce") << hex("8002 29 29 52 2e") << bad << "REDUCE"
-                            << "at byte 4: REDUCE" << 0LL;
-    QTest::newRow("build") << hex("8002 7d 7100 7d 62 2e") << bad << "BUILD"
-                           << "at byte 6: BUILD (0x62) builds" << 0LL;
-    QTest::newRow("persid") << QByteArray("Pfoo\n.") << bad << "PERSID"
-                            << "at byte 0: PERSID" << 0LL;
-    QTest::newRow("binpersid") << hex("8002 5803000000 666f6f 51 2e") << bad << "BINPERSID"
-                               << "at byte 10:" << 0LL;
-    QTest::newRow("ext1") << hex("8002 8201 2e") << bad << "EXT1"
-                          << "extension registry" << 0LL;
-    QTest::newRow("short-binbytes") << hex("8003 4303 616263 2e") << bad << "SHORT_BINBYTES"
-                                    << "is bytes" << 0LL;
-    QTest::newRow("next-buffer") << hex("8005 97 2e") << bad << "NEXT_BUFFER"
-                                 << "buffer" << 0LL;
-    QTest::newRow("unknown-opcode") << hex("8002 ff") << bad << "opcode 0xff"
-                                    << "at byte 2: not a pickle opcode" << 0LL;
-    // 100,000 nested lists: the 256th APPEND (byte 2 + 100,000 + 255) would make depth 257
-    QTest::newRow("deep-list-100000")
-        << hex("8002") + QByteArray(100000, ']') + QByteArray(99999, 'a') + "." << range << "APPEND"
-        << "at byte 100257: containers nested deeper than 256" << 0LL;
-    QTest::newRow("deep-marks-100000") << hex("8002") + QByteArray(100000, '(') << range << "MARK"
-                                       << "at byte 258: more than 256 MARKs" << 0LL;
-    QTest::newRow("binunicode-claims-4gib")
-        << hex("8002 58ffffffff 616263 2e") << bad << "BINUNICODE"
-        << "at byte 2: truncated: a string that claims 4294967295 bytes, 4 left" << 0LL;
-    QTest::newRow("binunicode8-claims-2^63")
-        << hex("8004 8d0000000000000080") << bad << "BINUNICODE8"
-        << "claims 9223372036854775808 bytes, 0 left" << 0LL;
-    QTest::newRow("long-binget-unknown") << hex("8002 6a39300000 2e") << bad << "LONG_BINGET"
-                                         << "at byte 2: memo index 12345 was never stored" << 0LL;
-    QTest::newRow("binget-before-put") << hex("8002 6800 2e") << bad << "BINGET"
-                                       << "memo index 0" << 0LL;
-    QTest::newRow("long1-huge") << hex("8002 8a09 ffffffffffffffffff 2e") << range << "LONG1"
-                                << "at byte 2: an integer of 9 bytes" << 0LL;
-    QTest::newRow("long4-huge") << hex("8002 8b10000000") + QByteArray(16, '\x01') + "." << range
-                                << "LONG4"
-                                << "an integer of 16 bytes" << 0LL;
-    QTest::newRow("int-text-huge") << QByteArray("I99999999999999999999\n.") << range << "INT"
-                                   << "beyond 64 bits" << 0LL;
-    QTest::newRow("dict-list-key") << hex("8002 7d 5d 4b01 73 2e") << bad << "SETITEM"
-                                   << "at byte 6: a dict key is a list" << 0LL;
-    QTest::newRow("dict-none-key") << hex("8002 7d 28 4e 4b01 75 2e") << bad << "SETITEMS"
-                                   << "a dict key is a None" << 0LL;
-    QTest::newRow("trailing-bytes") << hex("8002 4e 2e 6a756e6b") << bad << "STOP"
-                                    << "at byte 3: 4 bytes after STOP" << 0LL;
-    QTest::newRow("missing-stop") << hex("8002 4e") << bad << "STOP"
-                                  << "at byte 3: the input ends without STOP" << 0LL;
-    QTest::newRow("stop-two-values") << hex("8002 4e 4e 2e") << bad << "STOP"
-                                     << "2 values on the stack" << 0LL;
-    QTest::newRow("stop-open-mark") << hex("8002 28 4e 2e") << bad << "STOP"
-                                    << "MARK still open" << 0LL;
-    QTest::newRow("stack-underflow-append") << hex("8002 61 2e") << bad << "APPEND"
-                                            << "stack underflow" << 0LL;
-    QTest::newRow("setitems-without-mark") << hex("8002 7d 4e 4e 75 2e") << bad << "SETITEMS"
-                                           << "no open MARK" << 0LL;
-    QTest::newRow("append-to-tuple") << hex("8002 29 4e 61 2e") << bad << "APPEND"
-                                     << "adds to a tuple, expected a list" << 0LL;
-    QTest::newRow("list-contains-itself") << hex("8002 5d 7100 6800 61 2e") << bad << "STOP"
-                                          << "a list that contains itself" << 0LL;
-    QTest::newRow("float-nan") << hex("8002 47 7ff8000000000000 2e")
-                               << static_cast<int>(ErrorCode::FieldNotFinite) << "BINFLOAT"
-                               << "at byte 2:" << 0LL;
-    QTest::newRow("protocol-6") << hex("8006 4e 2e")
-                                << static_cast<int>(ErrorCode::UnsupportedVersion) << "PROTO"
-                                << "protocol 6" << 0LL;
-    QTest::newRow("string-not-utf8") << hex("8002 5802000000 fffe 2e") << bad << "BINUNICODE"
-                                     << "not UTF-8 (its byte 0)" << 0LL;
-    QTest::newRow("string-utf8-surrogate")
-        << hex("8004 8c03 eda080 2e") << bad << "SHORT_BINUNICODE"
-        << "not UTF-8" << 0LL;
-    // memo i+1 = [memo i, memo i], 40 times: 2^41 - 1 lists once expanded
-    QByteArray laughs = hex("8004 5d 94 30");
-    for (int i = 0; i < 40; ++i)
-        laughs += "(h" + QByteArray(1, char(i)) + "h" + QByteArray(1, char(i)) +
-                  "l\x94"
-                  "0";
-    laughs += "h(.";
-    QTest::newRow("billion-laughs") << laughs << static_cast<int>(ErrorCode::FileTooLarge) << "STOP"
-                                    << "more than 100000 values" << 100000LL;
+    addTruncatedRows();
+    addRefusedOpcodeRows();
+    addStructureRows();
+    addLimitRows();
 }
 
 void TstMeasuredSnapshot::pickleRejects() {

@@ -62,6 +62,7 @@ private slots:
     void opensWithItsScenario();
     void calibrateIsOneUndoStep();
     void badFileKeepsScenario();
+    void snapshotKeepsScenario();
 };
 
 void TstMeasuredPanel::opensWithItsScenario() {
@@ -136,6 +137,24 @@ void TstMeasuredPanel::badFileKeepsScenario() {
              qPrintable(dialogs.errors.front()));
     QCOMPARE(toJson(w.controller()->scenario()), toJson(before));
     QVERIFY(!w.dashboard()->measuredPanel()->hasRun());
+}
+
+// PyTorch's own snapshot of the eager LoRA run: compared with the scenario on screen, which
+// stays; no nvidia-smi row (a snapshot has none) and no nvidia-smi calibration offered.
+void TstMeasuredPanel::snapshotKeepsScenario() {
+    MainWindow w(offscreenOptions());
+    const Scenario before = w.controller()->scenario();
+    QVERIFY(w.openMeasuredFile(capture("qwen2.5-0.5b-lora-eager.headroom.pickle")));
+    w.controller()->flush();
+    w.dashboard()->refreshTables();
+    QCOMPARE(toJson(w.controller()->scenario()), toJson(before));
+    MeasuredPanel* p = w.dashboard()->measuredPanel();
+    QVERIFY(p->comparison());
+    QVERIFY(!p->comparison()->hasMetric[size_t(Metric::NvidiaSmi)]);
+    // the trace's reserved peak equals the capture's memory_stats peak, by hand from the file
+    QCOMPARE(p->comparison()->metrics[size_t(Metric::Reserved)].measured, 26910654464.0);
+    QCOMPARE(p->calibrateMetricCombo()->currentIndex(), int(Metric::Reserved));
+    QCOMPARE(p->table()->rowCount(), 3); // "Peaks" + allocated + reserved
 }
 
 QTEST_MAIN(TstMeasuredPanel)
