@@ -75,7 +75,11 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     addDetailTab(m_timeline, QStringLiteral("timeline"));
     addDetailTab(m_serving, QStringLiteral("serving"));
     addDetailTab(m_compare, QStringLiteral("compare"));
-    addDetailTab(m_measured, QStringLiteral("measured"));
+    // the Measured tab exists while a measured run is open (setMeasuredTabShown): six tabs
+    // otherwise, as every view was laid out for
+    m_measured->setParent(this);
+    m_measured->hide();
+    m_measured->setProperty("tabKey", QStringLiteral("measured"));
 
     m_vsplit->addWidget(m_chartsArea);
     m_vsplit->addWidget(m_tabs);
@@ -141,6 +145,17 @@ QStringList Dashboard::tabKeys() const {
     for (int i = 0; i < m_tabs->count(); ++i)
         keys << m_tabs->widget(i)->property("tabKey").toString();
     return keys;
+}
+
+void Dashboard::setMeasuredTabShown(bool on) {
+    const int i = m_tabs->indexOf(m_measured);
+    if (on && i < 0) {
+        m_tabs->addTab(m_measured, QString());
+        retranslateUi();
+    } else if (!on && i >= 0) {
+        m_tabs->removeTab(i);
+        m_measured->hide();
+    }
 }
 
 bool Dashboard::showTab(const QString& key) {
@@ -294,9 +309,11 @@ void Dashboard::retranslateUi() {
     m_tabs->setTabText(5, tr("C&ompare"));
     m_tabs->setTabToolTip(5, tr("The scenario pinned as A against the current one: bars, cliffs, "
                                 "per-term deltas and what each change saved."));
-    m_tabs->setTabText(6, tr("Measure&d"));
-    m_tabs->setTabToolTip(6, tr("A captured run beside the estimate: peaks, phases, categories "
-                                "and what differs."));
+    if (const int i = m_tabs->indexOf(m_measured); i >= 0) {
+        m_tabs->setTabText(i, tr("Measure&d"));
+        m_tabs->setTabToolTip(i, tr("A captured run beside the estimate: peaks, phases, "
+                                    "categories and what differs."));
+    }
 }
 
 void Dashboard::changeEvent(QEvent* e) {

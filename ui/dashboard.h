@@ -52,11 +52,14 @@ public:
     QWidget* chartsArea() const { return m_chartsArea; }
 
     /// Stable keys of the detail tabs ("breakdown", "playbook", "layout", "timeline",
-    /// "serving", "compare", "measured"), for
+    /// "serving", "compare", and "measured" while a measured run is open), for
     /// `headroom --screenshot --tab KEY`.
     QStringList tabKeys() const;
     /// Shows the detail tab with @p key; false when no tab has it.
     bool showTab(const QString& key);
+    /// Adds or removes the Measured tab (key "measured"): it exists while a measured run is
+    /// open.
+    void setMeasuredTabShown(bool on);
 
     void setChartStyle(const ChartStyle& style);
     const ChartStyle& chartStyle() const { return m_style; }

@@ -575,6 +575,7 @@ bool MainWindow::openMeasuredFile(const QString& path) {
     const QString name = QFileInfo(path).fileName();
     m_dashboard->measuredPanel()->setMeasuredRun(r.value(), name);
     m_controller->resetScenario(r.value().scenario);
+    m_dashboard->setMeasuredTabShown(true);
     m_dashboard->showTab(QStringLiteral("measured"));
     statusBar()->showMessage(tr("Opened measured run %1").arg(name), 4000);
     return true;
@@ -593,6 +594,7 @@ bool MainWindow::openSnapshotFile(const QString& path) {
         MeasuredFile{m_controller->scenario(), std::move(r).value()}, name);
     m_controller->flush();
     m_dashboard->refreshTables();
+    m_dashboard->setMeasuredTabShown(true);
     m_dashboard->showTab(QStringLiteral("measured"));
     statusBar()->showMessage(tr("Opened measured run %1").arg(name), 4000);
     return true;

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStandardItemModel>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -19,6 +20,9 @@ MeasuredPanel::MeasuredPanel(QWidget* parent)
       m_diffTitle(new QLabel), m_diffs(new QLabel), m_metricLabel(new QLabel),
       m_metric(new QComboBox), m_calibrate(new QPushButton) {
     setObjectName(QStringLiteral("measuredPanel"));
+    // the detail tabs take the size of their largest page; this one scrolls instead, so its
+    // hints are left out (QStackedLayout skips a page whose policy is Ignored)
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_table->setObjectName(QStringLiteral("measuredTable"));
     m_metric->setObjectName(QStringLiteral("measuredCalibrateMetric"));
     m_calibrate->setObjectName(QStringLiteral("measuredCalibrate"));
@@ -47,9 +51,25 @@ MeasuredPanel::MeasuredPanel(QWidget* parent)
     cal->addWidget(m_calibrate);
     cal->addStretch(1);
     right->addLayout(cal);
-    auto* lay = new QHBoxLayout(this);
-    lay->addLayout(left, 3);
-    lay->addLayout(right, 2);
+    // in a scroll area, so the tab never asks the window for more room than the other tabs
+    // (presentation mode's large type would otherwise squeeze the charts above)
+    auto* content = new QWidget;
+    auto* row = new QHBoxLayout(content);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addLayout(left, 3);
+    row->addLayout(right, 2);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("measuredScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    lay->addWidget(scroll);
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // the calibrate row keeps its words whole: the scroll area scrolls instead of squeezing
+    m_metric->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    m_calibrate->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
 
     connect(m_calibrate, &QPushButton::clicked, this, [this] {
         if (m_run)
@@ -108,12 +128,12 @@ void MeasuredPanel::rebuild() {
     m_calibrate->setEnabled(m_run.has_value());
     m_metric->setEnabled(m_run.has_value());
     // a snapshot has no nvidia-smi figure: that metric is not offered
-    const bool smi = m_run && m_run->run.has(Metric::NvidiaSmi);
+    const bool smi = !m_run || m_run->run.has(Metric::NvidiaSmi);
     if (auto* model = qobject_cast<QStandardItemModel*>(m_metric->model()))
         model->item(static_cast<int>(Metric::NvidiaSmi))->setEnabled(smi);
     if (!smi && m_metric->currentIndex() == static_cast<int>(Metric::NvidiaSmi))
         m_metric->setCurrentIndex(static_cast<int>(Metric::Reserved));
-    else if (smi && m_run && !m_smiOffered)
+    else if (smi && !m_smiOffered)
         m_metric->setCurrentIndex(static_cast<int>(Metric::NvidiaSmi));
     m_smiOffered = smi;
     if (!m_run) {
