@@ -30,6 +30,8 @@ MeasuredPanel::MeasuredPanel(QWidget* parent)
     m_diffs->setWordWrap(true);
     m_diffs->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->verticalHeader()->hide();
+    // rows fit their text at any font size (presentation mode scales the tabs' type)
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
