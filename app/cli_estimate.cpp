@@ -73,9 +73,8 @@ int runEstimate(const QStringList& args) {
         usageError("estimate: unexpected argument '" + str(p.positionalArguments().first()) + "'");
     std::optional<MeasuredFile> measured = readMeasured(p);
     const bool snapshot = measured && measured->run.fromSnapshot; // the scenario is the options'
-    const CliScenario c =
-        buildScenario(p, measured && !snapshot ? std::optional<Scenario>(measured->scenario)
-                                               : std::nullopt);
+    const CliScenario c = buildScenario(
+        p, measured && !snapshot ? std::optional<Scenario>(measured->scenario) : std::nullopt);
     const Scenario& s = c.scenario;
     if (measured) {
         const MeasuredComparison cmp = compareMeasured(s, measured->run);

@@ -96,21 +96,16 @@ nlohmann::json measuredJson(const MeasuredFile& f, const MeasuredComparison& c) 
                          {"predicted_bytes", d.predicted},
                          {"detail", d.detail},
                          {"text", differenceText(d, f.run)}});
-    return {{"device", f.run.deviceName},
-            {"captured_by", f.run.capturedBy},
-            {"steps", f.run.steps.size()},
-            {"step_lengths", f.run.stepLengths()},
-            {"metrics", metrics},
-            {"phases", phases},
-            {"categories", categories},
-            {"differences", diffs}};
+    return {{"device", f.run.deviceName},  {"captured_by", f.run.capturedBy},
+            {"steps", f.run.steps.size()}, {"step_lengths", f.run.stepLengths()},
+            {"metrics", metrics},          {"phases", phases},
+            {"categories", categories},    {"differences", diffs}};
 }
 
 std::string measuredText(const MeasuredFile& f, const MeasuredComparison& c) {
     std::string out =
         f.run.fromSnapshot
-            ? "Measured run: PyTorch's memory snapshot (" +
-                  std::to_string(f.run.segmentCount) +
+            ? "Measured run: PyTorch's memory snapshot (" + std::to_string(f.run.segmentCount) +
                   " segments; peaks from its trace when it has one, else the segments at the "
                   "dump)\n\n"
             : "Measured run: " + f.run.deviceName + ", " + std::to_string(f.run.steps.size()) +

@@ -552,8 +552,9 @@ bool MainWindow::openScenarioFile(const QString& path) {
 }
 
 void MainWindow::openMeasuredDialog() {
-    const QString path = m_dialogs->openFile(
-        this, tr("Open Measured Run"), tr("Measured runs (*.headroom.json *.json *.pickle);;All files (*)"));
+    const QString path =
+        m_dialogs->openFile(this, tr("Open Measured Run"),
+                            tr("Measured runs (*.headroom.json *.json *.pickle);;All files (*)"));
     if (!path.isEmpty())
         openMeasuredFile(path);
 }

@@ -139,8 +139,9 @@ void MeasuredPanel::rebuild() {
         m_metric->setCurrentIndex(static_cast<int>(Metric::NvidiaSmi));
     m_smiOffered = smi;
     if (!m_run) {
-        m_header->setText(tr("No measured run is open. File > Open Measured Run… reads a file "
-                             "written by tools/capture/headroom_capture.py (docs/measured-runs.md)."));
+        m_header->setText(
+            tr("No measured run is open. File > Open Measured Run… reads a file "
+               "written by tools/capture/headroom_capture.py (docs/measured-runs.md)."));
         m_diffs->clear();
         return;
     }
@@ -151,10 +152,9 @@ void MeasuredPanel::rebuild() {
                              "the segments at the dump.")
                               .arg(m_fileName));
     else
-        m_header->setText(
-            tr("%1: %2, %n step(s) captured. Predicted is the estimate shown above.", nullptr,
-               static_cast<int>(run.steps.size()))
-                .arg(m_fileName, QString::fromStdString(run.deviceName)));
+        m_header->setText(tr("%1: %2, %n step(s) captured. Predicted is the estimate shown above.",
+                             nullptr, static_cast<int>(run.steps.size()))
+                              .arg(m_fileName, QString::fromStdString(run.deviceName)));
     if (!m_cmp)
         return;
     const QString metrics[] = {tr("Allocated peak"), tr("Reserved peak"), tr("nvidia-smi peak")};
@@ -194,16 +194,16 @@ QString MeasuredPanel::differencesText() const {
     return m_diffs->text();
 }
 
-QString MeasuredPanel::differenceText(const Difference& d, const MeasuredRun& run,
-                                      ByteUnit unit) {
+QString MeasuredPanel::differenceText(const Difference& d, const MeasuredRun& run, ByteUnit unit) {
     const QString m = Units::format(d.measured, unit, 2), p = Units::format(d.predicted, unit, 2);
-    const QString ratio = QLocale().toString(d.predicted > 0 ? d.measured / d.predicted : 0.0,
-                                             'f', 2);
+    const QString ratio =
+        QLocale().toString(d.predicted > 0 ? d.measured / d.predicted : 0.0, 'f', 2);
     const auto lengths = run.stepLengths();
-    const auto [lo, hi] = lengths.empty() ? std::pair<int64_t, int64_t>{0, 0}
-                                          : std::pair<int64_t, int64_t>{
-                                                *std::min_element(lengths.begin(), lengths.end()),
-                                                *std::max_element(lengths.begin(), lengths.end())};
+    const auto [lo, hi] =
+        lengths.empty()
+            ? std::pair<int64_t, int64_t>{0, 0}
+            : std::pair<int64_t, int64_t>{*std::min_element(lengths.begin(), lengths.end()),
+                                          *std::max_element(lengths.begin(), lengths.end())};
     switch (d.code) {
     case DifferenceCode::LengthFragmentation:
         return tr("Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 "
@@ -242,8 +242,7 @@ QString MeasuredPanel::differenceText(const Difference& d, const MeasuredRun& ru
 }
 
 void MeasuredPanel::retranslateUi() {
-    m_table->setHorizontalHeaderLabels(
-        {QString(), tr("Predicted"), tr("Measured"), tr("Error")});
+    m_table->setHorizontalHeaderLabels({QString(), tr("Predicted"), tr("Measured"), tr("Error")});
     m_diffTitle->setText(tr("<b>What differs</b>"));
     m_metricLabel->setText(tr("Calibrate in:"));
     m_metric->setItemText(0, tr("allocated"));

@@ -9,7 +9,9 @@
 namespace headroom {
 namespace {
 
-double term(const RankEstimate& r, Term t) { return r.atPeak[static_cast<size_t>(t)]; }
+double term(const RankEstimate& r, Term t) {
+    return r.atPeak[static_cast<size_t>(t)];
+}
 
 /// The last captured step that has boundary @p p, or nullptr.
 const MeasuredBoundary* lastBoundary(const MeasuredRun& run, Phase p) {
@@ -21,9 +23,8 @@ const MeasuredBoundary* lastBoundary(const MeasuredRun& run, Phase p) {
 
 void comparePhases(const RankEstimate& r, const MeasuredRun& run, MeasuredComparison& out) {
     if (!run.fromSnapshot)
-        out.phases[static_cast<size_t>(Phase::AfterLoad)] =
-            MeasuredPair{r.phaseAllocated[static_cast<size_t>(Phase::AfterLoad)],
-                         run.afterLoad.allocated};
+        out.phases[static_cast<size_t>(Phase::AfterLoad)] = MeasuredPair{
+            r.phaseAllocated[static_cast<size_t>(Phase::AfterLoad)], run.afterLoad.allocated};
     for (Phase p : {Phase::Forward, Phase::Backward, Phase::OptimizerStep}) {
         std::optional<double> peak;
         for (const MeasuredStep& s : run.steps)
@@ -45,8 +46,7 @@ void compareCategories(const RankEstimate& r, const MeasuredRun& run, MeasuredCo
     const double params = term(r, Term::Weights) + term(r, Term::MasterWeights);
     const double states = term(r, Term::OptimizerStates);
     set(MeasuredCategory::Parameters, params, bwd ? bwd->parameters : run.afterLoad.parameters);
-    set(MeasuredCategory::Gradients, r.storedGradients,
-        bwd ? bwd->gradients : std::nullopt);
+    set(MeasuredCategory::Gradients, r.storedGradients, bwd ? bwd->gradients : std::nullopt);
     set(MeasuredCategory::OptimizerStates, states, opt ? opt->optimizerStates : std::nullopt);
     const auto& mp = out.categories[static_cast<size_t>(MeasuredCategory::Parameters)];
     const auto& ms = out.categories[static_cast<size_t>(MeasuredCategory::OptimizerStates)];
@@ -73,7 +73,9 @@ void allocatorFindings(const MeasuredRun& run, const MeasuredComparison& c,
         return; // no large cache, or the estimate already has it
     const bool varied = lengthsVary(run) && !expandable(run);
     out.push_back({varied ? DifferenceCode::LengthFragmentation : DifferenceCode::AllocatorGap,
-                   run.peakReserved, run.peakAllocated, {}});
+                   run.peakReserved,
+                   run.peakAllocated,
+                   {}});
 }
 
 void categoryFindings(const MeasuredComparison& c, std::vector<Difference>& out) {
@@ -87,8 +89,7 @@ void categoryFindings(const MeasuredComparison& c, std::vector<Difference>& out)
         {MeasuredCategory::Gradients, DifferenceCode::GradientsDiffer, kPersistentTolerance},
         {MeasuredCategory::OptimizerStates, DifferenceCode::OptimizerStatesDiffer,
          kPersistentTolerance},
-        {MeasuredCategory::TransientAtPeak, DifferenceCode::TransientsDiffer,
-         kTransientTolerance},
+        {MeasuredCategory::TransientAtPeak, DifferenceCode::TransientsDiffer, kTransientTolerance},
     };
     for (const Rule& rule : rules) {
         const auto& pair = c.categories[static_cast<size_t>(rule.category)];

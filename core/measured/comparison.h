@@ -38,15 +38,15 @@ struct MeasuredPair {
 
 /// One "what differs" finding: a rule that fired, with the bytes that made it fire.
 enum class DifferenceCode {
-    LengthFragmentation,  ///< reserved >> allocated, step lengths varied, default allocator
-    AllocatorGap,         ///< reserved >> allocated with fixed lengths (the model's reserve is off)
-    ParametersDiffer,     ///< parameter bytes differ: dtype, tied embeddings, quantisation
-    GradientsDiffer,      ///< gradient bytes differ: trainable set or gradient dtype
-    OptimizerStatesDiffer,///< optimizer state bytes or dtype differ
-    TransientsDiffer,     ///< activations/temporaries at the peak differ: attention kernel,
-                          ///< checkpointing, logits, loss
-    ContextDiffers,       ///< nvidia-smi less reserved differs from the CUDA-context term
-    Unmodelled,           ///< the capture saw something no scenario key says (detail)
+    LengthFragmentation, ///< reserved >> allocated, step lengths varied, default allocator
+    AllocatorGap,        ///< reserved >> allocated with fixed lengths (the model's reserve is off)
+    ParametersDiffer,    ///< parameter bytes differ: dtype, tied embeddings, quantisation
+    GradientsDiffer,     ///< gradient bytes differ: trainable set or gradient dtype
+    OptimizerStatesDiffer, ///< optimizer state bytes or dtype differ
+    TransientsDiffer,      ///< activations/temporaries at the peak differ: attention kernel,
+                           ///< checkpointing, logits, loss
+    ContextDiffers,        ///< nvidia-smi less reserved differs from the CUDA-context term
+    Unmodelled,            ///< the capture saw something no scenario key says (detail)
 };
 std::string_view differenceKey(DifferenceCode c); ///< "length_fragmentation", ...
 
@@ -65,9 +65,9 @@ inline constexpr double kReservedRatio = 1.15;       ///< reserved / allocated t
 inline constexpr double kContextTolerance = 256.0 * 1048576; ///< 256 MiB of CUDA context
 
 struct MeasuredComparison {
-    Estimate estimate;                                        ///< the scenario's, uncalibrated
-    std::array<MeasuredPair, 3> metrics{};                    ///< by Metric
-    std::array<bool, 3> hasMetric{true, true, true};          ///< the run measured it
+    Estimate estimate;                                             ///< the scenario's, uncalibrated
+    std::array<MeasuredPair, 3> metrics{};                         ///< by Metric
+    std::array<bool, 3> hasMetric{true, true, true};               ///< the run measured it
     std::array<std::optional<MeasuredPair>, kPhaseCount> phases{}; ///< allocated peak per phase
     std::array<std::optional<MeasuredPair>, kMeasuredCategoryCount> categories{};
     std::vector<Difference> differences;

@@ -128,8 +128,8 @@ MeasuredRun readMeasured(JsonReader& m, std::optional<Error>& err) {
         run.afterLoad = readBoundary(*load);
     if (const json* steps = arrayAt(m, "steps", kMaxMeasuredSteps, true)) {
         for (size_t i = 0; i < steps->size() && !err; ++i)
-            run.steps.push_back(readStep((*steps)[i], m.path("steps[" + std::to_string(i) + "]"),
-                                         err));
+            run.steps.push_back(
+                readStep((*steps)[i], m.path("steps[" + std::to_string(i) + "]"), err));
     }
     readPeaks(m, run);
     if (auto seg = m.object("segments", false)) {

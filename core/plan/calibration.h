@@ -49,8 +49,8 @@ namespace headroom {
 
 /// Where a measurement came from.
 enum class CalibrationSource {
-    Manual,      ///< typed in (CLI --measured, GUI dialog)
-    TorchStats,  ///< the JSON of torch.cuda.memory_stats()
+    Manual,       ///< typed in (CLI --measured, GUI dialog)
+    TorchStats,   ///< the JSON of torch.cuda.memory_stats()
     ToolsMeasure, ///< tools/measure/measure_peak.py output (its stdout line or records file)
     Capture       ///< a measured-run file of tools/capture/headroom_capture.py (core/measured)
 };

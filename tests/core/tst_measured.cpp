@@ -37,7 +37,8 @@ nlohmann::json minimalCapture() {
                                      {"allocated_bytes", 2e9},      {"reserved_bytes", 4e9},
                                      {"device_used_bytes", 5e9},    {"parameters_bytes", 1e9},
                                      {"gradients_bytes", 1e9},      {"optimizer_state_bytes", 0}};
-    nlohmann::json text = nlohmann::json::parse(readAll(dataFile("llama-3.2-1b-full-bf16.headroom.json")));
+    nlohmann::json text =
+        nlohmann::json::parse(readAll(dataFile("llama-3.2-1b-full-bf16.headroom.json")));
     text["measured"] = {
         {"format", "headroom-measured/1"},
         {"after_load", boundary},
@@ -80,9 +81,9 @@ void TestMeasured::readsCaptures_data() {
     QTest::addColumn<QString>("lengths"); // tokens of each captured step
     QTest::newRow("llama-1b-full-bf16") << "llama-3.2-1b-full-bf16.headroom.json" << 20978022400.
                                         << 21349007360. << 22143827968. << 2 << "1024,1024";
-    QTest::newRow("qwen-lora-varlen") << "qwen2.5-0.5b-lora-varlen.headroom.json" << 62523861504.
-                                      << 97291075584. << 98087993344. << 5
-                                      << "1985,531,2023,743,739";
+    QTest::newRow("qwen-lora-varlen")
+        << "qwen2.5-0.5b-lora-varlen.headroom.json" << 62523861504. << 97291075584. << 98087993344.
+        << 5 << "1985,531,2023,743,739";
     QTest::newRow("qwen-trainer-amp") << "qwen2.5-0.5b-trainer-amp.headroom.json" << 21052755968.
                                       << 24178065408. << 24972886016. << 2 << "1024,1024";
 }
@@ -114,14 +115,14 @@ void TestMeasured::parametersByHand_data() {
     QTest::addColumn<double>("states"); // AdamW: 2 x trainable x state bytes
     // Llama-3.2-1B, tied embeddings: 1,235,814,400 parameters (config.json shape:
     // 128256 x 2048 embedding + 16 x (4 x 2048^2 / 4 x ... ) = HF's num_parameters()), bf16
-    QTest::newRow("llama-1b-bf16-params") << "llama-3.2-1b-full-bf16.headroom.json"
-                                          << 1235814400. * 2 << 2 * 1235814400. * 2;
+    QTest::newRow("llama-1b-bf16-params")
+        << "llama-3.2-1b-full-bf16.headroom.json" << 1235814400. * 2 << 2 * 1235814400. * 2;
     // the same model in fp32 (autocast run): 4 bytes each, fp32 AdamW moments
-    QTest::newRow("llama-1b-fp32-params") << "llama-3.2-1b-full-amp-ckpt.headroom.json"
-                                          << 1235814400. * 4 << 2 * 1235814400. * 4;
+    QTest::newRow("llama-1b-fp32-params")
+        << "llama-3.2-1b-full-amp-ckpt.headroom.json" << 1235814400. * 4 << 2 * 1235814400. * 4;
     // Qwen2.5-0.5B, tied: 494,032,768 parameters, fp32 (Trainer run)
-    QTest::newRow("qwen-0.5b-fp32-params") << "qwen2.5-0.5b-trainer-amp.headroom.json"
-                                           << 494032768. * 4 << 2 * 494032768. * 4;
+    QTest::newRow("qwen-0.5b-fp32-params")
+        << "qwen2.5-0.5b-trainer-amp.headroom.json" << 494032768. * 4 << 2 * 494032768. * 4;
 }
 
 void TestMeasured::parametersByHand() {
@@ -134,7 +135,7 @@ void TestMeasured::parametersByHand() {
     const auto& p = c.categories[static_cast<size_t>(MeasuredCategory::Parameters)];
     const auto& s = c.categories[static_cast<size_t>(MeasuredCategory::OptimizerStates)];
     QVERIFY(p && s);
-    QCOMPARE(p->measured, params); // what the GPU held
+    QCOMPARE(p->measured, params);  // what the GPU held
     QCOMPARE(p->predicted, params); // what the engine says, from the embedded config.json
     // torch's AdamW also keeps one 4-byte `step` tensor per parameter on the GPU: the
     // measured states exceed the moments by at most 4 B x the parameter tensors (< 1 MiB)
@@ -147,14 +148,14 @@ void TestMeasured::findings_data() {
     QTest::addColumn<QString>("expected"); // differenceKey()s, in order; "" = none
     // reserved 97.29 GB of 62.52 GB allocated (1.56x) with step lengths 531..2023 under the
     // default allocator: the mechanism docs/metrics.md "Variable sample lengths" names
-    QTest::newRow("varlen-default-allocator")
-        << "qwen2.5-0.5b-lora-varlen.headroom.json"
-        << "length_fragmentation,transients_differ";
+    QTest::newRow("varlen-default-allocator") << "qwen2.5-0.5b-lora-varlen.headroom.json"
+                                              << "length_fragmentation,transients_differ";
     // the same steps with expandable_segments:True: reserved 1.08x allocated, no finding
-    QTest::newRow("varlen-expandable")
-        << "qwen2.5-0.5b-lora-varlen-expandable.headroom.json" << "transients_differ";
+    QTest::newRow("varlen-expandable") << "qwen2.5-0.5b-lora-varlen-expandable.headroom.json"
+                                       << "transients_differ";
     // fixed lengths, full fine-tune: every category within its tolerance
-    QTest::newRow("llama-full-bf16-none") << "llama-3.2-1b-full-bf16.headroom.json" << "";
+    QTest::newRow("llama-full-bf16-none") << "llama-3.2-1b-full-bf16.headroom.json"
+                                          << "";
 }
 
 void TestMeasured::findings() {
@@ -182,44 +183,43 @@ void TestMeasured::badFiles_data() {
     };
     QTest::newRow("not-json") << QByteArray("{\"measured\": ") << int(ErrorCode::JsonMalformed)
                               << "";
-    QTest::newRow("no-measured")
-        << variant([](nlohmann::json& j) { j.erase("measured"); })
-        << int(ErrorCode::FieldMissing) << "measured";
-    QTest::newRow("other-format")
-        << variant([](nlohmann::json& j) { j["measured"]["format"] = "headroom-measured/9"; })
-        << int(ErrorCode::UnsupportedVersion) << "measured.format";
+    QTest::newRow("no-measured") << variant([](nlohmann::json& j) { j.erase("measured"); })
+                                 << int(ErrorCode::FieldMissing) << "measured";
+    QTest::newRow("other-format") << variant([](nlohmann::json& j) {
+        j["measured"]["format"] = "headroom-measured/9";
+    }) << int(ErrorCode::UnsupportedVersion)
+                                  << "measured.format";
     QTest::newRow("no-steps") << variant([](nlohmann::json& j) { j["measured"].erase("steps"); })
                               << int(ErrorCode::FieldMissing) << "measured.steps";
-    QTest::newRow("empty-steps")
-        << variant([](nlohmann::json& j) { j["measured"]["steps"] = nlohmann::json::array(); })
-        << int(ErrorCode::FieldOutOfRange) << "measured.steps";
-    QTest::newRow("bytes-as-string")
-        << variant([](nlohmann::json& j) {
-               j["measured"]["steps"][0]["phases"]["backward"]["allocated_peak_bytes"] = "lots";
-           })
-        << int(ErrorCode::FieldWrongType)
-        << "measured.steps[0].phases.backward.allocated_peak_bytes";
+    QTest::newRow("empty-steps") << variant([](nlohmann::json& j) {
+        j["measured"]["steps"] = nlohmann::json::array();
+    }) << int(ErrorCode::FieldOutOfRange)
+                                 << "measured.steps";
+    QTest::newRow("bytes-as-string") << variant([](nlohmann::json& j) {
+        j["measured"]["steps"][0]["phases"]["backward"]["allocated_peak_bytes"] = "lots";
+    }) << int(ErrorCode::FieldWrongType)
+                                     << "measured.steps[0].phases.backward.allocated_peak_bytes";
     QTest::newRow("negative-bytes")
         << variant([](nlohmann::json& j) { j["measured"]["peaks"]["reserved_bytes"] = -1; })
         << int(ErrorCode::FieldOutOfRange) << "measured.peaks.reserved_bytes";
-    QTest::newRow("huge-bytes")
-        << variant([](nlohmann::json& j) { j["measured"]["peaks"]["allocated_bytes"] = 1e300; })
-        << int(ErrorCode::FieldOutOfRange) << "measured.peaks.allocated_bytes";
-    QTest::newRow("bad-shape")
-        << variant([](nlohmann::json& j) { j["measured"]["steps"][0]["input_shapes"] = {{4}}; })
-        << int(ErrorCode::FieldWrongType) << "measured.steps[0].input_shapes[0]";
+    QTest::newRow("huge-bytes") << variant([](nlohmann::json& j) {
+        j["measured"]["peaks"]["allocated_bytes"] = 1e300;
+    }) << int(ErrorCode::FieldOutOfRange)
+                                << "measured.peaks.allocated_bytes";
+    QTest::newRow("bad-shape") << variant([](nlohmann::json& j) {
+        j["measured"]["steps"][0]["input_shapes"] = {{4}};
+    }) << int(ErrorCode::FieldWrongType)
+                               << "measured.steps[0].input_shapes[0]";
     QTest::newRow("steps-not-array")
         << variant([](nlohmann::json& j) { j["measured"]["steps"] = 3; })
         << int(ErrorCode::FieldWrongType) << "measured.steps";
-    QTest::newRow("unknown-model-type")
-        << variant([](nlohmann::json& j) {
-               j["model"] = {{"source", "hf_config"},
-                             {"hf_config", {{"model_type", "my_custom_net"}}}};
-           })
-        << int(ErrorCode::UnsupportedFamily) << "model.hf_config";
-    QTest::newRow("model-unknown-source")
-        << variant([](nlohmann::json& j) { j["model"] = {{"source", "unknown"}}; })
-        << int(ErrorCode::UnknownValue) << "model.source";
+    QTest::newRow("unknown-model-type") << variant([](nlohmann::json& j) {
+        j["model"] = {{"source", "hf_config"}, {"hf_config", {{"model_type", "my_custom_net"}}}};
+    }) << int(ErrorCode::UnsupportedFamily)
+                                        << "model.hf_config";
+    QTest::newRow("model-unknown-source") << variant([](nlohmann::json& j) {
+        j["model"] = {{"source", "unknown"}};
+    }) << int(ErrorCode::UnknownValue) << "model.source";
     std::string deep(100000, '[');
     QTest::newRow("deep-nesting") << QByteArray::fromStdString("{\"measured\": " + deep)
                                   << int(ErrorCode::JsonMalformed) << "";
@@ -281,10 +281,10 @@ void TestMeasured::snapshotPeaks_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("allocated"); // the capture's peaks.allocated_bytes
     QTest::addColumn<double>("reserved");  // the capture's peaks.reserved_bytes
-    QTest::newRow("snapshot-llama-1b-bf16") << "llama-3.2-1b-full-bf16.headroom.pickle"
-                                            << 20978022400. << 21349007360.;
-    QTest::newRow("snapshot-qwen-lora-eager") << "qwen2.5-0.5b-lora-eager.headroom.pickle"
-                                              << 25299922944. << 26910654464.;
+    QTest::newRow("snapshot-llama-1b-bf16")
+        << "llama-3.2-1b-full-bf16.headroom.pickle" << 20978022400. << 21349007360.;
+    QTest::newRow("snapshot-qwen-lora-eager")
+        << "qwen2.5-0.5b-lora-eager.headroom.pickle" << 25299922944. << 26910654464.;
 }
 
 void TestMeasured::snapshotPeaks() {
