@@ -4,6 +4,7 @@
 // calibrating from the run is one undo step, and a bad file leaves the scenario unchanged.
 #include "core/io/scenario.h"
 #include "ui/dashboard.h"
+#include "quietdialogs.h"
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
 #include "ui/measuredpanel.h"
@@ -25,21 +26,6 @@ using namespace headroom;
 using namespace headroom::ui;
 
 namespace {
-/// Answers every dialog without showing one, keeping the errors.
-class QuietDialogs : public DialogService {
-public:
-    void showError(QWidget*, const QString&, const QString& message) override { errors << message; }
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
-    QStringList errors;
-};
 QString capture(const char* name) {
     return QStringLiteral(HEADROOM_SOURCE_DIR "/tests/data/measured-runs/") +
            QString::fromLatin1(name);

@@ -5,6 +5,7 @@
 // the worst rank.
 #include "core/io/scenario.h"
 #include "ui/dashboard.h"
+#include "quietdialogs.h"
 #include "ui/dialogservice.h"
 #include "ui/layoutpanel.h"
 #include "ui/mainwindow.h"
@@ -26,21 +27,6 @@ using namespace headroom::ui;
 
 namespace {
 
-/// Answers every dialog without showing one (File > New asks about unsaved edits).
-class QuietDialogs : public DialogService {
-public:
-    void showError(QWidget*, const QString&, const QString& message) override { errors << message; }
-    UnsavedChoice askUnsaved(QWidget*, const QString&) override { return UnsavedChoice::Discard; }
-    QString openFile(QWidget*, const QString&, const QString&) override { return {}; }
-    QString saveFile(QWidget*, const QString&, const QString&, const QString&) override {
-        return {};
-    }
-    ExportAction exportOptions(QWidget*, const Exporter*, ExportOptions&) override {
-        return ExportAction::Cancel;
-    }
-    void showInfo(QWidget*, const QString&, const QString&) override {}
-    QStringList errors;
-};
 
 QString modelConfig(const QString& dir) {
     return QStringLiteral(HEADROOM_MODELS_DIR) + QLatin1Char('/') + dir +
