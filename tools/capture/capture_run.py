@@ -39,6 +39,9 @@ def parse_args(argv):
     ap.add_argument("--attention", default="sdpa")
     ap.add_argument("--fused", action="store_true", help="AdamW(fused=True)")
     ap.add_argument("--lora-rank", type=int, default=16)
+    ap.add_argument("--adapter-dtype", choices=["fp32", "base"], default="fp32",
+                    help="fp32: PEFT's default (autocast_adapter_dtype=True keeps adapters in "
+                         "fp32 on a bf16 model); base: adapters in the base weights' dtype")
     ap.add_argument("--trainer", action="store_true", help="Hugging Face Trainer + callback")
     ap.add_argument("--history", action="store_true", help="also dump PyTorch's snapshot")
     ap.add_argument("--out", required=True)
@@ -62,7 +65,8 @@ def build(args):
         from peft import LoraConfig, get_peft_model
         targets = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
         model = get_peft_model(model, LoraConfig(r=args.lora_rank, lora_alpha=2 * args.lora_rank,
-                                                 target_modules=targets, lora_dropout=0.0))
+                                                 target_modules=targets, lora_dropout=0.0),
+                               autocast_adapter_dtype=args.adapter_dtype == "fp32")
         if args.checkpointing:
             model.enable_input_require_grads()
     return model, cfg.vocab_size
