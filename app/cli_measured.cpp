@@ -34,11 +34,8 @@ void addRow(TextTable& t, const std::string& name, const MeasuredPair& p) {
 }
 
 std::string lengthsRange(const MeasuredRun& run) {
-    const auto l = run.stepLengths();
-    if (l.empty())
-        return "";
-    const auto [lo, hi] = std::minmax_element(l.begin(), l.end());
-    return std::to_string(*lo) + ".." + std::to_string(*hi);
+    const auto [lo, hi] = run.lengthRange();
+    return std::to_string(lo) + ".." + std::to_string(hi);
 }
 
 } // namespace

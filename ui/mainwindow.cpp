@@ -571,11 +571,16 @@ bool MainWindow::openMeasuredFile(const QString& path) {
                                  .arg(QFileInfo(path).fileName(), Texts::errorText(r.error())));
         return false;
     }
+    return showMeasuredRun(std::move(r).value(), path);
+}
+
+bool MainWindow::showMeasuredRun(MeasuredFile run, const QString& path) {
     if (!maybeSave())
         return false;
     const QString name = QFileInfo(path).fileName();
-    m_dashboard->measuredPanel()->setMeasuredRun(r.value(), name);
-    m_controller->resetScenario(r.value().scenario);
+    const Scenario scenario = run.scenario;
+    m_dashboard->measuredPanel()->setMeasuredRun(std::move(run), name);
+    m_controller->resetScenario(scenario);
     m_dashboard->setMeasuredTabShown(true);
     m_dashboard->showTab(QStringLiteral("measured"));
     statusBar()->showMessage(tr("Opened measured run %1").arg(name), 4000);
@@ -642,8 +647,8 @@ bool MainWindow::openAnyFile(const QString& path) {
         !looksLikeScenario(path)) {
         return openModelFile(path);
     }
-    if (loadMeasuredRun(toPath(path)))
-        return openMeasuredFile(path);
+    if (Result<MeasuredFile> run = loadMeasuredRun(toPath(path))) // read once
+        return showMeasuredRun(std::move(run).value(), path);
     return openScenarioFile(path);
 }
 

@@ -18,6 +18,10 @@ class QLabel;
 class QMenu;
 class QScrollArea;
 
+namespace headroom {
+struct MeasuredFile;
+} // namespace headroom
+
 namespace headroom::ui {
 
 class ControlsPanel;
@@ -61,6 +65,9 @@ public:
     /// PyTorch's own snapshot (torch.cuda.memory._dump_snapshot, pickle or JSON): compared
     /// with the current scenario, which stays.
     bool openSnapshotFile(const QString& path);
+    /// Shows a measured run already read from @p path: its scenario replaces the current one
+    /// (after the unsaved-changes question) and the Measured tab opens.
+    bool showMeasuredRun(MeasuredFile run, const QString& path);
     bool saveScenarioTo(const QString& path);
 
     void setTheme(ThemeKind k);

@@ -198,12 +198,7 @@ QString MeasuredPanel::differenceText(const Difference& d, const MeasuredRun& ru
     const QString m = Units::format(d.measured, unit, 2), p = Units::format(d.predicted, unit, 2);
     const QString ratio =
         QLocale().toString(d.predicted > 0 ? d.measured / d.predicted : 0.0, 'f', 2);
-    const auto lengths = run.stepLengths();
-    const auto [lo, hi] =
-        lengths.empty()
-            ? std::pair<int64_t, int64_t>{0, 0}
-            : std::pair<int64_t, int64_t>{*std::min_element(lengths.begin(), lengths.end()),
-                                          *std::max_element(lengths.begin(), lengths.end())};
+    const auto [lo, hi] = run.lengthRange();
     switch (d.code) {
     case DifferenceCode::LengthFragmentation:
         return tr("Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 "

@@ -154,6 +154,14 @@ std::vector<int64_t> MeasuredRun::stepLengths() const {
     return out;
 }
 
+std::pair<int64_t, int64_t> MeasuredRun::lengthRange() const {
+    const std::vector<int64_t> l = stepLengths();
+    if (l.empty())
+        return {0, 0};
+    const auto [lo, hi] = std::minmax_element(l.begin(), l.end());
+    return {*lo, *hi};
+}
+
 double MeasuredRun::peak(Metric m) const {
     switch (m) {
     case Metric::Allocated:

@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace headroom {
@@ -93,6 +94,8 @@ struct MeasuredRun {
 
     /// The sequence lengths the captured steps ran, in order (tokens of the first forward).
     std::vector<int64_t> stepLengths() const;
+    /// The shortest and longest of stepLengths(), tokens ({0, 0} without any).
+    std::pair<int64_t, int64_t> lengthRange() const;
     /// The measured peak in @p m: allocated, reserved, or nvidia-smi (the process's own NVML
     /// figure when captured, else the device's used memory).
     double peak(Metric m) const;

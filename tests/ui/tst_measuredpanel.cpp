@@ -3,8 +3,8 @@
 // column is the file's (read off it by hand), "what differs" names the variable-length cache,
 // calibrating from the run is one undo step, and a bad file leaves the scenario unchanged.
 #include "core/io/scenario.h"
-#include "ui/dashboard.h"
 #include "quietdialogs.h"
+#include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
 #include "ui/measuredpanel.h"
@@ -49,6 +49,7 @@ private slots:
     void calibrateIsOneUndoStep();
     void badFileKeepsScenario();
     void snapshotKeepsScenario();
+    void droppedFileOpensAsRun();
 };
 
 void TstMeasuredPanel::opensWithItsScenario() {
@@ -141,6 +142,15 @@ void TstMeasuredPanel::snapshotKeepsScenario() {
     QCOMPARE(p->comparison()->metrics[size_t(Metric::Reserved)].measured, 26910654464.0);
     QCOMPARE(p->calibrateMetricCombo()->currentIndex(), int(Metric::Reserved));
     QCOMPARE(p->table()->rowCount(), 3); // "Peaks" + allocated + reserved
+}
+
+// A capture dropped on the window (openAnyFile) opens as a measured run, not as a plain scenario.
+void TstMeasuredPanel::droppedFileOpensAsRun() {
+    MainWindow w(offscreenOptions());
+    QVERIFY(w.openAnyFile(capture("llama-3.2-1b-full-bf16.headroom.json")));
+    QVERIFY(w.dashboard()->measuredPanel()->hasRun());
+    QCOMPARE(w.dashboard()->tabs()->currentWidget(), w.dashboard()->measuredPanel());
+    QCOMPARE(w.controller()->scenario().workload.sequenceLength, 1024);
 }
 
 QTEST_MAIN(TstMeasuredPanel)

@@ -4,8 +4,8 @@
 // tab forgets its answer when the scenario is edited, and File > New resets the bar chart to
 // the worst rank.
 #include "core/io/scenario.h"
-#include "ui/dashboard.h"
 #include "quietdialogs.h"
+#include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/layoutpanel.h"
 #include "ui/mainwindow.h"
@@ -26,7 +26,6 @@ using namespace headroom;
 using namespace headroom::ui;
 
 namespace {
-
 
 QString modelConfig(const QString& dir) {
     return QStringLiteral(HEADROOM_MODELS_DIR) + QLatin1Char('/') + dir +
