@@ -120,19 +120,46 @@ double activationsKorthikanti(double s, double b, double h, double a) {
     return s * b * h * (34.0 + 5.0 * a * s / h);
 }
 
+LoraAdapterInput loraAdapterInput(double inputBytes, const BlockSaveOptions& o) {
+    LoraAdapterInput in{inputBytes, false};
+    const double a = o.adapterBytes > 0 ? o.adapterBytes : o.c;
+    // PEFT _cast_input_dtype; its bitsandbytes layers skip it under autocast
+    const bool peftCasts = !(o.autocast && o.frozenLinearSavesInput);
+    if (peftCasts && a != in.bytes)
+        in = {a, true};
+    if (o.autocast && in.bytes != o.c) // lora_A's matmul under autocast
+        in = {o.c, true};
+    return in;
+}
+
 namespace {
 bool has(unsigned set, LoraTarget t) {
     return (set & static_cast<unsigned>(t)) != 0;
 }
 
-/// Bytes one LoRA adapter saves per token on an input of width inDim: the dropout mask
-/// (1 B) and dropped copy (c) when dropout is on, and A's output (c x r) for B.
-/// Without dropout A reads the shared input (counted by the caller once).
-double loraAdapterSaves(double inDim, const BlockSaveOptions& o) {
-    double bytes = o.c * o.loraRank;
+/// The adapters' bytes per element as they run (c unless BlockSaveOptions::adapterBytes).
+double adapterDtypeBytes(const BlockSaveOptions& o) {
+    return o.adapterBytes > 0 ? o.adapterBytes : o.c;
+}
+
+/// Bytes one LoRA adapter saves per token on an input of width inDim (elements of
+/// inBytes): the dropout mask (1 B) and dropped copy when dropout is on, else its own cast
+/// copy of the input (loraAdapterInput), and A's output (r elements) for B. The shared input
+/// itself is counted by the caller once (loraSharesInput).
+double loraAdapterSaves(double inDim, double inBytes, const BlockSaveOptions& o) {
+    const LoraAdapterInput in = loraAdapterInput(inBytes, o);
+    double bytes = (o.autocast ? o.c : adapterDtypeBytes(o)) * o.loraRank;
     if (o.loraDropout)
-        bytes += inDim * (1.0 + o.c);
+        bytes += inDim * (1.0 + in.bytes);
+    else if (in.own)
+        bytes += inDim * in.bytes;
     return bytes;
+}
+
+/// Adapters on an input of inBytes keep that input itself alive for backward (no dropout,
+/// no cast in front of lora_A).
+bool loraSharesInput(double inBytes, const BlockSaveOptions& o) {
+    return !o.loraDropout && !loraAdapterInput(inBytes, o).own;
 }
 
 /// An RMSNorm/LayerNorm on width w: HF RMSNorm upcasts to fp32 and saves that copy (4 w)
@@ -164,7 +191,7 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     }
     bytes += normSaves(h, m.norm, o.trainBase, o);
     const bool linIn = o.trainBase || o.frozenLinearSavesInput; // linears keep their input
-    const bool qkvInputSaved = linIn || ((lora & 0x7u) != 0 && !o.loraDropout);
+    const bool qkvInputSaved = linIn || ((lora & 0x7u) != 0 && loraSharesInput(c, o));
     if (qkvInputSaved)
         bytes += c * h;
     if (o.fusedQkv && (lora & 0x7u) != 0) {
@@ -181,7 +208,7 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     } else {
         for (LoraTarget t : {LoraTarget::Q, LoraTarget::K, LoraTarget::V})
             if (has(lora, t))
-                bytes += loraAdapterSaves(h, o);
+                bytes += loraAdapterSaves(h, c, o);
     }
     if (m.mla.enabled()) {
         // latent projections: q_a / kv_a outputs are normed and fed to q_b / kv_b
@@ -202,11 +229,11 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
         bytes += c * (qOut + kvOut);
     if (!o.eager)
         bytes += c * oIn + 4.0 * m.numHeads; // fused kernel output + fp32 logsumexp per head
-    const bool oInputSaved = linIn || (has(lora, LoraTarget::O) && !o.loraDropout);
+    const bool oInputSaved = linIn || (has(lora, LoraTarget::O) && loraSharesInput(c, o));
     if (oInputSaved)
         bytes += c * oIn; // transpose(1, 2).contiguous() copy read by o_proj
     if (has(lora, LoraTarget::O))
-        bytes += loraAdapterSaves(oIn, o);
+        bytes += loraAdapterSaves(oIn, c, o);
     if (o.dropout)
         bytes += h; // 1-byte mask of the dropout after the attention output projection
     for (int extra = 2; extra < m.normsPerLayer; ++extra) // Gemma2/3 post-norms
@@ -217,23 +244,24 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
         // copies = tokens routed here per token (k for experts, 1 for dense)
         double b = 0;
         const bool inputSaved =
-            linIn || ((lora & 0x30u) != 0 && !o.loraDropout); // gate/up read the input
+            linIn || ((lora & 0x30u) != 0 && loraSharesInput(c, o)); // gate/up read the input
         if (inputSaved)
             b += c * h;
         for (LoraTarget t : {LoraTarget::Gate, LoraTarget::Up})
             if (has(lora, t))
-                b += loraAdapterSaves(h, o);
+                b += loraAdapterSaves(h, c, o);
         if (m.mlp == MlpKind::Gated)
             b += (o.compiled ? 2.0 : 3.0) * c * width; // gate (SiLU input), act out, up out
         else if (o.geluNewOps && !o.compiled)
             b += (12.0 + c) * width; // NewGELUActivation's ops (BlockSaveOptions::geluNewOps)
         else
             b += c * width; // up output, read by GELU
-        const bool downInputSaved = linIn || (has(lora, LoraTarget::Down) && !o.loraDropout);
+        const bool downInputSaved =
+            linIn || (has(lora, LoraTarget::Down) && loraSharesInput(c, o));
         if (downInputSaved)
             b += c * width;
         if (has(lora, LoraTarget::Down))
-            b += loraAdapterSaves(width, o);
+            b += loraAdapterSaves(width, c, o);
         return b * copies;
     };
     if (!m.parallelBlock)

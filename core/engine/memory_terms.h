@@ -186,6 +186,13 @@ struct BlockSaveOptions {
     bool eager = false;    ///< eager attention: no fused kernel output/logsumexp is saved
     bool dropout = false;  ///< hidden dropout after attention and MLP (1-byte masks)
     bool frozenLinearSavesInput = false; ///< bitsandbytes 4/8-bit base: inputs saved anyway
+    /// Bytes per element of the LoRA adapter weights as they run (0 = the compute dtype's,
+    /// c). PEFT casts each adapted layer's input to this dtype before lora_A (see
+    /// loraAdapterInput).
+    double adapterBytes = 0;
+    /// torch.autocast wraps the forward (HF Trainer bf16/fp16=True; fp32 weights under a
+    /// 16-bit compute dtype): a matmul casts an activation to the compute dtype as a new tensor.
+    bool autocast = false;
     /// litgpt's fused QKV linear (LoRAQKVLinear): see Features::fusedQkvLora
     bool fusedQkv = false;
     /// A plain (GELU) FFN whose activation is transformers' NewGELUActivation under autocast
@@ -195,6 +202,23 @@ struct BlockSaveOptions {
     bool geluNewOps = false;
 };
 double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o);
+
+/// What lora_A keeps for its weight gradient per element of an adapted layer's input whose
+/// elements have @p inputBytes: its bytes, and whether it is the adapter's own tensor (true)
+/// or the layer input itself, which the base layer and the other adapters on it share.
+/// PEFT's Linear.forward casts the input to lora_A's weight dtype first (o.adapterBytes; fp32
+/// under PEFT >= 0.12's default autocast_adapter_dtype=True on a 16-bit model; not under
+/// autocast over a bitsandbytes base), then autocast casts lora_A's input to the compute
+/// dtype; either cast makes a new tensor (autocast caches only leaf weights' casts).
+/// Units: bytes per element. Source: peft src/peft/tuners/lora/layer.py Linear.forward
+/// (_cast_input_dtype), tuners/lora/bnb.py (requires_conversion = not autocast),
+/// tuners/tuners_utils.py (autocast_adapter_dtype); aten/src/ATen/autocast_mode.cpp
+/// cached_cast. Measured: tests/data/measured-runs (fp32 against bf16 adapters).
+struct LoraAdapterInput {
+    double bytes = 2;
+    bool own = false;
+};
+LoraAdapterInput loraAdapterInput(double inputBytes, const BlockSaveOptions& o);
 
 /// The part of blockSavedBytesPerToken that Megatron tensor parallelism without sequence
 /// parallelism keeps replicated on every TP rank: the norms' saved tensors and the norm

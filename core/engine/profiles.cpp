@@ -554,6 +554,11 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         isQuantized(w.precision.weights) ? w.precision.compute : w.precision.weights;
     if (unknown.grads && pre.adapters == DType::FP32)
         w.precision.adapters = DType::FP32;
+    // a stated gradient dtype is the adapters' own (autograd stores a parameter's gradient in
+    // the parameter's dtype) unless the preset keeps separate fp32 main grads (Megatron)
+    if (!unknown.grads && !(pre.grads != pre.weights && pre.masterWeights) &&
+        !isQuantized(w.precision.grads))
+        w.precision.adapters = w.precision.grads;
     if (unknown.optimizer) {
         w.optimizer = f.optimizer.value_or(p.optimizer.value_or(Optimizer::AdamW));
         note("optimizer", std::string(optimizerKey(w.optimizer)), "optimizer");

@@ -3,6 +3,7 @@
 #include "core/engine/stage_context.h"
 
 #include "core/engine/memory_terms.h"
+#include "core/engine/profiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -257,6 +258,16 @@ int checkpointedBlocks(const StageContext& x) {
 /// The dtype of the embedding output, which sets transformers' eager attention mask: the
 /// weights' dtype, or for a quantised (or checkpoint-stored) model the compute dtype its
 /// unquantised modules load in (residentWeights).
+bool runsUnderAutocast(const Workload& w) {
+    if (w.precisionPreset == PrecisionPreset::PytorchAmp)
+        return true;
+    if (auto choice = findProfile(w.profile); choice && choice->profile->precision ==
+                                                             PrecisionPreset::PytorchAmp)
+        return true;
+    return w.precision.weights == DType::FP32 && bytesPerElement(w.precision.compute) == 2.0 &&
+           w.precisionPreset != PrecisionPreset::Fsdp2Mixed;
+}
+
 DType embeddingDtype(const StageContext& x) {
     return isQuantized(x.weightDtype) || terms::checkpointStorageApplies(x.m, x.w)
                ? x.w.precision.compute

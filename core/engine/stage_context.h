@@ -101,6 +101,13 @@ bool torchFsdp(Sharding s);
 /// selective: op-level), or the first checkpoint_layers of the model (first-n).
 int checkpointedBlocks(const StageContext& x);
 
+/// torch.autocast wraps this run's forward: the HF Trainer's bf16/fp16=True (the
+/// pytorch_amp precision preset, or a framework profile that names it, whatever dtypes the
+/// run states), or fp32 base weights under a 16-bit compute dtype outside FSDP2's
+/// MixedPrecisionPolicy (fsdp2_mixed casts the parameters instead).
+/// Source: transformers/trainer.py (autocast_smart_context_manager, bf16=True).
+bool runsUnderAutocast(const Workload& w);
+
 /// The dtype of the embedding output, which sets transformers' eager attention mask.
 DType embeddingDtype(const StageContext& x);
 

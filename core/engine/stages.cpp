@@ -169,6 +169,13 @@ terms::BlockSaveOptions blockSaveOptions(const StageContext& x) {
     o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
     o.eager = w.attention == AttentionImpl::Eager;
     o.frozenLinearSavesInput = adapters && isQuantized(x.weightDtype) && !w.features.torchaoNf4;
+    if (adapters && o.loraRank > 0) {
+        // FSDP2's MixedPrecisionPolicy runs the adapters in the compute dtype
+        o.adapterBytes = w.precisionPreset == PrecisionPreset::Fsdp2Mixed
+                             ? x.c
+                             : bytesPerElement(w.precision.adapters);
+        o.autocast = runsUnderAutocast(w);
+    }
     o.fusedQkv = w.features.fusedQkvLora;
     o.geluNewOps = w.features.geluNewOps && x.m.geluNew; // the term applies it to a plain FFN only
     return o;

@@ -61,6 +61,8 @@ private slots:
     void checkpointDtypePick_data();
     void checkpointDtypePick();
     void checkpointDtypeFill_data();
+    void statedGradsAreTheAdapters_data();
+    void statedGradsAreTheAdapters();
     void checkpointDtypeFill();
     void modelCastsItself_data();
     void modelCastsItself();
@@ -706,6 +708,36 @@ void TestProfiles::checkpointDtypeFill() {
     QVERIFY(it != filled.end());
     QCOMPARE(QString::fromStdString(it->value), weights);
     QVERIFY2(QString::fromStdString(it->source).contains(sourceHas), it->source.c_str());
+}
+
+// A LoRA record that states its gradient dtype states its adapters' dtype: autograd stores a
+// parameter's gradient in the parameter's own dtype, so fp32 gradients on a bf16 base are PEFT's
+// fp32 adapters (autocast_adapter_dtype=True), not bf16 adapters with an fp32 master copy.
+void TestProfiles::statedGradsAreTheAdapters_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("grads");    // as the record states it
+    QTest::addColumn<QString>("adapters"); // the dtype the run's adapters then have
+    QTest::newRow("hf-trainer-fp32-grads") << "hf-trainer@5" << "fp32" << "fp32";
+    QTest::newRow("hf-trainer-bf16-grads") << "hf-trainer@5" << "bf16" << "bf16";
+    QTest::newRow("torchtune-fp32-grads") << "torchtune" << "fp32" << "fp32";
+    QTest::newRow("swift-bf16-grads") << "swift" << "bf16" << "bf16";
+}
+
+void TestProfiles::statedGradsAreTheAdapters() {
+    QFETCH(QString, spec);
+    QFETCH(QString, grads);
+    QFETCH(QString, adapters);
+    ModelArch m = llama8b();
+    Workload w = testsupport::training(PrecisionPreset::Custom, 1, 512);
+    w.finetune = Finetune::LoRA;
+    w.precision.weights = DType::BF16;
+    w.precision.grads = grads == "fp32" ? DType::FP32 : DType::BF16;
+    UnknownSettings unknown;
+    unknown.masterWeights = unknown.optimizerStates = unknown.optimizer = true;
+    const auto c = parseProfileSpec(spec.toStdString());
+    QVERIFY(c.ok());
+    resolveUnknowns(m, w, unknown, *c);
+    QCOMPARE(QString::fromLatin1(dtypeKey(w.precision.adapters)), adapters);
 }
 
 // litgpt's generate defaults (prompt 6 tokens, max_new_tokens 50) fill an inference run's

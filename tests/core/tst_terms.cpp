@@ -41,6 +41,8 @@ private slots:
     void llamaBlockTensorList();
     void loraFrozenBaseSavesLess();
     void litgptFusedQkvLora();
+    void loraAdapterCasts_data();
+    void loraAdapterCasts();
     void geluNewOps_data();
     void geluNewOps();
     void eagerSoftmax_data();
@@ -427,6 +429,56 @@ void TstTerms::litgptFusedQkvLora() {
     const double gqa = 4 * h + (h + 2 * h) + 2 * (2 * r) + 2 * (4096 + 1024) + 3 * 2 * 4096 +
                        (2 * 4096 + 4 * 32) + 4 * h + 3 * 2 * 14336;
     compare(terms::blockSavedBytesPerToken(llama3_8b(), o), gqa);
+}
+
+void TstTerms::loraAdapterCasts_data() {
+    QTest::addColumn<double>("adapterBytes");
+    QTest::addColumn<bool>("autocast");
+    QTest::addColumn<bool>("dropout");
+    QTest::addColumn<bool>("bitsandbytes"); // frozen 4/8-bit base that saves its input anyway
+    QTest::addColumn<double>("extra");      // bytes per token beyond bf16 adapters, same run
+    // Llama-3-8B block, LoRA r 16 on all seven linears, bf16 compute (h 4096, o_proj input
+    // 4096, i 14336). PEFT casts each adapted layer's input to the adapter dtype before
+    // lora_A (peft tuners/lora/layer.py Linear.forward); autocast casts lora_A's input back to
+    // bf16 as a new tensor. By hand, per token:
+    const double h = 4096, o = 4096, i = 14336, r = 16;
+    QTest::newRow("bf16-adapters") << 2.0 << false << false << false << 0.0;
+    QTest::newRow("bf16-adapters-autocast") << 2.0 << true << false << false << 0.0;
+    // fp32 copies each (q, k, v 3 x 4h for the shared 2h; o 4o for 2o; gate, up 2 x 4h for
+    // 2h; down 4i for 2i) and lora_A's outputs in fp32 (7 x 2r more)
+    QTest::newRow("fp32-adapters-plain-loop")
+        << 4.0 << false << false << false << 10 * h + 2 * o + 6 * h + 2 * i + 14 * r;
+    // under autocast each adapter keeps its own bf16 copy: q, k, v 3 x 2h for 2h, gate, up
+    // 2 x 2h for 2h; o and down had one reader each already
+    QTest::newRow("fp32-adapters-autocast") << 4.0 << true << false << false << 4 * h + 2 * h;
+    // dropout: mask (1 B) + dropped copy, fp32 instead of bf16 per adapter input element
+    QTest::newRow("fp32-adapters-dropout")
+        << 4.0 << false << true << false << 2 * (3 * h + o + 2 * h + i) + 14 * r;
+    // bitsandbytes layers skip PEFT's cast under autocast (tuners/lora/bnb.py
+    // requires_conversion = not torch.is_autocast_enabled())
+    QTest::newRow("fp32-adapters-bnb-autocast") << 4.0 << true << false << true << 0.0;
+    // ... and cast without it; the base keeps its own bf16 input as well
+    QTest::newRow("fp32-adapters-bnb-plain")
+        << 4.0 << false << false << true << 4 * (3 * h + o + 2 * h + i) + 14 * r;
+}
+
+void TstTerms::loraAdapterCasts() {
+    QFETCH(double, adapterBytes);
+    QFETCH(bool, autocast);
+    QFETCH(bool, dropout);
+    QFETCH(bool, bitsandbytes);
+    QFETCH(double, extra);
+    terms::BlockSaveOptions o;
+    o.c = 2;
+    o.trainBase = false;
+    o.loraTargets = kLoraAllLinear;
+    o.loraRank = 16;
+    o.loraDropout = dropout;
+    o.frozenLinearSavesInput = bitsandbytes;
+    const double bf16 = terms::blockSavedBytesPerToken(llama3_8b(), o);
+    o.adapterBytes = adapterBytes;
+    o.autocast = autocast;
+    compare(terms::blockSavedBytesPerToken(llama3_8b(), o) - bf16, extra);
 }
 
 void TstTerms::geluNewOps_data() {
