@@ -256,8 +256,7 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
             b += (12.0 + c) * width; // NewGELUActivation's ops (BlockSaveOptions::geluNewOps)
         else
             b += c * width; // up output, read by GELU
-        const bool downInputSaved =
-            linIn || (has(lora, LoraTarget::Down) && loraSharesInput(c, o));
+        const bool downInputSaved = linIn || (has(lora, LoraTarget::Down) && loraSharesInput(c, o));
         if (downInputSaved)
             b += c * width;
         if (has(lora, LoraTarget::Down))

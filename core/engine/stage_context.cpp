@@ -261,8 +261,8 @@ int checkpointedBlocks(const StageContext& x) {
 bool runsUnderAutocast(const Workload& w) {
     if (w.precisionPreset == PrecisionPreset::PytorchAmp)
         return true;
-    if (auto choice = findProfile(w.profile); choice && choice->profile->precision ==
-                                                             PrecisionPreset::PytorchAmp)
+    if (auto choice = findProfile(w.profile);
+        choice && choice->profile->precision == PrecisionPreset::PytorchAmp)
         return true;
     return w.precision.weights == DType::FP32 && bytesPerElement(w.precision.compute) == 2.0 &&
            w.precisionPreset != PrecisionPreset::Fsdp2Mixed;

@@ -63,6 +63,7 @@ private slots:
     void parametersByHand();
     void findings_data();
     void findings();
+    void misdescribedAdaptersShowInTransients();
     void badFiles_data();
     void badFiles();
     void calibrationMeasurement();
@@ -149,10 +150,11 @@ void TestMeasured::findings_data() {
     // reserved 97.29 GB of 62.52 GB allocated (1.56x) with step lengths 531..2023 under the
     // default allocator: the mechanism docs/metrics.md "Variable sample lengths" names
     QTest::newRow("varlen-default-allocator") << "qwen2.5-0.5b-lora-varlen.headroom.json"
-                                              << "length_fragmentation,transients_differ";
-    // the same steps with expandable_segments:True: reserved 1.08x allocated, no finding
+                                              << "length_fragmentation";
+    // the same steps with expandable_segments:True: reserved 1.08x allocated, no finding (the
+    // transients were 14 % under until PEFT's fp32 input casts were modelled)
     QTest::newRow("varlen-expandable") << "qwen2.5-0.5b-lora-varlen-expandable.headroom.json"
-                                       << "transients_differ";
+                                       << "";
     // fixed lengths, full fine-tune: every category within its tolerance
     QTest::newRow("llama-full-bf16-none") << "llama-3.2-1b-full-bf16.headroom.json"
                                           << "";
@@ -169,6 +171,23 @@ void TestMeasured::findings() {
         got << QString::fromUtf8(differenceKey(d.code).data(),
                                  static_cast<int>(differenceKey(d.code).size()));
     QCOMPARE(got.join(','), expected);
+}
+
+// The fp32-adapter run described as if its adapters were bf16: the estimate loses each adapted
+// layer's fp32 input copy (25,856 B a token and layer here, 9.5 GiB), which the comparison
+// names as transients that differ; the persistent categories stay within tolerance (the
+// adapters' 8.8 M parameters move by 17.6 MB, under the 64 MiB noise floor).
+void TestMeasured::misdescribedAdaptersShowInTransients() {
+    auto f = loadMeasuredRun(dataFile("qwen2.5-0.5b-lora-sdpa.headroom.json"));
+    QVERIFY(f.ok());
+    Scenario s = f.value().scenario;
+    QCOMPARE(s.workload.precision.adapters, DType::FP32);
+    s.workload.precision.adapters = DType::BF16;
+    s.workload.precision.grads = DType::BF16;
+    const MeasuredComparison c = compareMeasured(s, f.value().run);
+    QCOMPARE(c.differences.size(), size_t{1});
+    QCOMPARE(c.differences[0].code, DifferenceCode::TransientsDiffer);
+    QVERIFY(c.differences[0].predicted < c.differences[0].measured * 0.9);
 }
 
 void TestMeasured::badFiles_data() {

@@ -717,10 +717,18 @@ void TestProfiles::statedGradsAreTheAdapters_data() {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("grads");    // as the record states it
     QTest::addColumn<QString>("adapters"); // the dtype the run's adapters then have
-    QTest::newRow("hf-trainer-fp32-grads") << "hf-trainer@5" << "fp32" << "fp32";
-    QTest::newRow("hf-trainer-bf16-grads") << "hf-trainer@5" << "bf16" << "bf16";
-    QTest::newRow("torchtune-fp32-grads") << "torchtune" << "fp32" << "fp32";
-    QTest::newRow("swift-bf16-grads") << "swift" << "bf16" << "bf16";
+    QTest::newRow("hf-trainer-fp32-grads") << "hf-trainer@5"
+                                           << "fp32"
+                                           << "fp32";
+    QTest::newRow("hf-trainer-bf16-grads") << "hf-trainer@5"
+                                           << "bf16"
+                                           << "bf16";
+    QTest::newRow("torchtune-fp32-grads") << "torchtune"
+                                          << "fp32"
+                                          << "fp32";
+    QTest::newRow("swift-bf16-grads") << "swift"
+                                      << "bf16"
+                                      << "bf16";
 }
 
 void TestProfiles::statedGradsAreTheAdapters() {

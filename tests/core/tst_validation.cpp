@@ -849,7 +849,13 @@ void TstValidation::mapping_data() {
         << "adapters"
         << "bf16";
     QTest::newRow("lora-adapters-in-weight-dtype")
-        << R"({"/weight_dtype": "fp32", "/compute_dtype": "fp16"})"
+        << R"({"/weight_dtype": "fp32", "/compute_dtype": "fp16", "/grad_dtype": null})"
+        << "adapters"
+        << "fp32";
+    // a stated gradient dtype is the adapters' own (autograd keeps a gradient in its
+    // parameter's dtype): PEFT's fp32 adapters on a bf16 base
+    QTest::newRow("lora-adapters-follow-stated-grads")
+        << R"({"/weight_dtype": "bf16", "/grad_dtype": "fp32"})"
         << "adapters"
         << "fp32";
     // q_proj = bit 0 (1), v_proj = bit 2 (4): 5.
