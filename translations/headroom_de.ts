@@ -23,6 +23,10 @@
         <source>%1: memory plan</source>
         <translation>%1: Speicherplan</translation>
     </message>
+    <message>
+        <source>%1: concurrent sequences against context length</source>
+        <translation>%1: gleichzeitige Sequenzen über der Kontextlänge</translation>
+    </message>
 </context>
 <context>
     <name>FormulaText</name>
@@ -1279,6 +1283,58 @@
     <message>
         <source>pack the samples</source>
         <translation>Beispiele packen</translation>
+    </message>
+    <message>
+        <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
+        <translation>max_model_len %1 liegt über max_position_embeddings des Modells</translation>
+    </message>
+    <message>
+        <source>the requested share is more than the memory free at start</source>
+        <translation>der angeforderte Anteil ist größer als der beim Start freie Speicher</translation>
+    </message>
+    <message>
+        <source>weights and the profiled peak leave no memory for the KV cache</source>
+        <translation>Gewichte und die gemessene Spitze lassen keinen Speicher für den KV-Cache</translation>
+    </message>
+    <message>
+        <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
+        <translation>eine Anfrage der Länge max_model_len (%1 Token) braucht %2 KV-Cache</translation>
+    </message>
+    <message>
+        <source>Prefill only</source>
+        <translation>Nur Prefill</translation>
+    </message>
+    <message>
+        <source>Longest request (max_model_len)</source>
+        <translation>Längste Anfrage (max_model_len)</translation>
+    </message>
+    <message>
+        <source>Requests at once (max_num_seqs)</source>
+        <translation>Gleichzeitige Anfragen (max_num_seqs)</translation>
+    </message>
+    <message>
+        <source>Tokens per step (max_num_batched_tokens)</source>
+        <translation>Token pro Schritt (max_num_batched_tokens)</translation>
+    </message>
+    <message>
+        <source>KV block (block_size)</source>
+        <translation>KV-Block (block_size)</translation>
+    </message>
+    <message>
+        <source>No CUDA graphs (enforce_eager)</source>
+        <translation>Keine CUDA-Graphen (enforce_eager)</translation>
+    </message>
+    <message>
+        <source>HSDP shard group</source>
+        <translation>HSDP-Shard-Gruppe</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages</source>
+        <translation>Virtuelle Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>Pipeline micro-batches per step</source>
+        <translation>Pipeline-Mikro-Batches pro Schritt</translation>
     </message>
 </context>
 <context>
@@ -3834,6 +3890,53 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
 </context>
 <context>
+    <name>headroom::ui::ServingCliffChart</name>
+    <message>
+        <source>max_position_embeddings %1</source>
+        <translation>max_position_embeddings %1</translation>
+    </message>
+    <message>
+        <source>does not start at max_model_len %1</source>
+        <translation>startet nicht bei max_model_len %1</translation>
+    </message>
+    <message>
+        <source>%1 sequences × %2 tokens</source>
+        <translation>%1 Sequenzen × %2 Token</translation>
+    </message>
+    <message>
+        <source>Context length (tokens per sequence)</source>
+        <translation>Kontextlänge (Token pro Sequenz)</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>Sequences at once</source>
+        <translation>Gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences against context length</source>
+        <translation>Gleichzeitige Sequenzen über der Kontextlänge</translation>
+    </message>
+    <message>
+        <source>does not start</source>
+        <translation>startet nicht</translation>
+    </message>
+    <message>
+        <source>%1 × %2 tokens</source>
+        <translation>%1 × %2 Token</translation>
+    </message>
+</context>
+<context>
     <name>headroom::ui::ServingPanel</name>
     <message>
         <source>Change GPU memory utilisation</source>
@@ -3860,14 +3963,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>(max_position_embeddings %1; das KV-Budget fasst %2)</translation>
     </message>
     <message>
-        <source>max_position_embeddings %1</source>
-        <translation>max_position_embeddings %1</translation>
-    </message>
-    <message>
-        <source>%1 sequences × %2 tokens</source>
-        <translation>%1 Sequenzen × %2 Token</translation>
-    </message>
-    <message>
         <source>GPU memory &amp;utilisation</source>
         <translation>GPU-Speicher&amp;auslastung</translation>
     </message>
@@ -3888,18 +3983,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>KV-Cache-Datentyp</translation>
     </message>
     <message>
-        <source>Context length (tokens per sequence)</source>
-        <translation>Kontextlänge (Token pro Sequenz)</translation>
-    </message>
-    <message>
-        <source>Sequences at once</source>
-        <translation>Gleichzeitige Sequenzen</translation>
-    </message>
-    <message>
-        <source>Concurrent sequences against context length</source>
-        <translation>Gleichzeitige Sequenzen über der Kontextlänge</translation>
-    </message>
-    <message>
         <source>Serving figures</source>
         <translation>Serving-Kennzahlen</translation>
     </message>
@@ -3916,18 +3999,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>transformers generate(), ein Batch auf einmal vorbefüllt (das Klippen-Diagramm): %1 Sequenzen zu %2 Token</translation>
     </message>
     <message>
-        <source>Context length</source>
-        <translation>Kontextlänge</translation>
-    </message>
-    <message>
-        <source>Context</source>
-        <translation>Kontext</translation>
-    </message>
-    <message>
-        <source>Sequences</source>
-        <translation>Sequenzen</translation>
-    </message>
-    <message>
         <source>Change serving engine</source>
         <translation>Serving-Engine ändern</translation>
     </message>
@@ -3942,22 +4013,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>%1 %2: it requests the utilisation share of the memory, loads the weights, profiles one step of its largest batch, and pages the rest into KV-cache blocks of %3 tokens shared by all running requests.</source>
         <translation>%1 %2: Es fordert den Auslastungsanteil des Speichers an, lädt die Gewichte, misst einen Schritt seines größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token, die sich alle laufenden Anfragen teilen.</translation>
-    </message>
-    <message>
-        <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
-        <translation>max_model_len %1 liegt über max_position_embeddings des Modells</translation>
-    </message>
-    <message>
-        <source>the requested share is more than the memory free at start</source>
-        <translation>der angeforderte Anteil ist größer als der beim Start freie Speicher</translation>
-    </message>
-    <message>
-        <source>weights and the profiled peak leave no memory for the KV cache</source>
-        <translation>Gewichte und die gemessene Spitze lassen keinen Speicher für den KV-Cache</translation>
-    </message>
-    <message>
-        <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
-        <translation>eine Anfrage der Länge max_model_len (%1 Token) braucht %2 KV-Cache</translation>
     </message>
     <message>
         <source>(CUDA graphs come out of the memory the share leaves)</source>
@@ -4054,10 +4109,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
         <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (der Speicher, den CUDA meldet) = %3</translation>
-    </message>
-    <message>
-        <source>does not start at max_model_len %1</source>
-        <translation>startet nicht bei max_model_len %1</translation>
     </message>
 </context>
 <context>
@@ -4171,6 +4222,18 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>Band %1: it can fit with %2 (%3).</source>
         <translation>Band %1: mit %2 kann es passen (%3).</translation>
+    </message>
+    <message>
+        <source>%1 does not start: %2</source>
+        <translation>%1 startet nicht: %2</translation>
+    </message>
+    <message>
+        <source>%1 starts: %2 sequences × %3 tokens at once</source>
+        <translation>%1 startet: %2 Sequenzen × %3 Token gleichzeitig</translation>
+    </message>
+    <message>
+        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4 (the Serving tab has each term); the chart shows how many sequences fit at each context length. The bar is one transformers generate() batch of %5 × %6 tokens.</source>
+        <translation>Der Server belegt beim Start %1: Gewichte %2, KV-Cache %3, der Rest %4 (der Tab Serving zeigt jeden Posten); das Diagramm zeigt, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen. Der Balken ist ein transformers-generate()-Batch aus %5 × %6 Token.</translation>
     </message>
 </context>
 <context>

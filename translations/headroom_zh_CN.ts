@@ -23,6 +23,10 @@
         <source>%1: memory plan</source>
         <translation>%1：显存规划</translation>
     </message>
+    <message>
+        <source>%1: concurrent sequences against context length</source>
+        <translation>%1：并发序列数与上下文长度的关系</translation>
+    </message>
 </context>
 <context>
     <name>FormulaText</name>
@@ -1277,6 +1281,58 @@
     <message>
         <source>pack the samples</source>
         <translation>打包样本</translation>
+    </message>
+    <message>
+        <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
+        <translation>max_model_len %1 超过模型的 max_position_embeddings</translation>
+    </message>
+    <message>
+        <source>the requested share is more than the memory free at start</source>
+        <translation>申请的份额超过启动时的空闲显存</translation>
+    </message>
+    <message>
+        <source>weights and the profiled peak leave no memory for the KV cache</source>
+        <translation>权重和剖析峰值没有给 KV 缓存留下显存</translation>
+    </message>
+    <message>
+        <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
+        <translation>一个 max_model_len（%1 个 token）的请求需要 %2 的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Prefill only</source>
+        <translation>仅预填充</translation>
+    </message>
+    <message>
+        <source>Longest request (max_model_len)</source>
+        <translation>最长请求（max_model_len）</translation>
+    </message>
+    <message>
+        <source>Requests at once (max_num_seqs)</source>
+        <translation>同时处理的请求数（max_num_seqs）</translation>
+    </message>
+    <message>
+        <source>Tokens per step (max_num_batched_tokens)</source>
+        <translation>每步 token 数（max_num_batched_tokens）</translation>
+    </message>
+    <message>
+        <source>KV block (block_size)</source>
+        <translation>KV 块（block_size）</translation>
+    </message>
+    <message>
+        <source>No CUDA graphs (enforce_eager)</source>
+        <translation>不使用 CUDA 图（enforce_eager）</translation>
+    </message>
+    <message>
+        <source>HSDP shard group</source>
+        <translation>HSDP 分片组</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages</source>
+        <translation>虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source>Pipeline micro-batches per step</source>
+        <translation>每步流水线微批次数</translation>
     </message>
 </context>
 <context>
@@ -3828,6 +3884,53 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
 </context>
 <context>
+    <name>headroom::ui::ServingCliffChart</name>
+    <message>
+        <source>max_position_embeddings %1</source>
+        <translation>max_position_embeddings %1</translation>
+    </message>
+    <message>
+        <source>does not start at max_model_len %1</source>
+        <translation>max_model_len %1 时无法启动</translation>
+    </message>
+    <message>
+        <source>%1 sequences × %2 tokens</source>
+        <translation>%1 条序列 × %2 个 token</translation>
+    </message>
+    <message>
+        <source>Context length (tokens per sequence)</source>
+        <translation>上下文长度（每条序列的 token 数）</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Sequences at once</source>
+        <translation>同时运行的序列数</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>序列数</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences against context length</source>
+        <translation>并发序列数与上下文长度的关系</translation>
+    </message>
+    <message>
+        <source>does not start</source>
+        <translation>无法启动</translation>
+    </message>
+    <message>
+        <source>%1 × %2 tokens</source>
+        <translation>%1 × %2 个 token</translation>
+    </message>
+</context>
+<context>
     <name>headroom::ui::ServingPanel</name>
     <message>
         <source>Change GPU memory utilisation</source>
@@ -3854,14 +3957,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>（max_position_embeddings 为 %1；KV 预算可容纳 %2）</translation>
     </message>
     <message>
-        <source>max_position_embeddings %1</source>
-        <translation>max_position_embeddings %1</translation>
-    </message>
-    <message>
-        <source>%1 sequences × %2 tokens</source>
-        <translation>%1 条序列 × %2 个 token</translation>
-    </message>
-    <message>
         <source>GPU memory &amp;utilisation</source>
         <translation>GPU 显存利用率(&amp;U)</translation>
     </message>
@@ -3882,18 +3977,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <source>Context length (tokens per sequence)</source>
-        <translation>上下文长度（每条序列的 token 数）</translation>
-    </message>
-    <message>
-        <source>Sequences at once</source>
-        <translation>同时运行的序列数</translation>
-    </message>
-    <message>
-        <source>Concurrent sequences against context length</source>
-        <translation>并发序列数与上下文长度的关系</translation>
-    </message>
-    <message>
         <source>Serving figures</source>
         <translation>服务部署数据</translation>
     </message>
@@ -3910,18 +3993,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>transformers generate()，整批一次预填充（悬崖图）：%1 条 %2 个 token 的序列</translation>
     </message>
     <message>
-        <source>Context length</source>
-        <translation>上下文长度</translation>
-    </message>
-    <message>
-        <source>Context</source>
-        <translation>上下文</translation>
-    </message>
-    <message>
-        <source>Sequences</source>
-        <translation>序列数</translation>
-    </message>
-    <message>
         <source>Change serving engine</source>
         <translation>更改推理服务引擎</translation>
     </message>
@@ -3936,22 +4007,6 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>%1 %2: it requests the utilisation share of the memory, loads the weights, profiles one step of its largest batch, and pages the rest into KV-cache blocks of %3 tokens shared by all running requests.</source>
         <translation>%1 %2：它申请按利用率划分的显存，加载权重，剖析一步最大批次，再把其余部分分页为每块 %3 个 token、由所有运行中请求共享的 KV 缓存块。</translation>
-    </message>
-    <message>
-        <source>max_model_len %1 is above the model&apos;s max_position_embeddings</source>
-        <translation>max_model_len %1 超过模型的 max_position_embeddings</translation>
-    </message>
-    <message>
-        <source>the requested share is more than the memory free at start</source>
-        <translation>申请的份额超过启动时的空闲显存</translation>
-    </message>
-    <message>
-        <source>weights and the profiled peak leave no memory for the KV cache</source>
-        <translation>权重和剖析峰值没有给 KV 缓存留下显存</translation>
-    </message>
-    <message>
-        <source>one request of max_model_len (%1 tokens) needs %2 of KV cache</source>
-        <translation>一个 max_model_len（%1 个 token）的请求需要 %2 的 KV 缓存</translation>
     </message>
     <message>
         <source>(CUDA graphs come out of the memory the share leaves)</source>
@@ -4048,10 +4103,6 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
         <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2（CUDA 报告的显存）= %3</translation>
-    </message>
-    <message>
-        <source>does not start at max_model_len %1</source>
-        <translation>max_model_len %1 时无法启动</translation>
     </message>
 </context>
 <context>
@@ -4165,6 +4216,18 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>Band %1: it can fit with %2 (%3).</source>
         <translation>范围 %1：借助 %2 可能放得下（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 does not start: %2</source>
+        <translation>%1 无法启动：%2</translation>
+    </message>
+    <message>
+        <source>%1 starts: %2 sequences × %3 tokens at once</source>
+        <translation>%1 可启动：同时 %2 条序列 × %3 个 token</translation>
+    </message>
+    <message>
+        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4 (the Serving tab has each term); the chart shows how many sequences fit at each context length. The bar is one transformers generate() batch of %5 × %6 tokens.</source>
+        <translation>服务器启动时占用 %1：权重 %2，KV 缓存 %3，其余 %4（“服务部署”标签页列出每一项）；图表显示每种上下文长度下能同时容纳多少条序列。柱形图是一个 transformers generate() 批次：%5 × %6 个 token。</translation>
     </message>
 </context>
 <context>

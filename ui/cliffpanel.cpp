@@ -8,12 +8,14 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace headroom::ui {
 
 CliffPanel::CliffPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_chart(new CliffChart(this)),
+      m_serving(new ServingCliffChart(this)), m_stack(new QStackedWidget(this)),
       m_showLabel(new QLabel(this)), m_mode(new QComboBox(this)), m_axisLabel(new QLabel(this)),
       m_axis(new QComboBox(this)), m_animate(new QPushButton(this)) {
     setObjectName(QStringLiteral("cliffPanel"));
@@ -42,7 +44,9 @@ CliffPanel::CliffPanel(ScenarioController* controller, QWidget* parent)
     lay->setContentsMargins(0, 0, 0, 0);
     lay->setSpacing(2);
     lay->addLayout(bar);
-    lay->addWidget(m_chart, 1);
+    m_stack->addWidget(m_chart);
+    m_stack->addWidget(m_serving);
+    lay->addWidget(m_stack, 1);
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_chart->setMode(i == 0 ? CliffChart::Mode::Stacked : CliffChart::Mode::Total);
@@ -129,10 +133,39 @@ void CliffPanel::setCompact(bool compact, double scale) {
         f.setPointSizeF(std::max(14.0, f.pointSizeF() * 1.4) * scale);
     }
     m_animate->setFont(f);
-    m_showLabel->setVisible(!compact);
-    m_mode->setVisible(!compact);
-    m_axisLabel->setVisible(!compact);
-    m_axis->setVisible(!compact);
+    m_compact = compact;
+    showControls();
+}
+
+bool CliffPanel::showsServing() const {
+    return m_stack->currentWidget() == m_serving;
+}
+
+void CliffPanel::setResults(const Results& r, ByteUnit unit) {
+    m_chart->setResults(r, unit);
+    const bool serving = r.drawsServingCliff();
+    if (serving)
+        m_serving->setResults(r);
+    if (serving != showsServing()) {
+        if (serving)
+            stopAnimation();
+        m_stack->setCurrentWidget(serving ? static_cast<QWidget*>(m_serving) : m_chart);
+        showControls();
+    }
+}
+
+void CliffPanel::setStyle(const ChartStyle& style) {
+    m_chart->setStyle(style);
+    m_serving->setStyle(style);
+}
+
+void CliffPanel::showControls() {
+    const bool sweep = !showsServing();
+    m_showLabel->setVisible(sweep && !m_compact);
+    m_mode->setVisible(sweep && !m_compact);
+    m_axisLabel->setVisible(sweep && !m_compact);
+    m_axis->setVisible(sweep && !m_compact);
+    m_animate->setVisible(sweep);
 }
 
 void CliffPanel::retranslateUi() {

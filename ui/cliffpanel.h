@@ -3,6 +3,7 @@
 // axis, and Animate, which drives the real slider across the sweep to show the cliff live.
 
 #include "ui/cliffchart.h"
+#include "ui/servingcliffchart.h"
 #include "ui/scenariocontroller.h"
 
 #include <QPointer>
@@ -12,6 +13,7 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QStackedWidget;
 
 namespace headroom::ui {
 
@@ -24,6 +26,15 @@ public:
     explicit CliffPanel(ScenarioController* controller, QWidget* parent = nullptr);
 
     CliffChart* chart() const { return m_chart; }
+    /// The serving curve, shown in place of chart() when the scenario sizes a server
+    /// (Results::drawsServingCliff): one answer with the Serving tab.
+    ServingCliffChart* servingChart() const { return m_serving; }
+    /// Whether the serving curve is the chart on show.
+    bool showsServing() const;
+    /// Feeds both charts and shows the one the results call for (the toolbar's sweep and
+    /// style choices and Animate belong to the micro-batch/sequence cliff only).
+    void setResults(const Results& r, ByteUnit unit);
+    void setStyle(const ChartStyle& style);
     QComboBox* axisCombo() const { return m_axis; }
     QComboBox* modeCombo() const { return m_mode; }
     QPushButton* animateButton() const { return m_animate; }
@@ -45,9 +56,14 @@ protected:
 private:
     void retranslateUi();
     void finishAnimation();
+    /// The toolbar's controls shown for the chart on show (and the presentation look).
+    void showControls();
 
     ScenarioController* m_controller;
     CliffChart* m_chart;
+    ServingCliffChart* m_serving;
+    QStackedWidget* m_stack;
+    bool m_compact = false;
     QLabel* m_showLabel;
     QComboBox* m_mode;
     QLabel* m_axisLabel;

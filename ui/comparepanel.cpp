@@ -21,9 +21,11 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedBarSeries>
+#include <QStyle>
 #include <QSvgGenerator>
 #include <QTableWidget>
 #include <QThread>
@@ -409,13 +411,45 @@ void ComparePanel::rebuildTables() {
     }
     m_terms->resizeColumnsToContents();
     m_changes->resizeColumnsToContents();
+    // the change and effect columns wrap: each needs its contents' width at most and its
+    // longest word at least (a word wider than its column is elided)
+    static const QRegularExpression breaks(QStringLiteral("\\s"));
+    const QFontMetrics fm(m_changes->font());
+    const int pad = 2 * m_changes->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
+    for (size_t k = 0; k < m_wrapColumns.size(); ++k) {
+        WrapColumn& wc = m_wrapColumns[k];
+        wc.contents = m_changes->columnWidth(wc.column);
+        wc.word = 0;
+        for (int row = 0; row < m_changes->rowCount(); ++row)
+            if (const QTableWidgetItem* it = m_changes->item(row, wc.column))
+                for (const QString& word : it->text().split(breaks, Qt::SkipEmptyParts))
+                    wc.word = std::max(wc.word, fm.horizontalAdvance(word) + pad);
+    }
+    fitChangeColumns();
 }
 
 void ComparePanel::layoutChangeColumns() {
     QHeaderView* h = m_changes->horizontalHeader();
-    for (int col : {0, 2, 3})
-        h->setSectionResizeMode(col, QHeaderView::ResizeToContents);
+    for (const WrapColumn& wc : m_wrapColumns)
+        h->setSectionResizeMode(wc.column, QHeaderView::Interactive);
+    h->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(1, QHeaderView::Stretch);
+}
+
+void ComparePanel::fitChangeColumns() {
+    // the change's name and its effect take their text's width up to a fifth of the table each
+    // (never less than their longest word) and wrap beyond it, so the values (A -> B, the
+    // widest texts) keep the rest: sized to contents, long names and effects squeezed the
+    // values column until a value was cut ("NVIDIA H100 SXM 80GB -> 4 x NVI...")
+    QHeaderView* h = m_changes->horizontalHeader();
+    const int room = m_changes->viewport()->width();
+    if (room <= 0)
+        return;
+    for (const WrapColumn& wc : m_wrapColumns) {
+        const int width = std::min(wc.contents, std::max(room / 5, wc.word));
+        if (width > 0 && h->sectionSize(wc.column) != width)
+            h->resizeSection(wc.column, width);
+    }
 }
 
 QString ComparePanel::toMarkdown() const {
@@ -610,6 +644,7 @@ void ComparePanel::applyTicks() {
 void ComparePanel::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     applyTicks();
+    fitChangeColumns();
 }
 
 void ComparePanel::changeEvent(QEvent* e) {

@@ -17,6 +17,8 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <array>
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -122,6 +124,16 @@ private:
     /// The change table's columns: names, effects and shares as wide as they need, the values
     /// the rest.
     void layoutChangeColumns();
+    /// The change and effect columns' widths for the table's width (fitChangeColumns).
+    void fitChangeColumns();
+    /// A column of the changes table that wraps its texts: its widths for its contents
+    /// unwrapped and for its longest word (px, with the cell's margins).
+    struct WrapColumn {
+        int column = 0;
+        int contents = 0;
+        int word = 0;
+    };
+    std::array<WrapColumn, 2> m_wrapColumns{{{0, 0, 0}, {2, 0, 0}}};
     /// The memory axes' ranges and ticks for the charts' current heights.
     void applyTicks();
     void retranslateUi();

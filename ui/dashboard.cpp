@@ -177,7 +177,7 @@ void Dashboard::refresh() {
     m_verdict->setResults(r, u);
     m_bar->setResults(r, u);
     m_legend->setUsed(m_bar->usedTerms());
-    m_cliff->chart()->setResults(r, u);
+    m_cliff->setResults(r, u);
     if (m_controller->dragging()) {
         m_tableTimer.start(); // (re)started: the tables follow when the drag pauses
     } else {
@@ -244,7 +244,7 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
     m_verdict->setStyle(style);
     m_legend->setStyle(style);
     m_bar->setStyle(style);
-    m_cliff->chart()->setStyle(style);
+    m_cliff->setStyle(style);
     m_playbook->setChartStyle(style);
     m_timeline->setStyle(style);
     m_serving->setStyle(style);

@@ -2,6 +2,7 @@
 
 #include "ui/savefile.h"
 #include "ui/scenariocontroller.h"
+#include "ui/servingcliffchart.h"
 #include "ui/verdictview.h"
 
 #include <QApplication>
@@ -28,6 +29,8 @@ QString Exporter::defaultTitle(ExportTarget target) const {
     case ExportTarget::VramBar:
         return tr("%1: GPU memory by term").arg(who);
     case ExportTarget::CliffChart:
+        if (m_controller->results().drawsServingCliff())
+            return tr("%1: concurrent sequences against context length").arg(who);
         return m_controller->sweepAxis() == SweepAxis::MicroBatch
                    ? tr("%1: OOM cliff over micro-batch").arg(who)
                    : tr("%1: OOM cliff over sequence length").arg(who);
@@ -51,6 +54,12 @@ void Exporter::paintChart(QPainter* p, const QRectF& area, ExportTarget target, 
         view->setView(m_look.barView);
         view->setFormulaProvider({});
         view->setResults(r, u);
+        chart = view->chart();
+        holder = std::move(view);
+    } else if (r.drawsServingCliff()) { // the cliff panel shows the serving curve then
+        auto view = std::make_unique<ServingCliffChart>();
+        view->setStyle(style);
+        view->setResults(r);
         chart = view->chart();
         holder = std::move(view);
     } else {
@@ -113,7 +122,7 @@ void Exporter::paint(QPainter* p, const ExportOptions& o) const {
             std::max(11, static_cast<int>((o.target == ExportTarget::Dashboard ? 24 : 17) * unit)));
         f.setBold(true);
         p->setFont(f);
-        p->setPen(!r.valid ? QColor(0xd3, 0x7a, 0x00) : (r.estimate.fits ? c.fits : c.oom));
+        p->setPen(!r.valid ? QColor(0xd3, 0x7a, 0x00) : (r.verdictGood() ? c.fits : c.oom));
         const QFontMetricsF fm(f);
         const QString v =
             fm.elidedText(VerdictView::headlineFor(r, m_controller->unit()), Qt::ElideRight, w);

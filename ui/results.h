@@ -68,6 +68,19 @@ struct Results {
     /// while a slider is held, like `playbook`.
     std::vector<ServeOption> servingPlaybook;
     int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
+    int64_t modelPositions = 0; ///< the model's max_position_embeddings (0 = not known)
+    int64_t generateBatch = 0;  ///< sequences of the generate() run the estimate describes
+    /// The scenario sizes a paged server (its engine's memory fraction is set): the cliff
+    /// chart draws the serving curve (ServingCliffChart) in place of generate() batches, so
+    /// it and the Serving tab give one answer.
+    bool serverSized = false;
+    bool drawsServingCliff() const { return serverSized && serving.has_value(); }
+    /// The verdict's colour and the export's: the server starts with room for a request
+    /// (drawsServingCliff), else the estimate fits.
+    bool verdictGood() const {
+        return drawsServingCliff() ? serving->starts && serving->maxConcurrency >= 1
+                                   : estimate.fits;
+    }
     uint64_t generation = 0;    ///< increases with every recompute
     double computeMs = 0;       ///< time the engine took for this recompute
     /// termFormula() of each term for the worst rank, made with the estimate (off the UI

@@ -130,6 +130,19 @@ bool trains(const Workload& w) {
 
 } // namespace
 
+QString RunDetailsPanel::labelOf(const WorkloadField& f) {
+    const std::string path = f.path();
+    for (const Row& r : kRows)
+        if (path == r.path) {
+            QString label = QCoreApplication::translate(kContext, r.label);
+            // the form's colon (and its full-width twin in Chinese) is not part of the name
+            while (label.endsWith(u':') || label.endsWith(QChar(0xFF1A)))
+                label.chop(1);
+            return label.trimmed();
+        }
+    return {};
+}
+
 RunDetailsPanel::RunDetailsPanel(ScenarioController* controller, QWidget* parent)
     : QGroupBox(parent), m_controller(controller) {
     setObjectName(QStringLiteral("runDetailsBox"));

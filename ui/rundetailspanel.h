@@ -30,6 +30,9 @@ public:
     /// The widget of a field-table row by its path ("gradient_accumulation_steps",
     /// "rollout.samples_per_prompt"; also its object name): a QCheckBox or a QSpinBox.
     QWidget* fieldWidget(const QString& path) const;
+    /// The panel's words for a field-table row ("Mean sample length"), translated, without
+    /// the label's colon; empty for a row the panel does not show.
+    static QString labelOf(const WorkloadField& f);
     QComboBox* kvCacheBox() const { return m_kvCache; }
     QComboBox* optimizerStatesBox() const { return m_optStates; }
     /// Where the batch lengths come from (Workload::lengths.data), items in DataLengths order.

@@ -155,6 +155,9 @@ void computeServing(const Scenario& s, Results& r, bool keepPlaybook) {
         r.servingPlaybook = servePlaybook(s.model, s.workload, s.gpu, *sc);
     r.serving = sc.value();
     r.servingContext = inferenceContext(s.workload);
+    r.modelPositions = s.model.maxPositions;
+    r.generateBatch = s.workload.microBatch;
+    r.serverSized = s.workload.inference.memoryUtilization > 0;
     // contexts four per octave from 128 tokens to past the longest single sequence
     const int64_t hi =
         std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(

@@ -46,10 +46,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
       m_engineLabel(new QLabel(this)), m_engine(new QComboBox(this)), m_utilLabel(new QLabel(this)),
       m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)), m_kvDtype(new QComboBox(this)),
-      m_figures(new QLabel(this)), m_view(new QChartView(new QChart, this)),
-      m_chart(m_view->chart()), m_x(new QLogValueAxis), m_y(new QLogValueAxis),
-      m_curve(new QLineSeries), m_here(new QScatterSeries), m_positions(new QLineSeries),
-      m_hereLabel(new ChartLabel(m_chart)), m_positionsLabel(new ChartLabel(m_chart)) {
+      m_figures(new QLabel(this)), m_view(new ServingCliffChart(this)) {
     setObjectName(QStringLiteral("servingPanel"));
     m_util->setObjectName(QStringLiteral("memoryUtilizationSpin"));
     m_kvDtype->setObjectName(QStringLiteral("kvDtypeCombo"));
@@ -74,27 +71,6 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     m_kvLabel->setBuddy(m_kvDtype);
     for (DType d : kvDtypes())
         m_kvDtype->addItem(Texts::dtypeName(d), static_cast<int>(d));
-
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(280, 160);
-    m_chart->setMargins(QMargins(2, 2, 8, 2));
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setVisible(false);
-    m_x->setBase(4); // a tick every two octaves keeps the token counts readable
-    m_x->setLabelFormat(QStringLiteral("%.0f"));
-    m_y->setBase(10);
-    m_y->setLabelFormat(QStringLiteral("%.0f"));
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
-    for (QAbstractSeries* s :
-         std::initializer_list<QAbstractSeries*>{m_curve, m_positions, m_here}) {
-        m_chart->addSeries(s);
-        s->attachAxis(m_x);
-        s->attachAxis(m_y);
-    }
-    m_here->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-    m_hereLabel->setZValue(100);
-    m_positionsLabel->setZValue(100);
 
     auto* lay = new QGridLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
@@ -148,11 +124,6 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
         m_controller->edit(Field::KvCacheDtype, tr("Change KV-cache dtype"),
                            [d](Scenario& s) { s.workload.precision.kvCache = d; });
     });
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
-        m_fitGuard.note(this);
-        placeLabel();
-    });
-    applyStyle();
     retranslateUi();
 }
 
@@ -163,9 +134,7 @@ void ServingPanel::setResults(const Results& r, ByteUnit unit) {
 }
 
 void ServingPanel::setStyle(const ChartStyle& style) {
-    m_style = style;
-    applyStyle();
-    rebuildChart();
+    m_view->setStyle(style);
 }
 
 void ServingPanel::rebuild() {
@@ -190,10 +159,10 @@ void ServingPanel::rebuild() {
     m_view->setVisible(on);
     m_figures->setText(figuresText());
     m_intro->setText(introText());
-    rebuildChart();
+    m_view->setResults(m_results);
     // QtCharts keeps the axis-label width it measured while the chart was hidden or its range
     // was another: lay the chart out again so "10000" is not elided to "..."
-    if (QGraphicsLayout* l = m_chart->layout())
+    if (QGraphicsLayout* l = m_view->chart()->layout())
         l->invalidate();
 }
 
@@ -233,31 +202,10 @@ QString ServingPanel::introText() const {
 }
 
 QString ServingPanel::verdictText(const ServeReport& c) const {
-    QString why;
-    const QString engine =
-        QString::fromLatin1(c.profile->label.data(), static_cast<int>(c.profile->label.size())) +
-        QLatin1Char(' ') +
-        QString::fromLatin1(c.profile->version.data(), static_cast<int>(c.profile->version.size()));
-    switch (c.blocker) {
-    case ServeBlocker::None:
-        return tr("<b>%1 starts</b>: yes").arg(engine);
-    case ServeBlocker::MaxModelLenAboveModel:
-        why = tr("max_model_len %1 is above the model's max_position_embeddings")
-                  .arg(Units::formatCount(c.settings.maxModelLen));
-        break;
-    case ServeBlocker::RequestedAboveFree:
-        why = tr("the requested share is more than the memory free at start");
-        break;
-    case ServeBlocker::NoKvMemory:
-        why = tr("weights and the profiled peak leave no memory for the KV cache");
-        break;
-    case ServeBlocker::MaxModelLenAboveKv:
-        why = tr("one request of max_model_len (%1 tokens) needs %2 of KV cache")
-                  .arg(Units::formatCount(c.settings.maxModelLen))
-                  .arg(Units::format(c.neededBytes, m_unit));
-        break;
-    }
-    return tr("<b>%1 starts</b>: no (%2)").arg(engine, why);
+    if (c.blocker == ServeBlocker::None)
+        return tr("<b>%1 starts</b>: yes").arg(Texts::engineName(c));
+    return tr("<b>%1 starts</b>: no (%2)")
+        .arg(Texts::engineName(c), Texts::serveBlockerText(c, m_unit));
 }
 
 QString ServingPanel::termsText(const ServeReport& c) const {
@@ -319,10 +267,12 @@ QString ServingPanel::figuresText() const {
          tr("<b>Max concurrent sequences</b> at %1 tokens: %2")
              .arg(Units::formatCount(m_results.servingContext))
              .arg(QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)));
-    // the cliff chart answers the other runtime's question: one generate() batch prefilled at
-    // once in contiguous KV caches, on the whole GPU; both numbers are core's (maxMicroBatch,
-    // serve()), each named by its runtime in both views
-    if (m_results.axis == SweepAxis::MicroBatch && m_results.hasEstimate)
+    // unless the scenario sizes a server (then the cliff chart draws this curve), the cliff
+    // chart answers the other runtime's question: one generate() batch prefilled at once in
+    // contiguous KV caches, on the whole GPU; both numbers are core's (maxMicroBatch, serve()),
+    // each named by its runtime in both views
+    if (m_results.axis == SweepAxis::MicroBatch && m_results.hasEstimate &&
+        !m_results.drawsServingCliff())
         t += QStringLiteral("<br>") +
              tr("transformers generate(), one batch prefilled at once (the cliff chart): %1 "
                 "sequences of %2 tokens")
@@ -371,122 +321,6 @@ QString ServingPanel::playbookText() const {
     return t;
 }
 
-void ServingPanel::rebuildChart() {
-    m_curve->clear();
-    m_here->clear();
-    m_positions->clear();
-    m_hereLabel->setText(QString());
-    m_positionsLabel->setText(QString());
-    m_positionsLabel->setVisible(false);
-    if (!m_results.serving)
-        return;
-    QList<QPointF> pts;
-    for (const ServingPoint& p : m_results.servingCurve)
-        if (p.maxSequences >= 1) // a log axis: the curve ends where no sequence fits
-            pts.append(
-                QPointF(static_cast<double>(p.context), static_cast<double>(p.maxSequences)));
-    if (pts.isEmpty())
-        return;
-    m_curve->replace(pts);
-    const double xMin = pts.front().x();
-    const double xMax = std::max(pts.back().x() * 2, xMin * 4);
-    const double yMax = std::pow(10.0, std::ceil(std::log10(std::max(10.0, pts.front().y()))));
-    m_x->setRange(xMin, xMax);
-    m_y->setRange(1, yMax);
-    const int64_t positions = m_controller->scenario().model.maxPositions;
-    if (positions > 0 && positions >= xMin && positions <= xMax) {
-        m_positions->replace({QPointF(positions, 1), QPointF(positions, yMax)});
-        m_positionsLabel->setText(
-            tr("max_position_embeddings %1").arg(Units::formatCount(positions)));
-        m_positionsLabel->setVisible(true);
-    }
-    const ServeReport& c = *m_results.serving;
-    if (!c.starts) {
-        m_hereLabel->setText(tr("does not start at max_model_len %1")
-                                 .arg(Units::formatCount(c.settings.maxModelLen)));
-    } else if (c.maxConcurrency >= 1 && m_results.servingContext >= xMin) {
-        const QPointF here(static_cast<double>(m_results.servingContext),
-                           static_cast<double>(c.maxConcurrency));
-        m_here->append(here);
-        m_hereLabel->setText(tr("%1 sequences × %2 tokens")
-                                 .arg(QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)))
-                                 .arg(Units::formatCount(m_results.servingContext)));
-    }
-    placeLabel();
-}
-
-void ServingPanel::fitAxes() {
-    const QRectF plot = m_chart->plotArea();
-    if (plot.isEmpty() || m_fitGuard.tripped())
-        return;
-    QFont bold = m_style.labelFont();
-    bold.setBold(true);
-    setTitleIfChanged(m_x, fittingText({tr("Context length (tokens per sequence)"),
-                                        tr("Context length"), tr("Context")},
-                                       bold, axisTitleRoom(plot.width())));
-    setTitleIfChanged(m_y, fittingText({tr("Sequences at once"), tr("Sequences"), QString()}, bold,
-                                       axisTitleRoom(plot.height())));
-    // a tick every 2, 4, 6 or 8 octaves: as many token counts as fit side by side
-    const double labelWidth =
-        QFontMetricsF(m_style.labelFont()).horizontalAdvance(QLocale::c().toString(1048576)) + 12;
-    const double octaves = std::log2(std::max(2.0, m_x->max() / std::max(1.0, m_x->min())));
-    const double fit = std::max(1.0, plot.width() / labelWidth);
-    double base = 4;
-    while (octaves / std::log2(base) > fit && base < 256)
-        base *= 4;
-    if (m_x->base() != base)
-        m_x->setBase(base);
-}
-
-void ServingPanel::placeLabel() {
-    const QRectF plot = m_chart->plotArea();
-    if (plot.isEmpty())
-        return;
-    fitAxes();
-    const QRectF inside = plot.adjusted(2, 2, -2, -2);
-    QList<const ChartLabel*> placed;
-    // the point's label first (the answer), right of the point or left of it
-    if (m_here->count() == 1) {
-        const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
-        const QSizeF sz = m_hereLabel->size();
-        const double above = at.y() - sz.height() - 4;
-        placeClear(m_hereLabel,
-                   {QPointF(at.x() + 10, above), QPointF(at.x() - 10 - sz.width(), above),
-                    QPointF(at.x() + 10, at.y() + 6),
-                    QPointF(at.x() - 10 - sz.width(), at.y() + 6)},
-                   inside, placed);
-    } else if (!m_hereLabel->text().isEmpty()) { // no point: the server does not start
-        placeClear(m_hereLabel, {QPointF(plot.left() + 8, plot.top() + 4)}, inside, placed);
-    }
-    // the position limit at the top of its line, beside it; not shown where it has no room
-    if (m_positions->count() == 2 && !m_positionsLabel->text().isEmpty()) {
-        const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
-        const QSizeF sz = m_positionsLabel->size();
-        m_positionsLabel->setVisible(true);
-        if (!placeClear(m_positionsLabel,
-                        {QPointF(top.x() + 4, plot.top() + 2),
-                         QPointF(top.x() - 4 - sz.width(), plot.top() + 2)},
-                        inside, placed))
-            m_positionsLabel->setVisible(false);
-    }
-}
-
-void ServingPanel::applyStyle() {
-    const ChartColors c = m_style.colors();
-    m_style.applyToChart(m_chart);
-    m_style.applyToAxis(m_x, true);
-    m_style.applyToAxis(m_y, true);
-    m_curve->setPen(QPen(c.total, m_style.lineWidth()));
-    QPen dashed(c.capacity, m_style.lineWidth() * 0.75);
-    dashed.setStyle(Qt::DashLine);
-    m_positions->setPen(dashed);
-    m_here->setMarkerSize(m_style.presentation ? 18 : 11);
-    m_here->setColor(c.fits);
-    m_here->setBorderColor(c.background);
-    m_hereLabel->setLook(m_style.overlayFont(true), c.text, c.background);
-    m_positionsLabel->setLook(m_style.overlayFont(false), c.capacity, c.background);
-}
-
 void ServingPanel::retranslateUi() {
     m_intro->setText(introText());
     m_engineLabel->setText(tr("&Engine"));
@@ -503,8 +337,6 @@ void ServingPanel::retranslateUi() {
     m_kvDtype->setAccessibleName(tr("KV-cache dtype"));
     for (int i = 0; i < m_kvDtype->count(); ++i)
         m_kvDtype->setItemText(i, Texts::dtypeName(kvDtypes()[static_cast<size_t>(i)]));
-    fitAxes();
-    m_view->setAccessibleName(tr("Concurrent sequences against context length"));
     m_figures->setAccessibleName(tr("Serving figures"));
     m_figures->setText(figuresText());
 }

@@ -7,18 +7,16 @@
 
 #include "ui/chartstyle.h"
 #include "ui/results.h"
+#include "ui/servingcliffchart.h"
 #include "ui/scenariocontroller.h"
 #include "ui/units.h"
 
 #include <QWidget>
 
-class QChart;
-class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineSeries;
-class QLogValueAxis;
 class QScatterSeries;
 class QScrollArea;
 
@@ -43,9 +41,10 @@ public:
     /// What the server is and where: "on one GPU" or "on each of 4 GPUs in tensor parallel".
     QString introText() const;
     /// The curve drawn: (context tokens, max concurrent sequences) points.
-    QLineSeries* curveSeries() const { return m_curve; }
+    QLineSeries* curveSeries() const { return m_view->curveSeries(); }
     /// The scenario's point on the curve (one point, or none).
-    QScatterSeries* currentSeries() const { return m_here; }
+    QScatterSeries* currentSeries() const { return m_view->currentSeries(); }
+    ServingCliffChart* chart() const { return m_view; }
 
     /// The KV-cache dtypes offered (vLLM kv_cache_dtype auto/bf16/fp16/fp8, and fp32).
     static const std::vector<DType>& kvDtypes();
@@ -57,11 +56,6 @@ protected:
 
 private:
     void rebuild();
-    void rebuildChart();
-    void placeLabel();
-    /// Axis titles in the longest wording that fits, and as many x ticks as fit.
-    void fitAxes();
-    void applyStyle();
     void retranslateUi();
 
     /// The start-up verdict and its reason, the terms and the warnings of the report.
@@ -81,20 +75,10 @@ private:
     QComboBox* m_kvDtype;
     QLabel* m_figures;
     QScrollArea* m_figuresScroll = nullptr;
-    QChartView* m_view;
-    QChart* m_chart;
-    QLogValueAxis* m_x;
-    QLogValueAxis* m_y;
-    QLineSeries* m_curve;
-    QScatterSeries* m_here;
-    QLineSeries* m_positions; ///< max_position_embeddings, a vertical line
-    ChartLabel* m_hereLabel;
-    ChartLabel* m_positionsLabel;
-    FitGuard m_fitGuard;
+    ServingCliffChart* m_view;
 
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;
-    ChartStyle m_style;
 };
 
 } // namespace headroom::ui

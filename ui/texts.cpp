@@ -3,6 +3,7 @@
 
 #include "core/engine/profiles.h"
 #include "ui/featurespanel.h"
+#include "ui/rundetailspanel.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -630,12 +631,9 @@ namespace headroom::ui {
 
 namespace {
 
-/// A row of the field table (core/engine/fields.h) in words: the features panel's label for a
-/// feature or fact, the run's sizes and degrees here, readableKey() for any other.
-QString workloadFieldName(const WorkloadField& f) {
-    if (FeaturesPanel::hasWords(f))
-        return FeaturesPanel::labelOf(f);
-    const std::string path = f.path();
+/// A field-table row's own name in the comparison's words (untranslated source text), or
+/// nullptr: the sizes, degrees and serving settings no panel labels.
+const char* fieldName(const std::string& path) {
     // clang-format off
     static const std::pair<const char*, const char*> kNames[] = {
         {"micro_batch_size", QT_TRANSLATE_NOOP("Texts", "Micro-batch")},
@@ -647,18 +645,42 @@ QString workloadFieldName(const WorkloadField& f) {
         {"lora.dropout", QT_TRANSLATE_NOOP("Texts", "LoRA dropout")},
         {"inference.prompt_tokens", QT_TRANSLATE_NOOP("Texts", "Prompt tokens")},
         {"inference.new_tokens", QT_TRANSLATE_NOOP("Texts", "Generated tokens")},
+        {"inference.prefill_only", QT_TRANSLATE_NOOP("Texts", "Prefill only")},
+        {"inference.max_model_len", QT_TRANSLATE_NOOP("Texts", "Longest request (max_model_len)")},
+        {"inference.max_num_seqs", QT_TRANSLATE_NOOP("Texts", "Requests at once (max_num_seqs)")},
+        {"inference.max_num_batched_tokens",
+         QT_TRANSLATE_NOOP("Texts", "Tokens per step (max_num_batched_tokens)")},
+        {"inference.block_size", QT_TRANSLATE_NOOP("Texts", "KV block (block_size)")},
+        {"inference.enforce_eager", QT_TRANSLATE_NOOP("Texts", "No CUDA graphs (enforce_eager)")},
         {"rollout.enabled", QT_TRANSLATE_NOOP("Texts", "RL rollout engine")},
         {"parallelism.dp", QT_TRANSLATE_NOOP("Texts", "DP")},
         {"parallelism.tp", QT_TRANSLATE_NOOP("Texts", "TP")},
         {"parallelism.pp", QT_TRANSLATE_NOOP("Texts", "PP")},
         {"parallelism.cp", QT_TRANSLATE_NOOP("Texts", "CP")},
         {"parallelism.ep", QT_TRANSLATE_NOOP("Texts", "EP")},
+        {"parallelism.shard_group", QT_TRANSLATE_NOOP("Texts", "HSDP shard group")},
+        {"parallelism.virtual_stages", QT_TRANSLATE_NOOP("Texts", "Virtual pipeline stages")},
+        {"parallelism.num_micro_batches",
+         QT_TRANSLATE_NOOP("Texts", "Pipeline micro-batches per step")},
     };
     // clang-format on
     for (const auto& [key, name] : kNames)
         if (path == key)
-            return QCoreApplication::translate("Texts", name);
-    return Texts::readableKey("workload." + path);
+            return name;
+    return nullptr;
+}
+
+/// A row of the field table (core/engine/fields.h) in words: the features panel's label for a
+/// feature or fact, the run details panel's for its rows, the run's sizes, degrees and serving
+/// settings here (fieldName), readableKey() for any other.
+QString workloadFieldName(const WorkloadField& f) {
+    if (FeaturesPanel::hasWords(f))
+        return FeaturesPanel::labelOf(f);
+    if (QString label = RunDetailsPanel::labelOf(f); !label.isEmpty())
+        return label;
+    if (const char* name = fieldName(f.path()))
+        return QCoreApplication::translate("Texts", name);
+    return Texts::readableKey("workload." + f.path());
 }
 
 QString scheduleName(PipelineSchedule s) {
@@ -844,6 +866,39 @@ QString Texts::changeEffect(double savedBytes, ByteUnit unit) {
     }
     const QString amount = Units::format(std::abs(savedBytes), unit, kDecimals);
     return savedBytes > 0 ? tr("Saves %1").arg(amount) : tr("Costs %1").arg(amount);
+}
+
+bool Texts::hasFieldWords(const WorkloadField& f) {
+    return FeaturesPanel::hasWords(f) || !RunDetailsPanel::labelOf(f).isEmpty() ||
+           fieldName(f.path()) != nullptr;
+}
+
+QString Texts::engineName(const ServeReport& r) {
+    if (!r.profile)
+        return {};
+    return QString::fromLatin1(r.profile->label.data(), static_cast<int>(r.profile->label.size())) +
+           QLatin1Char(' ') +
+           QString::fromLatin1(r.profile->version.data(),
+                               static_cast<int>(r.profile->version.size()));
+}
+
+QString Texts::serveBlockerText(const ServeReport& r, ByteUnit unit) {
+    switch (r.blocker) {
+    case ServeBlocker::None:
+        return {};
+    case ServeBlocker::MaxModelLenAboveModel:
+        return tr("max_model_len %1 is above the model's max_position_embeddings")
+            .arg(Units::formatCount(r.settings.maxModelLen));
+    case ServeBlocker::RequestedAboveFree:
+        return tr("the requested share is more than the memory free at start");
+    case ServeBlocker::NoKvMemory:
+        return tr("weights and the profiled peak leave no memory for the KV cache");
+    case ServeBlocker::MaxModelLenAboveKv:
+        return tr("one request of max_model_len (%1 tokens) needs %2 of KV cache")
+            .arg(Units::formatCount(r.settings.maxModelLen))
+            .arg(Units::format(r.neededBytes, unit));
+    }
+    return {};
 }
 
 } // namespace headroom::ui

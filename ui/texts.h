@@ -12,6 +12,7 @@
 #include "core/io/compare.h"
 #include "core/model/model.h"
 #include "core/plan/solvers.h"
+#include "core/serve/serve.h"
 #include "ui/units.h"
 
 #include <QCoreApplication>
@@ -68,6 +69,15 @@ public:
     static QString archErrorText(ArchError e);
     /// "DP × TP × PP × CP = 12, but the GPU count is 8".
     static QString gpuCountMismatch(int product, int gpus);
+
+    /// "vLLM 0.21": the serving engine profile a report follows (product names: not translated).
+    static QString engineName(const ServeReport& r);
+    /// Whether a field-table row has words of its own in a comparison (a panel's label or a
+    /// name of its own), not its JSON key made readable (readableKey).
+    static bool hasFieldWords(const WorkloadField& f);
+    /// Why the engine refuses to start (core ServeBlocker), with the report's numbers; empty
+    /// when it starts.
+    static QString serveBlockerText(const ServeReport& r, ByteUnit unit);
 
     /// A typed core warning (core/engine/warnings.h) as one translated sentence.
     static QString warningText(const Warning& w);

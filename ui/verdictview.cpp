@@ -162,6 +162,8 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
     if (!r.valid) {
         return r.problem;
     }
+    if (r.drawsServingCliff())
+        return servingHeadline(*r.serving, r.servingContext, u);
     const Estimate& e = r.estimate;
     // what the run needs: nvidia-smi less paged optimizer states and empty cached segments,
     // which PyTorch gives back before it runs out of memory (the verdict's quantity)
@@ -183,6 +185,15 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
     }
     return tr("OOM by %1: needs %2 of %3")
         .arg(Units::format(-e.headroom, u), Units::format(used, u), Units::format(e.capacity, u));
+}
+
+QString VerdictView::servingHeadline(const ServeReport& c, int64_t context, ByteUnit u) {
+    if (!c.starts)
+        return tr("%1 does not start: %2")
+            .arg(Texts::engineName(c), Texts::serveBlockerText(c, u));
+    return tr("%1 starts: %2 sequences × %3 tokens at once")
+        .arg(Texts::engineName(c), QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)),
+             Units::formatCount(context));
 }
 
 QString VerdictView::calibrationText(const Results& r, ByteUnit u) {
@@ -229,6 +240,21 @@ QString VerdictView::bandText(const Results& r, ByteUnit u) {
 QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
     if (!r.hasEstimate) {
         return {};
+    }
+    if (r.drawsServingCliff()) {
+        const ServeReport& c = *r.serving;
+        QString text = tr("The server takes %1 at start: weights %2, KV cache %3, the rest %4 "
+                          "(the Serving tab has each term); the chart shows how many sequences "
+                          "fit at each context length. The bar is one transformers generate() "
+                          "batch of %5 × %6 tokens.")
+                           .arg(Units::format(c.budgetBytes, u), Units::format(c.terms.weights, u),
+                                Units::format(c.kvCacheBytes, u),
+                                Units::format(c.nonKvBytes - c.terms.weights, u))
+                           .arg(r.generateBatch)
+                           .arg(Units::formatCount(r.servingContext));
+        for (const Warning& w : r.warnings)
+            text = Texts::warningText(w) + QLatin1Char(' ') + text;
+        return r.valid ? text : tr("Showing the last valid scenario. ") + text;
     }
     const Estimate& e = r.estimate;
     QString who = e.stages.size() > 1 ? tr("Worst rank (pipeline stage %1 of %2). ")
@@ -291,7 +317,7 @@ void VerdictView::refresh() {
     } else if (m_results.bandVerdict == BandVerdict::MayNotFit) {
         m_color = c.mayNotFit;
     } else {
-        m_color = m_results.estimate.fits ? c.fits : c.oom;
+        m_color = m_results.verdictGood() ? c.fits : c.oom;
     }
     m_headline = headlineFor(m_results, m_unit);
     m_details = detailsFor(m_results, m_unit);

@@ -39,6 +39,9 @@ public:
     /// "Calibrated to your run: reserved measured 61.2 GiB at micro-batch 4 × 2,048 tokens,
     /// fixed overhead +1.2 GiB. " ("" without a calibration), the start of the details.
     static QString calibrationText(const Results& r, ByteUnit unit);
+    /// A sized server's verdict (Results::drawsServingCliff): whether it starts, and how many
+    /// sequences of @p context tokens it runs at once in how large a KV cache.
+    static QString servingHeadline(const ServeReport& c, int64_t context, ByteUnit unit);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

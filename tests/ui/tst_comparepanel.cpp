@@ -2,6 +2,7 @@
 // comparison core computes (one change whose share is the whole difference) on a pool thread,
 // the changes in words, costs and savings signed, both cliffs inside the chart's range, and the
 // PNG / SVG / Markdown exports.
+#include "core/engine/fields.h"
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
 #include "ui/comparepanel.h"
@@ -88,6 +89,7 @@ private slots:
     void pinEditCompare();
     void wording_data();
     void wording();
+    void everyFieldHasWords();
     void effectWords_data();
     void effectWords();
     void effectSigns_data();
@@ -157,10 +159,11 @@ void TstComparePanel::wording_data() {
         s.workload.features.chunkedCrossEntropy = true;
     }) << "Chunked cross-entropy"
                                   << "off → on";
-    // no words of its own: a label made from the key (rollout default: 8 samples)
-    QTest::newRow("fallback-label")
+    // a run-details row: the panel's label without its colon (rollout default: 8 samples;
+    // was "Rollout samples per prompt", the key made readable, in every language)
+    QTest::newRow("run-details-label")
         << Edit([](Scenario& s) { s.workload.rollout.samplesPerPrompt = 4; })
-        << "Rollout samples per prompt"
+        << "Samples per prompt"
         << "8 → 4";
     QTest::newRow("parallel-group") << Edit([](Scenario& s) {
         s.workload.parallel.tp = 2;
@@ -186,6 +189,23 @@ void TstComparePanel::wording() {
 }
 
 // Texts::changeEffect from a saving (A − B) in bytes, GiB with two decimals.
+// Every field of the workload table is named in words in a comparison, never by its JSON
+// key ("Inference max model len" was the serving fields' name in every language).
+void TstComparePanel::everyFieldHasWords() {
+    QStringList bare;
+    for (const WorkloadField& f : workloadFields())
+        if (!Texts::hasFieldWords(f))
+            bare << QString::fromStdString(f.path());
+    QVERIFY2(bare.isEmpty(), qPrintable(bare.join(QStringLiteral(", "))));
+    // a run-details row is named by its label, without the form's colon
+    const auto mean =
+        std::find_if(workloadFields().begin(), workloadFields().end(),
+                     [](const WorkloadField& f) { return f.path() == "lengths.mean"; });
+    QVERIFY(mean != workloadFields().end());
+    const ScenarioChange c{"workload.lengths.mean", ChangeField::WorkloadField, &*mean, {}, {}, {}};
+    QCOMPARE(Texts::changeName(c), QStringLiteral("Mean sample length"));
+}
+
 void TstComparePanel::effectWords_data() {
     QTest::addColumn<double>("saved");
     QTest::addColumn<QString>("words");

@@ -82,6 +82,7 @@ private slots:
             {QStringLiteral("training"), b},
             {QStringLiteral("pipeline"), testscenarios::pipeline("llama-3.1-70b", 8)},
             {QStringLiteral("serving"), testscenarios::inference("qwen2.5-72b", 4, 32768, 8)},
+            {QStringLiteral("server"), testscenarios::sizedServer("qwen2.5-72b", 4, 32768)},
             {QStringLiteral("may-not-fit"), testscenarios::mayNotFit()}};
         for (bool stage : {false, true}) {
             w.presentation()->setActive(stage, false);

@@ -9,6 +9,8 @@
 #include "core/model/presets.h"
 #include "core/plan/solvers.h"
 #include "ui/cliffchart.h"
+#include "ui/cliffpanel.h"
+#include "ui/exporter.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/mainwindow.h"
@@ -22,6 +24,8 @@
 #include "uiscenarios.h"
 
 #include <QLabel>
+#include <QLineSeries>
+#include <QScatterSeries>
 #include <QPushButton>
 #include <QtTest>
 
@@ -105,6 +109,70 @@ private slots:
         // where the server runs: per GPU of the TP group, never "one GPU" for TP > 1
         const QString intro = win.w.dashboard()->servingPanel()->introText();
         QCOMPARE(intro.contains(QStringLiteral("on one GPU")), tp == 1);
+    }
+
+    // A sized server (its memory fraction set, vLLM's gpu_memory_utilization 0.9): the cliff
+    // draws the serving curve, and its point, the Serving tab's point and the headline all
+    // give core's serve().maxConcurrency. Qwen2.5-72B TP 4 at 32k under vLLM 0.19, by hand
+    // (tst_serve qwen72bTp4ByHand): (76.529 - 36.386 - 2.470 - 2.201) GB / 1.311 MB = 27,062
+    // blocks of 16 tokens, 2,048 per 32,768-token request: 13 at once.
+    void sizedServerCliffIsTheServingCurve_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<qint64>("context");
+        QTest::addColumn<qint64>("byHand"); // 0: core's number only
+        QTest::addRow("qwen2.5-72b-tp4-32k-vllm-0.9")
+            << QStringLiteral("qwen2.5-72b") << 4 << qint64{32768} << qint64{13};
+        QTest::addRow("llama-3.1-8b-tp1-8k-vllm-0.9")
+            << QStringLiteral("llama-3.1-8b") << 1 << qint64{8192} << qint64{0};
+    }
+    void sizedServerCliffIsTheServingCurve() {
+        QFETCH(QString, preset);
+        QFETCH(int, tp);
+        QFETCH(qint64, context);
+        QFETCH(qint64, byHand);
+        Scenario s = testscenarios::inference(preset.toStdString(), tp, context, 8);
+        s.workload.inference.memoryUtilization = 0.9;
+        s.workload.inference.engineVersion = "0.19";
+        Window win(s);
+        const auto server = serve(s.model, s.workload, s.gpu);
+        QVERIFY(server.ok());
+        QVERIFY(server->starts);
+        if (byHand > 0)
+            QCOMPARE(server->maxConcurrency, byHand);
+        const QPointF answer(static_cast<double>(context),
+                             static_cast<double>(server->maxConcurrency));
+        CliffPanel* panel = win.w.dashboard()->cliffPanel();
+        QVERIFY(panel->showsServing());
+        QVERIFY(!panel->animateButton()->isVisible());
+        QCOMPARE(panel->servingChart()->currentSeries()->count(), 1);
+        QCOMPARE(panel->servingChart()->currentSeries()->at(0), answer);
+        win.w.dashboard()->refreshTables();
+        ServingPanel* tab = win.w.dashboard()->servingPanel();
+        QCOMPARE(tab->currentSeries()->count(), 1);
+        QCOMPARE(tab->currentSeries()->at(0), answer);
+        QCOMPARE(tab->curveSeries()->points(), panel->servingChart()->curveSeries()->points());
+        const QString count = QLocale().toString(static_cast<qlonglong>(server->maxConcurrency));
+        const QString headline = win.w.dashboard()->verdict()->headline();
+        QVERIFY2(headline.contains(QStringLiteral(": %1 sequences × %2 tokens at once")
+                                       .arg(count, Units::formatCount(context))),
+                 qPrintable(headline));
+        QVERIFY2(panel->servingChart()->answerText().startsWith(count + QStringLiteral(" ")),
+                 qPrintable(panel->servingChart()->answerText()));
+        // the Serving tab no longer sends the reader to a generate() cliff that is not shown
+        QVERIFY(!tab->figuresText().contains(QStringLiteral("(the cliff chart)")));
+        // the export draws what the panel shows
+        Exporter ex(win.w.controller());
+        QVERIFY(ex.defaultTitle(ExportTarget::CliffChart)
+                    .endsWith(QStringLiteral("concurrent sequences against context length")));
+        // the fraction back to "not a server": the generate() cliff again
+        win.w.controller()->edit(Field::MemoryUtilization, QStringLiteral("test"),
+                                 [](Scenario& sc) { sc.workload.inference.memoryUtilization = 0; });
+        win.w.controller()->flush();
+        win.w.dashboard()->refresh();
+        QVERIFY(!panel->showsServing());
+        QVERIFY(panel->animateButton()->isVisible());
+        QVERIFY(!win.w.dashboard()->verdict()->headline().contains(QStringLiteral("at once")));
     }
 
     void headlineAndBarAfterPlan() {

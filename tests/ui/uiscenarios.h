@@ -29,6 +29,13 @@ inline Scenario inference(const std::string& preset, int tp, int64_t context, in
     return s;
 }
 
+/// inference() served by vLLM at gpu_memory_utilization 0.9: the cliff draws the serving curve.
+inline Scenario sizedServer(const std::string& preset, int tp, int64_t context) {
+    Scenario s = inference(preset, tp, context, 8);
+    s.workload.inference.memoryUtilization = 0.9;
+    return s;
+}
+
 /// A full fine-tune of micro-batch 1 over @p pp pipeline stages of one GPU each.
 inline Scenario pipeline(const std::string& preset, int pp) {
     Scenario s = onPreset(preset, pp);

@@ -4,7 +4,8 @@
 #   tools/screenshots/make.sh [build/release/app/headroom]
 # Scenarios: the default (Llama-3.1-8B full fine-tune on one H100), compare-b.json (micro-batch
 # 8 with full checkpointing, the B of Compare) and serving-qwen2.5-72b-tp4.json (inference, 32k
-# context on 4 x H100 in TP, the Serving tab).
+# context on 4 x H100 in TP, the Serving tab) and server-qwen2.5-72b-tp4.json (the same served
+# by vLLM at gpu_memory_utilization 0.9: the serving cliff).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 app="${1:-build/release/app/headroom}"
@@ -41,3 +42,5 @@ shot normal.png --size 1600x1000
 shot may-not-fit-1600x1000.png --size 1600x1000 --scenario "$here/may-not-fit.json"
 shot stage-1280x720-light-may-not-fit.png --presentation --size 1280x720 \
   --scenario "$here/may-not-fit.json"
+# a sized server: the cliff panel draws the serving curve (docs/gui.md "Serving cliff")
+shot serving-cliff.png --size 1600x1000 --scenario "$here/server-qwen2.5-72b-tp4.json"
