@@ -3,8 +3,8 @@
 // axis, and Animate, which drives the real slider across the sweep to show the cliff live.
 
 #include "ui/cliffchart.h"
-#include "ui/servingcliffchart.h"
 #include "ui/scenariocontroller.h"
+#include "ui/servingcliffchart.h"
 
 #include <QPointer>
 #include <QVariantAnimation>

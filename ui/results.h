@@ -81,8 +81,8 @@ struct Results {
         return drawsServingCliff() ? serving->starts && serving->maxConcurrency >= 1
                                    : estimate.fits;
     }
-    uint64_t generation = 0;    ///< increases with every recompute
-    double computeMs = 0;       ///< time the engine took for this recompute
+    uint64_t generation = 0; ///< increases with every recompute
+    double computeMs = 0;    ///< time the engine took for this recompute
     /// termFormula() of each term for the worst rank, made with the estimate (off the UI
     /// thread, the load replayed once): the breakdown's formula column.
     std::array<std::string, kTermCount> worstFormulas;

@@ -57,10 +57,10 @@ private:
     /// The point's label, longest first: the one that fits the plot is shown (placeLabels).
     QStringList m_hereTexts;
     FitGuard m_fitGuard;
-    std::optional<ServeReport> m_serving;  ///< Results::serving
-    std::vector<ServingPoint> m_points;    ///< Results::servingCurve
-    int64_t m_context = 0;                 ///< Results::servingContext
-    int64_t m_maxPositions = 0;              ///< Results::modelPositions
+    std::optional<ServeReport> m_serving; ///< Results::serving
+    std::vector<ServingPoint> m_points;   ///< Results::servingCurve
+    int64_t m_context = 0;                ///< Results::servingContext
+    int64_t m_maxPositions = 0;           ///< Results::modelPositions
     ChartStyle m_style;
 };
 

@@ -7,8 +7,8 @@
 
 #include "ui/chartstyle.h"
 #include "ui/results.h"
-#include "ui/servingcliffchart.h"
 #include "ui/scenariocontroller.h"
+#include "ui/servingcliffchart.h"
 #include "ui/units.h"
 
 #include <QWidget>

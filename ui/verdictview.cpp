@@ -189,8 +189,7 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
 
 QString VerdictView::servingHeadline(const ServeReport& c, int64_t context, ByteUnit u) {
     if (!c.starts)
-        return tr("%1 does not start: %2")
-            .arg(Texts::engineName(c), Texts::serveBlockerText(c, u));
+        return tr("%1 does not start: %2").arg(Texts::engineName(c), Texts::serveBlockerText(c, u));
     return tr("%1 starts: %2 sequences × %3 tokens at once")
         .arg(Texts::engineName(c), QLocale().toString(static_cast<qlonglong>(c.maxConcurrency)),
              Units::formatCount(context));

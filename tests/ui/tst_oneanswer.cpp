@@ -10,9 +10,9 @@
 #include "core/plan/solvers.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
-#include "ui/exporter.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
+#include "ui/exporter.h"
 #include "ui/mainwindow.h"
 #include "ui/playbookview.h"
 #include "ui/scenariocontroller.h"
@@ -25,8 +25,8 @@
 
 #include <QLabel>
 #include <QLineSeries>
-#include <QScatterSeries>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QtTest>
 
 using namespace headroom;
