@@ -258,6 +258,32 @@ int checkpointedBlocks(const StageContext& x) {
 /// The dtype of the embedding output, which sets transformers' eager attention mask: the
 /// weights' dtype, or for a quantised (or checkpoint-stored) model the compute dtype its
 /// unquantised modules load in (residentWeights).
+/// What autograd saves in one block of this run (terms::blockSavedBytesPerToken's options).
+terms::BlockSaveOptions blockSaveOptions(const StageContext& x) {
+    const Workload& w = x.w;
+    const bool adapters = x.training && !x.full;
+    terms::BlockSaveOptions o;
+    o.c = x.c;
+    o.trainBase = x.full || x.mixedFrozenUnits; // a mixed unit's frozen weights get gradients too
+    o.loraTargets = adapters ? w.lora.targets : 0u;
+    o.loraRank = adapters ? w.lora.rank : 0;
+    o.loraDropout = w.lora.dropout;
+    o.compiled = w.features.torchCompile;
+    o.repeatKv = w.attention == AttentionImpl::Eager || w.attention == AttentionImpl::SDPA;
+    o.eager = w.attention == AttentionImpl::Eager;
+    o.frozenLinearSavesInput = adapters && isQuantized(x.weightDtype) && !w.features.torchaoNf4;
+    if (adapters && o.loraRank > 0) {
+        // FSDP2's MixedPrecisionPolicy runs the adapters in the compute dtype
+        o.adapterBytes = w.precisionPreset == PrecisionPreset::Fsdp2Mixed
+                             ? x.c
+                             : bytesPerElement(w.precision.adapters);
+        o.autocast = runsUnderAutocast(w);
+    }
+    o.fusedQkv = w.features.fusedQkvLora;
+    o.geluNewOps = w.features.geluNewOps && x.m.geluNew; // the term applies it to a plain FFN only
+    return o;
+}
+
 bool runsUnderAutocast(const Workload& w) {
     if (w.precisionPreset == PrecisionPreset::PytorchAmp)
         return true;

@@ -101,6 +101,9 @@ bool torchFsdp(Sharding s);
 /// selective: op-level), or the first checkpoint_layers of the model (first-n).
 int checkpointedBlocks(const StageContext& x);
 
+/// What autograd saves in one block of this run (terms::blockSavedBytesPerToken's options).
+terms::BlockSaveOptions blockSaveOptions(const StageContext& x);
+
 /// torch.autocast wraps this run's forward: the HF Trainer's bf16/fp16=True (the
 /// pytorch_amp precision preset, or a framework profile that names it, whatever dtypes the
 /// run states), or fp32 base weights under a 16-bit compute dtype outside FSDP2's

@@ -82,7 +82,14 @@ StepShape stepShape(const StageContext& x) {
         s.attnSoftcap = x.m.attnSoftcap;
     }
     const bool adapters = x.training && !x.full;
-    s.adapterInputs = adapters && w.lora.dropout ? std::popcount(w.lora.targets & 0x7fu) : 0;
+    if (adapters) { // each adapter's own input copy (terms::loraAdapterInput), as estimated
+        const terms::BlockSaveOptions o = blockSaveOptions(x);
+        const terms::LoraAdapterInput in = terms::loraAdapterInput(x.c, o);
+        if (o.loraDropout || in.own) {
+            s.adapterInputs = std::popcount(w.lora.targets & 0x7fu);
+            s.adapterInputBytes = in.bytes;
+        }
+    }
     // a full fine-tune's gradients where the step makes them in the default stream's pool and
     // keeps them to its end: not sharded (torch FSDP makes its gradient shards on the
     // reduce-scatter stream, gradientPoolCache; DeepSpeed keeps persistent partitioned

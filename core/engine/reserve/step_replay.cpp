@@ -163,7 +163,7 @@ private:
         const StepShape& s = m_s;
         const Handle x1 = act(s.hidden);
         for (int i = 0; i < s.adapterInputs; ++i)
-            drop(act(s.hidden), keep);
+            drop(act(s.hidden, s.adapterInputBytes), keep);
         const Handle q = act(s.qOut), k = act(s.kvOut), v = act(s.kvOut);
         const Handle qr = act(s.qOut);
         m_a.free(q);

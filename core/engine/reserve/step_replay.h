@@ -45,7 +45,10 @@ struct StepShape {
     /// The model returns fp32 logits (HF before 4.45): the compute-dtype output is freed at
     /// once and the loss copies the shifted logits (logits[..., :-1, :].contiguous()).
     bool fp32Logits = false;
-    int adapterInputs = 0; ///< LoRA targets with dropout: each saves a dropped-out input copy
+    /// LoRA targets whose adapter saves its own copy of its input (dropout, or PEFT's and
+    /// autocast's casts: terms::loraAdapterInput), replayed at the hidden width
+    int adapterInputs = 0;
+    double adapterInputBytes = 0; ///< bytes per element of those copies (0: compute dtype)
     /// Eager attention (transformers eager_attention_forward): heads on this rank whose
     /// query x key score matrix is materialised, b x heads x s x s_k elements, i.e. tokens x
     /// heads x s_k; 0 for a fused kernel (FlashAttention, SDPA, flex), which keeps no scores.
