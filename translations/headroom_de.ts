@@ -338,6 +338,34 @@
         <source>learned positions</source>
         <translation>gelernte Positionen</translation>
     </message>
+    <message>
+        <source>weights on this rank</source>
+        <translation>Gewichte auf diesem Rang</translation>
+    </message>
+    <message>
+        <source>the profile run&apos;s peak, kept free for the largest step</source>
+        <translation>Spitze des Profiling-Laufs, für den größten Schritt freigehalten</translation>
+    </message>
+    <message>
+        <source>KV pool</source>
+        <translation>KV-Pool</translation>
+    </message>
+    <message>
+        <source>blocks of</source>
+        <translation>Blöcke zu</translation>
+    </message>
+    <message>
+        <source>per token</source>
+        <translation>pro Token</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA-Graphen</translation>
+    </message>
+    <message>
+        <source>memory outside torch (NCCL, cuBLAS)</source>
+        <translation>Speicher außerhalb von torch (NCCL, cuBLAS)</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -1476,6 +1504,18 @@
     <message>
         <source>offloaded states / parameters / activations in host RAM</source>
         <translation>ausgelagerte Zustände / Parameter / Aktivierungen im Host-RAM</translation>
+    </message>
+    <message>
+        <source>weights + KV pool + the profile run&apos;s peak</source>
+        <translation>Gewichte + KV-Pool + Spitze des Profiling-Laufs</translation>
+    </message>
+    <message>
+        <source>allocated + CUDA graph pools</source>
+        <translation>allokiert + CUDA-Graph-Pools</translation>
+    </message>
+    <message>
+        <source>reserved + memory outside torch + CUDA context</source>
+        <translation>reserviert + Speicher außerhalb von torch + CUDA-Kontext</translation>
     </message>
 </context>
 <context>
@@ -4232,8 +4272,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>%1 startet: %2 Sequenzen × %3 Token gleichzeitig</translation>
     </message>
     <message>
-        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4 (the Serving tab has each term); the chart shows how many sequences fit at each context length. The bar is one transformers generate() batch of %5 × %6 tokens.</source>
-        <translation>Der Server belegt beim Start %1: Gewichte %2, KV-Cache %3, der Rest %4 (der Tab Serving zeigt jeden Posten); das Diagramm zeigt, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen. Der Balken ist ein transformers-generate()-Batch aus %5 × %6 Token.</translation>
+        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
+        <translation>Der Server belegt beim Start %1: Gewichte %2, KV-Cache %3, der Rest %4. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
     </message>
 </context>
 <context>

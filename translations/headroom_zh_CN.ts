@@ -338,6 +338,34 @@
         <source>learned positions</source>
         <translation>可学习位置编码</translation>
     </message>
+    <message>
+        <source>weights on this rank</source>
+        <translation>本 rank 上的权重</translation>
+    </message>
+    <message>
+        <source>the profile run&apos;s peak, kept free for the largest step</source>
+        <translation>剖析运行的峰值，为最大的一步预留</translation>
+    </message>
+    <message>
+        <source>KV pool</source>
+        <translation>KV 池</translation>
+    </message>
+    <message>
+        <source>blocks of</source>
+        <translation>个块，每块</translation>
+    </message>
+    <message>
+        <source>per token</source>
+        <translation>每 token</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>memory outside torch (NCCL, cuBLAS)</source>
+        <translation>torch 之外的显存（NCCL、cuBLAS）</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -1474,6 +1502,18 @@
     <message>
         <source>offloaded states / parameters / activations in host RAM</source>
         <translation>主机内存中卸载的状态 / 参数 / 激活</translation>
+    </message>
+    <message>
+        <source>weights + KV pool + the profile run&apos;s peak</source>
+        <translation>权重 + KV 池 + 剖析运行的峰值</translation>
+    </message>
+    <message>
+        <source>allocated + CUDA graph pools</source>
+        <translation>已分配 + CUDA 图内存池</translation>
+    </message>
+    <message>
+        <source>reserved + memory outside torch + CUDA context</source>
+        <translation>已预留 + torch 之外的显存 + CUDA 上下文</translation>
     </message>
 </context>
 <context>
@@ -4226,8 +4266,8 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>%1 可启动：同时 %2 条序列 × %3 个 token</translation>
     </message>
     <message>
-        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4 (the Serving tab has each term); the chart shows how many sequences fit at each context length. The bar is one transformers generate() batch of %5 × %6 tokens.</source>
-        <translation>服务器启动时占用 %1：权重 %2，KV 缓存 %3，其余 %4（“服务部署”标签页列出每一项）；图表显示每种上下文长度下能同时容纳多少条序列。柱形图是一个 transformers generate() 批次：%5 × %6 个 token。</translation>
+        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
+        <translation>服务器启动时占用 %1：权重 %2，KV 缓存 %3，其余 %4。柱形图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
     </message>
 </context>
 <context>

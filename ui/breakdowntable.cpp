@@ -104,7 +104,7 @@ void BreakdownTable::setResults(const Results& r, ByteUnit unit) {
 }
 
 void BreakdownTable::refresh() {
-    const Estimate& e = m_results.estimate;
+    const Estimate& e = m_results.shownEstimate();
     const RankEstimate& w = e.worst;
     const double total = w.nvidiaSmi;
     const QLocale loc;
@@ -133,6 +133,7 @@ void BreakdownTable::refresh() {
                                   ? tr("%1 %").arg(loc.toString(100.0 * bytes / total, 'f', 1))
                                   : QString());
     };
+    totalFormulas();
     setTotal(kTermCount, w.allocated);
     setTotal(kTermCount + 1, w.reserved);
     setTotal(kTermCount + 2, w.nvidiaSmi);
@@ -143,6 +144,17 @@ void BreakdownTable::refresh() {
     m_bytes[kHostRow] = host;
     setText(item(kHostRow, 1), Units::format(host, m_unit, 2));
     setTip(item(kHostRow, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(host))));
+}
+
+void BreakdownTable::totalFormulas() {
+    // a sized server's totals (core servedEstimate) add up from its own terms
+    const bool server = m_results.drawsServingCliff() && m_results.served;
+    setText(item(kTermCount, 3), server ? tr("weights + KV pool + the profile run's peak")
+                                        : tr("sum of the live tensors at the peak"));
+    setText(item(kTermCount + 1, 3),
+            server ? tr("allocated + CUDA graph pools") : tr("allocated + allocator reserve"));
+    setText(item(kTermCount + 2, 3), server ? tr("reserved + memory outside torch + CUDA context")
+                                            : tr("reserved + CUDA context"));
 }
 
 QString BreakdownTable::toText(TextFormat f) const {
@@ -205,9 +217,7 @@ void BreakdownTable::retranslateUi() {
     item(kTermCount + 2, 0)
         ->setToolTip(
             tr("Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces."));
-    item(kTermCount, 3)->setText(tr("sum of the live tensors at the peak"));
-    item(kTermCount + 1, 3)->setText(tr("allocated + allocator reserve"));
-    item(kTermCount + 2, 3)->setText(tr("reserved + CUDA context"));
+    totalFormulas();
     item(kHostRow, 0)->setText(tr("Host RAM (offload)"));
     item(kHostRow, 0)
         ->setToolTip(

@@ -37,6 +37,8 @@ protected:
 
 private:
     void refresh();
+    /// The allocated, reserved and nvidia-smi rows' formulas (a sized server's own).
+    void totalFormulas();
     void retranslateUi();
 
     /// Exact bytes of each row (0: row hidden or not a byte row).

@@ -10,7 +10,8 @@ namespace headroom::ui {
 namespace {
 
 // Every English phrase of the formula texts: the literals of core/engine/formulas.cpp
-// (termFormula and its helpers) and the " experts" of weightDtypesKey
+// (termFormula and its helpers), of core/serve/serve.cpp servedFormulas, and the " experts" of
+// weightDtypesKey
 // (core/engine/weight_dtypes.cpp). Keys (adamw, zero3, none, bf16, load_recipe...),
 // identifiers (kv_heads, lm_head, TP), units and numbers are left out: they read the same in
 // every language. A phrase inside a longer one is translated only where the longer one is not.
@@ -94,6 +95,14 @@ constexpr const char* kFormulaPhrases[] = {
     QT_TRANSLATE_NOOP("FormulaText", "cached for the run's other batch lengths (variable sample "
                                      "lengths, replayed through the caching allocator)"),
     QT_TRANSLATE_NOOP("FormulaText", "CUDA context"),
+    // a sized server's terms (core/serve/serve.cpp servedFormulas)
+    QT_TRANSLATE_NOOP("FormulaText", "weights on this rank"),
+    QT_TRANSLATE_NOOP("FormulaText", "the profile run's peak, kept free for the largest step"),
+    QT_TRANSLATE_NOOP("FormulaText", "KV pool"),
+    QT_TRANSLATE_NOOP("FormulaText", "blocks of"),
+    QT_TRANSLATE_NOOP("FormulaText", "per token"),
+    QT_TRANSLATE_NOOP("FormulaText", "CUDA graphs"),
+    QT_TRANSLATE_NOOP("FormulaText", "memory outside torch (NCCL, cuBLAS)"),
 };
 
 // The English words of resources/models.json's "traits"; the abbreviations (MoE, GQA, MHA,

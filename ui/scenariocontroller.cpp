@@ -156,8 +156,11 @@ void computeServing(const Scenario& s, Results& r, bool keepPlaybook) {
     r.serving = sc.value();
     r.servingContext = inferenceContext(s.workload);
     r.modelPositions = s.model.maxPositions;
-    r.generateBatch = s.workload.microBatch;
     r.serverSized = s.workload.inference.memoryUtilization > 0;
+    if (r.serverSized) {
+        r.served = servedEstimate(*sc, r.estimate.capacity);
+        r.servedFormulas = servedFormulas(*sc);
+    }
     // contexts four per octave from 128 tokens to past the longest single sequence
     const int64_t hi =
         std::clamp<int64_t>(static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(
@@ -337,7 +340,9 @@ QString ScenarioController::formula(Term t, int stage) const {
         // stage's (a tooltip) is made here, its load replays kept for the next stage's
         QString slot;
         if (stage < 0 && m_results.hasEstimate) {
-            slot = QString::fromStdString(m_results.worstFormulas[static_cast<size_t>(t)]);
+            slot = QString::fromStdString((m_results.drawsServingCliff() && m_results.served
+                                               ? m_results.servedFormulas
+                                               : m_results.worstFormulas)[static_cast<size_t>(t)]);
         } else {
             const ReplayCache::Scope scope(m_formulaLoads);
             slot = QString::fromStdString(

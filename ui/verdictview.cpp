@@ -242,15 +242,13 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
     }
     if (r.drawsServingCliff()) {
         const ServeReport& c = *r.serving;
-        QString text = tr("The server takes %1 at start: weights %2, KV cache %3, the rest %4 "
-                          "(the Serving tab has each term); the chart shows how many sequences "
-                          "fit at each context length. The bar is one transformers generate() "
-                          "batch of %5 × %6 tokens.")
-                           .arg(Units::format(c.budgetBytes, u), Units::format(c.terms.weights, u),
-                                Units::format(c.kvCacheBytes, u),
-                                Units::format(c.nonKvBytes - c.terms.weights, u))
-                           .arg(r.generateBatch)
-                           .arg(Units::formatCount(r.servingContext));
+        QString text =
+            tr("The server takes %1 at start: weights %2, KV cache %3, the rest %4. The bar and "
+               "the breakdown show its terms, the chart how many sequences fit at each context "
+               "length.")
+                .arg(Units::format(c.budgetBytes, u), Units::format(c.terms.weights, u),
+                     Units::format(c.kvCacheBytes, u),
+                     Units::format(c.nonKvBytes - c.terms.weights, u));
         for (const Warning& w : r.warnings)
             text = Texts::warningText(w) + QLatin1Char(' ') + text;
         return r.valid ? text : tr("Showing the last valid scenario. ") + text;

@@ -145,7 +145,7 @@ double VramBarChart::capacityValue() const {
 }
 
 const RankEstimate* VramBarChart::rankFor(int bar) const {
-    const Estimate& e = m_results.estimate;
+    const Estimate& e = m_results.shownEstimate();
     if (m_view == View::PerStage && bar >= 0 && bar < static_cast<int>(e.stages.size())) {
         return &e.stages[static_cast<size_t>(bar)];
     }
@@ -181,7 +181,7 @@ void VramBarChart::setStyle(const ChartStyle& style) {
 }
 
 void VramBarChart::rebuild() {
-    const Estimate& e = m_results.estimate;
+    const Estimate& e = m_results.shownEstimate();
     const double bpu = Units::bytesPerUnit(m_unit);
     const int n = m_view == View::PerStage && m_results.hasEstimate
                       ? std::max(1, static_cast<int>(e.stages.size()))
@@ -250,8 +250,9 @@ void VramBarChart::rebuild() {
     setTitleIfChanged(m_categories, categoryTitle(n));
 
     const double cap = e.capacity / bpu;
-    const bool whisker =
-        m_view == View::WorstRank && m_results.hasEstimate && !m_results.band.contributors.empty();
+    const bool whisker = m_view == View::WorstRank && m_results.hasEstimate &&
+                         !m_results.band.contributors.empty() &&
+                         !m_results.drawsServingCliff(); // the band is the generate() run's
     const std::size_t smi = static_cast<std::size_t>(Metric::NvidiaSmi);
     const double bandHigh = whisker ? m_results.band.high[smi] : 0.0;
     const double top = std::max({cap, maxTotal / bpu, bandHigh / bpu}) * 1.08;
@@ -352,7 +353,7 @@ QStringList VramBarChart::categoryLabels(int n) const {
 }
 
 QString VramBarChart::categoryTitle(int n) const {
-    const Estimate& e = m_results.estimate;
+    const Estimate& e = m_results.shownEstimate();
     const double room =
         m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() - 80.0;
     QFont f = m_style.labelFont();
@@ -391,7 +392,7 @@ void VramBarChart::placeOverlays() {
     const double cap = capacityValue();
     if (m_capacity->isVisible()) {
         // the long label when the plot is wide enough, else just the number
-        const QString capText = Units::format(m_results.estimate.capacity, m_unit);
+        const QString capText = Units::format(m_results.shownEstimate().capacity, m_unit);
         m_capacityLabel->setText(tr("GPU capacity %1").arg(capText));
         if (m_capacityLabel->boundingRect().width() > plot.width() - 8) {
             m_capacityLabel->setText(capText);

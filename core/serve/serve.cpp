@@ -327,6 +327,47 @@ std::vector<ServingPoint> servingCurve(const ServeReport& r, const std::vector<i
     return out;
 }
 
+Estimate servedEstimate(const ServeReport& r, double capacity) {
+    RankEstimate k;
+    const auto set = [&k](Term t, double bytes) { k.atPeak[static_cast<size_t>(t)] = bytes; };
+    set(Term::Weights, r.terms.weights);
+    set(Term::Activations, r.terms.activationPeak);
+    set(Term::KvCache, r.kvCacheBytes);
+    set(Term::Workspace, r.terms.cudaGraphs + r.terms.nonTorch);
+    set(Term::CudaContext, r.terms.cudaContext);
+    k.allocated = r.terms.weights + r.kvCacheBytes + r.terms.activationPeak;
+    k.reserved = k.allocated + r.terms.cudaGraphs;
+    k.nvidiaSmi = k.reserved + r.terms.nonTorch + r.terms.cudaContext;
+    k.phaseAllocated[static_cast<size_t>(Phase::AfterLoad)] = r.terms.weights;
+    k.phaseAllocated[static_cast<size_t>(Phase::Forward)] = k.allocated;
+    k.peakPhase = Phase::Forward;
+    k.numLayers = r.kv.fullLayers + r.kv.slidingLayers;
+    Estimate e;
+    e.worst = k;
+    e.stages = {k};
+    e.capacity = capacity;
+    decideFit(e);
+    e.fits = e.fits && r.starts;
+    return e;
+}
+
+std::array<std::string, kTermCount> servedFormulas(const ServeReport& r) {
+    std::array<std::string, kTermCount> f{};
+    const auto at = [&f](Term t) -> std::string& { return f[static_cast<size_t>(t)]; };
+    at(Term::Weights) = "weights on this rank = " + formatGiB(r.terms.weights);
+    at(Term::Activations) = "the profile run's peak, kept free for the largest step = " +
+                            formatGiB(r.terms.activationPeak);
+    at(Term::KvCache) = "KV pool: " + std::to_string(r.kvBlocks) + " blocks of " +
+                        std::to_string(r.settings.blockTokens) + " tokens x " +
+                        std::to_string(static_cast<int64_t>(r.kvBytesPerToken)) +
+                        " B per token = " + formatGiB(r.kvCacheBytes);
+    at(Term::Workspace) = "CUDA graphs " + formatGiB(r.terms.cudaGraphs) +
+                          " + memory outside torch (NCCL, cuBLAS) " + formatGiB(r.terms.nonTorch) +
+                          " = " + formatGiB(r.terms.cudaGraphs + r.terms.nonTorch);
+    at(Term::CudaContext) = "CUDA context = " + formatGiB(r.terms.cudaContext);
+    return f;
+}
+
 } // namespace headroom
 
 namespace headroom {

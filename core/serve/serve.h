@@ -10,6 +10,7 @@
 // of at most 63 steps for the longest context that starts, each O(1): bounded whatever the
 // input.
 
+#include "core/engine/estimate.h"
 #include "core/engine/workload.h"
 #include "core/error.h"
 #include "core/model/gpu.h"
@@ -17,6 +18,7 @@
 #include "core/serve/kv_pages.h"
 #include "core/serve/serving_engine.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -115,6 +117,23 @@ struct ServingPoint {
 /// requestsAt of @p r at each of @p contexts (the server as configured: its pool does not
 /// change with the requests' length).
 std::vector<ServingPoint> servingCurve(const ServeReport& r, const std::vector<int64_t>& contexts);
+
+/// A started server's memory on its rank in the estimate's terms, for the views that draw an
+/// estimate (the GUI's bar and breakdown when a scenario sizes a server), bytes:
+///   Weights      = terms.weights
+///   Activations  = terms.activationPeak (the profile run's peak, kept free for the largest step)
+///   KvCache      = kvCacheBytes (the pool)
+///   Workspace    = terms.cudaGraphs + terms.nonTorch (graph pools; NCCL, cuBLAS outside torch)
+///   CudaContext  = terms.cudaContext
+/// allocated = weights + pool + activation peak (a full step), reserved = allocated + CUDA
+/// graphs (torch's private graph pools), nvidia-smi = the sum of the terms. One stage; the
+/// peak is the forward; capacity @p capacity (bytes, the GPU's); fits = the engine starts and
+/// the terms fit the capacity. Source: serve() (docs/serving.md).
+Estimate servedEstimate(const ServeReport& r, double capacity);
+
+/// The formula of each term of servedEstimate() (English, as termFormula; "" for a term the
+/// server does not have), with its numbers in GiB (2^30 bytes).
+std::array<std::string, kTermCount> servedFormulas(const ServeReport& r);
 
 } // namespace headroom
 

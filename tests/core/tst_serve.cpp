@@ -52,6 +52,7 @@ private slots:
     void publishedStartup_data();
     void publishedStartup();
     void qwen72bTp4ByHand();
+    void servedEstimateTerms();
     void sglangDefaultFraction_data();
     void sglangDefaultFraction();
     void graphCaptureCount_data();
@@ -216,6 +217,40 @@ void TstServe::qwen72bTp4ByHand() {
     // by hand, with the weights as above: (76.529 - 36.386 - 2.470 - 2.201) GB / 1.311 MB =
     // 27,062 blocks -> 13 requests of 32k at once
     QCOMPARE(qlonglong(std::floor(concurrencyAt(*r, 32768))), 13LL);
+}
+
+// The server as the bar draws it (servedEstimate): Qwen2.5-72B TP 4 under vLLM 0.19 at 0.9
+// (qwen72bTp4ByHand above): its terms are serve()'s, nvidia-smi their sum, allocated the
+// weights, pool and profile peak; a server that does not start does not fit.
+void TstServe::servedEstimateTerms() {
+    const auto r = serve(preset("qwen2.5-72b"), served(0.9, 4, 0), h100());
+    QVERIFY(r.ok());
+    const double capacity = 80.0 * 1e9;
+    const Estimate e = servedEstimate(*r, capacity);
+    const auto term = [&e](Term t) { return e.worst.atPeak[static_cast<size_t>(t)]; };
+    QCOMPARE(term(Term::Weights), r->terms.weights);
+    QCOMPARE(term(Term::Activations), 1024.0 * 152064 * 15 + 8192.0 * 8192 * 2);
+    QCOMPARE(term(Term::KvCache), r->kvCacheBytes);
+    QCOMPARE(term(Term::Workspace), r->terms.cudaGraphs + 2.05 * kGiB);
+    QCOMPARE(term(Term::Gradients), 0.0);
+    double sum = 0;
+    for (double b : e.worst.atPeak)
+        sum += b;
+    QCOMPARE(e.worst.nvidiaSmi, sum);
+    QCOMPARE(e.worst.allocated, r->terms.weights + r->kvCacheBytes + term(Term::Activations));
+    QCOMPARE(e.worst.reserved, e.worst.allocated + r->terms.cudaGraphs);
+    QCOMPARE(e.stages.size(), size_t{1});
+    QCOMPARE(e.fits, e.worst.nvidiaSmi <= capacity);
+    const auto f = servedFormulas(*r);
+    QVERIFY2(f[static_cast<size_t>(Term::KvCache)].find(std::to_string(r->kvBlocks) +
+                                                        " blocks of 16") != std::string::npos,
+             f[static_cast<size_t>(Term::KvCache)].c_str());
+    QVERIFY(f[static_cast<size_t>(Term::Gradients)].empty());
+    // max_model_len past the pool: the engine refuses, so the server does not fit
+    const auto no = serve(preset("qwen2.5-72b"), served(0.9, 4, 2000000), h100());
+    QVERIFY(no.ok());
+    QVERIFY(!no->starts);
+    QVERIFY(!servedEstimate(*no, capacity).fits);
 }
 
 // SGLang server_args.py _handle_gpu_memory_settings, MiB: reserved = 512 + 1.5 x max(chunked,

@@ -3,6 +3,7 @@
 // longest phrase first, and leaves numbers, dtypes, keys and units as they are.
 #include "core/engine/estimator.h"
 #include "core/io/scenario.h"
+#include "core/serve/serve.h"
 #include "ui/formulatext.h"
 
 #include <QCoreApplication>
@@ -145,6 +146,7 @@ void TstFormulaText::everyPhraseIsInTheTable_data() {
     QTest::newRow("inference") << 1;
     QTest::newRow("tp2 pp2") << 2;
     QTest::newRow("zero3") << 3;
+    QTest::newRow("sized-server") << 4; // core servedFormulas (the bar of a vLLM server)
 }
 
 /// With every phrase translated, a formula keeps no English word but keys, dtypes, units
@@ -173,9 +175,18 @@ void TstFormulaText::everyPhraseIsInTheTable() {
     TableTranslator all({}, true);
     const Installed installed(&all);
     static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
+    std::array<std::string, kTermCount> served{};
+    if (mode == 4) {
+        s.workload.mode = Mode::Inference;
+        s.workload.inference.memoryUtilization = 0.9;
+        const auto r = serve(s.model, s.workload, s.gpu);
+        QVERIFY(r.ok());
+        served = servedFormulas(*r);
+    }
     for (int t = 0; t < kTermCount; ++t) {
         const QString text = QString::fromStdString(
-            termFormula(static_cast<Term>(t), s.model, s.workload, &s.gpu, 0));
+            mode == 4 ? served[static_cast<size_t>(t)]
+                      : termFormula(static_cast<Term>(t), s.model, s.workload, &s.gpu, 0));
         const QString out = FormulaText::translate(text);
         for (const QRegularExpressionMatch& m : word.globalMatch(out)) {
             QVERIFY2(kept.contains(m.captured()),

@@ -159,6 +159,12 @@ private slots:
                  qPrintable(headline));
         QVERIFY2(panel->servingChart()->answerText().startsWith(count + QStringLiteral(" ")),
                  qPrintable(panel->servingChart()->answerText()));
+        // the bar draws the server's memory (core servedEstimate), not a generate() batch
+        const Estimate served =
+            servedEstimate(*server, win.w.controller()->results().estimate.capacity);
+        const QString servedTotal = Units::format(served.worst.nvidiaSmi, ByteUnit::GiB);
+        QVERIFY2(win.w.dashboard()->barChart()->totalLabelText(0).startsWith(servedTotal),
+                 qPrintable(win.w.dashboard()->barChart()->totalLabelText(0)));
         // the Serving tab no longer sends the reader to a generate() cliff that is not shown
         QVERIFY(!tab->figuresText().contains(QStringLiteral("(the cliff chart)")));
         // the export draws what the panel shows
@@ -173,6 +179,9 @@ private slots:
         QVERIFY(!panel->showsServing());
         QVERIFY(panel->animateButton()->isVisible());
         QVERIFY(!win.w.dashboard()->verdict()->headline().contains(QStringLiteral("at once")));
+        const RankEstimate& generate = win.w.controller()->results().estimate.worst;
+        QVERIFY(win.w.dashboard()->barChart()->totalLabelText(0).startsWith(
+            Units::format(generate.nvidiaSmi, ByteUnit::GiB)));
     }
 
     void headlineAndBarAfterPlan() {
