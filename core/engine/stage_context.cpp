@@ -255,9 +255,6 @@ int checkpointedBlocks(const StageContext& x) {
     }
 }
 
-/// The dtype of the embedding output, which sets transformers' eager attention mask: the
-/// weights' dtype, or for a quantised (or checkpoint-stored) model the compute dtype its
-/// unquantised modules load in (residentWeights).
 /// What autograd saves in one block of this run (terms::blockSavedBytesPerToken's options).
 terms::BlockSaveOptions blockSaveOptions(const StageContext& x) {
     const Workload& w = x.w;
@@ -277,7 +274,9 @@ terms::BlockSaveOptions blockSaveOptions(const StageContext& x) {
         o.adapterBytes = w.precisionPreset == PrecisionPreset::Fsdp2Mixed
                              ? x.c
                              : bytesPerElement(w.precision.adapters);
-        o.autocast = runsUnderAutocast(w);
+        // autocast only decides anything where the adapters' dtype is not the compute dtype
+        // (loraAdapterInput), so the profile lookup stays off every other run's path
+        o.autocast = o.adapterBytes != o.c && runsUnderAutocast(w);
     }
     o.fusedQkv = w.features.fusedQkvLora;
     o.geluNewOps = w.features.geluNewOps && x.m.geluNew; // the term applies it to a plain FFN only
@@ -294,6 +293,9 @@ bool runsUnderAutocast(const Workload& w) {
            w.precisionPreset != PrecisionPreset::Fsdp2Mixed;
 }
 
+/// The dtype of the embedding output, which sets transformers' eager attention mask: the
+/// weights' dtype, or for a quantised (or checkpoint-stored) model the compute dtype its
+/// unquantised modules load in (residentWeights).
 DType embeddingDtype(const StageContext& x) {
     return isQuantized(x.weightDtype) || terms::checkpointStorageApplies(x.m, x.w)
                ? x.w.precision.compute
