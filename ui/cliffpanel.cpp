@@ -82,7 +82,7 @@ void CliffPanel::setAnimationFields(SliderField* microBatch, SliderField* sequen
 void CliffPanel::startAnimation() {
     SliderField* field =
         m_controller->sweepAxis() == SweepAxis::MicroBatch ? m_mbField.data() : m_seqField.data();
-    if (!field || isAnimating()) {
+    if (!field || isAnimating() || showsServing()) { // the serving curve has no slider to drive
         m_animate->setChecked(isAnimating());
         return;
     }

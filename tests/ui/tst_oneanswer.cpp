@@ -145,6 +145,8 @@ private slots:
         CliffPanel* panel = win.w.dashboard()->cliffPanel();
         QVERIFY(panel->showsServing());
         QVERIFY(!panel->animateButton()->isVisible());
+        panel->startAnimation(); // F5: nothing to drive on the serving curve
+        QVERIFY(!panel->isAnimating());
         QCOMPARE(panel->servingChart()->currentSeries()->count(), 1);
         QCOMPARE(panel->servingChart()->currentSeries()->at(0), answer);
         win.w.dashboard()->refreshTables();
