@@ -7,22 +7,16 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
-#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLegend>
-#include <QLineSeries>
-#include <QLogValueAxis>
 #include <QResizeEvent>
-#include <QScatterSeries>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cmath>
 
 namespace headroom::ui {
 
