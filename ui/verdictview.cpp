@@ -311,7 +311,8 @@ void VerdictView::refresh() {
     const ChartColors c = m_style.colors();
     if (!m_results.valid) {
         m_color = QColor(0xd3, 0x7a, 0x00);
-    } else if (m_results.bandVerdict == BandVerdict::MayNotFit) {
+    } else if (m_results.bandVerdict == BandVerdict::MayNotFit &&
+               !m_results.drawsServingCliff()) { // the band is the generate() run's
         m_color = c.mayNotFit;
     } else {
         m_color = m_results.verdictGood() ? c.fits : c.oom;
