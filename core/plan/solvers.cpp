@@ -174,6 +174,11 @@ struct PlaybookBuilder {
         if (it.savedBytes > kMiB) // ignore changes that save less than 1 MiB
             items.push_back(it);
     }
+    /// The lever table's option @p o on the scenario (applyOption: one change, written once
+    /// for the playbook and the plan search), as playbook action @p a.
+    void addOption(PlaybookAction a, int64_t value, LeverOption o, int rank) {
+        add(a, value, applyOption(w, w, o, 0), rank);
+    }
     /// Shorter sequence, smaller micro-batch, fewer samples per prompt.
     void addBatchActions();
     /// Checkpointing, optimizer, attention, loss, LoRA/QLoRA, sharding, more GPUs.
@@ -218,73 +223,46 @@ void PlaybookBuilder::addBatchActions() {
 }
 
 void PlaybookBuilder::addTrainingActions() {
+    using O = LeverOption;
     // 4. more activation checkpointing
-    if (w.checkpointing != Checkpointing::Full) {
-        Workload c = w;
-        c.checkpointing =
-            w.checkpointing == Checkpointing::None ? Checkpointing::Selective : Checkpointing::Full;
-        add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
-        if (c.checkpointing == Checkpointing::Selective) {
-            c.checkpointing = Checkpointing::Full;
-            add(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(c.checkpointing), c, 4);
-        }
-    }
+    if (w.checkpointing == Checkpointing::None)
+        addOption(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(Checkpointing::Selective),
+                  O::CheckpointSelective, 4);
+    if (w.checkpointing != Checkpointing::Full)
+        addOption(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(Checkpointing::Full),
+                  O::CheckpointFull, 4);
     // 5. lighter optimizer
     if (w.optimizer == Optimizer::AdamW || w.optimizer == Optimizer::Adam ||
         w.optimizer == Optimizer::PagedAdamW) {
+        addOption(PlaybookAction::LighterOptimizer, static_cast<int64_t>(Optimizer::AdamW8bit),
+                  O::Optimizer8bit, 5);
         Workload c = w;
-        c.optimizer = Optimizer::AdamW8bit;
-        add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
         c.optimizer = Optimizer::Adafactor;
         add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
     }
     // 6. memory-efficient attention and chunked cross-entropy
-    if (w.attention == AttentionImpl::Eager) {
-        Workload c = w;
-        c.attention = AttentionImpl::SDPA;
-        add(PlaybookAction::FlashAttention, static_cast<int64_t>(c.attention), c, 6);
-    }
-    if (!w.features.chunkedCrossEntropy) {
-        Workload c = w;
-        c.features.chunkedCrossEntropy = true;
-        add(PlaybookAction::ChunkedCrossEntropy, 1, c, 6);
-    }
+    if (w.attention == AttentionImpl::Eager)
+        addOption(PlaybookAction::FlashAttention, static_cast<int64_t>(AttentionImpl::SDPA),
+                  O::EfficientAttention, 6);
+    if (!w.features.chunkedCrossEntropy)
+        addOption(PlaybookAction::ChunkedCrossEntropy, 1, O::ChunkedLoss, 6);
     // 7. parameter-efficient fine-tuning
-    if (w.finetune == Finetune::Full) {
-        Workload c = w;
-        c.finetune = Finetune::LoRA;
-        c.lora.rank = 16;
-        c.lora.targets = kLoraAllLinear;
-        if (c.precision.weights == DType::FP32)
-            c.precision.weights = DType::BF16;
-        add(PlaybookAction::SwitchToLora, 16, c, 7);
-    }
-    if (w.finetune != Finetune::QLoRA) {
-        Workload c = w;
-        c.finetune = Finetune::QLoRA;
-        c.lora.rank = w.finetune == Finetune::Full ? 16 : w.lora.rank;
-        c.precision.weights = DType::NF4DoubleQuant;
-        add(PlaybookAction::SwitchToQlora, c.lora.rank, c, 8);
-    }
-    // 8. more sharding across the data-parallel GPUs
+    if (w.finetune == Finetune::Full)
+        addOption(PlaybookAction::SwitchToLora, 16, O::Lora, 7);
+    if (w.finetune != Finetune::QLoRA)
+        addOption(PlaybookAction::SwitchToQlora, w.finetune == Finetune::Full ? 16 : w.lora.rank,
+                  O::Qlora, 8);
+    // 8. more sharding across the data-parallel GPUs: the next stage, and ZeRO-3 / full shard
     if (w.parallel.dpCp() > 1 && w.parallel.sharding != Sharding::Zero3 &&
         w.parallel.sharding != Sharding::FsdpFullShard) {
-        Workload c = w;
-        switch (w.parallel.sharding) {
-        case Sharding::None:
-            c.parallel.sharding = Sharding::Zero1;
-            break;
-        case Sharding::Zero1:
-            c.parallel.sharding = Sharding::Zero2;
-            break;
-        default:
-            c.parallel.sharding = Sharding::Zero3;
-            break;
-        }
-        add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
-        if (c.parallel.sharding != Sharding::Zero3) {
-            c.parallel.sharding = Sharding::Zero3;
+        const O next = w.parallel.sharding == Sharding::None    ? O::Zero1
+                       : w.parallel.sharding == Sharding::Zero1 ? O::Zero2
+                                                                : O::Zero3;
+        for (O o : {next, O::Zero3}) {
+            const Workload c = applyOption(w, w, o, 0);
             add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
+            if (o == O::Zero3)
+                break;
         }
     }
     // 9. more GPUs with ZeRO-3 / FSDP full shard
@@ -316,11 +294,9 @@ void PlaybookBuilder::addInferenceActions() {
             break;
         }
     }
-    if (bytesPerElement(w.precision.kvCache) > 1.0) {
-        Workload c = w;
-        c.precision.kvCache = DType::FP8;
-        add(PlaybookAction::QuantizeKvCache, static_cast<int64_t>(DType::FP8), c, 4);
-    }
+    if (bytesPerElement(w.precision.kvCache) > 1.0)
+        addOption(PlaybookAction::QuantizeKvCache, static_cast<int64_t>(DType::FP8),
+                  LeverOption::KvCacheFp8, 4);
     if (w.inference.promptTokens + w.inference.newTokens > 256) {
         Workload c = w;
         c.inference.newTokens = w.inference.newTokens / 2;

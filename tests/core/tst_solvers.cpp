@@ -39,6 +39,7 @@ private slots:
     void seed001FullAdam7bNeverFits_data();
     void seed001FullAdam7bNeverFits();
     void playbookRanksAndSaves();
+    void playbookShardsWithinTheFramework();
     void playbookSavingsOnTheCard_data();
     void playbookSavingsOnTheCard();
     void smallestLayoutIsMinimal();
@@ -234,6 +235,26 @@ void TstSolvers::playbookRanksAndSaves() {
         if (it.action == PlaybookAction::SmallerMicroBatch) // same global batch
             QVERIFY(w.globalBatch() && it.changed.globalBatch() >= w.globalBatch());
     }
+}
+
+// The playbook applies the lever table's own changes (applyOption), so its advice is the plan
+// search's: a run on FSDP SHARD_GRAD_OP is told to shard fully with FSDP (FULL_SHARD), not to
+// switch to DeepSpeed ZeRO-3 (the playbook's own copy of the change said so); the bytes are
+// the same (terms::shardedParams treat both alike).
+void TstSolvers::playbookShardsWithinTheFramework() {
+    const ModelArch m = llama2_7b();
+    Workload w = training(PrecisionPreset::PureBf16, 4, 4096);
+    w.parallel.dp = 8;
+    w.parallel.sharding = Sharding::FsdpGradOp;
+    const GpuSpec g = gpuGiB(40);
+    bool seen = false;
+    for (const PlaybookItem& it : playbook(m, w, g))
+        if (it.action == PlaybookAction::MoreSharding) {
+            seen = true;
+            QCOMPARE(it.changed.parallel.sharding, Sharding::FsdpFullShard);
+            QCOMPARE(it.changed, applyOption(w, w, LeverOption::Zero3, 0));
+        }
+    QVERIFY(seen);
 }
 
 // Savings are counted in the verdict's bytes on this card: where the releasable cache is
