@@ -366,6 +366,10 @@
         <source>memory outside torch (NCCL, cuBLAS)</source>
         <translation>Speicher außerhalb von torch (NCCL, cuBLAS)</translation>
     </message>
+    <message>
+        <source>RoPE cache</source>
+        <translation>RoPE-Cache</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -410,7 +414,7 @@
     </message>
     <message>
         <source>Workspace</source>
-        <translation>Arbeitsspeicher</translation>
+        <translation>Arbeitspuffer</translation>
     </message>
     <message>
         <source>Allocator reserve</source>
@@ -3655,6 +3659,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <source>Apply the combined plan</source>
         <translation>Den kombinierten Plan anwenden</translation>
     </message>
+    <message>
+        <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
+        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Tab Serving, jede mit dem, was aus dem Server wird.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::RecentFiles</name>
@@ -3927,6 +3935,14 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>%1 × %2 tokens</source>
         <translation>%1 × %2 Token</translation>
+    </message>
+    <message>
+        <source>context %1 tokens</source>
+        <translation>Kontext %1 Token</translation>
+    </message>
+    <message>
+        <source>%1 at memory share %2</source>
+        <translation>%1 mit Speicheranteil %2</translation>
     </message>
 </context>
 <context>
@@ -4272,8 +4288,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>%1 startet: %2 Sequenzen × %3 Token gleichzeitig</translation>
     </message>
     <message>
-        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
-        <translation>Der Server belegt beim Start %1: Gewichte %2, KV-Cache %3, der Rest %4. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
+        <source>The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
+        <translation>Der Server nimmt seinen Anteil an den %1, die CUDA meldet, %2: Gewichte %3, KV-Cache %4, der Rest %5; mit dem CUDA-Kontext zeigt nvidia-smi %6. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
     </message>
 </context>
 <context>

@@ -366,6 +366,10 @@
         <source>memory outside torch (NCCL, cuBLAS)</source>
         <translation>torch 之外的显存（NCCL、cuBLAS）</translation>
     </message>
+    <message>
+        <source>RoPE cache</source>
+        <translation>RoPE 缓存</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -3649,6 +3653,10 @@ Saves %3, total %4, disruption cost %5</source>
         <source>Apply the combined plan</source>
         <translation>应用组合方案</translation>
     </message>
+    <message>
+        <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
+        <translation>已设定规模的服务器：能让它启动或同时服务更多序列的改动（显存份额、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“服务部署”标签页中，每项都附有服务器随之的变化。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::RecentFiles</name>
@@ -3921,6 +3929,14 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>%1 × %2 tokens</source>
         <translation>%1 × %2 个 token</translation>
+    </message>
+    <message>
+        <source>context %1 tokens</source>
+        <translation>上下文 %1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 at memory share %2</source>
+        <translation>%1，显存份额 %2</translation>
     </message>
 </context>
 <context>
@@ -4266,8 +4282,8 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>%1 可启动：同时 %2 条序列 × %3 个 token</translation>
     </message>
     <message>
-        <source>The server takes %1 at start: weights %2, KV cache %3, the rest %4. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
-        <translation>服务器启动时占用 %1：权重 %2，KV 缓存 %3，其余 %4。柱形图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
+        <source>The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
+        <translation>服务器占用 CUDA 报告的 %1 中的份额 %2：权重 %3，KV 缓存 %4，其余 %5；加上 CUDA 上下文，nvidia-smi 显示 %6。柱形图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -527,6 +528,13 @@ void ComparePanel::setChartStyle(const ChartStyle& style) {
         style.applyToChart(c);
         c->legend()->setFont(style.labelFont());
     }
+    // the charts keep room for their title, both axes' labels and titles and a few ticks in
+    // the style's fonts (on a projector they are twice as large): the tab scrolls instead of
+    // squeezing a chart until QtCharts elides an axis title to "..."
+    const int lines =
+        QFontMetrics(style.titleFont()).height() + 8 * QFontMetrics(style.labelFont()).height();
+    for (QChartView* v : {m_barView, m_cliffView})
+        v->setMinimumHeight(std::max(kMinChartHeight, lines + 120));
     for (QAbstractAxis* a :
          std::initializer_list<QAbstractAxis*>{m_barX, m_barY, m_cliffX, m_cliffY})
         style.applyToAxis(a, true);

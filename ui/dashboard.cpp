@@ -288,6 +288,7 @@ void Dashboard::setStageScale(double scale) {
 }
 
 void Dashboard::retranslateUi() {
+    m_verdict->setScenarioLine(m_controller->summary()); // its numbers in the new locale
     m_barTitle->setText(tr("VRAM per GPU"));
     m_barView->setItemText(0, tr("Worst rank"));
     m_barView->setItemText(1, tr("Per pipeline stage"));

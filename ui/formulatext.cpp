@@ -97,6 +97,7 @@ constexpr const char* kFormulaPhrases[] = {
     QT_TRANSLATE_NOOP("FormulaText", "CUDA context"),
     // a sized server's terms (core/serve/serve.cpp servedFormulas)
     QT_TRANSLATE_NOOP("FormulaText", "weights on this rank"),
+    QT_TRANSLATE_NOOP("FormulaText", "RoPE cache"),
     QT_TRANSLATE_NOOP("FormulaText", "the profile run's peak, kept free for the largest step"),
     QT_TRANSLATE_NOOP("FormulaText", "KV pool"),
     QT_TRANSLATE_NOOP("FormulaText", "blocks of"),

@@ -79,10 +79,10 @@ void PlaybookView::setResults(const Results& r, ByteUnit unit) {
 }
 
 void PlaybookView::applyRow(int row) {
-    if (row < 0 || row >= static_cast<int>(m_results.playbook.size())) {
+    if (row < 0 || row >= static_cast<int>(items().size())) {
         return;
     }
-    const PlaybookItem& item = m_results.playbook[static_cast<size_t>(row)];
+    const PlaybookItem& item = items()[static_cast<size_t>(row)];
     const Workload changed = item.changed;
     m_controller->edit(Field::Playbook, tr("Apply: %1").arg(Texts::playbookAction(item)),
                        [changed](Scenario& s) {
@@ -92,8 +92,15 @@ void PlaybookView::applyRow(int row) {
                        });
 }
 
+const std::vector<PlaybookItem>& PlaybookView::items() const {
+    // a sized server's levers are the Serving tab's (core servePlaybook): the generate()
+    // playbook would answer another question beside the server's verdict
+    static const std::vector<PlaybookItem> none;
+    return m_results.drawsServingCliff() ? none : m_results.playbook;
+}
+
 int PlaybookView::planRow() const {
-    const auto& items = m_results.playbook;
+    const auto& items = this->items();
     for (size_t i = 0; i < items.size(); ++i) {
         if (items[i].action == PlaybookAction::Combined && items[i].fits) {
             return static_cast<int>(i);
@@ -107,7 +114,7 @@ void PlaybookView::applyPlan() {
     if (row < 0) {
         return;
     }
-    const PlaybookItem& item = m_results.playbook[static_cast<size_t>(row)];
+    const PlaybookItem& item = items()[static_cast<size_t>(row)];
     const Workload changed = item.changed;
     m_controller->edit(Field::Playbook, tr("Apply plan (disruption cost %1)").arg(item.value),
                        [changed](Scenario& s) {
@@ -128,7 +135,7 @@ void PlaybookView::refreshPlan() {
         m_planChart->setPlan(Plan{}, 0, m_unit);
         return;
     }
-    const PlaybookItem& item = m_results.playbook[static_cast<size_t>(row)];
+    const PlaybookItem& item = items()[static_cast<size_t>(row)];
     m_planChart->setPlan(item.plan, m_results.estimate.capacity, m_unit);
     m_planTitle->setText(
         tr("Plan that fits: disruption cost %1 (throughput + convergence + effort)")
@@ -138,7 +145,7 @@ void PlaybookView::refreshPlan() {
 
 void PlaybookView::refresh() {
     m_tree->setUpdatesEnabled(false);
-    const auto& items = m_results.playbook;
+    const auto& items = this->items();
     const int n = static_cast<int>(items.size());
     while (m_tree->topLevelItemCount() > n) {
         delete m_tree->takeTopLevelItem(m_tree->topLevelItemCount() - 1);
@@ -166,6 +173,11 @@ void PlaybookView::refresh() {
     refreshPlan();
     if (!m_results.hasEstimate) {
         m_intro->setText(tr("No playbook for an invalid scenario."));
+    } else if (m_results.drawsServingCliff()) {
+        m_intro->setText(tr("A sized server: the changes that let it start or serve more "
+                            "sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, "
+                            "max_model_len, fp8 weights) are in the Serving tab, each with what "
+                            "the server becomes."));
     } else if (items.empty()) {
         m_intro->setText(tr("No change in the playbook applies to this scenario."));
     } else if (!m_results.estimate.fits && planRow() >= 0) {

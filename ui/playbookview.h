@@ -40,6 +40,9 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    /// The playbook shown: the results' one, none for a sized server (its levers are the
+    /// Serving tab's).
+    const std::vector<PlaybookItem>& items() const;
     void refresh();
     void refreshPlan();
     void retranslateUi();

@@ -401,16 +401,23 @@ QString ScenarioController::summary() const {
     const QString profile = w.profile.name == "custom"
                                 ? Texts::precisionPresetName(w.precisionPreset)
                                 : Texts::profileName(w.profile);
+    // a sized server runs requests of the context, not a batch, under its engine
+    const bool server = m_results.drawsServingCliff();
+    const QString run =
+        server ? tr("context %1 tokens").arg(Units::formatCount(inferenceContext(w)))
+               : tr("%1 × %2 tokens")
+                     .arg(w.microBatch)
+                     .arg(Units::formatCount(w.mode == Mode::Inference ? inferenceContext(w)
+                                                                       : w.sequenceLength));
     QStringList parts{modelDisplayName(), Texts::runModeName(runModeOf(w)),
-                      Texts::weightDtypesName(residentWeightDtypes(m_scenario.model, w)),
-                      tr("%1 × %2 tokens")
-                          .arg(w.microBatch)
-                          .arg(Units::formatCount(w.mode == Mode::Inference ? inferenceContext(w)
-                                                                            : w.sequenceLength)),
+                      Texts::weightDtypesName(residentWeightDtypes(m_scenario.model, w)), run,
                       gpus};
     if (!layout.isEmpty())
         parts << layout.join(QLatin1Char(' '));
-    parts << profile;
+    parts << (server ? tr("%1 at memory share %2")
+                           .arg(Texts::engineName(*m_results.serving),
+                                QLocale().toString(m_results.serving->settings.fraction, 'f', 2))
+                     : profile);
     return parts.join(QStringLiteral(" · "));
 }
 

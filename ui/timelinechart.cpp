@@ -100,7 +100,7 @@ void TimelineChart::rebuild() {
             m_phases.push_back(static_cast<Phase>(i));
     fitCategories();
 
-    const auto& stages = r.estimate.stages;
+    const auto& stages = r.shownEstimate().stages;
     const bool have = r.hasEstimate && !stages.empty();
     const int tightest =
         have ? std::clamp(r.tightestStage, 0, static_cast<int>(stages.size()) - 1) : 0;
@@ -143,7 +143,7 @@ void TimelineChart::rebuildLines(const std::vector<int>& stages) {
     m_lineStage = stages;
     const int n = static_cast<int>(stages.size());
     for (int k = 0; k < n; ++k) {
-        const RankEstimate& rank = m_results.estimate.stages[static_cast<size_t>(stages[k])];
+        const RankEstimate& rank = m_results.shownEstimate().stages[static_cast<size_t>(stages[k])];
         QList<QPointF> pts;
         for (size_t i = 0; i < m_phases.size(); ++i)
             pts << QPointF(static_cast<double>(i),
@@ -172,7 +172,7 @@ void TimelineChart::rebuildLabels(int tightest) {
     m_peakLabel->setText(QString());
     if (tightest < 0)
         return;
-    const RankEstimate& rank = m_results.estimate.stages[static_cast<size_t>(tightest)];
+    const RankEstimate& rank = m_results.shownEstimate().stages[static_cast<size_t>(tightest)];
     double prev = 0;
     for (size_t i = 0; i < n; ++i) {
         const double b = rank.phaseAllocated[static_cast<size_t>(m_phases[i])];
@@ -188,7 +188,7 @@ void TimelineChart::rebuildLabels(int tightest) {
     const double peak = rank.phaseAllocated[static_cast<size_t>(rank.peakPhase)];
     m_peak->append(static_cast<double>(it - m_phases.begin()), peak / Units::bytesPerUnit(m_unit));
     m_peakLabel->setText(
-        m_results.estimate.stages.size() > 1
+        m_results.shownEstimate().stages.size() > 1
             ? tr("peak: %1 in %2 (stage %3)")
                   .arg(Units::format(peak, m_unit, 1), Texts::phaseName(rank.peakPhase))
                   .arg(tightest + 1)

@@ -242,13 +242,16 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
     }
     if (r.drawsServingCliff()) {
         const ServeReport& c = *r.serving;
+        const RankEstimate& k = r.shownEstimate().worst;
         QString text =
-            tr("The server takes %1 at start: weights %2, KV cache %3, the rest %4. The bar and "
-               "the breakdown show its terms, the chart how many sequences fit at each context "
+            tr("The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, "
+               "the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the "
+               "breakdown show its terms, the chart how many sequences fit at each context "
                "length.")
-                .arg(Units::format(c.budgetBytes, u), Units::format(c.terms.weights, u),
-                     Units::format(c.kvCacheBytes, u),
-                     Units::format(c.nonKvBytes - c.terms.weights, u));
+                .arg(Units::format(c.totalBytes, u), Units::format(c.budgetBytes, u),
+                     Units::format(c.terms.weights, u), Units::format(c.kvCacheBytes, u),
+                     Units::format(c.nonKvBytes - c.terms.weights, u),
+                     Units::format(k.nvidiaSmi, u));
         for (const Warning& w : r.warnings)
             text = Texts::warningText(w) + QLatin1Char(' ') + text;
         return r.valid ? text : tr("Showing the last valid scenario. ") + text;

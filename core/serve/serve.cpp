@@ -354,7 +354,7 @@ Estimate servedEstimate(const ServeReport& r, double capacity) {
 std::array<std::string, kTermCount> servedFormulas(const ServeReport& r) {
     std::array<std::string, kTermCount> f{};
     const auto at = [&f](Term t) -> std::string& { return f[static_cast<size_t>(t)]; };
-    at(Term::Weights) = "weights on this rank = " + formatGiB(r.terms.weights);
+    at(Term::Weights) = "weights on this rank + RoPE cache = " + formatGiB(r.terms.weights);
     at(Term::Activations) = "the profile run's peak, kept free for the largest step = " +
                             formatGiB(r.terms.activationPeak);
     at(Term::KvCache) = "KV pool: " + std::to_string(r.kvBlocks) + " blocks of " +

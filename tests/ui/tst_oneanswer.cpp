@@ -27,6 +27,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace headroom;
@@ -167,6 +168,15 @@ private slots:
         const QString servedTotal = Units::format(served.worst.nvidiaSmi, ByteUnit::GiB);
         QVERIFY2(win.w.dashboard()->barChart()->totalLabelText(0).startsWith(servedTotal),
                  qPrintable(win.w.dashboard()->barChart()->totalLabelText(0)));
+        // the playbook tab points to the server's levers instead of a generate() playbook, and
+        // the scenario line names the server, not a batch
+        QCOMPARE(win.w.dashboard()->playbook()->tree()->topLevelItemCount(), 0);
+        QCOMPARE(win.w.dashboard()->playbook()->planRow(), -1);
+        const QString line = win.w.dashboard()->verdict()->scenarioLine();
+        QVERIFY2(
+            line.contains(QStringLiteral("context %1 tokens").arg(Units::formatCount(context))) &&
+                line.contains(QStringLiteral("at memory share 0.90")),
+            qPrintable(line));
         // the Serving tab no longer sends the reader to a generate() cliff that is not shown
         QVERIFY(!tab->figuresText().contains(QStringLiteral("(the cliff chart)")));
         // the export draws what the panel shows
