@@ -176,8 +176,21 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     for (QChart* c : {m_barChart, m_cliffChart})
         connect(c, &QChart::plotAreaChanged, this, [this] {
             m_fitGuard.note(this);
-            if (m_fitGuard.tripped())
+            if (m_fitGuard.tripped()) {
+                // once the event loop has turned (the layout settled), fit the final size once;
+                // at most twice in a row, so a fit that flips between two layouts stops
+                if (!m_refitQueued && m_refits < 2) {
+                    m_refitQueued = true;
+                    ++m_refits;
+                    QTimer::singleShot(0, this, [this] {
+                        m_refitQueued = false;
+                        fitTitles();
+                        applyTicks();
+                    });
+                }
                 return;
+            }
+            m_refits = 0;
             fitTitles();
             applyTicks();
         });
@@ -531,10 +544,11 @@ void ComparePanel::setChartStyle(const ChartStyle& style) {
     // the charts keep room for their title, both axes' labels and titles and a few ticks in
     // the style's fonts (on a projector they are twice as large): the tab scrolls instead of
     // squeezing a chart until QtCharts elides an axis title to "..."
-    const int lines =
-        QFontMetrics(style.titleFont()).height() + 8 * QFontMetrics(style.labelFont()).height();
+    // (200 px hold them up to 24-px labels, a 1280 x 720 stage; 10 label lines less 40 px
+    // beyond: 420 px for the 46-px labels of a 3840 x 2160 stage)
+    const int lines = 10 * QFontMetrics(style.labelFont()).height() - 40;
     for (QChartView* v : {m_barView, m_cliffView})
-        v->setMinimumHeight(std::max(kMinChartHeight, lines + 120));
+        v->setMinimumHeight(std::max(kMinChartHeight, lines));
     for (QAbstractAxis* a :
          std::initializer_list<QAbstractAxis*>{m_barX, m_barY, m_cliffX, m_cliffY})
         style.applyToAxis(a, true);
@@ -543,9 +557,12 @@ void ComparePanel::setChartStyle(const ChartStyle& style) {
 }
 
 void ComparePanel::fitTitles() {
-    // chart titles in the longest wording their view's width holds (QtCharts elides)
-    const auto fitted = [](QChart* chart, const QWidget* view, const QStringList& variants) {
-        const QString t = fittingText(variants, chart->titleFont(), view->width() - 24);
+    // chart titles in the longest wording their view's width holds (QtCharts elides), less a
+    // scroll bar's width: the tab's scroll bar comes and goes with the content's height, and a
+    // title fitted without it is elided when it appears
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const auto fitted = [bar](QChart* chart, const QWidget* view, const QStringList& variants) {
+        const QString t = fittingText(variants, chart->titleFont(), view->width() - 24 - bar);
         if (chart->title() != t)
             chart->setTitle(t);
     };

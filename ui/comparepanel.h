@@ -133,6 +133,8 @@ private:
         int contents = 0;
         int word = 0;
     };
+    bool m_refitQueued = false; ///< a fit of the settled layout is queued (FitGuard tripped)
+    int m_refits = 0;           ///< such fits in a row (bounded)
     std::array<WrapColumn, 2> m_wrapColumns{{{0, 0, 0}, {2, 0, 0}}};
     /// The memory axes' ranges and ticks for the charts' current heights.
     void applyTicks();
