@@ -3991,6 +3991,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <source>%1 × %2 tokens</source>
         <translation>%1 × %2 Token</translation>
     </message>
+    <message>
+        <source>max_num_seqs %1</source>
+        <translation>max_num_seqs %1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ServingPanel</name>

@@ -3985,6 +3985,10 @@ Saves %3, total %4, disruption cost %5</source>
         <source>%1 × %2 tokens</source>
         <translation>%1 × %2 个 token</translation>
     </message>
+    <message>
+        <source>max_num_seqs %1</source>
+        <translation>max_num_seqs %1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ServingPanel</name>

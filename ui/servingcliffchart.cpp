@@ -20,7 +20,7 @@ ServingCliffChart::ServingCliffChart(QWidget* parent)
     : QChartView(new QChart, parent), m_chart(chart()), m_x(new QLogValueAxis),
       m_y(new QLogValueAxis), m_curve(new QLineSeries), m_here(new QScatterSeries),
       m_positions(new QLineSeries), m_hereLabel(new ChartLabel(m_chart)),
-      m_positionsLabel(new ChartLabel(m_chart)) {
+      m_positionsLabel(new ChartLabel(m_chart)), m_capLabel(new ChartLabel(m_chart)) {
     setObjectName(QStringLiteral("servingCliffChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 160);
@@ -42,6 +42,7 @@ ServingCliffChart::ServingCliffChart(QWidget* parent)
     m_here->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_hereLabel->setZValue(100);
     m_positionsLabel->setZValue(100);
+    m_capLabel->setZValue(100);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] {
         m_fitGuard.note(this);
         placeLabels();
@@ -68,6 +69,10 @@ QString ServingCliffChart::answerText() const {
     return m_hereLabel->text();
 }
 
+QString ServingCliffChart::capText() const {
+    return m_capLabel->text();
+}
+
 void ServingCliffChart::rebuild() {
     m_curve->clear();
     m_here->clear();
@@ -76,6 +81,8 @@ void ServingCliffChart::rebuild() {
     m_hereTexts.clear();
     m_positionsLabel->setText(QString());
     m_positionsLabel->setVisible(false);
+    m_capLabel->setText(QString());
+    m_capLabel->setVisible(false);
     if (!m_serving)
         return;
     QList<QPointF> pts;
@@ -99,6 +106,12 @@ void ServingCliffChart::rebuild() {
         m_positionsLabel->setVisible(true);
     }
     const ServeReport& c = *m_serving;
+    // short requests are held by the scheduler's cap, not by the pool: say so over the flat part
+    if (c.settings.maxSeqs > 0 && pts.size() > 1 &&
+        static_cast<int64_t>(pts.front().y()) == c.settings.maxSeqs)
+        m_capLabel->setText(
+            tr("max_num_seqs %1")
+                .arg(QLocale().toString(static_cast<qlonglong>(c.settings.maxSeqs))));
     if (!c.starts) {
         m_hereTexts = {tr("does not start at max_model_len %1")
                            .arg(Units::formatCount(c.settings.maxModelLen)),
@@ -166,6 +179,13 @@ void ServingCliffChart::placeLabels() {
     } else if (!m_hereLabel->text().isEmpty()) { // no point: the server does not start
         placeClear(m_hereLabel, {QPointF(plot.left() + 8, plot.top() + 4)}, inside, placed);
     }
+    // the scheduler's cap just under the curve's flat start; not shown where it has no room
+    if (!m_capLabel->text().isEmpty() && m_curve->count() > 0) {
+        const QPointF start = m_chart->mapToPosition(m_curve->at(0), m_curve);
+        m_capLabel->setVisible(true);
+        if (!placeClear(m_capLabel, {QPointF(start.x() + 6, start.y() + 6)}, inside, placed))
+            m_capLabel->setVisible(false);
+    }
     // the position limit at the top of its line, beside it; not shown where it has no room
     if (m_positions->count() == 2 && !m_positionsLabel->text().isEmpty()) {
         const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
@@ -193,6 +213,7 @@ void ServingCliffChart::applyStyle() {
     m_here->setBorderColor(c.background);
     m_hereLabel->setLook(m_style.overlayFont(true), c.text, c.background);
     m_positionsLabel->setLook(m_style.overlayFont(false), c.capacity, c.background);
+    m_capLabel->setLook(m_style.overlayFont(false), c.text, c.background);
 }
 
 void ServingCliffChart::retranslateUi() {

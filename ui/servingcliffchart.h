@@ -34,6 +34,8 @@ public:
     /// The answer written beside the point ("13 sequences × 32,768 tokens", shorter where the
     /// plot is narrow), or why there is none ("does not start at max_model_len ...").
     QString answerText() const;
+    /// The scheduler's cap written over the curve's flat start ("max_num_seqs 1,024"), or "".
+    QString capText() const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -54,6 +56,8 @@ private:
     QLineSeries* m_positions; ///< max_position_embeddings, a vertical line
     ChartLabel* m_hereLabel;
     ChartLabel* m_positionsLabel;
+    /// Over the curve's flat start: the scheduler's cap (max_num_seqs) that holds it there.
+    ChartLabel* m_capLabel;
     /// The point's label, longest first: the one that fits the plot is shown (placeLabels).
     QStringList m_hereTexts;
     FitGuard m_fitGuard;

@@ -162,6 +162,12 @@ private slots:
                  qPrintable(headline));
         QVERIFY2(panel->servingChart()->answerText().startsWith(count + QStringLiteral(" ")),
                  qPrintable(panel->servingChart()->answerText()));
+        // short requests are capped by max_num_seqs (vLLM's default 1,024), not the pool: the
+        // curve's flat start says so
+        QCOMPARE(server->settings.maxSeqs, 1024);
+        QCOMPARE(panel->servingChart()->curveSeries()->at(0).y(), 1024.0);
+        QCOMPARE(panel->servingChart()->capText(),
+                 QStringLiteral("max_num_seqs %1").arg(QLocale().toString(1024)));
         // the bar draws the server's memory (core servedEstimate), not a generate() batch
         const Estimate served =
             servedEstimate(*server, win.w.controller()->results().estimate.capacity);
