@@ -148,7 +148,7 @@ void BreakdownTable::refresh() {
 
 void BreakdownTable::totalFormulas() {
     // a sized server's totals (core servedEstimate) add up from its own terms
-    const bool server = m_results.drawsServingCliff() && m_results.served;
+    const bool server = m_results.drawsServingCliff();
     setText(item(kTermCount, 3), server ? tr("weights + KV pool + the profile run's peak")
                                         : tr("sum of the live tensors at the peak"));
     setText(item(kTermCount + 1, 3),

@@ -142,10 +142,12 @@ bool CliffPanel::showsServing() const {
 }
 
 void CliffPanel::setResults(const Results& r, ByteUnit unit) {
-    m_chart->setResults(r, unit);
+    // only the chart on show takes the results (the other is fed when it is shown again)
     const bool serving = r.drawsServingCliff();
     if (serving)
         m_serving->setResults(r);
+    else
+        m_chart->setResults(r, unit);
     if (serving != showsServing()) {
         if (serving)
             stopAnimation();

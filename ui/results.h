@@ -69,19 +69,17 @@ struct Results {
     std::vector<ServeOption> servingPlaybook;
     int64_t servingContext = 0; ///< the scenario's context (prompt + generated tokens)
     int64_t modelPositions = 0; ///< the model's max_position_embeddings (0 = not known)
-    /// The scenario sizes a paged server (its engine's memory fraction is set): the cliff
-    /// chart draws the serving curve (ServingCliffChart) in place of generate() batches, so
-    /// it and the Serving tab give one answer.
-    bool serverSized = false;
-    bool drawsServingCliff() const { return serverSized && serving.has_value(); }
     /// A sized server's memory on its rank as the bar and the breakdown draw it (core
-    /// servedEstimate) and its formulas (servedFormulas); set with serverSized.
+    /// servedEstimate) and its formulas (servedFormulas): set when the scenario sizes a paged
+    /// server (its engine's memory fraction is set) and serve() answered.
     std::optional<Estimate> served;
     std::array<std::string, kTermCount> servedFormulas;
+    /// The scenario sizes a server: the cliff chart draws the serving curve
+    /// (ServingCliffChart) in place of generate() batches, so it and the Serving tab give one
+    /// answer, and every view shows the server.
+    bool drawsServingCliff() const { return served.has_value(); }
     /// What the bar and the breakdown draw: the sized server's memory, else the estimate.
-    const Estimate& shownEstimate() const {
-        return drawsServingCliff() && served ? *served : estimate;
-    }
+    const Estimate& shownEstimate() const { return served ? *served : estimate; }
     /// The verdict's colour and the export's: the server starts with room for a request
     /// (drawsServingCliff), else the estimate fits.
     bool verdictGood() const {

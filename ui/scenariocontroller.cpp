@@ -156,8 +156,7 @@ void computeServing(const Scenario& s, Results& r, bool keepPlaybook) {
     r.serving = sc.value();
     r.servingContext = inferenceContext(s.workload);
     r.modelPositions = s.model.maxPositions;
-    r.serverSized = s.workload.inference.memoryUtilization > 0;
-    if (r.serverSized) {
+    if (s.workload.inference.memoryUtilization > 0) { // a sized server
         r.served = servedEstimate(*sc, r.estimate.capacity);
         r.servedFormulas = servedFormulas(*sc);
     }
@@ -340,7 +339,7 @@ QString ScenarioController::formula(Term t, int stage) const {
         // stage's (a tooltip) is made here, its load replays kept for the next stage's
         QString slot;
         if (stage < 0 && m_results.hasEstimate) {
-            slot = QString::fromStdString((m_results.drawsServingCliff() && m_results.served
+            slot = QString::fromStdString((m_results.served
                                                ? m_results.servedFormulas
                                                : m_results.worstFormulas)[static_cast<size_t>(t)]);
         } else {

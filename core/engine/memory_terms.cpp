@@ -120,9 +120,16 @@ double activationsKorthikanti(double s, double b, double h, double a) {
     return s * b * h * (34.0 + 5.0 * a * s / h);
 }
 
+namespace {
+/// The adapters' bytes per element as they run (c unless BlockSaveOptions::adapterBytes).
+double adapterDtypeBytes(const BlockSaveOptions& o) {
+    return o.adapterBytes > 0 ? o.adapterBytes : o.c;
+}
+} // namespace
+
 LoraAdapterInput loraAdapterInput(double inputBytes, const BlockSaveOptions& o) {
     LoraAdapterInput in{inputBytes, false};
-    const double a = o.adapterBytes > 0 ? o.adapterBytes : o.c;
+    const double a = adapterDtypeBytes(o);
     // PEFT _cast_input_dtype; its bitsandbytes layers skip it under autocast
     const bool peftCasts = !(o.autocast && o.frozenLinearSavesInput);
     if (peftCasts && a != in.bytes)
@@ -135,11 +142,6 @@ LoraAdapterInput loraAdapterInput(double inputBytes, const BlockSaveOptions& o) 
 namespace {
 bool has(unsigned set, LoraTarget t) {
     return (set & static_cast<unsigned>(t)) != 0;
-}
-
-/// The adapters' bytes per element as they run (c unless BlockSaveOptions::adapterBytes).
-double adapterDtypeBytes(const BlockSaveOptions& o) {
-    return o.adapterBytes > 0 ? o.adapterBytes : o.c;
 }
 
 /// Bytes one LoRA adapter saves per token on an input of width inDim (elements of

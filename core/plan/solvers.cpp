@@ -258,12 +258,13 @@ void PlaybookBuilder::addTrainingActions() {
         const O next = w.parallel.sharding == Sharding::None    ? O::Zero1
                        : w.parallel.sharding == Sharding::Zero1 ? O::Zero2
                                                                 : O::Zero3;
-        for (O o : {next, O::Zero3}) {
+        const auto shard = [this](O o) { // the action's value is the sharding it sets
             const Workload c = applyOption(w, w, o, 0);
             add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
-            if (o == O::Zero3)
-                break;
-        }
+        };
+        shard(next);
+        if (next != O::Zero3)
+            shard(O::Zero3);
     }
     // 9. more GPUs with ZeRO-3 / FSDP full shard
     if (!fitsNow) {
