@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <map>
+#include <random>
 
 using namespace headroom;
 using headroom::testsupport::compare;
@@ -47,6 +48,90 @@ Workload fsdpQlora(Finetune f) {
     w.features.loadRecipe = LoadRecipe::Fsdp1SyncModuleStates;
     return w;
 }
+
+/// The allocator's rules written the plain way, as the oracle of matchesThePlainRules: every
+/// block of every segment in one list, best fit by a linear scan (smallest size, then lowest
+/// segment, then lowest offset), split and merge by the thresholds of allocator_model.h.
+class PlainAllocator {
+public:
+    int malloc(qint64 bytes) {
+        const qint64 size = std::max<qint64>(512, (bytes + 511) / 512 * 512);
+        const bool small = size <= MiB;
+        int best = -1;
+        for (int i = 0; i < static_cast<int>(m_blocks.size()); ++i) {
+            const Block& b = m_blocks[static_cast<size_t>(i)];
+            if (!b.live || !b.free || b.small != small || b.size < size)
+                continue;
+            if (best < 0 || std::tie(b.size, b.segment, b.offset) <
+                                std::tie(m_blocks[static_cast<size_t>(best)].size,
+                                         m_blocks[static_cast<size_t>(best)].segment,
+                                         m_blocks[static_cast<size_t>(best)].offset))
+                best = i;
+        }
+        if (best < 0) {
+            const qint64 seg = small             ? 2 * MiB
+                               : size < 10 * MiB ? 20 * MiB
+                                                 : (size + 2 * MiB - 1) / (2 * MiB) * 2 * MiB;
+            m_reserved += seg;
+            m_peakReserved = std::max(m_peakReserved, m_reserved);
+            m_blocks.push_back({seg, 0, ++m_segments, true, true, small});
+            best = static_cast<int>(m_blocks.size()) - 1;
+        }
+        const qint64 rest = m_blocks[static_cast<size_t>(best)].size - size;
+        if ((small && rest >= 512) || (!small && rest > MiB)) {
+            const Block& b = m_blocks[static_cast<size_t>(best)];
+            m_blocks.push_back({rest, b.offset + size, b.segment, true, true, small});
+            m_blocks[static_cast<size_t>(best)].size = size;
+        }
+        m_blocks[static_cast<size_t>(best)].free = false;
+        m_allocated += m_blocks[static_cast<size_t>(best)].size;
+        return best;
+    }
+    void free(int h) {
+        Block& b = m_blocks[static_cast<size_t>(h)];
+        b.free = true;
+        m_allocated -= b.size;
+        for (Block& o : m_blocks) // merge with the free neighbours of its segment
+            if (&o != &b && o.live && o.free && o.segment == b.segment) {
+                if (o.offset + o.size == b.offset) {
+                    o.size += b.size;
+                    b.live = false;
+                    return free(static_cast<int>(&o - m_blocks.data()), true);
+                }
+                if (b.offset + b.size == o.offset) {
+                    b.size += o.size;
+                    o.live = false;
+                }
+            }
+    }
+    qint64 reserved() const { return m_reserved; }
+    qint64 allocated() const { return m_allocated; }
+    qint64 peakReserved() const { return m_peakReserved; }
+    int segments() const { return m_segments; }
+
+private:
+    struct Block {
+        qint64 size;
+        qint64 offset;
+        int segment;
+        bool live;
+        bool free;
+        bool small;
+    };
+    /// A block that absorbed its right neighbour now absorbs its own free right neighbour.
+    void free(int h, bool) {
+        Block& b = m_blocks[static_cast<size_t>(h)];
+        for (Block& o : m_blocks)
+            if (&o != &b && o.live && o.free && o.segment == b.segment &&
+                b.offset + b.size == o.offset) {
+                b.size += o.size;
+                o.live = false;
+            }
+    }
+    std::vector<Block> m_blocks;
+    qint64 m_reserved = 0, m_allocated = 0, m_peakReserved = 0;
+    int m_segments = 0;
+};
 } // namespace
 
 class TstLoadPhase : public QObject {
@@ -54,6 +139,8 @@ class TstLoadPhase : public QObject {
 private slots:
     void allocator_data();
     void allocator();
+    void matchesThePlainRules_data();
+    void matchesThePlainRules();
     void inPlaceLoadsNothing();
     void unchunkedPeakIsTheWholeSearch();
     void chunkedPeakIsOneChunk();
@@ -134,6 +221,48 @@ void TstLoadPhase::allocator() {
     QCOMPARE(a.allocated(), allocated);
     QCOMPARE(a.wholeFreeSegmentBytes(), wholeFree);
     QCOMPARE(a.peakPinned(), pinned);
+}
+
+void TstLoadPhase::matchesThePlainRules_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<qint64>("largest"); // bytes of the largest request
+    QTest::addColumn<int>("widths");     // distinct request sizes (0: any size)
+    QTest::newRow("small-pool-any-size") << 1 << MiB << 0;
+    QTest::newRow("large-pool-any-size") << 2 << 64 * MiB << 0;
+    QTest::newRow("both-pools-any-size") << 3 << 40 * MiB << 0;
+    QTest::newRow("few-widths-like-a-step") << 4 << 96 * MiB << 6;
+    QTest::newRow("two-widths-many-ties") << 5 << 24 * MiB << 2;
+}
+
+void TstLoadPhase::matchesThePlainRules() {
+    // seeded random mallocs and frees: after every call the model's reserved, allocated,
+    // peak and cudaMalloc count equal those of the plain implementation of the same rules
+    QFETCH(int, seed);
+    QFETCH(qint64, largest);
+    QFETCH(int, widths);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    std::uniform_int_distribution<qint64> any(1, largest);
+    std::vector<qint64> fixed;
+    for (int i = 0; i < widths; ++i)
+        fixed.push_back(any(rng));
+    CachingAllocatorModel model;
+    PlainAllocator plain;
+    std::vector<std::pair<CachingAllocatorModel::Handle, int>> live;
+    for (int step = 0; step < 3000; ++step) {
+        if (live.empty() || rng() % 5 < 3) {
+            const qint64 bytes = widths > 0 ? fixed[rng() % fixed.size()] : any(rng);
+            live.emplace_back(model.malloc(bytes), plain.malloc(bytes));
+        } else {
+            const size_t i = rng() % live.size();
+            model.free(live[i].first);
+            plain.free(live[i].second);
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        QCOMPARE(model.reserved(), plain.reserved());
+        QCOMPARE(model.allocated(), plain.allocated());
+        QCOMPARE(model.peakReserved(), plain.peakReserved());
+        QCOMPARE(model.segments(), plain.segments());
+    }
 }
 
 void TstLoadPhase::inPlaceLoadsNothing() {

@@ -3,7 +3,6 @@
 #include "core/engine/reserve/allocator_model.h"
 
 #include <algorithm>
-#include <climits>
 
 namespace headroom {
 
@@ -21,38 +20,107 @@ int64_t CachingAllocatorModel::segmentSize(int64_t rounded) {
     return kRoundLarge * ((rounded + kRoundLarge - 1) / kRoundLarge);
 }
 
-CachingAllocatorModel::Key CachingAllocatorModel::key(int i) const {
-    const Block& b = m_blocks[static_cast<size_t>(i)];
-    return {b.size, b.segment, b.offset, i};
+void FreeBlockList::place(Heap& h, std::size_t i, const Entry& e) {
+    h[i] = e;
+    m_pos[static_cast<std::size_t>(e.block)] = static_cast<int>(i);
+}
+
+void FreeBlockList::siftUp(Heap& h, std::size_t i) {
+    const Entry e = h[i];
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!before(e, h[parent]))
+            break;
+        place(h, i, h[parent]);
+        i = parent;
+    }
+    place(h, i, e);
+}
+
+void FreeBlockList::siftDown(Heap& h, std::size_t i) {
+    const Entry e = h[i];
+    const std::size_t n = h.size();
+    for (;;) {
+        std::size_t child = 2 * i + 1;
+        if (child >= n)
+            break;
+        if (child + 1 < n && before(h[child + 1], h[child]))
+            ++child;
+        if (!before(h[child], e))
+            break;
+        place(h, i, h[child]);
+        i = child;
+    }
+    place(h, i, e);
+}
+
+void FreeBlockList::insert(int64_t size, const Entry& e) {
+    if (static_cast<std::size_t>(e.block) >= m_pos.size())
+        m_pos.resize(static_cast<std::size_t>(e.block) + 1, -1);
+    auto it = m_bySize.lower_bound(size);
+    if (it == m_bySize.end() || it->first != size) {
+        if (m_spare.empty()) {
+            it = m_bySize.emplace_hint(it, size, Heap{});
+        } else {
+            Sizes::node_type node = std::move(m_spare.back());
+            m_spare.pop_back();
+            node.key() = size;
+            it = m_bySize.insert(it, std::move(node));
+        }
+    }
+    Heap& h = it->second;
+    h.push_back(e);
+    siftUp(h, h.size() - 1);
+}
+
+void FreeBlockList::removeAt(Sizes::iterator it, std::size_t i) {
+    Heap& h = it->second;
+    m_pos[static_cast<std::size_t>(h[i].block)] = -1;
+    const Entry last = h.back();
+    h.pop_back();
+    if (i < h.size()) {
+        place(h, i, last);
+        siftDown(h, i);
+        siftUp(h, i);
+    }
+    if (h.empty())
+        m_spare.push_back(m_bySize.extract(it));
+}
+
+void FreeBlockList::erase(int64_t size, int block) {
+    if (block < 0 || static_cast<std::size_t>(block) >= m_pos.size())
+        return;
+    const int i = m_pos[static_cast<std::size_t>(block)];
+    const auto it = m_bySize.find(size);
+    if (i < 0 || it == m_bySize.end())
+        return;
+    removeAt(it, static_cast<std::size_t>(i));
+}
+
+int FreeBlockList::takeBestFit(int64_t size) {
+    const auto it = m_bySize.lower_bound(size);
+    if (it == m_bySize.end())
+        return -1;
+    const int block = it->second.front().block;
+    removeAt(it, 0);
+    return block;
 }
 
 void CachingAllocatorModel::insertFree(int i) {
-    std::set<Key>& pool = m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0];
-    if (m_spareNodes.empty()) {
-        pool.insert(key(i));
-        return;
-    }
-    std::set<Key>::node_type node = std::move(m_spareNodes.back());
-    m_spareNodes.pop_back();
-    node.value() = key(i);
-    pool.insert(std::move(node));
+    const Block& b = m_blocks[static_cast<size_t>(i)];
+    m_pools[b.small ? 1 : 0].insert(b.size, {b.offset, b.segment, i});
 }
 
 void CachingAllocatorModel::eraseFree(int i) {
-    std::set<Key>& pool = m_pools[m_blocks[static_cast<size_t>(i)].small ? 1 : 0];
-    if (auto node = pool.extract(key(i)))
-        m_spareNodes.push_back(std::move(node));
+    const Block& b = m_blocks[static_cast<size_t>(i)];
+    m_pools[b.small ? 1 : 0].erase(b.size, i);
 }
 
 CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
     const int64_t size = roundSize(std::max<int64_t>(1, bytes));
     const bool small = size <= kSmallSize;
-    std::set<Key>& pool = m_pools[small ? 1 : 0];
-    int idx = -1;
-    const auto it = pool.lower_bound(Key{size, INT_MIN, INT64_MIN, INT_MIN});
-    if (it != pool.end()) {
-        idx = std::get<3>(*it);
-        m_spareNodes.push_back(pool.extract(it));
+    int idx = m_pools[small ? 1 : 0].takeBestFit(size);
+    if (idx >= 0) {
         const Block& taken = m_blocks[static_cast<size_t>(idx)];
         if (taken.prev < 0 && taken.next < 0)
             m_wholeFree -= taken.size;
