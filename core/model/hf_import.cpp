@@ -744,69 +744,25 @@ std::optional<Error> applyLlamaLikeFamily(const Fields& f, const std::string& fa
     return std::nullopt;
 }
 
-/// Parses the text-model keys of @p f (a config object, or gemma3's text_config).
-Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string family,
-                               std::string name) {
-    ModelArch m;
-    m.name = std::move(name);
-    m.family = family;
-    if (family == "gpt2")
-        return parseGpt2(f, std::move(m));
-    if (family == "qwen")
-        return parseQwenV1(f, std::move(m));
-    if (family == "chatglm")
-        return parseChatGlm(f, std::move(m));
-    if (family == "falcon")
-        return parseFalcon(f, std::move(m));
-    if (family == "dbrx")
-        return parseDbrx(f, std::move(m));
+/// head_dim, or hidden_size / num_attention_heads where the key is absent (MLA models set
+/// theirs from the rope and nope widths: 0 here).
+Result<int64_t> decoderHeadDim(const Fields& f, int64_t h, int64_t heads, bool mla) {
+    if (f.has("head_dim"))
+        return f.integer("head_dim", kHeadDim);
+    if (mla)
+        return int64_t{0};
+    if (h % heads != 0)
+        return err(ErrorCode::FieldOutOfRange, f.name("num_attention_heads"),
+                   "hidden_size (" + std::to_string(h) +
+                       ") is not divisible by num_attention_heads (" + std::to_string(heads) +
+                       ") and head_dim is absent");
+    return h / heads;
+}
 
-    const bool gemmaFamily = isFamily(family, {"gemma", "gemma2", "gemma3_text"});
-    const bool gemma3Defaults = family == "gemma3_text";
-
-    // Gemma3TextConfig has class defaults that the published gemma-3 configs rely on
-    // (vocab_size 262208 is absent from gemma-3-27b-it's text_config).
-    HR_TRY(h, f.integer("hidden_size", kHidden));
-    HR_TRY(layers, f.integer("num_hidden_layers", kLayers));
-    HR_TRY(heads, f.integer("num_attention_heads", kHeads));
-    HR_TRY(vocab, gemma3Defaults ? f.integerOr("vocab_size", 262208, kVocab)
-                                 : f.integer("vocab_size", kVocab));
-    const bool mla = isFamily(family, {"deepseek_v2", "deepseek_v3"});
-    HR_TRY(kvHeads, f.integerOr("num_key_value_heads", heads, kHeads));
-    HR_TRY(ffn, f.integer("intermediate_size", kFfn));
-    HR_TRY(maxPos, f.integerOr("max_position_embeddings", 0, kPositions));
-
-    int64_t headDim = 0;
-    if (f.has("head_dim")) {
-        HR_TRY(hd, f.integer("head_dim", kHeadDim));
-        headDim = hd;
-    } else if (!mla) {
-        if (h % heads != 0)
-            return err(ErrorCode::FieldOutOfRange, f.name("num_attention_heads"),
-                       "hidden_size (" + std::to_string(h) +
-                           ") is not divisible by num_attention_heads (" + std::to_string(heads) +
-                           ") and head_dim is absent");
-        headDim = h / heads;
-    }
-
-    m.numLayers = static_cast<int>(layers);
-    m.hiddenSize = h;
-    m.numHeads = static_cast<int>(heads);
-    m.numKvHeads = static_cast<int>(kvHeads);
-    m.headDim = static_cast<int>(headDim);
-    m.intermediateSize = ffn;
-    m.vocabSize = vocab;
-    m.maxPositions = maxPos;
-    m.mlp = MlpKind::Gated;
-    m.norm = NormKind::RMSNorm;
-
-    // Tied embeddings: the key may sit on the outer config (gemma3) or the text config.
-    const bool tiedDefault = gemmaFamily || family == "cohere";
-    HR_TRY(tiedOuter, top.boolean("tie_word_embeddings", tiedDefault));
-    HR_TRY(tied, f.boolean("tie_word_embeddings", tiedOuter));
-    m.tiedEmbeddings = tied;
-
-    // Biases.
+/// The projection biases and the norms of a llama-shaped family (transformers' attention and
+/// decoder-layer classes of each).
+std::optional<Error> applyDecoderBiasesAndNorms(const Fields& f, const std::string& family,
+                                                ModelArch& m) {
     HR_TRY(attnBias, f.boolean("attention_bias", family == "gpt_oss"));
     HR_TRY(mlpBias, f.boolean("mlp_bias", false));
     if (family == "qwen2" || family == "qwen2_moe") {
@@ -829,16 +785,14 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     } else if (family == "qwen3" || family == "qwen3_moe") {
         m.qkNorm = true;
     }
-    if (auto e = applyLlamaLikeFamily(f, family, m))
-        return *e;
+    return applyLlamaLikeFamily(f, family, m);
+}
 
-    // dtype.
-    HR_TRY(dtOuter, parseTorchDType(top, DType::BF16));
-    HR_TRY(dt, parseTorchDType(f, dtOuter));
-    m.nativeDType = dt;
-    m.expertDType = dt;
-
-    // Sliding-window attention.
+/// Sliding-window attention: the window and how many layers use it, by each family's rule
+/// (layer_types where the config lists them).
+std::optional<Error> applySlidingWindow(const Fields& f, const std::string& family, int64_t layers,
+                                        ModelArch& m) {
+    const bool gemma3Defaults = family == "gemma3_text";
     const json* sw = f.find("sliding_window");
     int64_t window = 0;
     if (sw) {
@@ -878,6 +832,172 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     }
     m.slidingWindow = static_cast<int>(window);
     m.slidingLayers = slidingLayers;
+    return std::nullopt;
+}
+
+/// Mixtral and gpt-oss: num_local_experts experts of intermediate_size @p ffn, top-k routed.
+std::optional<Error> applyLocalExperts(const Fields& f, const std::string& family, int64_t ffn,
+                                       ModelArch& m) {
+    HR_TRY(experts, f.integer("num_local_experts", kExperts.withMin(1)));
+    int64_t topk = 0;
+    if (f.has("num_experts_per_tok")) {
+        HR_TRY(k, f.integer("num_experts_per_tok", kExperts.withMin(1)));
+        topk = k;
+    } else {
+        HR_TRY(k, f.integer("experts_per_token", kExperts.withMin(1)));
+        topk = k;
+    }
+    m.moe.numExperts = static_cast<int>(experts);
+    m.moe.expertsPerToken = static_cast<int>(topk);
+    m.moe.expertIntermediate = ffn;
+    if (family == "gpt_oss") {
+        m.moe.routerBias = true;
+        m.moe.expertBias = true;
+        m.attentionSinks = true;
+    }
+    return std::nullopt;
+}
+
+/// Qwen2-MoE and Qwen3-MoE: num_experts of moe_intermediate_size, leading dense layers, and
+/// Qwen2-MoE's gated shared expert.
+std::optional<Error> applyQwenExperts(const Fields& f, const std::string& family, int64_t layers,
+                                      ModelArch& m) {
+    HR_TRY(experts, f.integer("num_experts", kExperts.withMin(1)));
+    HR_TRY(topk, f.integer("num_experts_per_tok", kExperts.withMin(1)));
+    HR_TRY(moeFfn, f.integer("moe_intermediate_size", kFfn));
+    HR_TRY(step, f.integerOr("decoder_sparse_step", 1, kLayers));
+    if (step != 1)
+        return err(ErrorCode::FieldOutOfRange, f.name("decoder_sparse_step"),
+                   "only 1 is supported");
+    if (const json* dense = f.find("mlp_only_layers"); dense) {
+        if (!dense->is_array())
+            return err(ErrorCode::FieldWrongType, f.name("mlp_only_layers"), "expected array");
+        if (dense->size() > static_cast<size_t>(layers))
+            return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
+                       std::to_string(dense->size()) + " dense layers, more than the " +
+                           std::to_string(layers) + " of num_hidden_layers");
+        // Supported when the dense layers are the leading ones (0, 1, ..., k-1).
+        for (size_t i = 0; i < dense->size(); ++i)
+            if (!(*dense)[i].is_number_integer() ||
+                (*dense)[i].get<int64_t>() != static_cast<int64_t>(i))
+                return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
+                           "only leading dense layers are supported");
+        m.moe.firstDenseLayers = static_cast<int>(dense->size());
+    }
+    m.moe.numExperts = static_cast<int>(experts);
+    m.moe.expertsPerToken = static_cast<int>(topk);
+    m.moe.expertIntermediate = moeFfn;
+    if (family == "qwen2_moe") {
+        HR_TRY(sharedFfn, f.integer("shared_expert_intermediate_size", kFfn.withMin(0)));
+        if (sharedFfn > 0) {
+            m.moe.sharedExperts = 1;
+            m.moe.sharedIntermediate = sharedFfn;
+            m.moe.sharedExpertGate = true;
+        }
+    }
+    return std::nullopt;
+}
+
+/// DeepSeek-V2/V3: MLA attention, optional MoE (n_routed_experts null -> dense).
+std::optional<Error> applyDeepseekMla(const Fields& f, const std::string& family, int64_t layers,
+                                      ModelArch& m) {
+    if (f.has("n_routed_experts")) {
+        HR_TRY(experts, f.integer("n_routed_experts", kExperts.withMin(1)));
+        HR_TRY(topk, f.integer("num_experts_per_tok", kExperts.withMin(1)));
+        HR_TRY(moeFfn, f.integer("moe_intermediate_size", kFfn));
+        HR_TRY(shared, f.integerOr("n_shared_experts", 0, kExperts));
+        HR_TRY(firstDense, f.integerOr("first_k_dense_replace", 0, kLayers.withMin(0)));
+        HR_TRY(freq, f.integerOr("moe_layer_freq", 1, kLayers));
+        if (freq != 1)
+            return err(ErrorCode::FieldOutOfRange, f.name("moe_layer_freq"), "only 1 is supported");
+        m.moe.numExperts = static_cast<int>(experts);
+        m.moe.expertsPerToken = static_cast<int>(topk);
+        m.moe.expertIntermediate = moeFfn;
+        m.moe.sharedExperts = static_cast<int>(shared);
+        m.moe.firstDenseLayers = static_cast<int>(std::min<int64_t>(firstDense, layers));
+        HR_TRY(topkMethod, f.string("topk_method", ""));
+        m.moe.routerBias =
+            family == "deepseek_v3" || topkMethod == "noaux_tc"; // e_score_correction_bias
+    }
+    HR_TRY(qLora, f.integerOr("q_lora_rank", 0, kMla));
+    HR_TRY(kvLora, f.integer("kv_lora_rank", kMla.withMin(1)));
+    HR_TRY(nope, f.integer("qk_nope_head_dim", kMla.withMin(1)));
+    HR_TRY(rope, f.integer("qk_rope_head_dim", kMla.withMin(1)));
+    HR_TRY(vDim, f.integer("v_head_dim", kMla.withMin(1)));
+    m.mla.qLoraRank = static_cast<int>(qLora);
+    m.mla.kvLoraRank = static_cast<int>(kvLora);
+    m.mla.qkNopeHeadDim = static_cast<int>(nope);
+    m.mla.qkRopeHeadDim = static_cast<int>(rope);
+    m.mla.vHeadDim = static_cast<int>(vDim);
+    m.numKvHeads = m.numHeads; // MLA decompresses keys/values for every head
+    m.headDim = static_cast<int>(nope + rope);
+    // DeepseekV3Attention / V2: q_a_proj and kv_a_proj_with_mqa carry attention_bias; the
+    // published checkpoints set it false.
+    m.qkvBias = m.outBias = false;
+    return std::nullopt;
+}
+
+/// Parses the text-model keys of @p f (a config object, or gemma3's text_config).
+Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string family,
+                               std::string name) {
+    ModelArch m;
+    m.name = std::move(name);
+    m.family = family;
+    if (family == "gpt2")
+        return parseGpt2(f, std::move(m));
+    if (family == "qwen")
+        return parseQwenV1(f, std::move(m));
+    if (family == "chatglm")
+        return parseChatGlm(f, std::move(m));
+    if (family == "falcon")
+        return parseFalcon(f, std::move(m));
+    if (family == "dbrx")
+        return parseDbrx(f, std::move(m));
+
+    const bool gemmaFamily = isFamily(family, {"gemma", "gemma2", "gemma3_text"});
+    const bool gemma3Defaults = family == "gemma3_text";
+    // Gemma3TextConfig has class defaults that the published gemma-3 configs rely on
+    // (vocab_size 262208 is absent from gemma-3-27b-it's text_config).
+    HR_TRY(h, f.integer("hidden_size", kHidden));
+    HR_TRY(layers, f.integer("num_hidden_layers", kLayers));
+    HR_TRY(heads, f.integer("num_attention_heads", kHeads));
+    HR_TRY(vocab, gemma3Defaults ? f.integerOr("vocab_size", 262208, kVocab)
+                                 : f.integer("vocab_size", kVocab));
+    const bool mla = isFamily(family, {"deepseek_v2", "deepseek_v3"});
+    HR_TRY(kvHeads, f.integerOr("num_key_value_heads", heads, kHeads));
+    HR_TRY(ffn, f.integer("intermediate_size", kFfn));
+    HR_TRY(maxPos, f.integerOr("max_position_embeddings", 0, kPositions));
+
+    HR_TRY(headDim, decoderHeadDim(f, h, heads, mla));
+
+    m.numLayers = static_cast<int>(layers);
+    m.hiddenSize = h;
+    m.numHeads = static_cast<int>(heads);
+    m.numKvHeads = static_cast<int>(kvHeads);
+    m.headDim = static_cast<int>(headDim);
+    m.intermediateSize = ffn;
+    m.vocabSize = vocab;
+    m.maxPositions = maxPos;
+    m.mlp = MlpKind::Gated;
+    m.norm = NormKind::RMSNorm;
+
+    // Tied embeddings: the key may sit on the outer config (gemma3) or the text config.
+    const bool tiedDefault = gemmaFamily || family == "cohere";
+    HR_TRY(tiedOuter, top.boolean("tie_word_embeddings", tiedDefault));
+    HR_TRY(tied, f.boolean("tie_word_embeddings", tiedOuter));
+    m.tiedEmbeddings = tied;
+
+    if (auto e = applyDecoderBiasesAndNorms(f, family, m))
+        return *e;
+
+    // dtype.
+    HR_TRY(dtOuter, parseTorchDType(top, DType::BF16));
+    HR_TRY(dt, parseTorchDType(f, dtOuter));
+    m.nativeDType = dt;
+    m.expertDType = dt;
+
+    if (auto e = applySlidingWindow(f, family, layers, m))
+        return *e;
 
     // tanh soft-capping (Gemma2Config defaults: attn_logit_softcapping 50.0,
     // final_logit_softcapping 30.0; null turns it off)
@@ -887,96 +1007,16 @@ Result<ModelArch> parseDecoder(const Fields& f, const Fields& top, std::string f
     m.attnSoftcap = attnCap;
     m.finalSoftcap = finalCap;
 
-    // Mixture of experts.
-    if (family == "mixtral" || family == "gpt_oss") {
-        HR_TRY(experts, f.integer("num_local_experts", kExperts.withMin(1)));
-        int64_t topk = 0;
-        if (f.has("num_experts_per_tok")) {
-            HR_TRY(k, f.integer("num_experts_per_tok", kExperts.withMin(1)));
-            topk = k;
-        } else {
-            HR_TRY(k, f.integer("experts_per_token", kExperts.withMin(1)));
-            topk = k;
-        }
-        m.moe.numExperts = static_cast<int>(experts);
-        m.moe.expertsPerToken = static_cast<int>(topk);
-        m.moe.expertIntermediate = ffn;
-        if (family == "gpt_oss") {
-            m.moe.routerBias = true;
-            m.moe.expertBias = true;
-            m.attentionSinks = true;
-        }
-    } else if (family == "qwen3_moe" || family == "qwen2_moe") {
-        HR_TRY(experts, f.integer("num_experts", kExperts.withMin(1)));
-        HR_TRY(topk, f.integer("num_experts_per_tok", kExperts.withMin(1)));
-        HR_TRY(moeFfn, f.integer("moe_intermediate_size", kFfn));
-        HR_TRY(step, f.integerOr("decoder_sparse_step", 1, kLayers));
-        if (step != 1)
-            return err(ErrorCode::FieldOutOfRange, f.name("decoder_sparse_step"),
-                       "only 1 is supported");
-        if (const json* dense = f.find("mlp_only_layers"); dense) {
-            if (!dense->is_array())
-                return err(ErrorCode::FieldWrongType, f.name("mlp_only_layers"), "expected array");
-            if (dense->size() > static_cast<size_t>(layers))
-                return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
-                           std::to_string(dense->size()) + " dense layers, more than the " +
-                               std::to_string(layers) + " of num_hidden_layers");
-            // Supported when the dense layers are the leading ones (0, 1, ..., k-1).
-            for (size_t i = 0; i < dense->size(); ++i)
-                if (!(*dense)[i].is_number_integer() ||
-                    (*dense)[i].get<int64_t>() != static_cast<int64_t>(i))
-                    return err(ErrorCode::FieldOutOfRange, f.name("mlp_only_layers"),
-                               "only leading dense layers are supported");
-            m.moe.firstDenseLayers = static_cast<int>(dense->size());
-        }
-        m.moe.numExperts = static_cast<int>(experts);
-        m.moe.expertsPerToken = static_cast<int>(topk);
-        m.moe.expertIntermediate = moeFfn;
-        if (family == "qwen2_moe") {
-            HR_TRY(sharedFfn, f.integer("shared_expert_intermediate_size", kFfn.withMin(0)));
-            if (sharedFfn > 0) {
-                m.moe.sharedExperts = 1;
-                m.moe.sharedIntermediate = sharedFfn;
-                m.moe.sharedExpertGate = true;
-            }
-        }
-    } else if (mla) {
-        // DeepSeek-V2/V3: MLA attention, optional MoE (n_routed_experts null -> dense).
-        if (f.has("n_routed_experts")) {
-            HR_TRY(experts, f.integer("n_routed_experts", kExperts.withMin(1)));
-            HR_TRY(topk, f.integer("num_experts_per_tok", kExperts.withMin(1)));
-            HR_TRY(moeFfn, f.integer("moe_intermediate_size", kFfn));
-            HR_TRY(shared, f.integerOr("n_shared_experts", 0, kExperts));
-            HR_TRY(firstDense, f.integerOr("first_k_dense_replace", 0, kLayers.withMin(0)));
-            HR_TRY(freq, f.integerOr("moe_layer_freq", 1, kLayers));
-            if (freq != 1)
-                return err(ErrorCode::FieldOutOfRange, f.name("moe_layer_freq"),
-                           "only 1 is supported");
-            m.moe.numExperts = static_cast<int>(experts);
-            m.moe.expertsPerToken = static_cast<int>(topk);
-            m.moe.expertIntermediate = moeFfn;
-            m.moe.sharedExperts = static_cast<int>(shared);
-            m.moe.firstDenseLayers = static_cast<int>(std::min<int64_t>(firstDense, layers));
-            HR_TRY(topkMethod, f.string("topk_method", ""));
-            m.moe.routerBias =
-                family == "deepseek_v3" || topkMethod == "noaux_tc"; // e_score_correction_bias
-        }
-        HR_TRY(qLora, f.integerOr("q_lora_rank", 0, kMla));
-        HR_TRY(kvLora, f.integer("kv_lora_rank", kMla.withMin(1)));
-        HR_TRY(nope, f.integer("qk_nope_head_dim", kMla.withMin(1)));
-        HR_TRY(rope, f.integer("qk_rope_head_dim", kMla.withMin(1)));
-        HR_TRY(vDim, f.integer("v_head_dim", kMla.withMin(1)));
-        m.mla.qLoraRank = static_cast<int>(qLora);
-        m.mla.kvLoraRank = static_cast<int>(kvLora);
-        m.mla.qkNopeHeadDim = static_cast<int>(nope);
-        m.mla.qkRopeHeadDim = static_cast<int>(rope);
-        m.mla.vHeadDim = static_cast<int>(vDim);
-        m.numKvHeads = m.numHeads; // MLA decompresses keys/values for every head
-        m.headDim = static_cast<int>(nope + rope);
-        // DeepseekV3Attention / V2: q_a_proj and kv_a_proj_with_mqa carry attention_bias; the
-        // published checkpoints set it false.
-        m.qkvBias = m.outBias = false;
-    }
+    // Mixture of experts, MLA.
+    std::optional<Error> e;
+    if (family == "mixtral" || family == "gpt_oss")
+        e = applyLocalExperts(f, family, ffn, m);
+    else if (family == "qwen3_moe" || family == "qwen2_moe")
+        e = applyQwenExperts(f, family, layers, m);
+    else if (mla)
+        e = applyDeepseekMla(f, family, layers, m);
+    if (e)
+        return *e;
 
     return checkArch(f, std::move(m));
 }
