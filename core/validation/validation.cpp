@@ -1339,10 +1339,10 @@ double configurationFloorBytes(const MeasurementRecord& r) {
     return weights + savedBlocks * tokens * perTokenBlock + logits;
 }
 
-ValidationReport runValidation(const std::vector<RecordEntry>& entries,
-                               const ValidationOptions& options) {
-    ValidationReport rep;
-    rep.options = options;
+namespace {
+
+/// The two seeds' shortcut formulas, scored beside the engine (no points yet).
+std::pair<BaselineReport, BaselineReport> seedBaselines() {
     BaselineReport s0;
     s0.key = "seed000_quick_estimate";
     s0.name = "Seed 000 quick estimate (estimate_training_memory_gb)";
@@ -1358,10 +1358,128 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
     s1.formula = "training: P*b + 12*P (adam; sgd 4*P) + P*b + 12*h*s*L*b*B; "
                  "inference: P*b + 2*L*(h//128)*128*b*B*s";
     s1.note = s0.note;
-    std::vector<double> errors, e0, e1;
-    int checked = 0, wrong = 0, wrong0 = 0, wrong1 = 0;
-    std::unordered_set<std::string> seen; // ids of the records scored so far
+    return {std::move(s0), std::move(s1)};
+}
 
+/// Why a parsed record @p r is not scored (the engine rejects its model or workload, or it
+/// measured less than its stated configuration must hold); nullopt when it is.
+std::optional<std::string> unscoredReason(const MeasurementRecord& r) {
+    if (const ArchError ae = validateArch(r.model); ae != ArchError::Ok)
+        return "the engine rejects the model: " + std::string(archErrorField(ae));
+    if (const auto we = validateWorkload(r.model, r.workload))
+        return "the engine rejects the workload: " + describe(*we);
+    if (const double floor = configurationFloorBytes(r); r.measuredBytes < floor) {
+        std::ostringstream os;
+        os << std::fixed << std::setprecision(2) << "measured " << r.measuredBytes / kGiB
+           << " GiB is below the " << floor / kGiB
+           << " GiB that its stated configuration must hold (resident weights, the "
+              "activations every implementation saves and the lm_head's output): the "
+              "source's unstated settings differ from the record's";
+        return os.str();
+    }
+    return std::nullopt;
+}
+
+/// A caveat when the engine's parameter count differs from the record's by more than 0.5 %.
+std::optional<std::string> parameterCountCaveat(const MeasurementRecord& r) {
+    if (r.recordParams <= 0)
+        return std::nullopt;
+    const double counted = static_cast<double>(countParameters(r.model).total);
+    const double diff = (counted - static_cast<double>(r.recordParams)) /
+                        static_cast<double>(r.recordParams) * 100.0;
+    if (std::fabs(diff) <= 0.5)
+        return std::nullopt;
+    std::ostringstream os;
+    os.precision(3);
+    os << "engine parameter count " << counted << " differs from the record's "
+       << static_cast<double>(r.recordParams) << " by " << diff << " %";
+    return os.str();
+}
+
+/// The engine's estimate of @p r beside its measurement: error, band and fit verdict.
+PointResult scorePoint(const MeasurementRecord& r, const std::string& source,
+                       const ValidationOptions& options) {
+    PointResult pt;
+    pt.id = r.id;
+    pt.measured = r.measured;
+    pt.compared = comparedMetric(r.measured);
+    pt.measuredBytes = r.measuredBytes;
+    pt.caveats = r.caveats;
+    pt.filled = r.filled;
+    pt.source = source;
+    pt.profile = profileSpec(r.workload.profile);
+    pt.capacity = capacityBytes(r.gpuMemoryGB, options.capacity);
+    const GpuSpec gpu = customGpu(pt.capacity);
+    const Estimate est = estimate(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr);
+    pt.allocated = est.worst.allocated;
+    pt.reserved = est.worst.reserved;
+    pt.nvidiaSmi = est.worst.nvidiaSmi;
+    pt.terms = est.worst.atPeak;
+    pt.peakPhase = est.worst.peakPhase;
+    pt.estimatedBytes = pt.compared == Metric::Allocated   ? pt.allocated
+                        : pt.compared == Metric::NvidiaSmi ? pt.nvidiaSmi
+                                                           : pt.reserved;
+    pt.errorPct = signedErrorPct(pt.estimatedBytes, pt.measuredBytes);
+    const Band band = estimateBand(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr, est);
+    pt.bandLow = band.low[static_cast<size_t>(pt.compared)];
+    pt.bandHigh = band.high[static_cast<size_t>(pt.compared)];
+    if (r.measured == MeasuredMetric::Unknown) {
+        // the source does not say which of the three it read: any of them, from the
+        // allocated low bound to the nvidia-smi high bound (the point stays `reserved`)
+        pt.bandLow = band.low[static_cast<size_t>(Metric::Allocated)];
+        pt.bandHigh = band.high[static_cast<size_t>(Metric::NvidiaSmi)];
+    }
+    // a byte of slack: the band's bounds are sums of doubles
+    pt.inBand = pt.measuredBytes >= pt.bandLow - 1 && pt.measuredBytes <= pt.bandHigh + 1;
+    if (auto caveat = parameterCountCaveat(r))
+        pt.caveats.push_back(std::move(*caveat));
+    if (pt.capacity > 0) {
+        pt.verdictChecked = true;
+        // the engine's own verdict rule: paged optimizer states are evicted and empty
+        // cached segments released, neither is an OOM
+        pt.estimateFits = est.fits;
+        // every record ran, so it fitted: "does not fit" even at the band's low bound is
+        // wrong; "may not fit" (the band straddles the capacity) is not
+        pt.wrongVerdict = bandVerdict(band, pt.capacity) == BandVerdict::DoesNotFit;
+    }
+    return pt;
+}
+
+/// A seed's shortcut (@p seed 0 or 1) on record @p r, with the verdict on @p capacity bytes.
+BaselinePoint seedPoint(int seed, const MeasurementRecord& r, double capacity) {
+    BaselinePoint bp;
+    bp.id = r.id;
+    bp.measuredBytes = r.measuredBytes;
+    bp.estimatedBytes = seed == 0 ? seed000QuickEstimate(r) : seed001WillItFit(r);
+    bp.errorPct = signedErrorPct(bp.estimatedBytes, bp.measuredBytes);
+    if (capacity > 0) {
+        bp.verdictChecked = true;
+        bp.estimateFits = bp.estimatedBytes <= capacity;
+        bp.wrongVerdict = !bp.estimateFits;
+    }
+    return bp;
+}
+
+/// The summary of the points of @p b (errors and verdicts).
+ErrorSummary summarizeBaseline(const BaselineReport& b) {
+    std::vector<double> errors;
+    int checked = 0, wrong = 0;
+    for (const BaselinePoint& p : b.points) {
+        errors.push_back(p.errorPct);
+        checked += p.verdictChecked ? 1 : 0;
+        wrong += p.wrongVerdict ? 1 : 0;
+    }
+    return summarize(errors, checked, wrong);
+}
+
+} // namespace
+
+ValidationReport runValidation(const std::vector<RecordEntry>& entries,
+                               const ValidationOptions& options) {
+    ValidationReport rep;
+    rep.options = options;
+    auto [s0, s1] = seedBaselines();
+    std::unordered_set<std::string> seen; // ids of the records scored so far
     for (const RecordEntry& entry : entries) {
         if (!entry.record) {
             rep.skipped.push_back({entry.id, joined(entry.skipReasons, "; "), entry.source});
@@ -1375,110 +1493,28 @@ ValidationReport runValidation(const std::vector<RecordEntry>& entries,
                 {r.id, "duplicate id: a record with this id is already scored", entry.source});
             continue;
         }
-        if (const ArchError ae = validateArch(r.model); ae != ArchError::Ok) {
-            rep.skipped.push_back(
-                {r.id, "the engine rejects the model: " + std::string(archErrorField(ae)),
-                 entry.source});
+        if (auto why = unscoredReason(r)) {
+            rep.skipped.push_back({r.id, std::move(*why), entry.source});
             continue;
         }
-        if (const auto we = validateWorkload(r.model, r.workload)) {
-            rep.skipped.push_back(
-                {r.id, "the engine rejects the workload: " + describe(*we), entry.source});
-            continue;
-        }
-        if (const double floor = configurationFloorBytes(r); r.measuredBytes < floor) {
-            std::ostringstream os;
-            os << std::fixed << std::setprecision(2) << "measured " << r.measuredBytes / kGiB
-               << " GiB is below the " << floor / kGiB
-               << " GiB that its stated configuration must hold (resident weights, the "
-                  "activations every implementation saves and the lm_head's output): the "
-                  "source's unstated settings differ from the record's";
-            rep.skipped.push_back({r.id, os.str(), entry.source});
-            continue;
-        }
-        PointResult pt;
-        pt.id = r.id;
-        pt.measured = r.measured;
-        pt.compared = comparedMetric(r.measured);
-        pt.measuredBytes = r.measuredBytes;
-        pt.caveats = r.caveats;
-        pt.filled = r.filled;
-        pt.source = entry.source;
-        pt.profile = profileSpec(r.workload.profile);
-        pt.capacity = capacityBytes(r.gpuMemoryGB, options.capacity);
-        const GpuSpec gpu = customGpu(pt.capacity);
-        const Estimate est = estimate(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr);
-        pt.allocated = est.worst.allocated;
-        pt.reserved = est.worst.reserved;
-        pt.nvidiaSmi = est.worst.nvidiaSmi;
-        pt.terms = est.worst.atPeak;
-        pt.peakPhase = est.worst.peakPhase;
-        pt.estimatedBytes = pt.compared == Metric::Allocated   ? pt.allocated
-                            : pt.compared == Metric::NvidiaSmi ? pt.nvidiaSmi
-                                                               : pt.reserved;
-        pt.errorPct = signedErrorPct(pt.estimatedBytes, pt.measuredBytes);
-        const Band band = estimateBand(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr, est);
-        pt.bandLow = band.low[static_cast<size_t>(pt.compared)];
-        pt.bandHigh = band.high[static_cast<size_t>(pt.compared)];
-        if (r.measured == MeasuredMetric::Unknown) {
-            // the source does not say which of the three it read: any of them, from the
-            // allocated low bound to the nvidia-smi high bound (the point stays `reserved`)
-            pt.bandLow = band.low[static_cast<size_t>(Metric::Allocated)];
-            pt.bandHigh = band.high[static_cast<size_t>(Metric::NvidiaSmi)];
-        }
-        // a byte of slack: the band's bounds are sums of doubles
-        pt.inBand = pt.measuredBytes >= pt.bandLow - 1 && pt.measuredBytes <= pt.bandHigh + 1;
-        if (r.recordParams > 0) {
-            const double counted = static_cast<double>(countParameters(r.model).total);
-            const double diff = (counted - static_cast<double>(r.recordParams)) /
-                                static_cast<double>(r.recordParams) * 100.0;
-            if (std::fabs(diff) > 0.5) {
-                std::ostringstream os;
-                os.precision(3);
-                os << "engine parameter count " << counted << " differs from the record's "
-                   << static_cast<double>(r.recordParams) << " by " << diff << " %";
-                pt.caveats.push_back(os.str());
-            }
-        }
-        if (pt.capacity > 0) {
-            pt.verdictChecked = true;
-            // the engine's own verdict rule: paged optimizer states are evicted and empty
-            // cached segments released, neither is an OOM
-            pt.estimateFits = est.fits;
-            // every record ran, so it fitted: "does not fit" even at the band's low bound is
-            // wrong; "may not fit" (the band straddles the capacity) is not
-            pt.wrongVerdict = bandVerdict(band, pt.capacity) == BandVerdict::DoesNotFit;
-            ++checked;
-            wrong += pt.wrongVerdict ? 1 : 0;
-        }
-        errors.push_back(pt.errorPct);
-
-        for (int k = 0; k < 2; ++k) {
-            BaselinePoint bp;
-            bp.id = r.id;
-            bp.measuredBytes = r.measuredBytes;
-            bp.estimatedBytes = k == 0 ? seed000QuickEstimate(r) : seed001WillItFit(r);
-            bp.errorPct = signedErrorPct(bp.estimatedBytes, bp.measuredBytes);
-            if (pt.capacity > 0) {
-                bp.verdictChecked = true;
-                bp.estimateFits = bp.estimatedBytes <= pt.capacity;
-                bp.wrongVerdict = !bp.estimateFits;
-            }
-            (k == 0 ? e0 : e1).push_back(bp.errorPct);
-            (k == 0 ? wrong0 : wrong1) += bp.wrongVerdict ? 1 : 0;
-            (k == 0 ? s0 : s1).points.push_back(bp);
-        }
+        PointResult pt = scorePoint(r, entry.source, options);
+        s0.points.push_back(seedPoint(0, r, pt.capacity));
+        s1.points.push_back(seedPoint(1, r, pt.capacity));
         rep.points.push_back(std::move(pt));
     }
-    rep.summary = summarize(errors, checked, wrong);
-    {
-        std::vector<const PointResult*> all;
-        for (const PointResult& p : rep.points)
-            all.push_back(&p);
-        summarizeBand(rep.summary, all);
+    std::vector<double> errors;
+    int checked = 0, wrong = 0;
+    std::vector<const PointResult*> all;
+    for (const PointResult& p : rep.points) {
+        errors.push_back(p.errorPct);
+        checked += p.verdictChecked ? 1 : 0;
+        wrong += p.wrongVerdict ? 1 : 0;
+        all.push_back(&p);
     }
-    s0.summary = summarize(e0, checked, wrong0);
-    s1.summary = summarize(e1, checked, wrong1);
+    rep.summary = summarize(errors, checked, wrong);
+    summarizeBand(rep.summary, all);
+    s0.summary = summarizeBaseline(s0);
+    s1.summary = summarizeBaseline(s1);
     rep.baselines = {std::move(s0), std::move(s1)};
     rep.bySource = summarizeBySource(rep);
     return rep;
