@@ -477,40 +477,16 @@ void fillGenerationTokens(Workload& w, UnknownSettings& unknown, const FillDefau
 
 } // namespace
 
-std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
-                                         const ProfileChoice& c) {
-    std::vector<FilledField> out;
-    const FrameworkProfile& p = *c.profile;
-    const FillDefaults& f = c.version->fill;
-    Workload preset = w;
-    applyPrecisionPreset(preset, p.precision);
-    const Precision& pre = preset.precision;
-    const std::string presetSrc = p.name + ": precision " +
-                                  std::string(precisionPresetKey(p.precision)) + " (" +
-                                  p.precisionSource + ")";
-    auto note = [&](std::string field, std::string value, const std::string& key) {
-        const std::string src = key.empty() ? std::string() : f.source(key);
-        out.push_back({std::move(field), std::move(value),
-                       key.empty()   ? presetSrc
-                       : src.empty() ? p.name + ": no documented default; the engine's default"
-                                     : p.name + ": " + src});
-    };
-    if (unknown.tiedEmbeddings && f.tiedEmbeddings) {
-        m.tiedEmbeddings = *f.tiedEmbeddings;
-        unknown.tiedEmbeddings = false;
-        note("model.tied_embeddings", m.tiedEmbeddings ? "true" : "false", "tied_embeddings");
-    }
-    const bool training = w.mode == Mode::Training;
+namespace {
+
+/// The weight dtype a record left unknown: a bitsandbytes 4-bit load's format, the
+/// checkpoint's own dtype (transformers 5, or a model whose code casts itself), the compute
+/// dtype for a LoRA base loaded in it, else the profile's precision preset (@p pre).
+template <typename Note>
+void fillWeightDtype(const ModelArch& m, Workload& w, const UnknownSettings& unknown,
+                     const FillDefaults& f, const Precision& pre, DType compute, bool castsItself,
+                     std::vector<FilledField>& out, const Note& note) {
     const bool qlora = w.finetune == Finetune::QLoRA;
-    // the model's own code casts it when built, where the preset would load fp32 (Qwen v1)
-    Workload loaded = w;
-    loaded.precision.weights = pre.weights;
-    loaded.precision.masterWeights =
-        unknown.masterWeights ? pre.masterWeights : w.precision.masterWeights;
-    const bool castsItself = modelCastsItself(m, loaded, p.precision);
-    // the compute dtype the framework documents where it differs from its preset's
-    const DType compute =
-        unknown.compute ? f.computeDtype.value_or(pre.compute) : w.precision.compute;
     if (unknown.weights4bit || (unknown.weights && qlora)) {
         // a bitsandbytes 4-bit load whose format the user left at the library's default
         w.precision.weights = f.quant4bit.value_or(DType::FP4);
@@ -533,15 +509,17 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         w.precision.weights = pre.weights;
         note("weight_dtype", std::string(dtypeKey(pre.weights)), "");
     }
-    if (unknown.compute) {
-        w.precision.compute = compute;
-        note("compute_dtype", std::string(dtypeKey(compute)),
-             f.computeDtype ? "compute_dtype" : "");
-    }
-    if (!training) {
-        fillGenerationTokens(w, unknown, f, note);
-        return out;
-    }
+}
+
+/// A training record's trainable dtypes left unknown: master weights, the adapters', the
+/// optimizer, the gradients' (autograd's rule, or a preset's fp32 main grads) and the
+/// optimizer states'.
+template <typename Note>
+void fillTrainableDtypes(Workload& w, const UnknownSettings& unknown, const ProfileChoice& c,
+                         const Precision& pre, const std::string& presetSrc,
+                         std::vector<FilledField>& out, const Note& note) {
+    const FrameworkProfile& p = *c.profile;
+    const FillDefaults& f = c.version->fill;
     if (unknown.masterWeights) {
         w.precision.masterWeights = pre.masterWeights;
         note("master_weights_fp32", pre.masterWeights ? "true" : "false", "");
@@ -585,6 +563,15 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
                            "parameter's dtype; fp32 with a separate fp32 master copy), "
                            "bitsandbytes 32-bit paged optimizers fp32, 8-bit optimizers int8"});
     }
+}
+
+/// A training record's LoRA targets and dropout, checkpointing and attention left unknown:
+/// the profile's documented defaults.
+template <typename Note>
+void fillTrainingSettings(Workload& w, UnknownSettings& unknown, const ProfileChoice& c,
+                          const Note& note) {
+    const FrameworkProfile& p = *c.profile;
+    const FillDefaults& f = c.version->fill;
     if (unknown.loraTargets && f.loraTargets) {
         w.lora.targets = *f.loraTargets;
         unknown.loraTargets = false;
@@ -603,6 +590,55 @@ std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSetti
         w.attention = f.attention.value_or(AttentionImpl::SDPA);
         note("attention", std::string(attentionKey(w.attention)), "attention");
     }
+}
+
+} // namespace
+
+std::vector<FilledField> resolveUnknowns(ModelArch& m, Workload& w, UnknownSettings& unknown,
+                                         const ProfileChoice& c) {
+    std::vector<FilledField> out;
+    const FrameworkProfile& p = *c.profile;
+    const FillDefaults& f = c.version->fill;
+    Workload preset = w;
+    applyPrecisionPreset(preset, p.precision);
+    const Precision& pre = preset.precision;
+    const std::string presetSrc = p.name + ": precision " +
+                                  std::string(precisionPresetKey(p.precision)) + " (" +
+                                  p.precisionSource + ")";
+    auto note = [&](std::string field, std::string value, const std::string& key) {
+        const std::string src = key.empty() ? std::string() : f.source(key);
+        out.push_back({std::move(field), std::move(value),
+                       key.empty()   ? presetSrc
+                       : src.empty() ? p.name + ": no documented default; the engine's default"
+                                     : p.name + ": " + src});
+    };
+    if (unknown.tiedEmbeddings && f.tiedEmbeddings) {
+        m.tiedEmbeddings = *f.tiedEmbeddings;
+        unknown.tiedEmbeddings = false;
+        note("model.tied_embeddings", m.tiedEmbeddings ? "true" : "false", "tied_embeddings");
+    }
+    const bool training = w.mode == Mode::Training;
+    // the model's own code casts it when built, where the preset would load fp32 (Qwen v1)
+    Workload loaded = w;
+    loaded.precision.weights = pre.weights;
+    loaded.precision.masterWeights =
+        unknown.masterWeights ? pre.masterWeights : w.precision.masterWeights;
+    const bool castsItself = modelCastsItself(m, loaded, p.precision);
+    // the compute dtype the framework documents where it differs from its preset's
+    const DType compute =
+        unknown.compute ? f.computeDtype.value_or(pre.compute) : w.precision.compute;
+    fillWeightDtype(m, w, unknown, f, pre, compute, castsItself, out, note);
+    if (unknown.compute) {
+        w.precision.compute = compute;
+        note("compute_dtype", std::string(dtypeKey(compute)),
+             f.computeDtype ? "compute_dtype" : "");
+    }
+    if (!training) {
+        fillGenerationTokens(w, unknown, f, note);
+        return out;
+    }
+    fillTrainableDtypes(w, unknown, c, pre, presetSrc, out, note);
+    fillTrainingSettings(w, unknown, c, note);
     const bool tied = unknown.tiedEmbeddings, targets = unknown.loraTargets;
     unknown = UnknownSettings{}; // every other unknown has a default above
     unknown.tiedEmbeddings = tied;
