@@ -377,9 +377,11 @@ std::string verdictText(const Scenario& s, const Estimate& e, const Band& b) {
     return t + "\n";
 }
 
-std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
-                         const std::vector<PlaybookItem>& playbook, bool perRank,
-                         const std::vector<std::string>& notes) {
+namespace {
+
+/// The scenario, parameters, GPU, notes and warnings above the tables.
+std::string estimateHeaderText(const Scenario& s, const Estimate& e,
+                               const std::vector<std::string>& notes) {
     std::string t;
     t += "Scenario: " + scenarioSummary(s) + "\n";
     t += "Parameters: " + fmtCount(static_cast<double>(e.totalParams)) + " total, " +
@@ -394,7 +396,12 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
     for (const Warning& w : workloadWarnings(s.model, s.workload))
         t += "Warning: " + describe(w) + "\n";
     t += "Units: GB = 1e9 bytes, GiB = 2^30 bytes.\n\n";
+    return t;
+}
 
+/// The worst rank's terms at its peak, with their formulas, and its peak per phase.
+std::string termsAndPhasesText(const Scenario& s, const Estimate& e) {
+    std::string t;
     const RankEstimate& w = e.worst;
     t += "Memory of the worst rank";
     if (e.stages.size() > 1)
@@ -426,7 +433,12 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
                        fmtNum(b / 1e9, 2), ph == w.peakPhase ? "<- peak" : ""});
     }
     t += phases.render(2) + "\n";
+    return t;
+}
 
+/// The three metrics of the worst rank (and the load floor, the releasable cache).
+std::string metricsText(const Scenario& s, const RankEstimate& w) {
+    std::string t;
     t += "Metrics (worst rank):\n";
     TextTable metrics({"metric", "bytes", "GiB", "GB", "what it is"},
                       {false, true, true, true, false});
@@ -452,60 +464,78 @@ std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
                     "+ CUDA context, cuBLAS workspace, NCCL; the verdict uses this one, less "
                     "paged optimizer states and the releasable cache"});
     t += metrics.render(2) + "\n";
+    return t;
+}
 
+/// Every pipeline stage's metrics and terms (--per-rank).
+std::string perStageText(const Estimate& e) {
+    std::string t;
+    t += "\nPer pipeline stage:\n";
+    TextTable ranks({"stage", "layers", "allocated GiB", "reserved GiB", "nvidia-smi GiB",
+                     "peak phase", "headroom GiB"},
+                    {true, false, true, true, true, false, true});
+    for (const RankEstimate& r : e.stages) {
+        ranks.addRow(
+            {std::to_string(r.stage + 1),
+             std::to_string(r.firstLayer) + ".." + std::to_string(r.firstLayer + r.numLayers - 1),
+             fmtNum(r.allocated / kGiB, 2), fmtNum(r.reserved / kGiB, 2),
+             fmtNum(r.nvidiaSmi / kGiB, 2), std::string(phaseKey(r.peakPhase)),
+             e.capacity > 0 ? fmtNum((e.capacity - verdictBytes(r)) / kGiB, 2) : "-"});
+    }
+    t += ranks.render(2);
+    t += "\n  Terms per stage (GiB):\n";
+    std::vector<std::string> header{"stage"};
+    for (int i = 0; i < kTermCount; ++i)
+        header.emplace_back(termKey(static_cast<Term>(i)));
+    TextTable st(header, std::vector<bool>(header.size(), true));
+    for (const RankEstimate& r : e.stages) {
+        std::vector<std::string> row{std::to_string(r.stage + 1)};
+        for (int i = 0; i < kTermCount; ++i)
+            row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / kGiB, 2));
+        st.addRow(row);
+    }
+    t += st.render(2);
+    return t;
+}
+
+/// The OOM playbook's ranked changes and a combined plan's steps.
+std::string playbookText(const Estimate& e, const std::vector<PlaybookItem>& playbook) {
+    std::string t;
+    t += std::string("\nOOM playbook (") + (e.fits ? "above 90 % of the GPU" : "does not fit") +
+         "; ranked: fixes that fit first, then least disruption):\n";
+    if (playbook.empty())
+        t += "  (no applicable change found)\n";
+    TextTable pbt({"#", "change", "saves GiB", "new total GiB", "fits"},
+                  {true, false, true, true, false});
+    int n = 0;
+    for (const PlaybookItem& it : playbook)
+        pbt.addRow({std::to_string(++n), describe(it), fmtNum(it.savedBytes / kGiB, 2),
+                    fmtNum(it.newTotal / kGiB, 2), it.fits ? "yes" : "no"});
+    if (!playbook.empty())
+        t += pbt.render(2);
+    for (const PlaybookItem& it : playbook)
+        if (it.action == PlaybookAction::Combined)
+            t += planText(it.plan);
+    return t;
+}
+
+} // namespace
+
+std::string estimateText(const Scenario& s, const Estimate& e, const Band& band,
+                         const std::vector<PlaybookItem>& playbook, bool perRank,
+                         const std::vector<std::string>& notes) {
+    std::string t =
+        estimateHeaderText(s, e, notes) + termsAndPhasesText(s, e) + metricsText(s, e.worst);
     if (e.hostBytes > 0)
         t += "Host memory for offloaded states/parameters: " + fmtGiB(e.hostBytes) + " (" +
              fmtGB(e.hostBytes) + ")\n\n";
-
     t += bandText(band);
     if (e.capacity > 0)
         t += verdictText(s, e, band);
-
-    if (perRank && !e.stages.empty()) {
-        t += "\nPer pipeline stage:\n";
-        TextTable ranks({"stage", "layers", "allocated GiB", "reserved GiB", "nvidia-smi GiB",
-                         "peak phase", "headroom GiB"},
-                        {true, false, true, true, true, false, true});
-        for (const RankEstimate& r : e.stages) {
-            ranks.addRow({std::to_string(r.stage + 1),
-                          std::to_string(r.firstLayer) + ".." +
-                              std::to_string(r.firstLayer + r.numLayers - 1),
-                          fmtNum(r.allocated / kGiB, 2), fmtNum(r.reserved / kGiB, 2),
-                          fmtNum(r.nvidiaSmi / kGiB, 2), std::string(phaseKey(r.peakPhase)),
-                          e.capacity > 0 ? fmtNum((e.capacity - verdictBytes(r)) / kGiB, 2) : "-"});
-        }
-        t += ranks.render(2);
-        t += "\n  Terms per stage (GiB):\n";
-        std::vector<std::string> header{"stage"};
-        for (int i = 0; i < kTermCount; ++i)
-            header.emplace_back(termKey(static_cast<Term>(i)));
-        TextTable st(header, std::vector<bool>(header.size(), true));
-        for (const RankEstimate& r : e.stages) {
-            std::vector<std::string> row{std::to_string(r.stage + 1)};
-            for (int i = 0; i < kTermCount; ++i)
-                row.push_back(fmtNum(r.atPeak[static_cast<std::size_t>(i)] / kGiB, 2));
-            st.addRow(row);
-        }
-        t += st.render(2);
-    }
-
-    if (wantPlaybook(e)) {
-        t += std::string("\nOOM playbook (") + (e.fits ? "above 90 % of the GPU" : "does not fit") +
-             "; ranked: fixes that fit first, then least disruption):\n";
-        if (playbook.empty())
-            t += "  (no applicable change found)\n";
-        TextTable pbt({"#", "change", "saves GiB", "new total GiB", "fits"},
-                      {true, false, true, true, false});
-        int n = 0;
-        for (const PlaybookItem& it : playbook)
-            pbt.addRow({std::to_string(++n), describe(it), fmtNum(it.savedBytes / kGiB, 2),
-                        fmtNum(it.newTotal / kGiB, 2), it.fits ? "yes" : "no"});
-        if (!playbook.empty())
-            t += pbt.render(2);
-        for (const PlaybookItem& it : playbook)
-            if (it.action == PlaybookAction::Combined)
-                t += planText(it.plan);
-    }
+    if (perRank && !e.stages.empty())
+        t += perStageText(e);
+    if (wantPlaybook(e))
+        t += playbookText(e, playbook);
     return t;
 }
 
