@@ -168,6 +168,115 @@ std::string kvFormula(const stages::StageContext& x, int pp, double v) {
     return "2 x " + layers + " x " + kvHeads + fmt(" x head_dim %.0f x %.4g B", m.headDim, b) + dt +
            tokens + " = " + gb(v);
 }
+
+/// The optimizer states' formula: trainable parameters on the rank x bytes per parameter.
+std::string optimizerFormula(const stages::StageContext& x, int pp, double v) {
+    const Workload& w = x.w;
+    const Precision& p = w.precision;
+    const double T = rankTrainable(x);
+    if (!x.training)
+        return "no optimizer (inference) = " + gb(v);
+    if (w.parallel.offloadOptimizer)
+        return str(optimizerKey(w.optimizer)) + ": states offloaded to host = " + gb(v);
+    return str(optimizerKey(w.optimizer)) + fmt(": %.4g trainable", T) + rankScope(x, pp) +
+           fmt(" x %.4g B/param", terms::optimizerBytesPerParam(w.optimizer, p.optimizerStates)) +
+           " (" + str(dtypeKey(p.optimizerStates)) + " states)" +
+           shardText(shardsOptimizer(w.parallel.sharding), x) + " = " + gb(v);
+}
+
+/// The activations' formula: saved tensors per token x tokens x layers (training), one
+/// block's prefill tensors (inference).
+std::string activationsFormula(const stages::StageContext& x, int pp, int layers, double v) {
+    const Workload& w = x.w;
+    if (w.mode == Mode::Inference) // the prefill's live tensors of one block (stages.cpp)
+        return fmt("one block's prefill tensors per token x %.0f tokens (sequences %.0f x "
+                   "prompt %.0f)",
+                   static_cast<double>(w.microBatch) * w.inference.promptTokens,
+                   static_cast<double>(w.microBatch),
+                   static_cast<double>(w.inference.promptTokens)) +
+               " = " + gb(v);
+    return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f", x.tokens,
+               static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength)) +
+           (x.cp > 1 ? fmt(" / CP %.0f", x.cp) : std::string()) +
+           fmt(") x %.0f layers", static_cast<double>(layers)) +
+           (pp > 1 ? fmt(" (stage %.0f of %.0f)", x.stage + 1.0, pp) : std::string()) +
+           ", checkpointing " + std::string(checkpointingKey(w.checkpointing)) + " = " + gb(v);
+}
+
+/// The logits' formula: tokens x vocab x the bytes the loss keeps per logit.
+std::string logitsFormula(const stages::StageContext& x, double v) {
+    const Workload& w = x.w;
+    const ModelArch& m = x.m;
+    const Precision& p = w.precision;
+    const double tokens = static_cast<double>(w.microBatch) * w.sequenceLength;
+    const double c = bytesPerElement(p.compute);
+    if (w.mode != Mode::Training)
+        return fmt("sequences %.0f x vocab %.0f x (%.4g + 4) B", w.microBatch * 1.0,
+                   static_cast<double>(m.vocabSize), c) +
+               " = " + gb(v);
+    const bool compiled = w.features.compiledLoss();
+    const double in = w.features.lossInputBytes(c);
+    const int tp = std::max(1, w.parallel.tp);
+    std::string rule;
+    if (decomposedLossParallel(w.features, w.parallel))
+        rule = "16 B (loss_parallel: saved log-softmax, scattered gradient, exp, their sum)";
+    else if (!w.features.chunkedCrossEntropy)
+        rule = compiled ? fmt("2 x %.4g B (compiled loss: saved input + its gradient)", in)
+                        : "12 B (fp32 log-softmax + the gradients into and out of it)";
+    else
+        rule = compiled ? fmt("%.4g B + one chunk's gradient (compiled chunked loss)", c)
+                        : fmt("(%.4g + 4) B + one chunk's fp32 upcast (chunked loss)", c);
+    const std::string vocab =
+        tp > 1 ? fmt("vocab %.0f / TP %.0f", static_cast<double>(m.vocabSize), tp * 1.0)
+               : fmt("vocab %.0f", static_cast<double>(m.vocabSize));
+    // stages.cpp logitsAndLoss: tanh's saved output of soft-capped logits (Gemma-2)
+    const std::string softcap =
+        m.finalSoftcap && !compiled
+            ? fmt(" + %.4g B (tanh's saved output of the soft-capped logits)", c)
+            : std::string();
+    return fmt("tokens %.0f x ", tokens) + vocab + " x " + rule + softcap +
+           (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
+           (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
+}
+
+/// The allocator reserve's formula: the load's cached segments, or the step replay's
+/// fragmentation and its additions.
+std::string reserveFormula(const Workload& w, const RankEstimate& r, double v) {
+    if (r.loadReserved > 0 && r.loadReserved >= r.reserved)
+        return "the load's cached segments (load_recipe " +
+               std::string(loadRecipeKey(w.features.loadRecipe)) +
+               ", replayed through the caching allocator" +
+               (w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates
+                    ? ", + the all-gather stream's pool"
+                    : "") +
+               ") - allocated = " + gb(v);
+    std::string text;
+    if (r.stepReplayed) {
+        const bool lossReplayed = !w.features.chunkedCrossEntropy && !w.features.compiledLoss() &&
+                                  !decomposedLossParallel(w.features, w.parallel);
+        text = gb(r.stepFragmentation) +
+               (r.statesReplayed ? " of the step's blocks, loss, gradients and optimizer "
+                                   "states replayed through the caching allocator"
+                                 : " of the step's blocks and loss replayed through the "
+                                   "caching allocator") +
+               (lossReplayed ? "" : " + 20% of the loss's transients (not replayed)") +
+               (r.statesReplayed ? " + 3.5% of the other resident bytes"
+                                 : " + 3.5% of resident bytes");
+    } else {
+        text = "20% of transients + 3.5% of resident bytes (caching allocator)";
+    }
+    return text +
+           (r.gradientPoolCache > 0
+                ? " + " + gb(r.gradientPoolCache) +
+                      " of sharded gradients cached in the FSDP reduce-scatter stream's pool"
+                : std::string()) +
+           (r.lengthsCache > 0 ? " + " + gb(r.lengthsCache) +
+                                     " cached for the run's other batch lengths (variable "
+                                     "sample lengths, replayed through the caching allocator)"
+                               : std::string()) +
+           " = " + gb(v);
+}
+
 } // namespace
 
 std::string formatGiB(double bytes) {
@@ -190,115 +299,30 @@ std::string termFormula(Term t, const ModelArch& m, const Workload& input, const
     const bool oneStage = stage >= 0 && stage < static_cast<int>(e.stages.size());
     const RankEstimate& r = oneStage ? e.stages[static_cast<size_t>(stage)] : e.worst;
     const double v = r.atPeak[static_cast<int>(t)];
-    const Precision& p = w.precision;
     const stages::ModelFacts facts = stages::modelFacts(m);
     const stages::StageContext x = stages::stageContext(m, facts, w, r.stage);
     const int pp = std::max(1, static_cast<int>(e.stages.size()));
-    const double T = rankTrainable(x);
-    const double tokens = static_cast<double>(w.microBatch) * w.sequenceLength;
     switch (t) {
     case Term::Weights:
         return weightsFormula(x, pp, v);
     case Term::MasterWeights:
         return masterFormula(x, pp, v);
     case Term::OptimizerStates:
-        if (!x.training)
-            return "no optimizer (inference) = " + gb(v);
-        if (w.parallel.offloadOptimizer)
-            return str(optimizerKey(w.optimizer)) + ": states offloaded to host = " + gb(v);
-        return str(optimizerKey(w.optimizer)) + fmt(": %.4g trainable", T) + rankScope(x, pp) +
-               fmt(" x %.4g B/param",
-                   terms::optimizerBytesPerParam(w.optimizer, p.optimizerStates)) +
-               " (" + str(dtypeKey(p.optimizerStates)) + " states)" +
-               shardText(shardsOptimizer(w.parallel.sharding), x) + " = " + gb(v);
+        return optimizerFormula(x, pp, v);
     case Term::Gradients:
         return gradientsFormula(x, pp, v);
     case Term::Activations:
-        if (w.mode == Mode::Inference) // the prefill's live tensors of one block (stages.cpp)
-            return fmt("one block's prefill tensors per token x %.0f tokens (sequences %.0f x "
-                       "prompt %.0f)",
-                       static_cast<double>(w.microBatch) * w.inference.promptTokens,
-                       static_cast<double>(w.microBatch),
-                       static_cast<double>(w.inference.promptTokens)) +
-                   " = " + gb(v);
-        return fmt("saved tensors per token x %.0f tokens (b %.0f x s %.0f", x.tokens,
-                   static_cast<double>(w.microBatch), static_cast<double>(w.sequenceLength)) +
-               (x.cp > 1 ? fmt(" / CP %.0f", x.cp) : std::string()) +
-               fmt(") x %.0f layers", static_cast<double>(r.numLayers)) +
-               (pp > 1 ? fmt(" (stage %.0f of %.0f)", x.stage + 1.0, pp) : std::string()) +
-               ", checkpointing " + std::string(checkpointingKey(w.checkpointing)) + " = " + gb(v);
+        return activationsFormula(x, pp, r.numLayers, v);
     case Term::KvCache:
         return kvFormula(x, pp, v);
-    case Term::Logits: {
-        const double c = bytesPerElement(p.compute);
-        if (w.mode != Mode::Training)
-            return fmt("sequences %.0f x vocab %.0f x (%.4g + 4) B", w.microBatch * 1.0,
-                       static_cast<double>(m.vocabSize), c) +
-                   " = " + gb(v);
-        const bool compiled = w.features.compiledLoss();
-        const double in = w.features.lossInputBytes(c);
-        const int tp = std::max(1, w.parallel.tp);
-        std::string rule;
-        if (decomposedLossParallel(w.features, w.parallel))
-            rule = "16 B (loss_parallel: saved log-softmax, scattered gradient, exp, their sum)";
-        else if (!w.features.chunkedCrossEntropy)
-            rule = compiled ? fmt("2 x %.4g B (compiled loss: saved input + its gradient)", in)
-                            : "12 B (fp32 log-softmax + the gradients into and out of it)";
-        else
-            rule = compiled ? fmt("%.4g B + one chunk's gradient (compiled chunked loss)", c)
-                            : fmt("(%.4g + 4) B + one chunk's fp32 upcast (chunked loss)", c);
-        const std::string vocab =
-            tp > 1 ? fmt("vocab %.0f / TP %.0f", static_cast<double>(m.vocabSize), tp * 1.0)
-                   : fmt("vocab %.0f", static_cast<double>(m.vocabSize));
-        // stages.cpp logitsAndLoss: tanh's saved output of soft-capped logits (Gemma-2)
-        const std::string softcap =
-            m.finalSoftcap && !compiled
-                ? fmt(" + %.4g B (tanh's saved output of the soft-capped logits)", c)
-                : std::string();
-        return fmt("tokens %.0f x ", tokens) + vocab + " x " + rule + softcap +
-               (w.features.retainedLogits ? ", + the logits the loop keeps" : "") +
-               (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
-    }
+    case Term::Logits:
+        return logitsFormula(x, v);
     case Term::Workspace:
         return "gathered FSDP units, autocast weight casts, optimizer temporaries, dequant "
                "buffers = " +
                gb(v);
-    case Term::AllocatorReserve: {
-        if (r.loadReserved > 0 && r.loadReserved >= r.reserved)
-            return "the load's cached segments (load_recipe " +
-                   std::string(loadRecipeKey(w.features.loadRecipe)) +
-                   ", replayed through the caching allocator" +
-                   (w.features.loadRecipe == LoadRecipe::Fsdp1SyncModuleStates
-                        ? ", + the all-gather stream's pool"
-                        : "") +
-                   ") - allocated = " + gb(v);
-        std::string text;
-        if (r.stepReplayed) {
-            const bool lossReplayed = !w.features.chunkedCrossEntropy &&
-                                      !w.features.compiledLoss() &&
-                                      !decomposedLossParallel(w.features, w.parallel);
-            text = gb(r.stepFragmentation) +
-                   (r.statesReplayed ? " of the step's blocks, loss, gradients and optimizer "
-                                       "states replayed through the caching allocator"
-                                     : " of the step's blocks and loss replayed through the "
-                                       "caching allocator") +
-                   (lossReplayed ? "" : " + 20% of the loss's transients (not replayed)") +
-                   (r.statesReplayed ? " + 3.5% of the other resident bytes"
-                                     : " + 3.5% of resident bytes");
-        } else {
-            text = "20% of transients + 3.5% of resident bytes (caching allocator)";
-        }
-        return text +
-               (r.gradientPoolCache > 0
-                    ? " + " + gb(r.gradientPoolCache) +
-                          " of sharded gradients cached in the FSDP reduce-scatter stream's pool"
-                    : std::string()) +
-               (r.lengthsCache > 0 ? " + " + gb(r.lengthsCache) +
-                                         " cached for the run's other batch lengths (variable "
-                                         "sample lengths, replayed through the caching allocator)"
-                                   : std::string()) +
-               " = " + gb(v);
-    }
+    case Term::AllocatorReserve:
+        return reserveFormula(w, r, v);
     case Term::CudaContext:
         return "CUDA context 512 MiB" +
                std::string(w.parallel.gpus() > 1 ? " + NCCL 384 MiB" : "") + " = " + gb(v);
