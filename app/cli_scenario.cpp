@@ -170,21 +170,81 @@ void applyFieldOptions(const QCommandLineParser& p, Workload& w) {
     }
 }
 
-void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::string>& notes) {
+/// --framework: a framework profile, or (as before issue 13) a precision preset's key.
+void applyFrameworkOption(const QCommandLineParser& p, Scenario& s,
+                          std::vector<std::string>& notes) {
+    if (!p.isSet(QStringLiteral("framework")))
+        return;
     Workload& w = s.workload;
-    if (p.isSet(QStringLiteral("framework"))) {
-        const std::string spec = p.value(QStringLiteral("framework")).toStdString();
-        if (auto c = parseProfileSpec(spec)) {
-            selectProfile(w, *c, &s.model);
-        } else if (const auto preset = parsePrecisionPreset(spec)) {
-            applyPrecisionPreset(w, *preset); // a key of the dtype-only profiles before issue 13
-            notes.push_back("--framework " + spec +
-                            ": a precision preset (dtypes only, no framework behaviour); "
-                            "--precision-preset names it, --framework takes a profile");
-        } else {
-            usageError("--framework: " + c.error().detail);
+    const std::string spec = p.value(QStringLiteral("framework")).toStdString();
+    if (auto c = parseProfileSpec(spec)) {
+        selectProfile(w, *c, &s.model);
+    } else if (const auto preset = parsePrecisionPreset(spec)) {
+        applyPrecisionPreset(w, *preset); // a key of the dtype-only profiles before issue 13
+        notes.push_back("--framework " + spec +
+                        ": a precision preset (dtypes only, no framework behaviour); "
+                        "--precision-preset names it, --framework takes a profile");
+    } else {
+        usageError("--framework: " + c.error().detail);
+    }
+}
+
+/// --weights, --compute, --grads, --optimizer-states, --kv-cache, --adapters and the master
+/// weights switches: the dtypes the user states.
+void applyDtypeOptions(const QCommandLineParser& p, Workload& w) {
+    if (auto d = dtypeOption(p, QStringLiteral("weights"))) {
+        w.precision.weights = *d;
+        w.precision.checkpointWeights = false; // the user's choice wins over the checkpoint's
+    }
+    if (auto d = dtypeOption(p, QStringLiteral("compute")))
+        w.precision.compute = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("grads")))
+        w.precision.grads = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("optimizer-states")))
+        w.precision.optimizerStates = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("kv-cache")))
+        w.precision.kvCache = *d;
+    if (auto d = dtypeOption(p, QStringLiteral("adapters")))
+        w.precision.adapters = *d;
+    if (p.isSet(QStringLiteral("master-weights")) && p.isSet(QStringLiteral("no-master-weights")))
+        usageError("give only one of --master-weights and --no-master-weights");
+    if (p.isSet(QStringLiteral("no-master-weights")))
+        w.precision.masterWeights = false;
+}
+
+/// --memory-utilization, --engine and --engine-version: the serving engine that sizes a server.
+void applyServingOptions(const QCommandLineParser& p, Workload& w) {
+    if (p.isSet(QStringLiteral("memory-utilization"))) {
+        bool ok = false;
+        const double u = p.value(QStringLiteral("memory-utilization")).toDouble(&ok);
+        if (!ok || !(u > 0 && u <= 1))
+            usageError("--memory-utilization: expected a fraction in (0, 1], got '" +
+                       str(p.value(QStringLiteral("memory-utilization"))) + "'");
+        w.inference.memoryUtilization = u;
+    }
+    if (p.isSet(QStringLiteral("engine"))) {
+        const std::string key = str(p.value(QStringLiteral("engine")));
+        const auto e = parseServingEngine(key);
+        if (!e)
+            usageError("--engine: expected vllm, sglang or trtllm, got '" + key + "'");
+        w.inference.engine = *e;
+    }
+    if (p.isSet(QStringLiteral("engine-version"))) {
+        w.inference.engineVersion = str(p.value(QStringLiteral("engine-version")));
+        if (!engineProfile(w.inference.engine, w.inference.engineVersion)) {
+            std::string known;
+            for (const EngineProfile& e : engineProfiles())
+                if (e.engine == w.inference.engine)
+                    known += (known.empty() ? "" : ", ") + std::string(e.version);
+            usageError("--engine-version: " + std::string(servingEngineKey(w.inference.engine)) +
+                       " has the versions " + known);
         }
     }
+}
+
+void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::string>& notes) {
+    Workload& w = s.workload;
+    applyFrameworkOption(p, s, notes);
     if (auto f = enumOption<PrecisionPreset>(p, QStringLiteral("precision-preset"),
                                              parsePrecisionPreset, presetList()))
         applyPrecisionPreset(w, *f);
@@ -214,24 +274,7 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
                                           given("new-tokens", w.inference.newTokens)))
             usageError("--seq-len / --prompt-tokens / --new-tokens: " + describe(*e));
     }
-    if (auto d = dtypeOption(p, QStringLiteral("weights"))) {
-        w.precision.weights = *d;
-        w.precision.checkpointWeights = false; // the user's choice wins over the checkpoint's
-    }
-    if (auto d = dtypeOption(p, QStringLiteral("compute")))
-        w.precision.compute = *d;
-    if (auto d = dtypeOption(p, QStringLiteral("grads")))
-        w.precision.grads = *d;
-    if (auto d = dtypeOption(p, QStringLiteral("optimizer-states")))
-        w.precision.optimizerStates = *d;
-    if (auto d = dtypeOption(p, QStringLiteral("kv-cache")))
-        w.precision.kvCache = *d;
-    if (auto d = dtypeOption(p, QStringLiteral("adapters")))
-        w.precision.adapters = *d;
-    if (p.isSet(QStringLiteral("master-weights")) && p.isSet(QStringLiteral("no-master-weights")))
-        usageError("give only one of --master-weights and --no-master-weights");
-    if (p.isSet(QStringLiteral("no-master-weights")))
-        w.precision.masterWeights = false;
+    applyDtypeOptions(p, w);
     if (auto o = enumOption<Optimizer>(p, QStringLiteral("optimizer"), parseOptimizer,
                                        optimizerList(), {{"adamw8bit", "adamw_8bit"}}))
         w.optimizer = *o;
@@ -248,33 +291,7 @@ void applyWorkload(const QCommandLineParser& p, Scenario& s, std::vector<std::st
         w.attention = *a;
     if (p.isSet(QStringLiteral("lora-targets")))
         w.lora.targets = parseLoraTargets(p.value(QStringLiteral("lora-targets")));
-    if (p.isSet(QStringLiteral("memory-utilization"))) {
-        bool ok = false;
-        const double u = p.value(QStringLiteral("memory-utilization")).toDouble(&ok);
-        if (!ok || !(u > 0 && u <= 1))
-            usageError("--memory-utilization: expected a fraction in (0, 1], got '" +
-                       str(p.value(QStringLiteral("memory-utilization"))) + "'");
-        w.inference.memoryUtilization = u;
-    }
-    if (p.isSet(QStringLiteral("engine"))) {
-        const std::string key = str(p.value(QStringLiteral("engine")));
-        const auto e = parseServingEngine(key);
-        if (!e)
-            usageError("--engine: expected vllm, sglang or trtllm, got '" + key + "'");
-        w.inference.engine = *e;
-    }
-    if (p.isSet(QStringLiteral("engine-version"))) {
-        w.inference.engineVersion = str(p.value(QStringLiteral("engine-version")));
-        if (!engineProfile(w.inference.engine, w.inference.engineVersion)) {
-            std::string known;
-            for (const EngineProfile& e : engineProfiles())
-                if (e.engine == w.inference.engine)
-                    known += (known.empty() ? "" : ", ") + std::string(e.version);
-            usageError("--engine-version: " + std::string(servingEngineKey(w.inference.engine)) +
-                       " has the versions " + known);
-        }
-    }
-
+    applyServingOptions(p, w);
     if (auto l = enumOption<LoadRecipe>(p, QStringLiteral("load-recipe"), parseLoadRecipe,
                                         loadRecipeList()))
         w.features.loadRecipe = *l;
