@@ -190,6 +190,28 @@ void CliffChart::rebuild() {
     }
     const double current = r.hasEstimate ? r.estimate.worst.nvidiaSmi / bpu : 0.0;
     const double top = std::max({cap * 1.1, current * 1.1, std::min(dataMax, cap * 2.0) * 1.04});
+    const double yMax = updateYAxis(top);
+    updateStackedTerms(stacked);
+    replaceIfChanged(m_total, total);
+    QPen totalPen(stacked ? c.total : c.total,
+                  stacked ? m_style.lineWidth() * 0.75 : m_style.lineWidth() + 0.5);
+    if (m_total->pen() != totalPen) {
+        m_total->setPen(totalPen);
+    }
+    setHelperVisible(m_chart, m_total, true);
+
+    const double x0 = xCoord(r.sweepMin);
+    const double x1 = xCoord(r.sweepMax);
+    replaceIfChanged(m_capacity, {QPointF(x0, cap), QPointF(x1, cap)});
+    setHelperVisible(m_chart, m_capacity, cap > 0);
+    updateFitMarker(yMax);
+    updateCurrentPoint(current);
+    rebuildMeasured();
+    setLegendVisibleIfChanged(m_chart, m_legend && stacked);
+    placeOverlays();
+}
+
+double CliffChart::updateYAxis(double top) {
     const double plotHeight =
         m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
     const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
@@ -200,10 +222,14 @@ void CliffChart::rebuild() {
         setNiceRange(m_y, yMax, ticks);
         setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     }
+    return yMax;
+}
 
-    // stacked terms
+void CliffChart::updateStackedTerms(bool stacked) {
+    const Results& r = m_results;
+    const double bpu = Units::bytesPerUnit(m_unit);
     QList<QPointF> lower;
-    lower.reserve(total.size());
+    lower.reserve(static_cast<qsizetype>(r.sweep.size()));
     for (const SweepPoint& p : r.sweep) {
         lower.append(QPointF(xCoord(p.x), 0.0));
     }
@@ -237,19 +263,13 @@ void CliffChart::rebuild() {
     if (legendChanged) {
         relayoutLegend(m_chart);
     }
-    replaceIfChanged(m_total, total);
-    QPen totalPen(stacked ? c.total : c.total,
-                  stacked ? m_style.lineWidth() * 0.75 : m_style.lineWidth() + 0.5);
-    if (m_total->pen() != totalPen) {
-        m_total->setPen(totalPen);
-    }
-    setHelperVisible(m_chart, m_total, true);
+}
 
+void CliffChart::updateFitMarker(double yMax) {
+    const Results& r = m_results;
+    const ChartColors c = m_style.colors();
     const double x0 = xCoord(r.sweepMin);
     const double x1 = xCoord(r.sweepMax);
-    replaceIfChanged(m_capacity, {QPointF(x0, cap), QPointF(x1, cap)});
-    setHelperVisible(m_chart, m_capacity, cap > 0);
-
     // largest value that fits, and the region past it
     m_markerValue = r.hasEstimate ? r.maxFit : 0;
     const bool markerInRange = m_markerValue >= r.sweepMin && m_markerValue <= r.sweepMax;
@@ -262,7 +282,11 @@ void CliffChart::rebuild() {
     const bool oomVisible = r.hasEstimate && m_markerValue < r.sweepMax && x1 > x0;
     m_band->setBand(Qt::Horizontal, oomVisible ? (oomStart - x0) / (x1 - x0) : 1.0, 1.0, c.plot,
                     c.danger);
+}
 
+void CliffChart::updateCurrentPoint(double current) {
+    const Results& r = m_results;
+    const ChartColors c = m_style.colors();
     // current point
     m_currentX = r.current;
     m_dotY = current;
@@ -287,9 +311,6 @@ void CliffChart::rebuild() {
         m_slopeWanted = false;
         m_slopeLabel->setVisible(false);
     }
-    rebuildMeasured();
-    setLegendVisibleIfChanged(m_chart, m_legend && stacked);
-    placeOverlays();
 }
 
 void CliffChart::rebuildMeasured() {

@@ -61,6 +61,14 @@ protected:
 private:
     void rebuild();
     void rebuildAxis();
+    /// The memory axis up to a nice value above @p top (chart units); returns its maximum.
+    double updateYAxis(double top);
+    /// Each term's area stacked over the sweep (shown in the stacked mode) and its legend.
+    void updateStackedTerms(bool stacked);
+    /// The largest value that fits (a vertical line up to @p yMax) and the OOM region past it.
+    void updateFitMarker(double yMax);
+    /// The dot at the current value (@p current in chart units) and the overlay texts.
+    void updateCurrentPoint(double current);
     void rebuildMeasured();
     void placeOverlays();
     /// The max-fit marker's text, in the words of the x axis ("largest batch that fits: 7").

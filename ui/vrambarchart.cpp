@@ -182,25 +182,35 @@ void VramBarChart::setStyle(const ChartStyle& style) {
 
 void VramBarChart::rebuild() {
     const Estimate& e = m_results.shownEstimate();
-    const double bpu = Units::bytesPerUnit(m_unit);
     const int n = m_view == View::PerStage && m_results.hasEstimate
                       ? std::max(1, static_cast<int>(e.stages.size()))
                       : 1;
+    resizeBars(n);
+    const double maxTotal = updateBarValues(n);
+    updateCategories(n);
+    updateAxesAndBand(e, n, maxTotal);
+    updateTotalLabels(e, n);
+    placeOverlays();
+}
 
-    if (n != m_bars) {
-        for (QBarSet* set : m_sets) {
-            if (set->count() > n) {
-                set->remove(n, set->count() - n);
-            }
-            while (set->count() < n) {
-                set->append(0.0);
-            }
+void VramBarChart::resizeBars(int n) {
+    if (n == m_bars)
+        return;
+    for (QBarSet* set : m_sets) {
+        if (set->count() > n) {
+            set->remove(n, set->count() - n);
         }
-        m_bars = n;
-        m_xHidden->setRange(-0.5, n - 0.5);
-        m_series->setBarWidth(n == 1 ? 0.55 : 0.7);
+        while (set->count() < n) {
+            set->append(0.0);
+        }
     }
+    m_bars = n;
+    m_xHidden->setRange(-0.5, n - 0.5);
+    m_series->setBarWidth(n == 1 ? 0.55 : 0.7);
+}
 
+double VramBarChart::updateBarValues(int n) {
+    const double bpu = Units::bytesPerUnit(m_unit);
     double maxTotal = 0;
     std::array<bool, kTermCount> used{};
     std::vector<BarValue> changed;
@@ -231,8 +241,10 @@ void VramBarChart::rebuild() {
         relayoutLegend(m_chart);
     }
     m_used = used;
+    return maxTotal;
+}
 
-    // categories
+void VramBarChart::updateCategories(int n) {
     QStringList labels;
     m_highlight = -1;
     if (m_view == View::PerStage && m_results.hasEstimate && n > 1) {
@@ -248,7 +260,10 @@ void VramBarChart::rebuild() {
         m_categories->setLabelsVisible(!manyStages);
     }
     setTitleIfChanged(m_categories, categoryTitle(n));
+}
 
+void VramBarChart::updateAxesAndBand(const Estimate& e, int n, double maxTotal) {
+    const double bpu = Units::bytesPerUnit(m_unit);
     const double cap = e.capacity / bpu;
     const bool whisker = m_view == View::WorstRank && m_results.hasEstimate &&
                          !m_results.band.contributors.empty() &&
@@ -284,7 +299,9 @@ void VramBarChart::rebuild() {
                          {QPointF(m_highlight - 0.5, yMax), QPointF(m_highlight + 0.5, yMax)});
     }
     setHelperVisible(m_chart, m_highlightArea, m_highlight >= 0);
+}
 
+void VramBarChart::updateTotalLabels(const Estimate& e, int n) {
     // total labels above the bars
     while (static_cast<int>(m_totalLabels.size()) < n) {
         auto* item = new ChartLabel(m_chart);
@@ -322,7 +339,6 @@ void VramBarChart::rebuild() {
                           m_style.colors().background);
         }
     }
-    placeOverlays();
 }
 
 QString VramBarChart::totalLabelText(int bar) const {

@@ -70,6 +70,18 @@ protected:
 
 private:
     void rebuild();
+    /// Gives every bar set @p n bars (one per stage shown).
+    void resizeBars(int n);
+    /// Writes each term's bytes into its bar set and shows the legend markers of the terms in
+    /// use; returns the largest bar total (nvidia-smi bytes).
+    double updateBarValues(int n);
+    /// The category labels (stage numbers, or a range with many stages) and the axis title.
+    void updateCategories(int n);
+    /// The memory axis, the capacity line, the band's whisker, the danger band and the
+    /// tightest stage's highlight.
+    void updateAxesAndBand(const Estimate& e, int n, double maxTotal);
+    /// The total above each bar (both totals where nvidia-smi and the verdict's bytes differ).
+    void updateTotalLabels(const Estimate& e, int n);
     void placeOverlays();
     /// The bars' category labels: stage numbers, or a blank for one bar.
     QStringList categoryLabels(int n) const;
