@@ -107,22 +107,24 @@ BandContributor profileVersions(const ModelArch& m, const Workload& w, const Gpu
 /// the framework profile, no distribution, not packed) and the profile's documented pipeline
 /// does not settle it: a trainer that pads each batch to its longest sample could be fed packed
 /// rows instead (TRL/LLaMA-Factory `packing`, torchtune `dataset.packed`), and a profile that
-/// documents no pipeline could be fed either. The alternatives are every batch at the sequence
-/// length (the point estimate) and a real SFT data set padded per batch, the named default
-/// distribution (kDefaultDatasetLengths, its card's published statistics). A pipeline documented as
-/// fixed windows or packed rows (torchtitan, Megatron, litgpt) leaves nothing open. Allocated
-/// memory is the same (the longest batch); the caching allocator's segments are not.
+/// documents no pipeline could be fed either. The point estimate takes the documented pipeline
+/// (resolveDataLengths: a real SFT data set padded per batch, the named default distribution
+/// kDefaultDatasetLengths, its card's published statistics; every batch at the sequence length
+/// where none is documented); the alternative is the other one. A pipeline documented as fixed
+/// windows or packed rows (torchtitan, Megatron, litgpt) leaves nothing open. Allocated memory
+/// is the same (the longest batch); the caching allocator's segments are not.
 BandContributor sampleLengths(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               const Estimate& point) {
-    // lengths left to the framework are fixed in the point itself (resolveDataLengths): the
-    // one other alternative is the real data set
+    const bool pointReal = withProfileApplied(w).lengths.data == DataLengths::Real;
     Workload alt = w;
-    alt.lengths.data = DataLengths::Real;
+    alt.lengths.data = pointReal ? DataLengths::Fixed : DataLengths::Real;
     BandContributor c = fromAlternatives(BandCause::SampleLengths, point, {estimate(m, alt, gpu)});
-    c.why = "what data the run feeds is not said: every batch at the sequence length (fixed or "
-            "packed) or a real SFT data set padded per batch (" +
+    c.why = "what data the run feeds is not said: a real SFT data set padded per batch (" +
             std::string(kDefaultDatasetLengths.name) +
-            ": mean 528, std 658 tokens), whose varying lengths leave cached segments behind";
+            ": mean 528, std 658 tokens), whose varying lengths leave cached segments behind, "
+            "or every batch at the sequence length (fixed or packed); the estimate takes " +
+            (pointReal ? "the framework's documented pipeline, the real data set"
+                       : "fixed lengths, the framework documenting no pipeline");
     c.remedy = "pack the samples, or set the data set's lengths";
     return c;
 }

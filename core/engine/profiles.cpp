@@ -759,14 +759,14 @@ void applyProfile(Workload& w, const ProfileVersion& v) {
 SampleLengths resolveDataLengths(const Workload& w, const FillDefaults* fill) {
     SampleLengths out = w.lengths;
     DataLengths data = w.lengths.data;
-    // left to the framework: a distribution given by hand is a real data set; otherwise every
-    // batch is the sequence length. The profile's documented pipeline (fill->lengths) is not
-    // applied to the point estimate: replaying a real data set's lengths through every
-    // playbook action and plan candidate costs 10-50x an estimate (no bound on it yet), so a
-    // pipeline that pads per batch opens the band's sample-lengths contributor instead
-    // (core/engine/band.h), whose high side is that replay
+    // left to the framework: a distribution given by hand is a real data set; otherwise the
+    // profile's documented pipeline (fill->lengths: real for a trainer that pads each batch to
+    // its longest sample), and every batch the sequence length where none is documented. The
+    // band's sample-lengths contributor (core/engine/band.h) holds the other alternative.
     if (data == DataLengths::Framework)
-        data = w.lengths.variable() ? DataLengths::Real : DataLengths::Fixed;
+        data = w.lengths.variable() || (fill && fill->lengths == DataLengths::Real)
+                   ? DataLengths::Real
+                   : DataLengths::Fixed;
     if (w.features.packed)
         data = DataLengths::Packed; // packed rows are sequenceLength tokens whatever the data
     out.data = data;

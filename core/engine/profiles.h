@@ -233,11 +233,10 @@ void applyProfile(Workload& w, const ProfileVersion& v);
 ///   - data real, or framework with mean > 0 (a distribution given by hand): the given
 ///     distribution, or kDefaultDatasetLengths when mean is 0 (its mean, std, min and max;
 ///     @p w's steps, and drop_long from @p w or @p fill);
-///   - framework with mean 0: fixed. @p fill's `lengths` (the profile's documented pipeline)
-///     is not applied here: a pipeline that pads per batch, or none documented, opens the
-///     band's sample-lengths contributor (core/engine/band.h) instead, whose high side is the
-///     real-data replay (replayed through every playbook action and plan candidate it would
-///     cost 10-50x an estimate, and that replay has no bound yet).
+///   - framework with mean 0: @p fill's `lengths` (the profile's documented pipeline): real
+///     (kDefaultDatasetLengths) for a trainer that pads each batch to its longest sample,
+///     fixed for fixed windows or packed rows and where none is documented. The band's
+///     sample-lengths contributor (core/engine/band.h) holds the other alternative.
 /// Units: tokens; steps in micro-batches.
 SampleLengths resolveDataLengths(const Workload& w, const FillDefaults* fill);
 

@@ -145,23 +145,31 @@ private slots:
         QTest::addColumn<int>("data"); // DataLengths the scenario states
         QTest::addColumn<bool>("packed");
         QTest::addColumn<bool>("open");
+        // the point is the documented pipeline: real data padded per batch (the band's other
+        // side fixed lengths, below it), or fixed lengths where none is documented (real above)
+        QTest::addColumn<bool>("pointReal");
         const int framework = static_cast<int>(DataLengths::Framework);
-        QTest::newRow("hf-trainer-pads-per-batch") << "hf-trainer" << framework << false << true;
-        QTest::newRow("torchtune-pads-per-batch") << "torchtune" << framework << false << true;
-        QTest::newRow("custom-documents-none") << "custom" << framework << false << true;
-        QTest::newRow("torchtitan-packed-windows") << "torchtitan" << framework << false << false;
-        QTest::newRow("litgpt-fixed") << "litgpt" << framework << false << false;
-        QTest::newRow("hf-trainer-packing-on") << "hf-trainer" << framework << true << false;
+        QTest::newRow("hf-trainer-pads-per-batch")
+            << "hf-trainer" << framework << false << true << true;
+        QTest::newRow("torchtune-pads-per-batch")
+            << "torchtune" << framework << false << true << true;
+        QTest::newRow("custom-documents-none") << "custom" << framework << false << true << false;
+        QTest::newRow("torchtitan-packed-windows")
+            << "torchtitan" << framework << false << false << false;
+        QTest::newRow("litgpt-fixed") << "litgpt" << framework << false << false << false;
+        QTest::newRow("hf-trainer-packing-on")
+            << "hf-trainer" << framework << true << false << false;
         QTest::newRow("hf-trainer-stated-real")
-            << "hf-trainer" << static_cast<int>(DataLengths::Real) << false << false;
+            << "hf-trainer" << static_cast<int>(DataLengths::Real) << false << false << true;
         QTest::newRow("custom-stated-fixed")
-            << "custom" << static_cast<int>(DataLengths::Fixed) << false << false;
+            << "custom" << static_cast<int>(DataLengths::Fixed) << false << false << false;
     }
     void sampleLengthsOpen() {
         QFETCH(QString, spec);
         QFETCH(int, data);
         QFETCH(bool, packed);
         QFETCH(bool, open);
+        QFETCH(bool, pointReal);
         Workload w = run(qPrintable(spec), Finetune::LoRA);
         w.lengths.data = static_cast<DataLengths>(data);
         w.features.packed = packed;
@@ -193,6 +201,8 @@ private slots:
         }
         QCOMPARE(c->low[0], 0.0);
         QCOMPARE(c->high[0], 0.0);
+        // reserved: the real data set's cached segments lie above fixed lengths
+        QVERIFY(pointReal ? c->low[1] < 0 && c->high[1] == 0 : c->low[1] == 0 && c->high[1] > 0);
     }
 
     /// The allocator contributor is absent when the run already says expandable segments.

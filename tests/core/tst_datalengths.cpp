@@ -81,14 +81,15 @@ void TstDataLengths::resolve_data() {
     // torch-loop: a pre-training loop's fixed windows (nanoGPT get_batch)
     QTest::newRow("torch-loop-framework-fixed")
         << "torch-loop" << fw << false << 0LL << fixed << 0LL << false;
-    // a profile's documented pipeline is not applied to the point (profiles.h
-    // resolveDataLengths): every batch the sequence length; transformers' per-batch padding
-    // (DataCollatorWithPadding) and ms-swift's 'delete' open the band's sample-lengths
-    // contributor instead (tst_band sampleLengthsOpen); torchtitan's packed rows are fixed too
-    QTest::newRow("hf-trainer-framework-fixed-point")
-        << "hf-trainer" << fw << false << 0LL << fixed << 0LL << false;
-    QTest::newRow("swift-framework-fixed-point")
-        << "swift" << fw << false << 0LL << fixed << 0LL << false;
+    // a profile's documented pipeline is the point (profiles.h resolveDataLengths):
+    // transformers' per-batch padding (DataCollatorWithPadding, truncating) and ms-swift's
+    // pad_sequence with truncation_strategy 'delete' (profiles.json drop_long) feed the named
+    // real data set; the band's sample-lengths contributor holds fixed lengths (tst_band
+    // sampleLengthsOpen); torchtitan's packed rows are every batch the sequence length
+    QTest::newRow("hf-trainer-framework-real-point")
+        << "hf-trainer" << fw << false << 0LL << real << 528LL << false;
+    QTest::newRow("swift-framework-real-point-drops-long")
+        << "swift" << fw << false << 0LL << real << 528LL << true;
     QTest::newRow("torchtitan-framework-fixed-point")
         << "torchtitan" << fw << false << 0LL << fixed << 0LL << false;
     // litgpt puts the longest sample first: later batches fit its segments

@@ -567,10 +567,11 @@ void TstValidation::calibrationFileIsTheDocumentedCopy() {
 }
 
 // The released sets (tests/data/validation-1/-2.records.json) scored as they are today, with a
-// margin: a regression bound, not the project's targets, which they do not meet yet
-// (validation-2's ms-swift points are under the measurement, median -22 %). Today
-// (2026-11-27): validation-1 40 of 49 scored, median 4.2 %, p90 31.7 %, one wrong verdict
-// (TT3B at torchtune's README); validation-2 50 of 50, median 20.1 %, p90 46.5 %.
+// margin: a regression bound, not the project's targets, which they do not meet yet. Today
+// (2026-11-28): validation-1 40 of 49 scored, median 4.2 %, p90 31.1 %, one wrong verdict
+// (TT3B at torchtune's README); validation-2 50 of 50, median 12.2 %, p90 28.0 % (ms-swift's
+// runs estimated on the real data set its pipeline pads per batch; at fixed lengths, before
+// 2026-11-28, median 20.1 %, p90 46.5 %: the bounds below fail there).
 void TstValidation::releasedSets_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("records");
@@ -581,7 +582,7 @@ void TstValidation::releasedSets_data() {
     QTest::newRow("validation-1") << QString::fromStdString(kValidation1.string()) << 49 << 40
                                   << 5.0 << 34.0 << 1;
     QTest::newRow("validation-2") << QString::fromStdString(kValidation2.string()) << 50 << 50
-                                  << 22.0 << 49.0 << 0;
+                                  << 14.0 << 31.0 << 0;
 }
 
 void TstValidation::releasedSets() {
