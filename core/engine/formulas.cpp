@@ -98,7 +98,7 @@ std::string masterFormula(const stages::StageContext& x, int pp, double v) {
         return "no master copy (inference) = " + gb(v);
     if (!w.precision.masterWeights)
         return "no fp32 master copy (master weights off) = " + gb(v);
-    if (w.parallel.offloadOptimizer)
+    if (stages::optimizerOnHost(w))
         return "fp32 master copy offloaded to host with the optimizer = " + gb(v);
     const DType trained = x.full ? x.weightDtype : w.precision.adapters;
     if (trained == DType::FP32)
@@ -119,18 +119,22 @@ std::string gradientsFormula(const stages::StageContext& x, int pp, double v) {
     if (w.features.optimizerInBackward)
         return fmt("largest tensor %.4g", x.full ? x.params.maxTensor : x.params.adapters) + bytes +
                " (optimizer step in backward) = " + gb(v);
+    const std::string bucket =
+        hasDeepspeedBucket(w)
+            ? fmt(" + DeepSpeed gradient bucket %.4g elements", // stages.cpp trainingState
+                  static_cast<double>(par.reduceBucketElements)) +
+                  bytes +
+                  (par.sharding == Sharding::Zero3 ? " (ZeRO-3: resident)" : " (during backward)")
+            : std::string();
     std::string text = x.mixedFrozenUnits ? std::string("every block parameter (FSDP units mixing "
                                                         "frozen weights and adapters)")
                                           : fmt("%.4g trainable", rankTrainable(x));
     text += rankScope(x, pp) + bytes + shardText(shardsGradients(par.sharding) && !x.noSync, x);
+    if (stages::gradientsOffloaded(w)) // stage_context.h: the optimizer steps on the host
+        text = "gradient shards on the host (" + text + ", copied there in backward)";
     if (par.sharding == Sharding::None && par.dpCp() > 1)
         text += " x 2 (DDP reducer buckets copy them)";
-    if (hasDeepspeedBucket(w))
-        text += fmt(" + DeepSpeed gradient bucket %.4g elements", // stages.cpp trainingState
-                    static_cast<double>(par.reduceBucketElements)) +
-                bytes +
-                (par.sharding == Sharding::Zero3 ? " (ZeRO-3: resident)" : " (during backward)");
-    return text + (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
+    return text + bucket + (v > 0 ? "" : "; not live at this peak") + " = " + gb(v);
 }
 /// KV cache of the rank (stages.cpp cachesAndRollout, terms::kvCache): inference keeps
 /// prompt + generated tokens of every sequence for the stage's layers and the KV heads on its
@@ -176,7 +180,7 @@ std::string optimizerFormula(const stages::StageContext& x, int pp, double v) {
     const double T = rankTrainable(x);
     if (!x.training)
         return "no optimizer (inference) = " + gb(v);
-    if (w.parallel.offloadOptimizer)
+    if (stages::optimizerOnHost(w))
         return str(optimizerKey(w.optimizer)) + ": states offloaded to host = " + gb(v);
     return str(optimizerKey(w.optimizer)) + fmt(": %.4g trainable", T) + rankScope(x, pp) +
            fmt(" x %.4g B/param", terms::optimizerBytesPerParam(w.optimizer, p.optimizerStates)) +

@@ -241,6 +241,16 @@ bool torchFsdp(Sharding s) {
     return s == Sharding::FsdpFullShard || s == Sharding::FsdpGradOp || s == Sharding::Hsdp;
 }
 
+bool optimizerOnHost(const Workload& w) {
+    const Parallelism& par = w.parallel;
+    return par.offloadOptimizer || (par.offloadParams && torchFsdp(par.sharding));
+}
+
+bool gradientsOffloaded(const Workload& w) {
+    return !w.features.optimizerInBackward && w.parallel.sharding != Sharding::None &&
+           optimizerOnHost(w);
+}
+
 /// Blocks of this stage that run under activation checkpointing: all (full), none (none,
 /// selective: op-level), or the first checkpoint_layers of the model (first-n).
 int checkpointedBlocks(const StageContext& x) {

@@ -96,6 +96,21 @@ double stepMicroBatches(const Parallelism& p, int64_t gradAccum);
 
 /// PyTorch's own FSDP (FSDP1 or FSDP2 fully_shard, HSDP), not DeepSpeed ZeRO.
 bool torchFsdp(Sharding s);
+/// Whether the optimizer steps on the host, its states there: DeepSpeed's offload_optimizer
+/// (ZeRO-Offload), or torch FSDP with parameter offload, whose optimizer creates its states
+/// on the parameters' device, the CPU (FSDP1 CPUOffload(offload_params=True): "the optimizer
+/// step runs on CPU"; FSDP2 CPUOffloadPolicy: "the optimizer step runs on CPU with CPU
+/// optimizer states").
+bool optimizerOnHost(const Workload& w);
+/// Whether the stored gradients live on the host: the optimizer steps there (optimizerOnHost)
+/// and each reduced gradient shard is copied to it in backward, the GPU holding it only in
+/// transit (the reduce bucket, one unit's unsharded gradient: workspace). DeepSpeed
+/// ZeRO-Offload copies each reduced partition to pinned host memory (Ren et al. 2021 Sec. 4;
+/// stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu, stage3.py partition_grads
+/// with offload_optimizer); FSDP1 CPUOffload "offloads gradients to CPU as well"; FSDP2's
+/// foreach_reduce copies the reduce-scatter output to the CPU. Not an optimizer that steps in
+/// backward (no stored gradients), not DDP.
+bool gradientsOffloaded(const Workload& w);
 
 /// Blocks of this stage that run under activation checkpointing: all (full), none (none,
 /// selective: op-level), or the first checkpoint_layers of the model (first-n).

@@ -138,9 +138,13 @@ TrainingState trainingState(const StageContext& x, double& host) {
     t.temporaries = terms::optimizerTemporaries(x.full ? sp.maxTensor : t.trainable, w.optimizer,
                                                 pr.optimizerStates,
                                                 w.features.fusedOptimizer || inBackward, optShard);
-    if (par.offloadOptimizer) {
-        host += t.states + t.master + (inBackward ? 0 : t.grads);
+    if (optimizerOnHost(w)) {
+        host += t.states + t.master;
         t.states = t.master = t.temporaries = 0;
+    }
+    if (gradientsOffloaded(w)) {
+        host += t.grads;
+        t.grads = 0;
     }
     if (w.optimizer == Optimizer::PagedAdamW || w.optimizer == Optimizer::PagedAdamW8bit)
         t.pageable = t.states;

@@ -85,6 +85,8 @@ private slots:
     void microBatchMonotonic();
     void offload_data();
     void offload();
+    void offloadedGradientsLeaveTheGpu_data();
+    void offloadedGradientsLeaveTheGpu();
     void activationOffload_data();
     void activationOffload();
     void bnbQuantStateUnsharded_data();
@@ -568,6 +570,47 @@ void TstParallel::offload() {
     Workload onGpu = w;
     onGpu.parallel.offloadOptimizer = onGpu.parallel.offloadParams = false;
     QVERIFY(estimate(m, onGpu).worst.nvidiaSmi > e.worst.nvidiaSmi + 12 * psi / dp * 0.99);
+}
+
+// Where the optimizer steps on the host, each reduced gradient shard is copied there in
+// backward and the GPU holds none between steps (stage_context.h gradientsOffloaded): FSDP2
+// CPUOffloadPolicy (foreach_reduce copies the reduce-scatter output to the CPU), FSDP1
+// CPUOffload(offload_params) ("offloads gradients to CPU as well"), DeepSpeed ZeRO-Offload.
+// Llama-3.1-8B full fine-tune, pure bf16 (weights, gradients and both AdamW states bf16), 8
+// ranks: the host holds 2 + 2 + 4 = 8 bytes per parameter / 8 with parameters offloaded (torch
+// FSDP's optimizer then steps on the CPU whatever the optimizer switch says: its states follow
+// the parameters' device), the gradients and states 6 / 8 without; the GPU's gradients and
+// optimizer states terms are 0.
+void TstParallel::offloadedGradientsLeaveTheGpu_data() {
+    QTest::addColumn<int>("sharding");
+    QTest::addColumn<bool>("params");
+    QTest::addColumn<bool>("optimizer");
+    QTest::addColumn<double>("hostPerParam");
+    QTest::newRow("fsdp-full-shard-offload-params-and-optimizer")
+        << int(Sharding::FsdpFullShard) << true << true << 8.0;
+    QTest::newRow("fsdp-full-shard-offload-params")
+        << int(Sharding::FsdpFullShard) << true << false << 8.0;
+    QTest::newRow("zero2-offload-optimizer") << int(Sharding::Zero2) << false << true << 6.0;
+}
+
+void TstParallel::offloadedGradientsLeaveTheGpu() {
+    QFETCH(int, sharding);
+    QFETCH(bool, params);
+    QFETCH(bool, optimizer);
+    QFETCH(double, hostPerParam);
+    MODEL_OR_FAIL(m, "Llama-3.1-8B");
+    const int dp = 8;
+    Workload w = training(PrecisionPreset::PureBf16, 1, 2048);
+    w.checkpointing = Checkpointing::Full;
+    w.parallel.dp = dp;
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    w.parallel.offloadParams = params;
+    w.parallel.offloadOptimizer = optimizer;
+    const Estimate e = estimate(m, w);
+    const double psi = static_cast<double>(countParameters(m).total);
+    QCOMPARE(term(e.worst, Term::Gradients), 0.0);
+    QCOMPARE(term(e.worst, Term::OptimizerStates), 0.0);
+    compare(e.hostBytes, hostPerParam * psi / dp);
 }
 
 // Activation offloading (torchtune torchtune/training/_activation_offloading.py
