@@ -149,6 +149,8 @@ private slots:
     void fsdpQloraWrapReading();
     void floorUnderReserved();
     void keysRoundTrip();
+    void cacheFollowsWhatTheRecipesRead_data();
+    void cacheFollowsWhatTheRecipesRead();
     void loadLeavesTheRanksWeights_data();
     void loadLeavesTheRanksWeights();
     void torchtuneFsdp2HoldsOneTensor_data();
@@ -359,6 +361,56 @@ void TstLoadPhase::keysRoundTrip() {
     QVERIFY(!parseLoadRecipe("torchao").has_value());
     QCOMPARE(parseLoadRecipe("FSDP1-Sync-Module-States"),
              std::optional<LoadRecipe>(LoadRecipe::Fsdp1SyncModuleStates));
+}
+
+void TstLoadPhase::cacheFollowsWhatTheRecipesRead_data() {
+    // a second load of a changed input: replayed again when the recipes read what changed
+    // (the LoadShape differs), looked up when they do not (load_replay.h LoadShape)
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<bool>("replayed");
+    QTest::newRow("nothing-hit") << "nothing" << false;
+    QTest::newRow("micro-batch-hit") << "micro-batch" << false;
+    QTest::newRow("optimizer-hit") << "optimizer" << false;
+    QTest::newRow("lora-targets-miss") << "lora-targets" << true;
+    QTest::newRow("lora-rank-miss") << "lora-rank" << true;
+    QTest::newRow("adapter-dtype-miss") << "adapter-dtype" << true;
+    QTest::newRow("intermediate-size-miss") << "intermediate" << true;
+    QTest::newRow("shard-unread-by-one-device-hit") << "shard" << false;
+    QTest::newRow("fsdp1-shard-degree-miss") << "fsdp1-shard" << true;
+}
+
+void TstLoadPhase::cacheFollowsWhatTheRecipesRead() {
+    QFETCH(QString, change);
+    QFETCH(bool, replayed);
+    ModelArch m = llama2_7b();
+    Workload w = torchtuneQlora(LoadRecipe::TorchaoNf4);
+    int shard = 1;
+    if (change == QLatin1String("fsdp1-shard")) {
+        w = fsdpQlora(Finetune::QLoRA);
+        shard = 2;
+    }
+    ReplayCache cache;
+    const ReplayCache::Scope scope(cache);
+    simulateLoad(m, w, shard);
+    QCOMPARE(cache.loadReplays(), 1);
+    if (change == QLatin1String("micro-batch"))
+        w.microBatch *= 2;
+    else if (change == QLatin1String("optimizer"))
+        w.optimizer = Optimizer::SGD;
+    else if (change == QLatin1String("lora-targets"))
+        w.lora.targets = kLoraAllLinear & ~0x1u;
+    else if (change == QLatin1String("lora-rank"))
+        w.lora.rank *= 2;
+    else if (change == QLatin1String("adapter-dtype"))
+        w.precision.adapters = DType::FP32;
+    else if (change == QLatin1String("intermediate"))
+        m.intermediateSize += 256;
+    else if (change == QLatin1String("shard"))
+        shard = 4;
+    else if (change == QLatin1String("fsdp1-shard"))
+        shard = 4;
+    simulateLoad(m, w, shard);
+    QCOMPARE(cache.loadReplays(), replayed ? 2 : 1);
 }
 
 void TstLoadPhase::loadLeavesTheRanksWeights_data() {

@@ -18,23 +18,17 @@ namespace {
 
 using Handle = CachingAllocatorModel::Handle;
 
-struct Linear {
-    int64_t in = 0;
-    int64_t out = 0;
-    unsigned target = 0; ///< LoraTarget bit
-    int64_t numel() const { return in * out; }
-};
+using Linear = LoadLinear;
 
-/// Per-element bytes and widths both recipes read from the workload.
+/// Per-element bytes and widths the recipes read.
 struct Widths {
     int64_t h; ///< hidden size
     double wb; ///< stored weight bytes per element
     double ab; ///< adapter bytes per element
     int64_t r; ///< LoRA rank, 0 for a full fine-tune
-    Widths(const ModelArch& m, const Workload& w)
-        : h(m.hiddenSize), wb(bytesPerElement(w.precision.weights)),
-          ab(bytesPerElement(w.precision.adapters)),
-          r(w.finetune == Finetune::Full ? 0 : w.lora.rank) {}
+    explicit Widths(const LoadShape& ls)
+        : h(ls.hidden), wb(bytesPerElement(ls.weights)), ab(bytesPerElement(ls.adapters)),
+          r(ls.loraRank) {}
 };
 
 unsigned bit(LoraTarget t) {
@@ -199,15 +193,15 @@ std::vector<Sized> quantiseNf4(CachingAllocatorModel& a, int64_t n, bool chunked
 /// then load_state_dict copies each bf16 checkpoint tensor in: NF4Tensor's copy_ moves it to
 /// the GPU and quantises it again (torchao nf4tensor.py copy_). Embedding, norms and lm_head
 /// are bf16; adapters in the adapter dtype.
-void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
-                    bool unchunked) {
-    const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
-    const bool nf4 = isQuantized(w.precision.weights);
-    a.malloc((m.vocabSize + m.learnedPositions) * wd.h * 2);
+void torchtuneQlora(CachingAllocatorModel& a, const LoadShape& ls, bool unchunked) {
+    const int layers = static_cast<int>(ls.blocks.size());
+    const Widths wd(ls); // a named object: clang < 16 cannot capture bindings
+    const bool nf4 = isQuantized(ls.weights);
+    a.malloc((ls.vocab + ls.learnedPositions) * wd.h * 2);
     auto buildLayer = [&](int layer) {
         std::vector<Sized> keep;
         auto hold = [&](int64_t bytes) { keep.push_back({a.malloc(bytes), bytes}); };
-        for (const Linear& l : blockLinears(m, layer)) {
+        for (const Linear& l : ls.blocks[static_cast<std::size_t>(layer)].linears) {
             if (nf4) {
                 const Handle wt = a.malloc(2 * l.numel());
                 for (const Sized& k : quantiseNf4(a, l.numel(), !unchunked))
@@ -216,39 +210,39 @@ void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload
             } else {
                 hold(static_cast<int64_t>(static_cast<double>(l.numel()) * wd.wb));
             }
-            if (wd.r > 0 && (w.lora.targets & l.target)) {
+            if (wd.r > 0 && (ls.loraTargets & l.target)) {
                 hold(static_cast<int64_t>(static_cast<double>(wd.r * l.in) * wd.ab));
                 hold(static_cast<int64_t>(static_cast<double>(wd.r * l.out) * wd.ab));
             }
         }
-        hold(layerShapes(m, layer).normParams * 2);
+        hold(ls.blocks[static_cast<std::size_t>(layer)].normParams * 2);
         return keep;
     };
     auto finish = [&] {
-        if (m.finalNorm)
+        if (ls.finalNorm)
             a.malloc(wd.h * 2);
-        if (!m.tiedEmbeddings)
-            a.malloc(m.vocabSize * wd.h * 2);
+        if (!ls.tiedEmbeddings)
+            a.malloc(ls.vocab * wd.h * 2);
     };
     if (unchunked) {
         // one prototype block, deep-copied per layer (NF4Tensor clones its inner tensors);
         // the builder's own block is dropped afterwards
         std::vector<Sized> proto = buildLayer(0);
         finish();
-        for (int l = 0; l < m.numLayers; ++l)
+        for (int l = 0; l < layers; ++l)
             for (const Sized& s : proto)
                 a.malloc(s.bytes);
         for (const Sized& s : proto)
             a.free(s.h);
     } else {
-        for (int l = 0; l < m.numLayers; ++l)
+        for (int l = 0; l < layers; ++l)
             buildLayer(l);
         finish();
     }
     if (!nf4)
         return;
-    for (int l = 0; l < m.numLayers; ++l) {
-        for (const Linear& lin : blockLinears(m, l)) {
+    for (int l = 0; l < layers; ++l) {
+        for (const Linear& lin : ls.blocks[static_cast<std::size_t>(l)].linears) {
             const Handle g = a.malloc(2 * lin.numel()); // the checkpoint tensor, on the GPU
             for (const Sized& k : quantiseNf4(a, lin.numel(), !unchunked))
                 a.free(k.h);
@@ -281,11 +275,12 @@ void torchtuneQlora(CachingAllocatorModel& a, const ModelArch& m, const Workload
 /// single-device replay (torchtuneQlora) builds. The tensors are walked in module order
 /// (embedding, per block q, k, v, o, the MLP, its norms, then final norm and lm_head): a
 /// checkpoint's own key order only moves which tensor of a block comes first.
-void torchtuneQloraFsdp2(CachingAllocatorModel& a, const ModelArch& m, const Workload& w, int shard,
-                         bool chunked) {
-    const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
-    const double cb = bytesPerElement(w.precision.compute);
-    const bool offload = w.parallel.offloadParams;
+void torchtuneQloraFsdp2(CachingAllocatorModel& a, const LoadShape& ls, bool chunked) {
+    const int shard = ls.shard;
+    const int layers = static_cast<int>(ls.blocks.size());
+    const Widths wd(ls); // a named object: clang < 16 cannot capture bindings
+    const double cb = bytesPerElement(ls.compute);
+    const bool offload = ls.offloadParams;
     const auto perRank = [shard](double bytes) {
         return static_cast<int64_t>(std::ceil(bytes / static_cast<double>(shard)));
     };
@@ -296,9 +291,9 @@ void torchtuneQloraFsdp2(CachingAllocatorModel& a, const ModelArch& m, const Wor
             a.free(h);
     };
     // LoRA shards first (initialize_parameters), in module order
-    for (int l = 0; wd.r > 0 && !offload && l < m.numLayers; ++l)
-        for (const Linear& lin : blockLinears(m, l))
-            if (w.lora.targets & lin.target) {
+    for (int l = 0; wd.r > 0 && !offload && l < layers; ++l)
+        for (const Linear& lin : ls.blocks[static_cast<std::size_t>(l)].linears)
+            if (ls.loraTargets & lin.target) {
                 keepShard(static_cast<double>(wd.r * lin.in) * wd.ab);
                 keepShard(static_cast<double>(wd.r * lin.out) * wd.ab);
             }
@@ -320,16 +315,16 @@ void torchtuneQloraFsdp2(CachingAllocatorModel& a, const ModelArch& m, const Wor
             keepShard(static_cast<double>(kept[i].bytes));
         previous = kept;
     };
-    scatter((m.vocabSize + m.learnedPositions) * wd.h);
-    for (int l = 0; l < m.numLayers; ++l) {
-        for (const Linear& lin : blockLinears(m, l))
+    scatter((ls.vocab + ls.learnedPositions) * wd.h);
+    for (int l = 0; l < layers; ++l) {
+        for (const Linear& lin : ls.blocks[static_cast<std::size_t>(l)].linears)
             nf4(lin.numel());
-        scatter(layerShapes(m, l).normParams);
+        scatter(ls.blocks[static_cast<std::size_t>(l)].normParams);
     }
-    if (m.finalNorm)
+    if (ls.finalNorm)
         scatter(wd.h);
-    if (!m.tiedEmbeddings)
-        scatter(m.vocabSize * wd.h);
+    if (!ls.tiedEmbeddings)
+        scatter(ls.vocab * wd.h);
     for (std::size_t i = 2; i < previous.size(); ++i) // `chunk` goes out of scope
         a.free(previous[i].h);
 }
@@ -387,21 +382,22 @@ void wrapUnit(CachingAllocatorModel& a, const std::vector<int64_t>& sizes, int s
 /// then the block; last the root (embedding, final norm, lm_head). NF4 weights are flattened
 /// as their packed data (quant_storage); bitsandbytes keeps the quantisation state outside
 /// the FlatParameter, moved to the GPU with the block and never freed.
-void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const Workload& w,
-                           int shard) {
-    const Widths wd(m, w); // a named object: clang < 16 cannot capture bindings
-    const double cb = bytesPerElement(w.precision.compute);
-    const bool offload = w.parallel.offloadParams;
+void fsdp1SyncModuleStates(CachingAllocatorModel& a, const LoadShape& ls) {
+    const int shard = ls.shard;
+    const int layers = static_cast<int>(ls.blocks.size());
+    const Widths wd(ls); // a named object: clang < 16 cannot capture bindings
+    const double cb = bytesPerElement(ls.compute);
+    const bool offload = ls.offloadParams;
     // bytes per element of the packed weights alone (bytesPerElement counts the state too)
-    const double packedBytes = wd.wb - terms::quantStateBytes(1.0, w.precision.weights);
+    const double packedBytes = wd.wb - terms::quantStateBytes(1.0, ls.weights);
     const auto bytes = [](double elements, double per) {
         return static_cast<int64_t>(elements * per);
     };
-    for (int l = 0; l < m.numLayers; ++l) {
-        const std::vector<Linear> lins = blockLinears(m, l);
+    for (int l = 0; l < layers; ++l) {
+        const std::vector<Linear> lins = ls.blocks[static_cast<std::size_t>(l)].linears;
         if (wd.r > 0) {
             for (const Linear& lin : lins) {
-                if (!(w.lora.targets & lin.target))
+                if (!(ls.loraTargets & lin.target))
                     continue;
                 wrapUnit(a, {bytes(static_cast<double>(wd.r * lin.in), wd.ab)}, shard, offload);
                 wrapUnit(a, {bytes(static_cast<double>(wd.r * lin.out), wd.ab)}, shard, offload);
@@ -412,61 +408,81 @@ void fsdp1SyncModuleStates(CachingAllocatorModel& a, const ModelArch& m, const W
             const double n = static_cast<double>(lin.numel());
             // the FlatParameter holds the packed data (quant_storage); the state is apart
             sizes.push_back(bytes(n, packedBytes));
-            if (isQuantized(w.precision.weights))
-                a.malloc(static_cast<int64_t>(terms::quantStateBytes(n, w.precision.weights)));
+            if (isQuantized(ls.weights))
+                a.malloc(static_cast<int64_t>(terms::quantStateBytes(n, ls.weights)));
         }
-        sizes.push_back(bytes(static_cast<double>(layerShapes(m, l).normParams), cb));
+        sizes.push_back(
+            bytes(static_cast<double>(ls.blocks[static_cast<std::size_t>(l)].normParams), cb));
         wrapUnit(a, sizes, shard, offload);
     }
     std::vector<int64_t> root{
-        bytes(static_cast<double>((m.vocabSize + m.learnedPositions) * wd.h), cb)};
-    if (m.finalNorm)
+        bytes(static_cast<double>((ls.vocab + ls.learnedPositions) * wd.h), cb)};
+    if (ls.finalNorm)
         root.push_back(bytes(static_cast<double>(wd.h), cb));
-    if (!m.tiedEmbeddings)
-        root.push_back(bytes(static_cast<double>(m.vocabSize * wd.h), cb));
+    if (!ls.tiedEmbeddings)
+        root.push_back(bytes(static_cast<double>(ls.vocab * wd.h), cb));
     wrapUnit(a, root, shard, offload);
 }
 
 /// Runs the recipe of @p w against @p a.
-void runRecipe(CachingAllocatorModel& a, const ModelArch& m, const Workload& w, int shard) {
-    switch (w.features.loadRecipe) {
+void runRecipe(CachingAllocatorModel& a, const LoadShape& ls) {
+    switch (ls.recipe) {
     case LoadRecipe::InPlace:
         break;
     case LoadRecipe::TorchaoNf4:
     case LoadRecipe::TorchaoNf4Unchunked: {
-        const bool unchunked = w.features.loadRecipe == LoadRecipe::TorchaoNf4Unchunked;
+        const bool unchunked = ls.recipe == LoadRecipe::TorchaoNf4Unchunked;
         // torchtune's FSDP recipe loads shard by shard; its single-device recipe builds the
         // whole model on the GPU
-        if (torchtuneSharded(w) && isQuantized(w.precision.weights))
-            torchtuneQloraFsdp2(a, m, w, std::max(1, shard), !unchunked);
+        if (ls.shardedTorchao && isQuantized(ls.weights))
+            torchtuneQloraFsdp2(a, ls, !unchunked);
         else
-            torchtuneQlora(a, m, w, unchunked);
+            torchtuneQlora(a, ls, unchunked);
         break;
     }
     case LoadRecipe::Fsdp1SyncModuleStates:
-        fsdp1SyncModuleStates(a, m, w, std::max(1, shard));
+        fsdp1SyncModuleStates(a, ls);
         break;
     }
 }
 
 } // namespace
 
-KeyHasher loadKey(const ModelArch& m, const Workload& w, int shard) {
+LoadShape loadShape(const ModelArch& m, const Workload& w, int shard) {
+    LoadShape s;
+    s.blocks.reserve(static_cast<std::size_t>(std::max(0, m.numLayers)));
+    for (int l = 0; l < m.numLayers; ++l)
+        s.blocks.push_back({blockLinears(m, l), layerShapes(m, l).normParams});
+    s.hidden = m.hiddenSize;
+    s.vocab = m.vocabSize;
+    s.learnedPositions = m.learnedPositions;
+    s.tiedEmbeddings = m.tiedEmbeddings;
+    s.finalNorm = m.finalNorm;
+    s.recipe = w.features.loadRecipe;
+    s.weights = w.precision.weights;
+    s.adapters = w.precision.adapters;
+    s.compute = w.precision.compute;
+    s.loraRank = w.finetune == Finetune::Full ? 0 : w.lora.rank;
+    s.loraTargets = static_cast<unsigned>(w.lora.targets);
+    s.offloadParams = w.parallel.offloadParams;
+    s.shardedTorchao = torchtuneSharded(w);
+    s.shard = shardRead(w) ? std::max(1, shard) : 1;
+    return s;
+}
+
+KeyHasher loadHash(const LoadShape& s) {
     KeyHasher k;
     for (const int64_t v :
-         {int64_t{m.numLayers}, m.hiddenSize, m.vocabSize, m.learnedPositions,
-          int64_t{m.tiedEmbeddings}, int64_t{m.finalNorm},
-          static_cast<int64_t>(w.features.loadRecipe), static_cast<int64_t>(w.finetune),
-          static_cast<int64_t>(w.precision.weights), static_cast<int64_t>(w.precision.adapters),
-          static_cast<int64_t>(w.precision.compute), int64_t{w.lora.rank},
-          static_cast<int64_t>(w.lora.targets), int64_t{w.parallel.offloadParams},
-          int64_t{shardRead(w) ? shard : 0}, int64_t{torchtuneSharded(w)}})
+         {s.hidden, s.vocab, s.learnedPositions, int64_t{s.tiedEmbeddings}, int64_t{s.finalNorm},
+          static_cast<int64_t>(s.recipe), static_cast<int64_t>(s.weights),
+          static_cast<int64_t>(s.adapters), static_cast<int64_t>(s.compute), s.loraRank,
+          int64_t{s.loraTargets}, int64_t{s.offloadParams}, int64_t{s.shardedTorchao},
+          int64_t{s.shard}, static_cast<int64_t>(s.blocks.size())})
         k.add(v);
-    for (int l = 0; l < m.numLayers; ++l) {
-        k.add(layerShapes(m, l).normParams);
-        const std::vector<Linear> lins = blockLinears(m, l);
-        k.add(static_cast<int64_t>(lins.size()));
-        for (const Linear& lin : lins) {
+    for (const LoadBlock& b : s.blocks) {
+        k.add(b.normParams);
+        k.add(static_cast<int64_t>(b.linears.size()));
+        for (const LoadLinear& lin : b.linears) {
             k.add(lin.in);
             k.add(lin.out);
             k.add(lin.target);
@@ -479,11 +495,11 @@ bool loadReplayed(const ModelArch& m, const Workload& w) {
     return w.features.loadRecipe != LoadRecipe::InPlace && m.numLayers > 0 && m.hiddenSize > 0;
 }
 
-LoadPhase replayLoad(const ModelArch& m, const Workload& w, int shard) {
-    if (!loadReplayed(m, w))
+LoadPhase replayLoad(const LoadShape& s) {
+    if (s.recipe == LoadRecipe::InPlace || s.blocks.empty() || s.hidden <= 0)
         return {};
     CachingAllocatorModel a;
-    runRecipe(a, m, w, shard);
+    runRecipe(a, s);
     LoadPhase out;
     out.reserved = static_cast<double>(a.reserved());
     out.peakAllocated = static_cast<double>(a.peakAllocated());
@@ -496,6 +512,12 @@ LoadPhase replayLoad(const ModelArch& m, const Workload& w, int shard) {
     assert(a.wholeFreeSegmentBytes() <= a.reserved() - a.allocated());
     assert(a.peakAllocated() <= a.peakReserved());
     return out;
+}
+
+LoadPhase replayLoad(const ModelArch& m, const Workload& w, int shard) {
+    if (!loadReplayed(m, w))
+        return {};
+    return replayLoad(loadShape(m, w, shard));
 }
 
 } // namespace headroom

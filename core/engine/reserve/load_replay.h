@@ -12,7 +12,7 @@
 //
 // Bound and cost: one replay walks every linear of every block once (O(layers x linears),
 // DeepSeek-V3: about 47k linears, millions of allocations, 0.4 s); the replay cache
-// (replay_cache.h) keeps the last 32 loads, keyed on what the recipes read (loadKey), so a
+// (replay_cache.h) keeps the last 32 loads, keyed on what the recipes read (LoadShape), so a
 // sweep over anything else replays nothing.
 //
 // Units: bytes. Each recipe follows the framework code named in LoadRecipe's documentation
@@ -41,28 +41,75 @@ struct LoadPhase {
     double peakReserved = 0;
 };
 
-/// Replays @p w.features.loadRecipe for @p m on one rank.
-/// @p shard: FSDP/ZeRO-3 shard degree (>= 1) for Fsdp1SyncModuleStates and for a torchao
+/// One linear of a block as the load recipes see it: its shape and its LoRA target bit.
+struct LoadLinear {
+    int64_t in = 0;
+    int64_t out = 0;
+    unsigned target = 0; ///< LoraTarget bit
+    int64_t numel() const { return in * out; }
+    bool operator==(const LoadLinear&) const = default;
+};
+
+/// One block: its linears in module order (q, k, v, o or MLA's projections, the MLP or every
+/// expert's) and its norm parameters.
+struct LoadBlock {
+    std::vector<LoadLinear> linears;
+    int64_t normParams = 0;
+    bool operator==(const LoadBlock&) const = default;
+};
+
+/// Everything the load recipes read, and nothing else: the replay is a pure function of it,
+/// and the replay cache decides a hit by its generated operator== (loadHash only passes over
+/// the other entries fast), so a field the recipes start to read is part of the key by being
+/// here. Built by loadShape(). Units: elements and bytes per element.
+struct LoadShape {
+    std::vector<LoadBlock> blocks;
+    int64_t hidden = 0;
+    int64_t vocab = 0;
+    int64_t learnedPositions = 0; ///< rows of a learned position embedding (GPT-2), else 0
+    bool tiedEmbeddings = false;
+    bool finalNorm = false;
+    LoadRecipe recipe = LoadRecipe::InPlace;
+    DType weights = DType::BF16;
+    DType adapters = DType::BF16;
+    DType compute = DType::BF16;
+    int64_t loraRank = 0; ///< 0 for a full fine-tune (no adapters made)
+    unsigned loraTargets = 0;
+    bool offloadParams = false;
+    /// a torchao recipe whose parameters are sharded: torchtune's FSDP2 recipe loads tensor by
+    /// tensor into each rank's shard
+    bool shardedTorchao = false;
+    int shard = 1; ///< the shard degree where the recipe reads it, else 1
+    bool operator==(const LoadShape&) const = default;
+};
+
+/// What the recipes read of @p m, @p w and @p shard (blockLinears per block, layerShapes'
+/// norm parameters, the embedding and head shapes, the dtypes, LoRA, recipe, offload, shard).
+/// Cost: O(layers x linears).
+LoadShape loadShape(const ModelArch& m, const Workload& w, int shard);
+
+/// A hash of every field of @p s, for passing over cache entries fast (a hit is decided by
+/// LoadShape's operator==). Cost: O(layers x linears).
+KeyHasher loadHash(const LoadShape& s);
+
+/// Replays @p s.recipe on one rank.
+/// @p s.shard: FSDP/ZeRO-3 shard degree (>= 1) for Fsdp1SyncModuleStates and for a torchao
 /// recipe whose parameters are sharded (torchtune's FSDP2 recipe loads the checkpoint tensor
 /// by tensor into each rank's shard, never the whole model); ignored otherwise.
 /// Bounds: reserved <= peakReserved; allocated <= peakAllocated <= peakReserved; releasable
 /// <= reserved - allocated (asserted); with sharded parameters `allocated` is this rank's
 /// shard of the weights, which never grows with the shard degree (tst_properties).
-/// Weights take @p w.precision.weights (NF4 family: n/2 bytes of packed data plus the
-/// quantisation state), adapters @p w.precision.adapters, embeddings, norms and lm_head bf16.
-/// Dense blocks follow layerShapes(); MoE experts are listed as separate linears; MLA's latent
-/// projections (q_a, q_b, kv_a, kv_b) at their own shapes.
-/// All zero when !loadReplayed(). Uncached: simulateLoad (replay_cache.h) looks it up first.
+/// Weights take @p s.weights (NF4 family: n/2 bytes of packed data plus the quantisation
+/// state), adapters @p s.adapters, embeddings, norms and lm_head bf16. Dense blocks follow
+/// layerShapes(); MoE experts are listed as separate linears; MLA's latent projections (q_a,
+/// q_b, kv_a, kv_b) at their own shapes. All zero when !loadReplayed(). Uncached:
+/// simulateLoad (replay_cache.h) looks it up first.
+LoadPhase replayLoad(const LoadShape& s);
+/// replayLoad(loadShape(m, w, shard)).
 LoadPhase replayLoad(const ModelArch& m, const Workload& w, int shard);
 
 /// Whether replayLoad() replays anything for @p m, @p w: a load recipe other than InPlace
 /// and a model with blocks.
 bool loadReplayed(const ModelArch& m, const Workload& w);
-
-/// What the recipes read, hashed: the linears and norm sizes of every block (blockLinears,
-/// layerShapes), the embedding/head shapes, the workload's dtypes, LoRA, recipe, parameter
-/// offload and the shard degree where the recipe reads it. The replay cache's key for a
-/// load (the value count with both hashes). Keep in step with the recipes.
-KeyHasher loadKey(const ModelArch& m, const Workload& w, int shard);
 
 } // namespace headroom

@@ -51,11 +51,12 @@ const std::vector<int64_t>& ReplayCache::batchLengths(const SampleLengths& d,
 LoadPhase ReplayCache::replay(const ModelArch& m, const Workload& w, int shard) {
     if (!loadReplayed(m, w))
         return {};
-    const KeyHasher key = loadKey(m, w, shard);
-    return memo(m_entries, m_capacity, key.h1, key.h2, key.n, [&] {
+    const LoadShape shape = loadShape(m, w, shard);
+    const KeyHasher key = loadHash(shape);
+    return memo(m_entries, m_capacity, key.h1, key.h2, shape, [&] {
         ++m_replays;
         ++m_loadReplays;
-        return replayLoad(m, w, shard);
+        return replayLoad(shape);
     });
 }
 

@@ -68,12 +68,13 @@ double variableLengthReserve(const Workload& w, const StepShape& s);
 /// playbook and solvers estimate the same model and load many times while sweeping inputs the
 /// load never reads (micro-batch, sequence length, ...).
 ///
-/// Key: what the recipes read (the linears and norm sizes of every block, the embedding and
-/// head shapes, the weight/adapter/compute dtypes, LoRA rank and targets, recipe, parameter
-/// offload, FSDP shard degree), hashed twice (two independent 64-bit hashes and the value
-/// count): inputs the load never reads (micro-batch, sequence length, optimizer, ...) share
-/// an entry. Hashing DeepSeek-V3's 47k linears takes about a millisecond. Not thread-safe:
-/// one cache per thread.
+/// Key: a load, the LoadShape the recipes read (load_replay.h: the linears and norm sizes of
+/// every block, the embedding and head shapes, the dtypes, LoRA, recipe, parameter offload,
+/// the shard degree where read), compared whole by its generated operator== after a 128-bit
+/// hash over its fields passes over the other entries; a step, the StepShape likewise. Inputs
+/// a replay never reads (micro-batch, sequence length, optimizer, ...) share an entry.
+/// Building and hashing DeepSeek-V3's 47k linears takes about a millisecond, and a load entry
+/// keeps them (about 1 MB). Not thread-safe: one cache per thread.
 class ReplayCache {
 public:
     /// @p capacity load entries: one per shard degree a recompute meets (torchtune's FSDP
@@ -134,8 +135,7 @@ private:
         bool operator==(const StepKey&) const = default;
     };
     /// A cached result: a 128-bit hash to pass over the other entries fast, and the key that
-    /// decides (a load: the count of hashed values, loadKey's projection of the model and
-    /// workload; a step: the StepKey).
+    /// decides by its generated operator== (a load: the LoadShape; a step: the StepKey).
     template <class K, class T> struct Entry {
         uint64_t h1 = 0, h2 = 0;
         K key;
@@ -150,7 +150,7 @@ private:
     template <class T, class Compute>
     T memoStep(std::vector<Entry<StepKey, T>>& entries, const StepKey& key, Compute compute);
 
-    std::vector<Entry<int64_t, LoadPhase>> m_entries; ///< most recently used last
+    std::vector<Entry<LoadShape, LoadPhase>> m_entries; ///< most recently used last
     std::vector<Entry<StepKey, double>> m_lengthEntries;
     /// the last batchLengths() input (by SampleLengths' generated operator==) and its result
     struct LengthsInput {
