@@ -141,6 +141,15 @@ bool lengthsOpen(const Workload& w) {
     return !documented || *documented == DataLengths::Real;
 }
 
+/// Whether @p c moves the caching allocator's cached segments: the allocator configuration
+/// (expandable segments cache nothing beyond the live tensors) and the sample lengths (fixed
+/// lengths cache nothing for other lengths) act on the same bytes, so what one removes the
+/// other cannot remove again. They combine as the larger move each way; the others move bytes
+/// of their own and add.
+bool movesCachedSegments(BandCause c) {
+    return c == BandCause::AllocatorConfig || c == BandCause::SampleLengths;
+}
+
 } // namespace
 
 std::string_view bandCauseKey(BandCause c) {
@@ -169,14 +178,26 @@ Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
     std::erase_if(b.contributors, [](const BandContributor& c) { return !movesSomething(c); });
     b.point = b.low = b.high = metrics(point.worst);
     b.verdictPoint = b.verdictLow = b.verdictHigh = verdictBytes(point.worst);
+    BandContributor cached; // the contributors on the allocator's cached segments, combined
+    BandContributor others; // the rest, added
     for (const BandContributor& c : b.contributors) {
+        const bool shared = movesCachedSegments(c.cause);
+        BandContributor& to = shared ? cached : others;
         for (size_t i = 0; i < b.low.size(); ++i) {
-            b.low[i] += c.low[i];
-            b.high[i] += c.high[i];
+            to.low[i] = shared ? std::min(to.low[i], c.low[i]) : to.low[i] + c.low[i];
+            to.high[i] = shared ? std::max(to.high[i], c.high[i]) : to.high[i] + c.high[i];
         }
-        b.verdictLow += c.verdictLow;
-        b.verdictHigh += c.verdictHigh;
+        to.verdictLow =
+            shared ? std::min(to.verdictLow, c.verdictLow) : to.verdictLow + c.verdictLow;
+        to.verdictHigh =
+            shared ? std::max(to.verdictHigh, c.verdictHigh) : to.verdictHigh + c.verdictHigh;
     }
+    for (size_t i = 0; i < b.low.size(); ++i) {
+        b.low[i] += others.low[i] + cached.low[i];
+        b.high[i] += others.high[i] + cached.high[i];
+    }
+    b.verdictLow += others.verdictLow + cached.verdictLow;
+    b.verdictHigh += others.verdictHigh + cached.verdictHigh;
     return b;
 }
 

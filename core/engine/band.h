@@ -56,9 +56,12 @@ struct BandContributor {
 };
 
 struct Band {
-    MetricBytes point{};     ///< the estimate's worst rank, bytes
-    MetricBytes low{};       ///< point + the contributors' low deltas, bytes
-    MetricBytes high{};      ///< point + the contributors' high deltas, bytes
+    MetricBytes point{}; ///< the estimate's worst rank, bytes
+    /// point + the contributors' low deltas, bytes: added, except that the two on the caching
+    /// allocator's cached segments (allocator configuration, sample lengths) act on the same
+    /// bytes and count once, as the larger of their moves
+    MetricBytes low{};
+    MetricBytes high{};      ///< point + the contributors' high deltas, bytes, combined as low
     double verdictPoint = 0; ///< verdictBytes(worst) of the estimate
     double verdictLow = 0;
     double verdictHigh = 0;
