@@ -3,6 +3,7 @@
 #include "ui/savefile.h"
 #include "ui/texts.h"
 #include "ui/theme.h"
+#include "ui/wrappedtextdelegate.h"
 
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -75,6 +76,7 @@ BreakdownTable::BreakdownTable(QWidget* parent)
     // their text
     setWordWrap(true);
     setTextElideMode(Qt::ElideNone);
+    setItemDelegateForColumn(3, new WrappedTextDelegate(this)); // measured as drawn (CJK)
     for (int r = 0; r < kRows; ++r) {
         for (int c = 0; c < 4; ++c) {
             auto* item = new QTableWidgetItem;
