@@ -150,6 +150,19 @@ bool movesCachedSegments(BandCause c) {
     return c == BandCause::AllocatorConfig || c == BandCause::SampleLengths;
 }
 
+/// Adds the moves of @p c into @p to: the larger move each way where @p shared (contributors
+/// on the same bytes), else their sum.
+void accumulate(BandContributor& to, const BandContributor& c, bool shared) {
+    const auto low = [shared](double a, double b) { return shared ? std::min(a, b) : a + b; };
+    const auto high = [shared](double a, double b) { return shared ? std::max(a, b) : a + b; };
+    for (size_t i = 0; i < to.low.size(); ++i) {
+        to.low[i] = low(to.low[i], c.low[i]);
+        to.high[i] = high(to.high[i], c.high[i]);
+    }
+    to.verdictLow = low(to.verdictLow, c.verdictLow);
+    to.verdictHigh = high(to.verdictHigh, c.verdictHigh);
+}
+
 } // namespace
 
 std::string_view bandCauseKey(BandCause c) {
@@ -180,24 +193,16 @@ Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
     b.verdictPoint = b.verdictLow = b.verdictHigh = verdictBytes(point.worst);
     BandContributor cached; // the contributors on the allocator's cached segments, combined
     BandContributor others; // the rest, added
-    for (const BandContributor& c : b.contributors) {
-        const bool shared = movesCachedSegments(c.cause);
-        BandContributor& to = shared ? cached : others;
+    for (const BandContributor& c : b.contributors)
+        accumulate(movesCachedSegments(c.cause) ? cached : others, c, movesCachedSegments(c.cause));
+    for (const BandContributor* part : {&others, &cached}) {
         for (size_t i = 0; i < b.low.size(); ++i) {
-            to.low[i] = shared ? std::min(to.low[i], c.low[i]) : to.low[i] + c.low[i];
-            to.high[i] = shared ? std::max(to.high[i], c.high[i]) : to.high[i] + c.high[i];
+            b.low[i] += part->low[i];
+            b.high[i] += part->high[i];
         }
-        to.verdictLow =
-            shared ? std::min(to.verdictLow, c.verdictLow) : to.verdictLow + c.verdictLow;
-        to.verdictHigh =
-            shared ? std::max(to.verdictHigh, c.verdictHigh) : to.verdictHigh + c.verdictHigh;
+        b.verdictLow += part->verdictLow;
+        b.verdictHigh += part->verdictHigh;
     }
-    for (size_t i = 0; i < b.low.size(); ++i) {
-        b.low[i] += others.low[i] + cached.low[i];
-        b.high[i] += others.high[i] + cached.high[i];
-    }
-    b.verdictLow += others.verdictLow + cached.verdictLow;
-    b.verdictHigh += others.verdictHigh + cached.verdictHigh;
     return b;
 }
 
