@@ -92,8 +92,9 @@ void FreeBlockList::erase(int64_t size, int block) {
         return;
     const int i = m_pos[static_cast<std::size_t>(block)];
     const auto it = m_bySize.find(size);
-    if (i < 0 || it == m_bySize.end())
-        return;
+    if (i < 0 || it == m_bySize.end() || static_cast<std::size_t>(i) >= it->second.size() ||
+        it->second[static_cast<std::size_t>(i)].block != block)
+        return; // not listed under this size
     removeAt(it, static_cast<std::size_t>(i));
 }
 
