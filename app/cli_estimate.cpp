@@ -93,6 +93,7 @@ int runEstimate(const QStringList& args) {
     if (const Calibration* cal = activeCalibration(s))
         fx = applyCalibration(e, *cal, s.workload);
     const Band band = estimateBand(s.model, s.workload, &s.gpu, e);
+    applyPlanTarget(e, band, s.workload); // the planners' fit rule, for the same answer
     std::vector<PlaybookItem> pb;
     if (wantPlaybook(e))
         pb = playbook(s.model, s.workload, s.gpu);

@@ -364,8 +364,9 @@ std::string verdictText(const Scenario& s, const Estimate& e, const Band& b) {
     const BandVerdict v = bandVerdict(b, e.capacity);
     const double usedPct = (e.capacity - e.headroom) / e.capacity * 100.0;
     std::string t = std::string("Verdict: ") + std::string(verdictWord(v)) + " on " +
-                    gpuSummary(s.gpu) + " (nvidia-smi metric): " + fmtNum(usedPct, 1) +
-                    " % used, " + (e.fits ? "headroom " : "over by ") +
+                    gpuSummary(s.gpu) + " (nvidia-smi metric" +
+                    (s.workload.planAgainstBandHigh ? ", at the band's high bound" : "") +
+                    "): " + fmtNum(usedPct, 1) + " % used, " + (e.fits ? "headroom " : "over by ") +
                     fmtGiB(std::fabs(e.headroom)) + " (" + fmtGB(std::fabs(e.headroom)) + ")";
     if (v == BandVerdict::MayNotFit) {
         t += "; the band spans " + fmtGiB(b.verdictLow) + " to " + fmtGiB(b.verdictHigh);

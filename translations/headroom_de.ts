@@ -846,7 +846,7 @@
     </message>
     <message>
         <source>Spread the run over %1 GPUs with fully sharded data parallelism</source>
-        <translation>Den Lauf mit vollständig geshardeter Datenparallelität auf %1 GPUs verteilen</translation>
+        <translation>Auf %1 GPUs verteilen, voll geshardet (FSDP)</translation>
     </message>
     <message>
         <source>Use a memory-efficient attention kernel: %1</source>
@@ -854,7 +854,7 @@
     </message>
     <message>
         <source>Compute the loss in chunks so full fp32 logits are never stored</source>
-        <translation>Loss stückweise berechnen, damit nie alle fp32-Logits gespeichert werden</translation>
+        <translation>Loss in Stücken berechnen (nie alle fp32-Logits)</translation>
     </message>
     <message>
         <source>Quantise the weights to %1</source>
@@ -1367,6 +1367,10 @@
     <message>
         <source>Pipeline micro-batches per step</source>
         <translation>Pipeline-Mikro-Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>Plan against the band&apos;s high bound</source>
+        <translation>Gegen die Obergrenze des Bands planen</translation>
     </message>
 </context>
 <context>
@@ -3662,6 +3666,22 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
         <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Tab Serving, jede mit dem, was aus dem Server wird.</translation>
+    </message>
+    <message>
+        <source>Plan against the band&apos;s high bound</source>
+        <translation>Gegen die Obergrenze des Bands planen</translation>
+    </message>
+    <message>
+        <source>At the band&apos;s high bound the scenario may not fit. Changes ranked: those that make the high bound fit first, then the least disruptive. Double-click a row to apply it.</source>
+        <translation>An der Obergrenze des Bands passt das Szenario vielleicht nicht. Änderungen nach Rang: zuerst die, mit denen die Obergrenze passt, dann die am wenigsten störenden. Doppelklick auf eine Zeile wendet sie an.</translation>
+    </message>
+    <message>
+        <source>Plan against the &amp;high bound</source>
+        <translation>Gegen die &amp;Obergrenze planen</translation>
+    </message>
+    <message>
+        <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
+        <translation>Ein Lauf gilt nur als passend, wo die Obergrenze des Bands in die GPU passt: Playbook, Plan, größter Mikro-Batch und Layout-Suche lassen dann Platz für jeden Mechanismus, den das Band nennt (Allocator-Konfiguration, CUDA-Stack, Framework-Versionen, Sample-Längen).</translation>
     </message>
 </context>
 <context>

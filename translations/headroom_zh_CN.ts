@@ -1366,6 +1366,10 @@
         <source>Pipeline micro-batches per step</source>
         <translation>每步流水线微批次数</translation>
     </message>
+    <message>
+        <source>Plan against the band&apos;s high bound</source>
+        <translation>按范围上限规划</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -3656,6 +3660,22 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
         <translation>已设定规模的服务器：能让它启动或同时服务更多序列的改动（显存份额、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“服务部署”标签页中，每项都附有服务器随之的变化。</translation>
+    </message>
+    <message>
+        <source>Plan against the band&apos;s high bound</source>
+        <translation>按范围上限规划</translation>
+    </message>
+    <message>
+        <source>At the band&apos;s high bound the scenario may not fit. Changes ranked: those that make the high bound fit first, then the least disruptive. Double-click a row to apply it.</source>
+        <translation>按范围上限，该场景可能放不下。调整的排序：先是让上限放下的，再按影响从小到大。双击一行即可应用。</translation>
+    </message>
+    <message>
+        <source>Plan against the &amp;high bound</source>
+        <translation>按上限规划(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
+        <translation>仅当范围上限能放进 GPU 时才算放得下：应对方案、组合方案、最大微批次和布局查找都会为范围所列的每个机制（分配器配置、CUDA 栈、框架版本、样本长度）留出余量。</translation>
     </message>
 </context>
 <context>

@@ -4,11 +4,13 @@
 #include "ui/texts.h"
 #include "ui/theme.h"
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -17,8 +19,9 @@ namespace headroom::ui {
 
 PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller), m_intro(new QLabel(this)),
-      m_tree(new QTreeWidget(this)), m_apply(new QPushButton(this)), m_planBox(new QWidget),
-      m_planTitle(new QLabel), m_planChart(new PlanWaterfallChart), m_applyPlan(new QPushButton) {
+      m_tree(new QTreeWidget(this)), m_apply(new QPushButton(this)),
+      m_highBound(new QCheckBox(this)), m_planBox(new QWidget), m_planTitle(new QLabel),
+      m_planChart(new PlanWaterfallChart), m_applyPlan(new QPushButton) {
     setObjectName(QStringLiteral("playbookView"));
     m_tree->setObjectName(QStringLiteral("playbookTree"));
     m_apply->setObjectName(QStringLiteral("playbookApply"));
@@ -37,6 +40,7 @@ PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
     lay->setContentsMargins(4, 4, 4, 4);
     auto* top = new QHBoxLayout;
     top->addWidget(m_intro, 1);
+    top->addWidget(m_highBound);
     top->addWidget(m_apply);
     lay->addLayout(top);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -59,6 +63,11 @@ PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
     planLay->addWidget(m_planChart, 1);
     m_planBox->setVisible(false);
     connect(m_applyPlan, &QPushButton::clicked, this, &PlaybookView::applyPlan);
+    m_highBound->setObjectName(QStringLiteral("playbookHighBound"));
+    connect(m_highBound, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller->edit(Field::Playbook, tr("Plan against the band's high bound"),
+                           [on](Scenario& s) { s.workload.planAgainstBandHigh = on; });
+    });
     m_apply->setEnabled(false);
     connect(m_tree, &QTreeWidget::itemSelectionChanged, this,
             [this] { m_apply->setEnabled(!m_tree->selectedItems().isEmpty()); });
@@ -171,6 +180,11 @@ void PlaybookView::refresh() {
     }
     m_tree->setUpdatesEnabled(true);
     refreshPlan();
+    const bool high = m_controller->scenario().workload.planAgainstBandHigh;
+    if (m_highBound->isChecked() != high) {
+        const QSignalBlocker quiet(m_highBound);
+        m_highBound->setChecked(high);
+    }
     if (!m_results.hasEstimate) {
         m_intro->setText(tr("No playbook for an invalid scenario."));
     } else if (m_results.drawsServingCliff()) {
@@ -180,6 +194,11 @@ void PlaybookView::refresh() {
                             "the server becomes."));
     } else if (items.empty()) {
         m_intro->setText(tr("No change in the playbook applies to this scenario."));
+    } else if (high && !m_results.estimate.fits &&
+               m_results.bandVerdict == BandVerdict::MayNotFit) {
+        m_intro->setText(tr("At the band's high bound the scenario may not fit. Changes ranked: "
+                            "those that make the high bound fit first, then the least "
+                            "disruptive. Double-click a row to apply it."));
     } else if (!m_results.estimate.fits && planRow() >= 0) {
         m_intro->setText(tr("Out of memory. The least disruptive combination of changes that "
                             "fits on these GPUs is drawn on the right, step by step; Apply plan "
@@ -204,6 +223,13 @@ void PlaybookView::retranslateUi() {
     m_applyPlan->setAccessibleName(tr("Apply the combined plan"));
     m_tree->setToolTip(tr("Ranked changes that reduce memory; the savings are computed for "
                           "this scenario."));
+    m_highBound->setText(tr("Plan against the &high bound"));
+    m_highBound->setToolTip(
+        tr("Count a run as fitting only where the band's high bound fits the GPU: the playbook, "
+           "the plan, the largest micro-batch and the layout finder then leave room for every "
+           "mechanism the band names (allocator configuration, CUDA stack, framework versions, "
+           "sample lengths)."));
+    m_highBound->setAccessibleName(tr("Plan against the band's high bound"));
     refresh();
 }
 

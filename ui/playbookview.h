@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTreeWidget;
@@ -34,6 +35,8 @@ public:
     PlanWaterfallChart* planChart() const { return m_planChart; }
     QPushButton* applyPlanButton() const { return m_applyPlan; }
     QWidget* planBox() const { return m_planBox; }
+    /// "Plan against the band's high bound" (Workload::planAgainstBandHigh; one undo step).
+    QCheckBox* highBoundBox() const { return m_highBound; }
     void setChartStyle(const ChartStyle& style);
 
 protected:
@@ -51,6 +54,7 @@ private:
     QLabel* m_intro;
     QTreeWidget* m_tree;
     QPushButton* m_apply;
+    QCheckBox* m_highBound;
     QWidget* m_planBox;
     QLabel* m_planTitle;
     PlanWaterfallChart* m_planChart;

@@ -48,6 +48,9 @@ struct Results {
     std::optional<Calibration> calibration;
     bool calibrationStale = false; ///< the scenario has a calibration of another setup
     bool forcedOom = false;        ///< the verdict is OOM because the measured run was
+    /// The scenario plans against the band's high bound (Workload::planAgainstBandHigh):
+    /// estimate.fits and .headroom are at the band's high bound (core applyPlanTarget).
+    bool planAgainstBandHigh = false;
     /// Where the measured point lies on the sweep's x axis; 0 when it is not on this curve
     /// (the other coordinate, sequence length or micro-batch, differs from the measured run).
     int64_t measuredX = 0;

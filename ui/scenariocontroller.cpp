@@ -223,6 +223,8 @@ Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSw
     r.tightestStage = r.estimate.worst.stage; // core's worst rank (Estimate::worst)
     if (cal) // the calibration moved the point: the band moves with it
         shiftBand(r.band, r.estimate.worst);
+    applyPlanTarget(r.estimate, r.band, w); // the planners' fit rule, for the same answer
+    r.planAgainstBandHigh = w.planAgainstBandHigh;
     r.bandVerdict =
         r.forcedOom ? BandVerdict::DoesNotFit : bandVerdict(r.band, r.estimate.capacity);
     for (int t = 0; t < kTermCount; ++t)

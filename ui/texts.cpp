@@ -640,6 +640,7 @@ const char* fieldName(const std::string& path) {
         {"sequence_length", QT_TRANSLATE_NOOP("Texts", "Sequence length")},
         {"gradient_accumulation_steps", QT_TRANSLATE_NOOP("Texts", "Gradient accumulation")},
         {"checkpoint_layers", QT_TRANSLATE_NOOP("Texts", "Checkpointed blocks")},
+        {"plan_against_band_high", QT_TRANSLATE_NOOP("Texts", "Plan against the band's high bound")},
         {"precision.master_weights_fp32", QT_TRANSLATE_NOOP("Texts", "fp32 master weights")},
         {"lora.rank", QT_TRANSLATE_NOOP("Texts", "LoRA rank")},
         {"lora.dropout", QT_TRANSLATE_NOOP("Texts", "LoRA dropout")},

@@ -168,15 +168,16 @@ QString VerdictView::headlineFor(const Results& r, ByteUnit u) {
     // what the run needs: nvidia-smi less paged optimizer states and empty cached segments,
     // which PyTorch gives back before it runs out of memory (the verdict's quantity)
     const double used = e.capacity - e.headroom;
-    if (r.bandVerdict == BandVerdict::MayNotFit && e.fits) {
-        return tr("%1 of %2: may not fit, up to %3")
-            .arg(Units::format(used, u), Units::format(e.capacity, u),
-                 Units::format(r.band.verdictHigh, u));
-    }
     if (r.bandVerdict == BandVerdict::MayNotFit) {
-        return tr("Needs %1 of %2: may not fit, %3 at best")
-            .arg(Units::format(used, u), Units::format(e.capacity, u),
-                 Units::format(r.band.verdictLow, u));
+        // the worst rank's band, point to bound: the same with or without planning against
+        // the high bound (Workload::planAgainstBandHigh moves e.fits and e.headroom there)
+        const double point = r.band.verdictPoint;
+        return point <= e.capacity ? tr("%1 of %2: may not fit, up to %3")
+                                         .arg(Units::format(point, u), Units::format(e.capacity, u),
+                                              Units::format(r.band.verdictHigh, u))
+                                   : tr("Needs %1 of %2: may not fit, %3 at best")
+                                         .arg(Units::format(point, u), Units::format(e.capacity, u),
+                                              Units::format(r.band.verdictLow, u));
     }
     if (e.fits) {
         return tr("%1 of %2: fits, %3 free")

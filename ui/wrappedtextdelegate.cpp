@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QPainter>
 #include <QStyle>
+#include <QTableView>
+#include <QTreeView>
 
 #include <algorithm>
 
@@ -45,7 +47,17 @@ QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option,
     initStyleOption(&opt, index);
     const QSize base = QStyledItemDelegate::sizeHint(option, index);
     const int m = margin(opt);
-    const int width = std::max(1, opt.rect.width() - 2 * m);
+    // a tree asks a row's height without the cell's rect: the column's width then
+    int cell = opt.rect.width();
+    if (cell <= 0) {
+        if (const auto* tree = qobject_cast<const QTreeView*>(opt.widget))
+            cell = tree->columnWidth(index.column());
+        else if (const auto* table = qobject_cast<const QTableView*>(opt.widget))
+            cell = table->columnWidth(index.column());
+    }
+    if (cell <= 2 * m) // no width known yet: one line, as an unwrapped cell
+        return base;
+    const int width = cell - 2 * m;
     const QRect text =
         QFontMetrics(opt.font).boundingRect(QRect(0, 0, width, 1 << 20), kFlags, opt.text);
     return {base.width(), std::max(base.height(), text.height() + 2)};

@@ -118,6 +118,10 @@ const std::array kFields{
     integer("checkpoint_layers", G::Workload, "checkpoint-layers", 0, kLayersMax,
             "Blocks checkpointed with first-n.", firstN,
             HEADROOM_GET(checkpointLayers), HEADROOM_SET(checkpointLayers)),
+    flag("plan_against_band_high", G::Workload, "plan-against-band-high", R::Setting,
+         "Plan against the band's high bound: a run fits where the band's high bound of the "
+         "verdict's bytes is within the GPU (playbook, plan search, max-batch, layout).", "",
+         nullptr, HEADROOM_FLAG(planAgainstBandHigh)),
     flag("master_weights_fp32", G::Precision, "master-weights", R::Setting,
          "Keep a separate fp32 master copy of the trainable parameters.", "", training,
          HEADROOM_FLAG(precision.masterWeights)),

@@ -443,6 +443,11 @@ struct Workload {
     RolloutSpec rollout;
     Features features;
     Parallelism parallel;
+    /// Plan against the band's high bound: the planners (playbook, plan search, max-batch,
+    /// layout finder, the cliff's fitting marker) and the fit verdict count a run as fitting only
+    /// where the high bound of the bytes the verdict counts is within the GPU
+    /// (core/plan/calibration.h plannedEstimate; the band: core/engine/band.h).
+    bool planAgainstBandHigh = false;
 
     /// Global batch in samples = micro-batch x accumulation x DP, in checked arithmetic:
     /// nothing when the product leaves int64_t (2^24 x 2^20 x 2^20 = 2^64 is within limits).

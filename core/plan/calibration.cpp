@@ -333,4 +333,23 @@ Estimate calibratedEstimate(const ModelArch& m, const Workload& w, const GpuSpec
     return e;
 }
 
+void applyPlanTarget(Estimate& e, const Band& b, const Workload& w) {
+    if (!w.planAgainstBandHigh || e.capacity <= 0)
+        return;
+    e.headroom = std::min(e.headroom, e.capacity - b.verdictHigh);
+    e.fits = e.fits && b.verdictHigh <= e.capacity;
+}
+
+Estimate plannedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                         const Calibration* c) {
+    Estimate e = calibratedEstimate(m, w, gpu, c);
+    if (!w.planAgainstBandHigh || !gpu)
+        return e;
+    Band b = estimateBand(m, w, gpu, c ? estimate(m, w, gpu) : e);
+    if (c) // the calibration moved the point: the band moves with it
+        shiftBand(b, e.worst);
+    applyPlanTarget(e, b, w);
+    return e;
+}
+
 } // namespace headroom

@@ -32,6 +32,7 @@
 // the measured point and at every point at least as large (micro-batch and sequence length),
 // whatever the clamp did.
 
+#include "core/engine/band.h"
 #include "core/engine/estimator.h"
 #include "core/engine/workload.h"
 #include "core/error.h"
@@ -136,5 +137,19 @@ CalibrationEffect applyCalibration(Estimate& e, const Calibration& c, const Work
 /// estimate() followed by applyCalibration() when @p c is given.
 Estimate calibratedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                             const Calibration* c);
+
+/// Where @p w asks to plan against the band (Workload::planAgainstBandHigh): @p e's fits and
+/// headroom from @p b, the band of its worst rank, at its high bound of the bytes the verdict
+/// counts (fits: b.verdictHigh <= capacity; headroom at most capacity - b.verdictHigh); a fit
+/// @p e has already lost stays lost. Nothing otherwise, or without a GPU (capacity 0).
+void applyPlanTarget(Estimate& e, const Band& b, const Workload& w);
+
+/// The estimate the planners judge a fit by (the playbook, the plan search, max-batch and
+/// max-sequence, the layout finder, the sweep's fits): calibratedEstimate(), with
+/// applyPlanTarget() of its band (estimateBand; a calibrated point's band shifted with it,
+/// shiftBand). Cost: calibratedEstimate() alone unless @p w plans against the band; then one
+/// estimate per band alternative more (at most 1 + the profile's other versions + 1).
+Estimate plannedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                         const Calibration* c = nullptr);
 
 } // namespace headroom

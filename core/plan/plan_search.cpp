@@ -1,5 +1,6 @@
 #include "core/plan/plan_search.h"
 #include "core/engine/reserve/replay_cache.h"
+#include "core/plan/calibration.h"
 
 #include <algorithm>
 #include <array>
@@ -236,7 +237,7 @@ Plan waterfall(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
         if (it == left.end())
             it = left.begin();
         cur = applyOption(w, cur, *it, globalBatch);
-        const Estimate e = estimate(m, cur, &gpu);
+        const Estimate e = plannedEstimate(m, cur, &gpu);
         plan.steps.push_back(PlanStep{*it, stepCost(*it, w), cur, counted(e), e.fits});
         plan.cost += plan.steps.back().cost;
         ++plan.evaluations;
@@ -353,7 +354,7 @@ Plan searchPlan(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int m
         if (offered(r.option, m, w))
             options[static_cast<int>(r.lever)].push_back(r.option);
     const int64_t globalBatch = w.globalBatch().value_or(0);
-    const double before = counted(estimate(m, w, &gpu));
+    const double before = counted(plannedEstimate(m, w, &gpu));
 
     std::priority_queue<Node, std::vector<Node>, std::greater<>> open;
     std::unordered_set<uint64_t> seen;
@@ -389,7 +390,7 @@ Plan searchPlan(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int m
             valid = valid && holds(o, c);
         if (valid && !validateWorkload(m, c)) {
             ++evaluations;
-            const Estimate e = estimate(m, c, &gpu);
+            const Estimate e = plannedEstimate(m, c, &gpu);
             if (e.fits && (!best || n.steps < static_cast<int>(best->options.size()) ||
                            (n.steps == static_cast<int>(best->options.size()) &&
                             e.headroom > best->headroom))) {

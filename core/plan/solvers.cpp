@@ -17,7 +17,7 @@ namespace {
 
 bool fitsAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis, int64_t x,
             const Calibration* cal) {
-    return calibratedEstimate(m, atAxisValue(w, axis, x), &gpu, cal).fits;
+    return plannedEstimate(m, atAxisValue(w, axis, x), &gpu, cal).fits;
 }
 
 /// Largest x in [1, limit] that fits, assuming memory grows with x. 0 if x = 1 does not fit.
@@ -70,7 +70,7 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
     std::vector<SweepPoint> out;
     out.reserve(xs.size());
     for (int64_t x : xs) {
-        const Estimate e = calibratedEstimate(m, atAxisValue(w, axis, x), gpu, cal);
+        const Estimate e = plannedEstimate(m, atAxisValue(w, axis, x), gpu, cal);
         SweepPoint p;
         p.x = x;
         p.terms = e.worst.atPeak;
@@ -169,7 +169,7 @@ struct PlaybookBuilder {
     void add(PlaybookAction a, int64_t value, const Workload& changed, int rank) {
         if (validateWorkload(m, changed))
             return;
-        const Estimate e = estimate(m, changed, &gpu);
+        const Estimate e = plannedEstimate(m, changed, &gpu);
         PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
         if (it.savedBytes > kMiB) // ignore changes that save less than 1 MiB
             items.push_back(it);
@@ -277,7 +277,7 @@ void PlaybookBuilder::addTrainingActions() {
                 c.parallel.sharding == Sharding::Zero2 ||
                 c.parallel.sharding == Sharding::FsdpGradOp)
                 c.parallel.sharding = Sharding::FsdpFullShard;
-            if (estimate(m, c, &gpu).fits) { // only a GPU count that fits is advice
+            if (plannedEstimate(m, c, &gpu).fits) { // only a GPU count that fits is advice
                 add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
                 break;
             }
@@ -311,7 +311,7 @@ void PlaybookBuilder::addInferenceActions() {
 
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu) {
     const EnsureReplayCache replays;
-    const Estimate now = estimate(m, w, &gpu);
+    const Estimate now = plannedEstimate(m, w, &gpu);
     PlaybookBuilder b{m, w, gpu, now.fits, countedBytes(now), {}};
     b.addBatchActions();
     if (w.mode == Mode::Training)
@@ -448,7 +448,7 @@ std::optional<LayoutResult> fittingLayout(const ModelArch& m, const Workload& w,
     const Workload c = layoutCandidate(w, dp, tp, pp);
     if (validateWorkload(m, c))
         return std::nullopt;
-    Estimate e = estimate(m, c, &gpu);
+    Estimate e = plannedEstimate(m, c, &gpu);
     if (!e.fits)
         return std::nullopt;
     return LayoutResult{c.parallel, std::move(e)};

@@ -127,6 +127,7 @@ const std::pair<const char*, int64_t> kFieldValues[] = {
     {"sequence_length", 4096},
     {"gradient_accumulation_steps", 8},
     {"checkpoint_layers", 5},
+    {"plan_against_band_high", 1},
     {"precision.master_weights_fp32", 1},
     {"lora.rank", 64},
     {"lora.dropout", 1},

@@ -2,6 +2,7 @@
 // smallest layout. Rows check properties that hold by construction of a correct solver
 // (bracketing, agreement with estimate(), linearity where every term is linear) and the
 // seeds' worked verdicts, each with its source.
+#include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
 
 #include "core/engine/warnings.h"
@@ -40,6 +41,8 @@ private slots:
     void seed001FullAdam7bNeverFits();
     void playbookRanksAndSaves();
     void playbookShardsWithinTheFramework();
+    void planAgainstTheBandHigh_data();
+    void planAgainstTheBandHigh();
     void playbookSavingsOnTheCard_data();
     void playbookSavingsOnTheCard();
     void smallestLayoutIsMinimal();
@@ -562,6 +565,49 @@ void TstSolvers::inferenceContextRule() {
     const Workload a = atAxisValue(w, SweepAxis::SequenceLength, 2 * context);
     QCOMPARE(inferenceContext(a), int64_t{2 * context});
     QCOMPARE(a.sequenceLength, int64_t{2 * context});
+}
+
+// Planning against the band's high bound (Workload::planAgainstBandHigh): a run fits where
+// the band's high bound of the bytes the verdict counts is within the GPU. Llama-3.1-8B LoRA
+// r16, micro-batch 2 x 2048, one GPU of the row's size. The high bound lies 831 MiB above the
+// point for a custom profile (the CUDA-stack contributor: a CUDA 11 stack's 1343 MiB context
+// beside the 512 MiB counted, core/engine/band.h), so between the point and the point + 831
+// MiB the run fits the point and not its high bound: the fit, the largest micro-batch and the
+// playbook follow the high bound, and every change the playbook says fits does at its own high
+// bound. Above point + 831 MiB both rules agree.
+void TstSolvers::planAgainstTheBandHigh_data() {
+    QTest::addColumn<double>("gib");
+    QTest::addColumn<bool>("highFits");
+    QTest::newRow("between-point-and-high") << 47.6 << false;
+    QTest::newRow("above-the-high-bound") << 50.0 << true;
+}
+
+void TstSolvers::planAgainstTheBandHigh() {
+    QFETCH(double, gib);
+    QFETCH(bool, highFits);
+    const ModelPreset* p = findModelPreset("llama-3.1-8b");
+    QVERIFY(p);
+    Workload w = training(PrecisionPreset::PureBf16, 2, 2048);
+    w.finetune = Finetune::LoRA;
+    const GpuSpec g = gpuGiB(gib);
+    const Estimate point = estimate(p->arch, w, &g);
+    QVERIFY(point.fits);
+    const Band band = estimateBand(p->arch, w, &g, point);
+    compare(band.verdictHigh - band.verdictPoint, 831.0 * 1024 * 1024, 1e-9);
+    Workload high = w;
+    high.planAgainstBandHigh = true;
+    const Estimate planned = plannedEstimate(p->arch, high, &g);
+    QCOMPARE(planned.fits, highFits);
+    compare(planned.headroom, g.bytes() - band.verdictHigh, 1e-12);
+    const int64_t mbPoint = maxMicroBatch(p->arch, w, g);
+    const int64_t mbHigh = maxMicroBatch(p->arch, high, g);
+    QVERIFY(mbHigh <= mbPoint);
+    QCOMPARE(mbHigh >= 2, highFits);
+    for (const PlaybookItem& it : playbook(p->arch, high, g)) {
+        const Estimate e = estimate(p->arch, it.changed, &g);
+        const double changedHigh = estimateBand(p->arch, it.changed, &g, e).verdictHigh;
+        QCOMPARE(it.fits, changedHigh <= g.bytes());
+    }
 }
 
 QTEST_APPLESS_MAIN(TstSolvers)

@@ -7,6 +7,7 @@
 //    the tightest rank), whatever the releasable cache between nvidia-smi and what is needed.
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
+#include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
@@ -117,6 +118,41 @@ private slots:
     // give core's serve().maxConcurrency. Qwen2.5-72B TP 4 at 32k under vLLM 0.19, by hand
     // (tst_serve qwen72bTp4ByHand): (76.529 - 36.386 - 2.470 - 2.201) GB / 1.311 MB = 27,062
     // blocks of 16 tokens, 2,048 per 32,768-token request: 13 at once.
+    // "Plan against the high bound" (the playbook tab's box, Workload::planAgainstBandHigh):
+    // one undo step, and every answer follows the high bound: the fit the dot shows, the
+    // cliff's largest micro-batch and each playbook row's verdict are core's plannedEstimate()
+    // of the same scenario; unticked, the point's answers come back.
+    void highBoundIsOneAnswer() {
+        const Scenario s = testscenarios::mayNotFit();
+        Window win(s);
+        const Results before = win.w.controller()->results();
+        QCOMPARE(before.bandVerdict, BandVerdict::MayNotFit);
+        QVERIFY(before.estimate.fits);
+        win.w.dashboard()->refreshTables();
+        PlaybookView* pb = win.w.dashboard()->playbook();
+        QVERIFY(!pb->highBoundBox()->isChecked());
+        pb->highBoundBox()->setChecked(true);
+        win.w.controller()->flush();
+        win.w.dashboard()->refreshTables();
+        Scenario high = s;
+        high.workload.planAgainstBandHigh = true;
+        QCOMPARE(win.w.controller()->scenario().workload.planAgainstBandHigh, true);
+        const Results& r = win.w.controller()->results();
+        QCOMPARE(r.estimate.fits, plannedEstimate(high.model, high.workload, &high.gpu).fits);
+        QVERIFY(!r.estimate.fits); // the high bound is over the GPU
+        QCOMPARE(r.maxFit, maxMicroBatch(high.model, high.workload, high.gpu, 1 << 20));
+        QVERIFY(r.maxFit < before.maxFit);
+        for (const PlaybookItem& it : r.playbook)
+            QCOMPARE(it.fits, plannedEstimate(high.model, it.changed, &high.gpu).fits);
+        QVERIFY(win.w.controller()->undoStack()->canUndo());
+        win.w.controller()->undoStack()->undo();
+        win.w.controller()->flush();
+        QCOMPARE(win.w.controller()->scenario().workload.planAgainstBandHigh, false);
+        QCOMPARE(win.w.controller()->results().maxFit, before.maxFit);
+        win.w.dashboard()->refreshTables();
+        QVERIFY(!pb->highBoundBox()->isChecked());
+    }
+
     void sizedServerCliffIsTheServingCurve_data() {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<int>("tp");

@@ -252,7 +252,9 @@ QString checkResults(const Results& r, const QString& headline, ByteUnit unit) {
             .arg(e.capacity)
             .arg(e.headroom);
     }
-    const double needed = e.worst.nvidiaSmi - e.worst.pageable - e.worst.releasable;
+    const double point = e.worst.nvidiaSmi - e.worst.pageable - e.worst.releasable;
+    // planning against the band's high bound, the verdict counts that bound (applyPlanTarget)
+    const double needed = r.planAgainstBandHigh ? std::max(point, r.band.verdictHigh) : point;
     if (e.capacity > 0 &&
         (e.fits != (needed <= e.capacity) ||
          std::abs(e.capacity - e.headroom - needed) > 1e-9 * std::max({1.0, needed, e.capacity}))) {
