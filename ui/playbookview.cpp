@@ -194,7 +194,7 @@ void PlaybookView::refresh() {
                             "the server becomes."));
     } else if (items.empty()) {
         m_intro->setText(tr("No change in the playbook applies to this scenario."));
-    } else if (high && !m_results.estimate.fits &&
+    } else if (m_results.planAgainstBandHigh && !m_results.estimate.fits &&
                m_results.bandVerdict == BandVerdict::MayNotFit) {
         m_intro->setText(tr("At the band's high bound the scenario may not fit. Changes ranked: "
                             "those that make the high bound fit first, then the least "

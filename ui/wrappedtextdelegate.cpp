@@ -5,8 +5,6 @@
 #include <QApplication>
 #include <QPainter>
 #include <QStyle>
-#include <QTableView>
-#include <QTreeView>
 
 #include <algorithm>
 
@@ -47,14 +45,7 @@ QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option,
     initStyleOption(&opt, index);
     const QSize base = QStyledItemDelegate::sizeHint(option, index);
     const int m = margin(opt);
-    // a tree asks a row's height without the cell's rect: the column's width then
-    int cell = opt.rect.width();
-    if (cell <= 0) {
-        if (const auto* tree = qobject_cast<const QTreeView*>(opt.widget))
-            cell = tree->columnWidth(index.column());
-        else if (const auto* table = qobject_cast<const QTableView*>(opt.widget))
-            cell = table->columnWidth(index.column());
-    }
+    const int cell = opt.rect.width();
     if (cell <= 2 * m) // no width known yet: one line, as an unwrapped cell
         return base;
     const int width = cell - 2 * m;

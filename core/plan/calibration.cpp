@@ -342,12 +342,15 @@ void applyPlanTarget(Estimate& e, const Band& b, const Workload& w) {
 
 Estimate plannedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                          const Calibration* c) {
-    Estimate e = calibratedEstimate(m, w, gpu, c);
     if (!w.planAgainstBandHigh || !gpu)
-        return e;
-    Band b = estimateBand(m, w, gpu, c ? estimate(m, w, gpu) : e);
-    if (c) // the calibration moved the point: the band moves with it
+        return calibratedEstimate(m, w, gpu, c);
+    const Estimate raw = estimate(m, w, gpu); // the band's point (its precondition)
+    Estimate e = raw;
+    Band b = estimateBand(m, w, gpu, raw);
+    if (c) { // the calibration moves the point, and the band with it
+        applyCalibration(e, *c, w);
         shiftBand(b, e.worst);
+    }
     applyPlanTarget(e, b, w);
     return e;
 }

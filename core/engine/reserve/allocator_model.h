@@ -47,7 +47,6 @@ public:
     /// The listed block that best fits @p size: the smallest size >= @p size, then the lowest
     /// (segment, offset); removed from the list. -1 when none is large enough.
     int takeBestFit(int64_t size);
-    bool empty() const { return m_bySize.empty(); }
 
 private:
     using Heap = std::vector<Entry>;
