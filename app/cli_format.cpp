@@ -225,6 +225,11 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
                   {"saved_bytes", it.savedBytes},
                   {"new_total_bytes", it.newTotal},
                   {"fits", it.fits}};
+        if (it.option) { // the lever table's row (core/plan/levers.h)
+            const LeverRow& row = leverRow(*it.option);
+            item["lever"] = std::string(row.key);
+            item["disruption_cost"] = row.cost();
+        }
         if (it.action == PlaybookAction::Combined)
             item["plan"] = planJson(it.plan);
         pb.push_back(std::move(item));

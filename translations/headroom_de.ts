@@ -822,7 +822,7 @@
     </message>
     <message>
         <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
-        <translation>Mikro-Batch auf %1 senken und Gradientenakkumulation auf %2 erhöhen</translation>
+        <translation>Mikro-Batch auf %1 senken, Akkumulation auf %2 erhöhen</translation>
     </message>
     <message>
         <source>Turn on activation checkpointing: %1</source>
@@ -1371,6 +1371,38 @@
     <message>
         <source>Plan against the band&apos;s high bound</source>
         <translation>Gegen die Obergrenze des Bands planen</translation>
+    </message>
+    <message>
+        <source>sequence length %1</source>
+        <translation>Sequenzlänge %1</translation>
+    </message>
+    <message>
+        <source>prompt %1 + %2 new tokens</source>
+        <translation>Prompt %1 + %2 neue Tokens</translation>
+    </message>
+    <message>
+        <source>samples per prompt: %1</source>
+        <translation>Samples pro Prompt: %1</translation>
+    </message>
+    <message>
+        <source>%1 over %2 GPUs</source>
+        <translation>%1 über %2 GPUs</translation>
+    </message>
+    <message>
+        <source>Sequence %1</source>
+        <translation>Sequenz %1</translation>
+    </message>
+    <message>
+        <source>Context %1</source>
+        <translation>Kontext %1</translation>
+    </message>
+    <message>
+        <source>%1 samples per prompt</source>
+        <translation>%1 Samples pro Prompt</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
     </message>
 </context>
 <context>
@@ -3682,6 +3714,22 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
         <translation>Ein Lauf gilt nur als passend, wo die Obergrenze des Bands in die GPU passt: Playbook, Plan, größter Mikro-Batch und Layout-Suche lassen dann Platz für jeden Mechanismus, den das Band nennt (Allocator-Konfiguration, CUDA-Stack, Framework-Versionen, Sample-Längen).</translation>
+    </message>
+    <message>
+        <source>Disruption cost %1: throughput %2, convergence %3, effort %4 (each 0-3)</source>
+        <translation>Störungskosten %1: Durchsatz %2, Konvergenz %3, Aufwand %4 (je 0-3)</translation>
+    </message>
+    <message>
+        <source>Disruption cost %1: the sum of the plan&apos;s steps</source>
+        <translation>Störungskosten %1: die Summe der Planschritte</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Disruption cost: throughput lost + convergence changed + engineering effort, each 0-3 (docs/plan-search.md)</source>
+        <translation>Störungskosten: verlorener Durchsatz + geänderte Konvergenz + Entwicklungsaufwand, je 0-3 (docs/plan-search.md)</translation>
     </message>
 </context>
 <context>

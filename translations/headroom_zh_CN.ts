@@ -1370,6 +1370,38 @@
         <source>Plan against the band&apos;s high bound</source>
         <translation>按范围上限规划</translation>
     </message>
+    <message>
+        <source>sequence length %1</source>
+        <translation>序列长度 %1</translation>
+    </message>
+    <message>
+        <source>prompt %1 + %2 new tokens</source>
+        <translation>提示 %1 + %2 个新词元</translation>
+    </message>
+    <message>
+        <source>samples per prompt: %1</source>
+        <translation>每个提示的样本数：%1</translation>
+    </message>
+    <message>
+        <source>%1 over %2 GPUs</source>
+        <translation>%1，共 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>Sequence %1</source>
+        <translation>序列 %1</translation>
+    </message>
+    <message>
+        <source>Context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>%1 samples per prompt</source>
+        <translation>每个提示 %1 个样本</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -3676,6 +3708,22 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
         <translation>仅当范围上限能放进 GPU 时才算放得下：应对方案、组合方案、最大微批次和布局查找都会为范围所列的每个机制（分配器配置、CUDA 栈、框架版本、样本长度）留出余量。</translation>
+    </message>
+    <message>
+        <source>Disruption cost %1: throughput %2, convergence %3, effort %4 (each 0-3)</source>
+        <translation>干扰代价 %1：吞吐 %2，收敛 %3，工作量 %4（各 0-3）</translation>
+    </message>
+    <message>
+        <source>Disruption cost %1: the sum of the plan&apos;s steps</source>
+        <translation>干扰代价 %1：计划各步骤之和</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>Disruption cost: throughput lost + convergence changed + engineering effort, each 0-3 (docs/plan-search.md)</source>
+        <translation>干扰代价：吞吐损失 + 收敛变化 + 工程工作量，各 0-3（docs/plan-search.md）</translation>
     </message>
 </context>
 <context>

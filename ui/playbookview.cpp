@@ -26,14 +26,14 @@ PlaybookView::PlaybookView(ScenarioController* controller, QWidget* parent)
     m_tree->setObjectName(QStringLiteral("playbookTree"));
     m_apply->setObjectName(QStringLiteral("playbookApply"));
     m_intro->setWordWrap(true);
-    m_tree->setColumnCount(5);
+    m_tree->setColumnCount(6);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    for (int c = 2; c < 5; ++c) {
+    for (int c = 2; c < 6; ++c) {
         m_tree->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     }
     auto* lay = new QVBoxLayout(this);
@@ -174,7 +174,21 @@ void PlaybookView::refresh() {
         row->setText(3, Units::format(p.newTotal, m_unit));
         row->setText(4, p.fits ? tr("fits") : tr("still OOM"));
         row->setForeground(4, p.fits ? c.fits : c.oom);
-        for (int col : {0, 2, 3}) {
+        // the disruption cost from the lever table (core/plan/levers.h), the plan's its sum
+        if (p.option) {
+            const LeverRow& lever = leverRow(*p.option);
+            row->setText(5, QString::number(lever.cost()));
+            row->setToolTip(5, tr("Disruption cost %1: throughput %2, convergence %3, effort %4 "
+                                  "(each 0-3)")
+                                   .arg(lever.cost())
+                                   .arg(lever.throughput)
+                                   .arg(lever.convergence)
+                                   .arg(lever.effort));
+        } else {
+            row->setText(5, QString::number(p.value));
+            row->setToolTip(5, tr("Disruption cost %1: the sum of the plan's steps").arg(p.value));
+        }
+        for (int col : {0, 2, 3, 5}) {
             row->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
         }
     }
@@ -213,7 +227,11 @@ void PlaybookView::refresh() {
 }
 
 void PlaybookView::retranslateUi() {
-    m_tree->setHeaderLabels({tr("#"), tr("Change"), tr("Saves"), tr("New total"), tr("Verdict")});
+    m_tree->setHeaderLabels(
+        {tr("#"), tr("Change"), tr("Saves"), tr("New total"), tr("Verdict"), tr("Cost")});
+    m_tree->headerItem()->setToolTip(
+        5, tr("Disruption cost: throughput lost + convergence changed + engineering effort, "
+              "each 0-3 (docs/plan-search.md)"));
     m_apply->setText(tr("&Apply selected"));
     m_apply->setToolTip(tr("Apply the selected change to the scenario (undoable)."));
     m_apply->setAccessibleName(tr("Apply selected playbook change"));

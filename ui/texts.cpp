@@ -527,6 +527,17 @@ QString Texts::playbookAction(const PlaybookItem& item) {
 
 QString Texts::planStep(LeverOption o, const Workload& a) {
     switch (o) {
+    case LeverOption::SequenceFitting:
+        return tr("sequence length %1").arg(Units::formatCount(a.sequenceLength));
+    case LeverOption::ContextHalf:
+        return tr("prompt %1 + %2 new tokens")
+            .arg(Units::formatCount(a.inference.promptTokens))
+            .arg(Units::formatCount(a.inference.newTokens));
+    case LeverOption::SamplesPerPromptHalf:
+        return tr("samples per prompt: %1").arg(a.rollout.samplesPerPrompt);
+    case LeverOption::MoreGpusFullShard:
+        return tr("%1 over %2 GPUs").arg(shardingName(a.parallel.sharding)).arg(a.parallel.gpus());
+    case LeverOption::MicroBatchFitting:
     case LeverOption::MicroBatchHalf:
     case LeverOption::MicroBatchOne:
         if (a.mode == Mode::Inference) {
@@ -543,6 +554,7 @@ QString Texts::planStep(LeverOption o, const Workload& a) {
     case LeverOption::EfficientAttention:
         return tr("attention: %1").arg(attentionName(a.attention));
     case LeverOption::Optimizer8bit:
+    case LeverOption::OptimizerAdafactor:
         return tr("optimizer: %1").arg(optimizerName(a.optimizer));
     case LeverOption::Zero1:
     case LeverOption::Zero2:
@@ -572,6 +584,7 @@ QString Texts::planStep(LeverOption o, const Workload& a) {
     case LeverOption::OffloadParams:
         return tr("optimizer states and parameters offloaded to the CPU");
     case LeverOption::WeightsFp8:
+    case LeverOption::WeightsInt8:
     case LeverOption::WeightsInt4:
         return tr("weights in %1").arg(dtypeName(a.precision.weights));
     case LeverOption::KvCacheFp8:
@@ -582,6 +595,16 @@ QString Texts::planStep(LeverOption o, const Workload& a) {
 
 QString Texts::planStepShort(LeverOption o, const Workload& a) {
     switch (o) {
+    case LeverOption::SequenceFitting:
+        return tr("Sequence %1").arg(Units::formatCount(a.sequenceLength));
+    case LeverOption::ContextHalf:
+        return tr("Context %1")
+            .arg(Units::formatCount(a.inference.promptTokens + a.inference.newTokens));
+    case LeverOption::SamplesPerPromptHalf:
+        return tr("%1 samples per prompt").arg(a.rollout.samplesPerPrompt);
+    case LeverOption::MoreGpusFullShard:
+        return tr("%1 GPUs").arg(a.parallel.gpus());
+    case LeverOption::MicroBatchFitting:
     case LeverOption::MicroBatchHalf:
     case LeverOption::MicroBatchOne:
         return tr("Micro-batch %1").arg(a.microBatch);
@@ -594,6 +617,7 @@ QString Texts::planStepShort(LeverOption o, const Workload& a) {
     case LeverOption::EfficientAttention:
         return attentionName(a.attention);
     case LeverOption::Optimizer8bit:
+    case LeverOption::OptimizerAdafactor:
         return optimizerName(a.optimizer);
     case LeverOption::Zero1:
     case LeverOption::Zero2:
@@ -617,6 +641,7 @@ QString Texts::planStepShort(LeverOption o, const Workload& a) {
     case LeverOption::OffloadParams:
         return tr("Offload parameters");
     case LeverOption::WeightsFp8:
+    case LeverOption::WeightsInt8:
     case LeverOption::WeightsInt4:
         return dtypeName(a.precision.weights);
     case LeverOption::KvCacheFp8:

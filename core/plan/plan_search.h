@@ -3,10 +3,11 @@
 // has, a bounded cost-ordered search over combinations of levers (micro-batch with gradient
 // accumulation, activation checkpointing, chunked loss, ZeRO/FSDP stage, TP/PP on the same
 // GPUs, sequence parallelism, QLoRA, 8-bit optimizer, CPU offload, ...) finds the least
-// disruptive combination that fits. Disruption costs come from one table, leverTable(), read
-// by the CLI, the GUI and docs/plan-search.md.
+// disruptive combination that fits. The options and their disruption costs are the lever
+// table's (core/plan/levers.h) rows marked `planned`.
 
 #include "core/engine/estimator.h"
+#include "core/plan/levers.h"
 
 #include <cstdint>
 #include <span>
@@ -15,69 +16,6 @@
 #include <vector>
 
 namespace headroom {
-
-/// A knob of the run. The options of one lever exclude each other (a plan picks at most one).
-enum class Lever {
-    MicroBatch,       ///< smaller micro-batch; accumulation keeps the global batch
-    Checkpointing,    ///< activation recomputation
-    ChunkedLoss,      ///< chunked cross-entropy
-    Attention,        ///< eager -> memory-efficient attention kernel
-    Optimizer,        ///< 8-bit optimizer states
-    Sharding,         ///< ZeRO / FSDP stage over the data-parallel GPUs
-    TensorParallel,   ///< TP on the same GPUs (DP shrinks)
-    SequenceParallel, ///< Megatron sequence parallelism (needs TP > 1)
-    PipelineParallel, ///< PP on the same GPUs (DP shrinks)
-    Finetune,         ///< LoRA / QLoRA instead of the current method
-    Offload,          ///< optimizer states (and parameters) in host memory
-    WeightDtype,      ///< inference: quantised weights
-    KvCacheDtype,     ///< inference: fp8 KV cache
-};
-
-/// One option of a lever, a row of leverTable().
-enum class LeverOption {
-    MicroBatchHalf,
-    MicroBatchOne,
-    CheckpointSelective,
-    CheckpointFull,
-    ChunkedLoss,
-    EfficientAttention,
-    Optimizer8bit,
-    Zero1,
-    Zero2,
-    Zero3,
-    Tp2,
-    Tp4,
-    Tp8,
-    SequenceParallel,
-    Pp2,
-    Pp4,
-    Lora,
-    Qlora,
-    OffloadOptimizer,
-    OffloadParams,
-    WeightsFp8,
-    WeightsInt4,
-    KvCacheFp8,
-};
-
-/// A row of the disruption table. Each of the three parts is scored 0 (none) to 3 (large):
-/// throughput = tokens per second lost; convergence = change of what is optimised (numerics,
-/// method); effort = engineering work to switch it on (a config flag = 0, a library or a
-/// model-parallel code path = 2-3). Disruption cost = throughput + convergence + effort.
-struct LeverRow {
-    LeverOption option;
-    Lever lever;
-    std::string_view key; ///< stable JSON key, e.g. "checkpointing_full"
-    int throughput = 0;
-    int convergence = 0;
-    int effort = 0;
-    std::string_view doc; ///< English: what it does and why it costs what it costs
-    int cost() const { return throughput + convergence + effort; }
-};
-
-/// The table of every option, grouped by lever, options of a lever in increasing cost.
-std::span<const LeverRow> leverTable();
-const LeverRow& leverRow(LeverOption o);
 
 /// Most estimates one search runs. The GUI recomputes the playbook on every edit: an estimate
 /// takes ~0.3 us CPU for a dense model but ~9 us for DeepSeek-V3 with 8 pipeline stages
@@ -115,12 +53,5 @@ struct Plan {
 /// found plan with no steps.
 Plan searchPlan(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
                 int maxEvaluations = kPlanMaxEvaluations);
-
-/// @p w with @p o applied, the global batch @p globalBatch kept by accumulation (training).
-/// @p base is the scenario before any plan step (TP/PP factors and "from full" refer to it).
-Workload applyOption(const Workload& base, Workload w, LeverOption o, int64_t globalBatch);
-
-/// English one-line description of a step, e.g. "micro-batch 1, gradient accumulation 8".
-std::string describeStep(LeverOption o, const Workload& after);
 
 } // namespace headroom

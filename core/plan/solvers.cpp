@@ -166,144 +166,59 @@ struct PlaybookBuilder {
     double before = 0;
     std::vector<PlaybookItem> items;
 
-    void add(PlaybookAction a, int64_t value, const Workload& changed, int rank) {
+    void add(PlaybookAction a, int64_t value, std::optional<LeverOption> o, const Workload& changed,
+             int rank) {
         if (validateWorkload(m, changed))
             return;
         const Estimate e = plannedEstimate(m, changed, &gpu);
-        PlaybookItem it{a, value, changed, before - countedBytes(e), countedBytes(e), e.fits, rank};
+        PlaybookItem it{a,      value, o, changed, before - countedBytes(e), countedBytes(e),
+                        e.fits, rank};
         if (it.savedBytes > kMiB) // ignore changes that save less than 1 MiB
             items.push_back(it);
     }
-    /// The lever table's option @p o on the scenario (applyOption: one change, written once
-    /// for the playbook and the plan search), as playbook action @p a.
-    void addOption(PlaybookAction a, int64_t value, LeverOption o, int rank) {
-        add(a, value, applyOption(w, w, o, 0), rank);
+    /// Every row of the lever table the playbook lists and the scenario offers.
+    void addLevers() {
+        const int64_t globalBatch = w.globalBatch().value_or(0);
+        for (const LeverRow& r : leverTable()) {
+            if (r.playbookRank <= 0 || !isOffered(r.option, m, w))
+                continue;
+            if (w.mode == Mode::Training && globalBatch <= 0)
+                continue; // an overflowing global batch: validateWorkload rejects the run
+            if (const std::optional<Workload> c = change(r.option, globalBatch))
+                add(r.action, playbookValue(r.action, *c), r.option, *c, r.playbookRank);
+        }
     }
-    /// Shorter sequence, smaller micro-batch, fewer samples per prompt.
-    void addBatchActions();
-    /// Checkpointing, optimizer, attention, loss, LoRA/QLoRA, sharding, more GPUs.
-    void addTrainingActions();
-    /// Lighter weights and KV cache, shorter context.
-    void addInferenceActions();
+    /// @p o on the scenario (applyOption, written once for the playbook and the plan search);
+    /// the longest sequence, the largest micro-batch and the fewest GPUs that fit are searched
+    /// here when the run does not fit. Empty when no such value changes the run.
+    std::optional<Workload> change(LeverOption o, int64_t globalBatch) const;
 };
 
-void PlaybookBuilder::addBatchActions() {
-    const bool training = w.mode == Mode::Training;
-    // 1. cut sequence length (training) / context (inference)
-    if (training && w.sequenceLength > 128) {
-        int64_t s =
-            fitsNow ? w.sequenceLength / 2 : maxSequenceLength(m, w, gpu, w.sequenceLength - 1);
-        s = s >= 256 ? s / 128 * 128 : s;
-        if (s >= 1 && s < w.sequenceLength) {
-            Workload c = w;
-            c.sequenceLength = s;
-            add(PlaybookAction::ShorterSequence, s, c, 1);
+std::optional<Workload> PlaybookBuilder::change(LeverOption o, int64_t globalBatch) const {
+    Workload c = applyOption(w, w, o, globalBatch);
+    switch (o) {
+    case LeverOption::SequenceFitting:
+        if (!fitsNow) {
+            const int64_t s = maxSequenceLength(m, w, gpu, w.sequenceLength - 1);
+            c.sequenceLength = s >= 256 ? s / 128 * 128 : s;
         }
-    }
-    // 2. smaller micro-batch, more accumulation: same global batch
-    if (w.microBatch > 1) {
-        int64_t b = fitsNow ? w.microBatch / 2 : maxMicroBatch(m, w, gpu, w.microBatch - 1);
-        if (b < 1)
-            b = 1;
-        if (b < w.microBatch) {
-            Workload c = w;
-            c.microBatch = b;
-            const auto accum = checked::mul(w.gradAccumulation, (w.microBatch + b - 1) / b);
-            if (training)
-                c.gradAccumulation = accum.value_or(0); // 0: validateWorkload drops the item
-            add(PlaybookAction::SmallerMicroBatch, b, c, 2);
+        return c.sequenceLength >= 1 ? std::optional(c) : std::nullopt;
+    case LeverOption::MicroBatchFitting:
+        if (!fitsNow) {
+            c.microBatch = std::max<int64_t>(1, maxMicroBatch(m, w, gpu, w.microBatch - 1));
+            keepGlobalBatch(c, globalBatch);
         }
-    }
-    // 3. fewer samples per prompt (RL rollouts)
-    if (training && w.rollout.enabled && w.rollout.samplesPerPrompt > 1) {
-        Workload c = w;
-        c.rollout.samplesPerPrompt = w.rollout.samplesPerPrompt / 2;
-        add(PlaybookAction::FewerSamplesPerPrompt, c.rollout.samplesPerPrompt, c, 3);
-    }
-}
-
-void PlaybookBuilder::addTrainingActions() {
-    using O = LeverOption;
-    // 4. more activation checkpointing
-    if (w.checkpointing == Checkpointing::None)
-        addOption(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(Checkpointing::Selective),
-                  O::CheckpointSelective, 4);
-    if (w.checkpointing != Checkpointing::Full)
-        addOption(PlaybookAction::MoreCheckpointing, static_cast<int64_t>(Checkpointing::Full),
-                  O::CheckpointFull, 4);
-    // 5. lighter optimizer
-    if (w.optimizer == Optimizer::AdamW || w.optimizer == Optimizer::Adam ||
-        w.optimizer == Optimizer::PagedAdamW) {
-        addOption(PlaybookAction::LighterOptimizer, static_cast<int64_t>(Optimizer::AdamW8bit),
-                  O::Optimizer8bit, 5);
-        Workload c = w;
-        c.optimizer = Optimizer::Adafactor;
-        add(PlaybookAction::LighterOptimizer, static_cast<int64_t>(c.optimizer), c, 5);
-    }
-    // 6. memory-efficient attention and chunked cross-entropy
-    if (w.attention == AttentionImpl::Eager)
-        addOption(PlaybookAction::FlashAttention, static_cast<int64_t>(AttentionImpl::SDPA),
-                  O::EfficientAttention, 6);
-    if (!w.features.chunkedCrossEntropy)
-        addOption(PlaybookAction::ChunkedCrossEntropy, 1, O::ChunkedLoss, 6);
-    // 7. parameter-efficient fine-tuning
-    if (w.finetune == Finetune::Full)
-        addOption(PlaybookAction::SwitchToLora, 16, O::Lora, 7);
-    if (w.finetune != Finetune::QLoRA)
-        addOption(PlaybookAction::SwitchToQlora, w.finetune == Finetune::Full ? 16 : w.lora.rank,
-                  O::Qlora, 8);
-    // 8. more sharding across the data-parallel GPUs: the next stage, and ZeRO-3 / full shard
-    if (w.parallel.dpCp() > 1 && w.parallel.sharding != Sharding::Zero3 &&
-        w.parallel.sharding != Sharding::FsdpFullShard) {
-        const O next = w.parallel.sharding == Sharding::None    ? O::Zero1
-                       : w.parallel.sharding == Sharding::Zero1 ? O::Zero2
-                                                                : O::Zero3;
-        const auto shard = [this](O o) { // the action's value is the sharding it sets
-            const Workload c = applyOption(w, w, o, 0);
-            add(PlaybookAction::MoreSharding, static_cast<int64_t>(c.parallel.sharding), c, 9);
-        };
-        shard(next);
-        if (next != O::Zero3)
-            shard(O::Zero3);
-    }
-    // 9. more GPUs with ZeRO-3 / FSDP full shard
-    if (!fitsNow) {
-        // from twice the current DP (checked: DP is not validated here) up to 1024
-        for (int64_t dp = std::max<int64_t>(2, checked::mul(w.parallel.dp, 2).value_or(2048));
-             dp <= 1024; dp *= 2) {
-            Workload c = w;
-            c.parallel.dp = static_cast<int>(dp);
-            if (c.parallel.sharding == Sharding::None || c.parallel.sharding == Sharding::Zero1 ||
-                c.parallel.sharding == Sharding::Zero2 ||
-                c.parallel.sharding == Sharding::FsdpGradOp)
-                c.parallel.sharding = Sharding::FsdpFullShard;
-            if (plannedEstimate(m, c, &gpu).fits) { // only a GPU count that fits is advice
-                add(PlaybookAction::MoreGpus, c.parallel.gpus(), c, 10);
-                break;
-            }
-        }
-    }
-}
-
-void PlaybookBuilder::addInferenceActions() {
-    // inference: lighter weights and KV cache
-    for (DType d : {DType::FP8, DType::INT8, DType::INT4}) {
-        if (bytesPerElement(d) < bytesPerElement(w.precision.weights)) {
-            Workload c = w;
-            c.precision.weights = d;
-            add(PlaybookAction::QuantizeWeights, static_cast<int64_t>(d), c, 4);
-            break;
-        }
-    }
-    if (bytesPerElement(w.precision.kvCache) > 1.0)
-        addOption(PlaybookAction::QuantizeKvCache, static_cast<int64_t>(DType::FP8),
-                  LeverOption::KvCacheFp8, 4);
-    if (w.inference.promptTokens + w.inference.newTokens > 256) {
-        Workload c = w;
-        c.inference.newTokens = w.inference.newTokens / 2;
-        c.inference.promptTokens = w.inference.promptTokens / 2;
-        add(PlaybookAction::ShorterSequence, c.inference.promptTokens + c.inference.newTokens, c,
-            1);
+        return c;
+    case LeverOption::MoreGpusFullShard:
+        if (fitsNow)
+            return std::nullopt; // more GPUs are advice only for a run that does not fit
+        // from twice the current DP up to 1024: only a GPU count that fits is advice
+        for (; c.parallel.dp <= 1024; c = applyOption(w, c, o, globalBatch))
+            if (plannedEstimate(m, c, &gpu).fits)
+                return c;
+        return std::nullopt;
+    default:
+        return c;
     }
 }
 
@@ -313,11 +228,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
     const EnsureReplayCache replays;
     const Estimate now = plannedEstimate(m, w, &gpu);
     PlaybookBuilder b{m, w, gpu, now.fits, countedBytes(now), {}};
-    b.addBatchActions();
-    if (w.mode == Mode::Training)
-        b.addTrainingActions();
-    else
-        b.addInferenceActions();
+    b.addLevers();
     std::vector<PlaybookItem>& items = b.items;
     // When the scenario does not fit: the least disruptive combination of levers that does
     // (core/plan/plan_search.h), unless it is one change that the list already shows fitting.
@@ -327,7 +238,7 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
         Plan plan = searchPlan(m, w, gpu);
         if (plan.found && (plan.steps.size() >= 2 || (plan.steps.size() == 1 && !singleFits))) {
             const size_t n = items.size();
-            b.add(PlaybookAction::Combined, plan.cost, plan.result(w), 11);
+            b.add(PlaybookAction::Combined, plan.cost, std::nullopt, plan.result(w), 11);
             if (items.size() > n)
                 items.back().plan = std::move(plan);
         }
@@ -342,99 +253,19 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
     return std::move(items);
 }
 
-std::string_view playbookActionKey(PlaybookAction a) {
-    switch (a) {
-    case PlaybookAction::ShorterSequence:
-        return "shorter_sequence";
-    case PlaybookAction::SmallerMicroBatch:
-        return "smaller_micro_batch";
-    case PlaybookAction::MoreCheckpointing:
-        return "more_checkpointing";
-    case PlaybookAction::LighterOptimizer:
-        return "lighter_optimizer";
-    case PlaybookAction::SwitchToLora:
-        return "switch_to_lora";
-    case PlaybookAction::SwitchToQlora:
-        return "switch_to_qlora";
-    case PlaybookAction::MoreSharding:
-        return "more_sharding";
-    case PlaybookAction::MoreGpus:
-        return "more_gpus";
-    case PlaybookAction::FlashAttention:
-        return "flash_attention";
-    case PlaybookAction::ChunkedCrossEntropy:
-        return "chunked_cross_entropy";
-    case PlaybookAction::QuantizeWeights:
-        return "quantize_weights";
-    case PlaybookAction::QuantizeKvCache:
-        return "quantize_kv_cache";
-    case PlaybookAction::FewerSamplesPerPrompt:
-        return "fewer_samples_per_prompt";
-    case PlaybookAction::Combined:
-        return "combined";
-    }
-    return "unknown";
-}
-
 std::string describe(const PlaybookItem& it) {
-    char buf[160];
     std::string what;
-    const Workload& c = it.changed;
-    switch (it.action) {
-    case PlaybookAction::ShorterSequence:
-        std::snprintf(buf, sizeof buf, "cut sequence length to %lld",
-                      static_cast<long long>(it.value));
-        what = buf;
-        break;
-    case PlaybookAction::SmallerMicroBatch:
-        std::snprintf(buf, sizeof buf, "micro-batch %lld with gradient accumulation %lld",
-                      static_cast<long long>(c.microBatch),
-                      static_cast<long long>(c.gradAccumulation));
-        what = buf;
-        break;
-    case PlaybookAction::MoreCheckpointing:
-        what = "activation checkpointing: " + std::string(checkpointingKey(c.checkpointing));
-        break;
-    case PlaybookAction::LighterOptimizer:
-        what = "optimizer: " + std::string(optimizerKey(c.optimizer));
-        break;
-    case PlaybookAction::SwitchToLora:
-        what = "LoRA rank " + std::to_string(it.value) + " on all linear layers";
-        break;
-    case PlaybookAction::SwitchToQlora:
-        what = "QLoRA (NF4 base) rank " + std::to_string(it.value);
-        break;
-    case PlaybookAction::MoreSharding:
-        what = "sharding: " + std::string(shardingKey(c.parallel.sharding));
-        break;
-    case PlaybookAction::MoreGpus:
-        what = "FSDP full shard over " + std::to_string(it.value) + " GPUs";
-        break;
-    case PlaybookAction::FlashAttention:
-        what = "attention: " + std::string(attentionKey(c.attention));
-        break;
-    case PlaybookAction::ChunkedCrossEntropy:
-        what = "chunked cross-entropy";
-        break;
-    case PlaybookAction::QuantizeWeights:
-        what = "weights in " + std::string(dtypeKey(c.precision.weights));
-        break;
-    case PlaybookAction::QuantizeKvCache:
-        what = "KV cache in " + std::string(dtypeKey(c.precision.kvCache));
-        break;
-    case PlaybookAction::FewerSamplesPerPrompt:
-        what = "samples per prompt " + std::to_string(it.value);
-        break;
-    case PlaybookAction::Combined: {
+    if (it.option) {
+        what = describeStep(*it.option, it.changed);
+    } else { // Combined
         what = "plan (disruption cost " + std::to_string(it.value) + "):";
         const char* sep = " ";
         for (const PlanStep& step : it.plan.steps) {
             what += sep + describeStep(step.option, step.after);
             sep = " + ";
         }
-        break;
     }
-    }
+    char buf[64];
     std::snprintf(buf, sizeof buf, ": %s%.1f GiB -> %s", it.savedBytes >= 0 ? "-" : "+",
                   std::abs(it.savedBytes) / kGiB, it.fits ? "fits" : "still OOM");
     return what + buf;

@@ -68,27 +68,13 @@ struct CliffLine {
 CliffLine cliffLine(const ModelArch& m, const Workload& w, const GpuSpec* gpu);
 
 /// One OOM-playbook action: a concrete change to this scenario and what it saves.
-enum class PlaybookAction {
-    ShorterSequence,       ///< value = new sequence length
-    SmallerMicroBatch,     ///< value = new micro-batch; accumulation raised to keep global batch
-    MoreCheckpointing,     ///< value = Checkpointing enum as int
-    LighterOptimizer,      ///< value = Optimizer enum as int
-    SwitchToLora,          ///< value = LoRA rank
-    SwitchToQlora,         ///< value = LoRA rank
-    MoreSharding,          ///< value = Sharding enum as int
-    MoreGpus,              ///< value = GPUs (ZeRO-3 / FSDP over this many)
-    FlashAttention,        ///< value = AttentionImpl enum as int
-    ChunkedCrossEntropy,   ///< value = 1
-    QuantizeWeights,       ///< value = DType enum as int (inference)
-    QuantizeKvCache,       ///< value = DType enum as int (inference)
-    FewerSamplesPerPrompt, ///< value = new samples per prompt (RL rollouts)
-    Combined, ///< value = the plan's disruption cost; `plan` holds its steps (searchPlan)
-};
-
 struct PlaybookItem {
     PlaybookAction action;
     int64_t value = 0; ///< see PlaybookAction
-    Workload changed;  ///< the scenario after the change
+    /// The lever table's option it applies (core/plan/levers.h: its disruption cost, its
+    /// doc); none for Combined, whose steps carry theirs.
+    std::optional<LeverOption> option;
+    Workload changed; ///< the scenario after the change
     /// Bytes saved of those the fits verdict counts (nvidia-smi less pageable optimizer states
     /// and the releasable cache, Estimate::fits), before and after both on this GPU; positive
     /// = less memory. A change with a saving never turns a fitting run into an OOM.
@@ -104,9 +90,6 @@ struct PlaybookItem {
 /// When the scenario does not fit, it also holds the least disruptive combination that fits
 /// on the same GPUs (searchPlan, action Combined) unless that is a single change already listed.
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
-
-/// Stable JSON key of an action: "shorter_sequence", ..., "combined".
-std::string_view playbookActionKey(PlaybookAction a);
 
 /// English one-line summary, e.g. "cut sequence length to 4096: -12.3 GiB -> fits".
 std::string describe(const PlaybookItem& item);

@@ -7,12 +7,15 @@
 
 #include "core/engine/warnings.h"
 #include "core/model/presets.h"
+#include "core/units.h"
 
 #include "testsupport.h"
 
 #include <QtTest>
 
 using namespace headroom;
+
+Q_DECLARE_METATYPE(headroom::Workload)
 using headroom::testsupport::compare;
 using headroom::testsupport::llama2_7b;
 using headroom::testsupport::training;
@@ -41,6 +44,9 @@ private slots:
     void seed001FullAdam7bNeverFits();
     void playbookRanksAndSaves();
     void playbookShardsWithinTheFramework();
+    void playbookReadsTheLeverTable_data();
+    void playbookReadsTheLeverTable();
+    void smallerMicroBatchKeepsTheGlobalBatch();
     void planAgainstTheBandHigh_data();
     void planAgainstTheBandHigh();
     void playbookSavingsOnTheCard_data();
@@ -256,6 +262,100 @@ void TstSolvers::playbookShardsWithinTheFramework() {
             seen = true;
             QCOMPARE(it.changed.parallel.sharding, Sharding::FsdpFullShard);
             QCOMPARE(it.changed, applyOption(w, w, LeverOption::Zero3, 0));
+        }
+    QVERIFY(seen);
+}
+
+// Every change the playbook lists is a row of the lever table (core/plan/levers.h): its
+// action and rank are the row's, its value is read off the changed scenario, and a change
+// whose value is not searched on the GPU is applyOption's, the plan search's own. Every
+// offered row that saves memory is listed (one table: a lever is never written twice).
+void TstSolvers::playbookReadsTheLeverTable_data() {
+    QTest::addColumn<Workload>("w");
+    QTest::addColumn<double>("gib");
+    Workload oom = training(PrecisionPreset::PureBf16, 8, 4096);
+    QTest::newRow("full-ft-oom-80gib") << oom << 80.0;
+    Workload fits = training(PrecisionPreset::PureBf16, 1, 512);
+    fits.finetune = Finetune::LoRA;
+    QTest::newRow("lora-fits-80gib") << fits << 80.0;
+    Workload dp = training(PrecisionPreset::PureBf16, 4, 4096);
+    dp.parallel.dp = 8;
+    dp.gradAccumulation = 4;
+    QTest::newRow("dp8-accum4-oom-40gib") << dp << 40.0;
+    Workload rl = training(PrecisionPreset::PureBf16, 2, 2048);
+    rl.rollout.enabled = true;
+    QTest::newRow("rollout-oom-40gib") << rl << 40.0;
+    Workload serve;
+    serve.mode = Mode::Inference;
+    serve.microBatch = 16;
+    serve.inference.promptTokens = 4096;
+    serve.inference.newTokens = 1024;
+    QTest::newRow("inference-oom-24gib") << serve << 24.0;
+}
+
+void TstSolvers::playbookReadsTheLeverTable() {
+    QFETCH(Workload, w);
+    QFETCH(double, gib);
+    const ModelArch m = llama2_7b();
+    const GpuSpec g = gpuGiB(gib);
+    const auto items = playbook(m, w, g);
+    QVERIFY(!items.empty());
+    const int64_t global = w.globalBatch().value_or(0);
+    const auto searched = [](LeverOption o) {
+        return o == LeverOption::SequenceFitting || o == LeverOption::MicroBatchFitting ||
+               o == LeverOption::MoreGpusFullShard;
+    };
+    for (const PlaybookItem& it : items) {
+        if (it.action == PlaybookAction::Combined) {
+            QVERIFY(!it.option);
+            continue;
+        }
+        QVERIFY(it.option);
+        const LeverRow& row = leverRow(*it.option);
+        QCOMPARE(row.action, it.action);
+        QCOMPARE(it.rank, row.playbookRank);
+        QVERIFY(row.playbookRank > 0);
+        QCOMPARE(it.value, playbookValue(it.action, it.changed));
+        if (!searched(*it.option))
+            QCOMPARE(it.changed, applyOption(w, w, *it.option, global));
+    }
+    const Estimate now = plannedEstimate(m, w, &g);
+    for (const LeverRow& r : leverTable()) {
+        if (r.playbookRank <= 0 || searched(r.option) || !isOffered(r.option, m, w))
+            continue;
+        const Workload c = applyOption(w, w, r.option, global);
+        const Estimate e = plannedEstimate(m, c, &g);
+        const bool saves = (now.capacity - now.headroom) - (e.capacity - e.headroom) > kMiB;
+        const bool listed = std::any_of(items.begin(), items.end(), [&](const PlaybookItem& it) {
+            return it.option == r.option;
+        });
+        QVERIFY2(listed == (saves && !validateWorkload(m, c)), std::string(r.key).c_str());
+    }
+}
+
+// A smaller micro-batch keeps the global batch the plan search's way: accumulation =
+// ceil(global / (micro-batch x DP)). Micro-batch 4 x accumulation 4 (global 16) on a card
+// that holds micro-batch 3 but not 4: 3 x ceil(16 / 3) = 3 x 6 = 18 samples (the playbook
+// multiplied the accumulation by ceil(4 / 3) = 2 instead: 3 x 8 = 24).
+void TstSolvers::smallerMicroBatchKeepsTheGlobalBatch() {
+    const ModelArch m = llama2_7b();
+    Workload w = training(PrecisionPreset::PureBf16, 4, 2048);
+    w.finetune = Finetune::LoRA;
+    w.gradAccumulation = 4;
+    const auto counted = [&](int64_t b) {
+        Workload c = w;
+        c.microBatch = b;
+        const GpuSpec big = gpuGiB(1024);
+        const Estimate e = plannedEstimate(m, c, &big);
+        return e.capacity - e.headroom;
+    };
+    const GpuSpec g = customGpu((counted(3) + counted(4)) / 2); // holds 3, not 4
+    bool seen = false;
+    for (const PlaybookItem& it : playbook(m, w, g))
+        if (it.action == PlaybookAction::SmallerMicroBatch) {
+            seen = true;
+            QCOMPARE(it.changed.microBatch, int64_t{3});
+            QCOMPARE(it.changed.gradAccumulation, int64_t{6});
         }
     QVERIFY(seen);
 }
