@@ -179,11 +179,11 @@ struct PlaybookBuilder {
     /// Every row of the lever table the playbook lists and the scenario offers.
     void addLevers() {
         const int64_t globalBatch = w.globalBatch().value_or(0);
+        if (w.mode == Mode::Training && globalBatch <= 0)
+            return; // an overflowing global batch: validateWorkload rejects the run
         for (const LeverRow& r : leverTable()) {
             if (r.playbookRank <= 0 || !isOffered(r.option, m, w))
                 continue;
-            if (w.mode == Mode::Training && globalBatch <= 0)
-                continue; // an overflowing global batch: validateWorkload rejects the run
             if (const std::optional<Workload> c = change(r.option, globalBatch))
                 add(r.action, playbookValue(r.action, *c), r.option, *c, r.playbookRank);
         }
