@@ -180,6 +180,10 @@ void TstHfImport::sharedConfigs_data() {
                                  << "gpt_oss" << 24 << qint64(2880) << 64 << 8 << 64 << qint64(2880)
                                  << qint64(201088) << false << 32 << 4 << 128 << 12
                                  << qint64(131072) << bf16;
+    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b"
+                                  << "gpt_oss" << 36 << qint64(2880) << 64 << 8 << 64
+                                  << qint64(2880) << qint64(201088) << false << 128 << 4 << 128
+                                  << 18 << qint64(131072) << bf16;
     QTest::newRow("DeepSeek-V3") << "DeepSeek-V3"
                                  << "deepseek_v3" << 61 << qint64(7168) << 128 << 128 << 192
                                  << qint64(18432) << qint64(129280) << false << 256 << 8 << 0 << 0
@@ -249,7 +253,7 @@ void TstHfImport::allSharedDirsListed() {
         auto r = loadModelFile(e.path() / "config.json");
         QVERIFY2(r.ok(), qPrintable(QString::fromStdString(e.path().string())));
     }
-    QCOMPARE(dirs, 20); // == rows of sharedConfigs_data()
+    QCOMPARE(dirs, 21); // == rows of sharedConfigs_data()
 }
 
 void TstHfImport::architecturesFallback() {

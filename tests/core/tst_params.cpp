@@ -57,6 +57,8 @@ private slots:
     void breakdownAddsUp();
     void layerShapesMoe();
     void weightBytes();
+    void checkpointBytesFromTheTensors_data();
+    void checkpointBytesFromTheTensors();
     void validateErrors();
     void derivedSweep();
     void derivedShapeRule();
@@ -144,6 +146,9 @@ void TstParams::publishedTotals_data() {
     QTest::newRow("gpt-oss-20b") << "gpt-oss-20b"
                                  << "gpt_oss" << qint64(20910000000) << 0.005
                                  << "OpenAI gpt-oss model card, Table 1: 20.91B total";
+    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b"
+                                  << "gpt_oss" << qint64(116830000000) << 0.005
+                                  << "OpenAI gpt-oss model card, Table 1: 116.83B total";
     // Main model only: the HF checkpoint (685B) also holds the MTP module
     // (num_nextn_predict_layers 1), which the published 671B excludes.
     QTest::newRow("DeepSeek-V3") << "DeepSeek-V3"
@@ -194,6 +199,8 @@ void TstParams::publishedActive_data() {
     // embedding rows; DeepSeek-V3 36.63B ("37B"), as DeepSeek-V2-Lite 2.45B ("2.4B", tst_presets).
     QTest::newRow("gpt-oss-20b") << "gpt-oss-20b" << qint64(3610000000) << true << 0.005
                                  << "OpenAI gpt-oss model card, Table 1: 3.61B active";
+    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b" << qint64(5130000000) << true << 0.005
+                                  << "OpenAI gpt-oss model card, Table 1: 5.13B active";
     QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << qint64(37000000000) << true << 0.5 / 37
                                  << "DeepSeek-V3 technical report, arXiv 2412.19437: 37B activated";
     // Qwen's card counts embeddings (Qwen3-235B-A22B: 22.19B, card 22B) but rounds loosely:
@@ -244,6 +251,7 @@ void TstParams::everySharedConfigCovered() {
                                  "Qwen3-8B",
                                  "Qwen3-30B-A3B",
                                  "gpt-oss-20b",
+                                 "gpt-oss-120b",
                                  "DeepSeek-V3",
                                  "gpt2-large",
                                  "Llama-2-7b-GPTQ-synthetic",
@@ -432,6 +440,47 @@ void TstParams::weightBytes() {
     const ModelArch ds = load("DeepSeek-V3");
     const double dsBytes = publishedWeightBytes(ds);
     QVERIFY(dsBytes > 671e9 && dsBytes < 690e9); // fp8 linear layers, bf16 embeddings
+}
+
+// gpt-oss's MXFP4 checkpoints summed tensor by tensor as transformers' Mxfp4GptOssExperts
+// and the safetensors files lay them out (hidden h = 2880, expert width i = 2880, vocab
+// 201,088, 64 query heads and 8 KV heads of 64): per layer, bf16 q/k/v/o projections with
+// biases (4096 x h + 4096, 2 x (512 x h + 512), h x 4096 + h), 64 attention sinks, two norms of
+// h, a router (E x h + E); the experts' gate_up and down as MXFP4 blocks (16 bytes per 32
+// weights) with one uint8 scale per 32 weights and bf16 biases (2i and h per expert); bf16
+// embedding and lm_head (untied) and the final norm. Published: the OpenAI model card (arXiv
+// 2508.10925) gives checkpoints of 12.8 and 60.8 GiB; a public deployment test asserts
+// 65,248,815,744 tensor bytes in gpt-oss-120b's 15 safetensors files
+// (tests/data/models/PROVENANCE.md).
+void TstParams::checkpointBytesFromTheTensors_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("experts");
+    QTest::addColumn<double>("cardGiB"); // the model card's checkpoint size, 0.1 GiB steps
+    QTest::newRow("gpt-oss-20b-mxfp4") << "gpt-oss-20b" << 24 << 32 << 12.8;
+    QTest::newRow("gpt-oss-120b-mxfp4") << "gpt-oss-120b" << 36 << 128 << 60.8;
+}
+
+void TstParams::checkpointBytesFromTheTensors() {
+    QFETCH(QString, dir);
+    QFETCH(int, layers);
+    QFETCH(int, experts);
+    QFETCH(double, cardGiB);
+    const ModelArch m = load(dir.toUtf8().constData());
+    const int64_t h = 2880, i = 2880, v = 201088, e = experts;
+    const int64_t attention = (4096 * h + 4096 + 2 * (512 * h + 512) + h * 4096 + h + 64) * 2;
+    const int64_t norms = 2 * h * 2;
+    const int64_t router = (e * h + e) * 2;
+    const auto mxfp4 = [](int64_t rows, int64_t cols) { // blocks + scales, bytes
+        return rows * (cols / 32) * 16 + rows * (cols / 32);
+    };
+    const int64_t expertBytes = e * (mxfp4(2 * i, h) + 2 * i * 2 + mxfp4(h, i) + h * 2);
+    const int64_t want =
+        2 * v * h * 2 + int64_t{layers} * (attention + norms + router + expertBytes) + h * 2;
+    if (dir == "gpt-oss-120b")
+        QCOMPARE(want, int64_t{65248815744}); // the published tensor bytes
+    QCOMPARE(publishedWeightBytes(m), double(want));
+    QVERIFY(std::abs(double(want) / 1073741824.0 - cardGiB) <= 0.05);
 }
 
 void TstParams::validateErrors() {
