@@ -105,10 +105,8 @@ std::string reportText(const ValidationReport& r) {
     return t;
 }
 
-} // namespace
-
-int runValidate(const QStringList& args) {
-    QCommandLineParser p;
+/// validate's description and options on @p p.
+void addValidateOptions(QCommandLineParser& p) {
     p.setApplicationDescription(QStringLiteral(
         "Compare the engine with measured peaks in a ground-truth records file (schema v1): "
         "per-point signed error, median and p90 absolute error, wrong fit verdicts, skipped "
@@ -149,28 +147,15 @@ int runValidate(const QStringList& args) {
     p.addOption(QCommandLineOption(QStringLiteral("show-profile"),
                                    QStringLiteral("Print each record's framework profile "
                                                   "(name@version) before the report.")));
-    if (!parseOrThrow(p, args))
-        return kExitOk;
-    const QStringList pos = p.positionalArguments();
-    if (pos.isEmpty())
-        usageError("validate: give at least one records file");
-    int serving = 0;
-    for (const QString& file : pos)
-        serving += servingRecordsFile(file.toStdString()) ? 1 : 0;
-    if (serving == pos.size())
-        return runValidateServing(pos, p.isSet(QStringLiteral("json")));
-    if (serving > 0)
-        usageError("validate: give serving records (tests/data/serving) and measured peaks in "
-                   "separate runs");
-    ValidationOptions opts;
-    const QString unit = p.value(QStringLiteral("capacity-unit")).toLower();
-    if (unit == QLatin1String("gb"))
-        opts.capacity = CapacityRule::GB;
-    else if (unit != QLatin1String("gib"))
-        usageError("--capacity-unit: expected gib or gb, got '" + str(unit) + "'");
+}
+
+/// The records of every file in @p files, each file read with its framework revisions table
+/// (--revisions, else framework-revisions.json beside it, else the built-in one); the tables'
+/// names used go to @p revisionsNames. Exits with a data error naming the file on bad input.
+std::vector<RecordEntry> loadAllRecords(const QStringList& files, const QCommandLineParser& p,
+                                        std::string& revisionsNames) {
     std::vector<RecordEntry> entries;
-    std::string revisionsNames;
-    for (const QString& file : pos) {
+    for (const QString& file : files) {
         const std::filesystem::path recordsFile = file.toStdString();
         FrameworkRevisions revisions = builtinFrameworkRevisions();
         std::string revisionsName = "built in: resources/framework-revisions.json";
@@ -196,6 +181,35 @@ int runValidate(const QStringList& args) {
         for (RecordEntry& e : loaded.value())
             entries.push_back(std::move(e));
     }
+    return entries;
+}
+
+} // namespace
+
+int runValidate(const QStringList& args) {
+    QCommandLineParser p;
+    addValidateOptions(p);
+    if (!parseOrThrow(p, args))
+        return kExitOk;
+    const QStringList pos = p.positionalArguments();
+    if (pos.isEmpty())
+        usageError("validate: give at least one records file");
+    int serving = 0;
+    for (const QString& file : pos)
+        serving += servingRecordsFile(file.toStdString()) ? 1 : 0;
+    if (serving == pos.size())
+        return runValidateServing(pos, p.isSet(QStringLiteral("json")));
+    if (serving > 0)
+        usageError("validate: give serving records (tests/data/serving) and measured peaks in "
+                   "separate runs");
+    ValidationOptions opts;
+    const QString unit = p.value(QStringLiteral("capacity-unit")).toLower();
+    if (unit == QLatin1String("gb"))
+        opts.capacity = CapacityRule::GB;
+    else if (unit != QLatin1String("gib"))
+        usageError("--capacity-unit: expected gib or gb, got '" + str(unit) + "'");
+    std::string revisionsNames;
+    const std::vector<RecordEntry> entries = loadAllRecords(pos, p, revisionsNames);
     const ValidationReport report = runValidation(entries, opts);
     const bool json = p.isSet(QStringLiteral("json"));
     if (p.isSet(QStringLiteral("show-profile")) && !json) {

@@ -43,6 +43,14 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     m_barView->addItems({QString(), QString()});
     m_barView->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
+    buildCharts();
+    buildTabs();
+    connectSignals();
+    retranslateUi();
+    setChartStyle(m_style);
+}
+
+void Dashboard::buildCharts() {
     auto* barBox = new QWidget;
     auto* barLay = new QVBoxLayout(barBox);
     barLay->setContentsMargins(0, 0, 0, 0);
@@ -68,7 +76,9 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     chartsLay->addWidget(m_hsplit, 1);
     chartsLay->addWidget(m_legend);
     m_bar->setLegendShown(false);
+}
 
+void Dashboard::buildTabs() {
     addDetailTab(m_breakdown, QStringLiteral("breakdown"));
     addDetailTab(m_playbook, QStringLiteral("playbook"));
     addDetailTab(m_layout, QStringLiteral("layout"));
@@ -90,7 +100,9 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(m_vsplit);
+}
 
+void Dashboard::connectSignals() {
     // the engine writes its formulas in English: shown in the interface language
     auto formula = [this](Term t, int stage) {
         return FormulaText::translate(m_controller->formula(t, stage));
@@ -127,8 +139,6 @@ Dashboard::Dashboard(ScenarioController* controller, QWidget* parent)
         if (m_tablesStale)
             refreshTables();
     });
-    retranslateUi();
-    setChartStyle(m_style);
 }
 
 CliffChart* Dashboard::cliffChart() const {

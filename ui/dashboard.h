@@ -84,6 +84,12 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    /// The verdict, the bar with its view box, the cliff and the legend (the charts area).
+    void buildCharts();
+    /// The detail tabs under the charts and the splitter between them.
+    void buildTabs();
+    /// Formula providers, the controller's results and drags, the table timer, the tab switch.
+    void connectSignals();
     void addDetailTab(QWidget* w, const QString& key);
     void retranslateUi();
     /// While a slider is held, table columns sized to their contents keep their widths.

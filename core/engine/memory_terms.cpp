@@ -172,15 +172,15 @@ double normSaves(double w, NormKind kind, bool trainable, const BlockSaveOptions
         return o.c * w;
     return 4.0 * w + (trainable ? o.c * w : 0.0);
 }
-} // namespace
 
-double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+/// The attention half of blockSavedBytesPerToken, added to @p bytes (in the order the sum
+/// was always taken, so the total is the same to the last bit): the input norm, the q/k/v
+/// inputs and LoRA adapters, MLA latents, q/k norms, the rotated q/k/v the kernel keeps, the
+/// kernel output and logsumexp, the o_proj input, dropout masks and extra norms.
+void addAttentionSaves(const ModelArch& m, const BlockSaveOptions& o, double& bytes) {
     const double c = o.c;
     const double h = static_cast<double>(m.hiddenSize);
     const unsigned lora = o.loraRank > 0 ? o.loraTargets : 0u;
-    double bytes = 0;
-
-    // --- attention ---------------------------------------------------------------
     double qOut, kvOut, oIn;
     if (m.mla.enabled()) {
         qOut = static_cast<double>(m.numHeads) * (m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim);
@@ -240,8 +240,16 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
         bytes += h; // 1-byte mask of the dropout after the attention output projection
     for (int extra = 2; extra < m.normsPerLayer; ++extra) // Gemma2/3 post-norms
         bytes += normSaves(h, m.norm, o.trainBase, o);
+}
 
-    // --- feed-forward --------------------------------------------------------------
+/// The feed-forward half of blockSavedBytesPerToken, added to @p bytes: the second norm, the
+/// (routed and shared) MLPs' inputs, activations and adapters, the router's logits and the
+/// expert outputs, the dropout mask.
+void addFeedForwardSaves(const ModelArch& m, const BlockSaveOptions& o, double& bytes) {
+    const double c = o.c;
+    const double h = static_cast<double>(m.hiddenSize);
+    const unsigned lora = o.loraRank > 0 ? o.loraTargets : 0u;
+    const bool linIn = o.trainBase || o.frozenLinearSavesInput; // linears keep their input
     auto mlpSaves = [&](double width, double copies) {
         // copies = tokens routed here per token (k for experts, 1 for dense)
         double b = 0;
@@ -283,6 +291,14 @@ double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
     }
     if (o.dropout)
         bytes += h; // 1-byte mask of the dropout after the MLP
+}
+
+} // namespace
+
+double blockSavedBytesPerToken(const ModelArch& m, const BlockSaveOptions& o) {
+    double bytes = 0;
+    addAttentionSaves(m, o, bytes);
+    addFeedForwardSaves(m, o, bytes);
     return bytes;
 }
 
