@@ -135,6 +135,10 @@ void PlaybookView::applyPlan() {
 
 void PlaybookView::setChartStyle(const ChartStyle& style) {
     m_planChart->setStyle(style);
+    if (style.theme != m_theme) {
+        m_theme = style.theme;
+        refresh(); // the verdict column's colours are the theme's
+    }
 }
 
 void PlaybookView::refreshPlan() {
@@ -162,7 +166,7 @@ void PlaybookView::refresh() {
     while (m_tree->topLevelItemCount() < n) {
         m_tree->addTopLevelItem(new QTreeWidgetItem);
     }
-    const ChartColors c = Theme::chartColors(ThemeKind::Light);
+    const ChartColors c = Theme::chartColors(m_theme); // readable on this theme's table
     for (int i = 0; i < n; ++i) {
         const PlaybookItem& p = items[static_cast<size_t>(i)];
         QTreeWidgetItem* row = m_tree->topLevelItem(i);

@@ -61,6 +61,7 @@ private:
     QPushButton* m_applyPlan;
     Results m_results;
     ByteUnit m_unit = ByteUnit::GiB;
+    ThemeKind m_theme = ThemeKind::Light; ///< the verdict column's colours follow it
 };
 
 } // namespace headroom::ui

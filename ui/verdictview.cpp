@@ -63,14 +63,19 @@ int VerdictView::block(TextBlock& memo, const QFont& font, const QString& text, 
     wrap.setWrapMode(QTextOption::WordWrap);
     memo.layout->setTextOption(wrap);
     memo.layout->setCacheEnabled(true);
-    const double spacing = QFontMetricsF(font, const_cast<VerdictView*>(this)).lineSpacing();
+    // lines one advance apart: the font's spacing, or the tallest line where a fallback font
+    // (Chinese glyphs) makes a line taller than the UI font's spacing
+    memo.advance = QFontMetricsF(font, const_cast<VerdictView*>(this)).lineSpacing();
     memo.lines = 0;
     memo.layout->beginLayout();
     for (QTextLine line = memo.layout->createLine(); line.isValid();
          line = memo.layout->createLine()) {
         line.setLineWidth(std::max(1, width - 16));
-        line.setPosition(QPointF(0, spacing * memo.lines++));
+        memo.advance = std::max(memo.advance, line.height());
+        ++memo.lines;
     }
+    for (int i = 0; i < memo.lines; ++i)
+        memo.layout->lineAt(i).setPosition(QPointF(0, memo.advance * i));
     memo.layout->endLayout();
     if (text.isEmpty())
         memo.lines = 0;
@@ -91,26 +96,27 @@ QFont VerdictView::headlineFitted(int width, bool* fits) const {
 }
 
 VerdictView::Lines VerdictView::linesAt(int width) const {
-    return {block(m_scenarioBlock, scenarioFont(), m_scenario, width),
-            std::max(2, block(m_detailsBlock, detailsFont(), m_details, width))};
+    const int scenario = block(m_scenarioBlock, scenarioFont(), m_scenario, width);
+    const int details = std::max(2, block(m_detailsBlock, detailsFont(), m_details, width));
+    return {scenario, details, m_scenarioBlock.height(),
+            static_cast<int>(std::ceil(details * m_detailsBlock.advance))};
 }
 
 void VerdictView::growTo(const Lines& need) {
     // one more line grows the widget (a relayout, rare); it shrinks back only on a resize or
     // a new style, so a drag does not make the charts jump
-    if (need.scenario > m_lines.scenario || need.details > m_lines.details) {
+    if (need.scenarioPx > m_lines.scenarioPx || need.detailsPx > m_lines.detailsPx) {
         m_lines.scenario = std::max(m_lines.scenario, need.scenario);
         m_lines.details = std::max(m_lines.details, need.details);
+        m_lines.scenarioPx = std::max(m_lines.scenarioPx, need.scenarioPx);
+        m_lines.detailsPx = std::max(m_lines.detailsPx, need.detailsPx);
         updateGeometry();
     }
 }
 
 QSize VerdictView::sizeHint() const {
     const QFontMetrics head(headlineFont());
-    const QFontMetrics det(detailsFont());
-    const QFontMetrics scen(scenarioFont());
-    return {400, 8 + head.height() + 2 + m_lines.scenario * scen.lineSpacing() + 2 +
-                     m_lines.details * det.lineSpacing() + 6};
+    return {400, 8 + head.height() + 2 + m_lines.scenarioPx + 2 + m_lines.detailsPx + 6};
 }
 
 QSize VerdictView::minimumSizeHint() const {
@@ -150,7 +156,7 @@ void VerdictView::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::WindowText));
     if (!m_scenario.isEmpty()) {
         // the scenario wraps onto a second line rather than shrink (it must stay readable)
-        const int h = m_lines.scenario * QFontMetrics(scenarioFont()).lineSpacing();
+        const int h = m_lines.scenarioPx;
         draw(m_scenarioBlock, scenarioFont(), m_scenario, h);
         y += h + 2;
     }
@@ -327,8 +333,15 @@ void VerdictView::refresh() {
     growTo(lines);
     bool fits = false;
     headlineFitted(width() - 16, &fits);
-    if (const bool cut =
-            !fits || lines.scenario > m_lines.scenario || lines.details > m_lines.details;
+    // cut: the headline does not fit at its smallest font, a block needs more height than it
+    // has, or a block's glyphs reach below its lines (a fallback font taller than the advance)
+    const auto overflows = [](const TextBlock& b, int px) {
+        return b.layout && b.layout->boundingRect().height() > px + 0.5;
+    };
+    if (const bool cut = !fits || lines.scenarioPx > m_lines.scenarioPx ||
+                         lines.detailsPx > m_lines.detailsPx ||
+                         overflows(m_scenarioBlock, m_lines.scenarioPx) ||
+                         overflows(m_detailsBlock, m_lines.detailsPx);
         property(kElidedProperty).toBool() != cut)
         setProperty(kElidedProperty, cut);
     setAccessibleName(tr("Verdict"));

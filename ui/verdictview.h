@@ -13,6 +13,7 @@
 #include <QTextLayout>
 #include <QWidget>
 
+#include <cmath>
 #include <memory>
 
 namespace headroom::ui {
@@ -62,8 +63,10 @@ private:
     static QString bandText(const Results& r, ByteUnit u);
     static QFont fitted(const QFont& base, const QString& text, int width, bool* fits);
     struct Lines {
-        int scenario = 1; ///< lines of the scenario line
-        int details = 2;  ///< lines of the details, at least 2
+        int scenario = 1;   ///< lines of the scenario line
+        int details = 2;    ///< lines of the details, at least 2
+        int scenarioPx = 0; ///< their heights in px: lines x the block's line advance
+        int detailsPx = 0;
         bool operator==(const Lines&) const = default;
     };
     /// The lines the scenario line and the details need, wrapped at @p width px.
@@ -76,8 +79,12 @@ private:
         QString text;
         QFont font;
         int width = -1;
-        std::shared_ptr<QTextLayout> layout; ///< lines at y = k x the font's line spacing
+        std::shared_ptr<QTextLayout> layout; ///< lines at y = k x advance
         int lines = 0;
+        /// Distance between lines, px: the font's line spacing, or the tallest laid-out line
+        /// where a fallback font is taller (Chinese glyphs in a Latin UI font).
+        double advance = 0;
+        int height() const { return static_cast<int>(std::ceil(lines * advance)); }
     };
     /// @p memo laid out again when @p text, @p font or @p width (px, the wrap width plus the
     /// 16 px margins) differ from its own; its line count.

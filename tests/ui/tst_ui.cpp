@@ -1630,11 +1630,25 @@ private slots:
     }
 
     void themeSwitch() {
+        settle();
+        m_win->dashboard()->refreshTables();
+        QTreeWidget* playbook = m_win->dashboard()->playbook()->tree();
+        QVERIFY(playbook->topLevelItemCount() > 0);
+        // the playbook's verdict column is drawn in the theme's verdict colours (the light
+        // theme's green and red were about 2:1 on the dark table)
+        const auto verdictColour = [&](ThemeKind k) {
+            const ChartColors c = Theme::chartColors(k);
+            const bool fits = ctl()->results().playbook.front().fits;
+            return fits ? c.fits : c.oom;
+        };
+        QCOMPARE(playbook->topLevelItem(0)->foreground(4).color(), verdictColour(ThemeKind::Light));
         action("actionThemeDark")->trigger();
         QCOMPARE(m_win->theme(), ThemeKind::Dark);
         QCOMPARE(m_win->dashboard()->chartStyle().theme, ThemeKind::Dark);
+        QCOMPARE(playbook->topLevelItem(0)->foreground(4).color(), verdictColour(ThemeKind::Dark));
         action("actionToggleTheme")->trigger();
         QCOMPARE(m_win->theme(), ThemeKind::Light);
+        QCOMPARE(playbook->topLevelItem(0)->foreground(4).color(), verdictColour(ThemeKind::Light));
     }
 
     void settingsRestoreLastScenario() {
