@@ -4116,7 +4116,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>on each of %1 GPUs in tensor parallel (each holds 1/%1 of the weights and of the KV heads)</source>
-        <translation>auf jeder von %1 GPUs in Tensor-Parallelität (jede hält 1/%1 der Gewichte und der KV-Heads)</translation>
+        <translation>auf jeder von %1 GPUs (TP, je 1/%1 der Gewichte und KV-Heads)</translation>
     </message>
     <message>
         <source>on one GPU</source>
@@ -4140,7 +4140,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>%1 %2: it requests the utilisation share of the memory, loads the weights, profiles one step of its largest batch, and pages the rest into KV-cache blocks of %3 tokens shared by all running requests.</source>
-        <translation>%1 %2: Es fordert den Auslastungsanteil des Speichers an, lädt die Gewichte, misst einen Schritt seines größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token, die sich alle laufenden Anfragen teilen.</translation>
+        <translation>%1 %2: fordert seinen Speicheranteil an, lädt die Gewichte, misst einen Schritt des größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token für alle laufenden Anfragen.</translation>
     </message>
     <message>
         <source>(CUDA graphs come out of the memory the share leaves)</source>

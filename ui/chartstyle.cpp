@@ -336,9 +336,13 @@ QString fittingText(const QStringList& variants, const QFont& font, double room,
 }
 
 namespace {
-bool clearOf(const QRectF& r, const QRectF& bounds, const QList<const ChartLabel*>& placed) {
+bool clearOf(const QRectF& r, const QRectF& bounds, const QList<const ChartLabel*>& placed,
+             const QList<QRectF>& keepClear) {
     if (!bounds.contains(r))
         return false;
+    for (const QRectF& k : keepClear)
+        if (r.intersects(k))
+            return false;
     for (const ChartLabel* other : placed) {
         if (other->isVisible() && other->opacity() > 0.05 &&
             r.intersects(other->mapRectToParent(other->rect())))
@@ -348,8 +352,13 @@ bool clearOf(const QRectF& r, const QRectF& bounds, const QList<const ChartLabel
 }
 } // namespace
 
+QRectF markerRect(QPointF centre, double diameter) {
+    const double r = diameter / 2 + 2;
+    return {centre - QPointF(r, r), QSizeF(2 * r, 2 * r)};
+}
+
 bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
-                QList<const ChartLabel*>& placed) {
+                QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear) {
     const QSizeF size = label->rect().size();
     auto inside = [&](QPointF p) {
         p.setX(std::clamp(p.x(), bounds.left(),
@@ -361,7 +370,7 @@ bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRect
     const QPointF first = inside(candidates.isEmpty() ? bounds.topLeft() : candidates.front());
     std::optional<QPointF> chosen;
     for (const QPointF& c : candidates) {
-        if (clearOf(QRectF(inside(c), size), bounds, placed)) {
+        if (clearOf(QRectF(inside(c), size), bounds, placed, keepClear)) {
             chosen = inside(c);
             break;
         }
@@ -373,7 +382,7 @@ bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRect
         for (const QPointF& c0 : candidates) {
             for (int dir : {1, -1}) {
                 const QPointF c = inside(c0) + QPointF(0, dir * k * step);
-                if (!chosen && clearOf(QRectF(c, size), bounds, placed))
+                if (!chosen && clearOf(QRectF(c, size), bounds, placed, keepClear))
                     chosen = c;
             }
         }

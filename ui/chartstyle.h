@@ -184,12 +184,17 @@ private:
 int ticksForHeight(double plotHeight, const QFont& font);
 
 /// Places @p label at the first of @p candidates (top-left positions, pulled inside @p bounds)
-/// that is clear of every label in @p placed; when none is, slides the candidates up and down,
-/// nearest first, in steps of half its height. Appends it to @p placed. False when no clear
-/// place exists (it then sits at the first candidate: hide a secondary label then).
-/// Bounded: candidates x 2 x (bounds height / step) x placed rectangle tests.
+/// that is clear of every label in @p placed and of every rectangle in @p keepClear (point
+/// markers, in the label's parent coordinates); when none is, slides the candidates up and
+/// down, nearest first, in steps of half its height. Appends it to @p placed. False when no
+/// clear place exists (it then sits at the first candidate: hide a secondary label then).
+/// Bounded: candidates x 2 x (bounds height / step) x (placed + keepClear) rectangle tests.
 bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
-                QList<const ChartLabel*>& placed);
+                QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear = {});
+
+/// The square a point marker of @p diameter px at @p centre covers, with a 2 px margin: what
+/// placeClear keeps labels off.
+QRectF markerRect(QPointF centre, double diameter);
 
 /// Re-lays out the legend after markers were shown or hidden (QtCharts leaves gaps).
 void relayoutLegend(QChart* chart);

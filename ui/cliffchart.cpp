@@ -419,6 +419,16 @@ void CliffChart::placeOverlays() {
     const double cap = r.estimate.capacity / Units::bytesPerUnit(m_unit);
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
     QList<const ChartLabel*> placed;
+    // the current point's dot and the measured points: no label covers them
+    const QPointF dotAt =
+        m_chart->mapToPosition(QPointF(xCoord(r.current), std::min(currentY(), m_yMax)), m_total);
+    const double dotSize = m_dot->rect().width();
+    QList<QRectF> keep;
+    if (r.hasEstimate)
+        keep << markerRect(dotAt, dotSize);
+    if (m_measured->isVisible())
+        for (const QPointF& pt : m_measured->points())
+            keep << markerRect(m_chart->mapToPosition(pt, m_measured), m_measured->markerSize());
     // max-fit label: at the top of the marker line, right of it (left when no room)
     m_markerLabel->setText(markerText());
     m_markerLabel->setVisible(r.hasEstimate);
@@ -430,7 +440,7 @@ void CliffChart::placeOverlays() {
                 m_chart->mapToPosition(QPointF(xCoord(m_markerValue), m_yMax), m_marker);
             x = p.x() + 6 + br.width() > inside.right() ? p.x() - br.width() - 6 : p.x() + 6;
         }
-        placeClear(m_markerLabel, {QPointF(x, plot.top() + 4)}, inside, placed);
+        placeClear(m_markerLabel, {QPointF(x, plot.top() + 4)}, inside, placed, keep);
     }
     // capacity label: right end, above the line (below it when the line is at the top)
     m_capacityLabel->setVisible(m_capacity->isVisible());
@@ -439,22 +449,22 @@ void CliffChart::placeOverlays() {
         const QSizeF br = m_capacityLabel->size();
         const double x = inside.right() - br.width() - 2;
         placeClear(m_capacityLabel, {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2)},
-                   inside, placed);
+                   inside, placed, keep);
     }
     // current point: the dot, its label beside it, clear of the others
     {
-        const QPointF p = m_chart->mapToPosition(
-            QPointF(xCoord(r.current), std::min(currentY(), m_yMax)), m_total);
+        const QPointF p = dotAt;
         m_dot->setPos(p);
         const QSizeF br = m_dotLabel->size();
-        const double right = p.x() + 10;
-        const double left = p.x() - br.width() - 10;
-        const double above = p.y() - br.height() - 6;
-        const double below = p.y() + 8;
+        const double gap = dotSize / 2 + 4; // beside the dot, not on it
+        const double right = p.x() + gap;
+        const double left = p.x() - br.width() - gap;
+        const double above = p.y() - br.height() - gap;
+        const double below = p.y() + gap;
         m_dotLabel->setVisible(r.hasEstimate);
         const QList<QPointF> spots{QPointF(right, above), QPointF(right, below),
                                    QPointF(left, above), QPointF(left, below)};
-        if (r.hasEstimate && !placeClear(m_dotLabel, spots, inside, placed)) {
+        if (r.hasEstimate && !placeClear(m_dotLabel, spots, inside, placed, keep)) {
             if (!m_markerShort) {
                 // no room: the marker's label takes its short wording, and the labels are
                 // placed again (once: the flag holds until the next placement)
@@ -467,14 +477,15 @@ void CliffChart::placeOverlays() {
             // point's, which names the same number when they meet; the dashed line stays
             m_markerLabel->setVisible(false);
             placed.removeAll(m_markerLabel);
-            placeClear(m_dotLabel, spots, inside, placed);
+            placeClear(m_dotLabel, spots, inside, placed, keep);
         }
     }
     // the slope is secondary: under the marker label when there is room, else not shown
     if (m_slopeWanted) {
         m_slopeLabel->setVisible(true);
         const QPointF under = m_markerLabel->pos() + QPointF(0, m_markerLabel->size().height() + 4);
-        if (!placeClear(m_slopeLabel, {under, QPointF(plot.left() + 6, under.y())}, inside, placed))
+        if (!placeClear(m_slopeLabel, {under, QPointF(plot.left() + 6, under.y())}, inside, placed,
+                        keep))
             m_slopeLabel->setVisible(false);
     }
     // measured point label: under its marker; without a marker on this curve, bottom right
@@ -485,7 +496,7 @@ void CliffChart::placeOverlays() {
             const QPointF p = m_chart->mapToPosition(m_measured->points().first(), m_measured);
             at = QPointF(p.x() - br.width() / 2, p.y() + 10);
         }
-        placeClear(m_measuredLabel, {at}, inside, placed);
+        placeClear(m_measuredLabel, {at}, inside, placed, keep);
     }
 }
 

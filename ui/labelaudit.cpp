@@ -6,6 +6,7 @@
 #include <QAbstractItemView>
 #include <QAbstractSpinBox>
 #include <QComboBox>
+#include <QGraphicsEllipseItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -137,9 +138,14 @@ void auditChart(const QGraphicsView* view, const QWidget* root, QList<LabelProbl
         return;
     const QRectF port = QRectF(view->viewport()->rect()).adjusted(-1, -1, 1, 1);
     std::vector<SceneText> texts;
+    std::vector<QRectF> dots; // point markers (the current point, a peak): no overlay on them
     for (const QGraphicsItem* item : scene->items()) {
         if (!item->isVisible() || item->effectiveOpacity() < 0.05)
             continue;
+        if (dynamic_cast<const QGraphicsEllipseItem*>(item)) {
+            dots.push_back(view->mapFromScene(item->sceneBoundingRect()).boundingRect());
+            continue;
+        }
         // clipped away by its parent (QtCharts keeps stale axis labels of an empty range)
         if (item->isClipped() && item->mapToScene(item->clipPath()).boundingRect().width() < 1)
             continue;
@@ -182,6 +188,16 @@ void auditChart(const QGraphicsView* view, const QWidget* root, QList<LabelProbl
             out.append({LabelProblem::Kind::Elided, where, t.text});
         else if (!port.contains(t.rect) && !covered)
             out.append({LabelProblem::Kind::Outside, where, t.text});
+    }
+    for (const SceneText& t : texts) {
+        if (!t.overlay)
+            continue;
+        for (const QRectF& dot : dots) {
+            const QRectF both = t.rect.intersected(dot);
+            if (both.width() > 1.5 && both.height() > 1.5)
+                out.append({LabelProblem::Kind::Overlap, pathOf(view, root),
+                            t.text + QStringLiteral(" | (point marker)")});
+        }
     }
     for (size_t i = 0; i < texts.size(); ++i) {
         for (size_t j = i + 1; j < texts.size(); ++j) {

@@ -166,16 +166,20 @@ void ServingCliffChart::placeLabels() {
             m_hereLabel->setText(text);
     }
     QList<const ChartLabel*> placed;
+    QList<QRectF> keep; // the point's marker: no label covers it
+    if (m_here->count() == 1)
+        keep << markerRect(m_chart->mapToPosition(m_here->at(0), m_here), m_here->markerSize());
     // the point's label first (the answer), right of the point or left of it
     if (m_here->count() == 1) {
         const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
         const QSizeF sz = m_hereLabel->size();
-        const double above = at.y() - sz.height() - 4;
+        const double gap = m_here->markerSize() / 2 + 4;
+        const double above = at.y() - sz.height() - gap;
         placeClear(m_hereLabel,
-                   {QPointF(at.x() + 10, above), QPointF(at.x() - 10 - sz.width(), above),
-                    QPointF(at.x() + 10, at.y() + 6),
-                    QPointF(at.x() - 10 - sz.width(), at.y() + 6)},
-                   inside, placed);
+                   {QPointF(at.x() + gap, above), QPointF(at.x() - gap - sz.width(), above),
+                    QPointF(at.x() + gap, at.y() + gap),
+                    QPointF(at.x() - gap - sz.width(), at.y() + gap)},
+                   inside, placed, keep);
     } else if (!m_hereLabel->text().isEmpty()) { // no point: the server does not start
         placeClear(m_hereLabel, {QPointF(plot.left() + 8, plot.top() + 4)}, inside, placed);
     }
@@ -183,7 +187,7 @@ void ServingCliffChart::placeLabels() {
     if (!m_capLabel->text().isEmpty() && m_curve->count() > 0) {
         const QPointF start = m_chart->mapToPosition(m_curve->at(0), m_curve);
         m_capLabel->setVisible(true);
-        if (!placeClear(m_capLabel, {QPointF(start.x() + 6, start.y() + 6)}, inside, placed))
+        if (!placeClear(m_capLabel, {QPointF(start.x() + 6, start.y() + 6)}, inside, placed, keep))
             m_capLabel->setVisible(false);
     }
     // the position limit at the top of its line, beside it; not shown where it has no room
@@ -194,7 +198,7 @@ void ServingCliffChart::placeLabels() {
         if (!placeClear(m_positionsLabel,
                         {QPointF(top.x() + 4, plot.top() + 2),
                          QPointF(top.x() - 4 - sz.width(), plot.top() + 2)},
-                        inside, placed))
+                        inside, placed, keep))
             m_positionsLabel->setVisible(false);
     }
 }
