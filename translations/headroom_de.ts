@@ -370,6 +370,10 @@
         <source>RoPE cache</source>
         <translation>RoPE-Cache</translation>
     </message>
+    <message>
+        <source>B/param</source>
+        <translation>B/Param.</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>

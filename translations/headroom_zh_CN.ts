@@ -370,6 +370,10 @@
         <source>RoPE cache</source>
         <translation>RoPE 缓存</translation>
     </message>
+    <message>
+        <source>B/param</source>
+        <translation>B/参数</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>

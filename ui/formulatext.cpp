@@ -1,6 +1,8 @@
 #include "ui/formulatext.h"
 
 #include <QList>
+#include <QLocale>
+#include <QRegularExpression>
 #include <QStringView>
 
 #include <algorithm>
@@ -64,6 +66,7 @@ constexpr const char* kFormulaPhrases[] = {
     QT_TRANSLATE_NOOP("FormulaText", "one block's prefill tensors per token"),
     QT_TRANSLATE_NOOP("FormulaText", "saved tensors per token"),
     QT_TRANSLATE_NOOP("FormulaText", "checkpointing"),
+    QT_TRANSLATE_NOOP("FormulaText", "B/param"),
     QT_TRANSLATE_NOOP("FormulaText", "vocab"),
     QT_TRANSLATE_NOOP("FormulaText", "saved log-softmax, scattered gradient, exp, their sum"),
     QT_TRANSLATE_NOOP("FormulaText", "compiled loss: saved input + its gradient"),
@@ -198,7 +201,16 @@ QString replaceWords(const QString& text, const QList<Replacement>& table) {
 
 QString FormulaText::translate(const QString& english) {
     static const QList<Replacement> phrases = byLength(kFormulaPhrases);
-    return replaceWords(english, translated(phrases));
+    QString out = replaceWords(english, translated(phrases));
+    const QString point = QLocale().decimalPoint();
+    if (point != QLatin1String(".")) {
+        // a decimal number standing alone: not after a letter, digit, '.', '@', '-' or '_'
+        // (versions, model names, keys), and not followed by another '.' digit group
+        static const QRegularExpression decimal(
+            QStringLiteral("(?<![\\w.@\\-])(\\d+)\\.(\\d+)(?![.\\d])"));
+        out.replace(decimal, QStringLiteral("\\1") + point + QStringLiteral("\\2"));
+    }
+    return out;
 }
 
 QString FormulaText::traits(const QString& english) {

@@ -2,8 +2,9 @@
 // Translated formula texts and model traits. The engine writes each memory term's formula in
 // English (core/engine/formulas.cpp termFormula) and the model presets carry English traits
 // (resources/models.json); the GUI shows both in the interface language by replacing each
-// known English phrase with its translation, leaving numbers, dtype names, units, keys and
-// symbols as they are.
+// known English phrase with its translation, leaving dtype names, units, keys and symbols as
+// they are; decimal numbers take the locale's decimal separator ("14.96 GiB" is "14,96 GiB" in
+// German, as every other number of the window).
 
 #include <QCoreApplication>
 #include <QString>
@@ -15,7 +16,9 @@ class FormulaText {
 
 public:
     /// @p english (a termFormula text) with every known phrase translated, longest phrase
-    /// first and whole words only; @p english itself when no phrase has a translation.
+    /// first and whole words only, and the decimal point of each decimal number (digits '.'
+    /// digits, not part of a version such as @4.44 or a name such as llama-3.1) written as
+    /// QLocale()'s; @p english itself in English.
     static QString translate(const QString& english);
     /// A preset's traits ("dense, GQA, SWA 4096 (half the layers), tied") translated the
     /// same way; abbreviations (GQA, MoE, MLA, SWA...) stay.

@@ -70,6 +70,8 @@ class TstFormulaText : public QObject {
 private slots:
     void translate_data();
     void translate();
+    void decimalsInTheLocale_data();
+    void decimalsInTheLocale();
     void traits_data();
     void traits();
     void everyPhraseIsInTheTable_data();
@@ -109,6 +111,41 @@ void TstFormulaText::translate() {
     TableTranslator translator(table);
     const auto installed = table.isEmpty() ? nullptr : std::make_unique<Installed>(&translator);
     QCOMPARE(FormulaText::translate(english), expected);
+}
+
+// Decimal numbers take the interface locale's separator, as the breakdown's byte columns do
+// (the German formula column read "= 14.96 GiB" beside "14,96 GiB"); versions, model names
+// and integers stay as the engine writes them.
+void TstFormulaText::decimalsInTheLocale_data() {
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en-unchanged") << "en_US" << kOptimizer << kOptimizer;
+    QTest::newRow("de-optimizer")
+        << "de_DE" << kOptimizer
+        << QStringLiteral("adamw: 8,03e+09 trainable x 4 B/param (bf16 states) = 29,92 GiB");
+    QTest::newRow("de-percent") << "de_DE" << kReserve
+                                << QStringLiteral("20% of transients + 3,5% of resident bytes "
+                                                  "(caching allocator) = 4,14 GiB");
+    QTest::newRow("de-version-and-name-kept")
+        << "de_DE" << QStringLiteral("hf-trainer@4.44 on llama-3.1-8b: 0.5 GiB, v1.2.3")
+        << QStringLiteral("hf-trainer@4.44 on llama-3.1-8b: 0,5 GiB, v1.2.3");
+    QTest::newRow("de-integers-kept") << "de_DE" << kActivations
+                                      << QStringLiteral("saved tensors per token x 8192 tokens "
+                                                        "(b 4 x s 2048) x 32 layers, "
+                                                        "checkpointing none = 54,28 GiB");
+    QTest::newRow("zh-unchanged") << "zh_CN" << kOptimizer << kOptimizer;
+}
+
+void TstFormulaText::decimalsInTheLocale() {
+    QFETCH(QString, locale);
+    QFETCH(QString, english);
+    QFETCH(QString, expected);
+    const QLocale before;
+    QLocale::setDefault(QLocale(locale));
+    const QString out = FormulaText::translate(english);
+    QLocale::setDefault(before);
+    QCOMPARE(out, expected);
 }
 
 void TstFormulaText::traits_data() {
