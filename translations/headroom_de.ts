@@ -4266,11 +4266,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>peak: %1 in %2 (stage %3)</source>
-        <translation>Spitze: %1 in %2 (Stufe %3)</translation>
+        <translation>Spitze: %1 (%2, Stufe %3)</translation>
     </message>
     <message>
         <source>peak: %1 in %2</source>
-        <translation>Spitze: %1 in %2</translation>
+        <translation>Spitze: %1 (%2)</translation>
     </message>
     <message>
         <source>Step timeline</source>
