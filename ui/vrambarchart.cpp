@@ -437,16 +437,21 @@ void VramBarChart::placeOverlays() {
         if (y < plot.top()) {
             y = plot.top() + 2;
         }
-        const double x = std::clamp(p.x() - br.width() / 2, plot.left(),
-                                    std::max(plot.left(), plot.right() - br.width()));
-        // a total at the capacity line (the cache fills the card) would sit on the capacity
-        // label: put it above that label, or below it where the plot ends
+        double x = std::clamp(p.x() - br.width() / 2, plot.left(),
+                              std::max(plot.left(), plot.right() - br.width()));
+        // a total near the capacity line would sit on the capacity label: beside it, left,
+        // at the bar's top when there is room; else above that label, or below it where the
+        // plot ends (then it reads inside the bar)
         if (m_capacityLabel->isVisible()) {
             const QRectF capRect(m_capacityLabel->pos(), m_capacityLabel->boundingRect().size());
             if (QRectF(x, y, br.width(), br.height()).intersects(capRect)) {
-                y = capRect.top() - br.height() - 2;
-                if (y < plot.top()) {
-                    y = capRect.bottom() + 2;
+                if (const double left = capRect.left() - br.width() - 4; left >= plot.left()) {
+                    x = left;
+                } else {
+                    y = capRect.top() - br.height() - 2;
+                    if (y < plot.top()) {
+                        y = capRect.bottom() + 2;
+                    }
                 }
             }
         }
