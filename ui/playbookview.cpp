@@ -178,7 +178,7 @@ void PlaybookView::refresh() {
         row->setText(3, Units::format(p.newTotal, m_unit));
         row->setText(4, p.fits ? tr("fits") : tr("still OOM"));
         row->setForeground(4, p.fits ? c.fits : c.oom);
-        // the disruption cost from the lever table (core/plan/levers.h), the plan's its sum
+        // the disruption cost from the lever table (core/plan/levers.h); a plan's is its steps' sum
         if (p.option) {
             const LeverRow& lever = leverRow(*p.option);
             row->setText(5, QString::number(lever.cost()));

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <queue>
 #include <tuple>
 #include <unordered_set>
@@ -12,8 +11,6 @@
 namespace headroom {
 
 namespace {
-
-using O = LeverOption;
 
 /// Bytes the fits verdict counts on the worst rank with this GPU (capacity - headroom: the
 /// nvidia-smi total less pageable optimizer states and the releasable cache, Estimate::fits),
