@@ -1408,6 +1408,14 @@
         <source>%1 GPUs</source>
         <translation>%1 GPUs</translation>
     </message>
+    <message>
+        <source>unstated settings</source>
+        <translation>nicht angegebene Einstellungen</translation>
+    </message>
+    <message>
+        <source>state the settings</source>
+        <translation>die Einstellungen angeben</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>

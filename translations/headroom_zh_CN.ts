@@ -1406,6 +1406,14 @@
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
+    <message>
+        <source>unstated settings</source>
+        <translation>未注明的设置</translation>
+    </message>
+    <message>
+        <source>state the settings</source>
+        <translation>注明这些设置</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>

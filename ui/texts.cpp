@@ -323,6 +323,8 @@ QString Texts::bandCauseName(BandCause c) {
         return tr("framework versions");
     case BandCause::SampleLengths:
         return tr("sample lengths");
+    case BandCause::FilledDefaults:
+        return tr("unstated settings");
     }
     return {};
 }
@@ -337,6 +339,8 @@ QString Texts::bandCauseRemedy(BandCause c) {
         return tr("pick the framework version");
     case BandCause::SampleLengths:
         return tr("pack the samples");
+    case BandCause::FilledDefaults:
+        return tr("state the settings");
     }
     return {};
 }

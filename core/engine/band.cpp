@@ -129,6 +129,155 @@ BandContributor sampleLengths(const ModelArch& m, const Workload& w, const GpuSp
     return c;
 }
 
+/// A run the band estimates again: the model and the workload of one alternative.
+struct Alternative {
+    ModelArch model;
+    Workload workload;
+};
+
+/// One setting a record may leave unknown, and the alternatives it opens when a profile's
+/// default filled it: one row per setting, read by filledDefaults (the table the band's
+/// filled_defaults contributor spans; docs/metrics.md "The band").
+struct OpenSetting {
+    bool UnknownSettings::*unknown; ///< the flag that marks it unknown
+    std::string_view field;         ///< the record key
+    std::string_view spans;         ///< the alternatives, with their source (English)
+    /// Appends the alternatives of @p m, @p w (the default filled in included or not: the
+    /// point estimate is one of the alternatives the row spans).
+    void (*add)(const ModelArch& m, const Workload& w, const UnknownSettings& u,
+                std::vector<Alternative>& out);
+};
+
+/// @p w with optimizer @p o; its states in the dtype @p o's code keeps where the record left
+/// them unknown too.
+Workload withOptimizer(const Workload& w, const UnknownSettings& u, Optimizer o) {
+    Workload alt = w;
+    alt.optimizer = o;
+    if (u.optimizerStates)
+        alt.precision.optimizerStates = optimizerStateDtype(alt);
+    return alt;
+}
+
+void optimizerAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings& u,
+                           std::vector<Alternative>& out) {
+    out.push_back({m, withOptimizer(w, u, Optimizer::AdamW)});
+    Workload paged = withOptimizer(w, u, Optimizer::PagedAdamW8bit);
+    out.push_back({m, paged});
+    // torchtune's single-device full fine-tune configs pair it with optimizer_in_bwd, which
+    // needs one GPU taking every step without accumulation
+    if (w.finetune == Finetune::Full && w.gradAccumulation == 1 && w.parallel.dp == 1 &&
+        w.parallel.tp == 1 && w.parallel.pp == 1 && w.parallel.sharding == Sharding::None) {
+        paged.features.optimizerInBackward = true;
+        out.push_back({m, paged});
+    }
+}
+
+void checkpointingAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
+                               std::vector<Alternative>& out) {
+    for (Checkpointing c : {Checkpointing::None, Checkpointing::Full}) {
+        Workload alt = w;
+        alt.checkpointing = c;
+        out.push_back({m, alt});
+    }
+}
+
+void attentionAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
+                           std::vector<Alternative>& out) {
+    for (AttentionImpl a : {AttentionImpl::Eager, AttentionImpl::SDPA}) {
+        Workload alt = w;
+        alt.attention = a;
+        out.push_back({m, alt});
+    }
+}
+
+void loraTargetAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
+                            std::vector<Alternative>& out) {
+    for (unsigned t : {kLoraQV, kLoraAllLinear}) {
+        Workload alt = w;
+        alt.lora.targets = t;
+        out.push_back({m, alt});
+    }
+}
+
+void loraDropoutAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
+                             std::vector<Alternative>& out) {
+    for (bool d : {false, true}) {
+        Workload alt = w;
+        alt.lora.dropout = d;
+        out.push_back({m, alt});
+    }
+}
+
+void tiedEmbeddingAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
+                               std::vector<Alternative>& out) {
+    for (bool tied : {false, true}) {
+        ModelArch alt = m;
+        alt.tiedEmbeddings = tied;
+        out.push_back({alt, w});
+    }
+}
+
+/// The settings whose alternatives the band spans when a record leaves them unknown. The
+/// dtypes are not rows: a record that leaves them unknown gets its framework's precision
+/// preset, whose rule (resolveUnknowns) is the framework's code, not a user's choice; nor are
+/// inference's token counts, which a record without them is skipped for.
+constexpr OpenSetting kOpenSettings[] = {
+    {&UnknownSettings::optimizer, "optimizer",
+     "torch.optim.AdamW (states in the trainable parameter's dtype, torch/optim/adamw.py) or "
+     "bitsandbytes PagedAdamW8bit (int8 states, paged), stepped in backward where one GPU takes "
+     "every step (torchtune recipes/configs/llama3_1/8B_full_single_device.yaml: "
+     "PagedAdamW8bit, optimizer_in_bwd: True)",
+     optimizerAlternatives},
+    {&UnknownSettings::checkpointing, "activation_checkpointing",
+     "no activation recomputation or full (each block's input kept; selective lies between)",
+     checkpointingAlternatives},
+    {&UnknownSettings::attention, "attention",
+     "eager attention (the s x s scores kept) or SDPA's fused kernels (none kept)",
+     attentionAlternatives},
+    {&UnknownSettings::loraTargets, "lora.targets",
+     "q_proj,v_proj (PEFT's and litgpt's default) or every linear layer (PEFT all-linear)",
+     loraTargetAlternatives},
+    {&UnknownSettings::loraDropout, "lora.dropout",
+     "no dropout (PEFT LoraConfig lora_dropout=0.0) or a dropout, which keeps a dropped copy "
+     "of each adapter's input (peft/tuners/lora/layer.py)",
+     loraDropoutAlternatives},
+    {&UnknownSettings::tiedEmbeddings, "model.tied_embeddings",
+     "an lm_head of its own (vocab x hidden) or the token embedding shared",
+     tiedEmbeddingAlternatives},
+};
+
+/// The settings @p u marks unknown that the run's profile filled: each row of kOpenSettings
+/// set in @p u spans its alternatives; the rows' moves add (the settings are independent).
+BandContributor filledDefaults(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                               const Estimate& point, const UnknownSettings& u) {
+    BandContributor sum;
+    sum.cause = BandCause::FilledDefaults;
+    std::string fields;
+    for (const OpenSetting& row : kOpenSettings) {
+        if (!(u.*row.unknown))
+            continue;
+        std::vector<Alternative> alts;
+        row.add(m, w, u, alts);
+        std::vector<Estimate> estimates;
+        for (const Alternative& a : alts)
+            estimates.push_back(estimate(a.model, a.workload, gpu));
+        const BandContributor c = fromAlternatives(BandCause::FilledDefaults, point, estimates);
+        for (size_t i = 0; i < sum.low.size(); ++i) {
+            sum.low[i] += c.low[i];
+            sum.high[i] += c.high[i];
+        }
+        sum.verdictLow += c.verdictLow;
+        sum.verdictHigh += c.verdictHigh;
+        if (movesSomething(c))
+            fields += (fields.empty() ? "" : "; ") + std::string(row.field) + ": " +
+                      std::string(row.spans);
+    }
+    sum.why = "settings the run left unknown, filled from the framework's documented defaults (" +
+              fields + ")";
+    sum.remedy = "state these settings";
+    return sum;
+}
+
 /// Whether the lengths are open: training, not stated by the scenario, and the profile's
 /// pipeline pads per batch or is not documented.
 bool lengthsOpen(const Workload& w) {
@@ -175,12 +324,14 @@ std::string_view bandCauseKey(BandCause c) {
         return "profile_versions";
     case BandCause::SampleLengths:
         return "sample_lengths";
+    case BandCause::FilledDefaults:
+        return "filled_defaults";
     }
     return "?";
 }
 
-Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
-                  const Estimate& point) {
+Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu, const Estimate& point,
+                  const UnknownSettings* leftUnknown) {
     Band b;
     if (!w.features.expandableSegments)
         b.contributors.push_back(allocatorConfig(m, w, gpu, point));
@@ -188,6 +339,8 @@ Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
     b.contributors.push_back(profileVersions(m, w, gpu, point));
     if (lengthsOpen(w))
         b.contributors.push_back(sampleLengths(m, w, gpu, point));
+    if (leftUnknown)
+        b.contributors.push_back(filledDefaults(m, w, gpu, point, *leftUnknown));
     std::erase_if(b.contributors, [](const BandContributor& c) { return !movesSomething(c); });
     b.point = b.low = b.high = metrics(point.worst);
     b.verdictPoint = b.verdictLow = b.verdictHigh = verdictBytes(point.worst);

@@ -11,14 +11,15 @@
 // (non-negative) high deltas, per metric.
 //
 // Cost: one estimate() per alternative: 1 (allocator) + the profile's other versions (a
-// handful: the table's versions of one framework) + 1 (sample lengths); the CUDA-stack
-// contributor is a formula. Bounded
-// by the profile table's size, independent of the model.
+// handful: the table's versions of one framework) + 1 (sample lengths) + at most 13 for the
+// settings a record left unknown (the filled-defaults table's alternatives); the CUDA-stack
+// contributor is a formula. Bounded by the two tables' sizes, independent of the model.
 //
 // Units: bytes, of the worst rank (Estimate::worst). Sources: per contributor (band.cpp and
 // docs/metrics.md "The band").
 
 #include "core/engine/estimator.h"
+#include "core/engine/profiles.h"
 
 #include <array>
 #include <string>
@@ -33,9 +34,11 @@ enum class BandCause {
     CudaStack,       ///< the CUDA context the driver and CUDA version load (nvidia-smi only)
     ProfileVersions, ///< the versions of the framework profile's range
     SampleLengths,   ///< fixed-length batches vs a real data set's varying lengths
+    FilledDefaults,  ///< settings the run left unknown that a profile's default filled
 };
-inline constexpr int kBandCauseCount = 4;
-/// "allocator_config", "cuda_stack", "profile_versions", "sample_lengths" (JSON keys).
+inline constexpr int kBandCauseCount = 5;
+/// "allocator_config", "cuda_stack", "profile_versions", "sample_lengths", "filled_defaults"
+/// (JSON keys).
 std::string_view bandCauseKey(BandCause c);
 
 /// Bytes per metric, indexed by Metric (Allocated, Reserved, NvidiaSmi).
@@ -69,8 +72,13 @@ struct Band {
 };
 
 /// The band of @p point, the estimate of @p m, @p w on @p gpu (nullptr: no verdict bounds
-/// beyond the bytes). Precondition: as estimate(); @p point == estimate(m, w, gpu).
-Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu, const Estimate& point);
+/// beyond the bytes). @p leftUnknown: the settings the run's source left unknown, which a
+/// framework profile's documented default filled (resolveUnknowns; nullptr or none set: every
+/// setting was stated, as in the GUI and a scenario file); each one set that the
+/// filled-defaults table lists opens its alternatives (docs/metrics.md "The band").
+/// Precondition: as estimate(); @p point == estimate(m, w, gpu).
+Band estimateBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu, const Estimate& point,
+                  const UnknownSettings* leftUnknown = nullptr);
 
 /// Moves @p b so that its point is @p worst (an estimate a calibration changed after the band
 /// was made), keeping each bound's distance from the point.

@@ -332,8 +332,6 @@ bool isFloatCheckpoint(DType d) {
     return d == DType::FP32 || d == DType::BF16 || d == DType::FP16;
 }
 
-DType stateDtype(const Workload& w);
-
 /// Whether @p m's own code casts it when built (DecoderFamilyTraits::castsOnLoad) where the
 /// preset @p preset would hold @p run's weights in fp32 and train them directly: no master
 /// copy, no ZeRO stage; never under the custom profile, whose dtypes are the user's.
@@ -354,7 +352,7 @@ void applyCheckpointDtype(Workload& w, std::optional<DType> modelDType) {
         return;
     w.precision.masterWeights = false;
     w.precision.grads = *modelDType;
-    w.precision.optimizerStates = stateDtype(w);
+    w.precision.optimizerStates = optimizerStateDtype(w);
 }
 
 } // namespace
@@ -440,22 +438,6 @@ std::string loraTargetNames(unsigned bits) {
     return s;
 }
 
-/// Optimizer state dtype by the optimizer's code (see resolveUnknowns).
-DType stateDtype(const Workload& w) {
-    switch (w.optimizer) {
-    case Optimizer::AdamW8bit:
-    case Optimizer::PagedAdamW8bit:
-        return DType::INT8; // bitsandbytes Optimizer2State(optim_bits=8): uint8 states
-    case Optimizer::PagedAdamW:
-    case Optimizer::Adafactor:
-        return DType::FP32; // bitsandbytes 32-bit states; Adafactor factored stats in fp32
-    default:
-        break;
-    }
-    const bool master = w.precision.masterWeights && w.precision.weights != DType::FP32;
-    return master ? DType::FP32 : trainableDtype(w);
-}
-
 /// Inference: the generate script's own prompt and generated-token counts for those a record
 /// leaves unknown (FillDefaults::promptTokens/newTokens); the sequence length is the context
 /// they make (inferenceContext: their sum, the prompt alone when prefill-only).
@@ -476,6 +458,21 @@ void fillGenerationTokens(Workload& w, UnknownSettings& unknown, const FillDefau
 }
 
 } // namespace
+
+DType optimizerStateDtype(const Workload& w) {
+    switch (w.optimizer) {
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+        return DType::INT8; // bitsandbytes Optimizer2State(optim_bits=8): uint8 states
+    case Optimizer::PagedAdamW:
+    case Optimizer::Adafactor:
+        return DType::FP32; // bitsandbytes 32-bit states; Adafactor factored stats in fp32
+    default:
+        break;
+    }
+    const bool master = w.precision.masterWeights && w.precision.weights != DType::FP32;
+    return master ? DType::FP32 : trainableDtype(w);
+}
 
 namespace {
 
@@ -556,7 +553,7 @@ void fillTrainableDtypes(Workload& w, const UnknownSettings& unknown, const Prof
                        mainGrads ? presetSrc : trainableRule});
     }
     if (unknown.optimizerStates) {
-        w.precision.optimizerStates = stateDtype(w);
+        w.precision.optimizerStates = optimizerStateDtype(w);
         out.push_back({"optimizer_state_dtype", std::string(dtypeKey(w.precision.optimizerStates)),
                        p.name + ": " + std::string(optimizerKey(w.optimizer)) +
                            " states by its code: torch/optim/adamw.py torch.zeros_like(p) (the "

@@ -185,6 +185,12 @@ struct UnknownSettings {
     bool newTokens = false;      ///< inference: the generated tokens
 };
 
+/// The dtype @p w's optimizer keeps its states in, by the optimizer's code: int8 for the
+/// bitsandbytes 8-bit optimizers (Optimizer2State(optim_bits=8)), fp32 for bitsandbytes' paged
+/// 32-bit AdamW and Adafactor's factored statistics, otherwise the trainable parameter's dtype
+/// (torch/optim/adamw.py `torch.zeros_like(p)`), fp32 beside a separate fp32 master copy.
+DType optimizerStateDtype(const Workload& w);
+
 /// Fills every setting @p unknown marks in @p m and @p w from the documented defaults of
 /// profile version @p c (ProfileVersion::fill), clears each flag it filled (a flag left set has no
 /// default: the caller decides), and returns what it filled. Dtypes follow the profile's precision

@@ -926,6 +926,7 @@ void RecordReader::readGpuAndMeasured(const FrameworkRevisions& revisions) {
 /// Settings the source left unknown: the profile's documented defaults (resolveUnknowns), or
 /// a reason to skip where it documents none.
 void RecordReader::fillUnknowns(ModelArch& a) {
+    rec.leftUnknown = unknown;
     if (const auto c = findProfile(entry.profile)) {
         for (FilledField& f : resolveUnknowns(a, w, unknown, *c))
             entry.filled.push_back(std::move(f));
@@ -1420,7 +1421,8 @@ PointResult scorePoint(const MeasurementRecord& r, const std::string& source,
                         : pt.compared == Metric::NvidiaSmi ? pt.nvidiaSmi
                                                            : pt.reserved;
     pt.errorPct = signedErrorPct(pt.estimatedBytes, pt.measuredBytes);
-    const Band band = estimateBand(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr, est);
+    const Band band =
+        estimateBand(r.model, r.workload, pt.capacity > 0 ? &gpu : nullptr, est, &r.leftUnknown);
     pt.bandLow = band.low[static_cast<size_t>(pt.compared)];
     pt.bandHigh = band.high[static_cast<size_t>(pt.compared)];
     if (r.measured == MeasuredMetric::Unknown) {

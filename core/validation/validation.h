@@ -62,6 +62,9 @@ struct MeasurementRecord {
     std::vector<std::string> caveats;
     /// Settings the source left null, filled from the framework profile's documented defaults.
     std::vector<FilledField> filled;
+    /// Which settings the source left null (before the fill): the band spans their
+    /// alternatives (estimateBand's leftUnknown).
+    UnknownSettings leftUnknown;
 };
 
 /// A record of the file: either usable, or skipped with every reason found.

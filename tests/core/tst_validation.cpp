@@ -579,8 +579,12 @@ void TstValidation::releasedSets_data() {
     QTest::addColumn<double>("maxMedian");
     QTest::addColumn<double>("maxP90");
     QTest::addColumn<int>("maxWrong");
+    // no wrong verdict since the band spans the settings a record leaves unknown: TT31-02
+    // (torchtune's README, Llama-3.1-8B full on one RTX A6000, optimizer not stated) was "does
+    // not fit" with the profile's AdamW; torchtune's single-device config, PagedAdamW8bit
+    // stepped in backward, brings the band's low under 48 GiB: "may not fit"
     QTest::newRow("validation-1") << QString::fromStdString(kValidation1.string()) << 49 << 40
-                                  << 5.0 << 34.0 << 1;
+                                  << 5.0 << 34.0 << 0;
     QTest::newRow("validation-2") << QString::fromStdString(kValidation2.string()) << 50 << 50
                                   << 14.0 << 31.0 << 0;
 }
