@@ -102,8 +102,8 @@ def render_by_source(report: dict) -> list[str]:
              f"worse on is visible. Target: no source median above {TARGET_SOURCE_MEDIAN:g} %.")
     L.append("")
     L.append("| source | scored | skipped | scored share | median abs error | p90 abs error | "
-             "mean signed error | wrong fit verdicts |")
-    L.append("|---|---|---|---|---|---|---|---|")
+             "mean signed error | wrong fit verdicts | in the band | median band width |")
+    L.append("|---|---|---|---|---|---|---|---|---|---|")
     for b in report.get("by_source", []):
         has = b["count"] > 0
         L.append(
@@ -111,7 +111,9 @@ def render_by_source(report: dict) -> list[str]:
             f"{100 * b['scored_share']:.0f} % | "
             + (f"{b['median_abs_error_pct']:.1f} % | {b['p90_abs_error_pct']:.1f} % | "
                f"{b['mean_signed_error_pct']:+.1f} % | " if has else "- | - | - | ")
-            + f"{b['wrong_fit_verdicts']} of {b['verdicts_checked']} |")
+            + f"{b['wrong_fit_verdicts']} of {b['verdicts_checked']} | "
+            + (f"{100 * b['band_coverage']:.0f} % | {b['median_band_width_pct']:.1f} % |"
+               if has else "- | - |"))
     L.append("")
     return L
 
@@ -240,6 +242,12 @@ def render(report: dict, sources: dict[str, dict], records_rel: str,
            "have their own rows in `tst_validation` (per-point tolerances for the H200 "
            "measurements, today's numbers with a margin for the released sets).")
     )
+    L.append("")
+    L.append(
+        f"The band (docs/metrics.md \"The band\"): {100 * s['band_coverage']:.1f} % of the "
+        f"measurements lie between its low and high bound, median width "
+        f"{s['median_band_width_pct']:.1f} % of the estimate (issue 32 asks >= 85 % with a "
+        "median width <= 20 %).")
     L.append("")
     L.extend(render_by_source(report))
     L.extend(render_filled(report))
