@@ -65,6 +65,23 @@ static void BM_Sweep256AndMaxBatch(benchmark::State& state) {
 }
 BENCHMARK(BM_Sweep256AndMaxBatch);
 
+/// The OOM-cliff refresh as the GUI runs it (ui/scenariocontroller.cpp computeResults): the
+/// sweep and the max-batch solve under one ReplayCache scope, so the step they share is
+/// replayed once; the cache is new each refresh (a changed sequence or model: nothing cached).
+static void BM_CliffRefreshCold(benchmark::State& state) {
+    const Scenario& s = scenario();
+    Workload w = s.workload;
+    w.finetune = Finetune::LoRA;
+    const std::vector<int64_t> xs = sweepValues(1024, 256);
+    for (auto _ : state) {
+        ReplayCache cache;
+        const ReplayCache::Scope scope(cache);
+        benchmark::DoNotOptimize(sweep(s.model, w, &s.gpu, SweepAxis::MicroBatch, xs));
+        benchmark::DoNotOptimize(maxMicroBatch(s.model, w, s.gpu));
+    }
+}
+BENCHMARK(BM_CliffRefreshCold);
+
 /// The combined-plan search (core/plan/plan_search.h) of issue 16: Llama-3.1-70B LoRA,
 /// micro-batch 4 x 4096 on 2x H100 with plain DP (arg 0), and a hopeless one that tries every
 /// combination: Llama-3.1-70B full fine-tune on one 8 GiB card (arg 1).
