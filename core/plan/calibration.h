@@ -152,4 +152,12 @@ void applyPlanTarget(Estimate& e, const Band& b, const Workload& w);
 Estimate plannedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                          const Calibration* c = nullptr);
 
+/// Bytes the fit verdict of @p e counts on its worst rank: capacity - headroom, the nvidia-smi
+/// total less the pageable optimizer states and the releasable cache (Estimate::fits), or the
+/// band's high bound where the plan is against it (applyPlanTarget). The planners' measure of
+/// a change's saving and new total (the playbook, the plan search). Needs a GPU (capacity > 0).
+inline double countedBytes(const Estimate& e) {
+    return e.capacity - e.headroom;
+}
+
 } // namespace headroom

@@ -12,12 +12,6 @@ namespace headroom {
 
 namespace {
 
-/// Bytes the fits verdict counts on the worst rank with this GPU (capacity - headroom: the
-/// nvidia-smi total less pageable optimizer states and the releasable cache, Estimate::fits),
-/// the measure of the playbook's savings and new totals.
-double counted(const Estimate& e) {
-    return e.capacity - e.headroom;
-}
 constexpr int kLeverCount = static_cast<int>(Lever::KvCacheDtype) + 1;
 static_assert(kLeverCount <= 16, "keyOf packs 4 bits a lever into 64 bits");
 
@@ -62,7 +56,7 @@ Plan waterfall(const ModelArch& m, const Workload& w, const GpuSpec& gpu,
             it = left.begin();
         cur = applyOption(w, cur, *it, globalBatch);
         const Estimate e = plannedEstimate(m, cur, &gpu);
-        plan.steps.push_back(PlanStep{*it, stepCost(*it, w), cur, counted(e), e.fits});
+        plan.steps.push_back(PlanStep{*it, stepCost(*it, w), cur, countedBytes(e), e.fits});
         plan.cost += plan.steps.back().cost;
         ++plan.evaluations;
         left.erase(it);
@@ -79,7 +73,7 @@ Plan searchPlan(const ModelArch& m, const Workload& w, const GpuSpec& gpu, int m
         if (r.planned && isOffered(r.option, m, w))
             options[static_cast<int>(r.lever)].push_back(r.option);
     const int64_t globalBatch = w.globalBatch().value_or(0);
-    const double before = counted(plannedEstimate(m, w, &gpu));
+    const double before = countedBytes(plannedEstimate(m, w, &gpu));
 
     std::priority_queue<Node, std::vector<Node>, std::greater<>> open;
     std::unordered_set<uint64_t> seen;

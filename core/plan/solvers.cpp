@@ -45,12 +45,6 @@ int64_t largestFitting(const ModelArch& m, const Workload& w, const GpuSpec& gpu
     return lo;
 }
 
-/// Bytes the fits verdict counts on the worst rank: capacity - headroom = nvidia-smi less the
-/// pageable optimizer states and the releasable cache (Estimate::fits).
-double countedBytes(const Estimate& e) {
-    return e.capacity - e.headroom;
-}
-
 } // namespace
 
 Workload atAxisValue(Workload w, SweepAxis axis, int64_t x) {
