@@ -5,6 +5,7 @@
 #include "core/engine/profiles.h"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace headroom {
 
@@ -172,49 +173,48 @@ void optimizerAlternatives(const ModelArch& m, const Workload& w, const UnknownS
     }
 }
 
+/// One alternative per value of @p values: the run with @p set applied to it.
+template <class T, class Set>
+void eachOf(const ModelArch& m, const Workload& w, std::initializer_list<T> values, Set set,
+            std::vector<Alternative>& out) {
+    for (const T& v : values) {
+        Alternative a{m, w};
+        set(a, v);
+        out.push_back(std::move(a));
+    }
+}
+
 void checkpointingAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
                                std::vector<Alternative>& out) {
-    for (Checkpointing c : {Checkpointing::None, Checkpointing::Full}) {
-        Workload alt = w;
-        alt.checkpointing = c;
-        out.push_back({m, alt});
-    }
+    eachOf(
+        m, w, {Checkpointing::None, Checkpointing::Full},
+        [](Alternative& a, Checkpointing c) { a.workload.checkpointing = c; }, out);
 }
 
 void attentionAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
                            std::vector<Alternative>& out) {
-    for (AttentionImpl a : {AttentionImpl::Eager, AttentionImpl::SDPA}) {
-        Workload alt = w;
-        alt.attention = a;
-        out.push_back({m, alt});
-    }
+    eachOf(
+        m, w, {AttentionImpl::Eager, AttentionImpl::SDPA},
+        [](Alternative& a, AttentionImpl i) { a.workload.attention = i; }, out);
 }
 
 void loraTargetAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
                             std::vector<Alternative>& out) {
-    for (unsigned t : {kLoraQV, kLoraAllLinear}) {
-        Workload alt = w;
-        alt.lora.targets = t;
-        out.push_back({m, alt});
-    }
+    eachOf(
+        m, w, {kLoraQV, kLoraAllLinear},
+        [](Alternative& a, unsigned t) { a.workload.lora.targets = t; }, out);
 }
 
 void loraDropoutAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
                              std::vector<Alternative>& out) {
-    for (bool d : {false, true}) {
-        Workload alt = w;
-        alt.lora.dropout = d;
-        out.push_back({m, alt});
-    }
+    eachOf(
+        m, w, {false, true}, [](Alternative& a, bool d) { a.workload.lora.dropout = d; }, out);
 }
 
 void tiedEmbeddingAlternatives(const ModelArch& m, const Workload& w, const UnknownSettings&,
                                std::vector<Alternative>& out) {
-    for (bool tied : {false, true}) {
-        ModelArch alt = m;
-        alt.tiedEmbeddings = tied;
-        out.push_back({alt, w});
-    }
+    eachOf(
+        m, w, {false, true}, [](Alternative& a, bool t) { a.model.tiedEmbeddings = t; }, out);
 }
 
 /// The settings whose alternatives the band spans when a record leaves them unknown. The

@@ -55,6 +55,20 @@ Band handBand(double point, std::vector<std::pair<double, double>> deltas) {
     return b;
 }
 
+/// The lowest and highest moves of alternatives' worst ranks from a point, per metric
+/// (allocated, reserved, nvidia-smi): lo <= 0 <= hi, computed here apart from band.cpp.
+struct Moves {
+    std::array<double, 3> lo{}, hi{};
+    void add(const RankEstimate& r, const RankEstimate& point) {
+        const std::array<double, 3> d{r.allocated - point.allocated, r.reserved - point.reserved,
+                                      r.nvidiaSmi - point.nvidiaSmi};
+        for (size_t i = 0; i < 3; ++i) {
+            lo[i] = std::min(lo[i], d[i]);
+            hi[i] = std::max(hi[i], d[i]);
+        }
+    }
+};
+
 } // namespace
 
 class TstBand : public QObject {
@@ -180,19 +194,13 @@ private slots:
             QVERIFY(!c);
             return;
         }
-        std::array<double, 3> lo{}, hi{};
+        Moves mv;
         for (DataLengths d : {DataLengths::Fixed, DataLengths::Real}) {
             Workload alt = w;
             alt.lengths.data = d;
-            const RankEstimate r = estimate(llama8b(), alt).worst;
-            const std::array<double, 3> delta{r.allocated - e.worst.allocated,
-                                              r.reserved - e.worst.reserved,
-                                              r.nvidiaSmi - e.worst.nvidiaSmi};
-            for (size_t i = 0; i < 3; ++i) {
-                lo[i] = std::min(lo[i], delta[i]);
-                hi[i] = std::max(hi[i], delta[i]);
-            }
+            mv.add(estimate(llama8b(), alt).worst, e.worst);
         }
+        const auto& [lo, hi] = mv;
         QVERIFY2(hi[1] - lo[1] > 0, "real data and fixed lengths reserve differently");
         QVERIFY(c);
         for (size_t i = 0; i < 3; ++i) {
@@ -307,17 +315,10 @@ private slots:
         }
         QVERIFY(c);
         QVERIFY(!c->why.empty());
-        std::array<double, 3> lo{}, hi{};
-        for (const auto& [am, aw] : alts) {
-            const RankEstimate r = estimate(am, aw).worst;
-            const std::array<double, 3> d{r.allocated - e.worst.allocated,
-                                          r.reserved - e.worst.reserved,
-                                          r.nvidiaSmi - e.worst.nvidiaSmi};
-            for (size_t i = 0; i < 3; ++i) {
-                lo[i] = std::min(lo[i], d[i]);
-                hi[i] = std::max(hi[i], d[i]);
-            }
-        }
+        Moves mv;
+        for (const auto& [am, aw] : alts)
+            mv.add(estimate(am, aw).worst, e.worst);
+        const auto& [lo, hi] = mv;
         QVERIFY2(hi[0] - lo[0] > 0, "the alternatives move allocated memory");
         for (size_t i = 0; i < 3; ++i) {
             testsupport::compare(c->low[i], lo[i], 1e-12);
