@@ -374,6 +374,22 @@
         <source>B/param</source>
         <translation>B/Param.</translation>
     </message>
+    <message>
+        <source>checkpointing none</source>
+        <translation>ohne Checkpointing</translation>
+    </message>
+    <message>
+        <source>checkpointing full</source>
+        <translation>volles Checkpointing</translation>
+    </message>
+    <message>
+        <source>checkpointing selective</source>
+        <translation>selektives Checkpointing</translation>
+    </message>
+    <message>
+        <source>checkpointing first_n</source>
+        <translation>Checkpointing der ersten N Blöcke</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -3951,7 +3967,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Training micro-batches:</source>
-        <translation>Trainings-Micro-Batches:</translation>
+        <translation>Trainings-Mikro-Batches:</translation>
     </message>
     <message>
         <source>Micro-batches the run trains: the more batches, the more new longest ones (about ln of the count) and the more cached segments.</source>
@@ -4074,6 +4090,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>max_num_seqs %1</source>
         <translation>max_num_seqs %1</translation>
+    </message>
+    <message>
+        <source>Seq.</source>
+        <comment>axis title: sequences, shortest</comment>
+        <translation>Seq.</translation>
     </message>
 </context>
 <context>
@@ -4256,6 +4277,13 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>%1 (exact value)</source>
         <translation>%1 (exakter Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::TermLegend</name>
+    <message>
+        <source>band: low to high bound</source>
+        <translation>Band: untere bis obere Grenze</translation>
     </message>
 </context>
 <context>

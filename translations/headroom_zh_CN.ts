@@ -374,6 +374,22 @@
         <source>B/param</source>
         <translation>B/参数</translation>
     </message>
+    <message>
+        <source>checkpointing none</source>
+        <translation>无检查点</translation>
+    </message>
+    <message>
+        <source>checkpointing full</source>
+        <translation>完整检查点</translation>
+    </message>
+    <message>
+        <source>checkpointing selective</source>
+        <translation>选择性检查点</translation>
+    </message>
+    <message>
+        <source>checkpointing first_n</source>
+        <translation>前 N 个块检查点</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>
@@ -2732,7 +2748,7 @@
     </message>
     <message>
         <source>Gradient accumulation under FSDP no_sync(): gradients stay unsharded until the syncing micro-batch.</source>
-        <translation>在 FSDP no_sync() 下做梯度累积：在同步的 micro-batch 之前梯度保持未分片。</translation>
+        <translation>在 FSDP no_sync() 下做梯度累积：在同步的微批 之前梯度保持未分片。</translation>
     </message>
     <message>
         <source>loss_parallel() with TP</source>
@@ -3909,7 +3925,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
-        <translation>可变样本长度：数据集的平均长度（token），每个 micro-batch 填充到其最长样本。缓存分配器为每个新的最长批次保留相应大小的段，因此 reserved 内存会超过 allocated。0：每个批次都等于序列长度（固定或打包）。</translation>
+        <translation>可变样本长度：数据集的平均长度（token），每个微批填充到其最长样本。缓存分配器为每个新的最长批次保留相应大小的段，因此 reserved 内存会超过 allocated。0：每个批次都等于序列长度（固定或打包）。</translation>
     </message>
     <message>
         <source>Length spread (std):</source>
@@ -3945,11 +3961,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Training micro-batches:</source>
-        <translation>训练 micro-batch 数：</translation>
+        <translation>训练微批数：</translation>
     </message>
     <message>
         <source>Micro-batches the run trains: the more batches, the more new longest ones (about ln of the count) and the more cached segments.</source>
-        <translation>本次运行训练的 micro-batch 数：批次越多，新的最长批次越多（约为数量的自然对数），缓存的段也越多。</translation>
+        <translation>本次运行训练的微批数：批次越多，新的最长批次越多（约为数量的自然对数），缓存的段也越多。</translation>
     </message>
     <message>
         <source>Sample lengths: %1</source>
@@ -4068,6 +4084,11 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>max_num_seqs %1</source>
         <translation>max_num_seqs %1</translation>
+    </message>
+    <message>
+        <source>Seq.</source>
+        <comment>axis title: sequences, shortest</comment>
+        <translation>序列</translation>
     </message>
 </context>
 <context>
@@ -4250,6 +4271,13 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>%1 (exact value)</source>
         <translation>%1（精确值）</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ui::TermLegend</name>
+    <message>
+        <source>band: low to high bound</source>
+        <translation>区间：下界到上界</translation>
     </message>
 </context>
 <context>

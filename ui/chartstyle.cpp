@@ -352,6 +352,29 @@ bool clearOf(const QRectF& r, const QRectF& bounds, const QList<const ChartLabel
 }
 } // namespace
 
+QList<QRectF> lineKeepRects(const QList<QPointF>& points, const QRectF& bounds, double step,
+                            int maxRects) {
+    double length = 0;
+    for (qsizetype i = 1; i < points.size(); ++i)
+        length += QLineF(points[i - 1], points[i]).length();
+    step = std::max({step, 1.0, length / std::max(1, maxRects)});
+    QList<QRectF> out;
+    const double half = step / 2 + 1;
+    auto add = [&](QPointF p) {
+        if (bounds.contains(p) && out.size() < maxRects)
+            out << QRectF(p - QPointF(half, half), QSizeF(2 * half, 2 * half));
+    };
+    for (qsizetype i = 1; i < points.size(); ++i) {
+        const QLineF seg(points[i - 1], points[i]);
+        const int n = std::max(1, static_cast<int>(std::ceil(seg.length() / step)));
+        for (int k = 0; k < n; ++k)
+            add(seg.pointAt(static_cast<double>(k) / n));
+    }
+    if (!points.isEmpty())
+        add(points.back());
+    return out;
+}
+
 QRectF markerRect(QPointF centre, double diameter) {
     const double r = diameter / 2 + 2;
     return {centre - QPointF(r, r), QSizeF(2 * r, 2 * r)};

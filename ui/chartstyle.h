@@ -192,6 +192,12 @@ int ticksForHeight(double plotHeight, const QFont& font);
 bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
                 QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear = {});
 
+/// Small squares along the polyline @p points (pixels, in the labels' parent coordinates)
+/// inside @p bounds, at most @p step px apart: what placeClear keeps labels off so that a line
+/// stays readable under them. Bounded: at most @p maxRects squares (the step grows to fit).
+QList<QRectF> lineKeepRects(const QList<QPointF>& points, const QRectF& bounds, double step = 8,
+                            int maxRects = 400);
+
 /// The square a point marker of @p diameter px at @p centre covers, with a 2 px margin: what
 /// placeClear keeps labels off.
 QRectF markerRect(QPointF centre, double diameter);

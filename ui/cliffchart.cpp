@@ -1,9 +1,12 @@
 #include "ui/cliffchart.h"
 
+#include "core/units.h"
+
 #include "ui/chartmath.h"
 #include "ui/texts.h"
 
 #include <QAreaSeries>
+#include <QBrush>
 #include <QCategoryAxis>
 #include <QEvent>
 #include <QGraphicsEllipseItem>
@@ -35,12 +38,13 @@ double CliffChart::xCoord(int64_t x) {
 
 CliffChart::CliffChart(QWidget* parent)
     : QChartView(new QChart, parent), m_chart(chart()), m_x(new QCategoryAxis), m_y(new QValueAxis),
-      m_total(new QLineSeries), m_capacity(new QLineSeries), m_marker(new QLineSeries),
-      m_measured(new QScatterSeries), m_dot(new QGraphicsEllipseItem(m_chart)),
-      m_markerLabel(new ChartLabel(m_chart)), m_capacityLabel(new ChartLabel(m_chart)),
-      m_dotLabel(new ChartLabel(m_chart)), m_slopeLabel(new ChartLabel(m_chart)),
-      m_measuredLabel(new ChartLabel(m_chart)), m_band(new PlotBand(m_chart)),
-      m_grid(new PlotGrid(m_chart, true, true)) {
+      m_bandHigh(new QLineSeries(this)), m_bandLow(new QLineSeries(this)),
+      m_bandArea(new QAreaSeries(m_bandHigh, m_bandLow)), m_total(new QLineSeries),
+      m_capacity(new QLineSeries), m_marker(new QLineSeries), m_measured(new QScatterSeries),
+      m_dot(new QGraphicsEllipseItem(m_chart)), m_markerLabel(new ChartLabel(m_chart)),
+      m_capacityLabel(new ChartLabel(m_chart)), m_dotLabel(new ChartLabel(m_chart)),
+      m_slopeLabel(new ChartLabel(m_chart)), m_measuredLabel(new ChartLabel(m_chart)),
+      m_band(new PlotBand(m_chart)), m_grid(new PlotGrid(m_chart, true, true)) {
     setObjectName(QStringLiteral("cliffChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 160);
@@ -75,6 +79,8 @@ CliffChart::CliffChart(QWidget* parent)
         m_areas[static_cast<size_t>(i)] = area;
         add(area, true);
     }
+    m_bandArea->setObjectName(QStringLiteral("cliffBand"));
+    add(m_bandArea, false);
     add(m_total, false);
     add(m_capacity, false);
     add(m_marker, false);
@@ -192,6 +198,7 @@ void CliffChart::rebuild() {
     const double top = std::max({cap * 1.1, current * 1.1, std::min(dataMax, cap * 2.0) * 1.04});
     const double yMax = updateYAxis(top);
     updateStackedTerms(stacked);
+    updateBand();
     replaceIfChanged(m_total, total);
     QPen totalPen(stacked ? c.total : c.total,
                   stacked ? m_style.lineWidth() * 0.75 : m_style.lineWidth() + 0.5);
@@ -265,6 +272,62 @@ void CliffChart::updateStackedTerms(bool stacked) {
     }
 }
 
+void CliffChart::updateBand() {
+    const Results& r = m_results;
+    const double bpu = Units::bytesPerUnit(m_unit);
+    constexpr auto smi = static_cast<size_t>(Metric::NvidiaSmi);
+    // the sweep's band points, with the current point's own band (core estimateBand) in place
+    std::vector<SweepBandPoint> pts = r.sweepBand;
+    if (r.hasEstimate && r.current >= r.sweepMin && r.current <= r.sweepMax) {
+        const SweepBandPoint now{r.current, r.band.low[smi], r.band.high[smi]};
+        const auto at =
+            std::lower_bound(pts.begin(), pts.end(), r.current,
+                             [](const SweepBandPoint& p, int64_t x) { return p.x < x; });
+        if (at != pts.end() && at->x == r.current)
+            *at = now;
+        else
+            pts.insert(at, now);
+    }
+    QList<QPointF> high, low;
+    double widest = 0;
+    for (const SweepBandPoint& p : pts) {
+        high.append(QPointF(xCoord(p.x), p.high / bpu));
+        low.append(QPointF(xCoord(p.x), p.low / bpu));
+        widest = std::max(widest, p.high - p.low);
+    }
+    const bool shown = r.hasEstimate && pts.size() > 1 && widest >= kMiB;
+    if (shown) {
+        replaceIfChanged(m_bandHigh, high);
+        replaceIfChanged(m_bandLow, low);
+    }
+    const ChartColors c = m_style.colors();
+    QColor fill = c.total;
+    fill.setAlpha(60);
+    if (m_bandArea->brush().color() != fill)
+        m_bandArea->setBrush(fill);
+    QColor edge = c.total;
+    edge.setAlpha(160);
+    const QPen pen(edge, m_style.presentation ? 1.5 : 1.0, Qt::DashLine);
+    if (m_bandArea->pen() != pen)
+        m_bandArea->setPen(pen);
+    setHelperVisible(m_chart, m_bandArea, shown);
+}
+
+bool CliffChart::bandShown() const {
+    return m_bandArea->isVisible();
+}
+
+QColor CliffChart::currentPointColor() const {
+    return m_dot->brush().color();
+}
+
+std::array<bool, kTermCount> CliffChart::usedTerms() const {
+    std::array<bool, kTermCount> used{};
+    for (int t = 0; t < kTermCount; ++t)
+        used[static_cast<size_t>(t)] = m_areas[static_cast<size_t>(t)]->isVisible();
+    return used;
+}
+
 void CliffChart::updateFitMarker(double yMax) {
     const Results& r = m_results;
     const ChartColors c = m_style.colors();
@@ -291,9 +354,13 @@ void CliffChart::updateCurrentPoint(double current) {
     m_currentX = r.current;
     m_dotY = current;
     m_dot->setVisible(r.hasEstimate);
-    const bool fits = r.estimate.fits;
-    if (m_dot->brush().color() != (fits ? c.fits : c.oom)) {
-        m_dot->setBrush(fits ? c.fits : c.oom);
+    // the verdict the headline gives (core bandVerdict): a point whose band straddles the
+    // capacity may not fit, whatever side of it the point itself lies
+    const QColor verdict = r.bandVerdict == BandVerdict::Fits        ? c.fits
+                           : r.bandVerdict == BandVerdict::MayNotFit ? c.mayNotFit
+                                                                     : c.oom;
+    if (m_dot->brush().color() != verdict) {
+        m_dot->setBrush(verdict);
     }
 
     // overlay texts
@@ -302,7 +369,7 @@ void CliffChart::updateCurrentPoint(double current) {
     m_dotLabel->setText(tr("now %1: %2")
                             .arg(Units::formatCount(r.current))
                             .arg(Units::format(r.estimate.worst.nvidiaSmi, m_unit)));
-    m_dotLabel->setLook(m_style.overlayFont(true), fits ? c.fits : c.oom, c.background);
+    m_dotLabel->setLook(m_style.overlayFont(true), verdict, c.background);
     if (r.axis == SweepAxis::MicroBatch && r.hasEstimate && !m_style.presentation) {
         m_slopeLabel->setText(
             tr("slope at 1–2: +%1 per sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
@@ -429,6 +496,12 @@ void CliffChart::placeOverlays() {
     if (m_measured->isVisible())
         for (const QPointF& pt : m_measured->points())
             keep << markerRect(m_chart->mapToPosition(pt, m_measured), m_measured->markerSize());
+    // the total curve and the capacity line stay readable: the labels keep off them where
+    // they find room (the capacity label is placed against its line before the line counts)
+    QList<QPointF> curve;
+    for (const QPointF& pt : m_total->points())
+        curve << m_chart->mapToPosition(pt, m_total);
+    keep << lineKeepRects(curve, plot);
     // max-fit label: at the top of the marker line, right of it (left when no room)
     m_markerLabel->setText(markerText());
     m_markerLabel->setVisible(r.hasEstimate);
@@ -446,10 +519,22 @@ void CliffChart::placeOverlays() {
     m_capacityLabel->setVisible(m_capacity->isVisible());
     if (m_capacity->isVisible()) {
         const QPointF p = m_chart->mapToPosition(QPointF(xCoord(r.sweepMax), cap), m_capacity);
-        const QSizeF br = m_capacityLabel->size();
-        const double x = inside.right() - br.width() - 2;
-        placeClear(m_capacityLabel, {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2)},
-                   inside, placed, keep);
+        const QString number = Units::format(r.estimate.capacity, m_unit);
+        // the long wording where it finds a clear place, else the number alone
+        for (const QString& text : {tr("GPU capacity %1").arg(number), number}) {
+            m_capacityLabel->setText(text);
+            const QSizeF br = m_capacityLabel->size();
+            const double x = inside.right() - br.width() - 2;
+            QList<const ChartLabel*> trial = placed;
+            if (placeClear(m_capacityLabel,
+                           {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2)}, inside,
+                           trial, keep) ||
+                text == number) {
+                placed = trial;
+                break;
+            }
+        }
+        keep << QRectF(plot.left(), p.y() - 1, plot.width(), 2); // the line itself
     }
     // current point: the dot, its label beside it, clear of the others
     {

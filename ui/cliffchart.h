@@ -51,6 +51,15 @@ public:
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
     QLineSeries* termUpperSeries(Term t) const { return m_upper[static_cast<size_t>(t)]; }
+    /// The band's bounds along the curve (display units; hidden when the band has no width):
+    /// core sweepBand() with the current point's own band (Results::band).
+    QLineSeries* bandHighSeries() const { return m_bandHigh; }
+    QLineSeries* bandLowSeries() const { return m_bandLow; }
+    bool bandShown() const;
+    /// The current point's colour: the verdict of the band (fits, may not fit, does not fit).
+    QColor currentPointColor() const;
+    /// The terms the stacked curve draws (for the legend under the charts).
+    std::array<bool, kTermCount> usedTerms() const;
     double bytesPerUnit() const { return Units::bytesPerUnit(m_unit); }
     /// Chart x coordinate (log2) of a swept value.
     static double xCoord(int64_t x);
@@ -65,6 +74,8 @@ private:
     double updateYAxis(double top);
     /// Each term's area stacked over the sweep (shown in the stacked mode) and its legend.
     void updateStackedTerms(bool stacked);
+    /// The band's shaded area between its low and high bounds along the curve.
+    void updateBand();
     /// The largest value that fits (a vertical line up to @p yMax) and the OOM region past it.
     void updateFitMarker(double yMax);
     /// The dot at the current value (@p current in chart units) and the overlay texts.
@@ -86,6 +97,9 @@ private:
     std::array<QLineSeries*, kTermCount> m_upper{};
     std::array<QLineSeries*, kTermCount> m_lower{};
     std::array<QAreaSeries*, kTermCount> m_areas{};
+    QLineSeries* m_bandHigh;
+    QLineSeries* m_bandLow;
+    QAreaSeries* m_bandArea; ///< between the band's bounds, over the terms, under the total
     QLineSeries* m_total;
     QLineSeries* m_capacity;
     QLineSeries* m_marker;

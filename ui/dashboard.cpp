@@ -186,8 +186,17 @@ void Dashboard::refresh() {
     m_verdict->setScenarioLine(m_controller->summary());
     m_verdict->setResults(r, u);
     m_bar->setResults(r, u);
-    m_legend->setUsed(m_bar->usedTerms());
     m_cliff->setResults(r, u);
+    // one legend for both charts: the terms either draws, and the band where either shows it
+    std::array<bool, kTermCount> used = m_bar->usedTerms();
+    const bool cliffShown = !m_cliff->showsServing();
+    if (cliffShown) {
+        const std::array<bool, kTermCount> cliff = m_cliff->chart()->usedTerms();
+        for (size_t t = 0; t < used.size(); ++t)
+            used[t] = used[t] || cliff[t];
+    }
+    m_legend->setUsed(used);
+    m_legend->setBandShown(m_bar->whiskerShown() || (cliffShown && m_cliff->chart()->bandShown()));
     if (m_controller->dragging()) {
         m_tableTimer.start(); // (re)started: the tables follow when the drag pauses
     } else {

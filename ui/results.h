@@ -36,6 +36,9 @@ struct Results {
     /// Which phases one step has (core phaseApplies): the step timeline draws only these.
     std::array<bool, kPhaseCount> phaseApplies{true, true, true, true};
     std::vector<SweepPoint> sweep; ///< core sweep() over [sweepMin, sweepMax]
+    /// core sweepBand() over the same x values: the nvidia-smi band at up to
+    /// kSweepBandPoints of them (the cliff's shaded band; `band` at the current point)
+    std::vector<SweepBandPoint> sweepBand;
     int64_t sweepMin = 1;
     int64_t sweepMax = 1;
     int64_t current = 1; ///< the scenario's micro-batch or sequence length

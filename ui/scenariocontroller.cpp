@@ -197,10 +197,13 @@ void microBatchSweep(const RecomputeJob& job, const Calibration* cal, Results& r
     std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
     if (same && memo.xs == xs) {
         r.sweep = memo.sweep;
+        r.sweepBand = memo.band;
         return;
     }
     r.sweep = sweep(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, cal);
-    memo = {s.model, std::move(key), s.gpu, calKey, std::move(xs), r.sweep, r.maxFit, true};
+    r.sweepBand = sweepBand(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, cal);
+    memo = {s.model, std::move(key), s.gpu,    calKey, std::move(xs),
+            r.sweep, r.sweepBand,    r.maxFit, true};
 }
 
 Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSweepMemo& memo) {
@@ -243,6 +246,7 @@ Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSw
         std::vector<int64_t> xs = sequenceValues(r.sweepMin, r.sweepMax);
         std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
         r.sweep = sweep(m, w, &s.gpu, job.axis, xs, cal);
+        r.sweepBand = sweepBand(m, w, &s.gpu, job.axis, xs, cal);
     }
     if (cal) {
         const auto [batch, seq] = calibrationPoint(w);

@@ -32,6 +32,7 @@ struct MicroBatchSweepMemo {
     std::optional<Calibration> calibration;
     std::vector<int64_t> xs;
     std::vector<SweepPoint> sweep;
+    std::vector<SweepBandPoint> band;
     int64_t maxFit = 0;
     bool valid = false;
 };

@@ -137,8 +137,9 @@ void ServingCliffChart::fitAxes() {
     setTitleIfChanged(m_x, fittingText({tr("Context length (tokens per sequence)"),
                                         tr("Context length"), tr("Context")},
                                        bold, axisTitleRoom(plot.width())));
-    setTitleIfChanged(m_y, fittingText({tr("Sequences at once"), tr("Sequences"), QString()}, bold,
-                                       axisTitleRoom(plot.height())));
+    setTitleIfChanged(m_y, fittingText({tr("Sequences at once"), tr("Sequences"),
+                                        tr("Seq.", "axis title: sequences, shortest"), QString()},
+                                       bold, axisTitleRoom(plot.height())));
     // a tick every 2, 4, 6 or 8 octaves: as many token counts as fit side by side
     const double labelWidth =
         QFontMetricsF(m_style.labelFont()).horizontalAdvance(QLocale::c().toString(1048576)) + 12;

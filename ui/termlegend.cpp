@@ -24,6 +24,15 @@ void TermLegend::setUsed(const std::array<bool, kTermCount>& used) {
     update();
 }
 
+void TermLegend::setBandShown(bool shown) {
+    if (shown == m_band)
+        return;
+    m_band = shown;
+    setAccessibleName(names().join(QStringLiteral(", ")));
+    updateGeometry();
+    update();
+}
+
 void TermLegend::setStyle(const ChartStyle& style) {
     m_style = style;
     updateGeometry();
@@ -36,6 +45,8 @@ QStringList TermLegend::names() const {
         if (m_used[static_cast<size_t>(t)])
             out << Texts::termName(static_cast<Term>(t));
     }
+    if (m_band)
+        out << tr("band: low to high bound");
     return out;
 }
 
@@ -94,6 +105,18 @@ void TermLegend::paintEvent(QPaintEvent*) {
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(r.adjusted(swatch + fm.height() / 3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
                    Texts::termName(static_cast<Term>(t)));
+    }
+    if (m_band && i < items.size()) { // the band's look: a translucent fill, a dashed edge
+        const QRect r = items[i].translated(4, 2);
+        const QRect box(r.left(), r.top() + (fm.height() - swatch) / 2, swatch, swatch);
+        QColor fill = m_style.colors().total;
+        fill.setAlpha(60);
+        p.fillRect(box, fill);
+        p.setPen(QPen(m_style.colors().total, 1, Qt::DashLine));
+        p.drawRect(box.adjusted(0, 0, -1, -1));
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(r.adjusted(swatch + fm.height() / 3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   names().back());
     }
 }
 

@@ -21,6 +21,8 @@ public:
 
     /// Shows the terms with @p used set, in Term order.
     void setUsed(const std::array<bool, kTermCount>& used);
+    /// Adds, after the terms, the key of the band (the bar's whisker, the cliff's shaded band).
+    void setBandShown(bool shown);
     void setStyle(const ChartStyle& style);
     /// The names shown, in order.
     QStringList names() const;
@@ -40,6 +42,7 @@ private:
     QFont legendFont() const;
 
     std::array<bool, kTermCount> m_used{};
+    bool m_band = false;
     ChartStyle m_style;
 };
 

@@ -126,8 +126,12 @@ VramBarChart::VramBarChart(QWidget* parent)
     m_capacityLabel->setZValue(100);
 
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
-        if (m_fitGuard.needsRebuild(this, plot.height(), m_style.labelFont(), m_ticks))
-            rebuild(); // another tick count for the new height
+        const bool ticks =
+            m_fitGuard.needsRebuild(this, plot.height(), m_style.labelFont(), m_ticks);
+        // the room above the bars for their labels was sized for another plot height
+        const bool room = !m_fitGuard.tripped() && std::abs(plot.height() - m_axisPlotHeight) > 2;
+        if (ticks || room)
+            rebuild(); // another tick count, or another label room, for the new height
         else
             placeOverlays();
     });
@@ -188,8 +192,8 @@ void VramBarChart::rebuild() {
     resizeBars(n);
     const double maxTotal = updateBarValues(n);
     updateCategories(n);
+    updateTotalLabels(e, n); // their heights set the room above the bars
     updateAxesAndBand(e, n, maxTotal);
-    updateTotalLabels(e, n);
     placeOverlays();
 }
 
@@ -262,6 +266,35 @@ void VramBarChart::updateCategories(int n) {
     setTitleIfChanged(m_categories, categoryTitle(n));
 }
 
+double VramBarChart::highestOnBars() const {
+    double top = m_whisker->isVisible() ? m_whiskerHigh : 0.0;
+    for (int b = 0; b < static_cast<int>(m_totalLabels.size()); ++b)
+        if (const RankEstimate* rank = rankFor(b))
+            top = std::max(top, rank->nvidiaSmi / Units::bytesPerUnit(m_unit));
+    return top;
+}
+
+QRectF VramBarChart::whiskerRect() const {
+    if (!m_whisker->isVisible())
+        return {};
+    QRectF r;
+    for (const QPointF& p : m_whisker->points()) {
+        const QPointF at = m_chart->mapToPosition(p, m_whisker);
+        r = r.isNull() ? QRectF(at, QSizeF(1, 1)) : r.united(QRectF(at, QSizeF(1, 1)));
+    }
+    return r;
+}
+
+QRectF VramBarChart::capacityLabelRect() const {
+    return m_capacityLabel->isVisible()
+               ? QRectF(m_capacityLabel->pos(), m_capacityLabel->boundingRect().size())
+               : QRectF();
+}
+
+bool VramBarChart::whiskerShown() const {
+    return m_whisker->isVisible();
+}
+
 void VramBarChart::updateAxesAndBand(const Estimate& e, int n, double maxTotal) {
     const double bpu = Units::bytesPerUnit(m_unit);
     const double cap = e.capacity / bpu;
@@ -270,9 +303,20 @@ void VramBarChart::updateAxesAndBand(const Estimate& e, int n, double maxTotal) 
                          !m_results.drawsServingCliff(); // the band is the generate() run's
     const std::size_t smi = static_cast<std::size_t>(Metric::NvidiaSmi);
     const double bandHigh = whisker ? m_results.band.high[smi] : 0.0;
-    const double top = std::max({cap, maxTotal / bpu, bandHigh / bpu}) * 1.08;
+    m_whiskerHigh = bandHigh / bpu;
     const double plotHeight =
         m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() - 60.0;
+    // room above the highest bar, whisker or the capacity line for the two labels that sit
+    // there (the capacity's and the bar's total, one above the other), so neither is pushed
+    // onto the bar
+    double totalHeight = 0;
+    for (const ChartLabel* item : m_totalLabels)
+        if (item->isVisible())
+            totalHeight = std::max(totalHeight, item->boundingRect().height());
+    const double labelRoom = m_capacityLabel->boundingRect().height() + totalHeight + 8.0;
+    m_axisPlotHeight = plotHeight;
+    const double headroom = std::clamp(labelRoom / std::max(1.0, plotHeight), 0.08, 0.5);
+    const double top = std::max({cap, maxTotal / bpu, bandHigh / bpu}) / (1.0 - headroom);
     const int ticks = ticksForHeight(plotHeight, m_style.labelFont());
     const double yMax = heldAxisMax(niceCeil(top > 0 ? top : 1.0, ticks), m_yMax, m_dragging);
     if (yMax != m_yMax || ticks != m_ticks) {
@@ -290,7 +334,9 @@ void VramBarChart::updateAxesAndBand(const Estimate& e, int n, double maxTotal) 
                                      QPointF(0, hi), QPointF(-w, hi), QPointF(w, hi)});
     }
     setHelperVisible(m_chart, m_whisker, whisker);
-    m_band->setBand(Qt::Vertical, 0.0, cap > 0 ? 1.0 - 0.9 * cap / yMax : 0.0,
+    // over the capacity: the region a run cannot reach (the cliff's shading past the largest
+    // value that fits is the same colour)
+    m_band->setBand(Qt::Vertical, 0.0, cap > 0 ? std::max(0.0, 1.0 - cap / yMax) : 0.0,
                     m_style.colors().plot, m_style.colors().danger);
     if (m_highlight >= 0) {
         replaceIfChanged(m_highlightLo,
@@ -406,6 +452,9 @@ void VramBarChart::placeOverlays() {
         fitMemoryTitle();
     }
     const double cap = capacityValue();
+    // the highest thing drawn on the bars (a total or the whisker's top), in pixels
+    const double barTop =
+        m_chart->mapToPosition(QPointF(0, std::min(highestOnBars(), m_yMax)), m_capacity).y();
     if (m_capacity->isVisible()) {
         // the long label when the plot is wide enough, else just the number
         const QString capText = Units::format(m_results.shownEstimate().capacity, m_unit);
@@ -415,7 +464,12 @@ void VramBarChart::placeOverlays() {
         }
         const QPointF p = m_chart->mapToPosition(QPointF(m_bars - 0.5, cap), m_capacity);
         const QRectF br = m_capacityLabel->boundingRect();
+        // above its line, and above the bars' tops where they reach within a label of it (the
+        // whisker and the top segments stay visible); a bar far over the line keeps it at
+        // the line
         double y = p.y() - br.height() - 1;
+        if (barTop < p.y() && barTop > y - br.height())
+            y = barTop - br.height() - 2;
         if (y < plot.top()) {
             y = p.y() + 2;
         }
@@ -430,29 +484,22 @@ void VramBarChart::placeOverlays() {
             continue;
         }
         const RankEstimate* rank = rankFor(b);
-        const double v = rank->nvidiaSmi / Units::bytesPerUnit(m_unit);
+        double v = rank->nvidiaSmi / Units::bytesPerUnit(m_unit);
+        if (b == 0 && m_whisker->isVisible()) // above the whisker too
+            v = std::max(v, m_whiskerHigh);
         const QPointF p = m_chart->mapToPosition(QPointF(b, std::min(v, m_yMax)), m_capacity);
         const QRectF br = item->boundingRect();
-        double y = p.y() - br.height() - 2;
-        if (y < plot.top()) {
-            y = plot.top() + 2;
-        }
-        double x = std::clamp(p.x() - br.width() / 2, plot.left(),
-                              std::max(plot.left(), plot.right() - br.width()));
-        // a total near the capacity line would sit on the capacity label: beside it, left,
-        // at the bar's top when there is room; else above that label, or below it where the
-        // plot ends (then it reads inside the bar)
+        double y = std::max(plot.top() + 2, p.y() - br.height() - 2);
+        const double x = std::clamp(p.x() - br.width() / 2, plot.left(),
+                                    std::max(plot.left(), plot.right() - br.width()));
+        // a total near the capacity line would sit on the capacity label: above it (the
+        // axis leaves room for both, updateAxesAndBand), or below it where the plot ends
         if (m_capacityLabel->isVisible()) {
             const QRectF capRect(m_capacityLabel->pos(), m_capacityLabel->boundingRect().size());
             if (QRectF(x, y, br.width(), br.height()).intersects(capRect)) {
-                if (const double left = capRect.left() - br.width() - 4; left >= plot.left()) {
-                    x = left;
-                } else {
-                    y = capRect.top() - br.height() - 2;
-                    if (y < plot.top()) {
-                        y = capRect.bottom() + 2;
-                    }
-                }
+                y = capRect.top() - br.height() - 2;
+                if (y < plot.top())
+                    y = capRect.bottom() + 2;
             }
         }
         item->setPos(x, y);

@@ -42,6 +42,14 @@ public:
     void setLegendShown(bool shown);
     /// The terms with bytes in some bar, as of the last setResults().
     const std::array<bool, kTermCount>& usedTerms() const { return m_used; }
+    /// Whether the band's whisker is on the bar (the worst-rank view with a band).
+    bool whiskerShown() const;
+    /// Where the whisker is drawn and where the capacity label stands (scene pixels; empty
+    /// when not shown): tests keep the labels off the whisker.
+    QRectF whiskerRect() const;
+    QRectF capacityLabelRect() const;
+    /// The highest value drawn on the bars (a total or the whisker's top), display units.
+    double highestOnBars() const;
     /// Supplies termFormula() text for hover tooltips (term, stage; stage -1: the worst rank).
     void setFormulaProvider(std::function<QString(Term, int)> provider) {
         m_formula = std::move(provider);
@@ -104,6 +112,8 @@ private:
     /// The band of the worst rank's nvidia-smi total (core estimateBand) as a whisker on the
     /// bar, low to high, in the worst-rank view.
     QLineSeries* m_whisker;
+    double m_whiskerHigh = 0;    ///< the whisker's top, display units
+    double m_axisPlotHeight = 0; ///< the plot height the axis's label room was sized for, px
     QLineSeries* m_highlightLo;
     QLineSeries* m_highlightHi;
     QAreaSeries* m_highlightArea;

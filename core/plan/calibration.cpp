@@ -344,15 +344,19 @@ Estimate plannedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* g
                          const Calibration* c) {
     if (!w.planAgainstBandHigh || !gpu)
         return calibratedEstimate(m, w, gpu, c);
+    return plannedRun(m, w, gpu, c).estimate;
+}
+
+PlannedRun plannedRun(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                      const Calibration* c) {
     const Estimate raw = estimate(m, w, gpu); // the band's point (its precondition)
-    Estimate e = raw;
-    Band b = estimateBand(m, w, gpu, raw);
+    PlannedRun r{raw, estimateBand(m, w, gpu, raw)};
     if (c) { // the calibration moves the point, and the band with it
-        applyCalibration(e, *c, w);
-        shiftBand(b, e.worst);
+        applyCalibration(r.estimate, *c, w);
+        shiftBand(r.band, r.estimate.worst);
     }
-    applyPlanTarget(e, b, w);
-    return e;
+    applyPlanTarget(r.estimate, r.band, w);
+    return r;
 }
 
 } // namespace headroom

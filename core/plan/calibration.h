@@ -152,6 +152,16 @@ void applyPlanTarget(Estimate& e, const Band& b, const Workload& w);
 Estimate plannedEstimate(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                          const Calibration* c = nullptr);
 
+/// A planned estimate with the band it was judged by.
+struct PlannedRun {
+    Estimate estimate; ///< plannedEstimate()
+    Band band;         ///< estimateBand() of the raw point, shifted with a calibration
+};
+/// plannedEstimate() and its band, whether or not @p w plans against it (the GUI shows both).
+/// Cost: one estimate per band alternative beyond the point (estimateBand).
+PlannedRun plannedRun(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                      const Calibration* c = nullptr);
+
 /// Bytes the fit verdict of @p e counts on its worst rank: capacity - headroom, the nvidia-smi
 /// total less the pageable optimizer states and the releasable cache (Estimate::fits), or the
 /// band's high bound where the plan is against it (applyPlanTarget). The planners' measure of

@@ -77,6 +77,29 @@ std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSp
     return out;
 }
 
+std::vector<SweepBandPoint> sweepBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                                      SweepAxis axis, const std::vector<int64_t>& xs,
+                                      const Calibration* cal, int points) {
+    const EnsureReplayCache replays;
+    std::vector<SweepBandPoint> out;
+    const std::size_t n = xs.size();
+    if (n == 0 || points < 1)
+        return out;
+    const std::size_t want =
+        std::min<std::size_t>(n, static_cast<std::size_t>(std::max(points, 2)));
+    constexpr auto smi = static_cast<std::size_t>(Metric::NvidiaSmi);
+    std::size_t last = n; // evenly by index, both ends, each once
+    for (std::size_t k = 0; k < want; ++k) {
+        const std::size_t i = want == 1 ? 0 : k * (n - 1) / (want - 1);
+        if (i == last)
+            continue;
+        last = i;
+        const Band b = plannedRun(m, atAxisValue(w, axis, xs[i]), gpu, cal).band;
+        out.push_back({xs[i], b.low[smi], b.high[smi]});
+    }
+    return out;
+}
+
 std::vector<int64_t> sweepValues(int64_t maxX, int points) {
     std::vector<int64_t> xs;
     if (maxX < 1 || points < 1)

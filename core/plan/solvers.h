@@ -2,6 +2,7 @@
 // Solvers on top of estimate(): fit verdicts, largest micro-batch / sequence, OOM-cliff
 // series, the OOM playbook and the smallest parallel layout.
 
+#include "core/engine/band.h"
 #include "core/engine/estimator.h"
 #include "core/plan/plan_search.h"
 
@@ -37,6 +38,25 @@ Workload atAxisValue(Workload w, SweepAxis axis, int64_t x);
 std::vector<SweepPoint> sweep(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
                               SweepAxis axis, const std::vector<int64_t>& xs,
                               const Calibration* cal = nullptr);
+
+/// The band of the nvidia-smi total at one x of a sweep, bytes (low <= the point <= high).
+struct SweepBandPoint {
+    int64_t x = 0;
+    double low = 0;
+    double high = 0;
+};
+
+/// At most this many points of a sweep get their band (sweepBand).
+inline constexpr int kSweepBandPoints = 12;
+
+/// The band along a sweep (plannedRun at each x: estimateBand of the point, shifted with a
+/// calibration): at most @p points of @p xs, evenly spaced by index with both ends. Cost: at
+/// most points x (1 + the band's alternatives) estimates; the GUI draws it as the cliff's
+/// shaded band, with the current point's own band (estimateBand) in its place.
+std::vector<SweepBandPoint> sweepBand(const ModelArch& m, const Workload& w, const GpuSpec* gpu,
+                                      SweepAxis axis, const std::vector<int64_t>& xs,
+                                      const Calibration* cal = nullptr,
+                                      int points = kSweepBandPoints);
 
 /// x values for a sweep: 1..maxX, all integers up to 64 then geometric, at most @p points.
 std::vector<int64_t> sweepValues(int64_t maxX, int points);

@@ -15,6 +15,7 @@
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
+#include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
 #include <QtTest>
@@ -103,6 +104,52 @@ private slots:
         if (!problems.isEmpty())
             QFAIL(qPrintable(QStringLiteral("%1 unreadable texts:\n").arg(problems.size()) +
                              problems.join(QLatin1Char('\n'))));
+    }
+
+    // The band's whisker on the bar stays visible: neither the capacity label nor the bar's
+    // total covers it, at the desk and on stage, where the run is near the capacity (the band
+    // straddles it) and where it is over it. Before, the capacity label sat on the whisker
+    // and, on a 1280x720 stage, the total was pushed onto the bar's top segments.
+    void barLabelsLeaveTheWhisker_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stage");
+        QTest::addColumn<bool>("over");
+        for (const QSize& sz : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
+            for (bool stage : {false, true})
+                for (bool over : {false, true})
+                    QTest::addRow("%dx%d-%s-%s", sz.width(), sz.height(), stage ? "stage" : "desk",
+                                  over ? "over" : "may-not-fit")
+                        << sz << stage << over;
+    }
+    void barLabelsLeaveTheWhisker() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(bool, over);
+        SilentDialogs dialogs;
+        MainWindowOptions mo;
+        mo.useSettings = false;
+        mo.dialogs = &dialogs;
+        MainWindow w(mo);
+        ScreenshotOptions o;
+        o.size = size;
+        QCOMPARE(showForScreenshot(w, o), 0);
+        w.presentation()->setActive(stage, false);
+        Scenario s = testscenarios::mayNotFit();
+        if (over)
+            s.workload.microBatch += 1;
+        w.controller()->resetScenario(s);
+        w.controller()->flush();
+        w.dashboard()->refresh();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab(); // laid out as painted
+        const VramBarChart* bar = w.dashboard()->barChart();
+        QVERIFY(bar->whiskerShown());
+        const QRectF whisker = bar->whiskerRect();
+        QVERIFY(!whisker.isEmpty());
+        QVERIFY2(!bar->capacityLabelRect().intersects(whisker), "capacity label on the whisker");
+        for (const QRectF& total : bar->shownTotalRects())
+            QVERIFY2(!total.intersects(whisker), "total label on the whisker");
     }
 };
 

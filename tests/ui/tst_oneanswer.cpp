@@ -5,6 +5,7 @@
 //    vLLM-style server's concurrency, which is core's servingCapacity().maxConcurrency;
 //  - after "Apply plan" the headline's "needs X" is the bar's "needs X" (both verdictBytes of
 //    the tightest rank), whatever the releasable cache between nvidia-smi and what is needed.
+#include "core/engine/band.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
 #include "core/plan/calibration.h"
@@ -19,6 +20,8 @@
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/servingpanel.h"
+#include "ui/termlegend.h"
+#include "ui/theme.h"
 #include "ui/units.h"
 #include "ui/verdictview.h"
 #include "ui/vrambarchart.h"
@@ -151,6 +154,40 @@ private slots:
         QCOMPARE(win.w.controller()->results().maxFit, before.maxFit);
         win.w.dashboard()->refreshTables();
         QVERIFY(!pb->highBoundBox()->isChecked());
+    }
+
+    // The band on the cliff is the band the headline names: at the current micro-batch its
+    // bounds are core's estimateBand() of the scenario (nvidia-smi), and the current point
+    // takes the headline's colour: amber where the band straddles the GPU, though the point
+    // itself fits (it was the "fits" green beside an amber "may not fit"). The legend under
+    // the charts keys the band.
+    void cliffShowsTheBand() {
+        const Scenario s = testscenarios::mayNotFit();
+        Window win(s);
+        const Results& r = win.w.controller()->results();
+        QCOMPARE(r.bandVerdict, BandVerdict::MayNotFit);
+        QVERIFY(r.estimate.fits);
+        CliffChart* cliff = win.w.dashboard()->cliffChart();
+        QCOMPARE(cliff->currentPointColor(), Theme::chartColors(win.w.theme()).mayNotFit);
+        QVERIFY(cliff->bandShown());
+        const Band b =
+            estimateBand(s.model, s.workload, &s.gpu, estimate(s.model, s.workload, &s.gpu));
+        constexpr auto smi = static_cast<size_t>(Metric::NvidiaSmi);
+        const double x = CliffChart::xCoord(s.workload.microBatch);
+        const double bpu = cliff->bytesPerUnit();
+        auto at = [x](const QLineSeries* series) {
+            for (const QPointF& p : series->points())
+                if (qFuzzyCompare(p.x(), x))
+                    return p.y();
+            return -1.0;
+        };
+        QCOMPARE(at(cliff->bandHighSeries()), b.high[smi] / bpu);
+        QCOMPARE(at(cliff->bandLowSeries()), b.low[smi] / bpu);
+        QVERIFY(b.high[smi] > b.low[smi]);
+        QVERIFY(cliff->bandHighSeries()->count() > 2); // along the curve, not at one point
+        QVERIFY(win.w.dashboard()->termLegend()->names().size() >= 2);
+        QCOMPARE(win.w.dashboard()->termLegend()->names().back(),
+                 TermLegend::tr("band: low to high bound"));
     }
 
     void sizedServerCliffIsTheServingCurve_data() {
