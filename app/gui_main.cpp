@@ -66,7 +66,8 @@ GuiOptions guiOptions() {
         QCommandLineOption(QStringLiteral("tab"),
                            QApplication::translate(
                                "main", "Detail tab shown by --screenshot: breakdown, playbook, "
-                                       "layout, timeline, serving, compare or measured."),
+                                       "layout, timeline, serving, compare, or measured (with "
+                                       "--measured)."),
                            QStringLiteral("key")),
         QCommandLineOption(
             QStringLiteral("compare"),

@@ -4528,12 +4528,16 @@ braucht %2</translation>
         <translation>Mit --screenshot: jeden abgeschnittenen, gekürzten oder überlappenden Text auf stderr ausgeben und mit 3 beenden, falls es welche gibt.</translation>
     </message>
     <message>
-        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare or measured.</source>
-        <translation>Von --screenshot gezeigter Detail-Tab: breakdown, playbook, layout, timeline, serving, compare oder measured.</translation>
-    </message>
-    <message>
         <source>Open the measured run &lt;file&gt; (headroom_capture.py) beside the estimate of the scenario it describes.</source>
         <translation>Den gemessenen Lauf &lt;file&gt; (headroom_capture.py) neben der Schätzung des beschriebenen Szenarios öffnen.</translation>
+    </message>
+    <message>
+        <source>--tab measured needs --measured &lt;file&gt;</source>
+        <translation>--tab measured braucht --measured &lt;Datei&gt;</translation>
+    </message>
+    <message>
+        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare, or measured (with --measured).</source>
+        <translation>Von --screenshot gezeigter Detail-Tab: breakdown, playbook, layout, timeline, serving, compare oder measured (mit --measured).</translation>
     </message>
 </context>
 </TS>

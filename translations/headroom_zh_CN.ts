@@ -4522,12 +4522,16 @@ needs %2</source>
         <translation>配合 --screenshot：在 stderr 列出所有被截断、省略或重叠的文字，若有则以 3 退出。</translation>
     </message>
     <message>
-        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare or measured.</source>
-        <translation>--screenshot 显示的详情标签页：breakdown、playbook、layout、timeline、serving、compare 或 measured。</translation>
-    </message>
-    <message>
         <source>Open the measured run &lt;file&gt; (headroom_capture.py) beside the estimate of the scenario it describes.</source>
         <translation>打开实测运行 &lt;file&gt;（headroom_capture.py），与其描述的场景的估算并列显示。</translation>
+    </message>
+    <message>
+        <source>--tab measured needs --measured &lt;file&gt;</source>
+        <translation>--tab measured 需要 --measured &lt;文件&gt;</translation>
+    </message>
+    <message>
+        <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare, or measured (with --measured).</source>
+        <translation>--screenshot 显示的详情标签页：breakdown、playbook、layout、timeline、serving、compare，或 measured（需配合 --measured）。</translation>
     </message>
 </context>
 </TS>

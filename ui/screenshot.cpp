@@ -74,11 +74,13 @@ int showForScreenshot(MainWindow& w, const ScreenshotOptions& o) {
             w.dashboard()->showTab(QStringLiteral("compare"));
     }
     if (!o.tab.isEmpty() && !w.dashboard()->showTab(o.tab)) {
-        QTextStream(stderr) << "headroom: "
-                            << QCoreApplication::translate("main",
-                                                           "--tab must be one of: %1 (got '%2')")
-                                   .arg(w.dashboard()->tabKeys().join(QStringLiteral(", ")), o.tab)
-                            << '\n';
+        // the measured run's tab exists once a run is open
+        const QString why =
+            o.tab == QStringLiteral("measured")
+                ? QCoreApplication::translate("main", "--tab measured needs --measured <file>")
+                : QCoreApplication::translate("main", "--tab must be one of: %1 (got '%2')")
+                      .arg(w.dashboard()->tabKeys().join(QStringLiteral(", ")), o.tab);
+        QTextStream(stderr) << "headroom: " << why << '\n';
         return 2;
     }
     if (o.presentation) {

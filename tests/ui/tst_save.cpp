@@ -92,6 +92,8 @@ private slots:
     void deviceIsWrittenInPlace();
     void screenshotSize_data();
     void screenshotSize();
+    void screenshotTab_data();
+    void screenshotTab();
     void screenshotFailedSaveKeepsOldFile_data();
     void screenshotFailedSaveKeepsOldFile();
     void helpWithoutDisplay_data();
@@ -230,6 +232,33 @@ void TstSave::screenshotSize() {
     } else {
         QVERIFY2(!QImage(png).isNull(), qPrintable(err));
     }
+}
+
+void TstSave::screenshotTab_data() {
+    QTest::addColumn<QString>("tab");
+    QTest::addColumn<QString>("said"); // what stderr must say
+    QTest::newRow("measured-without-a-run")
+        << QStringLiteral("measured") << QStringLiteral("--tab measured needs --measured");
+    QTest::newRow("unknown-tab-lists-the-keys")
+        << QStringLiteral("nonsense") << QStringLiteral("breakdown, playbook");
+}
+
+// `--help` lists `measured` among the --tab keys; without --measured that tab does not exist,
+// and the error said only "must be one of" a list without it. Now it names what is missing.
+void TstSave::screenshotTab() {
+    QFETCH(QString, tab);
+    QFETCH(QString, said);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("x.png"));
+    QProcess p;
+    p.setProcessEnvironment(screenshotEnvironment(dir.path()));
+    p.start(QStringLiteral(HEADROOM_GUI), {"--screenshot", png, "--size", "640x400", "--tab", tab});
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains(said), qPrintable(err));
+    QVERIFY(!QFile::exists(png));
 }
 
 void TstSave::screenshotFailedSaveKeepsOldFile_data() {
