@@ -1,7 +1,8 @@
 #include "ui/theme.h"
 
+#include "ui/readablestyle.h"
+
 #include <QApplication>
-#include <QStyleFactory>
 
 namespace headroom::ui {
 
@@ -118,9 +119,9 @@ ThemeKind Theme::fromKey(const QString& key) {
 }
 
 void Theme::apply(ThemeKind k) {
-    if (auto* style = QStyleFactory::create(QStringLiteral("Fusion"))) {
-        QApplication::setStyle(style);
-    }
+    // Fusion, with outlined check boxes that grow with their font (ui/readablestyle.h)
+    if (!qobject_cast<ReadableStyle*>(QApplication::style()))
+        QApplication::setStyle(new ReadableStyle);
     QApplication::setPalette(palette(k));
 }
 

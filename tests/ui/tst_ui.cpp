@@ -38,6 +38,7 @@
 #include <QCategoryAxis>
 #include <QChartView>
 #include <QCheckBox>
+#include <QStyleOptionButton>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
@@ -1627,6 +1628,42 @@ private slots:
         m_win->setLanguage(QStringLiteral("en"));
         QCoreApplication::processEvents();
         QCOMPARE(box->title(), QStringLiteral("Model"));
+    }
+
+    // Check boxes read on the dark theme and on a 4K stage (ui/readablestyle.h): the box's
+    // edge differs from the panel behind it by at least 60 of 255 in grey (Fusion's own edge,
+    // the window colour darkened, differed by about 10), and the indicator grows with the font
+    // (a 36 pt stage font: 4 x the desk's 9 pt).
+    void checkBoxesReadOnEveryTheme_data() {
+        QTest::addColumn<int>("theme");
+        QTest::newRow("dark") << static_cast<int>(ThemeKind::Dark);
+        QTest::newRow("light") << static_cast<int>(ThemeKind::Light);
+    }
+    void checkBoxesReadOnEveryTheme() {
+        QFETCH(int, theme);
+        const auto kind = static_cast<ThemeKind>(theme);
+        Theme::apply(kind);
+        QCheckBox box(QStringLiteral("torch.compile"));
+        box.setPalette(Theme::palette(kind));
+        box.resize(box.sizeHint());
+        const QImage img = box.grab().toImage();
+        QStyleOptionButton opt;
+        opt.initFrom(&box);
+        const QRect ind = box.style()->subElementRect(QStyle::SE_CheckBoxIndicator, &opt, &box);
+        const int y = ind.center().y();
+        int edge = 0; // the strongest contrast along the indicator's left edge
+        for (int x = ind.left(); x <= ind.left() + 2; ++x)
+            edge = std::max(edge, std::abs(qGray(img.pixel(x * img.width() / box.width(),
+                                                           y * img.height() / box.height())) -
+                                           qGray(Theme::palette(kind).color(QPalette::Window).rgb())));
+        QVERIFY2(edge >= 60, qPrintable(QStringLiteral("edge contrast %1").arg(edge)));
+        const int desk = box.style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, &box);
+        QFont stage = box.font();
+        stage.setPointSizeF(36);
+        box.setFont(stage);
+        QCOMPARE(box.style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, &box),
+                 static_cast<int>(std::lround(desk * 36.0 / std::max(9.0, QFont().pointSizeF()))));
+        Theme::apply(ThemeKind::Light);
     }
 
     void themeSwitch() {
