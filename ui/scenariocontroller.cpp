@@ -140,7 +140,8 @@ struct RecomputeJob {
     /// While a slider is held: the x range shown, which the sweep keeps unless it must grow
     /// (the cliff's axis stays put from frame to frame, as its memory axis does); 0 otherwise.
     int64_t heldMax = 0;
-    /// While a slider is held: the playbook is kept from the last results, not searched.
+    /// While a slider is held: the playbook is kept from the last results, not searched, and
+    /// the cliff's band is not computed.
     bool keepPlaybook = false;
     Results results; ///< generation, axis, phases and validity filled in already
 };
@@ -195,15 +196,16 @@ void microBatchSweep(const RecomputeJob& job, const Calibration* cal, Results& r
                                                         ScenarioController::kMaxMicroBatch));
     std::vector<int64_t> xs = sweepValues(r.sweepMax, 48);
     std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
-    if (same && memo.xs == xs) {
-        r.sweep = memo.sweep;
-        r.sweepBand = memo.band;
-        return;
+    if (!same || memo.xs != xs) {
+        r.sweep = sweep(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, cal);
+        memo = {s.model, std::move(key), s.gpu, calKey, std::move(xs), r.sweep, {}, r.maxFit, true};
     }
-    r.sweep = sweep(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, cal);
-    r.sweepBand = sweepBand(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, xs, cal);
-    memo = {s.model, std::move(key), s.gpu,    calKey, std::move(xs),
-            r.sweep, r.sweepBand,    r.maxFit, true};
+    r.sweep = memo.sweep;
+    // the band along the curve costs its alternatives at a dozen points: not while a slider is
+    // held (the cliff shows none then), at the release
+    if (memo.band.empty() && !job.keepPlaybook)
+        memo.band = sweepBand(s.model, s.workload, &s.gpu, SweepAxis::MicroBatch, memo.xs, cal);
+    r.sweepBand = memo.band;
 }
 
 Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSweepMemo& memo) {
@@ -246,7 +248,8 @@ Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSw
         std::vector<int64_t> xs = sequenceValues(r.sweepMin, r.sweepMax);
         std::erase_if(xs, [&](int64_t x) { return x < r.sweepMin || x > r.sweepMax; });
         r.sweep = sweep(m, w, &s.gpu, job.axis, xs, cal);
-        r.sweepBand = sweepBand(m, w, &s.gpu, job.axis, xs, cal);
+        if (!job.keepPlaybook) // as microBatchSweep: not while a slider is held
+            r.sweepBand = sweepBand(m, w, &s.gpu, job.axis, xs, cal);
     }
     if (cal) {
         const auto [batch, seq] = calibrationPoint(w);

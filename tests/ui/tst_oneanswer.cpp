@@ -191,6 +191,27 @@ private slots:
                  TermLegend::tr("band: low to high bound"));
     }
 
+    // While a slider is held the band along the cliff is not computed (it costs its
+    // alternatives at a dozen points, a third more engine time per frame under hf-trainer's
+    // variable lengths): the cliff shows none; the release brings it back.
+    void bandWaitsForTheRelease() {
+        Window win(testscenarios::mayNotFit());
+        ScenarioController* c = win.w.controller();
+        QVERIFY(!c->results().sweepBand.empty());
+        c->beginDrag();
+        c->edit(Field::SequenceLength, QStringLiteral("2,100"),
+                [](Scenario& s) { s.workload.sequenceLength = 2100; });
+        c->flush();
+        QVERIFY(c->results().sweepBand.empty());
+        win.w.dashboard()->refresh();
+        QVERIFY(!win.w.dashboard()->cliffChart()->bandShown());
+        c->endDrag();
+        c->flush();
+        QVERIFY(!c->results().sweepBand.empty());
+        win.w.dashboard()->refresh();
+        QVERIFY(win.w.dashboard()->cliffChart()->bandShown());
+    }
+
     // The legend under the bar and the cliff names every term either chart draws: a pure-bf16
     // full fine-tune of Llama-3.1-8B at micro-batch 8 peaks in backward before any gradient
     // exists, while the cliff's smaller micro-batches peak at the optimizer step with ~15 GiB
