@@ -1432,6 +1432,10 @@
         <source>state the settings</source>
         <translation>die Einstellungen angeben</translation>
     </message>
+    <message>
+        <source>Custom (no framework)</source>
+        <translation>Eigene (ohne Framework)</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -1766,6 +1770,10 @@
     <message>
         <source>Sequence</source>
         <translation>Sequenz</translation>
+    </message>
+    <message>
+        <source>slope at 1–2: +%1 per sequence</source>
+        <translation>Steigung bei 1–2: +%1 je Sequenz</translation>
     </message>
 </context>
 <context>

@@ -1430,6 +1430,10 @@
         <source>state the settings</source>
         <translation>注明这些设置</translation>
     </message>
+    <message>
+        <source>Custom (no framework)</source>
+        <translation>自定义（无框架）</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>
@@ -1764,6 +1768,10 @@
     <message>
         <source>Sequence</source>
         <translation>序列</translation>
+    </message>
+    <message>
+        <source>slope at 1–2: +%1 per sequence</source>
+        <translation>1–2 处斜率：每条序列 +%1</translation>
     </message>
 </context>
 <context>

@@ -371,8 +371,10 @@ void CliffChart::updateCurrentPoint(double current) {
                             .arg(Units::format(r.estimate.worst.nvidiaSmi, m_unit)));
     m_dotLabel->setLook(m_style.overlayFont(true), verdict, c.background);
     if (r.axis == SweepAxis::MicroBatch && r.hasEstimate && !m_style.presentation) {
-        m_slopeLabel->setText(
-            tr("slope at 1–2: +%1 per sample").arg(Units::format(r.cliff.perSample, m_unit, 2)));
+        // in the words of the axis: a generate() batch counts sequences
+        const QString slope = Units::format(r.cliff.perSample, m_unit, 2);
+        m_slopeLabel->setText(r.inference ? tr("slope at 1–2: +%1 per sequence").arg(slope)
+                                          : tr("slope at 1–2: +%1 per sample").arg(slope));
         m_slopeWanted = true;
     } else {
         m_slopeWanted = false;
@@ -417,6 +419,10 @@ QString CliffChart::measuredLabelText() const {
         tr("calibrated to your run: %1 %2")
             .arg(Texts::metricName(c.measured.metric), Units::format(c.measured.bytes, m_unit));
     return c.measured.oom ? tr("%1, out of memory").arg(what) : what;
+}
+
+QString CliffChart::slopeLabelText() const {
+    return m_slopeWanted ? m_slopeLabel->text() : QString();
 }
 
 QString CliffChart::markerLabelText() const {

@@ -50,6 +50,8 @@ public:
     QString measuredLabelText() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
+    /// The slope label's text ("" when the chart has none).
+    QString slopeLabelText() const;
     QLineSeries* termUpperSeries(Term t) const { return m_upper[static_cast<size_t>(t)]; }
     /// The band's bounds along the curve (display units; hidden when the band has no width):
     /// core sweepBand() with the current point's own band (Results::band).

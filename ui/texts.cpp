@@ -185,6 +185,10 @@ QString Texts::precisionPresetName(PrecisionPreset f) {
 }
 
 QString Texts::profileName(const ProfileRef& p) {
+    // the profile of no framework: a word, translated, with no version ("Custom any" read as
+    // a framework called that)
+    if (p.name == "custom")
+        return tr("Custom (no framework)");
     // Framework names are proper nouns and versions are data: not translated.
     const auto c = findProfile(p);
     const QString label = QString::fromStdString(c ? c->profile->label : p.name);

@@ -191,6 +191,21 @@ private slots:
                  TermLegend::tr("band: low to high bound"));
     }
 
+    // Each label in the words of what it counts: the cliff's slope per sample in training and
+    // per sequence for a generate() batch (it said "per sample" under a "sequences" axis), and
+    // the profile of no framework is "Custom (no framework)", not a framework called "Custom
+    // any" (Compare's row beside a headline naming the precision preset).
+    void wordsOfTheAxis() {
+        Window train(defaultScenario());
+        QVERIFY(train.w.dashboard()->cliffChart()->slopeLabelText().contains(
+            QLatin1String("per sample")));
+        Window gen(testscenarios::inference("llama-3.1-8b", 1, 8192, 4));
+        QVERIFY2(gen.w.dashboard()->cliffChart()->slopeLabelText().contains(
+                     QLatin1String("per sequence")),
+                 qPrintable(gen.w.dashboard()->cliffChart()->slopeLabelText()));
+        QCOMPARE(Texts::profileName({"custom", "any"}), QStringLiteral("Custom (no framework)"));
+    }
+
     // While a slider is held the band along the cliff is not computed (it costs its
     // alternatives at a dozen points, a third more engine time per frame under hf-trainer's
     // variable lengths): the cliff shows none; the release brings it back.
