@@ -44,6 +44,25 @@ QStringList problemsIn(MainWindow& w, const QString& view) {
     return out;
 }
 
+/// The window as `headroom --screenshot` shows it (showForScreenshot) at @p size in
+/// @p language, without settings or dialogs.
+struct ShownWindow {
+    SilentDialogs dialogs;
+    MainWindow w{[this] {
+        MainWindowOptions mo;
+        mo.useSettings = false;
+        mo.dialogs = &dialogs;
+        return mo;
+    }()};
+    int shown = -1; ///< showForScreenshot's exit code
+    ShownWindow(QSize size, const QString& language) {
+        ScreenshotOptions o;
+        o.size = size;
+        o.language = language;
+        shown = showForScreenshot(w, o);
+    }
+};
+
 } // namespace
 
 class TstLabels : public QObject {
@@ -64,15 +83,9 @@ private slots:
     void everyTextWhole() {
         QFETCH(QSize, size);
         QFETCH(QString, language);
-        SilentDialogs dialogs;
-        MainWindowOptions mo;
-        mo.useSettings = false;
-        mo.dialogs = &dialogs;
-        MainWindow w(mo);
-        ScreenshotOptions o;
-        o.size = size;
-        o.language = language;
-        QCOMPARE(showForScreenshot(w, o), 0);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
         // Compare with a pinned A and a B two edits away
         w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
         Scenario b = w.controller()->scenario();
@@ -125,14 +138,9 @@ private slots:
         QFETCH(QSize, size);
         QFETCH(bool, stage);
         QFETCH(bool, over);
-        SilentDialogs dialogs;
-        MainWindowOptions mo;
-        mo.useSettings = false;
-        mo.dialogs = &dialogs;
-        MainWindow w(mo);
-        ScreenshotOptions o;
-        o.size = size;
-        QCOMPARE(showForScreenshot(w, o), 0);
+        ShownWindow shown(size, QString());
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
         w.presentation()->setActive(stage, false);
         Scenario s = testscenarios::mayNotFit();
         if (over)

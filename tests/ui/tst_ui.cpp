@@ -38,7 +38,6 @@
 #include <QCategoryAxis>
 #include <QChartView>
 #include <QCheckBox>
-#include <QStyleOptionButton>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
@@ -63,6 +62,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QStyleOptionButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -1653,9 +1653,10 @@ private slots:
         const int y = ind.center().y();
         int edge = 0; // the strongest contrast along the indicator's left edge
         for (int x = ind.left(); x <= ind.left() + 2; ++x)
-            edge = std::max(edge, std::abs(qGray(img.pixel(x * img.width() / box.width(),
-                                                           y * img.height() / box.height())) -
-                                           qGray(Theme::palette(kind).color(QPalette::Window).rgb())));
+            edge =
+                std::max(edge, std::abs(qGray(img.pixel(x * img.width() / box.width(),
+                                                        y * img.height() / box.height())) -
+                                        qGray(Theme::palette(kind).color(QPalette::Window).rgb())));
         QVERIFY2(edge >= 60, qPrintable(QStringLiteral("edge contrast %1").arg(edge)));
         const int desk = box.style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, &box);
         QFont stage = box.font();
