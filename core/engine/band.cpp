@@ -130,6 +130,19 @@ BandContributor sampleLengths(const ModelArch& m, const Workload& w, const GpuSp
     return c;
 }
 
+/// Adds the moves of @p c into @p to: the larger move each way where @p shared (contributors
+/// on the same bytes), else their sum.
+void accumulate(BandContributor& to, const BandContributor& c, bool shared) {
+    const auto low = [shared](double a, double b) { return shared ? std::min(a, b) : a + b; };
+    const auto high = [shared](double a, double b) { return shared ? std::max(a, b) : a + b; };
+    for (size_t i = 0; i < to.low.size(); ++i) {
+        to.low[i] = low(to.low[i], c.low[i]);
+        to.high[i] = high(to.high[i], c.high[i]);
+    }
+    to.verdictLow = low(to.verdictLow, c.verdictLow);
+    to.verdictHigh = high(to.verdictHigh, c.verdictHigh);
+}
+
 /// A run the band estimates again: the model and the workload of one alternative.
 struct Alternative {
     ModelArch model;
@@ -262,12 +275,7 @@ BandContributor filledDefaults(const ModelArch& m, const Workload& w, const GpuS
         for (const Alternative& a : alts)
             estimates.push_back(estimate(a.model, a.workload, gpu));
         const BandContributor c = fromAlternatives(BandCause::FilledDefaults, point, estimates);
-        for (size_t i = 0; i < sum.low.size(); ++i) {
-            sum.low[i] += c.low[i];
-            sum.high[i] += c.high[i];
-        }
-        sum.verdictLow += c.verdictLow;
-        sum.verdictHigh += c.verdictHigh;
+        accumulate(sum, c, false);
         if (movesSomething(c))
             fields += (fields.empty() ? "" : "; ") + std::string(row.field) + ": " +
                       std::string(row.spans);
@@ -297,19 +305,6 @@ bool lengthsOpen(const Workload& w) {
 /// of their own and add.
 bool movesCachedSegments(BandCause c) {
     return c == BandCause::AllocatorConfig || c == BandCause::SampleLengths;
-}
-
-/// Adds the moves of @p c into @p to: the larger move each way where @p shared (contributors
-/// on the same bytes), else their sum.
-void accumulate(BandContributor& to, const BandContributor& c, bool shared) {
-    const auto low = [shared](double a, double b) { return shared ? std::min(a, b) : a + b; };
-    const auto high = [shared](double a, double b) { return shared ? std::max(a, b) : a + b; };
-    for (size_t i = 0; i < to.low.size(); ++i) {
-        to.low[i] = low(to.low[i], c.low[i]);
-        to.high[i] = high(to.high[i], c.high[i]);
-    }
-    to.verdictLow = low(to.verdictLow, c.verdictLow);
-    to.verdictHigh = high(to.verdictHigh, c.verdictHigh);
 }
 
 } // namespace

@@ -88,12 +88,9 @@ std::vector<SweepBandPoint> sweepBand(const ModelArch& m, const Workload& w, con
     const std::size_t want =
         std::min<std::size_t>(n, static_cast<std::size_t>(std::max(points, 2)));
     constexpr auto smi = static_cast<std::size_t>(Metric::NvidiaSmi);
-    std::size_t last = n; // evenly by index, both ends, each once
+    // evenly by index, both ends; want <= n, so the indices rise strictly
     for (std::size_t k = 0; k < want; ++k) {
         const std::size_t i = want == 1 ? 0 : k * (n - 1) / (want - 1);
-        if (i == last)
-            continue;
-        last = i;
         const Band b = plannedRun(m, atAxisValue(w, axis, xs[i]), gpu, cal).band;
         out.push_back({xs[i], b.low[smi], b.high[smi]});
     }
