@@ -138,17 +138,20 @@ ParamCount countParameters(const ModelArch& m) {
     const int64_t h = m.hiddenSize;
     c.embedding = m.vocabSize * h + m.learnedPositions * h;
     c.lmHead = m.tiedEmbeddings ? 0 : m.vocabSize * h;
-    for (int l = 0; l < m.numLayers; ++l) {
-        const LayerShapes s = layerShapes(m, l);
-        c.attention += s.attentionParams;
-        c.norms += s.normParams;
-        if (s.isMoe) {
-            c.experts += s.expertParams;
-            c.sharedExperts += sharedExpertParams(m);
-            c.router += routerParams(m);
-        } else {
-            c.denseMlp += s.mlpParams;
-        }
+    // the layers are of two kinds, dense and MoE (layerIsMoe: every layer from
+    // firstDenseLayers on), each counted once and multiplied: O(1) in the depth
+    const int64_t layers = std::max(0, m.numLayers);
+    const int64_t moeLayers = moeLayerCount(m);
+    const int64_t denseLayers = layers - moeLayers;
+    const LayerShapes first = layerShapes(m, 0);
+    c.attention = layers * first.attentionParams;
+    c.norms = layers * first.normParams;
+    if (denseLayers > 0)
+        c.denseMlp = denseLayers * layerShapes(m, m.numLayers - 1 - moeLayers).mlpParams;
+    if (moeLayers > 0) {
+        c.experts = moeLayers * layerShapes(m, m.numLayers - 1).expertParams;
+        c.sharedExperts = moeLayers * sharedExpertParams(m);
+        c.router = moeLayers * routerParams(m);
     }
     if (m.finalNorm)
         c.norms += normSize(m);
