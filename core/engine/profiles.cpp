@@ -63,11 +63,14 @@ std::optional<E> byKey(const std::array<std::pair<E, std::string_view>, N>& t, s
 }
 
 /// Lower case, '_' as '-': "HF_Trainer" and "hf-trainer" name the same profile.
+char normalChar(char c) {
+    const auto ch = static_cast<unsigned char>(c);
+    return ch == '_' ? '-' : static_cast<char>(std::tolower(ch));
+}
+
 std::string normalName(std::string_view s) {
     std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) {
-        return ch == '_' ? '-' : static_cast<char>(std::tolower(ch));
-    });
+    std::transform(out.begin(), out.end(), out.begin(), normalChar);
     return out;
 }
 
@@ -285,9 +288,15 @@ std::string knownProfileList() {
 }
 
 Result<ProfileChoice> findProfile(const ProfileRef& ref) {
-    const std::string name = normalName(ref.name);
+    // the table's names are normal (parseProfile checks), so ref.name is compared as
+    // normalName would write it, character by character: no string is made per estimate
+    const auto sameName = [&ref](const std::string& normal) {
+        return normal.size() == ref.name.size() &&
+               std::equal(normal.begin(), normal.end(), ref.name.begin(),
+                          [](char n, char c) { return n == normalChar(c); });
+    };
     for (const FrameworkProfile& p : frameworkProfiles()) {
-        if (p.name != name)
+        if (!sameName(p.name))
             continue;
         if (ref.version.empty())
             return ProfileChoice{&p, &p.newest()};
