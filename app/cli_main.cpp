@@ -3,6 +3,7 @@
 
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
+#include "core/engine/reserve/replay_cache.h"
 
 #include <QCoreApplication>
 
@@ -58,6 +59,11 @@ int main(int argc, char** argv) {
     }
     QStringList args = all.mid(2);
     args.prepend(QStringLiteral("headroom-cli ") + cmd);
+    // one replay cache for the whole command: its estimates (the scenario, the band's
+    // alternatives, the playbook's levers, each term's formula) share every allocator replay
+    // of one shape instead of each opening its own (estimate() does when no scope is active)
+    headroom::ReplayCache replays;
+    const headroom::ReplayCache::Scope replayScope(replays);
     try {
         if (cmd == QLatin1String("estimate"))
             return runEstimate(args);

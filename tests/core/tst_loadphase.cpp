@@ -141,6 +141,8 @@ private slots:
     void allocator();
     void matchesThePlainRules_data();
     void matchesThePlainRules();
+    void transientCyclesSkipExactly_data();
+    void transientCyclesSkipExactly();
     void inPlaceLoadsNothing();
     void unchunkedPeakIsTheWholeSearch();
     void chunkedPeakIsOneChunk();
@@ -265,6 +267,69 @@ void TstLoadPhase::matchesThePlainRules() {
         QCOMPARE(model.peakReserved(), plain.peakReserved());
         QCOMPARE(model.segments(), plain.segments());
     }
+}
+
+void TstLoadPhase::transientCyclesSkipExactly_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<qint64>("largest");        // bytes of the largest request
+    QTest::addColumn<int>("keys");              // distinct cycles
+    QTest::addColumn<int>("persistentPercent"); // share of events that keep a block
+    QTest::addColumn<int>("leastSkipped");      // of 2,000 events: the skip is taken
+    QTest::newRow("small-pool-few-keys") << 11 << MiB << 3 << 5 << 500;
+    QTest::newRow("large-pool-few-keys") << 12 << 96 * MiB << 4 << 5 << 500;
+    QTest::newRow("both-pools-many-keys") << 13 << 40 * MiB << 12 << 10 << 500;
+    QTest::newRow("cycles-only") << 14 << 64 * MiB << 5 << 0 << 500;
+    QTest::newRow("persistent-often") << 15 << 24 * MiB << 3 << 40 << 100;
+}
+
+void TstLoadPhase::transientCyclesSkipExactly() {
+    // seeded cycles (each allocates a key's fixed sizes, then frees them in a fixed order)
+    // between blocks kept for good: an allocator whose TransientCycles skips what it may
+    // reads, after every event, exactly what one that runs every cycle reads
+    QFETCH(int, seed);
+    QFETCH(qint64, largest);
+    QFETCH(int, keys);
+    QFETCH(int, persistentPercent);
+    QFETCH(int, leastSkipped);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    std::uniform_int_distribution<qint64> any(1, largest);
+    std::vector<std::vector<qint64>> cycleSizes(static_cast<size_t>(keys));
+    for (std::vector<qint64>& sizes : cycleSizes)
+        for (int i = 0, n = 2 + static_cast<int>(rng() % 5); i < n; ++i)
+            sizes.push_back(any(rng));
+    CachingAllocatorModel skipping, every;
+    TransientCycles fast(skipping), reference(every, false);
+    const auto cycle = [&](CachingAllocatorModel& a, const std::vector<qint64>& sizes) {
+        std::vector<CachingAllocatorModel::Handle> h;
+        for (const qint64 bytes : sizes)
+            h.push_back(a.malloc(bytes));
+        for (size_t i = 1; i < h.size(); i += 2) // odd ones first, then the even ones
+            a.free(h[i]);
+        for (size_t i = 0; i < h.size(); i += 2)
+            a.free(h[i]);
+    };
+    int skipped = 0;
+    for (int event = 0; event < 2000; ++event) {
+        if (static_cast<int>(rng() % 100) < persistentPercent) {
+            const qint64 bytes = any(rng);
+            skipping.malloc(bytes);
+            every.malloc(bytes);
+        } else {
+            const int key = static_cast<int>(rng() % static_cast<std::uint64_t>(keys));
+            const std::vector<qint64>& sizes = cycleSizes[static_cast<size_t>(key)];
+            if (!fast.run(key, [&] { cycle(skipping, sizes); }))
+                ++skipped;
+            QVERIFY(reference.run(key, [&] { cycle(every, sizes); }));
+        }
+        QCOMPARE(skipping.reserved(), every.reserved());
+        QCOMPARE(skipping.allocated(), every.allocated());
+        QCOMPARE(skipping.peakReserved(), every.peakReserved());
+        QCOMPARE(skipping.peakAllocated(), every.peakAllocated());
+        QCOMPARE(skipping.peakPinned(), every.peakPinned());
+        QCOMPARE(skipping.wholeFreeSegmentBytes(), every.wholeFreeSegmentBytes());
+        QCOMPARE(skipping.segments(), every.segments());
+    }
+    QVERIFY2(skipped >= leastSkipped, qPrintable(QString::number(skipped)));
 }
 
 void TstLoadPhase::inPlaceLoadsNothing() {

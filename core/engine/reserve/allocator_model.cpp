@@ -54,27 +54,32 @@ void FreeBlockList::siftDown(Heap& h, std::size_t i) {
     place(h, i, e);
 }
 
+std::size_t FreeBlockList::firstAtLeast(int64_t size) const {
+    return static_cast<std::size_t>(std::lower_bound(m_sizes.begin(), m_sizes.end(), size) -
+                                    m_sizes.begin());
+}
+
 void FreeBlockList::insert(int64_t size, const Entry& e) {
     if (static_cast<std::size_t>(e.block) >= m_pos.size())
         m_pos.resize(static_cast<std::size_t>(e.block) + 1, -1);
-    auto it = m_bySize.lower_bound(size);
-    if (it == m_bySize.end() || it->first != size) {
+    const std::size_t s = firstAtLeast(size);
+    const auto at = static_cast<std::ptrdiff_t>(s);
+    if (s == m_sizes.size() || m_sizes[s] != size) {
+        m_sizes.insert(m_sizes.begin() + at, size);
         if (m_spare.empty()) {
-            it = m_bySize.emplace_hint(it, size, Heap{});
+            m_heaps.insert(m_heaps.begin() + at, Heap{});
         } else {
-            Sizes::node_type node = std::move(m_spare.back());
+            m_heaps.insert(m_heaps.begin() + at, std::move(m_spare.back()));
             m_spare.pop_back();
-            node.key() = size;
-            it = m_bySize.insert(it, std::move(node));
         }
     }
-    Heap& h = it->second;
+    Heap& h = m_heaps[s];
     h.push_back(e);
     siftUp(h, h.size() - 1);
 }
 
-void FreeBlockList::removeAt(Sizes::iterator it, std::size_t i) {
-    Heap& h = it->second;
+void FreeBlockList::removeAt(std::size_t s, std::size_t i) {
+    Heap& h = m_heaps[s];
     m_pos[static_cast<std::size_t>(h[i].block)] = -1;
     const Entry last = h.back();
     h.pop_back();
@@ -83,27 +88,32 @@ void FreeBlockList::removeAt(Sizes::iterator it, std::size_t i) {
         siftDown(h, i);
         siftUp(h, i);
     }
-    if (h.empty())
-        m_spare.push_back(m_bySize.extract(it));
+    if (h.empty()) {
+        const auto at = static_cast<std::ptrdiff_t>(s);
+        m_spare.push_back(std::move(h));
+        m_heaps.erase(m_heaps.begin() + at);
+        m_sizes.erase(m_sizes.begin() + at);
+    }
 }
 
 void FreeBlockList::erase(int64_t size, int block) {
     if (block < 0 || static_cast<std::size_t>(block) >= m_pos.size())
         return;
     const int i = m_pos[static_cast<std::size_t>(block)];
-    const auto it = m_bySize.find(size);
-    if (i < 0 || it == m_bySize.end() || static_cast<std::size_t>(i) >= it->second.size() ||
-        it->second[static_cast<std::size_t>(i)].block != block)
+    const std::size_t s = firstAtLeast(size);
+    if (i < 0 || s == m_sizes.size() || m_sizes[s] != size ||
+        static_cast<std::size_t>(i) >= m_heaps[s].size() ||
+        m_heaps[s][static_cast<std::size_t>(i)].block != block)
         return; // not listed under this size
-    removeAt(it, static_cast<std::size_t>(i));
+    removeAt(s, static_cast<std::size_t>(i));
 }
 
 int FreeBlockList::takeBestFit(int64_t size) {
-    const auto it = m_bySize.lower_bound(size);
-    if (it == m_bySize.end())
+    const std::size_t s = firstAtLeast(size);
+    if (s == m_sizes.size())
         return -1;
-    const int block = it->second.front().block;
-    removeAt(it, 0);
+    const int block = m_heaps[s].front().block;
+    removeAt(s, 0);
     return block;
 }
 

@@ -241,12 +241,17 @@ void torchtuneQlora(CachingAllocatorModel& a, const LoadShape& ls, bool unchunke
     }
     if (!nf4)
         return;
+    // load_state_dict: every weight's cycle frees all it makes, so one of a size already run
+    // since the last new segment is skipped (TransientCycles: exact)
+    TransientCycles cycles(a);
     for (int l = 0; l < layers; ++l) {
         for (const Linear& lin : ls.blocks[static_cast<std::size_t>(l)].linears) {
-            const Handle g = a.malloc(2 * lin.numel()); // the checkpoint tensor, on the GPU
-            for (const Sized& k : quantiseNf4(a, lin.numel(), !unchunked))
-                a.free(k.h);
-            a.free(g);
+            cycles.run(lin.numel(), [&] {
+                const Handle g = a.malloc(2 * lin.numel()); // the checkpoint tensor, on the GPU
+                for (const Sized& k : quantiseNf4(a, lin.numel(), !unchunked))
+                    a.free(k.h);
+                a.free(g);
+            });
         }
     }
 }
