@@ -223,14 +223,18 @@ std::optional<Workload> PlaybookBuilder::change(LeverOption o, int64_t globalBat
             keepGlobalBatch(c, globalBatch);
         }
         return c;
-    case LeverOption::MoreGpusFullShard:
+    case LeverOption::MoreGpusFullShard: {
         if (fitsNow)
             return std::nullopt; // more GPUs are advice only for a run that does not fit
-        // from twice the current DP up to 1024: only a GPU count that fits is advice
+        // from twice the current DP up to 1024: only a GPU count that fits is advice; more
+        // ranks never raise a rank's memory (tst_properties), so the fit is monotone
+        std::vector<Workload> tries;
         for (; c.parallel.dp <= 1024; c = applyOption(w, c, o, globalBatch))
-            if (plannedEstimate(m, c, &gpu).fits)
-                return c;
-        return std::nullopt;
+            tries.push_back(c);
+        const std::optional<std::size_t> i = firstFitting(
+            tries.size(), [&](std::size_t t) { return plannedEstimate(m, tries[t], &gpu).fits; });
+        return i ? std::optional(tries[*i]) : std::nullopt;
+    }
     default:
         return c;
     }

@@ -70,6 +70,25 @@ std::vector<int64_t> sequenceValues(int64_t lo, int64_t hi);
 /// that fits), rounded up to a power of two, within [lo, hi], so the cliff lies inside it.
 int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi);
 
+/// The first index in [0, @p n) whose try @p fits(i), for a fit that is monotone along the
+/// tries (once one fits, every later one does): try 0 first (the common answer: one step
+/// suffices), then n - 1 (none fits: done), then a bisection. At most 2 + ceil(log2(n)) calls
+/// of @p fits where a scan makes up to n (each can replay a model load: the playbook's ten
+/// GPU doublings of DeepSeek-V3 were ten torchao replays). If the fit is not monotone the
+/// result still fits, but need not be the first that does. nullopt when none fits.
+template <class Fits> std::optional<std::size_t> firstFitting(std::size_t n, Fits fits) {
+    if (n == 0 || fits(std::size_t{0}))
+        return n == 0 ? std::nullopt : std::optional<std::size_t>(0);
+    if (n == 1 || !fits(n - 1))
+        return std::nullopt;
+    std::size_t lo = 0, hi = n - 1; // lo does not fit, hi fits
+    while (hi - lo > 1) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        (fits(mid) ? hi : lo) = mid;
+    }
+    return hi;
+}
+
 /// Largest micro-batch in [1, limit] that fits @p gpu (binary search on the exact estimate).
 /// 0 when even micro-batch 1 does not fit. With @p cal the calibrated verdict decides.
 int64_t maxMicroBatch(const ModelArch& m, const Workload& w, const GpuSpec& gpu,

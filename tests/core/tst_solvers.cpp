@@ -13,6 +13,8 @@
 
 #include <QtTest>
 
+#include <bit>
+
 using namespace headroom;
 
 Q_DECLARE_METATYPE(headroom::Workload)
@@ -44,6 +46,10 @@ private slots:
     void seed001FullAdam7bNeverFits();
     void playbookRanksAndSaves();
     void playbookShardsWithinTheFramework();
+    void firstFittingBisects_data();
+    void firstFittingBisects();
+    void moreGpusIsTheFewestDoublingThatFits_data();
+    void moreGpusIsTheFewestDoublingThatFits();
     void playbookReadsTheLeverTable_data();
     void playbookReadsTheLeverTable();
     void smallerMicroBatchKeepsTheGlobalBatch();
@@ -264,6 +270,79 @@ void TstSolvers::playbookShardsWithinTheFramework() {
             QCOMPARE(it.changed, applyOption(w, w, LeverOption::Zero3, 0));
         }
     QVERIFY(seen);
+}
+
+void TstSolvers::firstFittingBisects_data() {
+    QTest::addColumn<int>("n");     // tries
+    QTest::addColumn<int>("first"); // the first that fits; -1: none does
+    QTest::newRow("empty") << 0 << -1;
+    QTest::newRow("one-fits") << 1 << 0;
+    QTest::newRow("one-does-not") << 1 << -1;
+    QTest::newRow("ten-first-fits") << 10 << 0;
+    QTest::newRow("ten-second-fits") << 10 << 1;
+    QTest::newRow("ten-fourth-fits") << 10 << 3;
+    QTest::newRow("ten-last-fits") << 10 << 9;
+    QTest::newRow("ten-none-fits") << 10 << -1;
+    QTest::newRow("thousand-middle") << 1000 << 517;
+}
+
+// firstFitting (core/plan/solvers.h) on a monotone fit: the first index that fits, in at most
+// 2 + ceil(log2(n)) calls (a scan from the front made up to n: ten GPU doublings of a model
+// whose load is replayed were ten replays)
+void TstSolvers::firstFittingBisects() {
+    QFETCH(int, n);
+    QFETCH(int, first);
+    int calls = 0;
+    const auto fits = [&](std::size_t i) {
+        ++calls;
+        return first >= 0 && static_cast<int>(i) >= first;
+    };
+    const std::optional<std::size_t> found = firstFitting(static_cast<std::size_t>(n), fits);
+    QCOMPARE(found.has_value(), first >= 0);
+    if (found)
+        QCOMPARE(static_cast<int>(*found), first);
+    const int bound =
+        n < 2 ? n : 2 + static_cast<int>(std::bit_width(static_cast<unsigned>(n - 1)));
+    QVERIFY2(calls <= bound,
+             qPrintable(QStringLiteral("%1 calls, bound %2").arg(calls).arg(bound)));
+}
+
+void TstSolvers::moreGpusIsTheFewestDoublingThatFits_data() {
+    QTest::addColumn<double>("gib");
+    // the fewest doubling that fits, as the scan below finds it (the row's case); 0: none
+    QTest::addColumn<int>("dp");
+    QTest::newRow("44gib-two") << 44.0 << 2;
+    QTest::newRow("30gib-four") << 30.0 << 4;
+    QTest::newRow("24gib-eight") << 24.0 << 8;
+    QTest::newRow("20gib-sixteen") << 20.0 << 16;
+    QTest::newRow("16gib-sixty-four") << 16.0 << 64;
+    QTest::newRow("12gib-none") << 12.0 << 0;
+}
+
+// The playbook's "more GPUs" lever bisects the doublings (firstFitting): it names the fewest
+// that fits, the same as estimating every doubling from the front. Llama-2-7B full fine-tune,
+// pure bf16 with AdamW (8 bytes a parameter), 1 x 2048 tokens on one GPU.
+void TstSolvers::moreGpusIsTheFewestDoublingThatFits() {
+    QFETCH(double, gib);
+    QFETCH(int, dp);
+    const ModelArch m = llama2_7b();
+    const Workload w = training(PrecisionPreset::PureBf16, 1, 2048);
+    const GpuSpec g = gpuGiB(gib);
+    QVERIFY(!plannedEstimate(m, w, &g).fits);
+    const int64_t globalBatch = w.globalBatch().value_or(0);
+    int scanned = 0; // the reference: every doubling from the front
+    for (Workload c = applyOption(w, w, LeverOption::MoreGpusFullShard, globalBatch);
+         c.parallel.dp <= 1024; c = applyOption(w, c, LeverOption::MoreGpusFullShard, globalBatch))
+        if (plannedEstimate(m, c, &g).fits) {
+            scanned = c.parallel.dp;
+            break;
+        }
+    QCOMPARE(scanned, dp);
+    int listed = 0;
+    for (const PlaybookItem& it : playbook(m, w, g))
+        if (it.option == LeverOption::MoreGpusFullShard)
+            listed = it.changed.parallel.dp;
+    QCOMPARE(listed, dp);
 }
 
 // Every change the playbook lists is a row of the lever table (core/plan/levers.h): its
