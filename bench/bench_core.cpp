@@ -1,6 +1,7 @@
 // Engine benchmarks (Google Benchmark). Not run by ctest; they never gate on wall time.
 // Run: build/release/bench/bench_core  (numbers for this machine are in the README).
 #include "core/engine/estimator.h"
+#include "core/engine/reserve/load_replay.h"
 #include "core/engine/reserve/replay_cache.h"
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
@@ -111,5 +112,24 @@ static void BM_SearchPlan(benchmark::State& state) {
     state.counters["estimates"] = evaluations;
 }
 BENCHMARK(BM_SearchPlan)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+/// One uncached model-load replay (core/engine/reserve/load_replay.h) of the costliest load:
+/// DeepSeek-V3 QLoRA (NF4 double quant) with torchtune's torchao recipe on one GPU, chunked
+/// (arg 0, torchao >= 0.2) and unchunked (arg 1); about 47k linears.
+static void BM_LoadReplayDeepSeekTorchao(benchmark::State& state) {
+    const ModelPreset* p = findModelPreset("deepseek-v3");
+    if (!p) {
+        state.SkipWithError("deepseek-v3 preset missing");
+        return;
+    }
+    Workload w = scenario().workload;
+    w.finetune = Finetune::QLoRA;
+    w.precision.weights = DType::NF4DoubleQuant;
+    w.features.loadRecipe =
+        state.range(0) == 0 ? LoadRecipe::TorchaoNf4 : LoadRecipe::TorchaoNf4Unchunked;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(replayLoad(p->arch, w, 1));
+}
+BENCHMARK(BM_LoadReplayDeepSeekTorchao)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
