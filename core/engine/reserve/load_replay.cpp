@@ -226,14 +226,30 @@ void torchtuneQlora(CachingAllocatorModel& a, const LoadShape& ls, bool unchunke
     };
     if (unchunked) {
         // one prototype block, deep-copied per layer (NF4Tensor clones its inner tensors);
-        // the builder's own block is dropped afterwards
-        std::vector<Sized> proto = buildLayer(0);
+        // the builder's own block is dropped afterwards. Blocks that differ (DeepSeek's dense
+        // first blocks and its MoE blocks) each have their prototype, built in order.
+        std::vector<int> protoOf(static_cast<std::size_t>(layers));
+        std::vector<int> firstOf; // the first layer of each distinct block
+        std::vector<std::vector<Sized>> protos;
+        for (int l = 0; l < layers; ++l) {
+            const LoadBlock& b = ls.blocks[static_cast<std::size_t>(l)];
+            const auto seen = std::find_if(firstOf.begin(), firstOf.end(), [&](int f) {
+                return ls.blocks[static_cast<std::size_t>(f)] == b;
+            });
+            protoOf[static_cast<std::size_t>(l)] = static_cast<int>(seen - firstOf.begin());
+            if (seen == firstOf.end()) {
+                firstOf.push_back(l);
+                protos.push_back(buildLayer(l));
+            }
+        }
         finish();
         for (int l = 0; l < layers; ++l)
-            for (const Sized& s : proto)
+            for (const Sized& s :
+                 protos[static_cast<std::size_t>(protoOf[static_cast<std::size_t>(l)])])
                 a.malloc(s.bytes);
-        for (const Sized& s : proto)
-            a.free(s.h);
+        for (const std::vector<Sized>& proto : protos)
+            for (const Sized& s : proto)
+                a.free(s.h);
     } else {
         for (int l = 0; l < layers; ++l)
             buildLayer(l);
