@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <stdexcept>
 #include <utility>
 
@@ -62,10 +61,12 @@ std::optional<E> byKey(const std::array<std::pair<E, std::string_view>, N>& t, s
     return std::nullopt;
 }
 
-/// Lower case, '_' as '-': "HF_Trainer" and "hf-trainer" name the same profile.
+/// Lower case, '_' as '-': "HF_Trainer" and "hf-trainer" name the same profile. ASCII only,
+/// whatever the C locale (profile names are ASCII; std::tolower read the locale per call).
 char normalChar(char c) {
-    const auto ch = static_cast<unsigned char>(c);
-    return ch == '_' ? '-' : static_cast<char>(std::tolower(ch));
+    if (c == '_')
+        return '-';
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
 std::string normalName(std::string_view s) {
