@@ -11,9 +11,11 @@
 // benchmark notes read 3.72 GiB right after the FSDP wrap for a 1.9 GiB shard.
 //
 // Bound and cost: one replay walks every linear of every block once (O(layers x linears),
-// DeepSeek-V3: about 47k linears, millions of allocations, 0.4 s); the replay cache
-// (replay_cache.h) keeps the last 32 loads, keyed on what the recipes read (LoadShape), so a
-// sweep over anything else replays nothing.
+// DeepSeek-V3: about 47k linears, millions of allocations, 0.15-0.2 s on a 2-core VM,
+// bench_core BM_LoadReplayDeepSeekTorchao); torchtune's load_state_dict pass skips a weight
+// whose cycle cannot change the allocator (TransientCycles, allocator_model.h); the replay
+// cache (replay_cache.h) keeps the last 32 loads, keyed on what the recipes read (LoadShape),
+// so a sweep over anything else replays nothing.
 //
 // Units: bytes. Each recipe follows the framework code named in LoadRecipe's documentation
 // (core/engine/workload.h); docs/metrics.md lists the allocation sequences.
