@@ -9,12 +9,22 @@
 
 #include <benchmark/benchmark.h>
 
+#include <string>
+
 using namespace headroom;
 
 namespace {
 const Scenario& scenario() {
     static const Scenario s = defaultScenario();
     return s;
+}
+
+/// The preset @p key, or nullptr with the benchmark skipped.
+const ModelPreset* presetOrSkip(benchmark::State& state, const char* key) {
+    const ModelPreset* p = findModelPreset(key);
+    if (!p)
+        state.SkipWithError((std::string(key) + " preset missing").c_str());
+    return p;
 }
 } // namespace
 
@@ -39,11 +49,9 @@ BENCHMARK(BM_EstimateCached);
 
 /// One estimate of a MoE + MLA model with 8 pipeline stages (the costliest shape).
 static void BM_EstimateDeepSeekPp8(benchmark::State& state) {
-    const ModelPreset* p = findModelPreset("deepseek-v3");
-    if (!p) {
-        state.SkipWithError("deepseek-v3 preset missing");
+    const ModelPreset* p = presetOrSkip(state, "deepseek-v3");
+    if (!p)
         return;
-    }
     Workload w = scenario().workload;
     w.parallel.pp = 8;
     w.parallel.dp = 8;
@@ -87,11 +95,9 @@ BENCHMARK(BM_CliffRefreshCold);
 /// micro-batch 4 x 4096 on 2x H100 with plain DP (arg 0), and a hopeless one that tries every
 /// combination: Llama-3.1-70B full fine-tune on one 8 GiB card (arg 1).
 static void BM_SearchPlan(benchmark::State& state) {
-    const ModelPreset* p = findModelPreset("llama-3.1-70b");
-    if (!p) {
-        state.SkipWithError("llama-3.1-70b preset missing");
+    const ModelPreset* p = presetOrSkip(state, "llama-3.1-70b");
+    if (!p)
         return;
-    }
     Workload w = scenario().workload;
     GpuSpec g = scenario().gpu;
     if (state.range(0) == 0) {
@@ -117,11 +123,9 @@ BENCHMARK(BM_SearchPlan)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 /// DeepSeek-V3 QLoRA (NF4 double quant) with torchtune's torchao recipe on one GPU, chunked
 /// (arg 0, torchao >= 0.2) and unchunked (arg 1); about 47k linears.
 static void BM_LoadReplayDeepSeekTorchao(benchmark::State& state) {
-    const ModelPreset* p = findModelPreset("deepseek-v3");
-    if (!p) {
-        state.SkipWithError("deepseek-v3 preset missing");
+    const ModelPreset* p = presetOrSkip(state, "deepseek-v3");
+    if (!p)
         return;
-    }
     Workload w = scenario().workload;
     w.finetune = Finetune::QLoRA;
     w.precision.weights = DType::NF4DoubleQuant;
