@@ -305,29 +305,21 @@ std::optional<LayoutResult> fittingLayout(const ModelArch& m, const Workload& w,
 
 /// The fewest data-parallel ranks (1..maxDp) with which tp x pp fits. One rank shards nothing;
 /// from two on the states are sharded over the ranks and no per-rank term grows with them, so
-/// the fit is monotone in dp: the largest dp is tried first (nothing fits: done), then a
-/// bisection. At most 2 + 2 x log2(maxDp) estimates.
+/// the fit is monotone in dp and firstFitting finds the fewest: one rank, then maxDp (nothing
+/// fits: done), then a bisection; at most 2 + ceil(log2(maxDp)) estimates.
 std::optional<LayoutResult> fewestDataRanks(const ModelArch& m, const Workload& w,
                                             const GpuSpec& gpu, int tp, int pp, int maxDp) {
-    if (auto one = fittingLayout(m, w, gpu, 1, tp, pp))
-        return one;
-    if (maxDp < 2)
-        return std::nullopt;
-    auto hi = fittingLayout(m, w, gpu, maxDp, tp, pp);
-    if (!hi)
-        return std::nullopt;
-    int lo = 1; // does not fit
-    int top = maxDp;
-    while (top - lo > 1) {
-        const int mid = lo + (top - lo) / 2;
-        if (auto r = fittingLayout(m, w, gpu, mid, tp, pp)) {
-            top = mid;
-            hi = std::move(r);
-        } else {
-            lo = mid;
-        }
-    }
-    return hi;
+    std::optional<LayoutResult> fewest; // the fitting layout of the fewest ranks tried
+    const auto fits = [&](std::size_t i) {
+        const int dp = static_cast<int>(i) + 1;
+        std::optional<LayoutResult> r = fittingLayout(m, w, gpu, dp, tp, pp);
+        if (!r)
+            return false;
+        if (!fewest || dp < fewest->layout.dp)
+            fewest = std::move(r);
+        return true;
+    };
+    return firstFitting(static_cast<std::size_t>(std::max(maxDp, 1)), fits) ? fewest : std::nullopt;
 }
 
 } // namespace

@@ -74,11 +74,14 @@ int64_t sweepUpper(int64_t current, int64_t maxFit, int64_t lo, int64_t hi);
 /// tries (once one fits, every later one does): try 0 first (the common answer: one step
 /// suffices), then n - 1 (none fits: done), then a bisection. At most 2 + ceil(log2(n)) calls
 /// of @p fits where a scan makes up to n (each can replay a model load: the playbook's ten
-/// GPU doublings of DeepSeek-V3 were ten torchao replays). If the fit is not monotone the
-/// result still fits, but need not be the first that does. nullopt when none fits.
+/// GPU doublings of DeepSeek-V3 were ten torchao replays; the layout solver's data-parallel
+/// ranks use it too). If the fit is not monotone the result still fits, but need not be the
+/// first that does. nullopt when none fits.
 template <class Fits> std::optional<std::size_t> firstFitting(std::size_t n, Fits fits) {
-    if (n == 0 || fits(std::size_t{0}))
-        return n == 0 ? std::nullopt : std::optional<std::size_t>(0);
+    if (n == 0)
+        return std::nullopt;
+    if (fits(std::size_t{0}))
+        return std::size_t{0};
     if (n == 1 || !fits(n - 1))
         return std::nullopt;
     std::size_t lo = 0, hi = n - 1; // lo does not fit, hi fits
