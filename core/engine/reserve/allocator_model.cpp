@@ -55,31 +55,32 @@ void FreeBlockList::siftDown(Heap& h, std::size_t i) {
 }
 
 std::size_t FreeBlockList::firstAtLeast(int64_t size) const {
-    return static_cast<std::size_t>(std::lower_bound(m_sizes.begin(), m_sizes.end(), size) -
-                                    m_sizes.begin());
+    const auto it = std::lower_bound(m_sizes.begin(), m_sizes.end(), size,
+                                     [](const SizeKey& k, int64_t v) { return k.size < v; });
+    return static_cast<std::size_t>(it - m_sizes.begin());
 }
 
 void FreeBlockList::insert(int64_t size, const Entry& e) {
     if (static_cast<std::size_t>(e.block) >= m_pos.size())
         m_pos.resize(static_cast<std::size_t>(e.block) + 1, -1);
     const std::size_t s = firstAtLeast(size);
-    const auto at = static_cast<std::ptrdiff_t>(s);
-    if (s == m_sizes.size() || m_sizes[s] != size) {
-        m_sizes.insert(m_sizes.begin() + at, size);
-        if (m_spare.empty()) {
-            m_heaps.insert(m_heaps.begin() + at, Heap{});
+    if (s == m_sizes.size() || m_sizes[s].size != size) {
+        std::size_t slot = m_heaps.size();
+        if (m_freeSlots.empty()) {
+            m_heaps.emplace_back();
         } else {
-            m_heaps.insert(m_heaps.begin() + at, std::move(m_spare.back()));
-            m_spare.pop_back();
+            slot = m_freeSlots.back();
+            m_freeSlots.pop_back();
         }
+        m_sizes.insert(m_sizes.begin() + static_cast<std::ptrdiff_t>(s), SizeKey{size, slot});
     }
-    Heap& h = m_heaps[s];
+    Heap& h = m_heaps[m_sizes[s].heap];
     h.push_back(e);
     siftUp(h, h.size() - 1);
 }
 
 void FreeBlockList::removeAt(std::size_t s, std::size_t i) {
-    Heap& h = m_heaps[s];
+    Heap& h = m_heaps[m_sizes[s].heap];
     m_pos[static_cast<std::size_t>(h[i].block)] = -1;
     const Entry last = h.back();
     h.pop_back();
@@ -89,10 +90,8 @@ void FreeBlockList::removeAt(std::size_t s, std::size_t i) {
         siftUp(h, i);
     }
     if (h.empty()) {
-        const auto at = static_cast<std::ptrdiff_t>(s);
-        m_spare.push_back(std::move(h));
-        m_heaps.erase(m_heaps.begin() + at);
-        m_sizes.erase(m_sizes.begin() + at);
+        m_freeSlots.push_back(m_sizes[s].heap);
+        m_sizes.erase(m_sizes.begin() + static_cast<std::ptrdiff_t>(s));
     }
 }
 
@@ -101,10 +100,11 @@ void FreeBlockList::erase(int64_t size, int block) {
         return;
     const int i = m_pos[static_cast<std::size_t>(block)];
     const std::size_t s = firstAtLeast(size);
-    if (i < 0 || s == m_sizes.size() || m_sizes[s] != size ||
-        static_cast<std::size_t>(i) >= m_heaps[s].size() ||
-        m_heaps[s][static_cast<std::size_t>(i)].block != block)
+    if (i < 0 || s == m_sizes.size() || m_sizes[s].size != size)
         return; // not listed under this size
+    const Heap& h = m_heaps[m_sizes[s].heap];
+    if (static_cast<std::size_t>(i) >= h.size() || h[static_cast<std::size_t>(i)].block != block)
+        return;
     removeAt(s, static_cast<std::size_t>(i));
 }
 
@@ -112,7 +112,7 @@ int FreeBlockList::takeBestFit(int64_t size) {
     const std::size_t s = firstAtLeast(size);
     if (s == m_sizes.size())
         return -1;
-    const int block = m_heaps[s].front().block;
+    const int block = m_heaps[m_sizes[s].heap].front().block;
     removeAt(s, 0);
     return block;
 }

@@ -28,13 +28,15 @@ namespace headroom {
 /// The free blocks of one pool, in the allocator's best-fit order: the smallest size that is
 /// large enough, ties by segment, then by offset (c10's BlockComparatorSize: size, then
 /// address). Blocks of one size sit in a binary min-heap ordered by (segment, offset); the
-/// d distinct sizes in one ascending array beside their heaps. A lookup is a binary search
-/// of that array plus the heap's top; an insertion or removal O(log k) for the k blocks of
-/// that size, plus O(d) moves of 8-byte keys when a size appears or goes. Every replay
-/// measured lists at most 29 sizes at once (a step replay 17, DeepSeek-V3's loads 29) but
-/// up to 17,059 blocks of one size, so the sizes are an array and the blocks heaps: 10-30 ns
-/// a call, where an ordered map of sizes cost twice that (its node churn) and one ordered
-/// set of (size, segment, offset) 60-80 ns.
+/// d distinct sizes in one ascending array of (size, heap slot) keys, the heaps in a pool
+/// whose slots never move. A lookup is a binary search of the keys plus the heap's top; an
+/// insertion or removal O(log k) for the k blocks of that size, plus O(d) moves of 16-byte
+/// keys when a size appears or goes. Every replay measured lists at most 29 sizes at once (a
+/// step replay 17, DeepSeek-V3's loads 29) but up to 17,059 blocks of one size, so the sizes
+/// are an array and the blocks heaps. Keys rather than the heaps themselves move: a heap
+/// moved element by element cost ~190 instructions a call, the keys ~60 (callgrind, the
+/// default estimate); an ordered map of sizes cost twice the former (its node churn) and one
+/// ordered set of (size, segment, offset) 60-80 ns a call.
 class FreeBlockList {
 public:
     struct Entry {
@@ -52,21 +54,26 @@ public:
 
 private:
     using Heap = std::vector<Entry>;
+    /// A listed size and the slot of m_heaps that holds its blocks.
+    struct SizeKey {
+        int64_t size = 0;
+        std::size_t heap = 0;
+    };
     static bool before(const Entry& a, const Entry& b) {
         return a.segment != b.segment ? a.segment < b.segment : a.offset < b.offset;
     }
     void place(Heap& h, std::size_t i, const Entry& e);
     void siftUp(Heap& h, std::size_t i);
     void siftDown(Heap& h, std::size_t i);
-    /// Removes entry @p i of the heap of size index @p s; drops the size when it empties.
+    /// Removes entry @p i of the heap of key @p s; drops the size when it empties.
     void removeAt(std::size_t s, std::size_t i);
-    /// Index of the first listed size >= @p size (m_sizes.size() when none is).
+    /// Index of the first listed key whose size is >= @p size (m_sizes.size() when none is).
     std::size_t firstAtLeast(int64_t size) const;
 
-    std::vector<int64_t> m_sizes; ///< distinct sizes listed, ascending
-    std::vector<Heap> m_heaps;    ///< m_heaps[i]: the blocks of m_sizes[i]
-    std::vector<Heap> m_spare;    ///< emptied heaps, reused with their capacity
-    std::vector<int> m_pos;       ///< heap position of each listed block, by block index
+    std::vector<SizeKey> m_sizes;         ///< distinct sizes listed, ascending
+    std::vector<Heap> m_heaps;            ///< the heaps, by slot; a slot keeps its place
+    std::vector<std::size_t> m_freeSlots; ///< slots of emptied heaps, reused with their capacity
+    std::vector<int> m_pos;               ///< heap position of each listed block, by block index
 };
 
 class CachingAllocatorModel {
