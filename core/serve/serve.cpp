@@ -45,6 +45,13 @@ std::optional<Error> checkSettings(const InferenceSpec& in) {
     return std::nullopt;
 }
 
+/// The largest CUDA-graph batch the engine captures for @p m: the profile's, or the raised
+/// maximum of the family its config raises (EngineProfile::raisedCaptureFamily).
+int graphCaptureMax(const EngineProfile& p, const ModelArch& m) {
+    return !p.raisedCaptureFamily.empty() && m.family == p.raisedCaptureFamily ? p.raisedCaptureMax
+                                                                               : p.graphCaptureMax;
+}
+
 /// The engine's settings with its defaults filled for this GPU and model.
 ServeSettings resolveSettings(const EngineProfile& p, const ModelArch& m, const Workload& w,
                               const GpuSpec& gpu) {
@@ -71,10 +78,11 @@ ServeSettings resolveSettings(const EngineProfile& p, const ModelArch& m, const 
     s.maxSeqs = static_cast<int>(std::min<int64_t>(s.maxSeqs, s.batchedTokens));
     s.blockTokens = in.blockTokens > 0 ? in.blockTokens : p.blockTokens;
     if (!in.enforceEager) {
-        s.graphMaxTokens = p.engine == ServingEngine::Sglang
-                               ? sglangGraphMaxBatch(gpu.memoryMiB, w.parallel.tp)
-                               : static_cast<int>(std::min<int64_t>(
-                                     {int64_t{2} * s.maxSeqs, p.graphCaptureMax, s.batchedTokens}));
+        s.graphMaxTokens =
+            p.engine == ServingEngine::Sglang
+                ? sglangGraphMaxBatch(gpu.memoryMiB, w.parallel.tp)
+                : static_cast<int>(std::min<int64_t>(
+                      {int64_t{2} * s.maxSeqs, graphCaptureMax(p, m), s.batchedTokens}));
         s.graphSizes = graphCaptureCount(s.graphMaxTokens);
     }
     return s;

@@ -51,7 +51,14 @@ struct EngineProfile {
     int64_t batchedTokensLarge, batchedTokensSmall;
     int maxSeqsLarge, maxSeqsSmall; ///< max_num_seqs / max_running_requests / max_batch_size
     int graphCaptureMax;            ///< largest CUDA-graph batch captured (vLLM 512)
-    bool graphsInBudget;            ///< the CUDA-graph estimate is taken out of the KV budget
+    /// A model family (HF model_type) whose engine config raises graphCaptureMax, and the
+    /// raised maximum ("" / 0: none). vLLM: gpt_oss captures up to 1024 tokens (83 graph
+    /// sizes where 512 gives 67) unless the user sets the capture sizes
+    /// (vllm/model_executor/models/config.py GptOssForCausalLMConfig.verify_and_update_config;
+    /// start-up log "Overriding max cuda graph capture size to 1024 for performance").
+    std::string_view raisedCaptureFamily;
+    int raisedCaptureMax;
+    bool graphsInBudget; ///< the CUDA-graph estimate is taken out of the KV budget
     /// bytes per element of the sampler's max_num_seqs x vocab tensors at its peak, beyond the
     /// compute-dtype logits: fp32 copy 4 + softmax probs 4 + exponential noise 4 + the
     /// top-k/top-p mask 1 (vllm/v1/sample/sampler.py; 0 for engines without a profiled sampler)

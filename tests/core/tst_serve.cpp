@@ -57,6 +57,8 @@ private slots:
     void sglangDefaultFraction();
     void graphCaptureCount_data();
     void graphCaptureCount();
+    void capturedGraphs_data();
+    void capturedGraphs();
     void blockers_data();
     void blockers();
     void badSettings_data();
@@ -283,6 +285,7 @@ void TstServe::graphCaptureCount_data() {
     QTest::addColumn<int>("want");
     QTest::newRow("default-512") << 512 << 51; // 3 + 31 + 17, the log's "PIECEWISE=51"
     QTest::newRow("256") << 256 << 35;         // 3 + 31 + 1
+    QTest::newRow("1024") << 1024 << 83;       // 3 + 31 + 49, gpt-oss's "PIECEWISE=83"
     QTest::newRow("8") << 8 << 4;
     QTest::newRow("3") << 3 << 2;
     QTest::newRow("none") << 0 << 0;
@@ -292,6 +295,41 @@ void TstServe::graphCaptureCount() {
     QFETCH(int, maxTokens);
     QFETCH(int, want);
     QCOMPARE(headroom::graphCaptureCount(maxTokens), want);
+}
+
+// The CUDA graphs vLLM captures for a model: min(2 x max_num_seqs, the capture maximum,
+// max_num_batched_tokens) tokens at most, the maximum 512 (vllm/config/vllm.py), 1024 for gpt_oss
+// (vllm/model_executor/models/config.py GptOssForCausalLMConfig). Logged sizes from
+// jgchn/llm-d-planner@d3121e0 accuracy/results/v0.19.0/logs/.
+void TstServe::capturedGraphs_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("maxSeqs");
+    QTest::addColumn<int>("sizes");
+    QTest::addColumn<int>("largest");
+    // openai-gpt-oss-20b--h100-80gb--tp1pp1dp1--8192.FAILED.log: "Overriding max cuda graph
+    // capture size to 1024", "PIECEWISE=83 (largest=1024)"
+    QTest::newRow("gpt-oss-20b-raised") << "gpt-oss-20b" << 1 << 0 << 83 << 1024;
+    // ...--tp2pp1dp1--8192.log: the same at TP 2
+    QTest::newRow("gpt-oss-20b-tp2-raised") << "gpt-oss-20b" << 2 << 0 << 83 << 1024;
+    // max_num_seqs 256 caps it at 2 x 256 = 512 tokens: 51 sizes
+    QTest::newRow("gpt-oss-20b-seqs-256") << "gpt-oss-20b" << 1 << 256 << 51 << 512;
+    // meta-llama-llama-3-1-8b---h100-80gb--tp1pp1dp1--8192.log: "PIECEWISE=51 (largest=512)"
+    QTest::newRow("llama-3.1-8b-default") << "llama-3.1-8b" << 1 << 0 << 51 << 512;
+}
+
+void TstServe::capturedGraphs() {
+    QFETCH(QString, model);
+    QFETCH(int, tp);
+    QFETCH(int, maxSeqs);
+    QFETCH(int, sizes);
+    QFETCH(int, largest);
+    Workload w = served(0.9, tp, 8192);
+    w.inference.maxNumSeqs = maxSeqs;
+    const auto r = serve(preset(model.toLatin1().constData()), w, h100());
+    QVERIFY2(r.ok(), r.ok() ? "" : describe(r.error()).c_str());
+    QCOMPARE(r->settings.graphSizes, sizes);
+    QCOMPARE(r->settings.graphMaxTokens, largest);
 }
 
 // The start-up checks in vLLM's order (serveBlockerKey names them).
