@@ -390,6 +390,14 @@
         <source>checkpointing first_n</source>
         <translation>Checkpointing der ersten N Blöcke</translation>
     </message>
+    <message>
+        <source>of the prefill&apos;s blocks and KV cache replayed through the caching allocator</source>
+        <translation>aus Blöcken und KV-Cache des Prefills, durch den Caching-Allocator nachgespielt</translation>
+    </message>
+    <message>
+        <source>of the logits&apos; transients (not replayed)</source>
+        <translation>der temporären Tensoren der Logits (nicht nachgespielt)</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>

@@ -390,6 +390,14 @@
         <source>checkpointing first_n</source>
         <translation>前 N 个块检查点</translation>
     </message>
+    <message>
+        <source>of the prefill&apos;s blocks and KV cache replayed through the caching allocator</source>
+        <translation>来自预填充的块和 KV 缓存，经缓存分配器重放</translation>
+    </message>
+    <message>
+        <source>of the logits&apos; transients (not replayed)</source>
+        <translation>的 logits 临时张量（未重放）</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>

@@ -93,6 +93,10 @@ constexpr const char* kFormulaPhrases[] = {
     QT_TRANSLATE_NOOP("FormulaText",
                       "of the step's blocks and loss replayed through the caching allocator"),
     QT_TRANSLATE_NOOP("FormulaText", "of the loss's transients (not replayed)"),
+    QT_TRANSLATE_NOOP(
+        "FormulaText",
+        "of the prefill's blocks and KV cache replayed through the caching allocator"),
+    QT_TRANSLATE_NOOP("FormulaText", "of the logits' transients (not replayed)"),
     QT_TRANSLATE_NOOP("FormulaText", "of the other resident bytes"),
     QT_TRANSLATE_NOOP("FormulaText", "of resident bytes"),
     QT_TRANSLATE_NOOP("FormulaText", "of transients"),

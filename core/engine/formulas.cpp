@@ -255,7 +255,11 @@ std::string reserveFormula(const Workload& w, const RankEstimate& r, double v) {
                     : "") +
                ") - allocated = " + gb(v);
     std::string text;
-    if (r.stepReplayed) {
+    if (r.stepReplayed && w.mode != Mode::Training) {
+        text = gb(r.stepFragmentation) +
+               " of the prefill's blocks and KV cache replayed through the caching allocator + "
+               "20% of the logits' transients (not replayed) + 3.5% of resident bytes";
+    } else if (r.stepReplayed) {
         const bool lossReplayed = !w.features.chunkedCrossEntropy && !w.features.compiledLoss() &&
                                   !decomposedLossParallel(w.features, w.parallel);
         text = gb(r.stepFragmentation) +

@@ -40,8 +40,11 @@ const std::array<TraitRow, 27>& traitTable() {
             "Qwen v1 modeling_qwen.py (Qwen/Qwen-7B, remote code): QWenLMHeadModel.__init__ sets "
             "config.bf16 when none of bf16/fp16/fp32 is set (the published configs) and the GPU "
             "supports it (else fp16), then self.transformer.bfloat16(); self.lm_head.bfloat16()";
-        DecoderFamilyTraits glm = rms("modeling_chatglm.py: add_qkv_bias");
+        DecoderFamilyTraits glm = rms("modeling_chatglm.py: add_qkv_bias; the prefill's KV "
+                                      "caches in one tensor grown by torch.cat per block");
         glm.qkvBias = true;
+        glm.prefillKvConcat = true;
+        glm.fusedGateUp = true; // MLP.dense_h_to_4h: 2 x ffn_hidden_size, swiglu chunks it
         // GLM-4 in transformers (huggingface/transformers modular_glm.py @ ffd4c83e):
         // GlmAttention is GraniteAttention (q/k/v/o bias=config.attention_bias, GlmConfig
         // default True) with o_proj bias=False; GlmMLP = Phi3MLP (fused gate_up_proj, SwiGLU);
@@ -49,6 +52,7 @@ const std::array<TraitRow, 27>& traitTable() {
         DecoderFamilyTraits glmHf = rms("modular_glm.py: q/k/v biases (attention_bias), o_proj "
                                         "without, fused SwiGLU, RMSNorm");
         glmHf.qkvBias = true;
+        glmHf.fusedGateUp = true;
         // GLM-4-0414 (modular_glm4.py @ 08c53278): GlmAttention, Phi3MLP and four RMSNorms per
         // block (input, post_self_attn, post_attention, post_mlp)
         DecoderFamilyTraits glm4 = glmHf;

@@ -61,6 +61,15 @@ struct DecoderFamilyTraits {
     /// GptOssExperts gate_up_proj_bias / down_proj_bias); applied to a MoE shape
     bool expertBiases = false;
     bool attentionSinks = false; ///< one learned sink logit per head (gpt_oss: self.sinks)
+    /// The model's own code keeps the KV caches of all blocks in one tensor during the prefill
+    /// and grows it by torch.cat after each block (chatglm's remote code, ChatGLM2/3 and
+    /// GLM-4: GLMTransformer.forward, "prefilling in decoding, use tensor format to save cuda
+    /// memory"): what the inference prefill replay runs (StepShape::kvConcat).
+    bool prefillKvConcat = false;
+    /// The gated MLP's gate and up projections are one linear whose output is chunked in two
+    /// (chatglm dense_h_to_4h, GLM's Phi3MLP gate_up_proj): one tensor of twice the FFN width
+    /// where Llama's block makes two (StepShape::fusedGateUp).
+    bool fusedGateUp = false;
     /// Non-empty where the model's own code casts it to its nativeDType when it is built,
     /// whatever dtype the loader asked for: the source of that cast (Qwen v1 remote code).
     std::string_view castsOnLoad;

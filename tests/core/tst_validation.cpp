@@ -206,6 +206,9 @@ const std::filesystem::path kValidation1 =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "validation-1.records.json";
 const std::filesystem::path kValidation2 =
     std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "validation-2.records.json";
+/// GLM-4-9B-Chat's published long-context prefill peaks (tests/data/README.md).
+const std::filesystem::path kLongContext =
+    std::filesystem::path(HEADROOM_SOURCE_DIR) / "tests" / "data" / "long-context.records.json";
 
 /// tests/data/models/<dir>/config.json as a JSON object (the models' PROVENANCE.md).
 json modelConfigJson(const char* dir) {
@@ -304,6 +307,7 @@ private slots:
     void calibrationFileIsTheDocumentedCopy();
     void releasedSets_data();
     void releasedSets();
+    void longContextRecordsModel();
     void hfConfigRecords_data();
     void hfConfigRecords();
     void hfConfigParams_data();
@@ -587,6 +591,27 @@ void TstValidation::releasedSets_data() {
                                   << 5.0 << 34.0 << 0;
     QTest::newRow("validation-2") << QString::fromStdString(kValidation2.string()) << 50 << 50
                                   << 14.0 << 31.0 << 0;
+    // GLM-4-9B-Chat's prefill at 1k/8k/32k/128k tokens (2026-11-29: 4 of 4 scored, median
+    // 8.3 %, p90 24.5 %, -29.3 % at 128k; docs/source-notes.md has what is missing)
+    QTest::newRow("long-context") << QString::fromStdString(kLongContext.string()) << 4 << 4
+                                  << 9.0 << 26.0 << 0;
+}
+
+// GLM-4-9B-Chat's records describe the model by its inline config.json (chatglm remote code):
+// parameters by hand from modeling_chatglm.py's modules: embedding and output layer 151,552 x
+// 4,096 each; per layer query_key_value 4,096 x 4,608 (32 + 2 x 2 heads of 128) + its 4,608
+// biases, dense 4,096 x 4,096, dense_h_to_4h 4,096 x 27,392, dense_4h_to_h 13,696 x 4,096, two
+// RMSNorms of 4,096; the final RMSNorm: 2 x 620,756,992 + 40 x 203,960,832 + 4,096 =
+// 9,399,951,360 (the model card's "9B").
+void TstValidation::longContextRecordsModel() {
+    auto entries = loadRecords(kLongContext.string(), revisions(), UnknownValuePolicy::RejectFile);
+    QVERIFY2(entries.ok(), entries.ok() ? "" : describe(entries.error()).c_str());
+    QCOMPARE(entries->size(), std::size_t(4));
+    for (const auto& e : entries.value()) {
+        QVERIFY(e.usable());
+        QCOMPARE(countParameters(e.record->model).total, int64_t{9399951360});
+        QCOMPARE(e.record->model.numKvHeads, 2);
+    }
 }
 
 void TstValidation::releasedSets() {

@@ -3,6 +3,7 @@
 #include "core/engine/reserve/reserve.h"
 
 #include "core/engine/reserve/replay_cache.h"
+#include "core/model/decoder_shape.h"
 
 #include <algorithm>
 #include <bit>
@@ -51,6 +52,14 @@ double loadFloor(const StageContext& x, double gatheredPool, double stepNeeds, R
     return std::max({stepNeeds, r.loadReserved - lp.releasable, lp.peakAllocated});
 }
 
+/// The tokens one replayed step runs: micro-batch x sequence (training), or the prefill's
+/// sequences x prompt tokens (inference).
+double replayedTokens(const StageContext& x) {
+    if (x.training)
+        return x.tokens;
+    return static_cast<double>(x.w.microBatch) * static_cast<double>(x.w.inference.promptTokens);
+}
+
 } // namespace
 
 StepShape stepShape(const StageContext& x) {
@@ -70,11 +79,20 @@ StepShape stepShape(const StageContext& x) {
     s.intermediate =
         local(x.m.intermediateSize > 0 ? x.m.intermediateSize : x.m.moe.expertIntermediate);
     s.gatedMlp = x.m.mlp == MlpKind::Gated;
+    const DecoderFamilyTraits traits = decoderFamilyTraits(x.m.family);
+    s.fusedGateUp = traits.fusedGateUp;
     s.vocab = x.lastStage ? local(x.m.vocabSize) : 0;
     s.eagerLoss =
         !f.chunkedCrossEntropy && !f.compiledLoss() && !decomposedLossParallel(f, w.parallel);
     s.fp32Logits = f.fp32Logits;
     s.finalSoftcap = x.m.finalSoftcap && s.eagerLoss;
+    if (!x.training) { // one generate() prefill: the KV cache kept, the last position's logits
+        s.prefill = true;
+        s.kvConcat = traits.prefillKvConcat;
+        s.vocab = 0;
+        s.eagerLoss = false;
+        s.finalSoftcap = false;
+    }
     if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
         s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
         s.scoreKeys = w.sequenceLength;
@@ -109,10 +127,16 @@ StepShape stepShape(const StageContext& x) {
 }
 
 // the replay runs one micro-batch's forward and backward (no PP), and not the host copies of
-// activation offload
+// activation offload; for inference one generate() prefill under a fused attention kernel
+// (eager attention's prefill scores are not replayed)
 bool stepReplayed(const StageContext& x) {
-    return x.training && x.w.parallel.pp == 1 && x.layers.count > 0 &&
-           !x.w.features.activationOffload && x.w.microBatch > 0 && x.w.sequenceLength > 0;
+    const Workload& w = x.w;
+    if (!x.training)
+        return w.mode == Mode::Inference && w.parallel.pp == 1 && x.layers.count > 0 &&
+               w.attention != AttentionImpl::Eager && w.microBatch > 0 &&
+               w.inference.promptTokens > 0;
+    return w.parallel.pp == 1 && x.layers.count > 0 && !w.features.activationOffload &&
+           w.microBatch > 0 && w.sequenceLength > 0;
 }
 
 void reserveAndContext(const StageContext& x, const ReserveInputs& in, RankEstimate& r) {
@@ -131,7 +155,7 @@ void reserveAndContext(const StageContext& x, const ReserveInputs& in, RankEstim
         // optimizer temporaries, dequantised weights) is made again in the same sizes every
         // step and its blocks reused whole; a loss the replay does not run (chunked,
         // compiled, loss-parallel) keeps the fitted share of its transients
-        const StepReserve f = stepReserve(shape, x.tokens);
+        const StepReserve f = stepReserve(shape, replayedTokens(x));
         r.stepFragmentation = f.reserve;
         r.stepReleasable = replayReleasable = f.releasable;
         const double unreplayed = shape.eagerLoss && shape.vocab > 0 ? 0.0 : logits;

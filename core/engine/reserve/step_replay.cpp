@@ -60,7 +60,37 @@ public:
         optimizerStep();
     }
 
+    /// One generate() prefill of @p tokens tokens (StepShape::prefill): each block's forward
+    /// without autograd, its KV cache kept (step_replay.h prefillReplay). The cache is left live.
+    void prefill(double tokens) {
+        m_t = tokens;
+        m_scoreWidth = 0;
+        Handle x = act(m_s.hidden); // the embedding output
+        for (int l = 0; l < m_s.layers; ++l) {
+            const Handle out = block(nullptr);
+            m_a.free(x);
+            x = out;
+            if (m_s.kvConcat) // presents = torch.cat((presents, kv_cache), dim=0)
+                appendToPresents(l);
+        }
+        m_a.free(act(m_s.hidden)); // the final norm's output, to the last position's logits
+        m_a.free(x);
+    }
+
 private:
+    /// chatglm's prefill: the cache of blocks 0..@p l in one new tensor; the previous one and
+    /// block @p l's own go.
+    void appendToPresents(int l) {
+        if (m_presents < 0) {
+            m_presents = m_blockKv;
+            return;
+        }
+        const Handle grown = act(2 * m_s.kvOut * (l + 1));
+        m_a.free(m_presents);
+        m_a.free(m_blockKv);
+        m_presents = grown;
+    }
+
     /// A tensor of @p width elements per token in the compute dtype.
     Handle act(int64_t width, double bytes = 0) {
         const double b = bytes > 0 ? bytes : m_s.c;
@@ -169,18 +199,31 @@ private:
         m_a.free(q);
         const Handle kr = act(s.kvOut);
         m_a.free(k);
+        if (s.prefill && s.kvConcat) // kv_cache = torch.cat((k, v)) before the attention
+            m_blockKv = act(2 * s.kvOut);
         const Attention attention = m_scoreWidth > 0 ? eagerAttention(qr, kr, v, keep != nullptr)
                                                      : fusedAttention(qr, kr, v);
         const Handle attn = attention.output;
         drop(x1, keep);
-        for (int i = 0; i < attention.count; ++i)
-            drop(attention.saves[static_cast<size_t>(i)].handle, keep,
-                 attention.saves[static_cast<size_t>(i)].softmax);
+        for (int i = 0; i < attention.count; ++i) {
+            const Handle h = attention.saves[static_cast<size_t>(i)].handle;
+            if (s.prefill && !s.kvConcat && (h == kr || h == v))
+                continue; // DynamicCache keeps the rotated keys and the values
+            drop(h, keep, attention.saves[static_cast<size_t>(i)].softmax);
+        }
         const Handle o = act(s.hidden);
         drop(attn, keep);
         const Handle r1 = act(s.hidden);
         m_a.free(o);
         const Handle x2 = act(s.hidden);
+        if (s.gatedMlp && s.fusedGateUp) { // x = dense_h_to_4h(x); silu(x[0]) * x[1]
+            const Handle gateUp = act(2 * s.intermediate);
+            const Handle silu = act(s.intermediate);
+            const Handle product = act(s.intermediate);
+            drop(silu, keep);
+            drop(gateUp, keep); // the chunks are views of it
+            return mlpOut(x2, product, r1, keep);
+        }
         const Handle up = act(s.intermediate);
         Handle hiddenAct = up;
         if (s.gatedMlp) {
@@ -191,10 +234,16 @@ private:
             drop(silu, keep);
             drop(up, keep);
         }
-        const Handle down = act(s.hidden);
+        return mlpOut(x2, hiddenAct, r1, keep);
+    }
+
+    /// The block's end: the down projection of @p hiddenAct, the residual add onto @p r1;
+    /// @p x2 (the MLP's input) goes to autograd or is freed. Returns the block output.
+    Handle mlpOut(Handle x2, Handle hiddenAct, Handle r1, std::vector<Saved>* keep) {
+        const Handle down = act(m_s.hidden);
         drop(x2, keep);
         drop(hiddenAct, keep);
-        const Handle out = act(s.hidden);
+        const Handle out = act(m_s.hidden);
         m_a.free(down);
         drop(r1, keep);
         return out;
@@ -322,6 +371,8 @@ private:
     double m_scoreWidth = 0; ///< score elements per token (eager attention), 0 without
     std::vector<Handle> m_grads;
     bool m_statesMade = false;
+    Handle m_blockKv = -1;  ///< prefill with kvConcat: this block's cat of K and V
+    Handle m_presents = -1; ///< prefill with kvConcat: every block's so far
 };
 
 /// @p s with at most kReplayedLayers blocks, its checkpointed share kept (the step replay,
@@ -396,11 +447,29 @@ StepReserve replayTwoSteps(const StepShape& s, double tokens) {
 } // namespace
 
 StepFragmentation stepFragmentation(const StepShape& s) {
+    if (s.prefill)
+        return prefillReplay(s);
     StepShape blocks = s;
     blocks.gradBytes = blocks.stateBytes = 0; // fixed sizes: replayWithStates
     const auto tokens = static_cast<double>(stepReplayTokens(s));
     const StepReserve r = replayTwoSteps(blocks, tokens);
     return {r.reserve / tokens, r.releasable / tokens};
+}
+
+StepFragmentation prefillReplay(const StepShape& s) {
+    const auto tokens = static_cast<double>(stepReplayTokens(s));
+    if (s.layers <= 0 || s.hidden <= 0 || s.scoreHeads > 0 || !replayable(s, tokens))
+        return {};
+    const StepShape bounded = boundedShape(s);
+    CachingAllocatorModel a;
+    StepReplay replay(a, bounded);
+    replay.prefill(tokens);
+    const double scale = static_cast<double>(s.layers) / bounded.layers / tokens;
+    const auto peak = static_cast<double>(a.peakReserved());
+    const auto live = static_cast<double>(a.peakAllocated());
+    assert(a.peakAllocated() <= a.peakReserved() && a.peakPinned() <= a.peakReserved());
+    return {(peak - live) * scale,
+            (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale};
 }
 
 StepReserve replayWithStates(const StepShape& s, int64_t tokens) {

@@ -38,6 +38,8 @@ struct StepShape {
     int64_t kvOut = 0;        ///< key / value width on this rank
     int64_t intermediate = 0; ///< MLP width on this rank (gate/up when gated)
     bool gatedMlp = true;
+    /// gate and up are one linear's output, chunked (DecoderFamilyTraits::fusedGateUp)
+    bool fusedGateUp = false;
     int64_t vocab = 0; ///< output-layer rows on this rank; 0: not the last stage
     /// The loss is the eager cross-entropy over the whole logits (not chunked, not compiled,
     /// not loss-parallel): its chain is replayed; otherwise the logits are left out.
@@ -67,6 +69,16 @@ struct StepShape {
     /// Full fine-tune: bytes of a gradient / of the optimizer states per parameter (0: frozen)
     double gradBytes = 0;
     double stateBytes = 0;
+    /// Inference: the replay is one generate() prefill, not a training step (stepFragmentation
+    /// runs prefillReplay). Each block's rotated keys and its values stay as the KV cache
+    /// (transformers DynamicCache.update keeps the tensors it is given); no autograd saves, no
+    /// backward, no loss (generate computes the last position's logits only).
+    bool prefill = false;
+    /// With prefill: the model's code keeps every block's KV cache in one tensor and grows it
+    /// by torch.cat after each block, so each block frees a tensor one block's KV smaller than
+    /// the one it makes (DecoderFamilyTraits::prefillKvConcat: chatglm's remote code,
+    /// GLMTransformer.forward "prefilling in decoding, use tensor format to save cuda memory").
+    bool kvConcat = false;
     /// every field: the replay caches match a shape by it (ReplayCache::StepKey), so a new
     /// field takes part in their keys without a list kept by hand
     bool operator==(const StepShape&) const = default;
@@ -120,6 +132,22 @@ struct StepFragmentation {
     double releasablePerToken = 0;
 };
 StepFragmentation stepFragmentation(const StepShape& s);
+
+/// One generate() prefill of @p s (StepShape::prefill) through the caching-allocator model, per
+/// prompt token: the embedding output, then each block's forward without autograd (block() as
+/// the step replay runs it, its q/k/v, attention, MLP and residual tensors freed as the block
+/// ends) keeping the block's rotated keys and values as the KV cache, or, with
+/// StepShape::kvConcat, one tensor of both made at the block's attention and appended to the
+/// cache of every earlier block by torch.cat after the block, then the final norm:
+///   reserve    = (reserved peak - allocated peak) / tokens
+///   releasable = (reserved peak - max(peakPinned, allocated peak)) / tokens
+/// at stepReplayTokens(s) tokens (every size is tokens x a width), the first kReplayedLayers
+/// blocks scaled to every block. Zeros for eager attention (scoreHeads: its score tensors are
+/// not replayed for inference), a shape without blocks or past kLargestRequest. Decoding is
+/// not replayed: its tensors are a few tokens wide, and what the KV cache's growth by one token
+/// a step leaves cached is not modelled. Sources: transformers cache_utils.py DynamicCache,
+/// THUDM glm-4-9b-chat modeling_chatglm.py GLMTransformer.forward (docs/metrics.md).
+StepFragmentation prefillReplay(const StepShape& s);
 /// The first sequence length of eager attention's grid (fragmentationEnvelope).
 inline constexpr int64_t kScoreGridStart = 16;
 
