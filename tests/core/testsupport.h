@@ -90,6 +90,24 @@ inline ModelArch llama2_7b() {
     return m;
 }
 
+/// GLM-4-9B-Chat's shapes (its config.json: 40 layers, h 4096, 32 heads of 128, 2 KV groups,
+/// ffn 13,696 fused gate/up, vocab 151,552, q/k/v biases) under family @p family ("chatglm":
+/// its remote code; "glm": transformers' port).
+inline ModelArch glm4_9b(const std::string& family) {
+    ModelArch m;
+    m.name = "GLM-4-9B-Chat";
+    m.family = family;
+    m.numLayers = 40;
+    m.hiddenSize = 4096;
+    m.numHeads = 32;
+    m.numKvHeads = 2;
+    m.headDim = 128;
+    m.intermediateSize = 13696;
+    m.vocabSize = 151552;
+    m.qkvBias = true;
+    return m;
+}
+
 /// Llama-3.1-8B shapes (config.json: 32 layers, h 4096, 32 heads, 8 KV heads, i 14336,
 /// vocab 128256, untied).
 inline ModelArch llama3_8b() {

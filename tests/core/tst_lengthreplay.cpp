@@ -630,28 +630,14 @@ void TstLengthReplay::prefillKvConcat() {
     QFETCH(bool, concat);
     QFETCH(double, measuredGiB);
     QFETCH(double, tolerancePct);
-    // glm-4-9b-chat's config.json: 40 layers, hidden 4,096, 32 heads of 128, 2 KV groups,
-    // ffn 13,696 (fused gate/up), vocab 151,552, q/k/v biases
-    ModelArch m;
-    m.family = family.toStdString();
-    m.numLayers = 40;
-    m.hiddenSize = 4096;
-    m.numHeads = 32;
-    m.numKvHeads = 2;
-    m.headDim = 128;
-    m.intermediateSize = 13696;
-    m.vocabSize = 151552;
-    m.qkvBias = true;
+    const ModelArch m = testsupport::glm4_9b(family.toStdString());
     Workload w;
     w.mode = Mode::Inference;
     w.microBatch = 1;
     w.inference.promptTokens = 128000;
     w.inference.newTokens = 512;
     const Estimate e = estimate(m, w);
-    Workload plain = w;
-    ModelArch llama = m;
-    llama.family = "llama";
-    const double withoutConcat = estimate(llama, plain).worst.stepFragmentation;
+    const double withoutConcat = estimate(testsupport::glm4_9b("llama"), w).worst.stepFragmentation;
     if (!concat) {
         QVERIFY(e.worst.stepFragmentation <= withoutConcat * 1.5);
         return;
