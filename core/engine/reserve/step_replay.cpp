@@ -421,6 +421,19 @@ int64_t stepReplayTokens(const StepShape& s) {
 
 namespace {
 
+/// What the replay through @p a leaves cached beyond its live peak, x @p scale (the blocks it
+/// stands for per block replayed, over the tokens when read per token): the reserved peak less
+/// the allocated peak, and its part in wholly free segments whenever a new one was needed.
+StepReserve replayedReserve(const CachingAllocatorModel& a, double scale) {
+    const auto peak = static_cast<double>(a.peakReserved());
+    const auto live = static_cast<double>(a.peakAllocated());
+    // the reserve is part of the replay's own peak of segments: >= 0, and its releasable
+    // part (segments wholly free whenever a new one was needed) is part of it
+    assert(a.peakAllocated() <= a.peakReserved() && a.peakPinned() <= a.peakReserved());
+    return {(peak - live) * scale,
+            (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale};
+}
+
 /// Two steps of @p s at @p tokens tokens (the first makes the segments, the second meets the
 /// first's cached blocks): the reserved peak less the allocated peak, and its part in wholly
 /// free segments, in bytes, for every block of @p s (a deeper stage scaled from its first
@@ -434,14 +447,7 @@ StepReserve replayTwoSteps(const StepShape& s, double tokens) {
     const auto keys = static_cast<double>(s.scoreKeys);
     step.step(tokens, keys);
     step.step(tokens, keys);
-    const double scale = static_cast<double>(s.layers) / bounded.layers;
-    const auto peak = static_cast<double>(a.peakReserved());
-    const auto live = static_cast<double>(a.peakAllocated());
-    // the reserve is part of the replay's own peak of segments: >= 0, and its releasable
-    // part (segments wholly free whenever a new one was needed) is part of it
-    assert(a.peakAllocated() <= a.peakReserved() && a.peakPinned() <= a.peakReserved());
-    return {(peak - live) * scale,
-            (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale};
+    return replayedReserve(a, static_cast<double>(s.layers) / bounded.layers);
 }
 
 } // namespace
@@ -464,12 +470,9 @@ StepFragmentation prefillReplay(const StepShape& s) {
     CachingAllocatorModel a;
     StepReplay replay(a, bounded);
     replay.prefill(tokens);
-    const double scale = static_cast<double>(s.layers) / bounded.layers / tokens;
-    const auto peak = static_cast<double>(a.peakReserved());
-    const auto live = static_cast<double>(a.peakAllocated());
-    assert(a.peakAllocated() <= a.peakReserved() && a.peakPinned() <= a.peakReserved());
-    return {(peak - live) * scale,
-            (peak - std::max(live, static_cast<double>(a.peakPinned()))) * scale};
+    const StepReserve r =
+        replayedReserve(a, static_cast<double>(s.layers) / bounded.layers / tokens);
+    return {r.reserve, r.releasable};
 }
 
 StepReserve replayWithStates(const StepShape& s, int64_t tokens) {
