@@ -53,7 +53,7 @@ struct EngineProfile {
     int graphCaptureMax;            ///< largest CUDA-graph batch captured (vLLM 512)
     /// A model family (HF model_type) whose engine config raises graphCaptureMax, and the
     /// raised maximum ("" / 0: none). vLLM: gpt_oss captures up to 1024 tokens (83 graph
-    /// sizes where 512 gives 67) unless the user sets the capture sizes
+    /// sizes where 512 gives 51) unless the user sets the capture sizes
     /// (vllm/model_executor/models/config.py GptOssForCausalLMConfig.verify_and_update_config;
     /// start-up log "Overriding max cuda graph capture size to 1024 for performance").
     std::string_view raisedCaptureFamily;
