@@ -592,9 +592,10 @@ void TstValidation::releasedSets_data() {
     QTest::newRow("validation-2") << QString::fromStdString(kValidation2.string()) << 50 << 50
                                   << 14.0 << 31.0 << 0;
     // GLM-4-9B-Chat's prefill at 1k/8k/32k/128k tokens (2026-11-29: 4 of 4 scored, median
-    // 8.3 %, p90 24.5 %, -29.3 % at 128k; docs/source-notes.md has what is missing)
-    QTest::newRow("long-context") << QString::fromStdString(kLongContext.string()) << 4 << 4 << 9.0
-                                  << 26.0 << 0;
+    // 5.7 %, p90 18.0 %, -21.7 % at 128k with the prefill replay; 8.3 / 24.5 % with the fitted
+    // share before it, which these bounds fail; docs/source-notes.md has what is missing)
+    QTest::newRow("long-context") << QString::fromStdString(kLongContext.string()) << 4 << 4 << 7.0
+                                  << 20.0 << 0;
 }
 
 // GLM-4-9B-Chat's records describe the model by its inline config.json (chatglm remote code):
