@@ -612,16 +612,16 @@ void TstLengthReplay::prefillReserveScalesWithThePrompt() {
 // smaller than the one it makes, and the caching allocator keeps the freed ones. Measured:
 // GLM-4-9B-Chat, BF16, one A100-SXM4-80GB, 128,000 input tokens + up to 512 new: 57,379 MiB
 // (THUDM/GLM-4 basic_demo/README_en.md @ 0423d7c; tests/data/long-context.records.json
-// GLM4-04, compared as reserved + context). The row's tolerance is the replay's known miss
-// (docs/source-notes.md: the block's own RMSNorm and rotary copies are not replayed); without
-// the concatenation the estimate is 28 % under (fails the row). GLM in transformers (model_type
-// "glm") keeps a DynamicCache per layer: no concatenation.
+// GLM4-04, compared as reserved + context): 54.7 GiB, -2.4 %, with the norms' fp32 copies
+// replayed (StepShape::fp32Norm; 44.4 GiB, -21 %, before them). Without the concatenation the
+// reserve is 4.2 GiB instead of 17.3 and the estimate 26 % under (fails the row). GLM in
+// transformers (model_type "glm") keeps a DynamicCache per layer: no concatenation.
 void TstLengthReplay::prefillKvConcat_data() {
     QTest::addColumn<QString>("family");
     QTest::addColumn<bool>("concat");
     QTest::addColumn<double>("measuredGiB");
     QTest::addColumn<double>("tolerancePct");
-    QTest::newRow("chatglm-glm4-9b-128k-readme") << "chatglm" << true << 57379.0 / 1024 << 25.0;
+    QTest::newRow("chatglm-glm4-9b-128k-readme") << "chatglm" << true << 57379.0 / 1024 << 10.0;
     QTest::newRow("glm-hf-no-concat") << "glm" << false << 0.0 << 0.0;
 }
 
@@ -642,7 +642,7 @@ void TstLengthReplay::prefillKvConcat() {
         QVERIFY(e.worst.stepFragmentation <= withoutConcat * 1.5);
         return;
     }
-    QVERIFY(e.worst.stepFragmentation > 5 * withoutConcat);
+    QVERIFY(e.worst.stepFragmentation > 3 * withoutConcat);
     const double gib = e.worst.nvidiaSmi / 1073741824.0;
     QVERIFY2(std::abs(gib - measuredGiB) / measuredGiB * 100 <= tolerancePct,
              qPrintable(QString::number(gib)));

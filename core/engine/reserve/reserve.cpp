@@ -79,6 +79,9 @@ StepShape stepShape(const StageContext& x) {
     s.intermediate =
         local(x.m.intermediateSize > 0 ? x.m.intermediateSize : x.m.moe.expertIntermediate);
     s.gatedMlp = x.m.mlp == MlpKind::Gated;
+    const terms::BlockSaveOptions o = blockSaveOptions(x);
+    s.fp32Norm = x.m.norm == NormKind::RMSNorm && !o.compiled; // as terms::normSaves
+    s.normWeightGrad = x.training && o.trainBase;
     const DecoderFamilyTraits traits = decoderFamilyTraits(x.m.family);
     s.fusedGateUp = traits.fusedGateUp;
     s.vocab = x.lastStage ? local(x.m.vocabSize) : 0;
@@ -101,7 +104,6 @@ StepShape stepShape(const StageContext& x) {
     }
     const bool adapters = x.training && !x.full;
     if (adapters) { // each adapter's own input copy (terms::loraAdapterInput), as estimated
-        const terms::BlockSaveOptions o = blockSaveOptions(x);
         const terms::LoraAdapterInput in = terms::loraAdapterInput(x.c, o);
         if (o.loraDropout || in.own) {
             s.adapterInputs = std::popcount(w.lora.targets & 0x7fu);

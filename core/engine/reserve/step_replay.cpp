@@ -73,7 +73,7 @@ public:
             if (m_s.kvConcat) // presents = torch.cat((presents, kv_cache), dim=0)
                 appendToPresents(l);
         }
-        m_a.free(act(m_s.hidden)); // the final norm's output, to the last position's logits
+        m_a.free(norm(nullptr)); // the final norm's output, to the last position's logits
         m_a.free(x);
     }
 
@@ -191,7 +191,7 @@ private:
     /// output survives. Returns the block output.
     Handle block(std::vector<Saved>* keep) {
         const StepShape& s = m_s;
-        const Handle x1 = act(s.hidden);
+        const Handle x1 = norm(keep);
         for (int i = 0; i < s.adapterInputs; ++i)
             drop(act(s.hidden, s.adapterInputBytes), keep);
         const Handle q = act(s.qOut), k = act(s.kvOut), v = act(s.kvOut);
@@ -215,7 +215,7 @@ private:
         drop(attn, keep);
         const Handle r1 = act(s.hidden);
         m_a.free(o);
-        const Handle x2 = act(s.hidden);
+        const Handle x2 = norm(keep);
         if (s.gatedMlp && s.fusedGateUp) { // x = dense_h_to_4h(x); silu(x[0]) * x[1]
             const Handle gateUp = act(2 * s.intermediate);
             const Handle silu = act(s.intermediate);
@@ -235,6 +235,29 @@ private:
             drop(up, keep);
         }
         return mlpOut(x2, hiddenAct, r1, keep);
+    }
+
+    /// A norm (StepShape::fp32Norm): transformers' RMSNorm, hidden.to(float32), pow(2) (its
+    /// mean is per token), hidden * rsqrt(...), then weight * hidden.to(input_dtype), the fp32
+    /// product and the cast going as the function returns. Autograd keeps the fp32 copy (pow's
+    /// and the product's input) and, when the weight takes a gradient, the cast; without
+    /// autograd the copy goes when its name is rebound. Returns the norm's output.
+    Handle norm(std::vector<Saved>* keep) {
+        const int64_t h = m_s.hidden;
+        if (!m_s.fp32Norm)
+            return act(h);
+        const Handle upcast = act(h, 4.0);
+        m_a.free(act(h, 4.0)); // the square, reduced to its mean at once
+        const Handle scaled = act(h, 4.0);
+        if (!keep)
+            m_a.free(upcast);
+        const Handle cast = act(h);
+        const Handle out = act(h);
+        m_a.free(scaled);
+        if (keep)
+            keep->push_back({upcast});
+        drop(cast, m_s.normWeightGrad ? keep : nullptr);
+        return out;
     }
 
     /// The block's end: the down projection of @p hiddenAct, the residual add onto @p r1;
@@ -287,9 +310,12 @@ private:
     /// returns the gradient of the final hidden state.
     Handle loss() {
         const StepShape& s = m_s;
-        const Handle normed = act(s.hidden);
-        if (s.vocab <= 0 || !s.eagerLoss)
+        std::vector<Saved> normSaves;
+        const Handle normed = norm(&normSaves);
+        if (s.vocab <= 0 || !s.eagerLoss) { // the loss is not replayed: the norm's backward now
+            backward(normSaves);
             return normed;
+        }
         Handle logits = act(s.vocab);
         Handle capTanh = -1;
         if (s.finalSoftcap)
@@ -332,6 +358,7 @@ private:
             m_grads.push_back(m_a.malloc(static_cast<int64_t>(
                 static_cast<double>(s.vocab) * static_cast<double>(s.hidden) * m_s.gradBytes)));
         m_a.free(down);
+        backward(normSaves);
         m_a.free(normed);
         return hidden;
     }

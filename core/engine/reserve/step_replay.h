@@ -4,10 +4,10 @@
 // same step runs again and again.
 //
 // What is replayed: the large tensors of one training step in the order a Hugging Face
-// decoder allocates and frees them (StepReplay, step_replay.cpp; per block: norm, q/k/v,
-// RoPE, attention, o-projection, gated MLP; eager attention's score matrices and fp32
-// softmax; the block's recompute under checkpointing; the loss chain of transformers'
-// causal-LM loss; per-parameter gradients and optimizer states of a full fine-tune).
+// decoder allocates and frees them (StepReplay, step_replay.cpp; per block: norm (an eager
+// RMSNorm's fp32 chain), q/k/v, RoPE, attention, o-projection, gated MLP; eager attention's score
+// matrices and fp32 softmax; the block's recompute under checkpointing; the loss chain of
+// transformers' causal-LM loss; per-parameter gradients and optimizer states of a full fine-tune).
 //
 // Bound and cost: at most kReplayedLayers blocks (a deeper stage is scaled from them), no
 // request past kLargestRequest; each replay walks O(blocks x tensors per block) allocations
@@ -38,6 +38,13 @@ struct StepShape {
     int64_t kvOut = 0;        ///< key / value width on this rank
     int64_t intermediate = 0; ///< MLP width on this rank (gate/up when gated)
     bool gatedMlp = true;
+    /// Every norm (a block's two, the final one) is transformers' eager RMSNorm (not compiled,
+    /// not LayerNorm; transformers modeling_llama.py LlamaRMSNorm): x.to(float32), its square,
+    /// x * rsqrt(mean), the cast back and weight * x, each a new tensor; autograd keeps the
+    /// fp32 copy and, with a trainable weight (normWeightGrad), the cast: the saves
+    /// terms::normSaves counts. Otherwise a norm is one compute-dtype output.
+    bool fp32Norm = false;
+    bool normWeightGrad = false; ///< with fp32Norm: the norm weights take gradients
     /// gate and up are one linear's output, chunked (DecoderFamilyTraits::fusedGateUp)
     bool fusedGateUp = false;
     int64_t vocab = 0; ///< output-layer rows on this rank; 0: not the last stage
