@@ -88,6 +88,7 @@ private slots:
     void cachedReplays_data();
     void cachedReplays();
     void prefillReserveScalesWithThePrompt();
+    void eagerPrefillNeverFalls();
     void prefillKvConcat_data();
     void prefillKvConcat();
     void everyShapeFieldDecidesAHit_data();
@@ -552,15 +553,14 @@ void TstLengthReplay::fullFineTuneEnvelopeIsCached() {
 }
 
 // The replay runs one micro-batch's step with its saves on the GPU, or one generate() prefill
-// under a fused attention kernel: not for eager inference (its scores are not replayed), a
-// pipeline stage (several micro-batches in flight) or offloaded activations, where the
-// fitted share of the transients stays.
+// (eager attention's score tensors included): not for a pipeline stage (several micro-batches
+// in flight) or offloaded activations, where the fitted share of the transients stays.
 void TstLengthReplay::stepReplayedOnlyWhereItApplies_data() {
     QTest::addColumn<QString>("change");
     QTest::addColumn<bool>("replayed");
     QTest::newRow("training") << "none" << true;
     QTest::newRow("inference") << "inference" << true;
-    QTest::newRow("inference-eager") << "inference-eager" << false;
+    QTest::newRow("inference-eager") << "inference-eager" << true;
     QTest::newRow("pipeline-stages") << "pp" << false;
     QTest::newRow("activation-offload") << "offload" << false;
 }
@@ -586,6 +586,29 @@ void TstLengthReplay::stepReplayedOnlyWhereItApplies() {
     QCOMPARE(r.stepReplayed, replayed);
     if (!replayed)
         QCOMPARE(r.stepFragmentation, 0.0);
+}
+
+// An eager prefill replays each block's b x heads x s x s scores, their scaled, masked and fp32
+// copies (transformers eager_attention_forward), so its reserve per token depends on the prompt
+// and jumps where one score tensor starts to fit another's freed block; the estimate takes the
+// worst over the key grid 16 x 2^k and 24 x 2^k up to the prompt (fragmentationEnvelope), so it
+// never falls as the prompt grows. Before the eager prefill was replayed it took the fitted
+// 20 % of the transients instead (stepFragmentation 0: fails the first check).
+void TstLengthReplay::eagerPrefillNeverFalls() {
+    const ModelArch m = testsupport::llama2_7b();
+    Workload w;
+    w.mode = Mode::Inference;
+    w.attention = AttentionImpl::Eager;
+    w.microBatch = 2;
+    w.inference.newTokens = 16;
+    double last = 0;
+    for (const int prompt : {64, 100, 256, 384, 500, 512, 700, 768, 1000, 1024, 1500, 2048}) {
+        w.inference.promptTokens = prompt;
+        const RankEstimate r = estimate(m, w).worst;
+        QVERIFY2(r.stepReplayed && r.stepFragmentation > 0, qPrintable(QString::number(prompt)));
+        QVERIFY2(r.stepFragmentation >= last, qPrintable(QString::number(prompt)));
+        last = r.stepFragmentation;
+    }
 }
 
 // The prefill replay is read per token (every replayed size is tokens x a width): twice the

@@ -98,7 +98,7 @@ StepShape stepShape(const StageContext& x) {
     }
     if (w.attention == AttentionImpl::Eager) { // every head scores every key (causal mask)
         s.scoreHeads = std::max(1, x.m.numHeads / std::max(1, w.parallel.tp));
-        s.scoreKeys = w.sequenceLength;
+        s.scoreKeys = x.training ? w.sequenceLength : w.inference.promptTokens;
         s.softmax = eagerDtypes(x);
         s.attnSoftcap = x.m.attnSoftcap;
     }
@@ -129,14 +129,13 @@ StepShape stepShape(const StageContext& x) {
 }
 
 // the replay runs one micro-batch's forward and backward (no PP), and not the host copies of
-// activation offload; for inference one generate() prefill under a fused attention kernel
-// (eager attention's prefill scores are not replayed)
+// activation offload; for inference one generate() prefill (eager attention's scores
+// included)
 bool stepReplayed(const StageContext& x) {
     const Workload& w = x.w;
     if (!x.training)
         return w.mode == Mode::Inference && w.parallel.pp == 1 && x.layers.count > 0 &&
-               w.attention != AttentionImpl::Eager && w.microBatch > 0 &&
-               w.inference.promptTokens > 0;
+               w.microBatch > 0 && w.inference.promptTokens > 0;
     return w.parallel.pp == 1 && x.layers.count > 0 && !w.features.activationOffload &&
            w.microBatch > 0 && w.sequenceLength > 0;
 }

@@ -64,7 +64,9 @@ public:
     /// without autograd, its KV cache kept (step_replay.h prefillReplay). The cache is left live.
     void prefill(double tokens) {
         m_t = tokens;
-        m_scoreWidth = 0;
+        m_scoreWidth = static_cast<double>(m_s.scoreHeads) * static_cast<double>(m_s.scoreKeys);
+        // eager attention's causal mask, b x 1 x s x s, made once for the forward
+        const Handle mask = m_scoreWidth > 0 ? scores(m_s.softmax.mask, 1.0 / m_s.scoreHeads) : -1;
         Handle x = act(m_s.hidden); // the embedding output
         for (int l = 0; l < m_s.layers; ++l) {
             const Handle out = block(nullptr);
@@ -75,6 +77,7 @@ public:
         }
         m_a.free(norm(nullptr)); // the final norm's output, to the last position's logits
         m_a.free(x);
+        m_a.free(mask);
     }
 
 private:
@@ -166,7 +169,9 @@ private:
         const Handle context = act(s.qOut);
         Attention a{act(s.qOut), {}, 0}; // transpose(1, 2).contiguous()
         m_a.free(context);
-        if (repeat) { // the caller's unrepeated K and V, released as the attention returns
+        // the caller's unrepeated K and V, released as the attention returns, unless a prefill's
+        // DynamicCache keeps them
+        if (repeat && !(m_s.prefill && !m_s.kvConcat)) {
             m_a.free(k);
             m_a.free(v);
         }
@@ -491,7 +496,7 @@ StepFragmentation stepFragmentation(const StepShape& s) {
 
 StepFragmentation prefillReplay(const StepShape& s) {
     const auto tokens = static_cast<double>(stepReplayTokens(s));
-    if (s.layers <= 0 || s.hidden <= 0 || s.scoreHeads > 0 || !replayable(s, tokens))
+    if (s.layers <= 0 || s.hidden <= 0 || !replayable(s, tokens))
         return {};
     const StepShape bounded = boundedShape(s);
     CachingAllocatorModel a;

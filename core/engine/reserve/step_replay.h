@@ -149,11 +149,13 @@ StepFragmentation stepFragmentation(const StepShape& s);
 ///   reserve    = (reserved peak - allocated peak) / tokens
 ///   releasable = (reserved peak - max(peakPinned, allocated peak)) / tokens
 /// at stepReplayTokens(s) tokens (every size is tokens x a width), the first kReplayedLayers
-/// blocks scaled to every block. Zeros for eager attention (scoreHeads: its score tensors are
-/// not replayed for inference), a shape without blocks or past kLargestRequest. Decoding is
-/// not replayed: its tensors are a few tokens wide, and what the KV cache's growth by one token
-/// a step leaves cached is not modelled. Sources: transformers cache_utils.py DynamicCache,
-/// THUDM glm-4-9b-chat modeling_chatglm.py GLMTransformer.forward (docs/metrics.md).
+/// blocks scaled to every block. Under eager attention (scoreHeads) each block's scores over
+/// StepShape::scoreKeys prompt positions, their copies and the causal mask are replayed as in
+/// training without autograd (fragmentationEnvelope takes the worst over the key grid). Zeros
+/// for a shape without blocks or past kLargestRequest. Decoding is not replayed: its tensors
+/// are a few tokens wide, and the KV cache's growth by one token a step fits in the blocks
+/// the prefill left cached (tools/replay/decode_growth.cpp). Sources: transformers cache_utils.py
+/// DynamicCache, THUDM glm-4-9b-chat modeling_chatglm.py GLMTransformer.forward (docs/metrics.md).
 StepFragmentation prefillReplay(const StepShape& s);
 /// The first sequence length of eager attention's grid (fragmentationEnvelope).
 inline constexpr int64_t kScoreGridStart = 16;
