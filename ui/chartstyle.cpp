@@ -10,6 +10,7 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
 #include <QPen>
 #include <QTimer>
 
@@ -53,6 +54,14 @@ void ChartStyle::applyToChart(QChart* chart) const {
     chart->legend()->setLabelColor(c.text);
     chart->legend()->setFont(labelFont());
     chart->setBackgroundRoundness(0);
+    localizeChartNumbers(chart);
+}
+
+void localizeChartNumbers(QChart* chart) {
+    if (!chart->localizeNumbers())
+        chart->setLocalizeNumbers(true);
+    if (chart->locale() != QLocale())
+        chart->setLocale(QLocale());
 }
 
 void ChartStyle::applyToAxis(QAbstractAxis* axis, bool grid) const {

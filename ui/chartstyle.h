@@ -72,6 +72,10 @@ private:
 void setTitleIfChanged(QAbstractAxis* axis, const QString& title);
 void setLabelFormatIfChanged(QValueAxis* axis, const QString& format);
 void setLegendVisibleIfChanged(QChart* chart, bool visible);
+/// Axis and series numbers in the application's locale (QLocale(), set by LanguageManager):
+/// QtCharts formats them with QLocale instead of printf, so German reads "2,5" and "1.024".
+/// Called by ChartStyle::applyToChart and by every chart when the language changes.
+void localizeChartNumbers(QChart* chart);
 
 /// The shaded band of a plot (the cliff's OOM region, the bar's danger zone): a solid
 /// rectangle over the plot area's background and under the grid and the series (z between

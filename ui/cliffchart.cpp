@@ -620,6 +620,7 @@ void CliffChart::applyStyle() {
 }
 
 void CliffChart::retranslateUi() {
+    localizeChartNumbers(m_chart);
     for (int i = 0; i < kTermCount; ++i) {
         m_areas[static_cast<size_t>(i)]->setName(Texts::termName(static_cast<Term>(i)));
     }

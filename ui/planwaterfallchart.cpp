@@ -220,6 +220,7 @@ void PlanWaterfallChart::applyStyle() {
 }
 
 void PlanWaterfallChart::retranslateUi() {
+    localizeChartNumbers(m_chart);
     setAccessibleName(tr("Plan waterfall"));
     setAccessibleDescription(tr("Memory today, after each step of the plan and with the whole "
                                 "plan, against the GPU capacity."));

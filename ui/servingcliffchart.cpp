@@ -222,6 +222,7 @@ void ServingCliffChart::applyStyle() {
 }
 
 void ServingCliffChart::retranslateUi() {
+    localizeChartNumbers(m_chart);
     setAccessibleName(tr("Concurrent sequences against context length"));
     rebuild(); // the labels' texts
     fitAxes();

@@ -311,6 +311,7 @@ void TimelineChart::applyStyle() {
 }
 
 void TimelineChart::retranslateUi() {
+    localizeChartNumbers(m_chart);
     setAccessibleName(tr("Step timeline"));
     setAccessibleDescription(tr("Allocated memory through one step (after load, forward, "
                                 "backward, optimizer step), one line per pipeline stage, with "

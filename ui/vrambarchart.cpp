@@ -551,6 +551,7 @@ void VramBarChart::applyStyle() {
 }
 
 void VramBarChart::retranslateUi() {
+    localizeChartNumbers(m_chart);
     for (int i = 0; i < kTermCount; ++i) {
         m_sets[static_cast<size_t>(i)]->setLabel(Texts::termName(static_cast<Term>(i)));
     }

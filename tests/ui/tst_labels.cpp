@@ -18,6 +18,9 @@
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
+#include <QChartView>
+#include <QGraphicsTextItem>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace headroom;
@@ -117,6 +120,41 @@ private slots:
         if (!problems.isEmpty())
             QFAIL(qPrintable(QStringLiteral("%1 unreadable texts:\n").arg(problems.size()) +
                              problems.join(QLatin1Char('\n'))));
+    }
+
+    // Axis numbers follow the language: QtCharts prints ticks with printf unless a chart
+    // localizes its numbers, so a German window read "2.5" and "1024" (the GUI review's "German
+    // axis ticks without digit grouping"). Every chart localizes them, and no tick of a small
+    // run (bar and cliff under 10 GB: one decimal) shows an English decimal point.
+    void chartNumbersFollowTheLanguage() {
+        ShownWindow shown(QSize(1280, 720), QStringLiteral("de"));
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        w.controller()->resetScenario(testscenarios::inference("qwen2.5-0.5b", 1, 1024, 1));
+        w.controller()->flush();
+        w.dashboard()->refresh();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab(); // laid out as painted
+        const QList<QChartView*> views = w.findChildren<QChartView*>();
+        QVERIFY(!views.isEmpty());
+        const QRegularExpression englishDecimal(
+            QStringLiteral("^\\d+\\.\\d{1,2}$")); // not "65.536"
+        int ticks = 0;
+        for (QChartView* v : views) {
+            QVERIFY2(v->chart()->localizeNumbers(), qPrintable(v->accessibleName()));
+            QCOMPARE(v->chart()->locale().language(), QLocale::German);
+            for (QGraphicsItem* item : v->scene()->items()) {
+                const auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                if (!text || !text->isVisible())
+                    continue;
+                const QString t = text->toPlainText().trimmed();
+                ticks += t.contains(QRegularExpression(QStringLiteral("^\\d+,\\d+$"))) ? 1 : 0;
+                QVERIFY2(!englishDecimal.match(t).hasMatch(),
+                         qPrintable(v->accessibleName() + QStringLiteral(": ") + t));
+            }
+        }
+        QVERIFY(ticks > 0); // some tick has a German decimal comma
     }
 
     // The band's whisker on the bar stays visible: neither the capacity label nor the bar's
