@@ -35,6 +35,7 @@ CalibrationDialog::CalibrationDialog(const Scenario& scenario, QWidget* parent)
         m_metric->addItem(Texts::metricName(m), static_cast<int>(m));
     }
     m_metric->setCurrentIndex(1); // reserved: torch.cuda.max_memory_reserved()
+    m_value->setGroupSeparatorShown(true);
     m_value->setRange(0, 1e7);
     m_value->setDecimals(3);
     m_value->setObjectName(QStringLiteral("measuredValue"));

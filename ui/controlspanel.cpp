@@ -130,6 +130,7 @@ QSpinBox* makeSpin(int lo, int hi, const QString& object, QWidget* parent) {
     s->setKeyboardTracking(false);
     s->setObjectName(object);
     s->setAlignment(Qt::AlignRight);
+    s->setGroupSeparatorShown(true); // digits grouped in the locale's way, as the texts
     return s;
 }
 
@@ -419,6 +420,7 @@ void ControlsPanel::buildHardwareBox() {
     connect(m_gpu, &QComboBox::activated, this, &ControlsPanel::onGpuActivated);
     m_capacity = new QDoubleSpinBox(m_hwBox);
     m_capacity->setObjectName(QStringLiteral("capacitySpin"));
+    m_capacity->setGroupSeparatorShown(true);
     m_capacity->setRange(1, 4096);
     m_capacity->setDecimals(1);
     m_capacity->setKeyboardTracking(false);

@@ -27,6 +27,7 @@ ExportDialog::ExportDialog(const Exporter* exporter, const ExportOptions& initia
     m_target->setToolTip(tr("Which part of the window to export."));
     m_target->setAccessibleName(tr("Export target"));
     for (QSpinBox* s : {m_width, m_height}) {
+        s->setGroupSeparatorShown(true);
         s->setRange(200, 8000);
         s->setSuffix(tr(" px"));
     }

@@ -24,6 +24,7 @@ LayoutPanel::LayoutPanel(ScenarioController* controller, QWidget* parent)
     m_intro->setWordWrap(true);
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_maxGpus->setGroupSeparatorShown(true);
     m_maxGpus->setRange(1, 4096);
     m_maxGpus->setValue(1024);
     m_maxLabel->setBuddy(m_maxGpus);

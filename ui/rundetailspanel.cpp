@@ -183,6 +183,7 @@ void RunDetailsPanel::addField(QFormLayout* form, const WorkloadField* f) {
         w = box;
     } else {
         auto* spin = new QSpinBox(this);
+        spin->setGroupSeparatorShown(true);
         spin->setRange(static_cast<int>(std::max<int64_t>(f->min, INT_MIN)),
                        static_cast<int>(std::min<int64_t>(f->max, INT_MAX)));
         spin->setKeyboardTracking(false);

@@ -57,6 +57,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_figures->setWordWrap(true);
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_util->setGroupSeparatorShown(true);
     m_util->setRange(0.05, 1.0);
     m_util->setSingleStep(0.01);
     m_util->setDecimals(2);

@@ -71,8 +71,9 @@ SliderField::SliderField(std::unique_ptr<SliderScale> scale, QWidget* parent)
     m_slider->setPageStep(std::max(1, m_scale->positions() / 10));
     m_spin->setKeyboardTracking(false);
     m_spin->setAlignment(Qt::AlignRight);
+    m_spin->setGroupSeparatorShown(true); // 8.192 in German, 8,192 in English, as the texts
     m_spin->setMinimumWidth(
-        m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000 tokens")));
+        m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0,000,000 tokens")));
     connect(m_slider, &QSlider::valueChanged, this, &SliderField::onSliderMoved);
     connect(m_slider, &QSlider::sliderPressed, this, &SliderField::dragStarted);
     connect(m_slider, &QSlider::sliderReleased, this, &SliderField::dragFinished);

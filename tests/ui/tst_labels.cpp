@@ -18,6 +18,7 @@
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
+#include <QAbstractSpinBox>
 #include <QChartView>
 #include <QGraphicsTextItem>
 #include <QRegularExpression>
@@ -155,6 +156,17 @@ private slots:
             }
         }
         QVERIFY(ticks > 0); // some tick has a German decimal comma
+    }
+
+    // Spin boxes group digits as the locale does, like every text beside them ("2 x 8.192
+    // Token" in the title, "8192 Token" in the box before).
+    void spinBoxesGroupDigits() {
+        ShownWindow shown(QSize(1280, 720), QStringLiteral("de"));
+        QCOMPARE(shown.shown, 0);
+        const QList<QAbstractSpinBox*> boxes = shown.w.findChildren<QAbstractSpinBox*>();
+        QVERIFY(!boxes.isEmpty());
+        for (const QAbstractSpinBox* b : boxes)
+            QVERIFY2(b->isGroupSeparatorShown(), qPrintable(b->objectName()));
     }
 
     // The band's whisker on the bar stays visible: neither the capacity label nor the bar's
