@@ -99,6 +99,9 @@ std::string comparisonText(const Scenario& a, const Scenario& b, const Compariso
                      std::abs(saved) > 0 ? fmtNum(100.0 * c.saved[i] / saved, 1) + " %" : "-"});
     t += attr.render(2);
     t += "  in total: " + effectText(saved) + " (A - B = " + fmtInt(saved) + " bytes)\n";
+    if (effectsPullBothWays(c))
+        t += "  The changes pull both ways: a share is of the net difference, so one above "
+             "100 % is offset by one below 0.\n";
     return t;
 }
 

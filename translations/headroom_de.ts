@@ -1999,6 +1999,10 @@
         <source>Micro-batch</source>
         <translation>Mikro-Batch</translation>
     </message>
+    <message>
+        <source>The changes pull both ways: a share is of the net difference, so one above 100 % is offset by one below 0.</source>
+        <translation>Die Änderungen wirken in beide Richtungen: Ein Anteil bezieht sich auf die Nettodifferenz, daher wird einer über 100 % durch einen unter 0 ausgeglichen.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ControlsPanel</name>

@@ -1994,6 +1994,10 @@
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
+    <message>
+        <source>The changes pull both ways: a share is of the net difference, so one above 100 % is offset by one below 0.</source>
+        <translation>这些改动的作用方向相反：占比是相对净差值而言的，因此超过 100 % 的占比会被低于 0 的占比抵消。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ControlsPanel</name>

@@ -637,7 +637,12 @@ QString ComparePanel::headerText() const {
                      "applying them, each with its reverse (%n estimate(s)).",
                      "", c.evaluations)
                       .arg(c.orders);
-    return total + QLatin1Char(' ') + how;
+    const QString bothWays =
+        effectsPullBothWays(c) ? QLatin1Char(' ') + tr("The changes pull both ways: a share is of "
+                                                       "the net difference, so one above 100 % is "
+                                                       "offset by one below 0.")
+                               : QString();
+    return total + QLatin1Char(' ') + how + bothWays;
 }
 
 void ComparePanel::applyTicks() {

@@ -396,4 +396,12 @@ Result<Comparison> compareScenarios(const Scenario& a, const Scenario& b) {
     return c;
 }
 
+bool effectsPullBothWays(const Comparison& c) {
+    const bool saves =
+        std::any_of(c.saved.begin(), c.saved.end(), [](double v) { return v > 0.5; });
+    const bool costs =
+        std::any_of(c.saved.begin(), c.saved.end(), [](double v) { return v < -0.5; });
+    return saves && costs;
+}
+
 } // namespace headroom

@@ -123,6 +123,11 @@ struct Comparison {
     int evaluations = 0;       ///< estimates computed
 };
 
+/// Whether the changes pull both ways: one saves memory and another costs some (effects of
+/// opposite sign, each beyond half a byte). A change's share of the net difference is then
+/// above 100 % for some and below 0 for others, the shares still adding up to 100 %.
+bool effectsPullBothWays(const Comparison& c);
+
 inline constexpr int kExactChanges = 10;
 /// The estimates a sampled attribution aims to spend (each order of n changes costs n).
 inline constexpr int kSampledEvaluations = 2048;

@@ -43,6 +43,8 @@ private slots:
     void typedChanges_data();
     void typedChanges();
     void typedValues();
+    void effectsPullBothWays_data();
+    void effectsPullBothWays();
 };
 
 void TstCompare::sameScenarioNoChange() {
@@ -326,6 +328,43 @@ void TstCompare::typedValues() {
     QCOMPARE(std::get<int64_t>(changes[2].before), int64_t{4});
     QCOMPARE(std::get<int64_t>(changes[2].after), int64_t{8});
     QCOMPARE(int(changes[2].parts.size()), 1);
+}
+
+// A change that saves memory beside one that costs some: each one's share of the net
+// difference lies outside 0..100 % (the shares still add up to 100 %), which the CLI and the
+// Compare tab then say. Checkpointing saves, a larger micro-batch costs.
+void TstCompare::effectsPullBothWays_data() {
+    QTest::addColumn<int>("microBatch");
+    QTest::addColumn<bool>("checkpointing");
+    QTest::addColumn<bool>("bothWays");
+    QTest::newRow("checkpointing-saves-batch-costs") << 8 << true << true;
+    QTest::newRow("both-save") << 2 << true << false;
+    QTest::newRow("one-change") << 4 << true << false;
+}
+
+void TstCompare::effectsPullBothWays() {
+    QFETCH(int, microBatch);
+    QFETCH(bool, checkpointing);
+    QFETCH(bool, bothWays);
+    const Scenario a = base();
+    Scenario b = a;
+    b.workload.microBatch = microBatch;
+    if (checkpointing)
+        b.workload.checkpointing = Checkpointing::Full;
+    const auto c = compareScenarios(a, b);
+    QVERIFY(c.ok());
+    QCOMPARE(headroom::effectsPullBothWays(*c), bothWays);
+    if (!bothWays)
+        return;
+    const double net = -c->deltaTotal;
+    double sum = 0;
+    bool outside = false;
+    for (const double v : c->saved) {
+        sum += 100.0 * v / net;
+        outside = outside || v / net > 1.0 || v / net < 0.0;
+    }
+    QVERIFY(outside);
+    QVERIFY(std::abs(sum - 100.0) < 1e-6);
 }
 
 QTEST_APPLESS_MAIN(TstCompare)
