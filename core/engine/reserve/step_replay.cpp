@@ -252,7 +252,9 @@ private:
         if (!m_s.fp32Norm)
             return act(h);
         const Handle upcast = act(h, 4.0);
-        m_a.free(act(h, 4.0)); // the square, reduced to its mean at once
+        // the square, reduced to its mean at once, is not replayed: a block made and freed
+        // just before one of its own size is made leaves the allocator as that one alone would
+        // (the best fit is the same block, split and merged back; the peaks are the same)
         const Handle scaled = act(h, 4.0);
         if (!keep)
             m_a.free(upcast);
