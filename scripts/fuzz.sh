@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzz smoke run (docs/testing.md): builds the libFuzzer harnesses (CMake preset "fuzz",
-# clang++-14 with ASan + UBSan) and runs each for FUZZ_SECONDS (default 12) on a scratch copy of
+# clang++-14 with ASan + UBSan) and runs each for FUZZ_SECONDS (default 8) on a scratch copy of
 # its committed seed corpus (tests/fuzz/corpus/<target>). A crash, leak, sanitizer report or
 # timeout fails the run, and the input that caused it is copied into
 # tests/fuzz/regressions/<target>/, which ctest replays in every build (fuzz_replay_<target>):
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-seconds="${FUZZ_SECONDS:-12}"
+seconds="${FUZZ_SECONDS:-8}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(hf_config safetensors_header safetensors_index scenario records presets serving_records

@@ -4,7 +4,7 @@
 #   release  Release build (gcc 12) and the whole ctest suite
 #   asan     the whole project built with clang 14 under ASan + UBSan + LeakSanitizer (CMake
 #            preset asan) and the whole ctest suite: the clang build and the sanitizers at once
-#   fuzz     each libFuzzer harness for FUZZ_SECONDS (default 12) on its seed corpus
+#   fuzz     each libFuzzer harness for FUZZ_SECONDS (default 8) on its seed corpus
 #   clang    (not by default) a plain clang 14 build (preset clang) and its ctest suite
 # HEADROOM_GATES="release asan" runs a subset (default: release asan fuzz). Extra arguments go
 # to the release ctest (e.g. -R tst_cli).
