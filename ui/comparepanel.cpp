@@ -590,6 +590,8 @@ void ComparePanel::fitTitles() {
 }
 
 void ComparePanel::retranslateUi() {
+    for (QChart* c : {m_barChart, m_cliffChart})
+        localizeChartNumbers(c);
     m_terms->setColumnCount(4);
     m_terms->setHorizontalHeaderLabels({tr("Term"), tr("A"), tr("B"), tr("B − A")});
     m_changes->setColumnCount(4);

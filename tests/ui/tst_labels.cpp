@@ -10,6 +10,7 @@
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/labelaudit.h"
+#include "ui/languagemanager.h"
 #include "ui/mainwindow.h"
 #include "ui/presentationmode.h"
 #include "ui/scenariocontroller.h"
@@ -156,6 +157,12 @@ private slots:
             }
         }
         QVERIFY(ticks > 0); // some tick has a German decimal comma
+        // and a language switched while the window is open reaches every chart, Compare's too
+        w.languages()->setLanguage(QStringLiteral("zh_CN"));
+        QCoreApplication::processEvents();
+        for (QChartView* v : views)
+            QVERIFY2(v->chart()->locale().language() == QLocale::Chinese,
+                     qPrintable(v->accessibleName()));
     }
 
     // Spin boxes group digits as the locale does, like every text beside them ("2 x 8.192
