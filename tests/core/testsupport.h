@@ -94,14 +94,11 @@ inline ModelArch llama2_7b() {
 /// ffn 13,696 fused gate/up, vocab 151,552, q/k/v biases) under family @p family ("chatglm":
 /// its remote code; "glm": transformers' port).
 inline ModelArch glm4_9b(const std::string& family) {
-    ModelArch m;
+    ModelArch m = llama2_7b(); // h 4096, 32 heads of 128
     m.name = "GLM-4-9B-Chat";
     m.family = family;
     m.numLayers = 40;
-    m.hiddenSize = 4096;
-    m.numHeads = 32;
     m.numKvHeads = 2;
-    m.headDim = 128;
     m.intermediateSize = 13696;
     m.vocabSize = 151552;
     m.qkvBias = true;
