@@ -1444,6 +1444,11 @@
         <source>Custom (no framework)</source>
         <translation>Eigene (ohne Framework)</translation>
     </message>
+    <message>
+        <source>Plain PyTorch %1</source>
+        <comment>framework profile torch-loop: a hand-written training loop; %1 is the torch major version</comment>
+        <translation>Reines PyTorch %1</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>

@@ -1442,6 +1442,11 @@
         <source>Custom (no framework)</source>
         <translation>自定义（无框架）</translation>
     </message>
+    <message>
+        <source>Plain PyTorch %1</source>
+        <comment>framework profile torch-loop: a hand-written training loop; %1 is the torch major version</comment>
+        <translation>原生 PyTorch %1</translation>
+    </message>
 </context>
 <context>
     <name>Units</name>

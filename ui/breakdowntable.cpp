@@ -15,7 +15,9 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
+#include <QScrollBar>
 
+#include <algorithm>
 #include <cmath>
 
 namespace headroom::ui {
@@ -41,6 +43,22 @@ QIcon swatch(const QColor& c) {
     p.drawRoundedRect(QRectF(1, 1, 12, 12), 2, 2);
     return QIcon(pm);
 }
+/// The view of the total rows: QTableView with its column size hint public, which this
+/// table's content-sized columns take into account, and a rule over its first row (the
+/// sum line above a total, and the edge the term rows scroll under).
+class PinnedRows : public QTableView {
+public:
+    using QTableView::QTableView;
+    using QTableView::sizeHintForColumn;
+
+protected:
+    void paintEvent(QPaintEvent* e) override {
+        QTableView::paintEvent(e);
+        QPainter p(viewport());
+        p.setPen(QPen(palette().color(QPalette::WindowText), 1));
+        p.drawLine(0, 0, viewport()->width(), 0);
+    }
+};
 constexpr int kRows = kTermCount + 4; // terms + allocated + reserved + total + host RAM
 constexpr int kHostRow = kTermCount + 3;
 
@@ -96,7 +114,86 @@ BreakdownTable::BreakdownTable(QWidget* parent)
             item(r, c)->setFont(f);
         }
     }
+    pinTotals();
     retranslateUi();
+}
+
+void BreakdownTable::pinTotals() {
+    // the same model and selection; no headers or scroll bars of its own; rows and columns
+    // follow this view's (row heights fit the text as here: Dashboard sets both headers'
+    // modes, the columns are copied in placeTotals)
+    m_totals = new PinnedRows(this);
+    m_totals->setObjectName(QStringLiteral("breakdownTotals"));
+    m_totals->setModel(model());
+    m_totals->setSelectionModel(selectionModel());
+    m_totals->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_totals->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_totals->setFocusPolicy(Qt::NoFocus);
+    m_totals->setContextMenuPolicy(Qt::NoContextMenu); // this table's menu
+    m_totals->horizontalHeader()->hide();
+    m_totals->verticalHeader()->hide();
+    m_totals->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_totals->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_totals->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_totals->setFrameShape(QFrame::NoFrame);
+    m_totals->setWordWrap(true);
+    m_totals->setTextElideMode(Qt::ElideNone);
+    m_totals->setItemDelegateForColumn(3, new WrappedTextDelegate(m_totals));
+    for (int r = 0; r < kRows; ++r) {
+        setRowHidden(r, r >= kTermCount);
+        m_totals->setRowHidden(r, r < kTermCount);
+    }
+    const auto place = [this] { placeTotals(); };
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, place);
+    connect(verticalHeader(), &QHeaderView::sectionResized, this, place);
+    connect(m_totals->verticalHeader(), &QHeaderView::sectionResized, this, place);
+    connect(horizontalScrollBar(), &QScrollBar::valueChanged, m_totals->horizontalScrollBar(),
+            &QScrollBar::setValue);
+}
+
+int BreakdownTable::sizeHintForColumn(int column) const {
+    const int own = QTableWidget::sizeHintForColumn(column);
+    return m_totals
+               ? std::max(own, static_cast<const PinnedRows*>(m_totals)->sizeHintForColumn(column))
+               : own;
+}
+
+bool BreakdownTable::rowShown(int r) const {
+    return r < kTermCount ? !isRowHidden(r) : !m_totals->isRowHidden(r);
+}
+
+void BreakdownTable::placeTotals() {
+    if (!m_totals)
+        return;
+    for (int c = 0; c < columnCount(); ++c)
+        if (m_totals->columnWidth(c) != columnWidth(c))
+            m_totals->setColumnWidth(c, columnWidth(c));
+    int height = 0;
+    for (int r = kTermCount; r < kRows; ++r)
+        if (rowShown(r))
+            height += m_totals->rowHeight(r);
+    const QMargins m = viewportMargins();
+    if (m.bottom() != height) // re-enters updateGeometries, which keeps it
+        setViewportMargins(m.left(), m.top(), m.right(), height);
+    int terms = 0;
+    for (int r = 0; r < kTermCount; ++r)
+        if (rowShown(r))
+            terms += rowHeight(r);
+    const QRect port = viewport()->geometry();
+    m_totals->setGeometry(port.left(), port.top() + std::min(port.height(), terms), port.width(),
+                          height);
+}
+
+void BreakdownTable::updateGeometries() {
+    // QTableView lays out its headers with setViewportMargins(.., 0): the totals' room is
+    // taken back after it, and the scroll range follows from the viewport that leaves
+    QTableWidget::updateGeometries();
+    placeTotals();
+}
+
+void BreakdownTable::resizeEvent(QResizeEvent* e) {
+    QTableWidget::resizeEvent(e);
+    placeTotals();
 }
 
 void BreakdownTable::setResults(const Results& r, ByteUnit unit) {
@@ -141,8 +238,10 @@ void BreakdownTable::refresh() {
     setTotal(kTermCount + 2, w.nvidiaSmi);
     // host RAM: not GPU memory, so no share of the total
     const double host = m_results.hasEstimate ? e.hostBytes : 0.0;
-    if (isRowHidden(kHostRow) != (host <= 0))
-        setRowHidden(kHostRow, host <= 0);
+    if (m_totals->isRowHidden(kHostRow) != (host <= 0)) {
+        m_totals->setRowHidden(kHostRow, host <= 0);
+        placeTotals();
+    }
     m_bytes[kHostRow] = host;
     setText(item(kHostRow, 1), Units::format(host, m_unit, 2));
     setTip(item(kHostRow, 1), tr("%1 bytes").arg(loc.toString(static_cast<qlonglong>(host))));
@@ -177,7 +276,7 @@ QString BreakdownTable::toText(TextFormat f) const {
     if (f == TextFormat::Markdown)
         lines << QStringLiteral("|---|---:|---:|---:|---|");
     for (int r = 0; r < kRows; ++r) {
-        if (isRowHidden(r))
+        if (!rowShown(r))
             continue;
         line({item(r, 0)->text(),
               QString::number(static_cast<qlonglong>(std::llround(m_bytes[size_t(r)]))),

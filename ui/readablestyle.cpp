@@ -1,8 +1,11 @@
 #include "ui/readablestyle.h"
 
 #include <QPainter>
+#include <QScopedValueRollback>
 #include <QStyleFactory>
 #include <QStyleOption>
+#include <QStyleOptionComboBox>
+#include <QStyleOptionSpinBox>
 #include <QWidget>
 
 #include <algorithm>
@@ -31,6 +34,96 @@ int ReadableStyle::pixelMetric(PixelMetric metric, const QStyleOption* option,
     default:
         return base;
     }
+}
+
+namespace {
+
+/// Whether @p control is one this style scales with the font (combo and spin boxes).
+bool scaled(QStyle::ComplexControl control) {
+    return control == QStyle::CC_ComboBox || control == QStyle::CC_SpinBox;
+}
+
+/// @p r in the desk-size coordinates of a control scaled by @p s (its top-left kept).
+QRect shrunk(const QRect& r, double s) {
+    return {r.topLeft(), QSize(static_cast<int>(std::lround(r.width() / s)),
+                               static_cast<int>(std::lround(r.height() / s)))};
+}
+
+/// @p r, a rectangle at desk size inside a control whose top-left is @p origin, scaled by @p s
+/// about that corner.
+QRect grown(const QRect& r, const QPoint& origin, double s) {
+    const auto at = [&](int v, int o) { return o + static_cast<int>(std::lround((v - o) * s)); };
+    return QRect(QPoint(at(r.left(), origin.x()), at(r.top(), origin.y())),
+                 QPoint(at(r.right() + 1, origin.x()) - 1, at(r.bottom() + 1, origin.y()) - 1));
+}
+
+/// A copy of @p option, complex control @p control, with its rectangle at desk size.
+template <class Option> Option atDeskSize(const QStyleOptionComplex* option, double s) {
+    Option o = *static_cast<const Option*>(option);
+    o.rect = shrunk(o.rect, s);
+    return o;
+}
+
+} // namespace
+
+void ReadableStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
+                                       QPainter* painter, const QWidget* widget) const {
+    const double s = fontScale(widget);
+    if (!scaled(control) || s <= 1.0) {
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
+        return;
+    }
+    // Fusion asks this style for the sub-control rectangles while it draws: at desk size then
+    const QScopedValueRollback<bool> inside(m_drawingAtDeskSize, true);
+    painter->save();
+    const QPointF origin = option->rect.topLeft();
+    painter->translate(origin);
+    painter->scale(s, s);
+    painter->translate(-origin);
+    painter->setRenderHint(QPainter::SmoothPixmapTransform, true);
+    if (const auto* combo = qstyleoption_cast<const QStyleOptionComboBox*>(option)) {
+        const QStyleOptionComboBox o = atDeskSize<QStyleOptionComboBox>(combo, s);
+        QProxyStyle::drawComplexControl(control, &o, painter, widget);
+    } else if (const auto* spin = qstyleoption_cast<const QStyleOptionSpinBox*>(option)) {
+        const QStyleOptionSpinBox o = atDeskSize<QStyleOptionSpinBox>(spin, s);
+        QProxyStyle::drawComplexControl(control, &o, painter, widget);
+    } else {
+        painter->restore();
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
+        return;
+    }
+    painter->restore();
+}
+
+QRect ReadableStyle::subControlRect(ComplexControl control, const QStyleOptionComplex* option,
+                                    SubControl sub, const QWidget* widget) const {
+    const double s = fontScale(widget);
+    if (!scaled(control) || s <= 1.0 || !option || m_drawingAtDeskSize)
+        return QProxyStyle::subControlRect(control, option, sub, widget);
+    QRect r;
+    if (const auto* combo = qstyleoption_cast<const QStyleOptionComboBox*>(option)) {
+        const QStyleOptionComboBox o = atDeskSize<QStyleOptionComboBox>(combo, s);
+        r = QProxyStyle::subControlRect(control, &o, sub, widget);
+    } else if (const auto* spin = qstyleoption_cast<const QStyleOptionSpinBox*>(option)) {
+        const QStyleOptionSpinBox o = atDeskSize<QStyleOptionSpinBox>(spin, s);
+        r = QProxyStyle::subControlRect(control, &o, sub, widget);
+    } else {
+        return QProxyStyle::subControlRect(control, option, sub, widget);
+    }
+    return grown(r, option->rect.topLeft(), s);
+}
+
+QSize ReadableStyle::sizeFromContents(ContentsType type, const QStyleOption* option,
+                                      const QSize& size, const QWidget* widget) const {
+    const double s = fontScale(widget);
+    if ((type != CT_ComboBox && type != CT_SpinBox) || s <= 1.0 || m_drawingAtDeskSize)
+        return QProxyStyle::sizeFromContents(type, option, size, widget);
+    // Fusion adds its frame and button to the text's size: added at desk size, then scaled
+    const QSize desk(static_cast<int>(std::lround(size.width() / s)),
+                     static_cast<int>(std::lround(size.height() / s)));
+    const QSize out = QProxyStyle::sizeFromContents(type, option, desk, widget);
+    return {static_cast<int>(std::ceil(out.width() * s)),
+            static_cast<int>(std::ceil(out.height() * s))};
 }
 
 void ReadableStyle::drawPrimitive(PrimitiveElement element, const QStyleOption* option,

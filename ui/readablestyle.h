@@ -5,6 +5,11 @@
 //    near-black panel).
 //  - Their indicators grow with the widget's font (presentation mode sets the controls'
 //    font to up to 4x the desk size; Fusion's indicator stays 14 px).
+//  - Combo boxes and spin boxes grow their frames, buttons and arrows with it: Fusion sizes
+//    the drop-down button (18 px) and its arrow (14 x 8 px) by the screen's DPI, not the font,
+//    so on a 4K stage they were specks beside 36 pt text. The control is drawn, measured and
+//    hit-tested as Fusion would at the desk size, scaled by fontScale (one rule for all three,
+//    so a click lands where the arrow is drawn).
 
 #include <QProxyStyle>
 
@@ -21,10 +26,21 @@ public:
                        const QWidget* widget = nullptr) const override;
     int pixelMetric(PixelMetric metric, const QStyleOption* option = nullptr,
                     const QWidget* widget = nullptr) const override;
+    void drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
+                            QPainter* painter, const QWidget* widget = nullptr) const override;
+    QRect subControlRect(ComplexControl control, const QStyleOptionComplex* option, SubControl sub,
+                         const QWidget* widget = nullptr) const override;
+    QSize sizeFromContents(ContentsType type, const QStyleOption* option, const QSize& size,
+                           const QWidget* widget = nullptr) const override;
 
     /// The factor a widget's font sets for indicator sizes: its point size over the desk's
     /// 9 pt, at least 1.
     static double fontScale(const QWidget* widget);
+
+private:
+    /// drawComplexControl is drawing a scaled control at desk size: Fusion's own calls back
+    /// into subControlRect get desk-size answers (GUI thread only, as all painting)
+    mutable bool m_drawingAtDeskSize = false;
 };
 
 } // namespace headroom::ui

@@ -189,6 +189,11 @@ QString Texts::profileName(const ProfileRef& p) {
     // a framework called that)
     if (p.name == "custom")
         return tr("Custom (no framework)");
+    // the hand-written loop: words, not a product's name, so translated; its version is torch's
+    if (p.name == "torch-loop")
+        return tr("Plain PyTorch %1", "framework profile torch-loop: a hand-written training "
+                                      "loop; %1 is the torch major version")
+            .arg(QString::fromStdString(p.version));
     // Framework names are proper nouns and versions are data: not translated.
     const auto c = findProfile(p);
     const QString label = QString::fromStdString(c ? c->profile->label : p.name);

@@ -60,7 +60,7 @@ int VerdictView::block(TextBlock& memo, const QFont& font, const QString& text, 
     memo.width = width;
     memo.layout = std::make_shared<QTextLayout>(text, font, const_cast<VerdictView*>(this));
     QTextOption wrap;
-    wrap.setWrapMode(QTextOption::WordWrap);
+    wrap.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     memo.layout->setTextOption(wrap);
     memo.layout->setCacheEnabled(true);
     // lines one advance apart: the font's spacing, or the tallest line where a fallback font
@@ -96,7 +96,7 @@ QFont VerdictView::headlineFitted(int width, bool* fits) const {
 }
 
 VerdictView::Lines VerdictView::linesAt(int width) const {
-    const int scenario = block(m_scenarioBlock, scenarioFont(), m_scenario, width);
+    const int scenario = block(m_scenarioBlock, scenarioFont(), m_scenarioShown, width);
     const int details = std::max(2, block(m_detailsBlock, detailsFont(), m_details, width));
     return {scenario, details, m_scenarioBlock.height(),
             static_cast<int>(std::ceil(details * m_detailsBlock.advance))};
@@ -157,7 +157,7 @@ void VerdictView::paintEvent(QPaintEvent*) {
     if (!m_scenario.isEmpty()) {
         // the scenario wraps onto a second line rather than shrink (it must stay readable)
         const int h = m_lines.scenarioPx;
-        draw(m_scenarioBlock, scenarioFont(), m_scenario, h);
+        draw(m_scenarioBlock, scenarioFont(), m_scenarioShown, h);
         y += h + 2;
     }
     draw(m_detailsBlock, detailsFont(), m_details, r.bottom() - y + 1);
@@ -309,10 +309,31 @@ void VerdictView::fitLines() {
     }
 }
 
+QString VerdictView::breakOnlyBetweenParts(const QString& line) {
+    const QChar noBreakSpace(0x00A0);
+    const QChar wordJoiner(0x2060);
+    QStringList parts = line.split(QStringLiteral(" · "));
+    for (QString& part : parts) {
+        QString glued;
+        glued.reserve(part.size() * 2);
+        for (qsizetype i = 0; i < part.size(); ++i) {
+            const QChar c = part.at(i);
+            const bool wide = c.unicode() > 0xFF;
+            if (i > 0 && (wide || part.at(i - 1).unicode() > 0xFF))
+                glued += wordJoiner;
+            glued += c == QLatin1Char(' ') ? noBreakSpace : c;
+        }
+        part = glued;
+    }
+    // the break falls after the dot, never before it
+    return parts.join(QString(noBreakSpace) + QStringLiteral("· "));
+}
+
 void VerdictView::setScenarioLine(const QString& line) {
     if (line == m_scenario)
         return;
     m_scenario = line;
+    m_scenarioShown = breakOnlyBetweenParts(line);
     growTo(linesAt(width()));
     update();
 }

@@ -29,6 +29,12 @@ public:
     /// The scenario line (ScenarioController::summary()), shown under the headline.
     void setScenarioLine(const QString& line);
     QString scenarioLine() const { return m_scenario; }
+    /// @p line as laid out: lines may break only after its " · " separators. Inside a part,
+    /// spaces become no-break spaces and a word joiner (U+2060) sits beside every character
+    /// past Latin-1 (CJK text may otherwise break between any two), so "全量微调 / 训练" or
+    /// "NVIDIA H100 SXM 80GB" is never split; a part wider than the line still breaks (the
+    /// layout wraps anywhere as a last resort).
+    static QString breakOnlyBetweenParts(const QString& line);
     /// Shrinks the widget to the lines its texts need now (it only grows during a drag).
     void fitLines();
     /// The headline as shown, e.g. "61.2 GiB of 79.6 GiB: fits, 18.4 GiB free".
@@ -95,6 +101,7 @@ private:
     QString m_headline;
     QString m_details;
     QString m_scenario;
+    QString m_scenarioShown; ///< breakOnlyBetweenParts(m_scenario), as laid out
     Lines m_lines;
     mutable TextBlock m_scenarioBlock;
     mutable TextBlock m_detailsBlock;

@@ -6,6 +6,7 @@
 // It runs the window as `headroom --screenshot` shows it (showForScreenshot).
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
+#include "ui/breakdowntable.h"
 #include "ui/comparepanel.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
@@ -23,6 +24,7 @@
 #include <QChartView>
 #include <QGraphicsTextItem>
 #include <QRegularExpression>
+#include <QTableView>
 #include <QtTest>
 
 using namespace headroom;
@@ -174,6 +176,77 @@ private slots:
         QVERIFY(!boxes.isEmpty());
         for (const QAbstractSpinBox* b : boxes)
             QVERIFY2(b->isGroupSeparatorShown(), qPrintable(b->objectName()));
+    }
+
+    // The breakdown's totals stay in view (the GUI review: at 1280x720 the total row needed a
+    // scroll): at every size, at the desk and on stage, with the host-RAM row too, every total
+    // row lies wholly inside a view's visible area and every term row can be scrolled clear of
+    // them. Before, the total (nvidia-smi) row lay under the bottom of the 1280x720 table.
+    void totalsStayInView_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stage");
+        for (const QSize& sz : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
+            for (bool stage : {false, true})
+                QTest::addRow("%dx%d-%s", sz.width(), sz.height(), stage ? "stage" : "desk")
+                    << sz << stage;
+    }
+    void totalsStayInView() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        ShownWindow shown(size, QString());
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        w.presentation()->setActive(stage, false);
+        Scenario s = w.controller()->scenario();
+        s.workload.parallel.offloadOptimizer = true; // the host-RAM row as well
+        w.controller()->resetScenario(s);
+        w.controller()->flush();
+        w.dashboard()->refresh();
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("breakdown")));
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab(); // laid out as painted
+        QTableView* table = w.dashboard()->breakdown();
+        const QAbstractItemModel* model = table->model();
+        const QStringList totals{
+            QStringLiteral("Allocated (PyTorch)"), QStringLiteral("Reserved (PyTorch)"),
+            QStringLiteral("Total (nvidia-smi)"), QStringLiteral("Host RAM (offload)")};
+        QList<QTableView*> views = table->findChildren<QTableView*>();
+        views.prepend(table);
+        // a row is in view when some view draws it whole inside its viewport, and that
+        // viewport is inside the table
+        const auto wholeInView = [&](int row) {
+            for (QTableView* v : views) {
+                const QRect cell = v->visualRect(model->index(row, 0));
+                if (v->isRowHidden(row) || !cell.isValid() || !v->isVisible())
+                    continue;
+                const QRect inTable(v->viewport()->mapTo(table, cell.topLeft()), cell.size());
+                if (v->viewport()->rect().contains(cell) && table->rect().contains(inTable))
+                    return true;
+            }
+            return false;
+        };
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString name = model->index(row, 0).data().toString();
+            if (totals.contains(name))
+                QVERIFY2(wholeInView(row), qPrintable(name));
+        }
+        // scrolled to the end, the last term row is whole above the totals
+        table->scrollToBottom();
+        QCoreApplication::processEvents();
+        int lastTerm = -1;
+        for (int row = 0; row < model->rowCount(); ++row)
+            if (!table->isRowHidden(row) &&
+                !totals.contains(model->index(row, 0).data().toString()))
+                lastTerm = row;
+        QVERIFY(lastTerm >= 0);
+        QVERIFY2(wholeInView(lastTerm), qPrintable(model->index(lastTerm, 0).data().toString()));
+        for (QTableView* v : views.mid(1)) {
+            const QRect term = table->visualRect(model->index(lastTerm, 0));
+            const QRect pinned(v->mapTo(table, QPoint(0, 0)), v->size());
+            const QRect termInTable(table->viewport()->mapTo(table, term.topLeft()), term.size());
+            QVERIFY2(!pinned.intersects(termInTable), "the totals cover the last term row");
+        }
     }
 
     // The band's whisker on the bar stays visible: neither the capacity label nor the bar's

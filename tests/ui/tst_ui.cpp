@@ -63,8 +63,11 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStyleOptionButton>
+#include <QStyleOptionComboBox>
+#include <QStyleOptionSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTextLayout>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -1374,7 +1377,7 @@ private slots:
         settle();
         // the GUI opens on the plain PyTorch loop profile (pure bf16 dtypes, no facts)
         QCOMPARE(QString::fromStdString(scn().workload.profile.name), QStringLiteral("torch-loop"));
-        QCOMPARE(box->currentIndex(), box->findText(QStringLiteral("PyTorch loop 2")));
+        QCOMPARE(box->currentIndex(), box->findText(QStringLiteral("Plain PyTorch 2")));
     }
 
     // LLaMA-Factory loads a LoRA run's frozen base in the compute dtype and upcasts a full
@@ -1665,6 +1668,113 @@ private slots:
         QCOMPARE(box.style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, &box),
                  static_cast<int>(std::lround(desk * 36.0 / std::max(9.0, QFont().pointSizeF()))));
         Theme::apply(ThemeKind::Light);
+    }
+
+    // Combo and spin boxes grow their buttons and arrows with the font on a 4K stage (the GUI
+    // review: Fusion's 18 px drop-down button and 14 x 8 px arrow stayed specks beside 36 pt
+    // text). At a 36 pt font (4 x the desk's 9 pt) the drop-down button and the spin buttons
+    // are 4 x their desk width (within a pixel of rounding), the arrow is drawn inside that
+    // button, and a click on the button's centre hits it.
+    void comboAndSpinButtonsGrowWithTheFont_data() {
+        QTest::addColumn<bool>("combo");
+        QTest::newRow("combo-box") << true;
+        QTest::newRow("spin-box") << false;
+    }
+    void comboAndSpinButtonsGrowWithTheFont() {
+        QFETCH(bool, combo);
+        QComboBox comboBox;
+        comboBox.addItem(QStringLiteral("Full fine-tune / training"));
+        QSpinBox spinBox;
+        spinBox.setRange(1, 4096);
+        QWidget& w = combo ? static_cast<QWidget&>(comboBox) : static_cast<QWidget&>(spinBox);
+        const QStyle::ComplexControl cc = combo ? QStyle::CC_ComboBox : QStyle::CC_SpinBox;
+        const QStyle::SubControl button = combo ? QStyle::SC_ComboBoxArrow : QStyle::SC_SpinBoxUp;
+        QStyleOptionComboBox comboOption;
+        QStyleOptionSpinBox spinOption;
+        // the option the widget paints and hit-tests with, at its size hint
+        const auto option = [&]() -> const QStyleOptionComplex* {
+            w.resize(w.sizeHint());
+            QStyleOptionComplex* o = &spinOption;
+            if (combo) {
+                comboOption = QStyleOptionComboBox();
+                comboOption.initFrom(&comboBox);
+                o = &comboOption;
+            } else {
+                spinOption = QStyleOptionSpinBox();
+                spinOption.initFrom(&spinBox);
+                spinOption.buttonSymbols = QAbstractSpinBox::UpDownArrows;
+            }
+            o->subControls = QStyle::SC_All;
+            return o;
+        };
+        const double deskPt = std::max(9.0, QFont().pointSizeF());
+        const QRect desk = w.style()->subControlRect(cc, option(), button, &w);
+        QFont stage = w.font();
+        stage.setPointSizeF(36);
+        w.setFont(stage);
+        const QStyleOptionComplex* o = option();
+        const QRect big = w.style()->subControlRect(cc, o, button, &w);
+        const double scale = 36.0 / deskPt;
+        QVERIFY2(std::abs(big.width() - desk.width() * scale) <= scale + 1,
+                 qPrintable(QStringLiteral("button %1 px at desk, %2 px at 36 pt")
+                                .arg(desk.width())
+                                .arg(big.width())));
+        QVERIFY(w.rect().intersected(big).width() >= big.width() - 2 * scale);
+        QCOMPARE(w.style()->hitTestComplexControl(cc, o, big.center(), &w), button);
+        // the button is painted where it is hit: the arrow's pixels lie inside it
+        const QImage img = w.grab().toImage();
+        const QRect inside = big.intersected(w.rect());
+        const QColor background = img.pixelColor(inside.center().x(), inside.top() + 2);
+        int arrowPixels = 0;
+        for (int y = inside.top(); y <= inside.bottom(); ++y)
+            for (int x = inside.left(); x <= inside.right(); ++x)
+                if (std::abs(qGray(img.pixel(x * img.width() / w.width(),
+                                             y * img.height() / w.height())) -
+                             qGray(background.rgb())) > 40)
+                    ++arrowPixels;
+        QVERIFY2(arrowPixels >= 4 * scale * scale,
+                 qPrintable(QStringLiteral("%1 arrow pixels").arg(arrowPixels)));
+    }
+
+    // The scenario line breaks only between its parts (the GUI review: a 4K Chinese stage split
+    // "原生 PyTorch" from its "2", and CJK words between any two characters): laid out at widths
+    // that need two or three lines, every line but the last ends with a separator's "· ".
+    void scenarioLineBreaksBetweenParts_data() {
+        QTest::addColumn<QString>("line");
+        QTest::newRow("en") << QStringLiteral("Llama 3.1 8B · Full fine-tune / training · bf16 · "
+                                              "4 × 2,048 tokens · 1 × NVIDIA H100 SXM 80GB · "
+                                              "Plain PyTorch 2");
+        QTest::newRow("zh-CN") << QStringLiteral("Llama 3.1 8B · 全量微调 / 训练 · bf16 · "
+                                                 "4 × 2,048 个 token · 1 × NVIDIA H100 SXM "
+                                                 "80GB · 原生 PyTorch 2");
+    }
+    void scenarioLineBreaksBetweenParts() {
+        QFETCH(QString, line);
+        const QString shown = VerdictView::breakOnlyBetweenParts(line);
+        QFont f;
+        f.setPointSizeF(14);
+        const double whole = QFontMetricsF(f).horizontalAdvance(shown);
+        for (const double share : {0.45, 0.6, 0.8}) {
+            QTextLayout layout(shown, f);
+            QTextOption o;
+            o.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+            layout.setTextOption(o);
+            layout.beginLayout();
+            QStringList lines;
+            for (QTextLine l = layout.createLine(); l.isValid(); l = layout.createLine()) {
+                l.setLineWidth(whole * share);
+                lines << shown.mid(l.textStart(), l.textLength());
+            }
+            layout.endLayout();
+            QVERIFY(lines.size() >= 2);
+            for (qsizetype i = 0; i + 1 < lines.size(); ++i)
+                QVERIFY2(lines[i].endsWith(QStringLiteral("· ")), qPrintable(lines[i]));
+        }
+        // the text a person reads is the line itself, joiners aside
+        QString read = shown;
+        read.remove(QChar(0x2060));
+        read.replace(QChar(0x00A0), QLatin1Char(' '));
+        QCOMPARE(read, line);
     }
 
     void themeSwitch() {
