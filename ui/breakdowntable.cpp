@@ -33,14 +33,15 @@ void setTip(QTableWidgetItem* item, const QString& text) {
         item->setToolTip(text);
     }
 }
+/// A term's colour swatch, drawn at 64 px so that it stays crisp at any icon size.
 QIcon swatch(const QColor& c) {
-    QPixmap pm(14, 14);
+    QPixmap pm(64, 64);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
     p.setRenderHint(QPainter::Antialiasing);
     p.setBrush(c);
-    p.setPen(c.darker(130));
-    p.drawRoundedRect(QRectF(1, 1, 12, 12), 2, 2);
+    p.setPen(QPen(c.darker(130), 4));
+    p.drawRoundedRect(QRectF(6, 6, 52, 52), 9, 9);
     return QIcon(pm);
 }
 /// The view of the total rows: QTableView with its column size hint public, which this
@@ -334,6 +335,8 @@ void BreakdownTable::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) {
         retranslateUi();
     }
+    if (e->type() == QEvent::FontChange) // swatches as tall as a capital letter (a 4K stage)
+        setIconSize(QSize(fontMetrics().capHeight() + 4, fontMetrics().capHeight() + 4));
     QTableWidget::changeEvent(e);
 }
 

@@ -1736,6 +1736,17 @@ private slots:
                  qPrintable(QStringLiteral("%1 arrow pixels").arg(arrowPixels)));
     }
 
+    // The breakdown's colour swatches grow with its font (the GUI review: 14 px specks beside
+    // the 4K stage's text): at 36 pt a swatch is at least a capital letter tall.
+    void breakdownSwatchesGrowWithTheFont() {
+        BreakdownTable table;
+        QFont stage = table.font();
+        stage.setPointSizeF(36);
+        table.setFont(stage);
+        QVERIFY2(table.iconSize().height() >= QFontMetrics(stage).capHeight(),
+                 qPrintable(QStringLiteral("%1 px").arg(table.iconSize().height())));
+    }
+
     // The scenario line breaks only between its parts (the GUI review: a 4K Chinese stage split
     // "原生 PyTorch" from its "2", and CJK words between any two characters): laid out at widths
     // that need two or three lines, every line but the last ends with a separator's "· ".
