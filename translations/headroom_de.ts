@@ -1788,6 +1788,16 @@
         <source>slope at 1–2: +%1 per sequence</source>
         <translation>Steigung bei 1–2: +%1 je Sequenz</translation>
     </message>
+    <message>
+        <source>now %1: %2 · needs %3</source>
+        <translation>aktuell %1: %2 · braucht %3</translation>
+    </message>
+    <message>
+        <source>now %1: %2
+needs %3</source>
+        <translation>aktuell %1: %2
+braucht %3</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>

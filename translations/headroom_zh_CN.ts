@@ -1786,6 +1786,16 @@
         <source>slope at 1–2: +%1 per sequence</source>
         <translation>1–2 处斜率：每条序列 +%1</translation>
     </message>
+    <message>
+        <source>now %1: %2 · needs %3</source>
+        <translation>当前 %1：%2 · 需要 %3</translation>
+    </message>
+    <message>
+        <source>now %1: %2
+needs %3</source>
+        <translation>当前 %1：%2
+需要 %3</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>

@@ -150,6 +150,7 @@ void BreakdownTable::pinTotals() {
     connect(m_totals->verticalHeader(), &QHeaderView::sectionResized, this, place);
     connect(horizontalScrollBar(), &QScrollBar::valueChanged, m_totals->horizontalScrollBar(),
             &QScrollBar::setValue);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, place);
 }
 
 int BreakdownTable::sizeHintForColumn(int column) const {
@@ -176,13 +177,22 @@ void BreakdownTable::placeTotals() {
     const QMargins m = viewportMargins();
     if (m.bottom() != height) // re-enters updateGeometries, which keeps it
         setViewportMargins(m.left(), m.top(), m.right(), height);
-    int terms = 0;
-    for (int r = 0; r < kTermCount; ++r)
-        if (rowShown(r))
-            terms += rowHeight(r);
+    // the totals start under the last term row drawn whole and reach the table's bottom, so
+    // no term row shows cut in half above them (a row taller than the whole viewport excepted)
     const QRect port = viewport()->geometry();
-    m_totals->setGeometry(port.left(), port.top() + std::min(port.height(), terms), port.width(),
-                          height);
+    int whole = 0;
+    for (int r = 0; r < kTermCount; ++r) {
+        if (!rowShown(r))
+            continue;
+        const int top = rowViewportPosition(r);
+        const int bottom = top + rowHeight(r);
+        if (top >= 0 && bottom <= port.height())
+            whole = std::max(whole, bottom);
+    }
+    if (whole == 0)
+        whole = port.height();
+    m_totals->setGeometry(port.left(), port.top() + whole, port.width(),
+                          height + port.height() - whole);
 }
 
 void BreakdownTable::updateGeometries() {

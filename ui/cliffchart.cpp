@@ -16,6 +16,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
+#include <QScopedValueRollback>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -366,9 +367,7 @@ void CliffChart::updateCurrentPoint(double current) {
     // overlay texts
     m_markerLabel->setText(markerText());
     m_capacityLabel->setText(tr("GPU capacity %1").arg(Units::format(r.estimate.capacity, m_unit)));
-    m_dotLabel->setText(tr("now %1: %2")
-                            .arg(Units::formatCount(r.current))
-                            .arg(Units::format(r.estimate.worst.nvidiaSmi, m_unit)));
+    m_dotLabel->setText(currentLabelText());
     m_dotLabel->setLook(m_style.overlayFont(true), verdict, c.background);
     if (r.axis == SweepAxis::MicroBatch && r.hasEstimate && !m_style.presentation) {
         // in the words of the axis: a generate() batch counts sequences
@@ -423,6 +422,29 @@ QString CliffChart::measuredLabelText() const {
 
 QString CliffChart::slopeLabelText() const {
     return m_slopeWanted ? m_slopeLabel->text() : QString();
+}
+
+QString CliffChart::currentLabelTextShort() const {
+    return tr("now %1: %2")
+        .arg(Units::formatCount(m_results.current),
+             Units::format(m_results.estimate.worst.nvidiaSmi, m_unit));
+}
+
+QString CliffChart::currentLabelText() const {
+    const Results& r = m_results;
+    // the curve is nvidia-smi; the verdict counts what the rank needs (less the cached
+    // segments PyTorch frees before it runs out): where the two differ the label names both,
+    // as the bar's total and the headline do, so no view shows an unexplained second total
+    const QString count = Units::formatCount(r.current);
+    const QString total = Units::format(r.estimate.worst.nvidiaSmi, m_unit);
+    const QString needed = Units::format(verdictBytes(r.estimate.worst), m_unit);
+    if (needed == total || m_dotShort)
+        return currentLabelTextShort();
+    // on one line where the plot is wide enough, else on two (a 1280 x 720 stage)
+    const double room = std::max(40.0, m_chart->plotArea().width() / 2);
+    return fittingText({tr("now %1: %2 · needs %3").arg(count, total, needed),
+                        tr("now %1: %2\nneeds %3").arg(count, total, needed)},
+                       m_style.overlayFont(true), room, &m_widths);
 }
 
 QString CliffChart::markerLabelText() const {
@@ -508,8 +530,10 @@ void CliffChart::placeOverlays() {
     for (const QPointF& pt : m_total->points())
         curve << m_chart->mapToPosition(pt, m_total);
     keep << lineKeepRects(curve, plot);
-    // max-fit label: at the top of the marker line, right of it (left when no room)
+    // max-fit label: at the top of the marker line, right of it (left when no room); the
+    // current point's label in the wording this plot's width holds
     m_markerLabel->setText(markerText());
+    m_dotLabel->setText(currentLabelText());
     m_markerLabel->setVisible(r.hasEstimate);
     if (r.hasEstimate) {
         const QSizeF br = m_markerLabel->size();
@@ -562,6 +586,12 @@ void CliffChart::placeOverlays() {
                 m_markerShort = true;
                 placeOverlays();
                 m_markerShort = false;
+                return;
+            }
+            if (!m_dotShort && m_dotLabel->text() != currentLabelTextShort()) {
+                // still none: the point's label leaves out the verdict's bytes
+                const QScopedValueRollback<bool> shortDot(m_dotShort, true);
+                placeOverlays();
                 return;
             }
             // no room even then (a short plot): the marker's label gives way to the current

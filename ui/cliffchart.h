@@ -48,6 +48,11 @@ public:
     /// units) when it lies on this curve, else empty.
     QScatterSeries* measuredSeries() const { return m_measured; }
     QString measuredLabelText() const;
+    /// The current point's label: "now 4: 61.2 GiB", and where the verdict's bytes differ from
+    /// the curve's nvidia-smi total, "now 4: 79.6 GiB · needs 79.2 GiB" (the headline's words).
+    QString currentLabelText() const;
+    /// "now 4: 79.6 GiB": the current point's label without the verdict's bytes.
+    QString currentLabelTextShort() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
     /// The slope label's text ("" when the chart has none).
@@ -115,6 +120,9 @@ private:
     ChartLabel* m_dotLabel;
     ChartLabel* m_slopeLabel;
     bool m_markerShort = false; ///< placing with the marker label's short wording
+    /// placing with the current point's label without the verdict's bytes (no room for them
+    /// anywhere beside the point; the bar's total still names both)
+    bool m_dotShort = false;
     bool m_slopeWanted = false; ///< the slope label has a text; shown where it has room
     ChartLabel* m_measuredLabel;
 

@@ -145,7 +145,7 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
     m_bars->attachAxis(m_barX);
     m_bars->attachAxis(m_barY);
     m_cliffX->setBase(2);
-    m_cliffX->setLabelFormat(QStringLiteral("%g"));
+    m_cliffX->setLabelFormat(QStringLiteral("%.0f"));
     m_cliffChart->addAxis(m_cliffX, Qt::AlignBottom);
     m_cliffChart->addAxis(m_cliffY, Qt::AlignLeft);
     for (QLineSeries* s : {m_cliffA, m_cliffB, m_capacity, m_capacityA}) {
@@ -153,10 +153,7 @@ ComparePanel::ComparePanel(ScenarioController* controller, QWidget* parent)
         s->attachAxis(m_cliffX);
         s->attachAxis(m_cliffY);
     }
-    m_cliffA->setPen(QPen(QColor(0x80, 0x80, 0x80), 2.5, Qt::DashLine));
-    m_cliffB->setPen(QPen(QColor(0x1f, 0x5f, 0xa8), 2.5));
-    m_capacity->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 2));
-    m_capacityA->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 1.5, Qt::DashLine));
+    setCliffPens(ChartStyle().lineWidth());
     m_cliffA->setObjectName(QStringLiteral("compareCliffA"));
     m_cliffB->setObjectName(QStringLiteral("compareCliffB"));
     m_capacity->setObjectName(QStringLiteral("compareCapacity"));
@@ -536,6 +533,13 @@ bool ComparePanel::saveAs(const QString& path, QString* error) {
         path, [&img](QIODevice& device) { return img.save(&device, "PNG"); }, error);
 }
 
+void ComparePanel::setCliffPens(double width) {
+    m_cliffA->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.25 * width, Qt::DashLine));
+    m_cliffB->setPen(QPen(QColor(0x1f, 0x5f, 0xa8), 1.25 * width));
+    m_capacity->setPen(QPen(QColor(0xc0, 0x1c, 0x28), width));
+    m_capacityA->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 0.75 * width, Qt::DashLine));
+}
+
 void ComparePanel::setChartStyle(const ChartStyle& style) {
     for (QChart* c : {m_barChart, m_cliffChart}) {
         style.applyToChart(c);
@@ -546,6 +550,8 @@ void ComparePanel::setChartStyle(const ChartStyle& style) {
     // squeezing a chart until QtCharts elides an axis title to "..."
     // (200 px hold them up to 24-px labels, a 1280 x 720 stage; 10 label lines less 40 px
     // beyond: 420 px for the 46-px labels of a 3840 x 2160 stage)
+    // the lines as thick as the cliff's (the stage scales them: hairlines on a 4K wall before)
+    setCliffPens(style.lineWidth());
     const int lines = 10 * QFontMetrics(style.labelFont()).height() - 40;
     for (QChartView* v : {m_barView, m_cliffView})
         v->setMinimumHeight(std::max(kMinChartHeight, lines));

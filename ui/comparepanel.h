@@ -112,6 +112,8 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    /// The cliff chart's pens for a style line width of @p width px (ChartStyle::lineWidth).
+    void setCliffPens(double width);
     /// The tables, and the header, charts and tables in a scroll area (the constructor's rest).
     void setUpTablesAndLayout();
     /// Takes the finished job's outcome: shown when it is the latest request's, else dropped.

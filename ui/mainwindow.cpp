@@ -444,6 +444,10 @@ void MainWindow::retranslateUi() {
 
 void MainWindow::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) {
+        // numbers follow the interface language: QLocale::setDefault reaches no widget made
+        // before it, and a window's locale passes to every child that has none of its own
+        // (spin boxes of the dock and of the detail tabs: "1.024 GPUs", "0,90" in German)
+        setLocale(QLocale());
         retranslateUi();
     }
     QMainWindow::changeEvent(e);

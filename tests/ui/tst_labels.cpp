@@ -20,6 +20,7 @@
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
+#include <QAbstractAxis>
 #include <QAbstractSpinBox>
 #include <QChartView>
 #include <QGraphicsTextItem>
@@ -167,6 +168,66 @@ private slots:
                      qPrintable(v->accessibleName()));
     }
 
+    // Every numeric x axis shows its tick numbers: Compare's OOM-cliff chart printed its log
+    // axis with "%g", which QtCharts' localized formatting leaves empty, so "Micro-batch (log
+    // scale)" hung under an axis with no numbers (the GUI review), in every language. For each
+    // chart with a value, log or category axis at its bottom, at least two numbers are drawn
+    // under its plot area.
+    void everyNumericAxisShowsNumbers_data() {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("de") << QStringLiteral("de");
+    }
+    void everyNumericAxisShowsNumbers() {
+        QFETCH(QString, language);
+        ShownWindow shown(QSize(1920, 1080), language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
+        Scenario b = w.controller()->scenario();
+        b.workload.microBatch = 8;
+        b.workload.checkpointing = Checkpointing::Full;
+        w.controller()->resetScenario(b);
+        w.controller()->flush();
+        w.dashboard()->refresh();
+        w.dashboard()->comparePanel()->refresh();
+        w.dashboard()->comparePanel()->flush();
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("compare")));
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab();
+        const QRegularExpression number(QStringLiteral("^[0-9][0-9.,]*$"));
+        int checked = 0;
+        for (QChartView* v : w.findChildren<QChartView*>()) {
+            if (!v->isVisible())
+                continue;
+            const QList<QAbstractAxis*> bottom = v->chart()->axes(Qt::Horizontal);
+            const bool numeric =
+                std::any_of(bottom.begin(), bottom.end(), [](const QAbstractAxis* a) {
+                    return a->isVisible() && a->labelsVisible() &&
+                           (a->type() == QAbstractAxis::AxisTypeValue ||
+                            a->type() == QAbstractAxis::AxisTypeLogValue ||
+                            a->type() == QAbstractAxis::AxisTypeCategory);
+                });
+            if (!numeric)
+                continue;
+            const double plotBottom =
+                v->chart()->mapToScene(v->chart()->plotArea()).boundingRect().bottom();
+            int numbers = 0;
+            for (QGraphicsItem* item : v->scene()->items()) {
+                const auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                if (text && text->isVisible() &&
+                    text->sceneBoundingRect().top() >= plotBottom - 1 &&
+                    number.match(text->toPlainText().trimmed()).hasMatch())
+                    ++numbers;
+            }
+            QVERIFY2(numbers >= 2,
+                     qPrintable(v->objectName() + QLatin1Char(' ') + v->chart()->title()));
+            ++checked;
+        }
+        QVERIFY(checked >= 2); // the cliff and Compare's cliff at least
+    }
+
     // Spin boxes group digits as the locale does, like every text beside them ("2 x 8.192
     // Token" in the title, "8192 Token" in the box before).
     void spinBoxesGroupDigits() {
@@ -174,8 +235,13 @@ private slots:
         QCOMPARE(shown.shown, 0);
         const QList<QAbstractSpinBox*> boxes = shown.w.findChildren<QAbstractSpinBox*>();
         QVERIFY(!boxes.isEmpty());
-        for (const QAbstractSpinBox* b : boxes)
+        for (const QAbstractSpinBox* b : boxes) {
             QVERIFY2(b->isGroupSeparatorShown(), qPrintable(b->objectName()));
+            // in the window's language, the detail tabs' too (the layout search's "1,024 GPUs"
+            // and the serving tab's "0.90" were English in a German window)
+            QVERIFY2(b->locale().language() == QLocale::German,
+                     qPrintable(b->objectName() + QLatin1Char(' ') + b->text()));
+        }
     }
 
     // The breakdown's totals stay in view (the GUI review: at 1280x720 the total row needed a
@@ -226,11 +292,28 @@ private slots:
             }
             return false;
         };
+        // and no term row shows cut in half above them (the GUI review's half-hidden row):
+        // each lies wholly above the totals or wholly beneath them
+        const auto noneCut = [&] {
+            for (QTableView* v : views.mid(1)) {
+                const QRect pinned(v->mapTo(table, QPoint(0, 0)), v->size());
+                for (int row = 0; row < model->rowCount(); ++row) {
+                    if (table->isRowHidden(row))
+                        continue;
+                    const QRect cell = table->visualRect(model->index(row, 0));
+                    const QRect in(table->viewport()->mapTo(table, cell.topLeft()), cell.size());
+                    if (in.bottom() > pinned.top() && in.top() < pinned.top())
+                        return false;
+                }
+            }
+            return true;
+        };
         for (int row = 0; row < model->rowCount(); ++row) {
             const QString name = model->index(row, 0).data().toString();
             if (totals.contains(name))
                 QVERIFY2(wholeInView(row), qPrintable(name));
         }
+        QVERIFY2(noneCut(), "a term row cut by the totals");
         // scrolled to the end, the last term row is whole above the totals
         table->scrollToBottom();
         QCoreApplication::processEvents();
@@ -241,6 +324,7 @@ private slots:
                 lastTerm = row;
         QVERIFY(lastTerm >= 0);
         QVERIFY2(wholeInView(lastTerm), qPrintable(model->index(lastTerm, 0).data().toString()));
+        QVERIFY2(noneCut(), "a term row cut by the totals, scrolled to the end");
         for (QTableView* v : views.mid(1)) {
             const QRect term = table->visualRect(model->index(lastTerm, 0));
             const QRect pinned(v->mapTo(table, QPoint(0, 0)), v->size());
