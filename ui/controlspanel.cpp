@@ -7,6 +7,7 @@
 #include "ui/featurespanel.h"
 #include "ui/formulatext.h"
 #include "ui/rundetailspanel.h"
+#include "ui/scaledslider.h"
 #include "ui/scenarioedits.h"
 #include "ui/sliderfield.h"
 #include "ui/texts.h"
@@ -281,7 +282,7 @@ void ControlsPanel::buildRunBox() {
         m_controller->edit(Field::Mode, tr("Change mode"),
                            [i](Scenario& s) { edits::setRunMode(s, static_cast<RunMode>(i)); });
     });
-    m_precision = new QSlider(Qt::Horizontal, m_runBox);
+    m_precision = new ScaledSlider(Qt::Horizontal, m_runBox);
     m_precision->setObjectName(QStringLiteral("precisionSlider"));
     m_precision->setRange(0, static_cast<int>(kPrecisions.size()) - 1);
     m_precision->setPageStep(1);
@@ -782,6 +783,13 @@ void ControlsPanel::syncRunBox(const Scenario& s) {
                                     : (w.microBatch == 1 ? tr(" sample") : tr(" samples"));
     if (m_microBatch->spinBox()->suffix() != batchSuffix)
         m_microBatch->setSuffix(batchSuffix);
+    // a sized server runs as many requests at once as its KV pool and max_num_seqs allow (the
+    // headline's and the Serving tab's answer): a batch of the user's does not apply to it
+    const bool server = w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
+    if (m_microBatch->isEnabled() == server) {
+        m_microBatch->setEnabled(!server);
+        m_lMicroBatch->setEnabled(!server);
+    }
     // for inference the sequence is the whole context: prompt plus generated tokens
     m_sequence->setValue(
         static_cast<double>(w.mode == Mode::Inference ? inferenceContext(w) : w.sequenceLength));

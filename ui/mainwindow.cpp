@@ -15,6 +15,7 @@
 #include "ui/presentationmode.h"
 #include "ui/recentfiles.h"
 #include "ui/savefile.h"
+#include "ui/scaledslider.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/texts.h"
@@ -472,9 +473,8 @@ void MainWindow::updateStatus() {
 void MainWindow::setTheme(ThemeKind k) {
     m_theme = k;
     Theme::apply(k);
-    const QString sliders = Theme::sliderStyleSheet(k);
-    for (QSlider* slider : findChildren<QSlider*>())
-        slider->setStyleSheet(sliders);
+    for (ScaledSlider* slider : findChildren<ScaledSlider*>())
+        slider->setTheme(k);
     ChartStyle s = m_dashboard->chartStyle();
     s.theme = k;
     m_dashboard->setChartStyle(s);

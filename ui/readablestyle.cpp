@@ -30,6 +30,9 @@ int ReadableStyle::pixelMetric(PixelMetric metric, const QStyleOption* option,
     case PM_IndicatorHeight:
     case PM_ExclusiveIndicatorWidth:
     case PM_ExclusiveIndicatorHeight:
+    case PM_SliderThickness:
+    case PM_SliderLength:
+    case PM_SliderControlThickness:
         return static_cast<int>(std::lround(base * fontScale(widget)));
     default:
         return base;

@@ -1,5 +1,7 @@
 #include "ui/sliderfield.h"
 
+#include "ui/scaledslider.h"
+
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QSignalBlocker>
@@ -60,7 +62,7 @@ int TableScale::positionOf(double value) const {
 }
 
 SliderField::SliderField(std::unique_ptr<SliderScale> scale, QWidget* parent)
-    : QWidget(parent), m_scale(std::move(scale)), m_slider(new QSlider(Qt::Horizontal, this)),
+    : QWidget(parent), m_scale(std::move(scale)), m_slider(new ScaledSlider(Qt::Horizontal, this)),
       m_spin(new QDoubleSpinBox(this)) {
     auto* lay = new QHBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);

@@ -1,5 +1,7 @@
 #include "ui/theme.h"
 
+#include <cmath>
+
 #include "ui/readablestyle.h"
 
 #include <QApplication>
@@ -125,19 +127,26 @@ void Theme::apply(ThemeKind k) {
     QApplication::setPalette(palette(k));
 }
 
-QString Theme::sliderStyleSheet(ThemeKind k) {
+int Theme::sliderHandleHeight(double scale) {
+    return static_cast<int>(3 * std::lround(6 * scale));
+}
+
+QString Theme::sliderStyleSheet(ThemeKind k, double scale) {
     // a visible groove and filled part on both themes (Fusion's own groove is the button
-    // colour darkened, nearly invisible on the dark theme and faint on a projector)
+    // colour darkened, nearly invisible on the dark theme and faint on a projector); sizes x
+    // @p scale (ScaledSlider: the font's, so the handle grows on a 4K stage)
     const bool dark = k == ThemeKind::Dark;
-    return QStringLiteral("QSlider::groove:horizontal { height: 6px; border-radius: 3px; "
+    const auto px = [scale](double v) { return QString::number(std::lround(v * scale)); };
+    return QStringLiteral("QSlider::groove:horizontal { height: %5px; border-radius: %6px; "
                           "background: %1; }"
-                          "QSlider::sub-page:horizontal { border-radius: 3px; background: %2; }"
-                          "QSlider::handle:horizontal { width: 16px; margin: -6px 0; "
-                          "border-radius: 8px; background: %3; border: 1px solid %4; }")
+                          "QSlider::sub-page:horizontal { border-radius: %6px; background: %2; }"
+                          "QSlider::handle:horizontal { width: %7px; margin: -%5px 0; "
+                          "border-radius: %8px; background: %3; border: 1px solid %4; }")
         .arg(dark ? QStringLiteral("#6a707c") : QStringLiteral("#c9cdd4"),
              dark ? QStringLiteral("#4c8df0") : QStringLiteral("#2f6fd0"),
              dark ? QStringLiteral("#e6e8eb") : QStringLiteral("#ffffff"),
-             dark ? QStringLiteral("#9aa0aa") : QStringLiteral("#8a8f98"));
+             dark ? QStringLiteral("#9aa0aa") : QStringLiteral("#8a8f98"), px(6), px(3), px(16),
+             px(8));
 }
 
 } // namespace headroom::ui

@@ -37,8 +37,12 @@ public:
     /// Applies the Fusion style and the palette to the running application.
     static void apply(ThemeKind k);
     /// A style sheet for the window's sliders (only theirs: an application style sheet would
-    /// route every widget's painting through QStyleSheetStyle): groove, filled part, handle.
-    static QString sliderStyleSheet(ThemeKind k);
+    /// route every widget's painting through QStyleSheetStyle): groove, filled part, handle,
+    /// at the desk a 6 px groove and a 16 px handle, each size x @p scale (>= 1; ScaledSlider
+    /// passes its font's ReadableStyle::fontScale).
+    static QString sliderStyleSheet(ThemeKind k, double scale = 1.0);
+    /// The handle's height in that sheet, px: the groove and its margins above and below.
+    static int sliderHandleHeight(double scale);
 };
 
 } // namespace headroom::ui

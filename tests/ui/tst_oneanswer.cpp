@@ -214,6 +214,23 @@ private slots:
                           Units::format(p.estimate.worst.nvidiaSmi, ByteUnit::GiB)));
     }
 
+    // A sized server answers how many requests run at once (12 for Qwen2.5-72B TP 4 at 32k):
+    // the micro-batch box beside it, still reading "8 sequences", gave a second answer (the
+    // GUI review). It is disabled while a server is sized and comes back with generate().
+    void serverTakesNoBatch() {
+        Window win(testscenarios::sizedServer("qwen2.5-72b", 4, 32768));
+        auto* field = win.w.findChild<QWidget*>(QStringLiteral("microBatchField"));
+        QVERIFY(field);
+        QVERIFY(win.w.controller()->results().drawsServingCliff());
+        QVERIFY(!field->isEnabled());
+        Scenario generate = win.w.controller()->scenario();
+        generate.workload.inference.memoryUtilization = 0;
+        win.w.controller()->resetScenario(generate);
+        win.w.controller()->flush();
+        QVERIFY(!win.w.controller()->results().drawsServingCliff());
+        QVERIFY(field->isEnabled());
+    }
+
     // Each label in the words of what it counts: the cliff's slope per sample in training and
     // per sequence for a generate() batch (it said "per sample" under a "sequences" axis), and
     // the profile of no framework is "Custom (no framework)", not a framework called "Custom

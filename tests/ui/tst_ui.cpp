@@ -21,6 +21,7 @@
 #include "ui/planwaterfallchart.h"
 #include "ui/playbookview.h"
 #include "ui/presentationmode.h"
+#include "ui/scaledslider.h"
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
@@ -64,6 +65,7 @@
 #include <QStatusBar>
 #include <QStyleOptionButton>
 #include <QStyleOptionComboBox>
+#include <QStyleOptionSlider>
 #include <QStyleOptionSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -1734,6 +1736,41 @@ private slots:
                     ++arrowPixels;
         QVERIFY2(arrowPixels >= 4 * scale * scale,
                  qPrintable(QStringLiteral("%1 arrow pixels").arg(arrowPixels)));
+    }
+
+    // Slider handles grow with their panel's font (the GUI review: 16 px handles on a 4K wall):
+    // under a 36 pt panel the handle is at least three times as wide as under a 9 pt one, and
+    // back at 9 pt it is the desk's again.
+    void sliderHandlesGrowWithTheFont() {
+        QWidget panel; // the controls' box, whose font presentation mode scales
+        auto* slider = new ScaledSlider(Qt::Horizontal, &panel);
+        slider->setTheme(ThemeKind::Light);
+        const auto handleWidth = [&] {
+            panel.resize(400, 200);
+            slider->resize(400, slider->sizeHint().height());
+            const QImage img = slider->grab().toImage();
+            // the handle is the widest run of its white fill along the middle row
+            const int y = img.height() / 2;
+            int run = 0, widest = 0;
+            for (int x = 0; x < img.width(); ++x) {
+                run = qGray(img.pixel(x, y)) >= 250 ? run + 1 : 0;
+                widest = std::max(widest, run);
+            }
+            return widest * slider->width() / std::max(1, img.width());
+        };
+        QFont desk = panel.font();
+        desk.setPointSizeF(9);
+        panel.setFont(desk);
+        const int small = handleWidth();
+        QFont stage = desk;
+        stage.setPointSizeF(36);
+        panel.setFont(stage);
+        const int big = handleWidth();
+        QVERIFY(small > 4);
+        QVERIFY2(big >= 3 * small,
+                 qPrintable(QStringLiteral("%1 px at 9 pt, %2 px at 36 pt").arg(small).arg(big)));
+        panel.setFont(desk); // leaving the stage: the desk's handle again
+        QCOMPARE(handleWidth(), small);
     }
 
     // The breakdown's colour swatches grow with its font (the GUI review: 14 px specks beside
