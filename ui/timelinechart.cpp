@@ -132,6 +132,7 @@ void TimelineChart::rebuildLines(const std::vector<int>& stages) {
         delete m_lines.back();
         m_lines.pop_back();
     }
+    const bool added = m_lines.size() < stages.size();
     while (m_lines.size() < stages.size()) {
         auto* s = new QLineSeries(this);
         s->setPointsVisible(true);
@@ -139,6 +140,13 @@ void TimelineChart::rebuildLines(const std::vector<int>& stages) {
         s->attachAxis(m_x);
         s->attachAxis(m_y);
         m_lines.push_back(s);
+    }
+    if (added) { // QtCharts draws series in the order added: the peak's ring over the lines
+        m_chart->removeSeries(m_peak);
+        m_chart->addSeries(m_peak);
+        m_peak->attachAxis(m_x);
+        m_peak->attachAxis(m_y);
+        hideLegendMarkers(m_chart, m_peak);
     }
     m_lineStage = stages;
     const int n = static_cast<int>(stages.size());
@@ -260,9 +268,10 @@ void TimelineChart::placeOverlays() {
         const QPointF p = m_chart->mapToPosition(m_peak->at(0), m_peak);
         peakIndex = static_cast<int>(std::lround(m_peak->at(0).x()));
         const QSizeF sz = m_peakLabel->size();
+        const double gap = m_peak->markerSize() / 2 + 4; // clear of the ring
         placeClear(m_peakLabel,
-                   {QPointF(p.x() - sz.width() / 2, p.y() + 12),
-                    QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - 12)},
+                   {QPointF(p.x() - sz.width() / 2, p.y() + gap),
+                    QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap)},
                    inside, placed);
     }
     int tightLine = -1;
@@ -302,7 +311,9 @@ void TimelineChart::applyStyle() {
         m_lines[static_cast<size_t>(k)]->setPen(
             QPen(col, tight ? m_style.lineWidth() + 1 : m_style.lineWidth() * 0.75));
     }
-    m_peak->setMarkerSize(m_style.presentation ? 20 : 12);
+    // a ring around the line's own point at any stage scale (20 px vanished under a 4K
+    // wall's 9 px line and its point)
+    m_peak->setMarkerSize(std::max(12.0, 5.0 * m_style.lineWidth()));
     m_peak->setColor(c.oom);
     m_peak->setBorderColor(c.background);
     m_peakLabel->setLook(m_style.overlayFont(true), c.oom, c.background);

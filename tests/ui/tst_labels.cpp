@@ -24,7 +24,9 @@
 #include <QAbstractSpinBox>
 #include <QChartView>
 #include <QGraphicsTextItem>
+#include <QLineSeries>
 #include <QRegularExpression>
+#include <QScatterSeries>
 #include <QTableView>
 #include <QtTest>
 
@@ -226,6 +228,36 @@ private slots:
             ++checked;
         }
         QVERIFY(checked >= 2); // the cliff and Compare's cliff at least
+    }
+
+    // The step timeline's peak ring shows at every stage scale (the GUI review: missing on a 4K
+    // wall, where the 9 px line and its points covered a 20 px ring drawn before them): the
+    // ring is drawn after (over) every line and is wider than two of their pens.
+    void timelinePeakRingShows_data() {
+        QTest::addColumn<QSize>("size");
+        for (const QSize& sz : {QSize(1280, 720), QSize(3840, 2160)})
+            QTest::addRow("%dx%d", sz.width(), sz.height()) << sz;
+    }
+    void timelinePeakRingShows() {
+        QFETCH(QSize, size);
+        ShownWindow shown(size, QString());
+        QCOMPARE(shown.shown, 0);
+        shown.w.presentation()->setActive(true, false);
+        QVERIFY(shown.w.dashboard()->showTab(QStringLiteral("timeline")));
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        auto* view = shown.w.findChild<QChartView*>(QStringLiteral("timelineChart"));
+        QVERIFY(view);
+        const QList<QAbstractSeries*> series = view->chart()->series();
+        QVERIFY(series.size() >= 2);
+        auto* ring = qobject_cast<QScatterSeries*>(series.back());
+        QVERIFY2(ring && ring->count() == 1, "the peak ring is not drawn last");
+        for (QAbstractSeries* s : series.mid(0, series.size() - 1))
+            if (auto* line = qobject_cast<QLineSeries*>(s))
+                QVERIFY2(ring->markerSize() > 2 * line->pen().widthF(),
+                         qPrintable(QStringLiteral("ring %1 px, line %2 px")
+                                        .arg(ring->markerSize())
+                                        .arg(line->pen().widthF())));
     }
 
     // Spin boxes group digits as the locale does, like every text beside them ("2 x 8.192
