@@ -6,6 +6,7 @@
 #include <QBarCategoryAxis>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsEllipseItem>
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QLineSeries>
@@ -59,6 +60,12 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_peak->attachAxis(m_y);
     m_peak->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     hideLegendMarkers(m_chart, m_peak);
+    // the series holds the peak; a plain scene item draws its ring above every line (QtCharts
+    // draws series in the order added, and the lines come and go with the stages)
+    m_peak->setVisible(false);
+    m_ring = new QGraphicsEllipseItem(m_chart);
+    m_ring->setZValue(90);
+    m_ring->setVisible(false);
     m_peakLabel->setZValue(100);
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
         if (m_fitGuard.needsRebuild(this, plot.height(), m_style.labelFont(), m_ticks))
@@ -132,7 +139,6 @@ void TimelineChart::rebuildLines(const std::vector<int>& stages) {
         delete m_lines.back();
         m_lines.pop_back();
     }
-    const bool added = m_lines.size() < stages.size();
     while (m_lines.size() < stages.size()) {
         auto* s = new QLineSeries(this);
         s->setPointsVisible(true);
@@ -140,13 +146,6 @@ void TimelineChart::rebuildLines(const std::vector<int>& stages) {
         s->attachAxis(m_x);
         s->attachAxis(m_y);
         m_lines.push_back(s);
-    }
-    if (added) { // QtCharts draws series in the order added: the peak's ring over the lines
-        m_chart->removeSeries(m_peak);
-        m_chart->addSeries(m_peak);
-        m_peak->attachAxis(m_x);
-        m_peak->attachAxis(m_y);
-        hideLegendMarkers(m_chart, m_peak);
     }
     m_lineStage = stages;
     const int n = static_cast<int>(stages.size());
@@ -251,6 +250,12 @@ void TimelineChart::fitYTitle() {
     setTitleIfChanged(m_y, fittingText({tr("Allocated (%1)").arg(unit), unit}, bold, room));
 }
 
+double TimelineChart::ringDiameter() const {
+    // around the line's own point at any stage scale (a 20 px ring vanished under a 4K wall's
+    // 9 px line and its point)
+    return std::max(12.0, 5.0 * m_style.lineWidth());
+}
+
 void TimelineChart::placeOverlays() {
     const QRectF plot = m_chart->plotArea();
     if (plot.isEmpty())
@@ -263,12 +268,15 @@ void TimelineChart::placeOverlays() {
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
     QList<const ChartLabel*> placed;
     m_peakLabel->setVisible(m_peak->count() == 1);
+    m_ring->setVisible(m_peak->count() == 1);
     int peakIndex = -1;
     if (m_peak->count() == 1) {
         const QPointF p = m_chart->mapToPosition(m_peak->at(0), m_peak);
         peakIndex = static_cast<int>(std::lround(m_peak->at(0).x()));
+        const double d = ringDiameter();
+        m_ring->setRect(QRectF(p.x() - d / 2, p.y() - d / 2, d, d));
         const QSizeF sz = m_peakLabel->size();
-        const double gap = m_peak->markerSize() / 2 + 4; // clear of the ring
+        const double gap = d / 2 + 4; // clear of the ring
         placeClear(m_peakLabel,
                    {QPointF(p.x() - sz.width() / 2, p.y() + gap),
                     QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap)},
@@ -311,11 +319,8 @@ void TimelineChart::applyStyle() {
         m_lines[static_cast<size_t>(k)]->setPen(
             QPen(col, tight ? m_style.lineWidth() + 1 : m_style.lineWidth() * 0.75));
     }
-    // a ring around the line's own point at any stage scale (20 px vanished under a 4K
-    // wall's 9 px line and its point)
-    m_peak->setMarkerSize(std::max(12.0, 5.0 * m_style.lineWidth()));
-    m_peak->setColor(c.oom);
-    m_peak->setBorderColor(c.background);
+    m_ring->setBrush(c.oom);
+    m_ring->setPen(QPen(c.background, 1.5));
     m_peakLabel->setLook(m_style.overlayFont(true), c.oom, c.background);
     for (ChartLabel* l : m_labels)
         l->setLook(m_style.overlayFont(false), c.text, c.background);

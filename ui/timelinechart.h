@@ -18,6 +18,8 @@ class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
 
+class QGraphicsEllipseItem;
+
 namespace headroom::ui {
 
 class TimelineChart : public QChartView {
@@ -35,7 +37,10 @@ public:
     /// One line per pipeline stage shown (at most kMaxStageLines; y in display units).
     const std::vector<QLineSeries*>& stageSeries() const { return m_lines; }
     /// The peak: one point (phase index, display units) on the tightest rank.
+    /// The peak as data (one point: phase index, allocated in display units); not drawn.
     QScatterSeries* peakSeries() const { return m_peak; }
+    /// The ring drawn at the peak, over the lines (hidden without a peak).
+    const QGraphicsEllipseItem* peakRing() const { return m_ring; }
     QString peakLabelText() const;
     /// The value label of phase @p i on the tightest rank ("22.4 GiB (+8.4)").
     QString phaseLabelText(int i) const;
@@ -66,6 +71,9 @@ private:
     std::vector<QLineSeries*> m_lines;
     std::vector<int> m_lineStage; ///< stage index of each line
     QScatterSeries* m_peak;
+    QGraphicsEllipseItem* m_ring = nullptr;
+    /// The ring's diameter, px, for the style's line width.
+    double ringDiameter() const;
     bool m_shortNames = false;
     FitGuard m_fitGuard;
     int m_ticks = 5;                   ///< y ticks of the last rebuild (ticksForHeight)

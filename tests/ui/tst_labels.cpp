@@ -17,6 +17,7 @@
 #include "ui/scenariocontroller.h"
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
+#include "ui/timelinechart.h"
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
@@ -231,8 +232,8 @@ private slots:
     }
 
     // The step timeline's peak ring shows at every stage scale (the GUI review: missing on a 4K
-    // wall, where the 9 px line and its points covered a 20 px ring drawn before them): the
-    // ring is drawn after (over) every line and is wider than two of their pens.
+    // wall, where the 9 px line and its points covered a 20 px scatter marker drawn before
+    // them): the ring lies over the lines, wider than two of their pens, on the peak point.
     void timelinePeakRingShows_data() {
         QTest::addColumn<QSize>("size");
         for (const QSize& sz : {QSize(1280, 720), QSize(3840, 2160)})
@@ -246,18 +247,29 @@ private slots:
         QVERIFY(shown.w.dashboard()->showTab(QStringLiteral("timeline")));
         for (int i = 0; i < 3; ++i)
             QCoreApplication::processEvents();
-        auto* view = shown.w.findChild<QChartView*>(QStringLiteral("timelineChart"));
+        (void)shown.w.grab();
+        auto* view = shown.w.findChild<TimelineChart*>(QStringLiteral("timelineChart"));
         QVERIFY(view);
-        const QList<QAbstractSeries*> series = view->chart()->series();
-        QVERIFY(series.size() >= 2);
-        auto* ring = qobject_cast<QScatterSeries*>(series.back());
-        QVERIFY2(ring && ring->count() == 1, "the peak ring is not drawn last");
-        for (QAbstractSeries* s : series.mid(0, series.size() - 1))
-            if (auto* line = qobject_cast<QLineSeries*>(s))
-                QVERIFY2(ring->markerSize() > 2 * line->pen().widthF(),
-                         qPrintable(QStringLiteral("ring %1 px, line %2 px")
-                                        .arg(ring->markerSize())
-                                        .arg(line->pen().widthF())));
+        QCOMPARE(view->peakSeries()->count(), 1);
+        const QPointF at =
+            view->chart()->mapToPosition(view->peakSeries()->at(0), view->peakSeries());
+        // every visible ellipse of the scene is the ring: one, on the peak, above the series
+        int rings = 0;
+        for (QGraphicsItem* item : view->scene()->items()) {
+            const auto* e = dynamic_cast<QGraphicsEllipseItem*>(item);
+            if (!e || !e->isVisible())
+                continue;
+            ++rings;
+            QVERIFY(e->sceneBoundingRect().contains(at));
+            QVERIFY(e->zValue() >= 50);
+            for (QAbstractSeries* s : view->chart()->series())
+                if (auto* line = qobject_cast<QLineSeries*>(s))
+                    QVERIFY2(e->rect().width() > 2 * line->pen().widthF(),
+                             qPrintable(QStringLiteral("ring %1 px, line %2 px")
+                                            .arg(e->rect().width())
+                                            .arg(line->pen().widthF())));
+        }
+        QCOMPARE(rings, 1);
     }
 
     // Spin boxes group digits as the locale does, like every text beside them ("2 x 8.192
