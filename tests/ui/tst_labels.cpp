@@ -74,6 +74,16 @@ struct ShownWindow {
     }
 };
 
+/// Pins @p w's scenario as Compare's A and returns B, two edits away (micro-batch 8, full
+/// checkpointing), as the docs' Compare screenshots show it.
+Scenario pinAndTwoEdits(MainWindow& w) {
+    w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
+    Scenario b = w.controller()->scenario();
+    b.workload.microBatch = 8;
+    b.workload.checkpointing = Checkpointing::Full;
+    return b;
+}
+
 } // namespace
 
 class TstLabels : public QObject {
@@ -98,10 +108,7 @@ private slots:
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
         // Compare with a pinned A and a B two edits away
-        w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
-        Scenario b = w.controller()->scenario();
-        b.workload.microBatch = 8;
-        b.workload.checkpointing = Checkpointing::Full;
+        const Scenario b = pinAndTwoEdits(w);
         QStringList problems;
         const std::vector<std::pair<QString, Scenario>> runs{
             {QStringLiteral("training"), b},
@@ -186,11 +193,7 @@ private slots:
         ShownWindow shown(QSize(1920, 1080), language);
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
-        w.dashboard()->comparePanel()->setPinned(w.controller()->scenario());
-        Scenario b = w.controller()->scenario();
-        b.workload.microBatch = 8;
-        b.workload.checkpointing = Checkpointing::Full;
-        w.controller()->resetScenario(b);
+        w.controller()->resetScenario(pinAndTwoEdits(w));
         w.controller()->flush();
         w.dashboard()->refresh();
         w.dashboard()->comparePanel()->refresh();
