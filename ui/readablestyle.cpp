@@ -30,9 +30,6 @@ int ReadableStyle::pixelMetric(PixelMetric metric, const QStyleOption* option,
     case PM_IndicatorHeight:
     case PM_ExclusiveIndicatorWidth:
     case PM_ExclusiveIndicatorHeight:
-    case PM_SliderThickness:
-    case PM_SliderLength:
-    case PM_SliderControlThickness:
         return static_cast<int>(std::lround(base * fontScale(widget)));
     default:
         return base;
@@ -60,11 +57,19 @@ QRect grown(const QRect& r, const QPoint& origin, double s) {
                  QPoint(at(r.right() + 1, origin.x()) - 1, at(r.bottom() + 1, origin.y()) - 1));
 }
 
-/// A copy of @p option, complex control @p control, with its rectangle at desk size.
-template <class Option> Option atDeskSize(const QStyleOptionComplex* option, double s) {
-    Option o = *static_cast<const Option*>(option);
-    o.rect = shrunk(o.rect, s);
-    return o;
+/// Calls @p f with a copy of @p option (a combo or spin box's) whose rectangle is at desk size;
+/// false, without calling it, for any other option.
+template <class F> bool atDeskSize(const QStyleOptionComplex* option, double s, F f) {
+    const auto shrunkCopy = [&](auto copy) {
+        copy.rect = shrunk(copy.rect, s);
+        f(&copy);
+        return true;
+    };
+    if (const auto* combo = qstyleoption_cast<const QStyleOptionComboBox*>(option))
+        return shrunkCopy(*combo);
+    if (const auto* spin = qstyleoption_cast<const QStyleOptionSpinBox*>(option))
+        return shrunkCopy(*spin);
+    return false;
 }
 
 } // namespace
@@ -84,18 +89,12 @@ void ReadableStyle::drawComplexControl(ComplexControl control, const QStyleOptio
     painter->scale(s, s);
     painter->translate(-origin);
     painter->setRenderHint(QPainter::SmoothPixmapTransform, true);
-    if (const auto* combo = qstyleoption_cast<const QStyleOptionComboBox*>(option)) {
-        const QStyleOptionComboBox o = atDeskSize<QStyleOptionComboBox>(combo, s);
-        QProxyStyle::drawComplexControl(control, &o, painter, widget);
-    } else if (const auto* spin = qstyleoption_cast<const QStyleOptionSpinBox*>(option)) {
-        const QStyleOptionSpinBox o = atDeskSize<QStyleOptionSpinBox>(spin, s);
-        QProxyStyle::drawComplexControl(control, &o, painter, widget);
-    } else {
-        painter->restore();
-        QProxyStyle::drawComplexControl(control, option, painter, widget);
-        return;
-    }
+    const bool drawn = atDeskSize(option, s, [&](const QStyleOptionComplex* o) {
+        QProxyStyle::drawComplexControl(control, o, painter, widget);
+    });
     painter->restore();
+    if (!drawn)
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
 }
 
 QRect ReadableStyle::subControlRect(ComplexControl control, const QStyleOptionComplex* option,
@@ -104,15 +103,10 @@ QRect ReadableStyle::subControlRect(ComplexControl control, const QStyleOptionCo
     if (!scaled(control) || s <= 1.0 || !option || m_drawingAtDeskSize)
         return QProxyStyle::subControlRect(control, option, sub, widget);
     QRect r;
-    if (const auto* combo = qstyleoption_cast<const QStyleOptionComboBox*>(option)) {
-        const QStyleOptionComboBox o = atDeskSize<QStyleOptionComboBox>(combo, s);
-        r = QProxyStyle::subControlRect(control, &o, sub, widget);
-    } else if (const auto* spin = qstyleoption_cast<const QStyleOptionSpinBox*>(option)) {
-        const QStyleOptionSpinBox o = atDeskSize<QStyleOptionSpinBox>(spin, s);
-        r = QProxyStyle::subControlRect(control, &o, sub, widget);
-    } else {
+    if (!atDeskSize(option, s, [&](const QStyleOptionComplex* o) {
+            r = QProxyStyle::subControlRect(control, o, sub, widget);
+        }))
         return QProxyStyle::subControlRect(control, option, sub, widget);
-    }
     return grown(r, option->rect.topLeft(), s);
 }
 

@@ -4,8 +4,7 @@
 //    the window colour darkened, which vanishes on the dark theme (a near-black box on a
 //    near-black panel).
 //  - Their indicators grow with the widget's font (presentation mode sets the controls'
-//    font to up to 4x the desk size; Fusion's indicator stays 14 px), and so do sliders'
-//    handles and grooves (PM_SliderLength / Thickness).
+//    font to up to 4x the desk size; Fusion's indicator stays 14 px).
 //  - Combo boxes and spin boxes grow their frames, buttons and arrows with it: Fusion sizes
 //    the drop-down button (18 px) and its arrow (14 x 8 px) by the screen's DPI, not the font,
 //    so on a 4K stage they were specks beside 36 pt text. The control is drawn, measured and
