@@ -1,10 +1,10 @@
 #include "ui/theme.h"
 
-#include <cmath>
-
 #include "ui/readablestyle.h"
 
 #include <QApplication>
+
+#include <cmath>
 
 namespace headroom::ui {
 
@@ -127,8 +127,13 @@ void Theme::apply(ThemeKind k) {
     QApplication::setPalette(palette(k));
 }
 
+namespace {
+/// The slider groove's height at the desk, px; the handle reaches as far again above and below.
+constexpr double kGroovePx = 6;
+} // namespace
+
 int Theme::sliderHandleHeight(double scale) {
-    return static_cast<int>(3 * std::lround(6 * scale));
+    return static_cast<int>(3 * std::lround(kGroovePx * scale));
 }
 
 QString Theme::sliderStyleSheet(ThemeKind k, double scale) {
@@ -145,8 +150,8 @@ QString Theme::sliderStyleSheet(ThemeKind k, double scale) {
         .arg(dark ? QStringLiteral("#6a707c") : QStringLiteral("#c9cdd4"),
              dark ? QStringLiteral("#4c8df0") : QStringLiteral("#2f6fd0"),
              dark ? QStringLiteral("#e6e8eb") : QStringLiteral("#ffffff"),
-             dark ? QStringLiteral("#9aa0aa") : QStringLiteral("#8a8f98"), px(6), px(3), px(16),
-             px(8));
+             dark ? QStringLiteral("#9aa0aa") : QStringLiteral("#8a8f98"), px(kGroovePx),
+             px(kGroovePx / 2), px(16), px(8));
 }
 
 } // namespace headroom::ui
