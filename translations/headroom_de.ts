@@ -168,7 +168,7 @@
     </message>
     <message>
         <source>the rollout engine&apos;s KV cache: rollout sequences x (prompt + response) tokens, all layers, KV heads / rollout TP</source>
-        <translation>KV-Cache der Rollout-Engine: Rollout-Sequenzen x (Prompt + Antwort) Tokens, alle Schichten, KV-Heads / Rollout-TP</translation>
+        <translation>KV-Cache der Rollout-Engine: Rollout-Sequenzen x (Prompt + Antwort) Token, alle Schichten, KV-Heads / Rollout-TP</translation>
     </message>
     <message>
         <source>sequences</source>
@@ -176,7 +176,7 @@
     </message>
     <message>
         <source>tokens</source>
-        <translation>Tokens</translation>
+        <translation>Token</translation>
     </message>
     <message>
         <source>prompt</source>
@@ -236,7 +236,7 @@
     </message>
     <message>
         <source>compiled chunked loss</source>
-        <translation>kompilierter Chunked Loss</translation>
+        <translation>kompilierter Loss in Blöcken</translation>
     </message>
     <message>
         <source>one chunk&apos;s fp32 upcast</source>
@@ -244,7 +244,7 @@
     </message>
     <message>
         <source>chunked loss</source>
-        <translation>Chunked Loss</translation>
+        <translation>Loss in Blöcken</translation>
     </message>
     <message>
         <source>tanh&apos;s saved output of the soft-capped logits</source>
@@ -272,7 +272,7 @@
     </message>
     <message>
         <source>allocated</source>
-        <translation>belegt</translation>
+        <translation>allokiert</translation>
     </message>
     <message>
         <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
@@ -308,7 +308,7 @@
     </message>
     <message>
         <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
-        <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Sample-Längen, durch den Caching-Allocator nachgespielt)</translation>
+        <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Beispiellängen, durch den Caching-Allocator nachgespielt)</translation>
     </message>
     <message>
         <source>CUDA context</source>
@@ -854,7 +854,7 @@
     </message>
     <message>
         <source>Turn on activation checkpointing: %1</source>
-        <translation>Activation Checkpointing einschalten: %1</translation>
+        <translation>Aktivierungs-Checkpointing einschalten: %1</translation>
     </message>
     <message>
         <source>Switch the optimizer to %1</source>
@@ -894,7 +894,7 @@
     </message>
     <message>
         <source>Generate %1 samples per prompt in rollouts</source>
-        <translation>Bei Rollouts %1 Samples je Prompt erzeugen</translation>
+        <translation>Bei Rollouts %1 Antworten je Prompt erzeugen</translation>
     </message>
     <message>
         <source>Serve %1 sequences at a time</source>
@@ -950,7 +950,7 @@
     </message>
     <message>
         <source>activation checkpointing: %1</source>
-        <translation>Activation Checkpointing: %1</translation>
+        <translation>Aktivierungs-Checkpointing: %1</translation>
     </message>
     <message>
         <source>chunked loss</source>
@@ -1098,7 +1098,7 @@
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation>Micro-Batch</translation>
+        <translation>Mikro-Batch</translation>
     </message>
     <message>
         <source>Sequence length</source>
@@ -1126,11 +1126,11 @@
     </message>
     <message>
         <source>Prompt tokens</source>
-        <translation>Prompt-Tokens</translation>
+        <translation>Prompt-Token</translation>
     </message>
     <message>
         <source>Generated tokens</source>
-        <translation>Erzeugte Tokens</translation>
+        <translation>Generierte Token</translation>
     </message>
     <message>
         <source>RL rollout engine</source>
@@ -1406,11 +1406,11 @@
     </message>
     <message>
         <source>prompt %1 + %2 new tokens</source>
-        <translation>Prompt %1 + %2 neue Tokens</translation>
+        <translation>Prompt %1 + %2 neue Token</translation>
     </message>
     <message>
         <source>samples per prompt: %1</source>
-        <translation>Samples pro Prompt: %1</translation>
+        <translation>Antworten pro Prompt: %1</translation>
     </message>
     <message>
         <source>%1 over %2 GPUs</source>
@@ -1426,7 +1426,7 @@
     </message>
     <message>
         <source>%1 samples per prompt</source>
-        <translation>%1 Samples pro Prompt</translation>
+        <translation>%1 Antworten pro Prompt</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
@@ -1619,7 +1619,7 @@
     </message>
     <message>
         <source>The peak your run reached at this scenario&apos;s micro-batch %1 and %2 tokens, as PyTorch or nvidia-smi reported it. Headroom fits a fixed overhead so the estimate here equals it.</source>
-        <translation>Der Spitzenwert, den Ihr Lauf bei Micro-Batch %1 und %2 Tokens dieses Szenarios erreichte, wie PyTorch oder nvidia-smi ihn meldete. Headroom passt einen festen Overhead an, sodass die Schätzung hier ihm gleicht.</translation>
+        <translation>Der Spitzenwert, den Ihr Lauf bei Mikro-Batch %1 und %2 Token dieses Szenarios erreichte, wie PyTorch oder nvidia-smi ihn meldete. Headroom passt einen festen Overhead an, sodass die Schätzung hier ihm gleicht.</translation>
     </message>
     <message>
         <source>The run ran out of memory (leave the peak at 0 if it is unknown)</source>
@@ -1670,7 +1670,7 @@
     <name>headroom::ui::CliffChart</name>
     <message>
         <source>Micro-batch (samples per GPU, log scale)</source>
-        <translation>Mikro-Batch (Samples je GPU, logarithmisch)</translation>
+        <translation>Mikro-Batch (Beispiele je GPU, logarithmisch)</translation>
     </message>
     <message>
         <source>Sequence length (tokens, log scale)</source>
@@ -1706,7 +1706,7 @@
     </message>
     <message>
         <source>slope at 1–2: +%1 per sample</source>
-        <translation>Steigung bei 1–2: +%1 je Sample</translation>
+        <translation>Steigung bei 1–2: +%1 je Beispiel</translation>
     </message>
     <message>
         <source>Context length (prompt + generated tokens, log scale)</source>
@@ -1714,7 +1714,7 @@
     </message>
     <message>
         <source>calibrated to your run (micro-batch %1 × %2 tokens)</source>
-        <translation>an Ihren Lauf kalibriert (Micro-Batch %1 × %2 Tokens)</translation>
+        <translation>an Ihren Lauf kalibriert (Mikro-Batch %1 × %2 Token)</translation>
     </message>
     <message>
         <source>calibrated to your run: out of memory</source>
@@ -1913,7 +1913,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Micro-batch (log scale)</source>
-        <translation>Micro-Batch (logarithmisch)</translation>
+        <translation>Mikro-Batch (logarithmisch)</translation>
     </message>
     <message>
         <source>A (pinned)</source>
@@ -1949,7 +1949,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Worst rank</source>
-        <translation>Ungünstigster Rang</translation>
+        <translation>Knappster Rang</translation>
     </message>
     <message>
         <source>none</source>
@@ -1958,7 +1958,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>OOM cliffs: the largest micro-batch that fits is %1 in A, %2 in B</source>
-        <translation>OOM-Klippen: größter passender Micro-Batch %1 in A, %2 in B</translation>
+        <translation>OOM-Klippen: größter passender Mikro-Batch %1 in A, %2 in B</translation>
     </message>
     <message>
         <source>Largest micro-batch: A %1, B %2</source>
@@ -2239,11 +2239,11 @@ braucht %3</translation>
     </message>
     <message>
         <source> samples</source>
-        <translation> Samples</translation>
+        <translation> Beispiele</translation>
     </message>
     <message>
         <source>Samples processed together in one forward/backward pass on each GPU (power-of-two steps with fine steps between).</source>
-        <translation>Samples, die je GPU gemeinsam in einem Vorwärts-/Rückwärtsdurchlauf verarbeitet werden (Zweierpotenzen mit feinen Zwischenschritten).</translation>
+        <translation>Beispiele, die je GPU gemeinsam in einem Vorwärts-/Rückwärtsdurchlauf verarbeitet werden (Zweierpotenzen mit feinen Zwischenschritten).</translation>
     </message>
     <message>
         <source>Micro-batch</source>
@@ -2255,7 +2255,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Tokens per sample; for inference, the whole context (prompt plus generated tokens). Log scale, 128 to 1 M.</source>
-        <translation>Token je Sample; bei Inferenz der ganze Kontext (Prompt plus generierte Token). Logarithmisch, 128 bis 1 M.</translation>
+        <translation>Token je Beispiel; bei Inferenz der ganze Kontext (Prompt plus generierte Token). Logarithmisch, 128 bis 1 M.</translation>
     </message>
     <message>
         <source>Sequence length</source>
@@ -2279,11 +2279,11 @@ braucht %3</translation>
     </message>
     <message>
         <source>Activation checkpointing stores fewer activations and recomputes them in the backward pass.</source>
-        <translation>Activation Checkpointing speichert weniger Aktivierungen und berechnet sie im Rückwärtsdurchlauf neu.</translation>
+        <translation>Aktivierungs-Checkpointing speichert weniger Aktivierungen und berechnet sie im Rückwärtsdurchlauf neu.</translation>
     </message>
     <message>
         <source>Activation checkpointing</source>
-        <translation>Activation Checkpointing</translation>
+        <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
         <source>Checkpointed blocks</source>
@@ -2455,7 +2455,7 @@ braucht %3</translation>
     </message>
     <message>
         <source> sample</source>
-        <translation> Sample</translation>
+        <translation> Beispiel</translation>
     </message>
 </context>
 <context>
@@ -2514,7 +2514,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>&amp;Serving</source>
-        <translation>&amp;Serving</translation>
+        <translation>&amp;Inferenz-Server</translation>
     </message>
     <message>
         <source>Inference: KV budget, concurrent sequences against context length and the longest context on a vLLM-style server.</source>
@@ -2676,7 +2676,7 @@ braucht %3</translation>
     <name>headroom::ui::FeaturesPanel</name>
     <message>
         <source>Chunked cross-entropy</source>
-        <translation>Chunked Cross-Entropy</translation>
+        <translation>Cross-Entropy in Blöcken</translation>
     </message>
     <message>
         <source>The loss works on chunks of tokens: the fp32 logits are never held whole (litgpt, torchtune CEWithChunkedOutputLoss).</source>
@@ -2716,11 +2716,11 @@ braucht %3</translation>
     </message>
     <message>
         <source>Sequence packing</source>
-        <translation>Sequence Packing</translation>
+        <translation>Sequenzen packen</translation>
     </message>
     <message>
         <source>Samples are packed to exactly the sequence length (no padding).</source>
-        <translation>Samples werden genau auf die Sequenzlänge gepackt (kein Padding).</translation>
+        <translation>Beispiele werden genau auf die Sequenzlänge gepackt (kein Padding).</translation>
     </message>
     <message>
         <source>Optimizer offload to CPU</source>
@@ -2852,7 +2852,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Rank 0 loads on the CPU; each FSDP unit is broadcast, flattened and sharded on the GPU (fsdp_qlora, accelerate low-memory loading).</source>
-        <translation>Rank 0 lädt auf der CPU; jede FSDP-Einheit wird auf der GPU gebroadcastet, geflacht und geshardet (fsdp_qlora, accelerate Low-Memory-Laden).</translation>
+        <translation>Rang 0 lädt auf der CPU; jede FSDP-Einheit wird auf der GPU gebroadcastet, geflacht und geshardet (fsdp_qlora, accelerate Low-Memory-Laden).</translation>
     </message>
     <message>
         <source>How the weights are loaded</source>
@@ -2932,7 +2932,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying length leave no fragmented cache behind (needs variable sample lengths, under Run details).</source>
-        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: Batches unterschiedlicher Länge hinterlassen keinen fragmentierten Cache (braucht variable Sample-Längen, unter Laufdetails).</translation>
+        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: Batches unterschiedlicher Länge hinterlassen keinen fragmentierten Cache (braucht variable Beispiellängen, unter Laufdetails).</translation>
     </message>
     <message>
         <source>gelu_new as separate ops</source>
@@ -3760,7 +3760,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
-        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Tab Serving, jede mit dem, was aus dem Server wird.</translation>
+        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Tab Inferenz-Server, jede mit dem, was aus dem Server wird.</translation>
     </message>
     <message>
         <source>Plan against the band&apos;s high bound</source>
@@ -3776,7 +3776,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
-        <translation>Ein Lauf gilt nur als passend, wo die Obergrenze des Bands in die GPU passt: Playbook, Plan, größter Mikro-Batch und Layout-Suche lassen dann Platz für jeden Mechanismus, den das Band nennt (Allocator-Konfiguration, CUDA-Stack, Framework-Versionen, Sample-Längen).</translation>
+        <translation>Ein Lauf gilt nur als passend, wo die Obergrenze des Bands in die GPU passt: Playbook, Plan, größter Mikro-Batch und Layout-Suche lassen dann Platz für jeden Mechanismus, den das Band nennt (Allocator-Konfiguration, CUDA-Stack, Framework-Versionen, Beispiellängen).</translation>
     </message>
     <message>
         <source>Disruption cost %1: throughput %2, convergence %3, effort %4 (each 0-3)</source>
@@ -3814,11 +3814,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Micro-batches per optimizer step. Memory per GPU does not grow with it (gradients accumulate in place); the global batch does.</source>
-        <translation>Micro-Batches pro Optimiererschritt. Der Speicher pro GPU wächst damit nicht (Gradienten werden an Ort und Stelle akkumuliert), der globale Batch schon.</translation>
+        <translation>Mikro-Batches pro Optimiererschritt. Der Speicher pro GPU wächst damit nicht (Gradienten werden an Ort und Stelle akkumuliert), der globale Batch schon.</translation>
     </message>
     <message>
         <source>fp32 master weights</source>
-        <translation>fp32-Mastergewichte</translation>
+        <translation>fp32-Master-Gewichte</translation>
     </message>
     <message>
         <source>A separate fp32 copy of the trainable parameters for the optimizer (mixed precision with bf16/fp16 weights): 4 bytes per trainable parameter.</source>
@@ -3850,7 +3850,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Samples per prompt:</source>
-        <translation>Samples pro Prompt:</translation>
+        <translation>Antworten pro Prompt:</translation>
     </message>
     <message>
         <source>Responses generated per prompt (GRPO group size).</source>
@@ -3862,11 +3862,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Maximum generated tokens per response.</source>
-        <translation>Maximal erzeugte Tokens pro Antwort.</translation>
+        <translation>Maximal erzeugte Token pro Antwort.</translation>
     </message>
     <message>
         <source>Rollout prompt tokens:</source>
-        <translation>Rollout-Prompt-Tokens:</translation>
+        <translation>Rollout-Prompt-Token:</translation>
     </message>
     <message>
         <source>Prompt length of a rollout (0: ignored).</source>
@@ -3906,7 +3906,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>global batch %1 samples (micro-batch × accumulation × DP %2)</source>
-        <translation>globaler Batch %1 Samples (Micro-Batch × Akkumulation × DP %2)</translation>
+        <translation>globaler Batch %1 Beispiele (Mikro-Batch × Akkumulation × DP %2)</translation>
     </message>
     <message>
         <source>Run details</source>
@@ -3962,11 +3962,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Mean sample length:</source>
-        <translation>Mittlere Sample-Länge:</translation>
+        <translation>Mittlere Beispiellänge:</translation>
     </message>
     <message>
         <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
-        <translation>Variable Sample-Längen: die mittlere Länge des Datensatzes in Tokens, jeder Micro-Batch auf sein längstes Sample aufgefüllt. Der Caching-Allocator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
+        <translation>Variable Beispiellängen: die mittlere Länge des Datensatzes in Token, jeder Mikro-Batch auf sein längstes Beispiel aufgefüllt. Der Caching-Allocator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
     </message>
     <message>
         <source>Length spread (std):</source>
@@ -3974,31 +3974,31 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Standard deviation of the sample lengths, tokens.</source>
-        <translation>Standardabweichung der Sample-Längen, Tokens.</translation>
+        <translation>Standardabweichung der Beispiellängen, Token.</translation>
     </message>
     <message>
         <source>Shortest sample:</source>
-        <translation>Kürzestes Sample:</translation>
+        <translation>Kürzestes Beispiel:</translation>
     </message>
     <message>
         <source>The shortest sample, tokens.</source>
-        <translation>Das kürzeste Sample, Tokens.</translation>
+        <translation>Das kürzeste Beispiel, Token.</translation>
     </message>
     <message>
         <source>Longest sample in data:</source>
-        <translation>Längstes Sample im Datensatz:</translation>
+        <translation>Längstes Beispiel im Datensatz:</translation>
     </message>
     <message>
         <source>The data set&apos;s longest sample, tokens (0: no limit). Longer samples than the sequence length are truncated to it, or dropped.</source>
-        <translation>Das längste Sample des Datensatzes, Tokens (0: keine Grenze). Samples über der Sequenzlänge werden auf sie gekürzt oder verworfen.</translation>
+        <translation>Das längste Beispiel des Datensatzes, Token (0: keine Grenze). Beispiele über der Sequenzlänge werden auf sie gekürzt oder verworfen.</translation>
     </message>
     <message>
         <source>Drop samples over the sequence length</source>
-        <translation>Samples über der Sequenzlänge verwerfen</translation>
+        <translation>Beispiele über der Sequenzlänge verwerfen</translation>
     </message>
     <message>
         <source>Samples longer than the sequence length are dropped (ms-swift truncation_strategy &apos;delete&apos;) instead of truncated.</source>
-        <translation>Samples, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy &apos;delete&apos;) statt gekürzt.</translation>
+        <translation>Beispiele, die länger als die Sequenzlänge sind, werden verworfen (ms-swift truncation_strategy &apos;delete&apos;) statt gekürzt.</translation>
     </message>
     <message>
         <source>Training micro-batches:</source>
@@ -4006,7 +4006,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Micro-batches the run trains: the more batches, the more new longest ones (about ln of the count) and the more cached segments.</source>
-        <translation>Micro-Batches, die der Lauf trainiert: je mehr Batches, desto mehr neue längste (etwa ln der Anzahl) und desto mehr zwischengespeicherte Segmente.</translation>
+        <translation>Mikro-Batches, die der Lauf trainiert: je mehr Batches, desto mehr neue längste (etwa ln der Anzahl) und desto mehr zwischengespeicherte Segmente.</translation>
     </message>
     <message>
         <source>Sample lengths: %1</source>
@@ -4038,7 +4038,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>How long the training batches are. Fixed or packed: every batch is the sequence length. Real data: each batch padded to its longest sample, so the caching allocator keeps segments for many lengths and reserved memory grows (the mean below, or a published SFT mix: mean 528, spread 658, longest 18,718 tokens). As the framework: real data for the SFT trainers (HF Trainer, torchtune, LLaMA-Factory, ms-swift), fixed windows for a plain PyTorch loop or pre-training.</source>
-        <translation>Wie lang die Trainings-Batches sind. Fest oder gepackt: jeder Batch hat die Sequenzlänge. Echte Daten: jeder Batch wird auf sein längstes Beispiel aufgefüllt, daher hält der Caching-Allocator Segmente für viele Längen und der reservierte Speicher wächst (der Mittelwert unten oder ein veröffentlichter SFT-Mix: Mittel 528, Streuung 658, längstes 18.718 Tokens). Wie das Framework: echte Daten für die SFT-Trainer (HF Trainer, torchtune, LLaMA-Factory, ms-swift), feste Fenster für eine einfache PyTorch-Schleife oder Vortraining.</translation>
+        <translation>Wie lang die Trainings-Batches sind. Fest oder gepackt: jeder Batch hat die Sequenzlänge. Echte Daten: jeder Batch wird auf sein längstes Beispiel aufgefüllt, daher hält der Caching-Allocator Segmente für viele Längen und der reservierte Speicher wächst (der Mittelwert unten oder ein veröffentlichter SFT-Mix: Mittel 528, Streuung 658, längstes 18.718 Token). Wie das Framework: echte Daten für die SFT-Trainer (HF Trainer, torchtune, LLaMA-Factory, ms-swift), feste Fenster für eine einfache PyTorch-Schleife oder Vortraining.</translation>
     </message>
 </context>
 <context>
@@ -4180,7 +4180,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Serving figures</source>
-        <translation>Serving-Kennzahlen</translation>
+        <translation>Kennzahlen des Inferenz-Servers</translation>
     </message>
     <message>
         <source>on each of %1 GPUs in tensor parallel (each holds 1/%1 of the weights and of the KV heads)</source>
@@ -4196,7 +4196,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Change serving engine</source>
-        <translation>Serving-Engine ändern</translation>
+        <translation>Inferenz-Engine ändern</translation>
     </message>
     <message>
         <source>%1 %2: it gives the memory fraction of what is free at start, less the weights, to a pool of token slots shared by all running requests; activations and CUDA graphs live in the rest.</source>
@@ -4228,7 +4228,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Serving applies to inference: choose the Inference mode to size a server (KV pool, concurrent requests, longest context).</source>
-        <translation>Serving gilt für Inferenz: Wählen Sie den Modus Inferenz, um einen Server zu dimensionieren (KV-Pool, gleichzeitige Anfragen, längster Kontext).</translation>
+        <translation>Der Inferenz-Server gilt für den Modus Inferenz: Wählen Sie ihn, um einen Server zu dimensionieren (KV-Pool, gleichzeitige Anfragen, längster Kontext).</translation>
     </message>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
@@ -4240,11 +4240,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>The serving engine and the version whose start-up sizing is followed (docs/serving.md).</source>
-        <translation>Die Serving-Engine und die Version, deren Start-Dimensionierung nachgebildet wird (docs/serving.md).</translation>
+        <translation>Die Inferenz-Engine und die Version, deren Start-Dimensionierung nachgebildet wird (docs/serving.md).</translation>
     </message>
     <message>
         <source>Serving engine</source>
-        <translation>Serving-Engine</translation>
+        <translation>Inferenz-Engine</translation>
     </message>
     <message>
         <source>The engine&apos;s memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</source>
@@ -4333,7 +4333,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Per GPU</source>
-        <translation>Pro GPU</translation>
+        <translation>Je GPU</translation>
     </message>
     <message>
         <source>peak: %1 in %2 (stage %3)</source>
@@ -4396,7 +4396,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Calibrated to your run: %1 at micro-batch %2 × %3 tokens, fixed overhead %4. </source>
-        <translation>An Ihren Lauf kalibriert: %1 bei Micro-Batch %2 × %3 Tokens, fester Overhead %4. </translation>
+        <translation>An Ihren Lauf kalibriert: %1 bei Mikro-Batch %2 × %3 Token, fester Overhead %4. </translation>
     </message>
     <message>
         <source>The measured run ran out of memory, so this point is OOM. </source>

@@ -953,7 +953,7 @@
     </message>
     <message>
         <source>chunked loss</source>
-        <translation>分块计算损失</translation>
+        <translation>分块损失</translation>
     </message>
     <message>
         <source>attention: %1</source>
@@ -1125,11 +1125,11 @@
     </message>
     <message>
         <source>Prompt tokens</source>
-        <translation>提示词元数</translation>
+        <translation>提示 token 数</translation>
     </message>
     <message>
         <source>Generated tokens</source>
-        <translation>生成词元数</translation>
+        <translation>生成 token 数</translation>
     </message>
     <message>
         <source>RL rollout engine</source>
@@ -1404,7 +1404,7 @@
     </message>
     <message>
         <source>prompt %1 + %2 new tokens</source>
-        <translation>提示 %1 + %2 个新词元</translation>
+        <translation>提示 %1 + %2 个新 token</translation>
     </message>
     <message>
         <source>samples per prompt: %1</source>
@@ -1502,7 +1502,7 @@
     </message>
     <message>
         <source>%1 %</source>
-        <translation>%1 %</translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>Term</source>
@@ -1833,7 +1833,7 @@ needs %3</source>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation>微批大小</translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source>Sequence length</source>
@@ -2242,7 +2242,7 @@ needs %3</source>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation>微批大小</translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -3478,7 +3478,7 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>Reserved peak</source>
-        <translation>已保留峰值</translation>
+        <translation>已预留峰值</translation>
     </message>
     <message>
         <source>nvidia-smi peak</source>
@@ -3534,11 +3534,11 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 tokens) under the default caching allocator, which keeps a segment for each longer batch. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True removes it; Sample lengths: Real data models it.</source>
-        <translation>已保留是已分配的 %1 倍（%3 中的 %2）：步长在 %4 到 %5 个 token 之间变化，默认缓存分配器为每个更长的批次保留一个段。PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可消除；样本长度：真实数据 可对其建模。</translation>
+        <translation>已预留是已分配的 %1 倍（%3 中的 %2）：步长在 %4 到 %5 个 token 之间变化，默认缓存分配器为每个更长的批次保留一个段。PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可消除；样本长度：真实数据 可对其建模。</translation>
     </message>
     <message>
         <source>Reserved is %1× allocated (%2 of %3) with fixed lengths: blocks cached that the estimate&apos;s allocator model does not have.</source>
-        <translation>固定长度下已保留是已分配的 %1 倍（%3 中的 %2）：估算的分配器模型中没有这些缓存块。</translation>
+        <translation>固定长度下已预留是已分配的 %1 倍（%3 中的 %2）：估算的分配器模型中没有这些缓存块。</translation>
     </message>
     <message>
         <source>Parameters: measured %1, predicted %2 (a dtype, tied embeddings or quantisation the scenario does not have).</source>
@@ -3558,7 +3558,7 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>nvidia-smi less reserved (CUDA context, cuBLAS, NCCL): measured %1, predicted %2.</source>
-        <translation>nvidia-smi 减去已保留（CUDA 上下文、cuBLAS、NCCL）：实测 %1，预测 %2。</translation>
+        <translation>nvidia-smi 减去已预留（CUDA 上下文、cuBLAS、NCCL）：实测 %1，预测 %2。</translation>
     </message>
     <message>
         <source>Not modelled: %1.</source>
@@ -3590,7 +3590,7 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>reserved</source>
-        <translation>已保留</translation>
+        <translation>已预留</translation>
     </message>
     <message>
         <source>nvidia-smi</source>
@@ -3694,7 +3694,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Change</source>
-        <translation>调整</translation>
+        <translation>变更</translation>
     </message>
     <message>
         <source>Saves</source>
@@ -4323,7 +4323,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Stage %1</source>
-        <translation>第 %1 级</translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <source>Per GPU</source>
@@ -4441,7 +4441,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Per GPU</source>
-        <translation>每 GPU</translation>
+        <translation>每个 GPU</translation>
     </message>
     <message>
         <source>Stage %1</source>
