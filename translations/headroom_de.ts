@@ -3173,10 +3173,6 @@ braucht %3</translation>
         <translation>Einheiten: %1</translation>
     </message>
     <message>
-        <source>Engine: %1 ms</source>
-        <translation>Engine: %1 ms</translation>
-    </message>
-    <message>
         <source>Open Scenario</source>
         <translation>Szenario öffnen</translation>
     </message>
@@ -3463,6 +3459,10 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <message>
         <source>Measured runs (*.headroom.json *.json *.pickle);;All files (*)</source>
         <translation>Gemessene Läufe (*.headroom.json *.json *.pickle);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Computed in %1 ms</source>
+        <translation>Berechnet in %1 ms</translation>
     </message>
 </context>
 <context>

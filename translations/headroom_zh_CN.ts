@@ -3168,10 +3168,6 @@ needs %3</source>
         <translation>单位：%1</translation>
     </message>
     <message>
-        <source>Engine: %1 ms</source>
-        <translation>计算引擎：%1 毫秒</translation>
-    </message>
-    <message>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
@@ -3458,6 +3454,10 @@ The current scenario is unchanged.</source>
     <message>
         <source>Measured runs (*.headroom.json *.json *.pickle);;All files (*)</source>
         <translation>实测运行 (*.headroom.json *.json *.pickle);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Computed in %1 ms</source>
+        <translation>计算用时 %1 ms</translation>
     </message>
 </context>
 <context>

@@ -467,7 +467,7 @@ void MainWindow::updateStatus() {
         return; // the timing is shown when the drag ends
     }
     const Results& r = m_controller->results();
-    m_statusTiming->setText(tr("Engine: %1 ms").arg(QLocale().toString(r.computeMs, 'f', 2)));
+    m_statusTiming->setText(tr("Computed in %1 ms").arg(QLocale().toString(r.computeMs, 'f', 2)));
 }
 
 void MainWindow::setTheme(ThemeKind k) {
