@@ -2114,7 +2114,7 @@ needs %3</source>
     </message>
     <message>
         <source>Micro-&amp;batch</source>
-        <translation>微批(&amp;B)</translation>
+        <translation>微批次(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Sequence</source>
