@@ -13,7 +13,7 @@
     </message>
     <message>
         <source>%1: OOM cliff over micro-batch</source>
-        <translation>%1: OOM-Klippe über die Mikro-Batchgröße</translation>
+        <translation>%1: OOM-Klippe über die Mikro-Batch-Größe</translation>
     </message>
     <message>
         <source>%1: OOM cliff over sequence length</source>
@@ -132,11 +132,11 @@
     </message>
     <message>
         <source>optimizer step in backward</source>
-        <translation>Optimiererschritt im Backward-Pass</translation>
+        <translation>Optimiererschritt im Rückwärtsdurchlauf</translation>
     </message>
     <message>
         <source>every block parameter (FSDP units mixing frozen weights and adapters)</source>
-        <translation>jeder Blockparameter (FSDP-Units mischen eingefrorene Gewichte und Adapter)</translation>
+        <translation>jeder Blockparameter (FSDP-Einheiten mischen eingefrorene Gewichte und Adapter)</translation>
     </message>
     <message>
         <source>DDP reducer buckets copy them</source>
@@ -152,11 +152,11 @@
     </message>
     <message>
         <source>ZeRO-3: resident</source>
-        <translation>ZeRO-3: dauerhaft belegt</translation>
+        <translation>ZeRO-3: dauerhaft allokiert</translation>
     </message>
     <message>
         <source>during backward</source>
-        <translation>während des Backward-Passes</translation>
+        <translation>während des Rückwärtsdurchlaufs</translation>
     </message>
     <message>
         <source>not live at this peak</source>
@@ -232,7 +232,7 @@
     </message>
     <message>
         <source>one chunk&apos;s gradient</source>
-        <translation>Gradient eines Chunks</translation>
+        <translation>Gradient eines Blocks</translation>
     </message>
     <message>
         <source>compiled chunked loss</source>
@@ -240,7 +240,7 @@
     </message>
     <message>
         <source>one chunk&apos;s fp32 upcast</source>
-        <translation>fp32-Upcast eines Chunks</translation>
+        <translation>fp32-Upcast eines Blocks</translation>
     </message>
     <message>
         <source>chunked loss</source>
@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>gathered FSDP units, autocast weight casts, optimizer temporaries, dequant buffers</source>
-        <translation>gesammelte FSDP-Units, Autocast-Gewichtskopien, temporäre Optimiererpuffer, Dequantisierungspuffer</translation>
+        <translation>gesammelte FSDP-Einheiten, Autocast-Gewichtskopien, temporäre Optimiererpuffer, Dequantisierungspuffer</translation>
     </message>
     <message>
         <source>the load&apos;s cached segments</source>
@@ -264,7 +264,7 @@
     </message>
     <message>
         <source>replayed through the caching allocator</source>
-        <translation>durch den Caching-Allocator nachgespielt</translation>
+        <translation>durch den Caching-Allokator nachgespielt</translation>
     </message>
     <message>
         <source>the all-gather stream&apos;s pool</source>
@@ -276,11 +276,11 @@
     </message>
     <message>
         <source>of the step&apos;s blocks, loss, gradients and optimizer states replayed through the caching allocator</source>
-        <translation>aus Blöcken, Loss, Gradienten und Optimiererzuständen des Schritts, durch den Caching-Allocator nachgespielt</translation>
+        <translation>aus Blöcken, Loss, Gradienten und Optimiererzuständen des Schritts, durch den Caching-Allokator nachgespielt</translation>
     </message>
     <message>
         <source>of the step&apos;s blocks and loss replayed through the caching allocator</source>
-        <translation>aus Blöcken und Loss des Schritts, durch den Caching-Allocator nachgespielt</translation>
+        <translation>aus Blöcken und Loss des Schritts, durch den Caching-Allokator nachgespielt</translation>
     </message>
     <message>
         <source>of the loss&apos;s transients (not replayed)</source>
@@ -300,7 +300,7 @@
     </message>
     <message>
         <source>caching allocator</source>
-        <translation>Caching-Allocator</translation>
+        <translation>Caching-Allokator</translation>
     </message>
     <message>
         <source>of sharded gradients cached in the FSDP reduce-scatter stream&apos;s pool</source>
@@ -308,7 +308,7 @@
     </message>
     <message>
         <source>cached for the run&apos;s other batch lengths (variable sample lengths, replayed through the caching allocator)</source>
-        <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Beispiellängen, durch den Caching-Allocator nachgespielt)</translation>
+        <translation>für die übrigen Batch-Längen des Laufs zwischengespeichert (variable Beispiellängen, durch den Caching-Allokator nachgespielt)</translation>
     </message>
     <message>
         <source>CUDA context</source>
@@ -392,7 +392,7 @@
     </message>
     <message>
         <source>of the prefill&apos;s blocks and KV cache replayed through the caching allocator</source>
-        <translation>aus Blöcken und KV-Cache des Prefills, durch den Caching-Allocator nachgespielt</translation>
+        <translation>aus Blöcken und KV-Cache des Prefills, durch den Caching-Allokator nachgespielt</translation>
     </message>
     <message>
         <source>of the logits&apos; transients (not replayed)</source>
@@ -626,7 +626,7 @@
     </message>
     <message>
         <source>bf16 weights, gradients and optimizer states, no fp32 master copy.</source>
-        <translation>bf16-Gewichte, -Gradienten und -Optimiererzustände, keine fp32-Masterkopie.</translation>
+        <translation>bf16-Gewichte, -Gradienten und -Optimiererzustände, keine fp32-Master-Kopie.</translation>
     </message>
     <message>
         <source>bf16 parameters for compute, fp32 gradient reduction and sharded states.</source>
@@ -882,7 +882,7 @@
     </message>
     <message>
         <source>Compute the loss in chunks so full fp32 logits are never stored</source>
-        <translation>Loss in Stücken berechnen (nie alle fp32-Logits)</translation>
+        <translation>Loss in Blöcken berechnen (nie alle fp32-Logits)</translation>
     </message>
     <message>
         <source>Quantise the weights to %1</source>
@@ -1322,7 +1322,7 @@
     </message>
     <message>
         <source>allocator configuration</source>
-        <translation>Allocator-Konfiguration</translation>
+        <translation>Allokator-Konfiguration</translation>
     </message>
     <message>
         <source>CUDA stack</source>
@@ -1459,10 +1459,6 @@
     <message>
         <source>GB</source>
         <translation>GB</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
     </message>
     <message>
         <source>%1 T</source>
@@ -1929,7 +1925,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Worst rank at its peak</source>
-        <translation>Ungünstigster Rang an seiner Spitze</translation>
+        <translation>Knappster Rang an seiner Spitze</translation>
     </message>
     <message>
         <source>OOM cliffs</source>
@@ -1982,7 +1978,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>A is pinned; comparing…</source>
-        <translation>A ist fixiert; wird verglichen …</translation>
+        <translation>A ist angeheftet; wird verglichen …</translation>
     </message>
     <message>
         <source>&lt;b&gt;A → B: %1 → %2, B needs %3 more.&lt;/b&gt;</source>
@@ -2163,7 +2159,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Degrees</source>
-        <translation>Grade</translation>
+        <translation>Parallelität</translation>
     </message>
     <message>
         <source>S&amp;harding</source>
@@ -2510,7 +2506,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Allocated memory through one step: after load, forward, backward, optimizer step, per pipeline stage.</source>
-        <translation>Belegter Speicher über einen Schritt: nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt, pro Pipeline-Stufe.</translation>
+        <translation>Allokierter Speicher über einen Schritt: nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt, pro Pipeline-Stufe.</translation>
     </message>
     <message>
         <source>&amp;Serving</source>
@@ -2764,7 +2760,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>The model upcasts its logits (HF Llama before transformers 4.45, torchtune unchunked output, torchtitan 2024).</source>
-        <translation>Das Modell wandelt seine Logits in fp32 um (HF Llama vor transformers 4.45, ungechunkte torchtune-Ausgabe, torchtitan 2024).</translation>
+        <translation>Das Modell wandelt seine Logits in fp32 um (HF Llama vor transformers 4.45, nicht in Blöcke geteilte torchtune-Ausgabe, torchtitan 2024).</translation>
     </message>
     <message>
         <source>Fused QKV projection</source>
@@ -2808,7 +2804,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Memory features</source>
-        <translation>Speicher-Features</translation>
+        <translation>Speicheroptionen</translation>
     </message>
     <message>
         <source>What the run turns on</source>
@@ -2840,7 +2836,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>torchao 0.1 NF4, unchunked</source>
-        <translation>torchao 0.1 NF4, ohne Chunks</translation>
+        <translation>torchao 0.1 NF4, ohne Blöcke</translation>
     </message>
     <message>
         <source>torchtune QLoRA in spring 2024: the NF4 search over a whole weight needs 32 bytes per element and leaves gigabytes cached.</source>
@@ -2860,7 +2856,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
-        <translation>Der Caching-Allocator behält, was das Laden zwischengespeichert hat; so kann das Laden den reservierten Spitzenwert bestimmen (docs/metrics.md).</translation>
+        <translation>Der Caching-Allokator behält, was das Laden zwischengespeichert hat; so kann das Laden den reservierten Spitzenwert bestimmen (docs/metrics.md).</translation>
     </message>
     <message>
         <source>Model load: %1</source>
@@ -2872,7 +2868,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>The quantised base is a torchao NF4Tensor (torchtune QLoRA): its linears keep no input for backward, unlike bitsandbytes.</source>
-        <translation>Die quantisierte Basis ist ein torchao-NF4Tensor (torchtune QLoRA): Ihre Linear-Schichten behalten anders als bei bitsandbytes keine Eingabe für den Backward-Pass.</translation>
+        <translation>Die quantisierte Basis ist ein torchao-NF4Tensor (torchtune QLoRA): Ihre Linear-Schichten behalten anders als bei bitsandbytes keine Eingabe für den Rückwärtsdurchlauf.</translation>
     </message>
     <message>
         <source>Gradient buffer always allocated</source>
@@ -2888,7 +2884,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>Megatron-LM: the linears save their split input and gather it again in backward (needs sequence parallelism and TP &gt; 1).</source>
-        <translation>Megatron-LM: Die Linear-Schichten speichern ihre geteilte Eingabe und sammeln sie im Backward-Pass erneut (erfordert Sequenzparallelität und TP &gt; 1).</translation>
+        <translation>Megatron-LM: Die Linear-Schichten speichern ihre geteilte Eingabe und sammeln sie im Rückwärtsdurchlauf erneut (erfordert Sequenzparallelität und TP &gt; 1).</translation>
     </message>
     <message>
         <source>Output layer quantised too</source>
@@ -2924,7 +2920,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>DeepSpeed&apos;s ZeRO optimizer copies gradients into a bucket of reduce_bucket_size elements (ZeRO-3: always allocated; ZeRO-1/2: during backward).</source>
-        <translation>Der ZeRO-Optimierer von DeepSpeed kopiert die Gradienten in einen Puffer aus reduce_bucket_size Elementen (ZeRO-3: immer belegt; ZeRO-1/2: während des Backward-Durchlaufs).</translation>
+        <translation>Der ZeRO-Optimierer von DeepSpeed kopiert die Gradienten in einen Puffer aus reduce_bucket_size Elementen (ZeRO-3: immer belegt; ZeRO-1/2: während des Rückwärtsdurchlaufs).</translation>
     </message>
     <message>
         <source>Expandable allocator segments</source>
@@ -2940,7 +2936,7 @@ braucht %3</translation>
     </message>
     <message>
         <source>transformers runs GPT-2&apos;s gelu_new (gpt2, phi) as separate ops under autocast: fp32 intermediates are kept for backward (HF Trainer).</source>
-        <translation>transformers führt GPT-2s gelu_new (gpt2, phi) unter Autocast als einzelne Operationen aus: fp32-Zwischenwerte werden für den Backward-Pass behalten (HF Trainer).</translation>
+        <translation>transformers führt GPT-2s gelu_new (gpt2, phi) unter Autocast als einzelne Operationen aus: fp32-Zwischenwerte werden für den Rückwärtsdurchlauf behalten (HF Trainer).</translation>
     </message>
 </context>
 <context>
@@ -3536,7 +3532,7 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     </message>
     <message>
         <source>Nothing beyond the tolerances: parameters, gradients and optimizer states within 5 %, the rest at the peak within 10 %.</source>
-        <translation>Nichts über den Toleranzen: Parameter, Gradienten und Optimiererzustände innerhalb 5 %, der Rest an der Spitze innerhalb 10 %.</translation>
+        <translation>Nichts außerhalb der Toleranzen: Parameter, Gradienten und Optimiererzustände innerhalb 5 %, der Rest an der Spitze innerhalb 10 %.</translation>
     </message>
     <message>
         <source>Reserved is %1× allocated (%2 of %3): the step lengths varied (%4 to %5 tokens) under the default caching allocator, which keeps a segment for each longer batch. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True removes it; Sample lengths: Real data models it.</source>
@@ -3548,7 +3544,7 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     </message>
     <message>
         <source>Parameters: measured %1, predicted %2 (a dtype, tied embeddings or quantisation the scenario does not have).</source>
-        <translation>Parameter: gemessen %1, vorhergesagt %2 (ein Datentyp, gebundene Embeddings oder eine Quantisierung, die das Szenario nicht hat).</translation>
+        <translation>Parameter: gemessen %1, vorhergesagt %2 (ein Datentyp, gekoppelte Embeddings oder eine Quantisierung, die das Szenario nicht hat).</translation>
     </message>
     <message>
         <source>Gradients: measured %1, predicted %2 (the trainable set or the gradient dtype differs).</source>
@@ -3623,7 +3619,7 @@ Das aktuelle Szenario bleibt unverändert.</translation>
     <name>headroom::ui::PlanWaterfallChart</name>
     <message>
         <source>Today: %1</source>
-        <translation>Heute: %1</translation>
+        <translation>Aktuell: %1</translation>
     </message>
     <message>
         <source>With the whole plan: %1 (disruption cost %2)</source>
@@ -3637,7 +3633,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Today</source>
-        <translation>Heute</translation>
+        <translation>Aktuell</translation>
     </message>
     <message>
         <source>With plan</source>
@@ -3692,7 +3688,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Out of memory. Changes ranked: those that make it fit first, then the least disruptive. Double-click a row to apply it.</source>
-        <translation>Speicher reicht nicht. Geordnete Änderungen: zuerst die, mit denen es passt, dann die mit dem geringsten Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
+        <translation>Speicher erschöpft. Geordnete Änderungen: zuerst die, mit denen es passt, dann die mit dem geringsten Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
     </message>
     <message>
         <source>#</source>
@@ -3760,7 +3756,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
-        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Tab Inferenz-Server, jede mit dem, was aus dem Server wird.</translation>
+        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Reiter „Inferenz-Server“, jede mit dem, was aus dem Server wird.</translation>
     </message>
     <message>
         <source>Plan against the band&apos;s high bound</source>
@@ -3768,7 +3764,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>At the band&apos;s high bound the scenario may not fit. Changes ranked: those that make the high bound fit first, then the least disruptive. Double-click a row to apply it.</source>
-        <translation>An der Obergrenze des Bands passt das Szenario vielleicht nicht. Änderungen nach Rang: zuerst die, mit denen die Obergrenze passt, dann die am wenigsten störenden. Doppelklick auf eine Zeile wendet sie an.</translation>
+        <translation>An der Obergrenze des Bands passt das Szenario vielleicht nicht. Geordnete Änderungen: zuerst die, mit denen die Obergrenze passt, dann die am wenigsten störenden. Doppelklick auf eine Zeile wendet sie an.</translation>
     </message>
     <message>
         <source>Plan against the &amp;high bound</source>
@@ -3776,7 +3772,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
-        <translation>Ein Lauf gilt nur als passend, wo die Obergrenze des Bands in die GPU passt: Playbook, Plan, größter Mikro-Batch und Layout-Suche lassen dann Platz für jeden Mechanismus, den das Band nennt (Allocator-Konfiguration, CUDA-Stack, Framework-Versionen, Beispiellängen).</translation>
+        <translation>Ein Lauf gilt nur als passend, wo die Obergrenze des Bands in die GPU passt: Playbook, Plan, größter Mikro-Batch und Layout-Suche lassen dann Platz für jeden Mechanismus, den das Band nennt (Allokator-Konfiguration, CUDA-Stack, Framework-Versionen, Beispiellängen).</translation>
     </message>
     <message>
         <source>Disruption cost %1: throughput %2, convergence %3, effort %4 (each 0-3)</source>
@@ -3918,7 +3914,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Dtype of Adam&apos;s m and v (8-bit optimizers are chosen under Optimizer).</source>
-        <translation>Dtype von Adams m und v (8-Bit-Optimierer werden unter „Optimierer“ gewählt).</translation>
+        <translation>Datentyp von Adams m und v (8-Bit-Optimierer werden unter „Optimierer“ gewählt).</translation>
     </message>
     <message>
         <source>Optimizer states</source>
@@ -3942,7 +3938,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Dtype of the KV cache (inference and the RL rollout); fp8 and int8 as in vLLM&apos;s kv_cache_dtype.</source>
-        <translation>Dtype des KV-Caches (Inferenz und RL-Rollout); fp8 und int8 wie vLLMs kv_cache_dtype.</translation>
+        <translation>Datentyp des KV-Caches (Inferenz und RL-Rollout); fp8 und int8 wie vLLMs kv_cache_dtype.</translation>
     </message>
     <message>
         <source>LoRA targets:</source>
@@ -3966,7 +3962,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Variable sample lengths: the data set&apos;s mean length in tokens, each micro-batch padded to its longest sample. The caching allocator keeps segments sized for every new longest batch, so reserved memory grows beyond allocated. 0: every batch is the sequence length (fixed or packed).</source>
-        <translation>Variable Beispiellängen: die mittlere Länge des Datensatzes in Token, jeder Mikro-Batch auf sein längstes Beispiel aufgefüllt. Der Caching-Allocator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
+        <translation>Variable Beispiellängen: die mittlere Länge des Datensatzes in Token, jeder Mikro-Batch auf sein längstes Beispiel aufgefüllt. Der Caching-Allokator behält Segmente für jeden neuen längsten Batch, daher wächst der reservierte Speicher über den belegten hinaus. 0: jeder Batch hat die Sequenzlänge (fest oder gepackt).</translation>
     </message>
     <message>
         <source>Length spread (std):</source>
@@ -4010,15 +4006,15 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Sample lengths: %1</source>
-        <translation>Längen der Beispiele: %1</translation>
+        <translation>Beispiellängen: %1</translation>
     </message>
     <message>
         <source>Sample lengths:</source>
-        <translation>Längen der Beispiele:</translation>
+        <translation>Beispiellängen:</translation>
     </message>
     <message>
         <source>Sample lengths</source>
-        <translation>Längen der Beispiele</translation>
+        <translation>Beispiellängen</translation>
     </message>
     <message>
         <source>As the framework</source>
@@ -4038,7 +4034,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>How long the training batches are. Fixed or packed: every batch is the sequence length. Real data: each batch padded to its longest sample, so the caching allocator keeps segments for many lengths and reserved memory grows (the mean below, or a published SFT mix: mean 528, spread 658, longest 18,718 tokens). As the framework: real data for the SFT trainers (HF Trainer, torchtune, LLaMA-Factory, ms-swift), fixed windows for a plain PyTorch loop or pre-training.</source>
-        <translation>Wie lang die Trainings-Batches sind. Fest oder gepackt: jeder Batch hat die Sequenzlänge. Echte Daten: jeder Batch wird auf sein längstes Beispiel aufgefüllt, daher hält der Caching-Allocator Segmente für viele Längen und der reservierte Speicher wächst (der Mittelwert unten oder ein veröffentlichter SFT-Mix: Mittel 528, Streuung 658, längstes 18.718 Token). Wie das Framework: echte Daten für die SFT-Trainer (HF Trainer, torchtune, LLaMA-Factory, ms-swift), feste Fenster für eine einfache PyTorch-Schleife oder Vortraining.</translation>
+        <translation>Wie lang die Trainings-Batches sind. Fest oder gepackt: jeder Batch hat die Sequenzlänge. Echte Daten: jeder Batch wird auf sein längstes Beispiel aufgefüllt, daher hält der Caching-Allokator Segmente für viele Längen und der reservierte Speicher wächst (der Mittelwert unten oder ein veröffentlichter SFT-Mix: Mittel 528, Streuung 658, längstes 18.718 Token). Wie das Framework: echte Daten für die SFT-Trainer (HF Trainer, torchtune, LLaMA-Factory, ms-swift), feste Fenster für eine einfache PyTorch-Schleife oder Vortraining.</translation>
     </message>
 </context>
 <context>
@@ -4192,7 +4188,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>transformers generate(), one batch prefilled at once (the cliff chart): %1 sequences of %2 tokens</source>
-        <translation>transformers generate(), ein Batch auf einmal vorbefüllt (das Klippen-Diagramm): %1 Sequenzen zu %2 Token</translation>
+        <translation>transformers generate(), ein Batch in einem Prefill (Klippen-Diagramm): %1 Sequenzen zu %2 Token</translation>
     </message>
     <message>
         <source>Change serving engine</source>
@@ -4208,7 +4204,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>%1 %2: it requests the utilisation share of the memory, loads the weights, profiles one step of its largest batch, and pages the rest into KV-cache blocks of %3 tokens shared by all running requests.</source>
-        <translation>%1 %2: fordert seinen Speicheranteil an, lädt die Gewichte, misst einen Schritt des größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token für alle laufenden Anfragen.</translation>
+        <translation>%1 %2: Es fordert seinen Speicheranteil an, lädt die Gewichte, misst einen Schritt des größten Batches und teilt den Rest in KV-Cache-Blöcke zu %3 Token für alle laufenden Anfragen.</translation>
     </message>
     <message>
         <source>(CUDA graphs come out of the memory the share leaves)</source>
@@ -4224,11 +4220,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Activations and CUDA graphs exceed what the fraction leaves out: the server may run out of memory under load.</source>
-        <translation>Aktivierungen und CUDA-Graphen übersteigen, was der Anteil übrig lässt: Der Server kann unter Last keinen Speicher mehr haben.</translation>
+        <translation>Aktivierungen und CUDA-Graphen übersteigen, was der Anteil übrig lässt: Dem Server kann unter Last der Speicher ausgehen.</translation>
     </message>
     <message>
         <source>Serving applies to inference: choose the Inference mode to size a server (KV pool, concurrent requests, longest context).</source>
-        <translation>Der Inferenz-Server gilt für den Modus Inferenz: Wählen Sie ihn, um einen Server zu dimensionieren (KV-Pool, gleichzeitige Anfragen, längster Kontext).</translation>
+        <translation>Der Reiter „Inferenz-Server“ gilt nur im Modus „Inferenz“: Wählen Sie diesen Modus, um einen Server zu dimensionieren (KV-Pool, gleichzeitige Anfragen, längster Kontext).</translation>
     </message>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
@@ -4325,7 +4321,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <name>headroom::ui::TimelineChart</name>
     <message>
         <source>Allocated (%1)</source>
-        <translation>Belegt (%1)</translation>
+        <translation>Allokiert (%1)</translation>
     </message>
     <message>
         <source>Stage %1</source>
@@ -4349,7 +4345,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Allocated memory through one step (after load, forward, backward, optimizer step), one line per pipeline stage, with the peak marked.</source>
-        <translation>Belegter Speicher über einen Schritt (nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt), eine Linie pro Pipeline-Stufe, mit markierter Spitze.</translation>
+        <translation>Allokierter Speicher über einen Schritt (nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt), eine Linie pro Pipeline-Stufe, mit markierter Spitze.</translation>
     </message>
 </context>
 <context>
@@ -4368,7 +4364,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
-        <translation>Summe = nvidia-smi-Speicher, den der Treiber nicht überschreiten lässt. PyTorch allokiert %1 · reserviert %2 · Spitze im %3.</translation>
+        <translation>Summe = nvidia-smi-Speicher, den der Treiber nicht überschreiten lässt. PyTorch allokiert %1 · reserviert %2 · Spitze: %3.</translation>
     </message>
     <message>
         <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
@@ -4420,11 +4416,11 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>Band %1: %2 can push it over (%3).</source>
-        <translation>Band %1: %2 kann es über die Grenze bringen (%3).</translation>
+        <translation>Band %1: Ursache „%2“ kann es über die Grenze bringen (%3).</translation>
     </message>
     <message>
         <source>Band %1: it can fit with %2 (%3).</source>
-        <translation>Band %1: mit %2 kann es passen (%3).</translation>
+        <translation>Band %1: Mit Ursache „%2“ kann es passen (%3).</translation>
     </message>
     <message>
         <source>%1 does not start: %2</source>
@@ -4436,7 +4432,7 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     </message>
     <message>
         <source>The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
-        <translation>Der Server nimmt seinen Anteil an den %1, die CUDA meldet, %2: Gewichte %3, KV-Cache %4, der Rest %5; mit dem CUDA-Kontext zeigt nvidia-smi %6. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
+        <translation>Der Server belegt %2 der von CUDA gemeldeten %1: Gewichte %3, KV-Cache %4, der Rest %5; mit dem CUDA-Kontext zeigt nvidia-smi %6. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
     </message>
 </context>
 <context>
@@ -4572,7 +4568,7 @@ braucht %2</translation>
     </message>
     <message>
         <source>Detail tab shown by --screenshot: breakdown, playbook, layout, timeline, serving, compare, or measured (with --measured).</source>
-        <translation>Von --screenshot gezeigter Detail-Tab: breakdown, playbook, layout, timeline, serving, compare oder measured (mit --measured).</translation>
+        <translation>Von --screenshot gezeigter Detail-Reiter: breakdown, playbook, layout, timeline, serving, compare oder measured (mit --measured).</translation>
     </message>
 </context>
 </TS>

@@ -933,7 +933,7 @@
     </message>
     <message>
         <source>Plan (disruption cost %1): %2</source>
-        <translation>方案（干扰成本 %1）：%2</translation>
+        <translation>方案（干扰代价 %1）：%2</translation>
     </message>
     <message>
         <source> + </source>
@@ -1388,7 +1388,7 @@
     </message>
     <message>
         <source>Virtual pipeline stages</source>
-        <translation>虚拟流水线阶段</translation>
+        <translation>虚拟流水线级</translation>
     </message>
     <message>
         <source>Pipeline micro-batches per step</source>
@@ -1396,7 +1396,7 @@
     </message>
     <message>
         <source>Plan against the band&apos;s high bound</source>
-        <translation>按范围上限规划</translation>
+        <translation>按区间上界规划</translation>
     </message>
     <message>
         <source>sequence length %1</source>
@@ -1457,10 +1457,6 @@
     <message>
         <source>GB</source>
         <translation>GB</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
     </message>
     <message>
         <source>%1 T</source>
@@ -1963,7 +1959,7 @@ needs %3</source>
     </message>
     <message>
         <source>The change&apos;s part of the whole difference between A and B</source>
-        <translation>该更改在 A 与 B 总差异中所占的份额</translation>
+        <translation>该变更在 A 与 B 总差异中所占的份额</translation>
     </message>
     <message>
         <source>B&apos;s GPU capacity</source>
@@ -1975,7 +1971,7 @@ needs %3</source>
     </message>
     <message>
         <source>A change&apos;s Shapley value is its effect on the memory averaged over every order in which the changes can be applied; the effects add up to the whole difference between A and B.</source>
-        <translation>更改的 Shapley 值是它对显存的影响在所有可能的更改应用顺序上的平均值；各项影响之和等于 A 与 B 的总差异。</translation>
+        <translation>变更的 Shapley 值是它对显存的影响在所有可能的变更应用顺序上的平均值；各项影响之和等于 A 与 B 的总差异。</translation>
     </message>
     <message>
         <source>A is pinned; comparing…</source>
@@ -1983,11 +1979,11 @@ needs %3</source>
     </message>
     <message>
         <source>&lt;b&gt;A → B: %1 → %2, B needs %3 more.&lt;/b&gt;</source>
-        <translation>&lt;b&gt;A → B：%1 → %2，B 多需要 %3。&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;A → B：%1 → %2，B 多用 %3。&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;A → B: %1 → %2, B needs %3 less.&lt;/b&gt;</source>
-        <translation>&lt;b&gt;A → B：%1 → %2，B 少需要 %3。&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;A → B：%1 → %2，B 少用 %3。&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;A → B: %1 → %2, the same memory.&lt;/b&gt;</source>
@@ -1996,13 +1992,13 @@ needs %3</source>
     <message numerus="yes">
         <source>Each change&apos;s effect: its Shapley value over every order of applying them (%n estimate(s)).</source>
         <translation>
-            <numerusform>每项更改的效果：其在所有应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
+            <numerusform>每项变更的效果：其在所有应用顺序上的 Shapley 值（%n 次估算）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Each change&apos;s effect: its Shapley value over %1 sampled orders of applying them, each with its reverse (%n estimate(s)).</source>
         <translation>
-            <numerusform>每项更改的效果：其在 %1 个抽样应用顺序（每个连同其逆序）上的 Shapley 值（%n 次估算）。</numerusform>
+            <numerusform>每项变更的效果：其在 %1 个抽样应用顺序（每个连同其逆序）上的 Shapley 值（%n 次估算）。</numerusform>
         </translation>
     </message>
     <message>
@@ -2011,7 +2007,7 @@ needs %3</source>
     </message>
     <message>
         <source>The changes pull both ways: a share is of the net difference, so one above 100 % is offset by one below 0.</source>
-        <translation>这些改动的作用方向相反：占比是相对净差值而言的，因此超过 100 % 的占比会被低于 0 的占比抵消。</translation>
+        <translation>这些变更的作用方向相反：占比是相对净差值而言的，因此超过 100 % 的占比会被低于 0 的占比抵消。</translation>
     </message>
 </context>
 <context>
@@ -2434,7 +2430,7 @@ needs %3</source>
     </message>
     <message>
         <source>Total parameters (log scale, 0.1 B to 1 T). From a built-in model it steps through the family&apos;s real sizes (Llama 3.x 1B…405B, Qwen2.5 0.5B…72B, …) and, between or beyond them, a shape derived from the family, labelled “derived”. With “Custom size”: a llama-style dense model. Not available for an imported config.</source>
-        <translation>参数总量（对数刻度，0.1 B 至 1 T）。对内置模型，滑块依次经过该系列的真实规模（Llama 3.x 1B…405B、Qwen2.5 0.5B…72B 等），在其之间或之外则为由该系列推导出的结构，并标注“推导”。选择“自定义规模”时为 Llama 风格的稠密模型。导入的配置不可用。</translation>
+        <translation>参数总量（对数刻度，0.1 B 至 1 T）。对内置模型，滑块依次经过该系列的真实规模（Llama 3.x 1B…405B、Qwen2.5 0.5B…72B 等），在其之间或之外则为由该系列推导出的结构，并标注“推导”。选择“自定义大小”时为 Llama 风格的稠密模型。导入的配置不可用。</translation>
     </message>
     <message>
         <source>Derived shape of the family (not a published model) · </source>
@@ -2465,11 +2461,11 @@ needs %3</source>
     </message>
     <message>
         <source>Per pipeline stage</source>
-        <translation>按流水线阶段</translation>
+        <translation>按流水线级</translation>
     </message>
     <message>
         <source>One bar for the GPU with the most memory, or one bar per pipeline stage.</source>
-        <translation>显存占用最多的 GPU 显示一根柱，或每个流水线阶段一根柱。</translation>
+        <translation>显存占用最多的 GPU 显示一根柱，或每个流水线级一根柱。</translation>
     </message>
     <message>
         <source>Bar view</source>
@@ -2481,7 +2477,7 @@ needs %3</source>
     </message>
     <message>
         <source>OOM &amp;playbook</source>
-        <translation>OOM 应对方案(&amp;P)</translation>
+        <translation>OOM 应对手册(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Multi-GPU layout</source>
@@ -2493,7 +2489,7 @@ needs %3</source>
     </message>
     <message>
         <source>Ranked changes that make the run fit.</source>
-        <translation>按优先级排列的、能让任务放下的调整。</translation>
+        <translation>按优先级排列的、能让任务放下的变更。</translation>
     </message>
     <message>
         <source>Find the smallest GPU layout for this run.</source>
@@ -2505,11 +2501,11 @@ needs %3</source>
     </message>
     <message>
         <source>Allocated memory through one step: after load, forward, backward, optimizer step, per pipeline stage.</source>
-        <translation>单步内的已分配显存：加载后、前向、反向、优化器步，按流水线级显示。</translation>
+        <translation>单步内的已分配显存：加载后、前向、反向、优化器步骤，按流水线级显示。</translation>
     </message>
     <message>
         <source>&amp;Serving</source>
-        <translation>服务部署(&amp;S)</translation>
+        <translation>推理服务(&amp;S)</translation>
     </message>
     <message>
         <source>Inference: KV budget, concurrent sequences against context length and the longest context on a vLLM-style server.</source>
@@ -2691,11 +2687,11 @@ needs %3</source>
     </message>
     <message>
         <source>AdamW(fused=True): no for-each temporaries during the step.</source>
-        <translation>AdamW(fused=True)：优化步骤中没有 for-each 临时张量。</translation>
+        <translation>AdamW(fused=True)：优化器步骤中没有 for-each 临时张量。</translation>
     </message>
     <message>
         <source>Optimizer step in backward</source>
-        <translation>反向传播中执行优化步骤</translation>
+        <translation>反向传播中执行优化器步骤</translation>
     </message>
     <message>
         <source>Each parameter is updated as soon as its gradient exists and the gradient is freed: no full set of gradients is ever held.</source>
@@ -2723,7 +2719,7 @@ needs %3</source>
     </message>
     <message>
         <source>ZeRO-Offload / FSDP CPU offload: optimizer states and the step live on the CPU.</source>
-        <translation>ZeRO-Offload / FSDP CPU 卸载：优化器状态和优化步骤在 CPU 上。</translation>
+        <translation>ZeRO-Offload / FSDP CPU 卸载：优化器状态和优化器步骤在 CPU 上。</translation>
     </message>
     <message>
         <source>Parameter offload to CPU</source>
@@ -2803,7 +2799,7 @@ needs %3</source>
     </message>
     <message>
         <source>Memory features</source>
-        <translation>内存特性</translation>
+        <translation>显存相关选项</translation>
     </message>
     <message>
         <source>What the run turns on</source>
@@ -2855,7 +2851,7 @@ needs %3</source>
     </message>
     <message>
         <source>The caching allocator keeps what the load cached, so the load can set the reserved peak (docs/metrics.md).</source>
-        <translation>缓存分配器会保留加载时缓存的显存，因此加载可能决定 reserved 峰值（docs/metrics.md）。</translation>
+        <translation>缓存分配器会保留加载时缓存的显存，因此加载可能决定 已预留峰值（docs/metrics.md）。</translation>
     </message>
     <message>
         <source>Model load: %1</source>
@@ -2927,7 +2923,7 @@ needs %3</source>
     </message>
     <message>
         <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: batches of varying length leave no fragmented cache behind (needs variable sample lengths, under Run details).</source>
-        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True：长度不一的批次不会留下碎片化的缓存（需要可变样本长度，见“运行详情”）。</translation>
+        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True：长度不一的批次不会留下碎片化的缓存（需要可变样本长度，见“运行细节”）。</translation>
     </message>
     <message>
         <source>gelu_new as separate ops</source>
@@ -2958,7 +2954,7 @@ needs %3</source>
     </message>
     <message>
         <source>Tightest rank: pipeline stage %1 (layers %2–%3) at %4 of %5, %6 free.</source>
-        <translation>最紧张的 rank：流水线阶段 %1（第 %2–%3 层），占用 %4 / %5，剩余 %6。</translation>
+        <translation>最紧张的 rank：流水线级 %1（第 %2–%3 层），占用 %4 / %5，剩余 %6。</translation>
     </message>
     <message>
         <source>Find the fewest GPUs of the selected type (then the least tensor and pipeline parallelism) that run this scenario, and apply that layout. The per-stage bar then highlights the tightest rank.</source>
@@ -3502,7 +3498,7 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>Optimizer step</source>
-        <translation>优化器步</translation>
+        <translation>优化器步骤</translation>
     </message>
     <message>
         <source>Allocated peak by phase</source>
@@ -3621,13 +3617,13 @@ The current scenario is unchanged.</source>
     </message>
     <message>
         <source>With the whole plan: %1 (disruption cost %2)</source>
-        <translation>执行整个方案后：%1（干扰成本 %2）</translation>
+        <translation>执行整个方案后：%1（干扰代价 %2）</translation>
     </message>
     <message>
         <source>Step %1: %2
 Saves %3, total %4, disruption cost %5</source>
         <translation>第 %1 步：%2
-节省 %3，总计 %4，干扰成本 %5</translation>
+节省 %3，总计 %4，干扰代价 %5</translation>
     </message>
     <message>
         <source>Today</source>
@@ -3674,19 +3670,19 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>No playbook for an invalid scenario.</source>
-        <translation>场景无效，没有应对方案。</translation>
+        <translation>场景无效，没有应对手册。</translation>
     </message>
     <message>
         <source>No change in the playbook applies to this scenario.</source>
-        <translation>应对方案中没有适用于此场景的调整。</translation>
+        <translation>应对手册中没有适用于此场景的变更。</translation>
     </message>
     <message>
         <source>The scenario fits. These changes would free more memory, ranked from least to most disruptive. Double-click a row to apply it.</source>
-        <translation>此场景可以放下。以下调整可释放更多显存，按影响从小到大排列。双击一行即可应用。</translation>
+        <translation>此场景可以放下。以下变更可释放更多显存，按影响从小到大排列。双击一行即可应用。</translation>
     </message>
     <message>
         <source>Out of memory. Changes ranked: those that make it fit first, then the least disruptive. Double-click a row to apply it.</source>
-        <translation>显存不足。调整的排序：先是能放下的，再按影响从小到大。双击一行即可应用。</translation>
+        <translation>显存不足。变更的排序：先是能放下的，再按影响从小到大。双击一行即可应用。</translation>
     </message>
     <message>
         <source>#</source>
@@ -3714,31 +3710,31 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Apply the selected change to the scenario (undoable).</source>
-        <translation>将所选调整应用到场景（可撤销）。</translation>
+        <translation>将所选变更应用到场景（可撤销）。</translation>
     </message>
     <message>
         <source>Apply selected playbook change</source>
-        <translation>应用所选的方案调整</translation>
+        <translation>应用所选的手册变更</translation>
     </message>
     <message>
         <source>OOM playbook</source>
-        <translation>OOM 应对方案</translation>
+        <translation>OOM 应对手册</translation>
     </message>
     <message>
         <source>Ranked changes that reduce memory; the savings are computed for this scenario.</source>
-        <translation>按优先级排列的省显存调整；节省量针对此场景计算。</translation>
+        <translation>按优先级排列的省显存变更；节省量针对此场景计算。</translation>
     </message>
     <message>
         <source>Apply plan (disruption cost %1)</source>
-        <translation>应用方案（干扰成本 %1）</translation>
+        <translation>应用方案（干扰代价 %1）</translation>
     </message>
     <message>
         <source>Plan that fits: disruption cost %1 (throughput + convergence + effort)</source>
-        <translation>可放下的方案：干扰成本 %1（吞吐量 + 收敛 + 工作量）</translation>
+        <translation>可放下的方案：干扰代价 %1（吞吐量 + 收敛 + 工作量）</translation>
     </message>
     <message>
         <source>Out of memory. The least disruptive combination of changes that fits on these GPUs is drawn on the right, step by step; Apply plan applies all of it as one undo step.</source>
-        <translation>显存不足。右侧逐步绘出了在这些 GPU 上可以放下、干扰最小的更改组合；“应用方案”会将其全部作为一个可撤销步骤应用。</translation>
+        <translation>显存不足。右侧逐步绘出了在这些 GPU 上可以放下、干扰最小的变更组合；“应用方案”会将其全部作为一个可撤销步骤应用。</translation>
     </message>
     <message>
         <source>Apply p&amp;lan</source>
@@ -3754,15 +3750,15 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
-        <translation>已设定规模的服务器：能让它启动或同时服务更多序列的改动（显存份额、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“服务部署”标签页中，每项都附有服务器随之的变化。</translation>
+        <translation>已设定规模的服务器：能让它启动或同时服务更多序列的变更（显存份额、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“推理服务”标签页中，每项都附有服务器随之的变化。</translation>
     </message>
     <message>
         <source>Plan against the band&apos;s high bound</source>
-        <translation>按范围上限规划</translation>
+        <translation>按区间上界规划</translation>
     </message>
     <message>
         <source>At the band&apos;s high bound the scenario may not fit. Changes ranked: those that make the high bound fit first, then the least disruptive. Double-click a row to apply it.</source>
-        <translation>按范围上限，该场景可能放不下。调整的排序：先是让上限放下的，再按影响从小到大。双击一行即可应用。</translation>
+        <translation>按区间上界，该场景可能放不下。变更的排序：先是让上限放下的，再按影响从小到大。双击一行即可应用。</translation>
     </message>
     <message>
         <source>Plan against the &amp;high bound</source>
@@ -3770,7 +3766,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Count a run as fitting only where the band&apos;s high bound fits the GPU: the playbook, the plan, the largest micro-batch and the layout finder then leave room for every mechanism the band names (allocator configuration, CUDA stack, framework versions, sample lengths).</source>
-        <translation>仅当范围上限能放进 GPU 时才算放得下：应对方案、组合方案、最大微批次和布局查找都会为范围所列的每个机制（分配器配置、CUDA 栈、框架版本、样本长度）留出余量。</translation>
+        <translation>仅当区间上界能放进 GPU 时才算放得下：应对手册、组合方案、最大微批次和布局查找都会为区间所列的每个机制（分配器配置、CUDA 栈、框架版本、样本长度）留出余量。</translation>
     </message>
     <message>
         <source>Disruption cost %1: throughput %2, convergence %3, effort %4 (each 0-3)</source>
@@ -3778,11 +3774,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Disruption cost %1: the sum of the plan&apos;s steps</source>
-        <translation>干扰代价 %1：计划各步骤之和</translation>
+        <translation>干扰代价 %1：方案各步骤之和</translation>
     </message>
     <message>
         <source>Cost</source>
-        <translation>代价</translation>
+        <translation>干扰代价</translation>
     </message>
     <message>
         <source>Disruption cost: throughput lost + convergence changed + engineering effort, each 0-3 (docs/plan-search.md)</source>
@@ -3808,7 +3804,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Micro-batches per optimizer step. Memory per GPU does not grow with it (gradients accumulate in place); the global batch does.</source>
-        <translation>每个优化器步的微批次数。每 GPU 显存不随之增长（梯度原地累积），全局批次会随之增大。</translation>
+        <translation>每个优化器步骤的微批次数。每 GPU 显存不随之增长（梯度原地累积），全局批次会随之增大。</translation>
     </message>
     <message>
         <source>fp32 master weights</source>
@@ -4032,7 +4028,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>How long the training batches are. Fixed or packed: every batch is the sequence length. Real data: each batch padded to its longest sample, so the caching allocator keeps segments for many lengths and reserved memory grows (the mean below, or a published SFT mix: mean 528, spread 658, longest 18,718 tokens). As the framework: real data for the SFT trainers (HF Trainer, torchtune, LLaMA-Factory, ms-swift), fixed windows for a plain PyTorch loop or pre-training.</source>
-        <translation>训练批次的长度。固定或打包：每个批次都是序列长度。真实数据：每个批次填充到其最长样本，因此缓存分配器会为多种长度保留内存段，保留内存随之增长（使用下方的均值，或一个公开的 SFT 数据混合：均值 528，标准差 658，最长 18,718 个 token）。按框架默认：SFT 训练器（HF Trainer、torchtune、LLaMA-Factory、ms-swift）使用真实数据，普通 PyTorch 循环或预训练使用固定窗口。</translation>
+        <translation>训练批次的长度。固定或打包：每个批次都是序列长度。真实数据：每个批次填充到其最长样本，因此缓存分配器会为多种长度保留显存段，已预留显存随之增长（使用下方的均值，或一个公开的 SFT 数据混合：均值 528，标准差 658，最长 18,718 个 token）。按框架默认：SFT 训练器（HF Trainer、torchtune、LLaMA-Factory、ms-swift）使用真实数据，普通 PyTorch 循环或预训练使用固定窗口。</translation>
     </message>
 </context>
 <context>
@@ -4174,7 +4170,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Serving figures</source>
-        <translation>服务部署数据</translation>
+        <translation>推理服务数据</translation>
     </message>
     <message>
         <source>on each of %1 GPUs in tensor parallel (each holds 1/%1 of the weights and of the KV heads)</source>
@@ -4194,7 +4190,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>%1 %2: it gives the memory fraction of what is free at start, less the weights, to a pool of token slots shared by all running requests; activations and CUDA graphs live in the rest.</source>
-        <translation>%1 %2：它把启动时空闲显存按显存比例扣除权重后，分给所有运行中请求共享的 token 槽池；激活和 CUDA 图使用其余部分。</translation>
+        <translation>%1 %2：它把启动时空闲显存按显存份额扣除权重后，分给所有运行中请求共享的 token 槽池；激活和 CUDA 图使用其余部分。</translation>
     </message>
     <message>
         <source>%1 %2: it loads the weights, runs one step of its largest batch, and gives the memory fraction of what is left to KV-cache blocks of %3 tokens.</source>
@@ -4222,7 +4218,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Serving applies to inference: choose the Inference mode to size a server (KV pool, concurrent requests, longest context).</source>
-        <translation>推理服务仅适用于推理：选择“推理”模式来估算服务器（KV 池、并发请求、最长上下文）。</translation>
+        <translation>“推理服务”仅在推理模式下可用：请选择“推理”模式来估算服务器规模（KV 池、并发请求、最长上下文）。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
@@ -4242,11 +4238,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>The engine&apos;s memory fraction: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</source>
-        <translation>引擎的显存比例：vLLM gpu_memory_utilization、SGLang mem_fraction_static、TensorRT-LLM free_gpu_memory_fraction。</translation>
+        <translation>引擎的显存份额：vLLM gpu_memory_utilization、SGLang mem_fraction_static、TensorRT-LLM free_gpu_memory_fraction。</translation>
     </message>
     <message>
         <source>memory share %1</source>
-        <translation>显存比例 %1</translation>
+        <translation>显存份额 %1</translation>
     </message>
     <message>
         <source>KV cache in fp8</source>
@@ -4270,7 +4266,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>&lt;b&gt;Each change alone&lt;/b&gt;:</source>
-        <translation>&lt;b&gt;单独做每项改动&lt;/b&gt;：</translation>
+        <translation>&lt;b&gt;各项改动单独生效时&lt;/b&gt;：</translation>
     </message>
     <message>
         <source>%1 requests of %2 tokens</source>
@@ -4323,7 +4319,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Stage %1</source>
-        <translation>阶段 %1</translation>
+        <translation>第 %1 级</translation>
     </message>
     <message>
         <source>Per GPU</source>
@@ -4331,11 +4327,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>peak: %1 in %2 (stage %3)</source>
-        <translation>峰值：%1，在%2（第 %3 级）</translation>
+        <translation>峰值：%1（%2，第 %3 级）</translation>
     </message>
     <message>
         <source>peak: %1 in %2</source>
-        <translation>峰值：%1，在%2</translation>
+        <translation>峰值：%1（%2）</translation>
     </message>
     <message>
         <source>Step timeline</source>
@@ -4343,7 +4339,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Allocated memory through one step (after load, forward, backward, optimizer step), one line per pipeline stage, with the peak marked.</source>
-        <translation>单步内的已分配显存（加载后、前向、反向、优化器步），每个流水线级一条线，并标出峰值。</translation>
+        <translation>单步内的已分配显存（加载后、前向、反向、优化器步骤），每个流水线级一条线，并标出峰值。</translation>
     </message>
 </context>
 <context>
@@ -4358,7 +4354,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Worst rank (pipeline stage %1 of %2). </source>
-        <translation>最紧张的 rank（流水线阶段 %1 / %2）。</translation>
+        <translation>最紧张的 rank（流水线级 %1 / %2）。</translation>
     </message>
     <message>
         <source>Total = nvidia-smi memory, what the driver refuses to exceed. PyTorch allocated %1 · reserved %2 · peak during %3.</source>
@@ -4366,7 +4362,7 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>%1 of reserved is empty cached segments, which PyTorch frees before it runs out of memory; they are not counted as needed.</source>
-        <translation>保留内存中有 %1 是空的缓存段，PyTorch 会在内存耗尽之前释放它们；它们不计入所需内存。</translation>
+        <translation>已预留显存中有 %1 是空的缓存段，PyTorch 会在显存耗尽前释放它们；它们不计入所需显存。</translation>
     </message>
     <message>
         <source>Showing the last valid scenario. </source>
@@ -4410,15 +4406,15 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Band %1.</source>
-        <translation>范围 %1。</translation>
+        <translation>区间 %1。</translation>
     </message>
     <message>
         <source>Band %1: %2 can push it over (%3).</source>
-        <translation>范围 %1：%2 可能使其超出（%3）。</translation>
+        <translation>区间 %1：%2可能使其超出（%3）。</translation>
     </message>
     <message>
         <source>Band %1: it can fit with %2 (%3).</source>
-        <translation>范围 %1：借助 %2 可能放得下（%3）。</translation>
+        <translation>区间 %1：借助 %2 可能放得下（%3）。</translation>
     </message>
     <message>
         <source>%1 does not start: %2</source>
@@ -4430,14 +4426,14 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
-        <translation>服务器占用 CUDA 报告的 %1 中的份额 %2：权重 %3，KV 缓存 %4，其余 %5；加上 CUDA 上下文，nvidia-smi 显示 %6。柱形图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
+        <translation>服务器占用 CUDA 报告的 %1 中的份额 %2：权重 %3，KV 缓存 %4，其余 %5；加上 CUDA 上下文，nvidia-smi 显示 %6。柱状图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
     </message>
 </context>
 <context>
     <name>headroom::ui::VramBarChart</name>
     <message>
         <source>Tightest rank (stage %1)</source>
-        <translation>最紧张的 rank（阶段 %1）</translation>
+        <translation>最紧张的 rank（第 %1 级）</translation>
     </message>
     <message>
         <source>Per GPU</source>
@@ -4445,11 +4441,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Stage %1</source>
-        <translation>阶段 %1</translation>
+        <translation>第 %1 级</translation>
     </message>
     <message>
         <source>Pipeline stage</source>
-        <translation>流水线阶段</translation>
+        <translation>流水线级</translation>
     </message>
     <message>
         <source>Memory (%1)</source>
@@ -4465,11 +4461,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Memory per term for the worst rank or per pipeline stage, with the GPU capacity marked.</source>
-        <translation>最紧张 rank 或各流水线阶段按项目划分的显存，并标出 GPU 容量。</translation>
+        <translation>最紧张 rank 或各流水线级按项目划分的显存，并标出 GPU 容量。</translation>
     </message>
     <message>
         <source>stage %1 (layers %2–%3)</source>
-        <translation>阶段 %1（第 %2–%3 层）</translation>
+        <translation>第 %1 级（第 %2–%3 层）</translation>
     </message>
     <message>
         <source>worst rank</source>
@@ -4481,11 +4477,11 @@ Saves %3, total %4, disruption cost %5</source>
     </message>
     <message>
         <source>Pipeline stages 1–%1</source>
-        <translation>流水线阶段 1–%1</translation>
+        <translation>流水线级 1–%1</translation>
     </message>
     <message>
         <source>★ tightest: stage %1, %2</source>
-        <translation>★ 最紧张：阶段 %1，%2</translation>
+        <translation>★ 最紧张：第 %1 级，%2</translation>
     </message>
     <message>
         <source>%1 · needs %2</source>
