@@ -17,7 +17,8 @@ QString Units::symbol(ByteUnit u) {
 
 QString Units::format(double bytes, ByteUnit u, int decimals) {
     const double v = toUnit(bytes, u);
-    return tr("%1 %2").arg(QLocale().toString(v, 'f', decimals), symbol(u));
+    // a no-break space: a wrapped text never leaves "GiB" alone at the start of a line
+    return QStringLiteral("%1\u00a0%2").arg(QLocale().toString(v, 'f', decimals), symbol(u));
 }
 
 QString Units::formatSigned(double bytes, ByteUnit u, int decimals) {

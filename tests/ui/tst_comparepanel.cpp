@@ -212,12 +212,14 @@ void TstComparePanel::effectWords_data() {
     QTest::addColumn<double>("saved");
     QTest::addColumn<QString>("words");
     // weights bf16 -> fp32 costs 8,030,261,248 x 2 B = 16,060,522,496 B = 14.957 GiB
-    QTest::newRow("cost-weights-fp32") << -2.0 * kParams8b << "Costs 14.96 GiB";
+    QTest::newRow("cost-weights-fp32")
+        << -2.0 * kParams8b << QStringLiteral("Costs 14.96\u00a0GiB");
     // micro-batch 4 -> 2 saves 2 x 2048 x 128,256 x 12 B = 6,304,038,912 B = 5.871 GiB
-    QTest::newRow("saving-logits") << 2.0 * 2048 * 128256 * 12 << "Saves 5.87 GiB";
+    QTest::newRow("saving-logits")
+        << 2.0 * 2048 * 128256 * 12 << QStringLiteral("Saves 5.87\u00a0GiB");
     QTest::newRow("no-change") << 0.0 << "No memory change";
     // 1,000 B rounds to 0.00 GiB: bounded, not "Costs 0.00 GiB"
-    QTest::newRow("tiny-cost") << -1000.0 << "Costs under 0.01 GiB";
+    QTest::newRow("tiny-cost") << -1000.0 << QStringLiteral("Costs under 0.01\u00a0GiB");
 }
 
 void TstComparePanel::effectWords() {

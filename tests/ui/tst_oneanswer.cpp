@@ -61,7 +61,7 @@ struct Window {
 
 /// "… needs 65.1 GiB …" -> "65.1 GiB"
 QString neededIn(const QString& text) {
-    static const QRegularExpression re(QStringLiteral("needs ([0-9.,]+ GiB)"));
+    static const QRegularExpression re(QStringLiteral("needs ([0-9.,]+[ \u00a0]GiB)"));
     const auto m = re.match(text);
     return m.hasMatch() ? m.captured(1) : QString();
 }

@@ -93,7 +93,7 @@ void TstTimeline::afterLoadByHand() {
     TimelineChart* t = w.dashboard()->timeline();
     QVERIFY(!t->stageSeries().empty());
     QVERIFY(qAbs(t->stageSeries().front()->at(0).y() - 16060522496.0 / kGiB) < 0.05 * 14.96);
-    QCOMPARE(t->phaseLabelText(0), QStringLiteral("15.0 GiB"));
+    QCOMPARE(t->phaseLabelText(0), QStringLiteral("15.0\u00a0GiB"));
     QVERIFY2(t->phaseLabelText(1).contains(QLatin1Char('(')), qPrintable(t->phaseLabelText(1)));
 }
 
