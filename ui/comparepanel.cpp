@@ -645,12 +645,11 @@ QString ComparePanel::headerText() const {
                      "applying them, each with its reverse (%n estimate(s)).",
                      "", c.evaluations)
                       .arg(c.orders);
-    const QString bothWays =
-        effectsPullBothWays(c) ? QLatin1Char(' ') + tr("The changes pull both ways: a share is of "
-                                                       "the net difference, so one above 100 % is "
-                                                       "offset by one below 0.")
-                               : QString();
-    return total + QLatin1Char(' ') + how + bothWays;
+    const QString bothWays = effectsPullBothWays(c)
+                                 ? tr("The changes pull both ways: a share is of the net "
+                                      "difference, so one above 100 % is offset by one below 0.")
+                                 : QString();
+    return Texts::sentences({total, how, bothWays});
 }
 
 void ComparePanel::applyTicks() {

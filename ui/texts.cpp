@@ -940,4 +940,22 @@ QString Texts::serveBlockerText(const ServeReport& r, ByteUnit unit) {
     return {};
 }
 
+QString Texts::sentences(const QStringList& parts) {
+    QString out;
+    for (const QString& part : parts) {
+        const QString s = part.trimmed();
+        if (s.isEmpty())
+            continue;
+        QString end = out; // the text before any closing tags
+        while (end.endsWith(QLatin1Char('>')) && end.lastIndexOf(QLatin1Char('<')) >= 0)
+            end.truncate(end.lastIndexOf(QLatin1Char('<')));
+        const bool fullWidth = !end.isEmpty() && end.back().unicode() >= 0x3000 &&
+                               (end.back().unicode() < 0x3040 || end.back().unicode() >= 0xff00);
+        if (!out.isEmpty() && !fullWidth)
+            out += QLatin1Char(' ');
+        out += s;
+    }
+    return out;
+}
+
 } // namespace headroom::ui

@@ -222,7 +222,8 @@ QString VerdictView::calibrationText(const Results& r, ByteUnit u) {
                        .arg((c.offsetBytes < 0 ? QStringLiteral("−") : QStringLiteral("+")) +
                             Units::format(std::abs(c.offsetBytes), u));
     if (r.forcedOom) {
-        text += tr("The measured run ran out of memory, so this point is OOM. ");
+        text = Texts::sentences(
+            {text, tr("The measured run ran out of memory, so this point is OOM. ")});
     }
     return text;
 }
@@ -236,11 +237,20 @@ QString VerdictView::bandText(const Results& r, ByteUnit u) {
     const QString range =
         tr("%1 to %2").arg(Units::format(b.verdictLow, u), Units::format(b.verdictHigh, u));
     if (!d)
-        return QLatin1Char(' ') + tr("Band %1.").arg(range);
+        return tr("Band %1.").arg(range);
     const QString remedy = Texts::bandCauseRemedy(d->cause);
-    return QLatin1Char(' ') + (r.estimate.fits ? tr("Band %1: %2 can push it over (%3).")
-                                               : tr("Band %1: it can fit with %2 (%3)."))
-                                  .arg(range, Texts::bandCauseName(d->cause), remedy);
+    return (r.estimate.fits ? tr("Band %1: %2 can push it over (%3).")
+                            : tr("Band %1: it can fit with %2 (%3)."))
+        .arg(range, Texts::bandCauseName(d->cause), remedy);
+}
+
+QStringList VerdictView::leadingNotes(const Results& r) {
+    QStringList notes;
+    if (!r.valid)
+        notes << tr("Showing the last valid scenario. ");
+    for (auto w = r.warnings.rbegin(); w != r.warnings.rend(); ++w) // the last one first
+        notes << Texts::warningText(*w);
+    return notes;
 }
 
 QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
@@ -259,34 +269,27 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
                      Units::format(c.terms.weights, u), Units::format(c.kvCacheBytes, u),
                      Units::format(c.nonKvBytes - c.terms.weights, u),
                      Units::format(k.nvidiaSmi, u));
-        for (const Warning& w : r.warnings)
-            text = Texts::warningText(w) + QLatin1Char(' ') + text;
-        return r.valid ? text : tr("Showing the last valid scenario. ") + text;
+        return Texts::sentences(leadingNotes(r) << text);
     }
     const Estimate& e = r.estimate;
     QString who = e.stages.size() > 1 ? tr("Worst rank (pipeline stage %1 of %2). ")
                                             .arg(e.worst.stage + 1)
                                             .arg(e.stages.size())
                                       : QString();
-    QString text =
-        who + tr("Total = nvidia-smi memory, what the driver refuses to exceed. "
-                 "PyTorch allocated %1 · reserved %2 · peak during %3.")
-                  .arg(Units::format(e.worst.allocated, u), Units::format(e.worst.reserved, u),
-                       Texts::phaseName(e.worst.peakPhase));
-    if (e.worst.releasable > 0) {
-        text += QLatin1Char(' ') +
-                tr("%1 of reserved is empty cached segments, which PyTorch frees before it runs "
-                   "out of memory; they are not counted as needed.")
-                    .arg(Units::format(e.worst.releasable, u));
-    }
-    text += bandText(r, u);
-    text = calibrationText(r, u) + text;
-    for (const Warning& w : r.warnings) // first, so the two-line details never hide it
-        text = Texts::warningText(w) + QLatin1Char(' ') + text;
-    if (!r.valid) {
-        text = tr("Showing the last valid scenario. ") + text;
-    }
-    return text;
+    const QString total =
+        tr("Total = nvidia-smi memory, what the driver refuses to exceed. "
+           "PyTorch allocated %1 · reserved %2 · peak during %3.")
+            .arg(Units::format(e.worst.allocated, u), Units::format(e.worst.reserved, u),
+                 Texts::phaseName(e.worst.peakPhase));
+    const QString releasable =
+        e.worst.releasable > 0
+            ? tr("%1 of reserved is empty cached segments, which PyTorch frees before it runs "
+                 "out of memory; they are not counted as needed.")
+                  .arg(Units::format(e.worst.releasable, u))
+            : QString();
+    // the warnings first, so the two-line details never hide them
+    return Texts::sentences(leadingNotes(r) << calibrationText(r, u) << who << total << releasable
+                                            << bandText(r, u));
 }
 
 void VerdictView::setResults(const Results& r, ByteUnit unit) {

@@ -63,10 +63,12 @@ private:
     QFont headlineFont() const;
     QFont detailsFont() const;
     QFont scenarioFont() const;
-    /// @p base shrunk in 5 % steps down to half its size until @p text fits @p width.
     /// The band's range and contributors; for "may not fit" the one that decides it and its
     /// setting (core decidingContributor).
     static QString bandText(const Results& r, ByteUnit u);
+    /// What the details open with: "Showing the last valid scenario." and the warnings.
+    static QStringList leadingNotes(const Results& r);
+    /// @p base shrunk in 5 % steps down to half its size until @p text fits @p width.
     static QFont fitted(const QFont& base, const QString& text, int width, bool* fits);
     struct Lines {
         int scenario = 1;   ///< lines of the scenario line

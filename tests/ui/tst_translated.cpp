@@ -12,6 +12,8 @@
 #include "ui/mainwindow.h"
 #include "ui/scenariocontroller.h"
 #include "ui/screenshot.h"
+#include "ui/texts.h"
+#include "ui/verdictview.h"
 #include "uiscenarios.h"
 
 #include <QAbstractButton>
@@ -197,6 +199,56 @@ private slots:
                                  .arg(left.size())
                                  .arg(language) +
                              left.join(QLatin1Char('\n'))));
+    }
+
+    // Sentences in a row: one space between two, none after a full-width mark (Chinese sets
+    // none between sentences; the verdict showed "阶段。 已预留" before).
+    void sentencesJoin_data() {
+        QTest::addColumn<QStringList>("parts");
+        QTest::addColumn<QString>("joined");
+        QTest::newRow("en-two") << QStringList{QStringLiteral("Fits. "), QStringLiteral("Band.")}
+                                << QStringLiteral("Fits. Band.");
+        QTest::newRow("zh-two") << QStringList{QStringLiteral("放得下。"), QStringLiteral("区间。")}
+                                << QStringLiteral("放得下。区间。");
+        QTest::newRow("zh-then-latin")
+            << QStringList{QStringLiteral("峰值（反向）"), QStringLiteral("PyTorch")}
+            << QStringLiteral("峰值（反向）PyTorch");
+        QTest::newRow("zh-letter-end-keeps-space")
+            << QStringList{QStringLiteral("显存"), QStringLiteral("GiB")}
+            << QStringLiteral("显存 GiB");
+        QTest::newRow("rich-text-end")
+            << QStringList{QStringLiteral("<b>A → B：B 少用 1 GiB。</b>"), QStringLiteral("每项")}
+            << QStringLiteral("<b>A → B：B 少用 1 GiB。</b>每项");
+        QTest::newRow("empty-parts-left-out")
+            << QStringList{QString(), QStringLiteral(" A. "), QString(), QStringLiteral("B.")}
+            << QStringLiteral("A. B.");
+    }
+    void sentencesJoin() {
+        QFETCH(QStringList, parts);
+        QFETCH(QString, joined);
+        QCOMPARE(Texts::sentences(parts), joined);
+    }
+
+    // The Chinese details of a "may not fit" run and of a pipeline: no space after 。
+    void chineseDetailsSetNoSpaceAfterStops() {
+        SilentDialogs dialogs;
+        MainWindowOptions mo;
+        mo.useSettings = false;
+        mo.dialogs = &dialogs;
+        MainWindow w(mo);
+        ScreenshotOptions o;
+        o.size = QSize(1920, 1080);
+        o.language = QStringLiteral("zh_CN");
+        QCOMPARE(showForScreenshot(w, o), 0);
+        for (const Scenario& s :
+             {testscenarios::mayNotFit(), testscenarios::pipeline("llama-3.1-70b", 8)}) {
+            w.controller()->resetScenario(s);
+            w.controller()->flush();
+            w.dashboard()->refresh();
+            const QString details = w.dashboard()->verdict()->details();
+            QVERIFY(details.contains(QChar(0x3002))); // it is Chinese, with full stops
+            QVERIFY2(!details.contains(QStringLiteral("\u3002 ")), qPrintable(details));
+        }
     }
 };
 
