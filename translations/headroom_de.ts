@@ -398,6 +398,20 @@
         <source>of the logits&apos; transients (not replayed)</source>
         <translation>der temporären Tensoren der Logits (nicht nachgespielt)</translation>
     </message>
+    <message>
+        <source>, </source>
+        <extracomment>between two traits of a model (&quot;dense, GQA, tied&quot;); Chinese lists with 、</extracomment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source> (</source>
+        <extracomment>around a trait&apos;s remark (&quot;SWA 4096 (half the layers)&quot;); Chinese sets full-width ones</extracomment>
+        <translation> (</translation>
+    </message>
+    <message>
+        <source>)</source>
+        <translation>)</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>

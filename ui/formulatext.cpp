@@ -223,7 +223,12 @@ QString FormulaText::translate(const QString& english) {
 
 QString FormulaText::traits(const QString& english) {
     static const QList<Replacement> phrases = byLength(kTraitPhrases);
-    return replaceWords(english, translated(phrases));
+    QString out = replaceWords(english, translated(phrases));
+    //: between two traits of a model ("dense, GQA, tied"); Chinese lists with 、
+    out.replace(QStringLiteral(", "), tr(", "));
+    //: around a trait's remark ("SWA 4096 (half the layers)"); Chinese sets full-width ones
+    out.replace(QStringLiteral(" ("), tr(" (")).replace(QLatin1Char(')'), tr(")"));
+    return out;
 }
 
 } // namespace headroom::ui

@@ -21,7 +21,8 @@ public:
     /// QLocale()'s; @p english itself in English.
     static QString translate(const QString& english);
     /// A preset's traits ("dense, GQA, SWA 4096 (half the layers), tied") translated the
-    /// same way; abbreviations (GQA, MoE, MLA, SWA...) stay.
+    /// same way, with the language's list separator and parentheses (Chinese "稠密、GQA、
+    /// SWA 4096（一半的层）、共享"); abbreviations (GQA, MoE, MLA, SWA...) stay.
     static QString traits(const QString& english);
 };
 

@@ -162,6 +162,12 @@ void TstFormulaText::traits_data() {
                             << QStringLiteral(
                                    "dicht, GQA, SWA 4096 (die Hälfte der Schichten), gekoppelte "
                                    "Embeddings");
+    // Chinese lists with 、 and sets full-width parentheses (a native read: "稠密, GQA")
+    QTest::newRow("chinese-punctuation")
+        << Phrases{{"dense", "稠密"},    {"half the layers", "一半的层"},
+                   {"tied", "共享嵌入"}, {", ", "、"},
+                   {" (", "（"},         {")", "）"}}
+        << swa << QStringLiteral("稠密、GQA、SWA 4096（一半的层）、共享嵌入");
     QTest::newRow("moe") << Phrases{{"experts", "专家"}, {"shared", "个共享专家"}}
                          << QStringLiteral("MoE 256 experts top-8 + 1 shared, MLA, FP8")
                          << QStringLiteral("MoE 256 专家 top-8 + 1 个共享专家, MLA, FP8");
