@@ -196,21 +196,18 @@ QString CalibrationDialog::preview() const {
     }
     const Calibration& c = *m_fitted;
     const ByteUnit u = ByteUnit::GiB;
-    QString text =
-        tr("Estimate here: %1 (%2). Fixed overhead to add: %3.")
-            .arg(Units::format(c.estimatedBytes, u, 2), Texts::metricName(c.measured.metric),
-                 Units::formatSigned(c.offsetBytes, u, 2));
+    QStringList text{tr("Estimate here: %1 (%2). Fixed overhead to add: %3.")
+                         .arg(Units::format(c.estimatedBytes, u, 2),
+                              Texts::metricName(c.measured.metric),
+                              Units::formatSigned(c.offsetBytes, u, 2))};
     if (c.clamped) {
-        text += QLatin1Char(' ') +
-                tr("The measurement is %1 from the estimate, more than a setup overhead can "
+        text << tr("The measurement is %1 from the estimate, more than a setup overhead can "
                    "be: the correction is clamped. Check that the scenario describes the run.")
                     .arg(Units::formatSigned(c.rawOffsetBytes, u, 2));
     }
-    if (c.oomRun()) {
-        text += QLatin1Char(' ') + tr("The run ran out of memory: this point and every larger "
-                                      "one stay OOM.");
-    }
-    return text;
+    if (c.oomRun())
+        text << tr("The run ran out of memory: this point and every larger one stay OOM.");
+    return Texts::sentences(text);
 }
 
 } // namespace headroom::ui
