@@ -143,6 +143,25 @@ QStringList textsOf(const QWidget* root) {
     return out;
 }
 
+/// The window as `headroom --screenshot` shows it at 1920x1080 in @p language, without
+/// settings or dialogs.
+struct ShownWindow {
+    SilentDialogs dialogs;
+    MainWindow w{[this] {
+        MainWindowOptions mo;
+        mo.useSettings = false;
+        mo.dialogs = &dialogs;
+        return mo;
+    }()};
+    int shown = -1; ///< showForScreenshot's exit code
+    explicit ShownWindow(const QString& language) {
+        ScreenshotOptions o;
+        o.size = QSize(1920, 1080);
+        o.language = language;
+        shown = showForScreenshot(w, o);
+    }
+};
+
 } // namespace
 
 class TstTranslated : public QObject {
@@ -158,15 +177,9 @@ private slots:
         const QSet<QString> english = translatedSources(
             QStringLiteral(HEADROOM_SOURCE_DIR "/translations/headroom_%1.ts").arg(language));
         QVERIFY(english.size() > 500); // the file was read
-        SilentDialogs dialogs;
-        MainWindowOptions mo;
-        mo.useSettings = false;
-        mo.dialogs = &dialogs;
-        MainWindow w(mo);
-        ScreenshotOptions o;
-        o.size = QSize(1920, 1080);
-        o.language = QStringLiteral("en");
-        QCOMPARE(showForScreenshot(w, o), 0);
+        ShownWindow shown(QStringLiteral("en"));
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
         w.setLanguage(language); // as the Language menu does
         QCoreApplication::processEvents();
         const std::vector<std::pair<QString, Scenario>> runs{
@@ -231,15 +244,9 @@ private slots:
 
     // The Chinese details of a "may not fit" run and of a pipeline: no space after 。
     void chineseDetailsSetNoSpaceAfterStops() {
-        SilentDialogs dialogs;
-        MainWindowOptions mo;
-        mo.useSettings = false;
-        mo.dialogs = &dialogs;
-        MainWindow w(mo);
-        ScreenshotOptions o;
-        o.size = QSize(1920, 1080);
-        o.language = QStringLiteral("zh_CN");
-        QCOMPARE(showForScreenshot(w, o), 0);
+        ShownWindow shown(QStringLiteral("zh_CN"));
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
         for (const Scenario& s :
              {testscenarios::mayNotFit(), testscenarios::pipeline("llama-3.1-70b", 8)}) {
             w.controller()->resetScenario(s);
