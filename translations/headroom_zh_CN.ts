@@ -412,6 +412,12 @@
         <source>)</source>
         <translation>）</translation>
     </message>
+    <message>
+        <source>, </source>
+        <comment>formula clauses</comment>
+        <extracomment>between two clauses of a formula (&quot;x 32 layers, checkpointing none&quot;); Chinese uses ，</extracomment>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>SaveFile</name>

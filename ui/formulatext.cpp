@@ -210,6 +210,8 @@ QString replaceWords(const QString& text, const QList<Replacement>& table) {
 QString FormulaText::translate(const QString& english) {
     static const QList<Replacement> phrases = byLength(kFormulaPhrases);
     QString out = replaceWords(english, translated(phrases));
+    //: between two clauses of a formula ("x 32 layers, checkpointing none"); Chinese uses ，
+    out.replace(QStringLiteral(", "), tr(", ", "formula clauses"));
     const QString point = QLocale().decimalPoint();
     if (point != QLatin1String(".")) {
         // a decimal number standing alone: not after a letter, digit, '.', '@', '-' or '_'
@@ -218,6 +220,9 @@ QString FormulaText::translate(const QString& english) {
             QStringLiteral("(?<![\\w.@\\-])(\\d+)\\.(\\d+)(?![.\\d])"));
         out.replace(decimal, QStringLiteral("\\1") + point + QStringLiteral("\\2"));
     }
+    // a byte figure's number and unit stay on one line, as Units::format keeps them
+    static const QRegularExpression figure(QStringLiteral("(\\d) (GiB|GB|MiB|KiB|B)\\b"));
+    out.replace(figure, QStringLiteral("\\1\u00a0\\2"));
     return out;
 }
 

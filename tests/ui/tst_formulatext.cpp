@@ -62,6 +62,12 @@ const QString kOptimizer =
     QStringLiteral("adamw: 8.03e+09 trainable x 4 B/param (bf16 states) = 29.92 GiB");
 const QString kReserve =
     QStringLiteral("20% of transients + 3.5% of resident bytes (caching allocator) = 4.14 GiB");
+// the same as the window shows them: a byte figure's number and unit joined by a no-break space
+const QString kActivationsShown =
+    QStringLiteral("saved tensors per token x 8192 tokens (b 4 x s 2048) x 32 layers, "
+                   "checkpointing none = 54.28\u00a0GiB");
+const QString kOptimizerShown =
+    QStringLiteral("adamw: 8.03e+09 trainable x 4\u00a0B/param (bf16 states) = 29.92\u00a0GiB");
 
 } // namespace
 
@@ -82,26 +88,32 @@ void TstFormulaText::translate_data() {
     QTest::addColumn<Phrases>("table");
     QTest::addColumn<QString>("english");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("english unchanged") << Phrases() << kActivations << kActivations;
-    QTest::newRow("english unchanged, optimizer") << Phrases() << kOptimizer << kOptimizer;
+    QTest::newRow("english-figures-held") << Phrases() << kActivations << kActivationsShown;
+    QTest::newRow("english-figures-held-optimizer") << Phrases() << kOptimizer << kOptimizerShown;
     QTest::newRow("phrases, numbers untouched")
         << Phrases{{"saved tensors per token", "gespeicherte Tensoren pro Token"},
                    {"tokens", "Tokens"},
                    {"layers", "Schichten"}}
         << kActivations
         << QStringLiteral("gespeicherte Tensoren pro Token x 8192 Tokens (b 4 x s 2048) x 32 "
-                          "Schichten, checkpointing none = 54.28 GiB");
+                          "Schichten, checkpointing none = 54.28\u00a0GiB");
+    // Chinese sets a full-width comma between a formula's clauses (a native read: "32 层, 无")
+    QTest::newRow("chinese-clause-comma")
+        << Phrases{{"layers", "层"}, {", ", "，"}} << kActivations
+        << QStringLiteral("saved tensors per token x 8192 tokens (b 4 x s 2048) x 32 层，"
+                          "checkpointing none = 54.28\u00a0GiB");
     QTest::newRow("dtype, key and unit untouched")
         << Phrases{{"trainable", "trainierbare"}, {"states", "Zustände"}} << kOptimizer
-        << QStringLiteral("adamw: 8.03e+09 trainierbare x 4 B/param (bf16 Zustände) = 29.92 GiB");
+        << QStringLiteral(
+               "adamw: 8.03e+09 trainierbare x 4\u00a0B/param (bf16 Zustände) = 29.92\u00a0GiB");
     QTest::newRow("whole words only")
         << Phrases{{"params", "Parameter"}, {"host", "Host"}}
         << QStringLiteral("parameters offloaded to hosts (offload_params) = 0.00 GiB")
-        << QStringLiteral("parameters offloaded to hosts (offload_params) = 0.00 GiB");
+        << QStringLiteral("parameters offloaded to hosts (offload_params) = 0.00\u00a0GiB");
     QTest::newRow("longest phrase first")
         << Phrases{{"of", "von"}, {"of transients", "der temporären Tensoren"}} << kReserve
         << QStringLiteral("20% der temporären Tensoren + 3.5% von resident bytes (caching "
-                          "allocator) = 4.14 GiB");
+                          "allocator) = 4.14\u00a0GiB");
 }
 
 void TstFormulaText::translate() {
@@ -120,21 +132,22 @@ void TstFormulaText::decimalsInTheLocale_data() {
     QTest::addColumn<QString>("locale");
     QTest::addColumn<QString>("english");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("en-unchanged") << "en_US" << kOptimizer << kOptimizer;
+    QTest::newRow("en-unchanged") << "en_US" << kOptimizer << kOptimizerShown;
     QTest::newRow("de-optimizer")
         << "de_DE" << kOptimizer
-        << QStringLiteral("adamw: 8,03e+09 trainable x 4 B/param (bf16 states) = 29,92 GiB");
+        << QStringLiteral(
+               "adamw: 8,03e+09 trainable x 4\u00a0B/param (bf16 states) = 29,92\u00a0GiB");
     QTest::newRow("de-percent") << "de_DE" << kReserve
                                 << QStringLiteral("20% of transients + 3,5% of resident bytes "
-                                                  "(caching allocator) = 4,14 GiB");
+                                                  "(caching allocator) = 4,14\u00a0GiB");
     QTest::newRow("de-version-and-name-kept")
         << "de_DE" << QStringLiteral("hf-trainer@4.44 on llama-3.1-8b: 0.5 GiB, v1.2.3")
-        << QStringLiteral("hf-trainer@4.44 on llama-3.1-8b: 0,5 GiB, v1.2.3");
+        << QStringLiteral("hf-trainer@4.44 on llama-3.1-8b: 0,5\u00a0GiB, v1.2.3");
     QTest::newRow("de-integers-kept") << "de_DE" << kActivations
                                       << QStringLiteral("saved tensors per token x 8192 tokens "
                                                         "(b 4 x s 2048) x 32 layers, "
-                                                        "checkpointing none = 54,28 GiB");
-    QTest::newRow("zh-unchanged") << "zh_CN" << kOptimizer << kOptimizer;
+                                                        "checkpointing none = 54,28\u00a0GiB");
+    QTest::newRow("zh-unchanged") << "zh_CN" << kOptimizer << kOptimizerShown;
 }
 
 void TstFormulaText::decimalsInTheLocale() {

@@ -985,8 +985,9 @@ private slots:
         const Scenario& s = scn();
         VramBarChart* bar = m_win->dashboard()->barChart();
         const QString tip = bar->segmentToolTip(Term::Weights, 0);
-        const QString formula =
-            QString::fromStdString(termFormula(Term::Weights, s.model, s.workload));
+        // core's formula as the window words it (FormulaText: the language, figures held)
+        const QString formula = FormulaText::translate(
+            QString::fromStdString(termFormula(Term::Weights, s.model, s.workload)));
         QVERIFY(!formula.isEmpty());
         QVERIFY2(tip.contains(formula.toHtmlEscaped()), qPrintable(tip));
         QVERIFY(tip.contains(QStringLiteral("GiB")));
