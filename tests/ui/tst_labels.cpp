@@ -6,6 +6,7 @@
 // It runs the window as `headroom --screenshot` shows it (showForScreenshot).
 #include "core/io/scenario.h"
 #include "core/model/presets.h"
+#include "shownwindow.h"
 #include "ui/breakdowntable.h"
 #include "ui/comparepanel.h"
 #include "ui/dashboard.h"
@@ -55,24 +56,7 @@ QStringList problemsIn(MainWindow& w, const QString& view) {
     return out;
 }
 
-/// The window as `headroom --screenshot` shows it (showForScreenshot) at @p size in
-/// @p language, without settings or dialogs.
-struct ShownWindow {
-    SilentDialogs dialogs;
-    MainWindow w{[this] {
-        MainWindowOptions mo;
-        mo.useSettings = false;
-        mo.dialogs = &dialogs;
-        return mo;
-    }()};
-    int shown = -1; ///< showForScreenshot's exit code
-    ShownWindow(QSize size, const QString& language) {
-        ScreenshotOptions o;
-        o.size = size;
-        o.language = language;
-        shown = showForScreenshot(w, o);
-    }
-};
+using testwindows::ShownWindow;
 
 /// Pins @p w's scenario as Compare's A and returns B, two edits away (micro-batch 8, full
 /// checkpointing), as the docs' Compare screenshots show it.

@@ -6,6 +6,7 @@
 // inference run and a sized server. The English side is translations/headroom_<lang>.ts itself
 // (every finished message without a placeholder whose translation differs from its source).
 #include "core/io/scenario.h"
+#include "shownwindow.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
 #include "ui/languagemanager.h"
@@ -143,24 +144,7 @@ QStringList textsOf(const QWidget* root) {
     return out;
 }
 
-/// The window as `headroom --screenshot` shows it at 1920x1080 in @p language, without
-/// settings or dialogs.
-struct ShownWindow {
-    SilentDialogs dialogs;
-    MainWindow w{[this] {
-        MainWindowOptions mo;
-        mo.useSettings = false;
-        mo.dialogs = &dialogs;
-        return mo;
-    }()};
-    int shown = -1; ///< showForScreenshot's exit code
-    explicit ShownWindow(const QString& language) {
-        ScreenshotOptions o;
-        o.size = QSize(1920, 1080);
-        o.language = language;
-        shown = showForScreenshot(w, o);
-    }
-};
+using testwindows::ShownWindow;
 
 } // namespace
 
@@ -177,7 +161,7 @@ private slots:
         const QSet<QString> english = translatedSources(
             QStringLiteral(HEADROOM_SOURCE_DIR "/translations/headroom_%1.ts").arg(language));
         QVERIFY(english.size() > 500); // the file was read
-        ShownWindow shown(QStringLiteral("en"));
+        ShownWindow shown(QSize(1920, 1080), QStringLiteral("en"));
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
         w.setLanguage(language); // as the Language menu does
@@ -244,7 +228,7 @@ private slots:
 
     // The Chinese details of a "may not fit" run and of a pipeline: no space after 。
     void chineseDetailsSetNoSpaceAfterStops() {
-        ShownWindow shown(QStringLiteral("zh_CN"));
+        ShownWindow shown(QSize(1920, 1080), QStringLiteral("zh_CN"));
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
         for (const Scenario& s :
