@@ -515,7 +515,7 @@ bool MainWindow::maybeSave() {
 
 void MainWindow::newScenario() {
     if (maybeSave()) {
-        m_controller->resetScenario(guiDefaultScenario());
+        m_controller->resetScenario(defaultScenario());
         // a new scenario starts at the worst rank, not at a per-stage view of the one before
         m_dashboard->setBarView(VramBarChart::View::WorstRank);
     }

@@ -16,15 +16,8 @@
 
 namespace headroom::ui {
 
-Scenario guiDefaultScenario() {
-    Scenario s = defaultScenario();
-    if (const auto c = findProfile(ProfileRef{"torch-loop", ""}))
-        selectProfile(s.workload, *c, &s.model);
-    return s;
-}
-
 ScenarioController::ScenarioController(QObject* parent)
-    : QObject(parent), m_scenario(guiDefaultScenario()) {
+    : QObject(parent), m_scenario(defaultScenario()) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &ScenarioController::recompute);

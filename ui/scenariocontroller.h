@@ -70,11 +70,6 @@ enum class Field {
     ServingEngine,     ///< serving: the engine profile (vLLM, SGLang, TensorRT-LLM)
 };
 
-/// The scenario the app opens with and File > New gives: core's defaultScenario() under the
-/// plain PyTorch loop profile (torch-loop, its newest version): a run nobody has said more
-/// about is a hand-written loop with the dtypes shown, not any framework's code.
-Scenario guiDefaultScenario();
-
 class ScenarioController : public QObject {
     Q_OBJECT
 

@@ -498,6 +498,10 @@ Scenario defaultScenario() {
         s.gpu = *g;
     else
         s.gpu = GpuSpec{"h100-sxm-80gb", "NVIDIA H100 SXM 80GB", "nvidia", 81559, 80};
+    // a run nobody has said more about is a hand-written loop with the dtypes above, not any
+    // framework's code: the plain PyTorch loop profile, its newest version
+    if (const auto c = findProfile(ProfileRef{"torch-loop", ""}))
+        selectProfile(s.workload, *c, &s.model);
     return s;
 }
 

@@ -42,8 +42,12 @@ struct Scenario {
     std::optional<Calibration> calibration;
 };
 
-/// The default scenario: Llama-3.1-8B, full fine-tune, bf16 + AdamW (PyTorch AMP profile off:
-/// pure bf16), micro-batch 4, sequence 2048, one H100 80GB.
+/// The default scenario, what the GUI opens with, File > New gives and the CLI estimates when
+/// given no --scenario: Llama-3.1-8B, full fine-tune, pure bf16 + AdamW, micro-batch 4, sequence
+/// 2048, SDPA, one H100 80GB, under the plain PyTorch loop profile (torch-loop, its newest
+/// version): a run nobody has said more about is a hand-written loop, not any framework's code.
+/// A scenario file without a "framework" key is read as the custom profile (scenarioFromJson),
+/// not as this.
 Scenario defaultScenario();
 
 /// Serialises to pretty JSON ("schema_version": 1).

@@ -105,6 +105,7 @@ private slots:
     void help();
     void issueExample();
     void issueExampleJson();
+    void defaultIsThePlainLoop();
     void inferenceWeightsArePublishedBytes();
     void checkpointWeights_data();
     void checkpointWeights();
@@ -394,6 +395,20 @@ void TstCli::issueExample() {
     // An RTX 4090 is 24 GB: a LoRA of an 8B model at 4 x 2048 without checkpointing is far
     // above 90 % of it (16 GB of bf16 weights alone), so the playbook is shown.
     QVERIFY2(r.out.contains(QLatin1String("OOM playbook")), qPrintable(r.out));
+}
+
+// With no --scenario and no --framework the CLI estimates what the GUI opens with (core's
+// defaultScenario): the plain PyTorch loop profile. It estimated the same bytes under the
+// custom profile, but named another profile and drew another band (a sample-lengths
+// contributor the plain loop's fixed windows do not have): two answers to one question.
+void TstCli::defaultIsThePlainLoop() {
+    const Run plain = cli({"estimate", "--json"});
+    VERIFY_RUN(plain, 0);
+    const Run loop = cli({"estimate", "--json", "--framework", "torch-loop"});
+    VERIFY_RUN(loop, 0);
+    QCOMPARE(jsonOf(plain).value("framework").toObject().value("name").toString(),
+             QStringLiteral("torch-loop"));
+    QCOMPARE(plain.out, loop.out);
 }
 
 void TstCli::issueExampleJson() {

@@ -245,10 +245,10 @@ void TstCompare::typedChanges_data() {
         << "preset" << int(ChangeField::PrecisionPreset) << "workload.precision_preset"
         << "pure_bf16"
         << "pytorch_amp";
-    // the framework profile (JSON "framework"; the default scenario runs custom@any)
+    // the framework profile (JSON "framework"; the default scenario runs the plain loop)
     QTest::newRow("framework-profile")
         << "profile" << int(ChangeField::Profile) << "workload.framework"
-        << "custom@any"
+        << "torch-loop@2"
         << "hf-trainer@4.45";
     // a row of the field table without a name of its own (rollout default 8 samples)
     QTest::newRow("samples-per-prompt")

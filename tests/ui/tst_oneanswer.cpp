@@ -235,6 +235,16 @@ private slots:
     // per sequence for a generate() batch (it said "per sample" under a "sequences" axis), and
     // the profile of no framework is "Custom (no framework)", not a framework called "Custom
     // any" (Compare's row beside a headline naming the precision preset).
+    void opensWithTheCliDefault() {
+        // The window opens with the scenario headroom-cli estimates when given none (it
+        // applied the plain-loop profile on its own, the CLI did not: one setup, two profiles)
+        const ScenarioController fresh;
+        QCOMPARE(QString::fromStdString(toJson(fresh.scenario())),
+                 QString::fromStdString(toJson(defaultScenario())));
+        QCOMPARE(QString::fromStdString(fresh.scenario().workload.profile.name),
+                 QStringLiteral("torch-loop"));
+    }
+
     void wordsOfTheAxis() {
         Window train(defaultScenario());
         QVERIFY(train.w.dashboard()->cliffChart()->slopeLabelText().contains(
