@@ -451,6 +451,10 @@ QString CliffChart::markerLabelText() const {
     return m_markerLabel->text();
 }
 
+bool CliffChart::markerLabelShown() const {
+    return m_markerLabel->isVisible();
+}
+
 QString CliffChart::markerText() const {
     const Results& r = m_results;
     const QString value = Units::formatCount(m_markerValue);
@@ -551,7 +555,10 @@ void CliffChart::placeOverlays() {
         const QPointF p = m_chart->mapToPosition(QPointF(xCoord(r.sweepMax), cap), m_capacity);
         const QString number = Units::format(r.estimate.capacity, m_unit);
         // the long wording where it finds a clear place, else the number alone
-        for (const QString& text : {tr("GPU capacity %1").arg(number), number}) {
+        const QStringList texts = m_capacityShort
+                                      ? QStringList{number}
+                                      : QStringList{tr("GPU capacity %1").arg(number), number};
+        for (const QString& text : texts) {
             m_capacityLabel->setText(text);
             const QSizeF br = m_capacityLabel->size();
             const double x = inside.right() - br.width() - 2;
@@ -594,11 +601,22 @@ void CliffChart::placeOverlays() {
                 placeOverlays();
                 return;
             }
-            // no room even then (a short plot): the marker's label gives way to the current
-            // point's, which names the same number when they meet; the dashed line stays
-            m_markerLabel->setVisible(false);
+            if (!m_capacityShort) {
+                // still none: the capacity line's label gives its number alone
+                const QScopedValueRollback<bool> shortCapacity(m_capacityShort, true);
+                placeOverlays();
+                return;
+            }
+            // no room even then (a short plot): the current point's label goes first and the
+            // marker's short label after it, where it finds room (at its line's top, or slid
+            // along the line); only with none left does it give way to the point's label,
+            // which names the same number when they meet; the dashed line stays
             placed.removeAll(m_markerLabel);
             placeClear(m_dotLabel, spots, inside, placed, keep);
+            if (!placeClear(m_markerLabel, {m_markerLabel->pos()}, inside, placed, keep)) {
+                m_markerLabel->setVisible(false);
+                placed.removeAll(m_markerLabel);
+            }
         }
     }
     // the slope is secondary: under the marker label when there is room, else not shown

@@ -55,6 +55,8 @@ public:
     QString currentLabelTextShort() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
+    /// Whether the max-fit marker's label is shown (a short plot may leave no room for it).
+    bool markerLabelShown() const;
     /// The slope label's text ("" when the chart has none).
     QString slopeLabelText() const;
     QLineSeries* termUpperSeries(Term t) const { return m_upper[static_cast<size_t>(t)]; }
@@ -123,6 +125,8 @@ private:
     /// placing with the current point's label without the verdict's bytes (no room for them
     /// anywhere beside the point; the bar's total still names both)
     bool m_dotShort = false;
+    /// placing with the capacity label's number alone (the bar names "GPU capacity" in full)
+    bool m_capacityShort = false;
     bool m_slopeWanted = false; ///< the slope label has a text; shown where it has room
     ChartLabel* m_measuredLabel;
 

@@ -8,6 +8,7 @@
 #include "core/model/presets.h"
 #include "shownwindow.h"
 #include "ui/breakdowntable.h"
+#include "ui/cliffchart.h"
 #include "ui/comparepanel.h"
 #include "ui/dashboard.h"
 #include "ui/dialogservice.h"
@@ -362,6 +363,50 @@ private slots:
             const QRect termInTable(table->viewport()->mapTo(table, term.topLeft()), term.size());
             QVERIFY2(!pinned.intersects(termInTable), "the totals cover the last term row");
         }
+    }
+
+    // The cliff keeps its "fits: N" label on a crowded plot: on a 1280x720 stage in Chinese
+    // (a headline of three lines leaves the cliff 134 px) the current point's label found no
+    // room beside the marker's, and the marker's label was hidden (the GUI review). Now the
+    // capacity label gives its number alone first, and the marker's label is placed again
+    // after the point's.
+    void cliffKeepsTheFitLabel_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("stage");
+        for (const QString& lang :
+             {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")})
+            for (const QSize& sz : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
+                for (bool stage : {false, true})
+                    QTest::addRow("%s-%dx%d-%s", qPrintable(lang), sz.width(), sz.height(),
+                                  stage ? "stage" : "desk")
+                        << sz << lang << stage;
+    }
+    void cliffKeepsTheFitLabel() {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QFETCH(bool, stage);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        w.presentation()->setActive(stage, false);
+        w.controller()->resetScenario(defaultScenario()); // 8B full fine-tune: fits 1 of 4
+        w.controller()->flush();
+        w.dashboard()->refresh();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab(); // laid out as painted
+        const CliffChart* cliff = w.dashboard()->cliffChart();
+        QVERIFY(cliff->maxFitMarker() > 0);
+        QVERIFY2(cliff->markerLabelShown(), qPrintable(cliff->markerLabelText()));
+        QVERIFY(!cliff->currentLabelText().isEmpty());
+        const QStringList problems = [&] {
+            QStringList out;
+            for (const LabelProblem& p : auditLabels(&w))
+                out << QStringLiteral("%1 %2 '%3'").arg(kindName(p.kind), p.where, p.text);
+            return out;
+        }();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
     // The band's whisker on the bar stays visible: neither the capacity label nor the bar's
