@@ -21,6 +21,9 @@
 namespace headroom::ui {
 
 namespace {
+/// The figures' widest beside the tab's chart (px); without the chart they take the tab's width.
+constexpr int kFiguresWidth = 460;
+
 /// The engine's default memory fraction, what core uses when the scenario gives none (the
 /// profile's: vLLM 0.92 since v0.21; SGLang's rule by GPU size).
 double defaultFraction(const Results& r) {
@@ -94,7 +97,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     figuresScroll->setFrameShape(QFrame::NoFrame);
     figuresScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     figuresScroll->setMinimumWidth(280);
-    figuresScroll->setMaximumWidth(460);
+    figuresScroll->setMaximumWidth(kFiguresWidth);
     lay->addWidget(figuresScroll, 2, 0);
     lay->addWidget(m_view, 2, 1);
     lay->setColumnStretch(1, 1);
@@ -151,7 +154,15 @@ void ServingPanel::rebuild() {
     m_util->setEnabled(on);
     m_engine->setEnabled(on);
     m_kvDtype->setEnabled(on);
-    m_view->setVisible(on);
+    // a sized server's curve is the cliff chart's own (Results::drawsServingCliff): the tab
+    // gives its figures the width instead of drawing that chart a second time
+    const bool chartShown = on && !m_results.drawsServingCliff();
+    m_view->setVisible(chartShown);
+    m_figuresScroll->setMaximumWidth(chartShown ? kFiguresWidth : QWIDGETSIZE_MAX);
+    if (auto* grid = qobject_cast<QGridLayout*>(layout())) {
+        grid->setColumnStretch(0, chartShown ? 0 : 1);
+        grid->setColumnStretch(1, chartShown ? 1 : 0);
+    }
     m_figures->setText(figuresText());
     m_intro->setText(introText());
     m_view->setResults(m_results);
@@ -276,9 +287,9 @@ QString ServingPanel::figuresText() const {
     t += QStringLiteral("<br>") +
          tr("<b>Max context that fits</b>: %1 tokens").arg(Units::formatCount(c.maxContext));
     if (positions > 0 && c.kvTokens > positions)
-        t += QLatin1Char(' ') + tr("(max_position_embeddings %1; the KV budget holds %2)")
-                                    .arg(Units::formatCount(positions))
-                                    .arg(Units::formatCount(c.kvTokens));
+        t = Texts::sentences({t, tr("(max_position_embeddings %1; the KV budget holds %2)")
+                                     .arg(Units::formatCount(positions))
+                                     .arg(Units::formatCount(c.kvTokens))});
     return t + playbookText();
 }
 

@@ -940,6 +940,13 @@ QString Texts::serveBlockerText(const ServeReport& r, ByteUnit unit) {
     return {};
 }
 
+namespace {
+/// A full-width mark: CJK punctuation (U+3000-U+303F) or a full-width form (U+FF00 on).
+bool fullWidthMark(QChar c) {
+    return c.unicode() >= 0x3000 && (c.unicode() < 0x3040 || c.unicode() >= 0xff00);
+}
+} // namespace
+
 QString Texts::sentences(const QStringList& parts) {
     QString out;
     for (const QString& part : parts) {
@@ -949,8 +956,8 @@ QString Texts::sentences(const QStringList& parts) {
         QString end = out; // the text before any closing tags
         while (end.endsWith(QLatin1Char('>')) && end.lastIndexOf(QLatin1Char('<')) >= 0)
             end.truncate(end.lastIndexOf(QLatin1Char('<')));
-        const bool fullWidth = !end.isEmpty() && end.back().unicode() >= 0x3000 &&
-                               (end.back().unicode() < 0x3040 || end.back().unicode() >= 0xff00);
+        const bool fullWidth = (!end.isEmpty() && fullWidthMark(end.back())) ||
+                               (!s.isEmpty() && fullWidthMark(s.front()));
         if (!out.isEmpty() && !fullWidth)
             out += QLatin1Char(' ');
         out += s;

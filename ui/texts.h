@@ -105,9 +105,10 @@ public:
     static QString changeEffect(double savedBytes, ByteUnit unit);
     /// "Lengths mean" from "workload.lengths.mean": a readable label for a key without words.
     static QString readableKey(const std::string& key);
-    /// Sentences in a row, empty ones left out: one space between two, none after a
-    /// full-width mark (。！？；：） and the like: Chinese sets no space between sentences). A
-    /// sentence may end in tags ("<b>…。</b>"): the mark before them decides.
+    /// Sentences (or a parenthetical after its text) in a row, empty ones left out: one space
+    /// between two, none after a full-width mark (。！？；：） and the like: Chinese sets no
+    /// space between sentences) and none before one (a Chinese parenthetical opens with （).
+    /// A sentence may end in tags ("<b>…。</b>"): the mark before them decides.
     static QString sentences(const QStringList& parts);
 };
 

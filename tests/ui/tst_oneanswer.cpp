@@ -368,8 +368,11 @@ private slots:
             line.contains(QStringLiteral("context %1 tokens").arg(Units::formatCount(context))) &&
                 line.contains(QStringLiteral("at memory share 0.90")),
             qPrintable(line));
-        // the Serving tab no longer sends the reader to a generate() cliff that is not shown
+        // the Serving tab no longer sends the reader to a generate() cliff that is not shown,
+        // nor draws the cliff chart's curve a second time (its figures scrolled beside it on
+        // a 1280x720 stage): it gives them the width
         QVERIFY(!tab->figuresText().contains(QStringLiteral("(the cliff chart)")));
+        QVERIFY(tab->chart()->isHidden());
         // the export draws what the panel shows
         Exporter ex(win.w.controller());
         QVERIFY(ex.defaultTitle(ExportTarget::CliffChart)
@@ -381,6 +384,8 @@ private slots:
         win.w.dashboard()->refresh();
         QVERIFY(!panel->showsServing());
         QVERIFY(panel->animateButton()->isVisible());
+        win.w.dashboard()->refreshTables();
+        QVERIFY(!tab->chart()->isHidden()); // the server's curve, which the cliff does not draw
         QVERIFY(!win.w.dashboard()->verdict()->headline().contains(QStringLiteral("at once")));
         const RankEstimate& generate = win.w.controller()->results().estimate.worst;
         QVERIFY(win.w.dashboard()->barChart()->totalLabelText(0).startsWith(

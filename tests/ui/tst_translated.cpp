@@ -216,6 +216,14 @@ private slots:
         QTest::newRow("rich-text-end")
             << QStringList{QStringLiteral("<b>A → B：B 少用 1 GiB。</b>"), QStringLiteral("每项")}
             << QStringLiteral("<b>A → B：B 少用 1 GiB。</b>每项");
+        QTest::newRow("zh-parenthetical-opens-full-width")
+            << QStringList{QStringLiteral("131,072 个 token"),
+                           QStringLiteral("（max_position_embeddings 为 131,072）")}
+            << QStringLiteral("131,072 个 token（max_position_embeddings 为 131,072）");
+        QTest::newRow("en-parenthetical-keeps-space")
+            << QStringList{QStringLiteral("131,072 tokens"),
+                           QStringLiteral("(max_position_embeddings 131,072)")}
+            << QStringLiteral("131,072 tokens (max_position_embeddings 131,072)");
         QTest::newRow("empty-parts-left-out")
             << QStringList{QString(), QStringLiteral(" A. "), QString(), QStringLiteral("B.")}
             << QStringLiteral("A. B.");
