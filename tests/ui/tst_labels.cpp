@@ -69,6 +69,17 @@ Scenario pinAndTwoEdits(MainWindow& w) {
     return b;
 }
 
+/// Runs @p s in @p w, at the desk or on @p stage, and lays the window out as it is painted.
+void showRun(MainWindow& w, const Scenario& s, bool stage) {
+    w.presentation()->setActive(stage, false);
+    w.controller()->resetScenario(s);
+    w.controller()->flush();
+    w.dashboard()->refresh();
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    (void)w.grab(); // laid out as painted
+}
+
 } // namespace
 
 class TstLabels : public QObject {
@@ -389,13 +400,7 @@ private slots:
         ShownWindow shown(size, language);
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
-        w.presentation()->setActive(stage, false);
-        w.controller()->resetScenario(defaultScenario()); // 8B full fine-tune: fits 1 of 4
-        w.controller()->flush();
-        w.dashboard()->refresh();
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
-        (void)w.grab(); // laid out as painted
+        showRun(w, defaultScenario(), stage); // 8B full fine-tune: fits 1 of 4
         const CliffChart* cliff = w.dashboard()->cliffChart();
         QVERIFY(cliff->maxFitMarker() > 0);
         QVERIFY2(cliff->markerLabelShown(), qPrintable(cliff->markerLabelText()));
@@ -431,16 +436,10 @@ private slots:
         ShownWindow shown(size, QString());
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
-        w.presentation()->setActive(stage, false);
         Scenario s = testscenarios::mayNotFit();
         if (over)
             s.workload.microBatch += 1;
-        w.controller()->resetScenario(s);
-        w.controller()->flush();
-        w.dashboard()->refresh();
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
-        (void)w.grab(); // laid out as painted
+        showRun(w, s, stage);
         const VramBarChart* bar = w.dashboard()->barChart();
         QVERIFY(bar->whiskerShown());
         const QRectF whisker = bar->whiskerRect();
