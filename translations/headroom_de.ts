@@ -1814,6 +1814,26 @@ needs %3</source>
         <translation>aktuell %1: %2
 braucht %3</translation>
     </message>
+    <message>
+        <source>largest batch that may fit: %1</source>
+        <translation>größter Batch, der passen könnte: %1</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that may fit: %1</source>
+        <translation>größter Mikro-Batch, der passen könnte: %1</translation>
+    </message>
+    <message>
+        <source>longest context that may fit: %1</source>
+        <translation>längster Kontext, der passen könnte: %1</translation>
+    </message>
+    <message>
+        <source>longest sequence that may fit: %1</source>
+        <translation>längste Sequenz, die passen könnte: %1</translation>
+    </message>
+    <message>
+        <source>may fit: %1</source>
+        <translation>passt vielleicht: %1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>
@@ -3809,6 +3829,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>Disruption cost: throughput lost + convergence changed + engineering effort, each 0-3 (docs/plan-search.md)</source>
         <translation>Störungskosten: verlorener Durchsatz + geänderte Konvergenz + Entwicklungsaufwand, je 0-3 (docs/plan-search.md)</translation>
+    </message>
+    <message>
+        <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked from least to most disruptive; each row&apos;s verdict is its point estimate&apos;s (Plan against the high bound judges them by the band). Double-click a row to apply it.</source>
+        <translation>Das Szenario passt vielleicht nicht: sein Band reicht über die GPU hinaus. Diese Änderungen geben Speicher frei, geordnet vom geringsten zum stärksten Eingriff; das Urteil jeder Zeile gilt für ihre Punktschätzung („Gegen die Obergrenze planen“ urteilt nach dem Band). Doppelklick auf eine Zeile wendet sie an.</translation>
     </message>
 </context>
 <context>

@@ -1812,6 +1812,26 @@ needs %3</source>
         <translation>当前 %1：%2
 需要 %3</translation>
     </message>
+    <message>
+        <source>largest batch that may fit: %1</source>
+        <translation>可能可容纳的最大批量：%1</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that may fit: %1</source>
+        <translation>可能可容纳的最大微批次：%1</translation>
+    </message>
+    <message>
+        <source>longest context that may fit: %1</source>
+        <translation>可能可容纳的最长上下文：%1</translation>
+    </message>
+    <message>
+        <source>longest sequence that may fit: %1</source>
+        <translation>可能可容纳的最长序列：%1</translation>
+    </message>
+    <message>
+        <source>may fit: %1</source>
+        <translation>可能可容纳：%1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>
@@ -3803,6 +3823,10 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>Disruption cost: throughput lost + convergence changed + engineering effort, each 0-3 (docs/plan-search.md)</source>
         <translation>干扰代价：吞吐损失 + 收敛变化 + 工程工作量，各 0-3（docs/plan-search.md）</translation>
+    </message>
+    <message>
+        <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked from least to most disruptive; each row&apos;s verdict is its point estimate&apos;s (Plan against the high bound judges them by the band). Double-click a row to apply it.</source>
+        <translation>此场景可能放不下：其区间超出了 GPU 容量。以下变更可释放更多显存，按影响从小到大排列；每行的结论按其点估计给出（“按上限规划”则按区间判断）。双击一行即可应用。</translation>
     </message>
 </context>
 <context>

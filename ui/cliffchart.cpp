@@ -430,6 +430,54 @@ QString CliffChart::currentLabelTextShort() const {
              Units::format(m_results.estimate.worst.nvidiaSmi, m_unit));
 }
 
+bool CliffChart::placeCurrent(QPointF p, double dotSize, const QRectF& inside,
+                              QList<const ChartLabel*>& placed, const QList<QRectF>& keep) {
+    const Results& r = m_results;
+    m_dot->setPos(p);
+    m_dotLabel->setVisible(r.hasEstimate);
+    const auto spots = [&] { // beside the dot, not on it
+        const QSizeF br = m_dotLabel->size();
+        const double gap = dotSize / 2 + 4;
+        const double left = p.x() - br.width() - gap;
+        const double above = p.y() - br.height() - gap;
+        return QList<QPointF>{QPointF(p.x() + gap, above), QPointF(p.x() + gap, p.y() + gap),
+                              QPointF(left, above), QPointF(left, p.y() + gap)};
+    };
+    if (!r.hasEstimate || placeClear(m_dotLabel, spots(), inside, placed, keep))
+        return true;
+    // no room: the other labels take their shorter wordings one by one (the marker's, the
+    // point's own without the verdict's bytes, the capacity's number alone), and every label
+    // is placed again; each flag holds until that placement ends
+    for (bool* shorter : {&m_markerShort, &m_dotShort, &m_capacityShort}) {
+        if (*shorter || (shorter == &m_dotShort && m_dotLabel->text() == currentLabelTextShort()))
+            continue;
+        const QScopedValueRollback<bool> flag(*shorter, true);
+        placeOverlays();
+        return false;
+    }
+    // no room even then (a short plot): the point's label goes first and the marker's after
+    // it, where it finds room (slid along its line); with none left, and the marker at the
+    // current point, the marker's words join the point's label; elsewhere the marker's label
+    // gives way (the dashed line stays)
+    placed.removeAll(m_markerLabel);
+    placeClear(m_dotLabel, spots(), inside, placed, keep);
+    if (placeClear(m_markerLabel, {m_markerLabel->pos()}, inside, placed, keep))
+        return true;
+    m_markerLabel->setVisible(false);
+    placed.removeAll(m_markerLabel);
+    if (m_markerValue > 0 && m_markerValue == r.current) {
+        const QString alone = m_dotLabel->text();
+        placed.removeAll(m_dotLabel);
+        m_dotLabel->setText(alone + QLatin1Char('\n') + m_markerLabel->text());
+        if (!placeClear(m_dotLabel, spots(), inside, placed, keep)) { // no room for two lines
+            placed.removeAll(m_dotLabel);
+            m_dotLabel->setText(alone);
+            placeClear(m_dotLabel, spots(), inside, placed, keep);
+        }
+    }
+    return true;
+}
+
 QString CliffChart::currentLabelText() const {
     const Results& r = m_results;
     // the curve is nvidia-smi; the verdict counts what the rank needs (less the cached
@@ -451,17 +499,33 @@ QString CliffChart::markerLabelText() const {
     return m_markerLabel->text();
 }
 
+QStringList CliffChart::mayFitVariants(const QString& value) const {
+    const Results& r = m_results;
+    const QString longer = r.axis == SweepAxis::MicroBatch
+                               ? (r.inference ? tr("largest batch that may fit: %1")
+                                              : tr("largest micro-batch that may fit: %1"))
+                               : (r.inference ? tr("longest context that may fit: %1")
+                                              : tr("longest sequence that may fit: %1"));
+    return {longer.arg(value), tr("may fit: %1").arg(value)};
+}
+
 bool CliffChart::markerLabelShown() const {
-    return m_markerLabel->isVisible();
+    return m_markerLabel->isVisible() ||
+           (!m_markerLabel->text().isEmpty() && m_dotLabel->isVisible() &&
+            m_dotLabel->text().endsWith(QLatin1Char('\n') + m_markerLabel->text()));
 }
 
 QString CliffChart::markerText() const {
     const Results& r = m_results;
     const QString value = Units::formatCount(m_markerValue);
+    // fits by the point estimate, but its band reaches past the GPU: the headline's "may not
+    // fit" there, so the marker does not say "fits"
+    const bool mayNot = r.maxFitBandX == m_markerValue && r.maxFitBand == BandVerdict::MayNotFit;
     const QStringList variants =
         m_markerValue <= 0 ? QStringList{tr("nothing fits")}
         : m_markerValue > r.sweepMax
             ? QStringList{tr("fits beyond %1").arg(Units::formatCount(r.sweepMax, true))}
+        : mayNot ? mayFitVariants(value)
         // the marker names what its axis counts
         : r.axis == SweepAxis::MicroBatch
             ? (r.inference ? QStringList{tr("largest batch that fits: %1").arg(value),
@@ -574,51 +638,8 @@ void CliffChart::placeOverlays() {
         keep << QRectF(plot.left(), p.y() - 1, plot.width(), 2); // the line itself
     }
     // current point: the dot, its label beside it, clear of the others
-    {
-        const QPointF p = dotAt;
-        m_dot->setPos(p);
-        const QSizeF br = m_dotLabel->size();
-        const double gap = dotSize / 2 + 4; // beside the dot, not on it
-        const double right = p.x() + gap;
-        const double left = p.x() - br.width() - gap;
-        const double above = p.y() - br.height() - gap;
-        const double below = p.y() + gap;
-        m_dotLabel->setVisible(r.hasEstimate);
-        const QList<QPointF> spots{QPointF(right, above), QPointF(right, below),
-                                   QPointF(left, above), QPointF(left, below)};
-        if (r.hasEstimate && !placeClear(m_dotLabel, spots, inside, placed, keep)) {
-            if (!m_markerShort) {
-                // no room: the marker's label takes its short wording, and the labels are
-                // placed again (once: the flag holds until the next placement)
-                m_markerShort = true;
-                placeOverlays();
-                m_markerShort = false;
-                return;
-            }
-            if (!m_dotShort && m_dotLabel->text() != currentLabelTextShort()) {
-                // still none: the point's label leaves out the verdict's bytes
-                const QScopedValueRollback<bool> shortDot(m_dotShort, true);
-                placeOverlays();
-                return;
-            }
-            if (!m_capacityShort) {
-                // still none: the capacity line's label gives its number alone
-                const QScopedValueRollback<bool> shortCapacity(m_capacityShort, true);
-                placeOverlays();
-                return;
-            }
-            // no room even then (a short plot): the current point's label goes first and the
-            // marker's short label after it, where it finds room (at its line's top, or slid
-            // along the line); only with none left does it give way to the point's label,
-            // which names the same number when they meet; the dashed line stays
-            placed.removeAll(m_markerLabel);
-            placeClear(m_dotLabel, spots, inside, placed, keep);
-            if (!placeClear(m_markerLabel, {m_markerLabel->pos()}, inside, placed, keep)) {
-                m_markerLabel->setVisible(false);
-                placed.removeAll(m_markerLabel);
-            }
-        }
-    }
+    if (!placeCurrent(dotAt, dotSize, inside, placed, keep))
+        return; // placed again, in shorter wordings
     // the slope is secondary: under the marker label when there is room, else not shown
     if (m_slopeWanted) {
         m_slopeLabel->setVisible(true);

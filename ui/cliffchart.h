@@ -55,7 +55,8 @@ public:
     QString currentLabelTextShort() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
-    /// Whether the max-fit marker's label is shown (a short plot may leave no room for it).
+    /// Whether the max-fit marker's words are shown: its own label, or, on a plot too short for
+    /// both where the marker stands at the current point, as the point's label's last line.
     bool markerLabelShown() const;
     /// The slope label's text ("" when the chart has none).
     QString slopeLabelText() const;
@@ -93,6 +94,14 @@ private:
     void placeOverlays();
     /// The max-fit marker's text, in the words of the x axis ("largest batch that fits: 7").
     QString markerText() const;
+    /// Places the current point's dot at @p p and its label beside it, clear of @p placed and
+    /// @p keep. With no room it places every label again in a shorter wording and returns
+    /// false (the caller's placement is over); true when this placement stands.
+    bool placeCurrent(QPointF p, double dotSize, const QRectF& inside,
+                      QList<const ChartLabel*>& placed, const QList<QRectF>& keep);
+    /// The marker's wordings where its x fits by the point estimate only (Results::maxFitBand
+    /// MayNotFit): long, then short.
+    QStringList mayFitVariants(const QString& value) const;
     /// Axis titles in the longest wording that fits the plot (never elided).
     void fitAxisTitles();
     void applyStyle();

@@ -221,6 +221,12 @@ void PlaybookView::refresh() {
         m_intro->setText(tr("Out of memory. The least disruptive combination of changes that "
                             "fits on these GPUs is drawn on the right, step by step; Apply plan "
                             "applies all of it as one undo step."));
+    } else if (m_results.estimate.fits && m_results.bandVerdict == BandVerdict::MayNotFit) {
+        // the headline's "may not fit": the rows' verdicts are the point estimate's
+        m_intro->setText(tr("The scenario may not fit: its band reaches past the GPU. These "
+                            "changes free more memory, ranked from least to most disruptive; "
+                            "each row's verdict is its point estimate's (Plan against the high "
+                            "bound judges them by the band). Double-click a row to apply it."));
     } else if (m_results.estimate.fits) {
         m_intro->setText(tr("The scenario fits. These changes would free more memory, ranked "
                             "from least to most disruptive. Double-click a row to apply it."));
@@ -228,6 +234,10 @@ void PlaybookView::refresh() {
         m_intro->setText(tr("Out of memory. Changes ranked: those that make it fit first, then "
                             "the least disruptive. Double-click a row to apply it."));
     }
+}
+
+QString PlaybookView::introText() const {
+    return m_intro->text();
 }
 
 void PlaybookView::retranslateUi() {

@@ -26,6 +26,8 @@ public:
 
     void setResults(const Results& r, ByteUnit unit);
     QTreeWidget* tree() const { return m_tree; }
+    /// The sentence above the table (what the rows are for, in the verdict's words).
+    QString introText() const;
     /// Applies playbook row @p row to the scenario (one undo step).
     void applyRow(int row);
     /// The row of the combined plan that fits, -1 when there is none.

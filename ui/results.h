@@ -43,7 +43,12 @@ struct Results {
     int64_t sweepMax = 1;
     int64_t current = 1; ///< the scenario's micro-batch or sequence length
     int64_t maxFit = 0;  ///< maxMicroBatch() or maxSequenceLength(); 0 = nothing fits
-    CliffLine cliff;     ///< cliffLine() (micro-batch slope)
+    /// The band's verdict at maxFit (core bandVerdictAt; bandVerdict where maxFit is the
+    /// current point): MayNotFit where that x fits by the point estimate only. Held for
+    /// maxFitBandX (0: not computed for this maxFit, e.g. while a slider is held).
+    BandVerdict maxFitBand = BandVerdict::Fits;
+    int64_t maxFitBandX = 0;
+    CliffLine cliff; ///< cliffLine() (micro-batch slope)
 
     /// The scenario's calibration when it applies to this setup (activeCalibration): every
     /// number above is calibrated to the measured run. Empty without one or when it was fitted

@@ -201,6 +201,24 @@ void microBatchSweep(const RecomputeJob& job, const Calibration* cal, Results& r
     r.sweepBand = memo.band;
 }
 
+/// The band's verdict at the largest x that fits (Results::maxFitBand): the current point's
+/// own where they meet, else core's at that x; not while a slider is held (its alternatives
+/// cost estimates), when the last one is kept only if it was for the same x.
+void markerBand(const RecomputeJob& job, const Calibration* cal, Results& r) {
+    if (r.maxFit <= 0) {
+        r.maxFitBandX = 0;
+    } else if (r.maxFit == r.current) {
+        r.maxFitBand = r.bandVerdict;
+        r.maxFitBandX = r.maxFit;
+    } else if (!job.keepPlaybook) {
+        const Scenario& s = job.scenario;
+        r.maxFitBand = bandVerdictAt(s.model, s.workload, s.gpu, job.axis, r.maxFit, cal);
+        r.maxFitBandX = r.maxFit;
+    } else if (r.maxFitBandX != r.maxFit) {
+        r.maxFitBandX = 0;
+    }
+}
+
 Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSweepMemo& memo) {
     QElapsedTimer clock;
     clock.start();
@@ -244,6 +262,7 @@ Results computeResults(const RecomputeJob& job, ReplayCache& loads, MicroBatchSw
         if (!job.keepPlaybook) // as microBatchSweep: not while a slider is held
             r.sweepBand = sweepBand(m, w, &s.gpu, job.axis, xs, cal);
     }
+    markerBand(job, cal, r);
     if (cal) {
         const auto [batch, seq] = calibrationPoint(w);
         if (job.axis == SweepAxis::MicroBatch && seq == cal->sequenceLength)

@@ -97,6 +97,13 @@ std::vector<SweepBandPoint> sweepBand(const ModelArch& m, const Workload& w, con
     return out;
 }
 
+BandVerdict bandVerdictAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis,
+                          int64_t x, const Calibration* cal) {
+    const EnsureReplayCache replays;
+    const PlannedRun run = plannedRun(m, atAxisValue(w, axis, x), &gpu, cal);
+    return bandVerdict(run.band, run.estimate.capacity);
+}
+
 std::vector<int64_t> sweepValues(int64_t maxX, int points) {
     std::vector<int64_t> xs;
     if (maxX < 1 || points < 1)

@@ -58,6 +58,13 @@ std::vector<SweepBandPoint> sweepBand(const ModelArch& m, const Workload& w, con
                                       const Calibration* cal = nullptr,
                                       int points = kSweepBandPoints);
 
+/// The band's verdict at one x of a sweep (plannedRun there: estimateBand of the point,
+/// shifted with a calibration; bandVerdict against the GPU): whether the largest x that fits
+/// by the point estimate (maxMicroBatch, maxSequenceLength) fits at its band's high bound too
+/// (Fits) or only may (MayNotFit). Cost: one estimate per band alternative (estimateBand).
+BandVerdict bandVerdictAt(const ModelArch& m, const Workload& w, const GpuSpec& gpu, SweepAxis axis,
+                          int64_t x, const Calibration* cal = nullptr);
+
 /// x values for a sweep: 1..maxX, all integers up to 64 then geometric, at most @p points.
 std::vector<int64_t> sweepValues(int64_t maxX, int points);
 

@@ -6,6 +6,7 @@
 #include "core/engine/band.h"
 #include "core/engine/profiles.h"
 #include "core/model/presets.h"
+#include "core/plan/solvers.h"
 #include "core/units.h"
 #include "testsupport.h"
 
@@ -354,6 +355,28 @@ private slots:
         const BandContributor* c = decidingContributor(b, 48 * kGiB);
         QVERIFY(c);
         QCOMPARE(c->cause, BandCause::FilledDefaults);
+    }
+
+    /// The cliff's marker in the band's words (core bandVerdictAt): Llama-3.1-8B LoRA under
+    /// the plain loop on one H100 (81,559 MiB), 2080 tokens. At micro-batch 4 the point's
+    /// verdict bytes fit, but the CUDA-stack contributor alone (1343 - 512 = 831 MiB, Hugging
+    /// Face's CUDA 11 context over CUDA 12's lazy one) takes them past the GPU: the largest
+    /// micro-batch that fits by the point estimate only may fit. At micro-batch 1 the run
+    /// needs under half the GPU, which no contributor closes: it fits.
+    void markerBandVerdict() {
+        Workload w = run("torch-loop", Finetune::LoRA);
+        w.sequenceLength = 2080;
+        const GpuSpec gpu = *findGpuPreset("h100-sxm-80gb");
+        const double capacity = 81559.0 * kMiB;
+        w.microBatch = 4;
+        const Estimate four = estimate(llama8b(), w, &gpu);
+        QVERIFY(verdictBytes(four.worst) <= capacity);
+        QVERIFY(verdictBytes(four.worst) + 831.0 * kMiB > capacity);
+        QCOMPARE(bandVerdictAt(llama8b(), w, gpu, SweepAxis::MicroBatch, 4),
+                 BandVerdict::MayNotFit);
+        w.microBatch = 1;
+        QVERIFY(verdictBytes(estimate(llama8b(), w, &gpu).worst) < capacity / 2);
+        QCOMPARE(bandVerdictAt(llama8b(), w, gpu, SweepAxis::MicroBatch, 1), BandVerdict::Fits);
     }
 
     /// Hand-made bands around an 80 GiB GPU: high under it fits, low over it does not,

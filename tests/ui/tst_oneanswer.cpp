@@ -235,6 +235,33 @@ private slots:
     // per sequence for a generate() batch (it said "per sample" under a "sequences" axis), and
     // the profile of no framework is "Custom (no framework)", not a framework called "Custom
     // any" (Compare's row beside a headline naming the precision preset).
+    // A run that may not fit is not called "fits" elsewhere (the GUI review): the cliff's
+    // marker stands at micro-batch 4, which fits by the point estimate only (core
+    // bandVerdictAt), and said "fits: 4" under a "may not fit" headline; the playbook began
+    // "The scenario fits."
+    void mayNotFitSaysSoEverywhere() {
+        Window win(testscenarios::mayNotFit());
+        const Results& r = win.w.controller()->results();
+        QCOMPARE(r.bandVerdict, BandVerdict::MayNotFit);
+        QCOMPARE(r.maxFit, r.current);
+        QCOMPARE(r.maxFitBand, BandVerdict::MayNotFit);
+        const QString marker = win.w.dashboard()->cliffChart()->markerLabelText();
+        QVERIFY2(marker.contains(QStringLiteral("may fit: 4")), qPrintable(marker));
+        win.w.dashboard()->refreshTables();
+        const QString intro = win.w.dashboard()->playbook()->introText();
+        QVERIFY2(intro.startsWith(QStringLiteral("The scenario may not fit")), qPrintable(intro));
+        // one micro-batch less fits at the band's high bound too: the marker says "fits"
+        Scenario three = testscenarios::mayNotFit();
+        three.workload.planAgainstBandHigh = true;
+        Window high(three);
+        const Results& h = high.w.controller()->results();
+        QCOMPARE(h.maxFit, 3);
+        QCOMPARE(h.maxFitBand, BandVerdict::Fits);
+        QVERIFY2(high.w.dashboard()->cliffChart()->markerLabelText().contains(
+                     QStringLiteral("that fits: 3")),
+                 qPrintable(high.w.dashboard()->cliffChart()->markerLabelText()));
+    }
+
     void opensWithTheCliDefault() {
         // The window opens with the scenario headroom-cli estimates when given none (it
         // applied the plain-loop profile on its own, the CLI did not: one setup, two profiles)
