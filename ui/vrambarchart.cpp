@@ -64,7 +64,8 @@ void replaceIfChanged(QLineSeries* s, const QList<QPointF>& pts) {
 VramBarChart::VramBarChart(QWidget* parent)
     : QChartView(new QChart, parent), m_chart(chart()), m_series(new QStackedBarSeries),
       m_categories(new QBarCategoryAxis), m_y(new QValueAxis), m_xHidden(new QValueAxis),
-      m_capacity(new QLineSeries), m_whisker(new QLineSeries),
+      m_capacity(new QLineSeries), m_whisker(new QLineSeries), m_whiskerHi(new QLineSeries(this)),
+      m_whiskerLo(new QLineSeries(this)), m_whiskerFill(new QAreaSeries(m_whiskerHi, m_whiskerLo)),
       // QAreaSeries does not own its boundary series, and they are never added to the chart
       m_highlightLo(new QLineSeries(this)), m_highlightHi(new QLineSeries(this)),
       m_highlightArea(new QAreaSeries(m_highlightHi, m_highlightLo)),
@@ -101,6 +102,7 @@ VramBarChart::VramBarChart(QWidget* parent)
     // Drawing order: highlight band, danger zone, bars, capacity line.
     m_chart->addSeries(m_highlightArea);
     m_chart->addSeries(m_series);
+    m_chart->addSeries(m_whiskerFill);
     m_chart->addSeries(m_whisker);
     m_chart->addSeries(m_capacity);
     m_whisker->setObjectName(QStringLiteral("bandWhisker"));
@@ -113,8 +115,8 @@ VramBarChart::VramBarChart(QWidget* parent)
     m_xHidden->setRange(-0.5, 0.5);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_y);
-    for (QAbstractSeries* s :
-         std::initializer_list<QAbstractSeries*>{m_capacity, m_highlightArea, m_whisker}) {
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_capacity, m_highlightArea,
+                                                                      m_whisker, m_whiskerFill}) {
         s->attachAxis(m_xHidden);
         s->attachAxis(m_y);
         hideLegendMarkers(m_chart, s);
@@ -328,12 +330,17 @@ void VramBarChart::updateAxesAndBand(const Estimate& e, int n, double maxTotal) 
     setLabelFormatIfChanged(m_y, yMax < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 
     replaceIfChanged(m_capacity, {QPointF(-0.5, cap), QPointF(n - 0.5, cap)});
-    if (whisker) { // an I-beam from the band's low to its high bound, on the one bar
+    if (whisker) { // the band from its low to its high bound, on the one bar: a box narrower
+        // than the bar, drawn as the legend's swatch and the cliff's band (a translucent fill,
+        // a dashed edge), so it is not read as one more stacked term
         const double lo = m_results.band.low[smi] / bpu, hi = bandHigh / bpu, w = 0.08;
-        replaceIfChanged(m_whisker, {QPointF(-w, lo), QPointF(w, lo), QPointF(0, lo),
-                                     QPointF(0, hi), QPointF(-w, hi), QPointF(w, hi)});
+        replaceIfChanged(m_whisker, {QPointF(-w, lo), QPointF(w, lo), QPointF(w, hi),
+                                     QPointF(-w, hi), QPointF(-w, lo)});
+        replaceIfChanged(m_whiskerHi, {QPointF(-w, hi), QPointF(w, hi)});
+        replaceIfChanged(m_whiskerLo, {QPointF(-w, lo), QPointF(w, lo)});
     }
     setHelperVisible(m_chart, m_whisker, whisker);
+    setHelperVisible(m_chart, m_whiskerFill, whisker);
     // over the capacity: the region a run cannot reach (the cliff's shading past the largest
     // value that fits is the same colour)
     m_band->setBand(Qt::Vertical, 0.0, cap > 0 ? std::max(0.0, 1.0 - cap / yMax) : 0.0,
@@ -541,7 +548,11 @@ void VramBarChart::applyStyle() {
     QPen cap(c.capacity, m_style.lineWidth() + 0.5);
     cap.setCapStyle(Qt::FlatCap);
     m_capacity->setPen(cap);
-    m_whisker->setPen(QPen(c.text, m_style.lineWidth() + 0.5));
+    m_whisker->setPen(QPen(c.total, m_style.lineWidth(), Qt::DashLine));
+    QColor fill = c.total; // the band's look (TermLegend, CliffChart::updateBand)
+    fill.setAlpha(60);
+    m_whiskerFill->setBrush(fill);
+    m_whiskerFill->setPen(Qt::NoPen);
     m_highlightArea->setBrush(c.highlight);
     m_highlightArea->setPen(Qt::NoPen);
     for (QBarSet* set : m_sets) {

@@ -111,7 +111,10 @@ private:
     QLineSeries* m_capacity;
     /// The band of the worst rank's nvidia-smi total (core estimateBand) as a whisker on the
     /// bar, low to high, in the worst-rank view.
-    QLineSeries* m_whisker;
+    QLineSeries* m_whisker;   ///< the band's dashed edge
+    QLineSeries* m_whiskerHi; ///< the band's fill between these two (not in the chart)
+    QLineSeries* m_whiskerLo;
+    QAreaSeries* m_whiskerFill;  ///< the band's translucent fill
     double m_whiskerHigh = 0;    ///< the whisker's top, display units
     double m_axisPlotHeight = 0; ///< the plot height the axis's label room was sized for, px
     QLineSeries* m_highlightLo;

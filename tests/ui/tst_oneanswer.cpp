@@ -189,6 +189,20 @@ private slots:
         QVERIFY(win.w.dashboard()->termLegend()->names().size() >= 2);
         QCOMPARE(win.w.dashboard()->termLegend()->names().back(),
                  TermLegend::tr("band: low to high bound"));
+        // the bar draws the band as the legend's swatch shows it, a dashed edge round a
+        // translucent fill, not as a solid I-beam that read as one more stacked term (the
+        // GUI review)
+        const VramBarChart* bar = win.w.dashboard()->barChart();
+        QVERIFY(bar->whiskerShown());
+        const QLineSeries* edge = nullptr;
+        for (QAbstractSeries* series : bar->chart()->series())
+            if (series->objectName() == QStringLiteral("bandWhisker"))
+                edge = qobject_cast<QLineSeries*>(series);
+        QVERIFY(edge);
+        QCOMPARE(edge->pen().style(), Qt::DashLine);
+        QCOMPARE(edge->count(), 5); // a closed box from the low to the high bound
+        QCOMPARE(edge->at(0).y(), b.low[smi] / bpu);
+        QCOMPARE(edge->at(2).y(), b.high[smi] / bpu);
     }
 
     // The cliff's current point names the headline's bytes: where the verdict counts less than
