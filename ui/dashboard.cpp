@@ -271,10 +271,10 @@ void Dashboard::setChartStyle(const ChartStyle& style) {
 }
 
 void Dashboard::setPresentation(bool on) {
-
     ChartStyle s = m_style;
     s.presentation = on;
     setChartStyle(s);
+    applyTabFont();
     m_cliff->setCompact(on);
     m_barView->setVisible(!on);
     m_barTitle->setVisible(!on);
@@ -295,15 +295,21 @@ void Dashboard::setPresentation(bool on) {
 }
 
 void Dashboard::setStageScale(double scale) {
-    if (m_style.screenScale == scale)
-        return;
-    ChartStyle s = m_style;
-    s.screenScale = scale;
-    setChartStyle(s);
+    if (m_style.screenScale != scale) {
+        ChartStyle s = m_style;
+        s.screenScale = scale;
+        setChartStyle(s);
+        m_cliff->setCompact(s.presentation, scale);
+    }
+    applyTabFont(); // at scale 1 too (a 1080-line stage), which returned before it
+}
+
+void Dashboard::applyTabFont() {
     QFont f = font();
-    f.setPointSizeF(QApplication::font().pointSizeF() * (s.presentation ? 1.25 * scale : 1.0));
-    m_tabs->setFont(f);
-    m_cliff->setCompact(s.presentation, scale);
+    f.setPointSizeF(QApplication::font().pointSizeF() *
+                    (m_style.presentation ? 1.25 * m_style.screenScale : 1.0));
+    if (m_tabs->font() != f)
+        m_tabs->setFont(f);
 }
 
 void Dashboard::retranslateUi() {

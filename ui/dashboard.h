@@ -84,6 +84,9 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    /// The detail tabs' type: the application's, x 1.25 x the stage scale on stage (the
+    /// tables and texts of a tab are read from the back of the room too).
+    void applyTabFont();
     /// The verdict, the bar with its view box, the cliff and the legend (the charts area).
     void buildCharts();
     /// The detail tabs under the charts and the splitter between them.

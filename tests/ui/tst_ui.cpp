@@ -782,6 +782,29 @@ private slots:
         QTRY_VERIFY(!m_win->isFullScreen());
     }
 
+    // The detail tabs' type grows on stage at every height: on a 1920x1080 stage (scale 1)
+    // it stayed the desk's (setStageScale returned early at an unchanged scale; the GUI
+    // review's 14-px playbook rows), and after a 1280x720 stage it stayed 1.25x at the desk.
+    void stageTabsTypeFollowsTheStage_data() {
+        QTest::addColumn<int>("height");
+        QTest::newRow("stage-720") << 720;
+        QTest::newRow("stage-1080") << 1080;
+        QTest::newRow("stage-2160") << 2160;
+    }
+    void stageTabsTypeFollowsTheStage() {
+        QFETCH(int, height);
+        Dashboard* d = m_win->dashboard();
+        const double app = QApplication::font().pointSizeF();
+        const double desk = d->tabs()->font().pointSizeF();
+        QCOMPARE(desk, app);
+        d->setPresentation(true);
+        d->setStageScale(PresentationMode::scaleFor(height));
+        QCOMPARE(d->tabs()->font().pointSizeF(), app * 1.25 * PresentationMode::scaleFor(height));
+        d->setStageScale(1.0); // leaving the stage, as PresentationMode does
+        d->setPresentation(false);
+        QCOMPARE(d->tabs()->font().pointSizeF(), app);
+    }
+
     void layoutValidationMessage_data() {
         QTest::addColumn<QString>("spin");
         QTest::addColumn<int>("value");
