@@ -69,6 +69,10 @@ QString ServingCliffChart::answerText() const {
     return m_hereLabel->text();
 }
 
+QString ServingCliffChart::positionsText() const {
+    return m_positionsLabel->isVisible() ? m_positionsLabel->text() : QString();
+}
+
 QString ServingCliffChart::capText() const {
     return m_capLabel->text();
 }
@@ -167,9 +171,17 @@ void ServingCliffChart::placeLabels() {
             m_hereLabel->setText(text);
     }
     QList<const ChartLabel*> placed;
-    QList<QRectF> keep; // the point's marker: no label covers it
+    QList<QRectF> keep; // the point's marker, the curve and the position limit stay in view
     if (m_here->count() == 1)
         keep << markerRect(m_chart->mapToPosition(m_here->at(0), m_here), m_here->markerSize());
+    QList<QPointF> curve;
+    for (const QPointF& pt : m_curve->points())
+        curve << m_chart->mapToPosition(pt, m_curve);
+    keep << lineKeepRects(curve, plot);
+    if (m_positions->count() == 2) {
+        const double x = m_chart->mapToPosition(m_positions->at(1), m_positions).x();
+        keep << QRectF(x - 2, plot.top(), 4, plot.height());
+    }
     // the point's label first (the answer), right of the point or left of it
     if (m_here->count() == 1) {
         const QPointF at = m_chart->mapToPosition(m_here->at(0), m_here);
@@ -184,24 +196,45 @@ void ServingCliffChart::placeLabels() {
     } else if (!m_hereLabel->text().isEmpty()) { // no point: the server does not start
         placeClear(m_hereLabel, {QPointF(plot.left() + 8, plot.top() + 4)}, inside, placed);
     }
-    // the scheduler's cap just under the curve's flat start; not shown where it has no room
+    // the scheduler's cap over the curve's flat start, or under it; off the curve, and not
+    // shown where it has no room
     if (!m_capLabel->text().isEmpty() && m_curve->count() > 0) {
         const QPointF start = m_chart->mapToPosition(m_curve->at(0), m_curve);
+        const double h = m_capLabel->size().height();
         m_capLabel->setVisible(true);
-        if (!placeClear(m_capLabel, {QPointF(start.x() + 6, start.y() + 6)}, inside, placed, keep))
+        if (!placeClear(
+                m_capLabel,
+                {QPointF(start.x() + 6, start.y() - h - 6), QPointF(start.x() + 6, start.y() + 6)},
+                inside, placed, keep))
             m_capLabel->setVisible(false);
     }
-    // the position limit at the top of its line, beside it; not shown where it has no room
-    if (m_positions->count() == 2 && !m_positionsLabel->text().isEmpty()) {
-        const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
+    placePositionsLabel(plot, inside, placed, keep);
+}
+
+void ServingCliffChart::placePositionsLabel(const QRectF& plot, const QRectF& inside,
+                                            QList<const ChartLabel*>& placed,
+                                            const QList<QRectF>& keep) {
+    // the position limit at the top of its line, beside it: its name where there is room,
+    // else the number alone (a 1280x720 stage left the red line unexplained); not shown
+    // where even that has none
+    if (m_positions->count() != 2 || m_maxPositions <= 0)
+        return;
+    const QPointF top = m_chart->mapToPosition(m_positions->at(1), m_positions);
+    const QString number = Units::formatCount(m_maxPositions);
+    m_positionsLabel->setVisible(true);
+    for (const QString& text : {tr("max_position_embeddings %1").arg(number), number}) {
+        m_positionsLabel->setText(text);
         const QSizeF sz = m_positionsLabel->size();
-        m_positionsLabel->setVisible(true);
-        if (!placeClear(m_positionsLabel,
-                        {QPointF(top.x() + 4, plot.top() + 2),
-                         QPointF(top.x() - 4 - sz.width(), plot.top() + 2)},
-                        inside, placed, keep))
-            m_positionsLabel->setVisible(false);
+        QList<const ChartLabel*> trial = placed;
+        if (placeClear(m_positionsLabel,
+                       {QPointF(top.x() + 4, plot.top() + 2),
+                        QPointF(top.x() - 4 - sz.width(), plot.top() + 2)},
+                       inside, trial, keep)) {
+            placed = trial;
+            return;
+        }
     }
+    m_positionsLabel->setVisible(false);
 }
 
 void ServingCliffChart::applyStyle() {

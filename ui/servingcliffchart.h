@@ -36,6 +36,9 @@ public:
     QString answerText() const;
     /// The scheduler's cap written over the curve's flat start ("max_num_seqs 1,024"), or "".
     QString capText() const;
+    /// The max_position_embeddings line's label as shown ("max_position_embeddings 131,072",
+    /// or the number alone on a short plot); "" when it is not shown.
+    QString positionsText() const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -43,6 +46,9 @@ protected:
 private:
     void rebuild();
     void placeLabels();
+    /// The max_position_embeddings line's label, in the longest wording that finds room.
+    void placePositionsLabel(const QRectF& plot, const QRectF& inside,
+                             QList<const ChartLabel*>& placed, const QList<QRectF>& keep);
     /// Axis titles in the longest wording that fits, and as many x ticks as fit.
     void fitAxes();
     void applyStyle();
