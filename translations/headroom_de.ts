@@ -1618,6 +1618,18 @@
         <source>reserved + memory outside torch + CUDA context</source>
         <translation>reserviert + Speicher außerhalb von torch + CUDA-Kontext</translation>
     </message>
+    <message>
+        <source>Needed (verdict)</source>
+        <translation>Benötigt (Urteil)</translation>
+    </message>
+    <message>
+        <source>What the fit verdict and the headline count: nvidia-smi less the cached segments that hold no live tensor, which PyTorch frees before it runs out of memory, and optimizer states paged to host memory.</source>
+        <translation>Was das Urteil und die Überschrift zählen: nvidia-smi ohne die zwischengespeicherten Segmente ohne aktiven Tensor, die PyTorch freigibt, bevor der Speicher ausgeht, und ohne in den Host-Speicher ausgelagerte Optimiererzustände.</translation>
+    </message>
+    <message>
+        <source>total less the releasable cache and paged states</source>
+        <translation>Summe ohne freigebbaren Cache und ausgelagerte Zustände</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CalibrationDialog</name>

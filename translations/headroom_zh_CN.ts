@@ -1616,6 +1616,18 @@
         <source>reserved + memory outside torch + CUDA context</source>
         <translation>已预留 + torch 之外的显存 + CUDA 上下文</translation>
     </message>
+    <message>
+        <source>Needed (verdict)</source>
+        <translation>所需（结论）</translation>
+    </message>
+    <message>
+        <source>What the fit verdict and the headline count: nvidia-smi less the cached segments that hold no live tensor, which PyTorch frees before it runs out of memory, and optimizer states paged to host memory.</source>
+        <translation>结论与标题所计的显存：nvidia-smi 显存减去不含活跃张量的缓存段（PyTorch 会在显存耗尽前释放它们）以及分页到主机内存的优化器状态。</translation>
+    </message>
+    <message>
+        <source>total less the releasable cache and paged states</source>
+        <translation>总量减去可释放缓存与分页状态</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CalibrationDialog</name>

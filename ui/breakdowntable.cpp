@@ -60,8 +60,10 @@ protected:
         p.drawLine(0, 0, viewport()->width(), 0);
     }
 };
-constexpr int kRows = kTermCount + 4; // terms + allocated + reserved + total + host RAM
-constexpr int kHostRow = kTermCount + 3;
+// terms + allocated + reserved + total + needed + host RAM
+constexpr int kRows = kTermCount + 5;
+constexpr int kNeededRow = kTermCount + 3;
+constexpr int kHostRow = kTermCount + 4;
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
 QString csvField(const QString& v) {
@@ -110,7 +112,7 @@ BreakdownTable::BreakdownTable(QWidget* parent)
     }
     for (int r = kTermCount; r < kRows; ++r) {
         QFont f = item(r, 0)->font();
-        f.setBold(r == kHostRow - 1);
+        f.setBold(r == kTermCount + 2); // the total
         for (int c = 0; c < 4; ++c) {
             item(r, c)->setFont(f);
         }
@@ -247,6 +249,16 @@ void BreakdownTable::refresh() {
     setTotal(kTermCount, w.allocated);
     setTotal(kTermCount + 1, w.reserved);
     setTotal(kTermCount + 2, w.nvidiaSmi);
+    // what the verdict counts (the headline's "needs"), where it differs from nvidia-smi as
+    // shown: the releasable cache and pageable states are not needed (core verdictBytes)
+    const double needed = m_results.hasEstimate ? verdictBytes(w) : total;
+    const bool neededShown = !m_results.drawsServingCliff() &&
+                             Units::format(needed, m_unit, 2) != Units::format(total, m_unit, 2);
+    if (m_totals->isRowHidden(kNeededRow) == neededShown) {
+        m_totals->setRowHidden(kNeededRow, !neededShown);
+        placeTotals();
+    }
+    setTotal(kNeededRow, needed);
     // host RAM: not GPU memory, so no share of the total
     const double host = m_results.hasEstimate ? e.hostBytes : 0.0;
     if (m_totals->isRowHidden(kHostRow) != (host <= 0)) {
@@ -330,6 +342,12 @@ void BreakdownTable::retranslateUi() {
         ->setToolTip(
             tr("Reserved plus the CUDA context: what nvidia-smi shows and the driver enforces."));
     totalFormulas();
+    item(kNeededRow, 0)->setText(tr("Needed (verdict)"));
+    item(kNeededRow, 0)
+        ->setToolTip(tr("What the fit verdict and the headline count: nvidia-smi less the cached "
+                        "segments that hold no live tensor, which PyTorch frees before it runs "
+                        "out of memory, and optimizer states paged to host memory."));
+    item(kNeededRow, 3)->setText(tr("total less the releasable cache and paged states"));
     item(kHostRow, 0)->setText(tr("Host RAM (offload)"));
     item(kHostRow, 0)
         ->setToolTip(

@@ -10,6 +10,7 @@
 #include "core/model/presets.h"
 #include "core/plan/calibration.h"
 #include "core/plan/solvers.h"
+#include "ui/breakdowntable.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
 #include "ui/dashboard.h"
@@ -274,6 +275,35 @@ private slots:
         QVERIFY2(high.w.dashboard()->cliffChart()->markerLabelText().contains(
                      QStringLiteral("that fits: 3")),
                  qPrintable(high.w.dashboard()->cliffChart()->markerLabelText()));
+    }
+
+    // The breakdown names the headline's bytes: its totals ended at nvidia-smi 79.65 GiB,
+    // exactly the GPU, under a headline of 79.2 GiB (the GUI review's four totals); a row
+    // "Needed (verdict)" gives what the verdict counts where it differs, and only there.
+    void breakdownNamesTheHeadlineBytes() {
+        Window win(testscenarios::mayNotFit());
+        const Results& r = win.w.controller()->results();
+        const double needed = verdictBytes(r.estimate.worst);
+        QVERIFY(r.estimate.worst.nvidiaSmi - needed > 0.1 * (1 << 30)); // the gap is shown
+        win.w.dashboard()->refreshTables();
+        const auto neededRow = [&win] {
+            const QString csv =
+                win.w.dashboard()->breakdown()->toText(BreakdownTable::TextFormat::Csv);
+            for (const QString& line : csv.split(QStringLiteral("\r\n")))
+                if (line.startsWith(QStringLiteral("Needed (verdict),")))
+                    return line;
+            return QString();
+        };
+        const QString row = neededRow();
+        QVERIFY2(row.contains(QStringLiteral(",%1,").arg(std::llround(needed))), qPrintable(row));
+        QVERIFY(win.w.dashboard()->verdict()->headline().contains(
+            Units::format(needed, ByteUnit::GiB)));
+        win.w.controller()->resetScenario(defaultScenario()); // nothing releasable: one total
+        win.w.controller()->flush();
+        win.w.dashboard()->refreshTables();
+        QVERIFY(verdictBytes(win.w.controller()->results().estimate.worst) ==
+                win.w.controller()->results().estimate.worst.nvidiaSmi);
+        QVERIFY2(neededRow().isEmpty(), qPrintable(neededRow()));
     }
 
     void opensWithTheCliDefault() {
