@@ -267,6 +267,16 @@ void TimelineChart::placeOverlays() {
     }
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
     QList<const ChartLabel*> placed;
+    // the lines stay readable under the labels: the peak's label sat on the segment into it
+    QList<QRectF> keep;
+    for (QLineSeries* line : m_lines) {
+        if (!line->isVisible())
+            continue;
+        QList<QPointF> points;
+        for (const QPointF& pt : line->points())
+            points << m_chart->mapToPosition(pt, line);
+        keep << lineKeepRects(points, plot);
+    }
     m_peakLabel->setVisible(m_peak->count() == 1);
     m_ring->setVisible(m_peak->count() == 1);
     int peakIndex = -1;
@@ -279,8 +289,10 @@ void TimelineChart::placeOverlays() {
         const double gap = d / 2 + 4; // clear of the ring
         placeClear(m_peakLabel,
                    {QPointF(p.x() - sz.width() / 2, p.y() + gap),
-                    QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap)},
-                   inside, placed);
+                    QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap),
+                    QPointF(p.x() + gap, p.y() - sz.height() / 2),
+                    QPointF(p.x() - gap - sz.width(), p.y() - sz.height() / 2)},
+                   inside, placed, keep);
     }
     int tightLine = -1;
     for (size_t k = 0; k < m_lineStage.size(); ++k)
@@ -298,7 +310,7 @@ void TimelineChart::placeOverlays() {
         if (!placeClear(l,
                         {QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - 8),
                          QPointF(p.x() - sz.width() / 2, p.y() + 8)},
-                        inside, placed))
+                        inside, placed, keep))
             l->setVisible(false); // no room on this small a chart: the hover has the value
     }
 }

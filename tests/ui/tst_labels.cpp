@@ -8,6 +8,7 @@
 #include "core/model/presets.h"
 #include "shownwindow.h"
 #include "ui/breakdowntable.h"
+#include "ui/chartstyle.h"
 #include "ui/cliffchart.h"
 #include "ui/cliffpanel.h"
 #include "ui/comparepanel.h"
@@ -271,6 +272,58 @@ private slots:
                                             .arg(line->pen().widthF())));
         }
         QCOMPARE(rings, 1);
+    }
+
+    // The step timeline's labels keep off its lines: the peak's label sat on the segment into
+    // the peak (the GUI review, a generate() run at the desk and on stage).
+    void timelineLabelsKeepOffTheLines_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stage");
+        QTest::addColumn<bool>("generate");
+        for (bool generate : {false, true})
+            for (const auto& [sz, stage] :
+                 {std::pair{QSize(1920, 1080), false}, std::pair{QSize(1280, 720), true}})
+                QTest::addRow("%s-%dx%d-%s", generate ? "generate" : "training", sz.width(),
+                              sz.height(), stage ? "stage" : "desk")
+                    << sz << stage << generate;
+    }
+    void timelineLabelsKeepOffTheLines() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(bool, generate);
+        ShownWindow shown(size, QString());
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        showRun(w,
+                generate ? testscenarios::inference("qwen2.5-72b", 4, 32768, 8) : defaultScenario(),
+                stage);
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("timeline")));
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab();
+        auto* view = w.findChild<TimelineChart*>(QStringLiteral("timelineChart"));
+        QVERIFY(view);
+        int labels = 0;
+        for (QGraphicsItem* item : view->scene()->items()) {
+            const auto* label = dynamic_cast<const ChartLabel*>(item);
+            if (!label || !label->isVisible() || label->text().isEmpty())
+                continue;
+            ++labels;
+            const QRectF box = label->sceneBoundingRect().adjusted(1, 1, -1, -1);
+            for (QLineSeries* line : view->stageSeries()) {
+                if (!line->isVisible())
+                    continue;
+                for (int i = 0; i + 1 < line->count(); ++i) {
+                    const QPointF a = view->chart()->mapToPosition(line->at(i), line);
+                    const QPointF b = view->chart()->mapToPosition(line->at(i + 1), line);
+                    for (int k = 0; k <= 40; ++k) { // points along the segment
+                        const QPointF p = a + (b - a) * (k / 40.0);
+                        QVERIFY2(!box.contains(p), qPrintable(label->text()));
+                    }
+                }
+            }
+        }
+        QVERIFY(labels >= 2);
     }
 
     // Spin boxes group digits as the locale does, like every text beside them ("2 x 8.192
