@@ -273,8 +273,10 @@ void TimelineChart::placeOverlays() {
         if (!line->isVisible())
             continue;
         QList<QPointF> points;
-        for (const QPointF& pt : line->points())
+        for (const QPointF& pt : line->points()) {
             points << m_chart->mapToPosition(pt, line);
+            keep << markerRect(points.back(), ringDiameter()); // the phase's point
+        }
         keep << lineKeepRects(points, plot);
     }
     m_peakLabel->setVisible(m_peak->count() == 1);
