@@ -72,6 +72,17 @@ Scenario pinAndTwoEdits(MainWindow& w) {
     return b;
 }
 
+/// Rows "WxH-desk" and "WxH-stage" (columns size, stage) over a projector, a desktop and a 4K
+/// wall.
+void sizeAndStageRows() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("stage");
+    for (const QSize& sz : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
+        for (bool stage : {false, true})
+            QTest::addRow("%dx%d-%s", sz.width(), sz.height(), stage ? "stage" : "desk")
+                << sz << stage;
+}
+
 /// Runs @p s in @p w, at the desk or on @p stage, and lays the window out as it is painted.
 void showRun(MainWindow& w, const Scenario& s, bool stage) {
     w.presentation()->setActive(stage, false);
@@ -347,12 +358,7 @@ private slots:
     // row lies wholly inside a view's visible area and every term row can be scrolled clear of
     // them. Before, the total (nvidia-smi) row lay under the bottom of the 1280x720 table.
     void totalsStayInView_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<bool>("stage");
-        for (const QSize& sz : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
-            for (bool stage : {false, true})
-                QTest::addRow("%dx%d-%s", sz.width(), sz.height(), stage ? "stage" : "desk")
-                    << sz << stage;
+        sizeAndStageRows();
     }
     void totalsStayInView() {
         QFETCH(QSize, size);
@@ -472,12 +478,7 @@ private slots:
     // A sized server's cliff names its red max_position_embeddings line at every size (a
     // 1280x720 stage left it unexplained: the GUI review), and its labels keep off the curve.
     void servingCliffNamesThePositionLimit_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<bool>("stage");
-        for (const QSize& sz : {QSize(1280, 720), QSize(1920, 1080), QSize(3840, 2160)})
-            for (bool stage : {false, true})
-                QTest::addRow("%dx%d-%s", sz.width(), sz.height(), stage ? "stage" : "desk")
-                    << sz << stage;
+        sizeAndStageRows();
     }
     void servingCliffNamesThePositionLimit() {
         QFETCH(QSize, size);
