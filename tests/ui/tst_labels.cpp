@@ -357,9 +357,7 @@ private slots:
     // scroll): at every size, at the desk and on stage, with the host-RAM row too, every total
     // row lies wholly inside a view's visible area and every term row can be scrolled clear of
     // them. Before, the total (nvidia-smi) row lay under the bottom of the 1280x720 table.
-    void totalsStayInView_data() {
-        sizeAndStageRows();
-    }
+    void totalsStayInView_data() { sizeAndStageRows(); }
     void totalsStayInView() {
         QFETCH(QSize, size);
         QFETCH(bool, stage);
@@ -477,9 +475,7 @@ private slots:
 
     // A sized server's cliff names its red max_position_embeddings line at every size (a
     // 1280x720 stage left it unexplained: the GUI review), and its labels keep off the curve.
-    void servingCliffNamesThePositionLimit_data() {
-        sizeAndStageRows();
-    }
+    void servingCliffNamesThePositionLimit_data() { sizeAndStageRows(); }
     void servingCliffNamesThePositionLimit() {
         QFETCH(QSize, size);
         QFETCH(bool, stage);
