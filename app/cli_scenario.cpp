@@ -393,7 +393,9 @@ void addScenarioOptions(QCommandLineParser& p) {
         opt("framework",
             q("Framework profile NAME[@VERSION] (dtypes, defaults and the framework's behaviour "
               "facts, docs/profiles.md; no version = the newest): " +
-              knownProfileList() + "."),
+              knownProfileList() +
+              ". Without it and without --scenario: torch-loop, a plain PyTorch loop, as the GUI "
+              "opens with."),
             "profile"),
         opt("precision-preset",
             q("Dtype accounting only, without behaviour facts: " + presetList() + "."), "preset"),
