@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QPen>
 #include <QTimer>
+#include <QXYSeries>
 
 #include <QCategoryAxis>
 #include <QPainter>
@@ -360,6 +361,14 @@ bool clearOf(const QRectF& r, const QRectF& bounds, const QList<const ChartLabel
     return true;
 }
 } // namespace
+
+QList<QPointF> pixelPoints(QChart* chart, QXYSeries* series) {
+    QList<QPointF> out;
+    out.reserve(series->count());
+    for (const QPointF& pt : series->points())
+        out << chart->mapToPosition(pt, series);
+    return out;
+}
 
 QList<QRectF> lineKeepRects(const QList<QPointF>& points, const QRectF& bounds, double step,
                             int maxRects) {

@@ -14,6 +14,7 @@
 
 class QAbstractAxis;
 class QChart;
+class QXYSeries;
 class QGraphicsSimpleTextItem;
 class QAbstractSeries;
 class QValueAxis;
@@ -195,6 +196,10 @@ int ticksForHeight(double plotHeight, const QFont& font);
 /// Bounded: candidates x 2 x (bounds height / step) x (placed + keepClear) rectangle tests.
 bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
                 QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear = {});
+
+/// The points of @p series in pixels of @p chart (the labels' parent coordinates): what
+/// lineKeepRects and markerRect read.
+QList<QPointF> pixelPoints(QChart* chart, QXYSeries* series);
 
 /// Small squares along the polyline @p points (pixels, in the labels' parent coordinates)
 /// inside @p bounds, at most @p step px apart: what placeClear keeps labels off so that a line

@@ -302,10 +302,8 @@ void CliffChart::updateBand() {
         replaceIfChanged(m_bandLow, low);
     }
     const ChartColors c = m_style.colors();
-    QColor fill = c.total;
-    fill.setAlpha(60);
-    if (m_bandArea->brush().color() != fill)
-        m_bandArea->setBrush(fill);
+    if (m_bandArea->brush().color() != c.bandFill())
+        m_bandArea->setBrush(c.bandFill());
     QColor edge = c.total;
     edge.setAlpha(160);
     const QPen pen(edge, m_style.presentation ? 1.5 : 1.0, Qt::DashLine);
@@ -590,14 +588,11 @@ void CliffChart::placeOverlays() {
     if (r.hasEstimate)
         keep << markerRect(dotAt, dotSize);
     if (m_measured->isVisible())
-        for (const QPointF& pt : m_measured->points())
-            keep << markerRect(m_chart->mapToPosition(pt, m_measured), m_measured->markerSize());
+        for (const QPointF& pt : pixelPoints(m_chart, m_measured))
+            keep << markerRect(pt, m_measured->markerSize());
     // the total curve and the capacity line stay readable: the labels keep off them where
     // they find room (the capacity label is placed against its line before the line counts)
-    QList<QPointF> curve;
-    for (const QPointF& pt : m_total->points())
-        curve << m_chart->mapToPosition(pt, m_total);
-    keep << lineKeepRects(curve, plot);
+    keep << lineKeepRects(pixelPoints(m_chart, m_total), plot);
     // max-fit label: at the top of the marker line, right of it (left when no room); the
     // current point's label in the wording this plot's width holds
     m_markerLabel->setText(markerText());

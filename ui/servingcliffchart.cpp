@@ -174,10 +174,7 @@ void ServingCliffChart::placeLabels() {
     QList<QRectF> keep; // the point's marker, the curve and the position limit stay in view
     if (m_here->count() == 1)
         keep << markerRect(m_chart->mapToPosition(m_here->at(0), m_here), m_here->markerSize());
-    QList<QPointF> curve;
-    for (const QPointF& pt : m_curve->points())
-        curve << m_chart->mapToPosition(pt, m_curve);
-    keep << lineKeepRects(curve, plot);
+    keep << lineKeepRects(pixelPoints(m_chart, m_curve), plot);
     if (m_positions->count() == 2) {
         const double x = m_chart->mapToPosition(m_positions->at(1), m_positions).x();
         keep << QRectF(x - 2, plot.top(), 4, plot.height());

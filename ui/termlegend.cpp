@@ -109,9 +109,7 @@ void TermLegend::paintEvent(QPaintEvent*) {
     if (m_band && i < items.size()) { // the band's look: a translucent fill, a dashed edge
         const QRect r = items[i].translated(4, 2);
         const QRect box(r.left(), r.top() + (fm.height() - swatch) / 2, swatch, swatch);
-        QColor fill = m_style.colors().total;
-        fill.setAlpha(60);
-        p.fillRect(box, fill);
+        p.fillRect(box, m_style.colors().bandFill());
         p.setPen(QPen(m_style.colors().total, 1, Qt::DashLine));
         p.drawRect(box.adjusted(0, 0, -1, -1));
         p.setPen(palette().color(QPalette::WindowText));

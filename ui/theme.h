@@ -24,6 +24,13 @@ struct ChartColors {
     QColor mayNotFit;  ///< "may not fit" verdict (the band straddles the capacity)
     QColor total;      ///< total line in the cliff chart
     QColor highlight;  ///< tightest-rank band
+    /// The band's translucent fill (the total's colour at alpha 60), one look for the legend's
+    /// swatch, the cliff's shaded band and the bar's band box.
+    QColor bandFill() const {
+        QColor c = total;
+        c.setAlpha(60);
+        return c;
+    }
 };
 
 class Theme {

@@ -272,11 +272,9 @@ void TimelineChart::placeOverlays() {
     for (QLineSeries* line : m_lines) {
         if (!line->isVisible())
             continue;
-        QList<QPointF> points;
-        for (const QPointF& pt : line->points()) {
-            points << m_chart->mapToPosition(pt, line);
-            keep << markerRect(points.back(), ringDiameter()); // the phase's point
-        }
+        const QList<QPointF> points = pixelPoints(m_chart, line);
+        for (const QPointF& pt : points)
+            keep << markerRect(pt, ringDiameter()); // the phase's point
         keep << lineKeepRects(points, plot);
     }
     m_peakLabel->setVisible(m_peak->count() == 1);

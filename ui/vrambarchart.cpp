@@ -549,9 +549,7 @@ void VramBarChart::applyStyle() {
     cap.setCapStyle(Qt::FlatCap);
     m_capacity->setPen(cap);
     m_whisker->setPen(QPen(c.total, m_style.lineWidth(), Qt::DashLine));
-    QColor fill = c.total; // the band's look (TermLegend, CliffChart::updateBand)
-    fill.setAlpha(60);
-    m_whiskerFill->setBrush(fill);
+    m_whiskerFill->setBrush(c.bandFill()); // the legend's and the cliff's band look
     m_whiskerFill->setPen(Qt::NoPen);
     m_highlightArea->setBrush(c.highlight);
     m_highlightArea->setPen(Qt::NoPen);
