@@ -143,6 +143,8 @@ private slots:
     void matchesThePlainRules();
     void transientCyclesSkipExactly_data();
     void transientCyclesSkipExactly();
+    void transientLeavesWhatThePairLeaves_data();
+    void transientLeavesWhatThePairLeaves();
     void inPlaceLoadsNothing();
     void unchunkedPeakIsTheWholeSearch();
     void chunkedPeakIsOneChunk();
@@ -330,6 +332,64 @@ void TstLoadPhase::transientCyclesSkipExactly() {
         QCOMPARE(skipping.segments(), every.segments());
     }
     QVERIFY2(skipped >= leastSkipped, qPrintable(QString::number(skipped)));
+}
+
+void TstLoadPhase::transientLeavesWhatThePairLeaves_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<qint64>("largest"); // bytes of the largest request
+    QTest::addColumn<int>("widths");     // distinct request sizes (0: any size)
+    QTest::newRow("small-pool-any-size") << 21 << MiB << 0;
+    QTest::newRow("large-pool-any-size") << 22 << 64 * MiB << 0;
+    QTest::newRow("both-pools-any-size") << 23 << 40 * MiB << 0;
+    QTest::newRow("few-widths-like-a-step") << 24 << 96 * MiB << 6;
+    QTest::newRow("two-widths-many-ties") << 25 << 24 * MiB << 2;
+}
+
+void TstLoadPhase::transientLeavesWhatThePairLeaves() {
+    // seeded mallocs, frees and gradients (a block the size of a live one made, the live one
+    // freed, the block freed): one allocator runs each gradient as transient(), the other as
+    // the three calls; after every event, and so for every later best fit, both read the same
+    QFETCH(int, seed);
+    QFETCH(qint64, largest);
+    QFETCH(int, widths);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    std::uniform_int_distribution<qint64> any(1, largest);
+    std::vector<qint64> fixed;
+    for (int i = 0; i < widths; ++i)
+        fixed.push_back(any(rng));
+    CachingAllocatorModel fast, calls;
+    std::vector<std::pair<CachingAllocatorModel::Handle, CachingAllocatorModel::Handle>> live;
+    int shortcuts = 0;
+    for (int event = 0; event < 3000; ++event) {
+        const auto kind = rng() % 10;
+        if (live.empty() || kind < 5) {
+            const qint64 bytes = widths > 0 ? fixed[rng() % fixed.size()] : any(rng);
+            live.emplace_back(fast.malloc(bytes), calls.malloc(bytes));
+            continue;
+        }
+        const size_t i = rng() % live.size();
+        if (kind < 8) { // a gradient of live block i, then both go
+            const qint64 bytes = calls.blockSize(live[i].second);
+            const int segments = fast.segments();
+            fast.transient(bytes, live[i].first);
+            shortcuts += fast.segments() == segments;
+            const CachingAllocatorModel::Handle g = calls.malloc(bytes);
+            calls.free(live[i].second);
+            calls.free(g);
+        } else {
+            fast.free(live[i].first);
+            calls.free(live[i].second);
+        }
+        live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
+        QCOMPARE(fast.reserved(), calls.reserved());
+        QCOMPARE(fast.allocated(), calls.allocated());
+        QCOMPARE(fast.peakReserved(), calls.peakReserved());
+        QCOMPARE(fast.peakAllocated(), calls.peakAllocated());
+        QCOMPARE(fast.peakPinned(), calls.peakPinned());
+        QCOMPARE(fast.wholeFreeSegmentBytes(), calls.wholeFreeSegmentBytes());
+        QCOMPARE(fast.segments(), calls.segments());
+    }
+    QVERIFY2(shortcuts >= 300, qPrintable(QString::number(shortcuts))); // the shortcut is taken
 }
 
 void TstLoadPhase::inPlaceLoadsNothing() {

@@ -12,6 +12,13 @@ int64_t CachingAllocatorModel::roundSize(int64_t bytes) {
     return kMinBlockSize * ((bytes + kMinBlockSize - 1) / kMinBlockSize);
 }
 
+/// Whether a free block of @p found bytes, taken for a rounded request of @p size, is split.
+static bool splits(int64_t found, int64_t size, bool small) {
+    const int64_t remaining = found - size;
+    return small ? remaining >= CachingAllocatorModel::kMinBlockSize
+                 : remaining > CachingAllocatorModel::kSmallSize;
+}
+
 int64_t CachingAllocatorModel::segmentSize(int64_t rounded) {
     if (rounded <= kSmallSize)
         return kSmallBuffer;
@@ -20,101 +27,76 @@ int64_t CachingAllocatorModel::segmentSize(int64_t rounded) {
     return kRoundLarge * ((rounded + kRoundLarge - 1) / kRoundLarge);
 }
 
-void FreeBlockList::place(Heap& h, std::size_t i, const Entry& e) {
-    h[i] = e;
-    m_pos[static_cast<std::size_t>(e.block)] = static_cast<int>(i);
-}
-
-void FreeBlockList::siftUp(Heap& h, std::size_t i) {
-    const Entry e = h[i];
-    while (i > 0) {
-        const std::size_t parent = (i - 1) / 2;
-        if (!before(e, h[parent]))
-            break;
-        place(h, i, h[parent]);
-        i = parent;
-    }
-    place(h, i, e);
-}
-
-void FreeBlockList::siftDown(Heap& h, std::size_t i) {
-    const Entry e = h[i];
-    const std::size_t n = h.size();
-    for (;;) {
-        std::size_t child = 2 * i + 1;
-        if (child >= n)
-            break;
-        if (child + 1 < n && before(h[child + 1], h[child]))
-            ++child;
-        if (!before(h[child], e))
-            break;
-        place(h, i, h[child]);
-        i = child;
-    }
-    place(h, i, e);
-}
-
 std::size_t FreeBlockList::firstAtLeast(int64_t size) const {
-    const auto it = std::lower_bound(m_sizes.begin(), m_sizes.end(), size,
-                                     [](const SizeKey& k, int64_t v) { return k.size < v; });
-    return static_cast<std::size_t>(it - m_sizes.begin());
+    return static_cast<std::size_t>(std::lower_bound(m_sizes.begin(), m_sizes.end(), size) -
+                                    m_sizes.begin());
 }
+
+namespace {
+/// The list order: descending (segment, offset), the best fit last.
+bool after(const FreeBlockList::Entry& a, const FreeBlockList::Entry& b) {
+    return a.segment != b.segment ? a.segment > b.segment : a.offset > b.offset;
+}
+} // namespace
 
 void FreeBlockList::insert(int64_t size, const Entry& e) {
-    if (static_cast<std::size_t>(e.block) >= m_pos.size())
-        m_pos.resize(static_cast<std::size_t>(e.block) + 1, -1);
     const std::size_t s = firstAtLeast(size);
-    if (s == m_sizes.size() || m_sizes[s].size != size) {
-        std::size_t slot = m_heaps.size();
+    if (s == m_sizes.size() || m_sizes[s] != size) {
+        std::size_t slot = m_lists.size();
         if (m_freeSlots.empty()) {
-            m_heaps.emplace_back();
+            m_lists.emplace_back();
         } else {
             slot = m_freeSlots.back();
             m_freeSlots.pop_back();
         }
-        m_sizes.insert(m_sizes.begin() + static_cast<std::ptrdiff_t>(s), SizeKey{size, slot});
+        m_sizes.insert(m_sizes.begin() + static_cast<std::ptrdiff_t>(s), size);
+        m_slot.insert(m_slot.begin() + static_cast<std::ptrdiff_t>(s), slot);
     }
-    Heap& h = m_heaps[m_sizes[s].heap];
-    h.push_back(e);
-    siftUp(h, h.size() - 1);
-}
-
-void FreeBlockList::removeAt(std::size_t s, std::size_t i) {
-    Heap& h = m_heaps[m_sizes[s].heap];
-    m_pos[static_cast<std::size_t>(h[i].block)] = -1;
-    const Entry last = h.back();
-    h.pop_back();
-    if (i < h.size()) {
-        place(h, i, last);
-        siftDown(h, i);
-        siftUp(h, i);
-    }
-    if (h.empty()) {
-        m_freeSlots.push_back(m_sizes[s].heap);
-        m_sizes.erase(m_sizes.begin() + static_cast<std::ptrdiff_t>(s));
-    }
-}
-
-void FreeBlockList::erase(int64_t size, int block) {
-    if (block < 0 || static_cast<std::size_t>(block) >= m_pos.size())
+    List& l = m_lists[m_slot[s]];
+    if (l.empty() || before(e, l.back())) { // the new best fit of its size: appended
+        l.push_back(e);
         return;
-    const int i = m_pos[static_cast<std::size_t>(block)];
+    }
+    l.insert(std::lower_bound(l.begin(), l.end(), e, after), e);
+}
+
+void FreeBlockList::dropSize(std::size_t s) {
+    m_freeSlots.push_back(m_slot[s]);
+    m_sizes.erase(m_sizes.begin() + static_cast<std::ptrdiff_t>(s));
+    m_slot.erase(m_slot.begin() + static_cast<std::ptrdiff_t>(s));
+}
+
+void FreeBlockList::erase(int64_t size, const Entry& e) {
     const std::size_t s = firstAtLeast(size);
-    if (i < 0 || s == m_sizes.size() || m_sizes[s].size != size)
+    if (s == m_sizes.size() || m_sizes[s] != size)
         return; // not listed under this size
-    const Heap& h = m_heaps[m_sizes[s].heap];
-    if (static_cast<std::size_t>(i) >= h.size() || h[static_cast<std::size_t>(i)].block != block)
-        return;
-    removeAt(s, static_cast<std::size_t>(i));
+    List& l = m_lists[m_slot[s]];
+    auto it = std::prev(l.end());
+    if (it->block != e.block) {
+        it = std::lower_bound(l.begin(), l.end(), e, after);
+        if (it == l.end() || it->block != e.block)
+            return;
+    }
+    l.erase(it);
+    if (l.empty())
+        dropSize(s);
 }
 
 int FreeBlockList::takeBestFit(int64_t size) {
     const std::size_t s = firstAtLeast(size);
     if (s == m_sizes.size())
         return -1;
-    const int block = m_heaps[m_sizes[s].heap].front().block;
-    removeAt(s, 0);
+    List& l = m_lists[m_slot[s]];
+    const int block = l.back().block;
+    l.pop_back();
+    if (l.empty())
+        dropSize(s);
     return block;
+}
+
+int64_t FreeBlockList::bestFitSize(int64_t size) const {
+    const std::size_t s = firstAtLeast(size);
+    return s == m_sizes.size() ? 0 : m_sizes[s];
 }
 
 void CachingAllocatorModel::insertFree(int i) {
@@ -124,7 +106,7 @@ void CachingAllocatorModel::insertFree(int i) {
 
 void CachingAllocatorModel::eraseFree(int i) {
     const Block& b = m_blocks[static_cast<size_t>(i)];
-    m_pools[b.small ? 1 : 0].erase(b.size, i);
+    m_pools[b.small ? 1 : 0].erase(b.size, {b.offset, b.segment, i});
 }
 
 CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
@@ -146,7 +128,7 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
         idx = newBlock(seg);
     }
     const int64_t remaining = m_blocks[static_cast<size_t>(idx)].size - size;
-    if ((small && remaining >= kMinBlockSize) || (!small && remaining > kSmallSize)) {
+    if (splits(m_blocks[static_cast<size_t>(idx)].size, size, small)) {
         Block rest;
         {
             const Block& b = m_blocks[static_cast<size_t>(idx)];
@@ -214,6 +196,21 @@ void CachingAllocatorModel::free(Handle h) {
     if (block(cur).prev < 0 && block(cur).next < 0) // its whole segment is free again
         m_wholeFree += block(cur).size;
     insertFree(cur);
+}
+
+void CachingAllocatorModel::transient(int64_t bytes, Handle freed) {
+    const int64_t size = roundSize(std::max<int64_t>(1, bytes));
+    const bool small = size <= kSmallSize;
+    const int64_t found = m_pools[small ? 1 : 0].bestFitSize(size);
+    if (found == 0) { // a new segment: the calls themselves
+        const Handle made = malloc(bytes);
+        free(freed);
+        free(made);
+        return;
+    }
+    m_peakAllocated =
+        std::max(m_peakAllocated, m_allocated + (splits(found, size, small) ? size : found));
+    free(freed);
 }
 
 } // namespace headroom

@@ -287,9 +287,7 @@ private:
                 softmaxBackward(it->handle);
                 continue;
             }
-            const Handle g = m_a.malloc(m_a.blockSize(it->handle));
-            m_a.free(it->handle);
-            m_a.free(g);
+            m_a.transient(m_a.blockSize(it->handle), it->handle); // its gradient, then both go
         }
         keep.clear();
     }
