@@ -26,7 +26,8 @@ struct Saved {
 /// One step's allocations at T tokens (micro-batch x padded length).
 class StepReplay {
 public:
-    StepReplay(CachingAllocatorModel& a, const StepShape& s) : m_a(a), m_s(s) {}
+    StepReplay(CachingAllocatorModel& a, const StepShape& s)
+        : m_a(a), m_s(s), m_blockParams(blockParams(s)) {}
 
     /// One step of @p tokens tokens whose queries score @p keys keys each under eager
     /// attention (the padded length; ignored without StepShape::scoreHeads).
@@ -36,8 +37,11 @@ public:
         // eager attention's additive causal mask, b x 1 x s x s_k, made once per forward and
         // kept by the checkpointed blocks as their argument until backward ends
         const Handle mask = m_scoreWidth > 0 ? scores(m_s.softmax.mask, 1.0 / m_s.scoreHeads) : -1;
-        std::vector<Handle> inputs{act(m_s.hidden)}; // the embedding output
-        std::vector<std::vector<Saved>> saved(static_cast<size_t>(m_s.layers));
+        // the tables of one step, kept with their capacity for the next
+        std::vector<Handle>& inputs = m_inputs;
+        inputs.assign(1, act(m_s.hidden)); // the embedding output
+        std::vector<std::vector<Saved>>& saved = m_saved;
+        saved.resize(static_cast<size_t>(m_s.layers));
         for (int l = 0; l < m_s.layers; ++l) {
             const bool recompute = l < m_s.checkpointed;
             inputs.push_back(block(recompute ? nullptr : &saved[static_cast<size_t>(l)]));
@@ -372,7 +376,7 @@ private:
     void weightGradients() {
         if (m_s.gradBytes <= 0)
             return;
-        for (const int64_t n : blockParams())
+        for (const int64_t n : m_blockParams)
             m_grads.push_back(
                 m_a.malloc(static_cast<int64_t>(static_cast<double>(n) * m_s.gradBytes)));
     }
@@ -388,12 +392,13 @@ private:
             m_a.free(g);
         m_grads.clear();
     }
-    std::vector<int64_t> blockParams() const {
-        const int64_t h = m_s.hidden;
-        std::vector<int64_t> n{h * m_s.qOut, h * m_s.kvOut, h * m_s.kvOut, m_s.qOut * h};
-        for (int i = 0; i < (m_s.gatedMlp ? 2 : 1); ++i)
-            n.push_back(h * m_s.intermediate);
-        n.push_back(m_s.intermediate * h);
+    /// The elements of each weight of a block: q, k, v, o, (gate,) up and down.
+    static std::vector<int64_t> blockParams(const StepShape& s) {
+        const int64_t h = s.hidden;
+        std::vector<int64_t> n{h * s.qOut, h * s.kvOut, h * s.kvOut, s.qOut * h};
+        for (int i = 0; i < (s.gatedMlp ? 2 : 1); ++i)
+            n.push_back(h * s.intermediate);
+        n.push_back(s.intermediate * h);
         return n;
     }
 
@@ -401,7 +406,10 @@ private:
     const StepShape& m_s;
     double m_t = 0;
     double m_scoreWidth = 0; ///< score elements per token (eager attention), 0 without
+    std::vector<int64_t> m_blockParams;
     std::vector<Handle> m_grads;
+    std::vector<Handle> m_inputs;            ///< each block's input, then the stack's output
+    std::vector<std::vector<Saved>> m_saved; ///< what autograd keeps, by block
     bool m_statesMade = false;
     Handle m_blockKv = -1;  ///< prefill with kvConcat: this block's cat of K and V
     Handle m_presents = -1; ///< prefill with kvConcat: every block's so far
