@@ -203,8 +203,9 @@ BlockSaves blockSaves(const StageContext& x, const terms::BlockSaveOptions& o) {
         x.m.slidingWindow > 0 ? scores(std::min(keyTokens, 1.0 * x.m.slidingWindow)) : scoresFull;
     const double scoreSum =
         (x.layers.count - x.slidingLayers) * scoresFull + x.slidingLayers * scoresSliding;
-    const double dense = blockSavedPerToken(x, o, false);
-    const double moe = blockSavedPerToken(x, o, true);
+    // each kind only where the stage has blocks of it (the other is multiplied by 0)
+    const double dense = x.denseLayers > 0 ? blockSavedPerToken(x, o, false) : 0.0;
+    const double moe = x.moeLayers > 0 ? blockSavedPerToken(x, o, true) : 0.0;
     BlockSaves b;
     b.all = x.denseLayers * dense + x.moeLayers * moe + scoreSum;
     b.largest = std::max(x.denseLayers > 0 ? dense : 0.0, x.moeLayers > 0 ? moe : 0.0) + scoresFull;

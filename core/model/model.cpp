@@ -146,8 +146,10 @@ ParamCount countParameters(const ModelArch& m) {
     const LayerShapes first = layerShapes(m, 0);
     c.attention = layers * first.attentionParams;
     c.norms = layers * first.normParams;
+    // a dense block's shapes do not depend on its index: the first one, when dense, stands for all
     if (denseLayers > 0)
-        c.denseMlp = denseLayers * layerShapes(m, m.numLayers - 1 - moeLayers).mlpParams;
+        c.denseMlp = denseLayers *
+                     (first.isMoe ? layerShapes(m, m.numLayers - 1 - moeLayers) : first).mlpParams;
     if (moeLayers > 0) {
         c.experts = moeLayers * layerShapes(m, m.numLayers - 1).expertParams;
         c.sharedExperts = moeLayers * sharedExpertParams(m);

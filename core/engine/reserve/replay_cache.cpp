@@ -17,12 +17,15 @@ thread_local ReplayCache* t_cache = nullptr;
 
 } // namespace
 
-template <class K, class T, class Compute>
-T ReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uint64_t h1,
-                    uint64_t h2, const K& key, Compute compute) {
-    // the most recently used last, and searched first
+template <class K, class T, class Hash, class Compute>
+T ReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, const K& key,
+                    Hash hash, Compute compute) {
+    // the most recently used last: compared whole, before any hash is made
+    if (!entries.empty() && entries.back().key == key)
+        return entries.back().result;
+    const KeyHasher h = hash();
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-        if (it->h1 == h1 && it->h2 == h2 && it->key == key) {
+        if (it->h1 == h.h1 && it->h2 == h.h2 && it->key == key) {
             Entry<K, T> hit = std::move(*it);
             entries.erase(std::next(it).base());
             entries.push_back(std::move(hit));
@@ -34,7 +37,7 @@ T ReplayCache::memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uin
         return result;
     if (entries.size() >= capacity)
         entries.erase(entries.begin());
-    entries.push_back({h1, h2, key, result});
+    entries.push_back({h.h1, h.h2, key, result});
     return result;
 }
 
@@ -52,12 +55,13 @@ LoadPhase ReplayCache::replay(const ModelArch& m, const Workload& w, int shard) 
     if (!loadReplayed(m, w))
         return {};
     const LoadShape shape = loadShape(m, w, shard);
-    const KeyHasher key = loadHash(shape);
-    return memo(m_entries, m_capacity, key.h1, key.h2, shape, [&] {
-        ++m_replays;
-        ++m_loadReplays;
-        return replayLoad(shape);
-    });
+    return memo(
+        m_entries, m_capacity, shape, [&] { return loadHash(shape); },
+        [&] {
+            ++m_replays;
+            ++m_loadReplays;
+            return replayLoad(shape);
+        });
 }
 
 namespace {
@@ -81,8 +85,9 @@ KeyHasher stepHash(const StepShape& s, int64_t arg, const std::vector<int64_t>& 
 template <class T, class Compute>
 T ReplayCache::memoStep(std::vector<Entry<StepKey, T>>& entries, const StepKey& key,
                         Compute compute) {
-    const KeyHasher h = stepHash(key.shape, key.arg, key.lengths);
-    return memo(entries, m_capacity == 0 ? 0 : kLengthEntries, h.h1, h.h2, key, compute);
+    return memo(
+        entries, m_capacity == 0 ? 0 : kLengthEntries, key,
+        [&key] { return stepHash(key.shape, key.arg, key.lengths); }, compute);
 }
 
 double ReplayCache::lengthsReserve(const StepShape& s, int64_t microBatch,

@@ -142,10 +142,12 @@ private:
         T result;
     };
     /// The entry of @p key in @p entries (moved to the back), else compute() stored there
-    /// (the oldest dropped beyond @p capacity). Cost: one pass over at most @p capacity hashes.
-    template <class K, class T, class Compute>
-    T memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, uint64_t h1, uint64_t h2,
-           const K& key, Compute compute);
+    /// (the oldest dropped beyond @p capacity). The entry used last is compared whole first (a
+    /// sweep asks for one shape again and again); only past it is @p hash (a KeyHasher of the
+    /// key) made. Cost: one key comparison, then one pass over at most @p capacity hashes.
+    template <class K, class T, class Hash, class Compute>
+    T memo(std::vector<Entry<K, T>>& entries, std::size_t capacity, const K& key, Hash hash,
+           Compute compute);
     /// memo() of a step replay: the hash over every field of @p key.
     template <class T, class Compute>
     T memoStep(std::vector<Entry<StepKey, T>>& entries, const StepKey& key, Compute compute);

@@ -65,7 +65,7 @@ double replayedTokens(const StageContext& x) {
 StepShape stepShape(const StageContext& x) {
     const Workload& w = x.w;
     const Features& f = w.features;
-    const LayerShapes ls = layerShapes(x.m, std::max(0, x.layers.first));
+    const LayerShapes& ls = x.f.dense; // q and k/v widths: the same on every block
     const auto local = [&](int64_t width) {
         return std::max<int64_t>(1, static_cast<int64_t>(static_cast<double>(width) / x.tp));
     };
