@@ -784,12 +784,10 @@ void ControlsPanel::syncRunBox(const Scenario& s) {
     if (m_microBatch->spinBox()->suffix() != batchSuffix)
         m_microBatch->setSuffix(batchSuffix);
     // a sized server runs as many requests at once as its KV pool and max_num_seqs allow (the
-    // headline's and the Serving tab's answer): a batch of the user's does not apply to it
+    // headline's and the Serving tab's answer): a batch of the user's does not apply to it,
+    // and a greyed box would still show one, a second answer
     const bool server = w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
-    if (m_microBatch->isEnabled() == server) {
-        m_microBatch->setEnabled(!server);
-        m_lMicroBatch->setEnabled(!server);
-    }
+    setRowIfChanged(m_runForm, m_microBatch, !server);
     // for inference the sequence is the whole context: prompt plus generated tokens
     m_sequence->setValue(
         static_cast<double>(w.mode == Mode::Inference ? inferenceContext(w) : w.sequenceLength));

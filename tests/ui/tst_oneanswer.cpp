@@ -231,19 +231,20 @@ private slots:
 
     // A sized server answers how many requests run at once (12 for Qwen2.5-72B TP 4 at 32k):
     // the micro-batch box beside it, still reading "8 sequences", gave a second answer (the
-    // GUI review). It is disabled while a server is sized and comes back with generate().
+    // GUI review); disabled, it still read "8 sequences" in grey (the next review). Its row is
+    // hidden while a server is sized and comes back with generate().
     void serverTakesNoBatch() {
         Window win(testscenarios::sizedServer("qwen2.5-72b", 4, 32768));
         auto* field = win.w.findChild<QWidget*>(QStringLiteral("microBatchField"));
         QVERIFY(field);
         QVERIFY(win.w.controller()->results().drawsServingCliff());
-        QVERIFY(!field->isEnabled());
+        QVERIFY(!field->isVisibleTo(&win.w));
         Scenario generate = win.w.controller()->scenario();
         generate.workload.inference.memoryUtilization = 0;
         win.w.controller()->resetScenario(generate);
         win.w.controller()->flush();
         QVERIFY(!win.w.controller()->results().drawsServingCliff());
-        QVERIFY(field->isEnabled());
+        QVERIFY(field->isVisibleTo(&win.w));
     }
 
     // Each label in the words of what it counts: the cliff's slope per sample in training and
