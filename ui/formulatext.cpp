@@ -212,6 +212,15 @@ QString FormulaText::translate(const QString& english) {
     QString out = replaceWords(english, translated(phrases));
     //: between two clauses of a formula ("x 32 layers, checkpointing none"); Chinese uses ，
     out.replace(QStringLiteral(", "), tr(", ", "formula clauses"));
+    // a remark the translation wrote in CJK script takes the language's parentheses (Chinese
+    // sets full-width ones, no space before); a Latin one, "(bf16)", "(b 4 x s 2048)", keeps its
+    // own
+    const QString open = tr(" ("), close = tr(")");
+    if (open != QLatin1String(" (") || close != QLatin1String(")")) {
+        static const QRegularExpression remark(
+            QStringLiteral(" ?\\(([^()]*[\\x{2E80}-\\x{9FFF}\\x{FF00}-\\x{FFEF}][^()]*)\\)"));
+        out.replace(remark, open + QStringLiteral("\\1") + close);
+    }
     const QString point = QLocale().decimalPoint();
     if (point != QLatin1String(".")) {
         // a decimal number standing alone: not after a letter, digit, '.', '@', '-' or '_'

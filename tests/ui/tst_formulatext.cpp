@@ -102,6 +102,17 @@ void TstFormulaText::translate_data() {
         << Phrases{{"layers", "层"}, {", ", "，"}} << kActivations
         << QStringLiteral("saved tensors per token x 8192 tokens (b 4 x s 2048) x 32 层，"
                           "checkpointing none = 54.28\u00a0GiB");
+    // a remark in Chinese takes full-width parentheses, a Latin one keeps its own (a review:
+    // "(bf16 状态)" and "(fp32 log-softmax + 其输入与输出的梯度)" in a Chinese column)
+    QTest::newRow("chinese-remark-parentheses")
+        << Phrases{{"states", "状态"}, {"trainable", "可训练参数"}, {" (", "（"}, {")", "）"}}
+        << kOptimizer
+        << QStringLiteral(
+               "adamw: 8.03e+09 可训练参数 x 4\u00a0B/param（bf16 状态） = 29.92\u00a0GiB");
+    QTest::newRow("chinese-latin-remark-kept")
+        << Phrases{{"layers", "层"}, {" (", "（"}, {")", "）"}} << kActivations
+        << QStringLiteral("saved tensors per token x 8192 tokens (b 4 x s 2048) x 32 层, "
+                          "checkpointing none = 54.28\u00a0GiB");
     QTest::newRow("dtype, key and unit untouched")
         << Phrases{{"trainable", "trainierbare"}, {"states", "Zustände"}} << kOptimizer
         << QStringLiteral(
