@@ -215,13 +215,14 @@ void ComparePanel::setUpTablesAndLayout() {
     auto* tables = new QHBoxLayout;
     tables->addWidget(m_terms, 2);
     tables->addWidget(m_changes, 3);
+    // the answer first: the terms and what each change moved, then the charts; a short tab (a
+    // laptop, a projector) scrolls to the charts rather than hiding the answer below them or
+    // squeezing the charts until their axis labels are cut
     auto* lay = new QVBoxLayout(m_content);
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(m_header);
-    lay->addLayout(charts, 3);
     lay->addLayout(tables, 2);
-    // a short tab (a laptop, a projector at 1280 x 720) scrolls rather than squeezing the
-    // charts until their axis labels are cut
+    lay->addLayout(charts, 3);
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("compareScroll"));
     scroll->setWidgetResizable(true);

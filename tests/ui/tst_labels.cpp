@@ -30,10 +30,13 @@
 #include <QAbstractSpinBox>
 #include <QChartView>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QLineSeries>
 #include <QRegularExpression>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace headroom;
@@ -440,6 +443,48 @@ private slots:
     // room beside the marker's, and the marker's label was hidden (the GUI review). Now the
     // capacity label gives its number alone first, and the marker's label is placed again
     // after the point's.
+    // Compare's answer, the terms and what each change moved, shows without scrolling: on a
+    // 1920x1080 stage and desk and a 3840x2160 stage the review found only the tables'
+    // headers (one row at the 1080 desk) under the charts
+    void compareShowsItsAnswer_data() { sizeAndStageRows(); }
+    void compareShowsItsAnswer() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        ShownWindow shown(size, QStringLiteral("en"));
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        const Scenario b = pinAndTwoEdits(w);
+        w.dashboard()->comparePanel()->refresh();
+        w.dashboard()->comparePanel()->flush();
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("compare")));
+        showRun(w, b, stage);
+        w.dashboard()->comparePanel()->refresh();
+        w.dashboard()->comparePanel()->flush();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab();
+        auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("compareScroll"));
+        QVERIFY(scroll);
+        const QRect view = scroll->viewport()->rect();
+        for (const QString& name :
+             {QStringLiteral("compareTerms"), QStringLiteral("compareChanges")}) {
+            auto* table = w.findChild<QTableWidget*>(name);
+            QVERIFY(table);
+            QVERIFY2(table->rowCount() > 0, qPrintable(name));
+            // the header and the first two rows (one change and its share) inside the view
+            const int rows = std::min(2, table->rowCount());
+            int bottom = table->horizontalHeader()->height();
+            for (int r = 0; r < rows; ++r)
+                bottom += table->rowHeight(r);
+            const QPoint top = table->mapTo(scroll->viewport(), QPoint(0, 0));
+            QVERIFY2(view.contains(QPoint(top.x() + 1, top.y() + bottom)),
+                     qPrintable(QStringLiteral("%1: rows end at %2, the view at %3")
+                                    .arg(name)
+                                    .arg(top.y() + bottom)
+                                    .arg(view.bottom())));
+        }
+    }
+
     void cliffKeepsTheFitLabel_data() {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("language");
