@@ -29,9 +29,11 @@
 #include <QAbstractAxis>
 #include <QAbstractSpinBox>
 #include <QChartView>
+#include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLineSeries>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QScatterSeries>
 #include <QScrollArea>
@@ -443,6 +445,28 @@ private slots:
     // room beside the marker's, and the marker's label was hidden (the GUI review). Now the
     // capacity label gives its number alone first, and the marker's label is placed again
     // after the point's.
+    // A chart label hides the line it sits on: the cliff's dashed "fits" marker showed through
+    // "largest batch tha|t fits: 6" at every size (the GUI review; the plate let 16 % of a
+    // black line through). At most 8 % of a black line behind a white plate shows.
+    void labelPlateHidesTheLineBehind() {
+        QGraphicsScene scene(0, 0, 120, 60);
+        scene.setBackgroundBrush(Qt::white);
+        scene.addLine(10, 0, 10, 60, QPen(Qt::black, 4));
+        auto* label = new ChartLabel(nullptr);
+        scene.addItem(label);
+        label->setLook(QFont(), Qt::black, Qt::white);
+        label->setText(QStringLiteral("fits: 6"));
+        label->setPos(2, 20);
+        QImage image(120, 60, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        scene.render(&painter, QRectF(0, 0, 120, 60), QRectF(0, 0, 120, 60));
+        painter.end();
+        const int behind = qGray(image.pixel(10, 21)); // the plate's top padding, on the line
+        QVERIFY2(behind >= 255 * 0.92, qPrintable(QString::number(behind)));
+        QVERIFY(qGray(image.pixel(10, 5)) < 64); // the line itself, above the label
+    }
+
     // Compare's answer, the terms and what each change moved, shows without scrolling: on a
     // 1920x1080 stage and desk and a 3840x2160 stage the review found only the tables'
     // headers (one row at the 1080 desk) under the charts
