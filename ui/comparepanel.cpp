@@ -68,6 +68,8 @@ CompareOutcome computeOutcome(const Scenario& a, const Scenario& b, uint64_t gen
     CompareOutcome o;
     o.generation = generation;
     o.thread = QThread::currentThreadId();
+    o.frameworkA = Texts::frameworkName(a.workload.profile, a.workload.precisionPreset);
+    o.frameworkB = Texts::frameworkName(b.workload.profile, b.workload.precisionPreset);
     if (validateWorkload(a.model, a.workload) || validateWorkload(b.model, b.workload))
         return o;
     auto c = compareScenarios(a, b);
@@ -377,6 +379,14 @@ void ComparePanel::rebuildCliffs() {
     m_cliffY->setLabelFormat(QStringLiteral("%.0f"));
 }
 
+QString ComparePanel::changeValues(std::size_t i) const {
+    const ScenarioChange& c = m_comparison->changes[i];
+    if (c.field == ChangeField::Profile && m_shown.frameworkA != m_shown.frameworkB)
+        return Texts::tr("%1 → %2", "A's value → B's value")
+            .arg(m_shown.frameworkA, m_shown.frameworkB);
+    return Texts::changeValues(c, m_unit);
+}
+
 void ComparePanel::rebuildTables() {
     const QLocale loc;
     m_terms->clearContents();
@@ -409,7 +419,7 @@ void ComparePanel::rebuildTables() {
     for (size_t i = 0; i < c.changes.size(); ++i) {
         const int row = m_changes->rowCount();
         m_changes->insertRow(row);
-        const QString values = Texts::changeValues(c.changes[i], m_unit);
+        const QString values = changeValues(i);
         m_changes->setItem(row, 0, cell(Texts::changeName(c.changes[i])));
         auto* valueCell = cell(values);
         valueCell->setToolTip(values); // a long group (an edited model) may be cut
@@ -495,8 +505,7 @@ QString ComparePanel::toMarkdown() const {
              .arg(tr("Change"), tr("A → B"), tr("Effect"), u);
     for (size_t i = 0; i < c.changes.size(); ++i)
         t += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                 .arg(md(Texts::changeName(c.changes[i])),
-                      md(Texts::changeValues(c.changes[i], m_unit)),
+                 .arg(md(Texts::changeName(c.changes[i])), md(changeValues(i)),
                       md(Texts::changeEffect(c.saved[i], m_unit)))
                  .arg(Units::toUnit(c.saved[i], m_unit), 0, 'f', 2)
                  .arg(static_cast<qlonglong>(std::llround(c.saved[i])));

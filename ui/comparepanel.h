@@ -46,7 +46,9 @@ struct CompareOutcome {
     int64_t fitB = 0;
     int64_t currentA = 0; ///< A's micro-batch
     int64_t currentB = 0;
-    int64_t cliffUpper = 1;      ///< the cliff chart's last micro-batch
+    int64_t cliffUpper = 1; ///< the cliff chart's last micro-batch
+    QString frameworkA;     ///< A's framework as the Framework box names it (Texts)
+    QString frameworkB;
     Qt::HANDLE thread = nullptr; ///< the thread that computed it
 };
 
@@ -123,6 +125,9 @@ private:
     void rebuildBars();
     void rebuildCliffs();
     void rebuildTables();
+    /// Change @p i's "A → B" words: Texts::changeValues, but a framework profile named as the
+    /// Framework box and the headline name it (a run without one by its precision preset).
+    QString changeValues(std::size_t i) const;
     /// The change table's columns: names, effects and shares as wide as they need, the values
     /// the rest.
     void layoutChangeColumns();

@@ -601,8 +601,7 @@ void ControlsPanel::retranslateRunBox() {
     for (size_t i = 0; i < entries.size(); ++i) {
         const FrameworkEntry& e = entries[i];
         const int row = static_cast<int>(i);
-        m_framework->setItemText(row, e.version ? Texts::profileName(e.profile)
-                                                : Texts::precisionPresetName(e.precision));
+        m_framework->setItemText(row, Texts::frameworkName(e.profile, e.precision));
         m_framework->setItemData(row,
                                  e.version ? Texts::profileTooltip(e.profile, *e.version)
                                            : Texts::precisionPresetTooltip(e.precision),

@@ -418,9 +418,7 @@ QString ScenarioController::summary() const {
     if (p.sharding != Sharding::None)
         layout << Texts::shardingName(p.sharding);
     // a run without a framework profile is described by its precision preset
-    const QString profile = w.profile.name == "custom"
-                                ? Texts::precisionPresetName(w.precisionPreset)
-                                : Texts::profileName(w.profile);
+    const QString profile = Texts::frameworkName(w.profile, w.precisionPreset);
     // a sized server runs requests of the context, not a batch, under its engine
     const bool server = m_results.drawsServingCliff();
     const QString run =

@@ -164,6 +164,10 @@ QString Texts::attentionName(AttentionImpl a) {
     return {};
 }
 
+QString Texts::frameworkName(const ProfileRef& p, PrecisionPreset preset) {
+    return p.name == ProfileRef{}.name ? precisionPresetName(preset) : profileName(p);
+}
+
 QString Texts::precisionPresetName(PrecisionPreset f) {
     switch (f) {
     case PrecisionPreset::Custom:

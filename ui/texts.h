@@ -41,6 +41,10 @@ public:
     static QString precisionPresetTooltip(PrecisionPreset f);
     /// "torchtune 2024-08": a framework profile's label and version (core/engine/profiles.h).
     static QString profileName(const ProfileRef& p);
+    /// The run's framework as the Framework box names it: its profile (profileName), or for a
+    /// run without one ("custom") its precision preset (precisionPresetName). The headline,
+    /// the box and Compare's "Framework profile" row all say this.
+    static QString frameworkName(const ProfileRef& p, PrecisionPreset preset);
     static QString profileTooltip(const ProfileRef& p, const ProfileVersion& v);
     static QString shardingName(Sharding s);
     static QString dtypeName(DType d);

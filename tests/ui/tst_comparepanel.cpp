@@ -157,6 +157,16 @@ void TstComparePanel::wording_data() {
         << Edit([](Scenario& s) { applyPrecisionPreset(s.workload, PrecisionPreset::PytorchAmp); })
         << "Precision preset"
         << "Pure bf16 (torchtune, LitGPT) → PyTorch AMP / HF Trainer";
+    // a run without a framework profile is named by its precision preset, as the Framework
+    // box and the headline name it (the table said "Custom (no framework)" under a headline
+    // "Pure bf16 (torchtune, LitGPT)": the GUI review)
+    QTest::newRow("framework-to-none-named-as-the-box")
+        << Edit([](Scenario& s) {
+               s.workload.profile = ProfileRef{};
+               s.workload.precisionPreset = PrecisionPreset::PureBf16;
+           })
+        << "Framework profile"
+        << "Plain PyTorch 2 → Pure bf16 (torchtune, LitGPT)";
     QTest::newRow("feature-flag") << Edit([](Scenario& s) {
         s.workload.features.chunkedCrossEntropy = true;
     }) << "Chunked cross-entropy"
