@@ -3807,10 +3807,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Den kombinierten Plan anwenden</translation>
     </message>
     <message>
-        <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
-        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (Speicheranteil, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Reiter „Inferenz-Server“, jede mit dem, was aus dem Server wird.</translation>
-    </message>
-    <message>
         <source>Plan against the band&apos;s high bound</source>
         <translation>Gegen die Obergrenze des Bands planen</translation>
     </message>
@@ -3845,6 +3841,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked from least to most disruptive; each row&apos;s verdict is its point estimate&apos;s (Plan against the high bound judges them by the band). Double-click a row to apply it.</source>
         <translation>Das Szenario passt vielleicht nicht: sein Band reicht über die GPU hinaus. Diese Änderungen geben Speicher frei, geordnet vom geringsten zum stärksten Eingriff; das Urteil jeder Zeile gilt für ihre Punktschätzung („Gegen die Obergrenze planen“ urteilt nach dem Band). Doppelklick auf eine Zeile wendet sie an.</translation>
+    </message>
+    <message>
+        <source>A sized server: the changes that let it start or serve more sequences at once (GPU memory utilisation, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
+        <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (GPU-Speicherauslastung, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Reiter „Inferenz-Server“, jede mit dem, was aus dem Server wird.</translation>
     </message>
 </context>
 <context>
@@ -4124,8 +4124,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Kontext %1 Token</translation>
     </message>
     <message>
-        <source>%1 at memory share %2</source>
-        <translation>%1 mit Speicheranteil %2</translation>
+        <source>%1 at GPU memory utilisation %2</source>
+        <translation>%1 mit GPU-Speicherauslastung %2</translation>
     </message>
 </context>
 <context>
@@ -4303,10 +4303,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Der Speicheranteil der Engine: vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction.</translation>
     </message>
     <message>
-        <source>memory share %1</source>
-        <translation>Speicheranteil %1</translation>
-    </message>
-    <message>
         <source>KV cache in fp8</source>
         <translation>KV-Cache in fp8</translation>
     </message>
@@ -4357,6 +4353,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
         <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (der Speicher, den CUDA meldet) = %3</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation %1</source>
+        <translation>GPU-Speicherauslastung %1</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,7 @@
     </message>
     <message>
         <source>%1: OOM cliff over micro-batch</source>
-        <translation>%1：随微批大小变化的 OOM 悬崖</translation>
+        <translation>%1：随微批次变化的 OOM 悬崖</translation>
     </message>
     <message>
         <source>%1: OOM cliff over sequence length</source>
@@ -870,7 +870,7 @@
     </message>
     <message>
         <source>Lower the micro-batch to %1 and raise gradient accumulation to %2</source>
-        <translation>将微批大小降到 %1，并将梯度累积提高到 %2</translation>
+        <translation>将微批次降到 %1，并将梯度累积提高到 %2</translation>
     </message>
     <message>
         <source>Turn on activation checkpointing: %1</source>
@@ -965,7 +965,7 @@
     </message>
     <message>
         <source>micro-batch %1 with gradient accumulation %2</source>
-        <translation>微批大小 %1，梯度累积 %2</translation>
+        <translation>微批次 %1，梯度累积 %2</translation>
     </message>
     <message>
         <source>activation checkpointing: %1</source>
@@ -1696,7 +1696,7 @@
     <name>headroom::ui::CliffChart</name>
     <message>
         <source>Micro-batch (samples per GPU, log scale)</source>
-        <translation>微批大小（每 GPU 样本数，对数刻度）</translation>
+        <translation>微批次（每 GPU 样本数，对数刻度）</translation>
     </message>
     <message>
         <source>Sequence length (tokens, log scale)</source>
@@ -1728,7 +1728,7 @@
     </message>
     <message>
         <source>Memory against micro-batch or sequence length, with the GPU capacity and the largest value that fits.</source>
-        <translation>显存随微批大小或序列长度的变化，标出 GPU 容量和可放下的最大值。</translation>
+        <translation>显存随微批次或序列长度的变化，标出 GPU 容量和可放下的最大值。</translation>
     </message>
     <message>
         <source>slope at 1–2: +%1 per sample</source>
@@ -2074,7 +2074,7 @@ needs %3</source>
     </message>
     <message>
         <source>Change micro-batch</source>
-        <translation>更改微批大小</translation>
+        <translation>更改微批次</translation>
     </message>
     <message>
         <source>Change sequence length</source>
@@ -3801,10 +3801,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>应用组合方案</translation>
     </message>
     <message>
-        <source>A sized server: the changes that let it start or serve more sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
-        <translation>已设定规模的服务器：能让它启动或同时服务更多序列的变更（显存份额、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“推理服务”标签页中，每项都附有服务器随之的变化。</translation>
-    </message>
-    <message>
         <source>Plan against the band&apos;s high bound</source>
         <translation>按区间上界规划</translation>
     </message>
@@ -3839,6 +3835,10 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked from least to most disruptive; each row&apos;s verdict is its point estimate&apos;s (Plan against the high bound judges them by the band). Double-click a row to apply it.</source>
         <translation>此场景可能放不下：其区间超出了 GPU 容量。以下变更可释放更多显存，按影响从小到大排列；每行的结论按其点估计给出（“按上限规划”则按区间判断）。双击一行即可应用。</translation>
+    </message>
+    <message>
+        <source>A sized server: the changes that let it start or serve more sequences at once (GPU memory utilisation, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
+        <translation>已设定规模的服务器：能让它启动或同时服务更多序列的变更（GPU 显存利用率、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“推理服务”标签页中，每项都附有服务器随之的变化。</translation>
     </message>
 </context>
 <context>
@@ -4118,8 +4118,8 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>上下文 %1 个 token</translation>
     </message>
     <message>
-        <source>%1 at memory share %2</source>
-        <translation>%1，显存份额 %2</translation>
+        <source>%1 at GPU memory utilisation %2</source>
+        <translation>%1，GPU 显存利用率 %2</translation>
     </message>
 </context>
 <context>
@@ -4297,10 +4297,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>引擎的显存份额：vLLM gpu_memory_utilization、SGLang mem_fraction_static、TensorRT-LLM free_gpu_memory_fraction。</translation>
     </message>
     <message>
-        <source>memory share %1</source>
-        <translation>显存份额 %1</translation>
-    </message>
-    <message>
         <source>KV cache in fp8</source>
         <translation>KV 缓存使用 fp8</translation>
     </message>
@@ -4351,6 +4347,10 @@ Saves %3, total %4, disruption cost %5</source>
     <message>
         <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
         <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2（CUDA 报告的显存）= %3</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation %1</source>
+        <translation>GPU 显存利用率 %1</translation>
     </message>
 </context>
 <context>

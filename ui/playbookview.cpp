@@ -206,10 +206,11 @@ void PlaybookView::refresh() {
     if (!m_results.hasEstimate) {
         m_intro->setText(tr("No playbook for an invalid scenario."));
     } else if (m_results.drawsServingCliff()) {
-        m_intro->setText(tr("A sized server: the changes that let it start or serve more "
-                            "sequences at once (memory share, fp8 KV cache, TP, max_num_seqs, "
-                            "max_model_len, fp8 weights) are in the Serving tab, each with what "
-                            "the server becomes."));
+        m_intro->setText(
+            tr("A sized server: the changes that let it start or serve more "
+               "sequences at once (GPU memory utilisation, fp8 KV cache, TP, max_num_seqs, "
+               "max_model_len, fp8 weights) are in the Serving tab, each with what "
+               "the server becomes."));
     } else if (items.empty()) {
         m_intro->setText(tr("No change in the playbook applies to this scenario."));
     } else if (m_results.planAgainstBandHigh && !m_results.estimate.fits &&

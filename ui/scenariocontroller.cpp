@@ -432,7 +432,7 @@ QString ScenarioController::summary() const {
                       gpus};
     if (!layout.isEmpty())
         parts << layout.join(QLatin1Char(' '));
-    parts << (server ? tr("%1 at memory share %2")
+    parts << (server ? tr("%1 at GPU memory utilisation %2")
                            .arg(Texts::engineName(*m_results.serving),
                                 QLocale().toString(m_results.serving->settings.fraction, 'f', 2))
                      : profile);

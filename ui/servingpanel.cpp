@@ -296,7 +296,7 @@ QString ServingPanel::figuresText() const {
 QString ServingPanel::leverText(const ServeOption& o) const {
     switch (o.lever) {
     case ServeLever::HigherFraction:
-        return tr("memory share %1").arg(QLocale().toString(o.value, 'f', 2));
+        return tr("GPU memory utilisation %1").arg(QLocale().toString(o.value, 'f', 2));
     case ServeLever::Fp8KvCache:
         return tr("KV cache in fp8");
     case ServeLever::MoreTp:

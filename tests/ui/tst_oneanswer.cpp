@@ -432,13 +432,14 @@ private slots:
         QVERIFY2(win.w.dashboard()->barChart()->totalLabelText(0).startsWith(servedTotal),
                  qPrintable(win.w.dashboard()->barChart()->totalLabelText(0)));
         // the playbook tab points to the server's levers instead of a generate() playbook, and
-        // the scenario line names the server, not a batch
+        // the scenario line names the server, not a batch, and its setting in the Serving
+        // tab's words (it said "memory share 0.90" beside a box "GPU memory utilisation")
         QCOMPARE(win.w.dashboard()->playbook()->tree()->topLevelItemCount(), 0);
         QCOMPARE(win.w.dashboard()->playbook()->planRow(), -1);
         const QString line = win.w.dashboard()->verdict()->scenarioLine();
         QVERIFY2(
             line.contains(QStringLiteral("context %1 tokens").arg(Units::formatCount(context))) &&
-                line.contains(QStringLiteral("at memory share 0.90")),
+                line.contains(QStringLiteral("at GPU memory utilisation 0.90")),
             qPrintable(line));
         // the Serving tab no longer sends the reader to a generate() cliff that is not shown,
         // nor draws the cliff chart's curve a second time (its figures scrolled beside it on
