@@ -4388,20 +4388,20 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Je GPU</translation>
     </message>
     <message>
-        <source>peak: %1 in %2 (stage %3)</source>
-        <translation>Spitze: %1 (%2, Stufe %3)</translation>
-    </message>
-    <message>
-        <source>peak: %1 in %2</source>
-        <translation>Spitze: %1 (%2)</translation>
-    </message>
-    <message>
         <source>Step timeline</source>
         <translation>Schritt-Zeitverlauf</translation>
     </message>
     <message>
         <source>Allocated memory through one step (after load, forward, backward, optimizer step), one line per pipeline stage, with the peak marked.</source>
         <translation>Allokierter Speicher über einen Schritt (nach dem Laden, Vorwärts, Rückwärts, Optimiererschritt), eine Linie pro Pipeline-Stufe, mit markierter Spitze.</translation>
+    </message>
+    <message>
+        <source>allocated peak: %1 in %2 (stage %3)</source>
+        <translation>allokierte Spitze: %1 (%2, Stufe %3)</translation>
+    </message>
+    <message>
+        <source>allocated peak: %1 in %2</source>
+        <translation>allokierte Spitze: %1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -4382,20 +4382,20 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>每个 GPU</translation>
     </message>
     <message>
-        <source>peak: %1 in %2 (stage %3)</source>
-        <translation>峰值：%1（%2，第 %3 级）</translation>
-    </message>
-    <message>
-        <source>peak: %1 in %2</source>
-        <translation>峰值：%1（%2）</translation>
-    </message>
-    <message>
         <source>Step timeline</source>
         <translation>单步时间线</translation>
     </message>
     <message>
         <source>Allocated memory through one step (after load, forward, backward, optimizer step), one line per pipeline stage, with the peak marked.</source>
         <translation>单步内的已分配显存（加载后、前向、反向、优化器步骤），每个流水线级一条线，并标出峰值。</translation>
+    </message>
+    <message>
+        <source>allocated peak: %1 in %2 (stage %3)</source>
+        <translation>已分配峰值：%1（%2，第 %3 级）</translation>
+    </message>
+    <message>
+        <source>allocated peak: %1 in %2</source>
+        <translation>已分配峰值：%1（%2）</translation>
     </message>
 </context>
 <context>
