@@ -39,6 +39,64 @@ bool after(const FreeBlockList::Entry& a, const FreeBlockList::Entry& b) {
 }
 } // namespace
 
+void FreeBlockList::List::clearIfEmpty() {
+    if (empty()) { // the room goes with the last entry
+        m_v.clear();
+        m_head = 0;
+    }
+}
+
+void FreeBlockList::List::popBack() {
+    m_v.pop_back();
+    clearIfEmpty();
+}
+
+void FreeBlockList::List::insert(const Entry& e) {
+    if (empty() || before(e, m_v.back())) { // the new best fit of its size: appended
+        m_v.push_back(e);
+        return;
+    }
+    const auto first = m_v.begin() + static_cast<std::ptrdiff_t>(m_head);
+    const auto at = std::lower_bound(first, m_v.end(), e, after);
+    if (at - first > m_v.end() - at) { // fewer entries behind it: they move up one
+        m_v.insert(at, e);
+        return;
+    }
+    const std::ptrdiff_t index = at - m_v.begin();
+    if (m_head == 0) { // no room before the first: as much as there are entries, once
+        const std::size_t room = std::max<std::size_t>(4, m_v.size());
+        m_v.insert(m_v.begin(), room, Entry{});
+        m_head = room;
+        insert(e);
+        return;
+    }
+    // the entries before it move down one, into the room
+    std::move(first, m_v.begin() + index, first - 1);
+    --m_head;
+    m_v[static_cast<std::size_t>(index) - 1] = e;
+}
+
+bool FreeBlockList::List::erase(const Entry& e) {
+    if (empty())
+        return false;
+    if (m_v.back().block == e.block) {
+        popBack();
+        return true;
+    }
+    const auto first = m_v.begin() + static_cast<std::ptrdiff_t>(m_head);
+    const auto at = std::lower_bound(first, m_v.end(), e, after);
+    if (at == m_v.end() || at->block != e.block)
+        return false;
+    if (at - first > m_v.end() - at) {
+        m_v.erase(at);
+    } else { // the entries before it move up one; the room grows
+        std::move_backward(first, at, at + 1);
+        ++m_head;
+    }
+    clearIfEmpty();
+    return true;
+}
+
 void FreeBlockList::insert(int64_t size, const Entry& e) {
     const std::size_t s = firstAtLeast(size);
     if (s == m_sizes.size() || m_sizes[s] != size) {
@@ -52,12 +110,7 @@ void FreeBlockList::insert(int64_t size, const Entry& e) {
         m_sizes.insert(m_sizes.begin() + static_cast<std::ptrdiff_t>(s), size);
         m_slot.insert(m_slot.begin() + static_cast<std::ptrdiff_t>(s), slot);
     }
-    List& l = m_lists[m_slot[s]];
-    if (l.empty() || before(e, l.back())) { // the new best fit of its size: appended
-        l.push_back(e);
-        return;
-    }
-    l.insert(std::lower_bound(l.begin(), l.end(), e, after), e);
+    m_lists[m_slot[s]].insert(e);
 }
 
 void FreeBlockList::dropSize(std::size_t s) {
@@ -71,14 +124,7 @@ void FreeBlockList::erase(int64_t size, const Entry& e) {
     if (s == m_sizes.size() || m_sizes[s] != size)
         return; // not listed under this size
     List& l = m_lists[m_slot[s]];
-    auto it = std::prev(l.end());
-    if (it->block != e.block) {
-        it = std::lower_bound(l.begin(), l.end(), e, after);
-        if (it == l.end() || it->block != e.block)
-            return;
-    }
-    l.erase(it);
-    if (l.empty())
+    if (l.erase(e) && l.empty())
         dropSize(s);
 }
 
@@ -88,7 +134,7 @@ int FreeBlockList::takeBestFit(int64_t size) {
         return -1;
     List& l = m_lists[m_slot[s]];
     const int block = l.back().block;
-    l.pop_back();
+    l.popBack();
     if (l.empty())
         dropSize(s);
     return block;
