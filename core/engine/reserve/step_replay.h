@@ -11,9 +11,10 @@
 //
 // Bound and cost: at most kReplayedLayers blocks (a deeper stage is scaled from them), no
 // request past kLargestRequest; each replay walks O(blocks x tensors per block) allocations
-// through an allocator model whose free lists are heaps by size (FreeBlockList, O(log n) a
-// call). The grids (fragmentationEnvelope, reserveEnvelope) run at most 2 x log2 points, each
-// replay cached (replay_cache.h).
+// through an allocator model whose free lists are sorted by size (FreeBlockList: a binary
+// search a call, and the moves of the shorter side of one size's list, O(1) at its ends,
+// where nearly all calls fall). The grids (fragmentationEnvelope, reserveEnvelope) run at
+// most 2 x log2 points, each replay cached (replay_cache.h).
 //
 // Units: bytes and tokens. Sources: c10/cuda/CUDACachingAllocator.cpp (allocator_model.h);
 // transformers models/llama/modeling_llama.py and loss/loss_utils.py ForCausalLMLoss (the
