@@ -1846,6 +1846,12 @@ braucht %3</translation>
         <source>may fit: %1</source>
         <translation>passt vielleicht: %1</translation>
     </message>
+    <message>
+        <source>now %1:
+%2</source>
+        <translation>aktuell %1:
+%2</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>

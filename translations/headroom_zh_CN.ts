@@ -1844,6 +1844,12 @@ needs %3</source>
         <source>may fit: %1</source>
         <translation>可能可容纳：%1</translation>
     </message>
+    <message>
+        <source>now %1:
+%2</source>
+        <translation>当前 %1：
+%2</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>

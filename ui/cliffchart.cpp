@@ -423,9 +423,14 @@ QString CliffChart::slopeLabelText() const {
 }
 
 QString CliffChart::currentLabelTextShort() const {
-    return tr("now %1: %2")
-        .arg(Units::formatCount(m_results.current),
-             Units::format(m_results.estimate.worst.nvidiaSmi, m_unit));
+    // on one line where the plot is wide enough, else on two: on a narrow plot (a 1280 x 720
+    // stage: a 243 px plot, a 184 px label in German) one line crossed the curve beside the
+    // point wherever it stood, and the label slid to the plot's foot, far from its point
+    const QString count = Units::formatCount(m_results.current);
+    const QString total = Units::format(m_results.estimate.worst.nvidiaSmi, m_unit);
+    const double room = std::max(40.0, m_chart->plotArea().width() / 2);
+    return fittingText({tr("now %1: %2").arg(count, total), tr("now %1:\n%2").arg(count, total)},
+                       m_style.overlayFont(true), room, &m_widths);
 }
 
 bool CliffChart::placeCurrent(QPointF p, double dotSize, const QRectF& inside,
@@ -458,7 +463,17 @@ bool CliffChart::placeCurrent(QPointF p, double dotSize, const QRectF& inside,
     // current point, the marker's words join the point's label; elsewhere the marker's label
     // gives way (the dashed line stays)
     placed.removeAll(m_markerLabel);
-    placeClear(m_dotLabel, spots(), inside, placed, keep);
+    if (!placeClear(m_dotLabel, spots(), inside, placed, keep)) {
+        // the two lines found no clear place: one line may, slid along the plot
+        const QString oneLine = tr("now %1: %2")
+                                    .arg(Units::formatCount(r.current),
+                                         Units::format(r.estimate.worst.nvidiaSmi, m_unit));
+        if (m_dotLabel->text() != oneLine) {
+            placed.removeAll(m_dotLabel);
+            m_dotLabel->setText(oneLine);
+            placeClear(m_dotLabel, spots(), inside, placed, keep);
+        }
+    }
     if (placeClear(m_markerLabel, {m_markerLabel->pos()}, inside, placed, keep))
         return true;
     m_markerLabel->setVisible(false);
@@ -474,6 +489,14 @@ bool CliffChart::placeCurrent(QPointF p, double dotSize, const QRectF& inside,
         }
     }
     return true;
+}
+
+QRectF CliffChart::currentLabelRect() const {
+    return m_dotLabel->mapRectToParent(m_dotLabel->rect());
+}
+
+QPointF CliffChart::currentPointCentre() const {
+    return m_dot->pos();
 }
 
 QString CliffChart::currentLabelText() const {

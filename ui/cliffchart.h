@@ -32,6 +32,7 @@ public:
     void setMode(Mode m);
     Mode mode() const { return m_mode; }
     void setStyle(const ChartStyle& style);
+    const ChartStyle& chartStyle() const { return m_style; }
     void setLegendShown(bool shown);
     /// While a slider is dragged the stacked areas are drawn without antialiasing (half the
     /// paint time); the chart is repainted antialiased when the drag ends.
@@ -51,7 +52,8 @@ public:
     /// The current point's label: "now 4: 61.2 GiB", and where the verdict's bytes differ from
     /// the curve's nvidia-smi total, "now 4: 79.6 GiB · needs 79.2 GiB" (the headline's words).
     QString currentLabelText() const;
-    /// "now 4: 79.6 GiB": the current point's label without the verdict's bytes.
+    /// "now 4: 79.6 GiB": the current point's label without the verdict's bytes (on two lines,
+    /// "now 4:" over "79.6 GiB", where one would take more than half the plot's width).
     QString currentLabelTextShort() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
@@ -66,6 +68,9 @@ public:
     QLineSeries* bandHighSeries() const { return m_bandHigh; }
     QLineSeries* bandLowSeries() const { return m_bandLow; }
     bool bandShown() const;
+    /// Where the current point's label and its point sit, in the chart's coordinates.
+    QRectF currentLabelRect() const;
+    QPointF currentPointCentre() const;
     /// The current point's colour: the verdict of the band (fits, may not fit, does not fit).
     QColor currentPointColor() const;
     /// The terms the stacked curve draws (for the legend under the charts).

@@ -445,6 +445,43 @@ private slots:
     // room beside the marker's, and the marker's label was hidden (the GUI review). Now the
     // capacity label gives its number alone first, and the marker's label is placed again
     // after the point's.
+    // The current point's label stays by its point: on a 1280x720 stage in German one line of
+    // "aktuell 4: 114,1 GiB" (184 px on a 243 px plot) crossed the curve wherever it stood
+    // beside the point, and slid to the plot's foot, 70 px from it (the GUI review); it takes
+    // two lines there.
+    void cliffLabelStaysByItsPoint_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stage");
+        QTest::addColumn<QString>("language");
+        for (const QString& lang :
+             {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")})
+            for (const auto& [sz, stage] :
+                 {std::pair{QSize(1280, 720), true}, std::pair{QSize(1920, 1080), false},
+                  std::pair{QSize(1920, 1080), true}})
+                QTest::addRow("%s-%dx%d-%s", qPrintable(lang), sz.width(), sz.height(),
+                              stage ? "stage" : "desk")
+                    << sz << stage << lang;
+    }
+    void cliffLabelStaysByItsPoint() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(QString, language);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        showRun(w, defaultScenario(), stage);
+        const CliffChart* cliff = w.dashboard()->cliffChart();
+        const QRectF label = cliff->currentLabelRect();
+        const QPointF dot = cliff->currentPointCentre();
+        const double dx = std::max({label.left() - dot.x(), 0.0, dot.x() - label.right()});
+        const double dy = std::max({label.top() - dot.y(), 0.0, dot.y() - label.bottom()});
+        const double line = QFontMetricsF(cliff->chartStyle().overlayFont(true)).height();
+        QVERIFY2(std::hypot(dx, dy) <= 2.5 * line,
+                 qPrintable(QStringLiteral("%1 px from its point (a line is %2 px)")
+                                .arg(std::hypot(dx, dy))
+                                .arg(line)));
+    }
+
     // A chart label hides the line it sits on: the cliff's dashed "fits" marker showed through
     // "largest batch tha|t fits: 6" at every size (the GUI review; the plate let 16 % of a
     // black line through). At most 8 % of a black line behind a white plate shows.
