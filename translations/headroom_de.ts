@@ -4189,6 +4189,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <comment>axis title: sequences, shortest</comment>
         <translation>Seq.</translation>
     </message>
+    <message>
+        <source>%1: %2 sequences × %3 tokens</source>
+        <translation>%1: %2 Sequenzen × %3 Token</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ServingPanel</name>

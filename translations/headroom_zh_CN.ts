@@ -4183,6 +4183,10 @@ Saves %3, total %4, disruption cost %5</source>
         <comment>axis title: sequences, shortest</comment>
         <translation>序列</translation>
     </message>
+    <message>
+        <source>%1: %2 sequences × %3 tokens</source>
+        <translation>%1：%2 条序列 × %3 个 token</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ServingPanel</name>

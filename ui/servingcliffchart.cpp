@@ -1,5 +1,7 @@
 #include "ui/servingcliffchart.h"
 
+#include "ui/texts.h"
+
 #include "ui/units.h"
 
 #include <QChart>
@@ -126,6 +128,9 @@ void ServingCliffChart::rebuild() {
         const QString n = QLocale().toString(static_cast<qlonglong>(c.maxConcurrency));
         m_hereTexts = {tr("%1 sequences × %2 tokens").arg(n, Units::formatCount(m_context)),
                        tr("%1 × %2 tokens").arg(n, Units::formatCount(m_context)), n};
+        if (m_engineNamed) // the engine's answer, not the generate() cliff's beside it
+            m_hereTexts.prepend(tr("%1: %2 sequences × %3 tokens")
+                                    .arg(Texts::engineName(c), n, Units::formatCount(m_context)));
     }
     if (!m_hereTexts.isEmpty())
         m_hereLabel->setText(m_hereTexts.front());

@@ -25,6 +25,10 @@ public:
 
     /// Draws @p r's serving curve and its point (nothing in training or without a server).
     void setResults(const Results& r);
+    /// Whether the answer names its engine ("vLLM 0.21: 13 sequences × 32,768 tokens"): the
+    /// Serving tab's chart, shown beside a generate() cliff whose own answer differs; the
+    /// cliff panel's (a sized server) stands under a headline that names it. Off by default.
+    void setEngineNamed(bool named) { m_engineNamed = named; }
     void setStyle(const ChartStyle& style);
 
     /// The curve drawn: (context tokens, max concurrent sequences) points.
@@ -66,6 +70,7 @@ private:
     ChartLabel* m_capLabel;
     /// The point's label, longest first: the one that fits the plot is shown (placeLabels).
     QStringList m_hereTexts;
+    bool m_engineNamed = false;
     FitGuard m_fitGuard;
     std::optional<ServeReport> m_serving; ///< Results::serving
     std::vector<ServingPoint> m_points;   ///< Results::servingCurve

@@ -44,6 +44,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
       m_engineLabel(new QLabel(this)), m_engine(new QComboBox(this)), m_utilLabel(new QLabel(this)),
       m_util(new QDoubleSpinBox(this)), m_kvLabel(new QLabel(this)), m_kvDtype(new QComboBox(this)),
       m_figures(new QLabel(this)), m_view(new ServingCliffChart(this)) {
+    m_view->setEngineNamed(true); // beside a generate() cliff with its own answer
     setObjectName(QStringLiteral("servingPanel"));
     m_util->setObjectName(QStringLiteral("memoryUtilizationSpin"));
     m_kvDtype->setObjectName(QStringLiteral("kvDtypeCombo"));

@@ -22,6 +22,8 @@
 #include "ui/scenarioedits.h"
 #include "ui/screenshot.h"
 #include "ui/servingcliffchart.h"
+#include "ui/servingpanel.h"
+#include "ui/texts.h"
 #include "ui/timelinechart.h"
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
@@ -480,6 +482,25 @@ private slots:
                  qPrintable(QStringLiteral("%1 px from its point (a line is %2 px)")
                                 .arg(std::hypot(dx, dy))
                                 .arg(line)));
+    }
+
+    // The Serving tab's chart names the engine its answer is for: beside the cliff's
+    // generate() answer ("largest batch that fits: 6") it said "13 sequences × 32,768 tokens"
+    // with no engine (the GUI review's "two numbers for one question")
+    void servingAnswerNamesItsEngine() {
+        ShownWindow shown(QSize(1920, 1080), QStringLiteral("en"));
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("serving")));
+        showRun(w, testscenarios::inference("qwen2.5-72b", 4, 32768, 8), false);
+        w.dashboard()->refreshTables();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        const Results& r = w.controller()->results();
+        QVERIFY(r.serving && !r.drawsServingCliff());
+        const QString answer = w.dashboard()->servingPanel()->chart()->answerText();
+        QVERIFY2(answer.startsWith(Texts::engineName(*r.serving) + QStringLiteral(": ")),
+                 qPrintable(answer));
     }
 
     // A chart label hides the line it sits on: the cliff's dashed "fits" marker showed through
