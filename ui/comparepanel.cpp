@@ -214,9 +214,10 @@ void ComparePanel::setUpTablesAndLayout() {
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_barView, 1);
     charts->addWidget(m_cliffView, 2);
-    auto* tables = new QHBoxLayout;
+    auto* tables = new QBoxLayout(QBoxLayout::LeftToRight);
     tables->addWidget(m_terms, 2);
     tables->addWidget(m_changes, 3);
+    m_tables = tables;
     // the answer first: the terms and what each change moved, then the charts; a short tab (a
     // laptop, a projector) scrolls to the charts rather than hiding the answer below them or
     // squeezing the charts until their axis labels are cut
@@ -438,6 +439,11 @@ void ComparePanel::rebuildTables() {
     static const QRegularExpression breaks(QStringLiteral("\\s"));
     const QFontMetrics fm(m_changes->font());
     const int pad = 2 * m_changes->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
+    m_valueWord = 0;
+    for (int row = 0; row < m_changes->rowCount(); ++row)
+        if (const QTableWidgetItem* it = m_changes->item(row, 1))
+            for (const QString& word : it->text().split(breaks, Qt::SkipEmptyParts))
+                m_valueWord = std::max(m_valueWord, fm.horizontalAdvance(word) + pad);
     for (size_t k = 0; k < m_wrapColumns.size(); ++k) {
         WrapColumn& wc = m_wrapColumns[k];
         wc.contents = m_changes->columnWidth(wc.column);
@@ -447,6 +453,7 @@ void ComparePanel::rebuildTables() {
                 for (const QString& word : it->text().split(breaks, Qt::SkipEmptyParts))
                     wc.word = std::max(wc.word, fm.horizontalAdvance(word) + pad);
     }
+    arrangeTables();
     fitChangeColumns();
 }
 
@@ -688,8 +695,23 @@ void ComparePanel::applyTicks() {
     }
 }
 
+void ComparePanel::arrangeTables() {
+    if (!m_tables)
+        return;
+    // side by side the change table has three fifths of the row: enough when its name and
+    // effect columns (their longest words at least), its share and the values' longest word fit
+    const int side = m_content->width() * 3 / 5 - 2 * m_changes->frameWidth() -
+                     style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int needed =
+        m_wrapColumns[0].word + m_wrapColumns[1].word + m_changes->columnWidth(3) + 2 * m_valueWord;
+    const auto direction = side >= needed ? QBoxLayout::LeftToRight : QBoxLayout::BottomToTop;
+    if (m_tables->direction() != direction)
+        m_tables->setDirection(direction); // bottom to top: the changes, added last, on top
+}
+
 void ComparePanel::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    arrangeTables();
     applyTicks();
     fitChangeColumns();
 }

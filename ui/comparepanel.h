@@ -30,6 +30,7 @@ class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QStackedBarSeries;
+class QBoxLayout;
 class QTableWidget;
 class QValueAxis;
 
@@ -133,6 +134,12 @@ private:
     void layoutChangeColumns();
     /// The change and effect columns' widths for the table's width (fitChangeColumns).
     void fitChangeColumns();
+    /// The two tables side by side where the panel is wide enough, else one above the other,
+    /// the changes (the answer) first: side by side on a 1280x720 stage the change table's
+    /// values wrapped a word a line and were cut ("Reines bf16 (torcht…").
+    void arrangeTables();
+    QBoxLayout* m_tables = nullptr;
+    int m_valueWord = 0; ///< the widest word of the change table's values, px
     /// A column of the changes table that wraps its texts: its widths for its contents
     /// unwrapped and for its longest word (px, with the cell's margins).
     struct WrapColumn {

@@ -447,6 +447,52 @@ private slots:
     // room beside the marker's, and the marker's label was hidden (the GUI review). Now the
     // capacity label gives its number alone first, and the marker's label is placed again
     // after the point's.
+    // Compare's change table keeps every word of a value whole: side by side with the terms on
+    // a 1280x720 stage its values column wrapped a word a line and cut one ("Reines bf16
+    // (torcht…", the GUI review); there the tables stand one above the other
+    void compareValuesKeepTheirWords_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stage");
+        QTest::addColumn<QString>("language");
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de")})
+            for (const auto& [sz, stage] :
+                 {std::pair{QSize(1280, 720), true}, std::pair{QSize(1280, 720), false},
+                  std::pair{QSize(1920, 1080), true}})
+                QTest::addRow("%s-%dx%d-%s", qPrintable(lang), sz.width(), sz.height(),
+                              stage ? "stage" : "desk")
+                    << sz << stage << lang;
+    }
+    void compareValuesKeepTheirWords() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(QString, language);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        Scenario b = pinAndTwoEdits(w);
+        b.workload.profile = ProfileRef{}; // and a third: no framework, pure bf16
+        b.workload.precisionPreset = PrecisionPreset::PureBf16;
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("compare")));
+        showRun(w, b, stage);
+        w.dashboard()->comparePanel()->refresh();
+        w.dashboard()->comparePanel()->flush();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        (void)w.grab();
+        auto* table = w.findChild<QTableWidget*>(QStringLiteral("compareChanges"));
+        QVERIFY(table && table->rowCount() >= 3);
+        const QFontMetrics fm(table->font());
+        static const QRegularExpression space(QStringLiteral("\\s"));
+        for (int r = 0; r < table->rowCount(); ++r) {
+            int widest = 0;
+            for (const QString& word : table->item(r, 1)->text().split(space, Qt::SkipEmptyParts))
+                widest = std::max(widest, fm.horizontalAdvance(word));
+            QVERIFY2(table->columnWidth(1) >= widest, qPrintable(QStringLiteral("'%1' in %2 px")
+                                                                     .arg(table->item(r, 1)->text())
+                                                                     .arg(table->columnWidth(1))));
+        }
+    }
+
     // The current point's label stays by its point: on a 1280x720 stage in German one line of
     // "aktuell 4: 114,1 GiB" (184 px on a 243 px plot) crossed the curve wherever it stood
     // beside the point, and slid to the plot's foot, 70 px from it (the GUI review); it takes
