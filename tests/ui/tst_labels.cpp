@@ -101,6 +101,31 @@ void showRun(MainWindow& w, const Scenario& s, bool stage) {
     (void)w.grab(); // laid out as painted
 }
 
+/// Runs B = @p b against the pinned A on the Compare tab, at the desk or on @p stage, its
+/// comparison computed and the window laid out as painted.
+void showCompare(MainWindow& w, const Scenario& b, bool stage) {
+    QVERIFY(w.dashboard()->showTab(QStringLiteral("compare")));
+    showRun(w, b, stage);
+    w.dashboard()->comparePanel()->refresh();
+    w.dashboard()->comparePanel()->flush(); // it computes off the UI thread
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    (void)w.grab();
+}
+
+/// Rows "lang-WxH-desk|stage" (columns size, stage, language) of @p languages x @p views.
+void languageViewRows(const QStringList& languages,
+                      std::initializer_list<std::pair<QSize, bool>> views) {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("stage");
+    QTest::addColumn<QString>("language");
+    for (const QString& lang : languages)
+        for (const auto& [sz, stage] : views)
+            QTest::addRow("%s-%dx%d-%s", qPrintable(lang), sz.width(), sz.height(),
+                          stage ? "stage" : "desk")
+                << sz << stage << lang;
+}
+
 } // namespace
 
 class TstLabels : public QObject {
@@ -451,16 +476,9 @@ private slots:
     // a 1280x720 stage its values column wrapped a word a line and cut one ("Reines bf16
     // (torcht…", the GUI review); there the tables stand one above the other
     void compareValuesKeepTheirWords_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<bool>("stage");
-        QTest::addColumn<QString>("language");
-        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de")})
-            for (const auto& [sz, stage] :
-                 {std::pair{QSize(1280, 720), true}, std::pair{QSize(1280, 720), false},
-                  std::pair{QSize(1920, 1080), true}})
-                QTest::addRow("%s-%dx%d-%s", qPrintable(lang), sz.width(), sz.height(),
-                              stage ? "stage" : "desk")
-                    << sz << stage << lang;
+        languageViewRows(
+            {QStringLiteral("en"), QStringLiteral("de")},
+            {{QSize(1280, 720), true}, {QSize(1280, 720), false}, {QSize(1920, 1080), true}});
     }
     void compareValuesKeepTheirWords() {
         QFETCH(QSize, size);
@@ -472,13 +490,7 @@ private slots:
         Scenario b = pinAndTwoEdits(w);
         b.workload.profile = ProfileRef{}; // and a third: no framework, pure bf16
         b.workload.precisionPreset = PrecisionPreset::PureBf16;
-        QVERIFY(w.dashboard()->showTab(QStringLiteral("compare")));
-        showRun(w, b, stage);
-        w.dashboard()->comparePanel()->refresh();
-        w.dashboard()->comparePanel()->flush();
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
-        (void)w.grab();
+        showCompare(w, b, stage);
         auto* table = w.findChild<QTableWidget*>(QStringLiteral("compareChanges"));
         QVERIFY(table && table->rowCount() >= 3);
         const QFontMetrics fm(table->font());
@@ -498,17 +510,9 @@ private slots:
     // beside the point, and slid to the plot's foot, 70 px from it (the GUI review); it takes
     // two lines there.
     void cliffLabelStaysByItsPoint_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<bool>("stage");
-        QTest::addColumn<QString>("language");
-        for (const QString& lang :
-             {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")})
-            for (const auto& [sz, stage] :
-                 {std::pair{QSize(1280, 720), true}, std::pair{QSize(1920, 1080), false},
-                  std::pair{QSize(1920, 1080), true}})
-                QTest::addRow("%s-%dx%d-%s", qPrintable(lang), sz.width(), sz.height(),
-                              stage ? "stage" : "desk")
-                    << sz << stage << lang;
+        languageViewRows(
+            {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")},
+            {{QSize(1280, 720), true}, {QSize(1920, 1080), false}, {QSize(1920, 1080), true}});
     }
     void cliffLabelStaysByItsPoint() {
         QFETCH(QSize, size);
@@ -581,16 +585,7 @@ private slots:
         ShownWindow shown(size, QStringLiteral("en"));
         QCOMPARE(shown.shown, 0);
         MainWindow& w = shown.w;
-        const Scenario b = pinAndTwoEdits(w);
-        w.dashboard()->comparePanel()->refresh();
-        w.dashboard()->comparePanel()->flush();
-        QVERIFY(w.dashboard()->showTab(QStringLiteral("compare")));
-        showRun(w, b, stage);
-        w.dashboard()->comparePanel()->refresh();
-        w.dashboard()->comparePanel()->flush();
-        for (int i = 0; i < 3; ++i)
-            QCoreApplication::processEvents();
-        (void)w.grab();
+        showCompare(w, pinAndTwoEdits(w), stage);
         auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("compareScroll"));
         QVERIFY(scroll);
         const QRect view = scroll->viewport()->rect();
