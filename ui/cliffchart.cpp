@@ -422,14 +422,21 @@ QString CliffChart::slopeLabelText() const {
     return m_slopeWanted ? m_slopeLabel->text() : QString();
 }
 
+QString CliffChart::currentLabelOneLine() const {
+    return tr("now %1: %2")
+        .arg(Units::formatCount(m_results.current),
+             Units::format(m_results.estimate.worst.nvidiaSmi, m_unit));
+}
+
 QString CliffChart::currentLabelTextShort() const {
     // on one line where the plot is wide enough, else on two: on a narrow plot (a 1280 x 720
     // stage: a 243 px plot, a 184 px label in German) one line crossed the curve beside the
     // point wherever it stood, and the label slid to the plot's foot, far from its point
-    const QString count = Units::formatCount(m_results.current);
-    const QString total = Units::format(m_results.estimate.worst.nvidiaSmi, m_unit);
     const double room = std::max(40.0, m_chart->plotArea().width() / 2);
-    return fittingText({tr("now %1: %2").arg(count, total), tr("now %1:\n%2").arg(count, total)},
+    return fittingText({currentLabelOneLine(),
+                        tr("now %1:\n%2")
+                            .arg(Units::formatCount(m_results.current),
+                                 Units::format(m_results.estimate.worst.nvidiaSmi, m_unit))},
                        m_style.overlayFont(true), room, &m_widths);
 }
 
@@ -465,9 +472,7 @@ bool CliffChart::placeCurrent(QPointF p, double dotSize, const QRectF& inside,
     placed.removeAll(m_markerLabel);
     if (!placeClear(m_dotLabel, spots(), inside, placed, keep)) {
         // the two lines found no clear place: one line may, slid along the plot
-        const QString oneLine = tr("now %1: %2")
-                                    .arg(Units::formatCount(r.current),
-                                         Units::format(r.estimate.worst.nvidiaSmi, m_unit));
+        const QString oneLine = currentLabelOneLine();
         if (m_dotLabel->text() != oneLine) {
             placed.removeAll(m_dotLabel);
             m_dotLabel->setText(oneLine);

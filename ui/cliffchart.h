@@ -55,6 +55,8 @@ public:
     /// "now 4: 79.6 GiB": the current point's label without the verdict's bytes (on two lines,
     /// "now 4:" over "79.6 GiB", where one would take more than half the plot's width).
     QString currentLabelTextShort() const;
+    /// "now 4: 79.6 GiB" on one line, whatever the plot's width.
+    QString currentLabelOneLine() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
     /// Whether the max-fit marker's words are shown: its own label, or, on a plot too short for

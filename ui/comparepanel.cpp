@@ -439,19 +439,18 @@ void ComparePanel::rebuildTables() {
     static const QRegularExpression breaks(QStringLiteral("\\s"));
     const QFontMetrics fm(m_changes->font());
     const int pad = 2 * m_changes->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
-    m_valueWord = 0;
-    for (int row = 0; row < m_changes->rowCount(); ++row)
-        if (const QTableWidgetItem* it = m_changes->item(row, 1))
-            for (const QString& word : it->text().split(breaks, Qt::SkipEmptyParts))
-                m_valueWord = std::max(m_valueWord, fm.horizontalAdvance(word) + pad);
-    for (size_t k = 0; k < m_wrapColumns.size(); ++k) {
-        WrapColumn& wc = m_wrapColumns[k];
-        wc.contents = m_changes->columnWidth(wc.column);
-        wc.word = 0;
+    const auto widestWord = [&](int column) { // px, with the cell's padding
+        int widest = 0;
         for (int row = 0; row < m_changes->rowCount(); ++row)
-            if (const QTableWidgetItem* it = m_changes->item(row, wc.column))
+            if (const QTableWidgetItem* it = m_changes->item(row, column))
                 for (const QString& word : it->text().split(breaks, Qt::SkipEmptyParts))
-                    wc.word = std::max(wc.word, fm.horizontalAdvance(word) + pad);
+                    widest = std::max(widest, fm.horizontalAdvance(word) + pad);
+        return widest;
+    };
+    m_valueWord = widestWord(1);
+    for (WrapColumn& wc : m_wrapColumns) {
+        wc.contents = m_changes->columnWidth(wc.column);
+        wc.word = widestWord(wc.column);
     }
     arrangeTables();
     fitChangeColumns();

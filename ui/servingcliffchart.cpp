@@ -1,7 +1,6 @@
 #include "ui/servingcliffchart.h"
 
 #include "ui/texts.h"
-
 #include "ui/units.h"
 
 #include <QChart>
