@@ -4193,6 +4193,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <source>%1: %2 sequences × %3 tokens</source>
         <translation>%1: %2 Sequenzen × %3 Token</translation>
     </message>
+    <message>
+        <source>%1: %2 × %3 tokens</source>
+        <translation>%1: %2 × %3 Token</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ServingPanel</name>

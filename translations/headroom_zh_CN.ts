@@ -4187,6 +4187,10 @@ Saves %3, total %4, disruption cost %5</source>
         <source>%1: %2 sequences × %3 tokens</source>
         <translation>%1：%2 条序列 × %3 个 token</translation>
     </message>
+    <message>
+        <source>%1: %2 × %3 tokens</source>
+        <translation>%1：%2 × %3 个 token</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::ServingPanel</name>

@@ -127,9 +127,11 @@ void ServingCliffChart::rebuild() {
         const QString n = QLocale().toString(static_cast<qlonglong>(c.maxConcurrency));
         m_hereTexts = {tr("%1 sequences × %2 tokens").arg(n, Units::formatCount(m_context)),
                        tr("%1 × %2 tokens").arg(n, Units::formatCount(m_context)), n};
-        if (m_engineNamed) // the engine's answer, not the generate() cliff's beside it
-            m_hereTexts.prepend(tr("%1: %2 sequences × %3 tokens")
-                                    .arg(Texts::engineName(c), n, Units::formatCount(m_context)));
+        if (m_engineNamed) { // the engine's answer, not the generate() cliff's beside it
+            const QString engine = Texts::engineName(c), context = Units::formatCount(m_context);
+            m_hereTexts.prepend(tr("%1: %2 × %3 tokens").arg(engine, n, context));
+            m_hereTexts.prepend(tr("%1: %2 sequences × %3 tokens").arg(engine, n, context));
+        }
     }
     if (!m_hereTexts.isEmpty())
         m_hereLabel->setText(m_hereTexts.front());
