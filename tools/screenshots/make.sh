@@ -3,7 +3,7 @@
 # no display needed) and stops at the first picture with a cut, elided or overlapping text.
 #   tools/screenshots/make.sh [build/release/app/headroom]
 # Scenarios: the default (Llama-3.1-8B full fine-tune on one H100), compare-b.json (micro-batch
-# 8 with full checkpointing, the B of Compare) and serving-qwen2.5-72b-tp4.json (inference, 32k
+# 8 with full checkpointing and no framework profile, pure bf16: the B of Compare) and serving-qwen2.5-72b-tp4.json (inference, 32k
 # context on 4 x H100 in TP, the Serving tab) and server-qwen2.5-72b-tp4.json (the same served
 # by vLLM at gpu_memory_utilization 0.9: the serving cliff).
 set -euo pipefail
@@ -35,6 +35,7 @@ for size in 1280x720 3840x2160; do
       --compare "$here/compare-b.json"
   done
 done
+shot compare.png --size 1600x1000 --compare "$here/compare-b.json"
 shot compare-de-1600x1000.png --size 1600x1000 --language de --compare "$here/compare-b.json"
 shot playbook-de-1600x1000.png --size 1600x1000 --language de --tab playbook
 shot normal.png --size 1600x1000
