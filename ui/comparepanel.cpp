@@ -383,8 +383,7 @@ void ComparePanel::rebuildCliffs() {
 QString ComparePanel::changeValues(std::size_t i) const {
     const ScenarioChange& c = m_comparison->changes[i];
     if (c.field == ChangeField::Profile && m_shown.frameworkA != m_shown.frameworkB)
-        return Texts::tr("%1 → %2", "A's value → B's value")
-            .arg(m_shown.frameworkA, m_shown.frameworkB);
+        return Texts::fromTo(m_shown.frameworkA, m_shown.frameworkB);
     return Texts::changeValues(c, m_unit);
 }
 

@@ -24,13 +24,13 @@
 #include <vector>
 
 class QBarCategoryAxis;
+class QBoxLayout;
 class QChart;
 class QChartView;
 class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QStackedBarSeries;
-class QBoxLayout;
 class QTableWidget;
 class QValueAxis;
 

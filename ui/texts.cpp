@@ -879,10 +879,13 @@ QString Texts::changeValue(ChangeField field, const ChangeValue& v, ByteUnit uni
         v);
 }
 
+QString Texts::fromTo(const QString& a, const QString& b) {
+    return tr("%1 → %2", "A's value → B's value").arg(a, b);
+}
+
 QString Texts::changeValues(const ScenarioChange& c, ByteUnit unit) {
     if (!groupWithoutOwnValue(c))
-        return tr("%1 → %2", "A's value → B's value")
-            .arg(changeValue(c.field, c.before, unit), changeValue(c.field, c.after, unit));
+        return fromTo(changeValue(c.field, c.before, unit), changeValue(c.field, c.after, unit));
     constexpr int kShownParts = 4; // an edited architecture can differ in dozens of keys
     QStringList parts;
     for (const FieldChange& p : c.parts) {

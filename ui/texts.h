@@ -102,6 +102,8 @@ public:
     /// A's and B's values: "None → Full (every block)", "4 → 8", "H100 → 2 × H100"; a group
     /// without a value of its own lists its parts ("TP: 1 → 2; Sequence parallelism: off → on").
     static QString changeValues(const ScenarioChange& c, ByteUnit unit);
+    /// "A's value → B's value": how a change's two sides are joined everywhere.
+    static QString fromTo(const QString& a, const QString& b);
     /// One value of @p field in words (the names above: checkpointing, dtypes, optimizers, ...).
     static QString changeValue(ChangeField field, const ChangeValue& v, ByteUnit unit);
     /// What a change does to the memory, from its saving (A − B, bytes): "Saves 12.00 GiB",

@@ -176,8 +176,6 @@ void TimelineChart::rebuildLabels(int tightest) {
         m_labels.push_back(l);
     }
     m_peak->clear();
-    // it names what it counts: where the axis title shortens to its unit (a 1280x720 stage)
-    // "peak: 110.9 GiB" stood under a headline of 114.1 GiB (nvidia-smi)
     m_peakLabel->setText(QString());
     if (tightest < 0)
         return;
@@ -196,6 +194,8 @@ void TimelineChart::rebuildLabels(int tightest) {
         return;
     const double peak = rank.phaseAllocated[static_cast<size_t>(rank.peakPhase)];
     m_peak->append(static_cast<double>(it - m_phases.begin()), peak / Units::bytesPerUnit(m_unit));
+    // it names what it counts: where the axis title shortens to its unit (a 1280x720 stage)
+    // "peak: 110.9 GiB" stood under a headline of 114.1 GiB (nvidia-smi)
     m_peakLabel->setText(
         m_results.shownEstimate().stages.size() > 1
             ? tr("allocated peak: %1 in %2 (stage %3)")

@@ -173,12 +173,12 @@ CachingAllocatorModel::Handle CachingAllocatorModel::malloc(int64_t bytes) {
         m_peakPinned = std::max(m_peakPinned, m_reserved - m_wholeFree);
         idx = newBlock(seg);
     }
-    const int64_t remaining = m_blocks[static_cast<size_t>(idx)].size - size;
-    if (splits(m_blocks[static_cast<size_t>(idx)].size, size, small)) {
+    const int64_t found = m_blocks[static_cast<size_t>(idx)].size;
+    if (splits(found, size, small)) {
         Block rest;
         {
             const Block& b = m_blocks[static_cast<size_t>(idx)];
-            rest.size = remaining;
+            rest.size = found - size;
             rest.offset = b.offset + size;
             rest.segment = b.segment;
             rest.small = b.small;
