@@ -224,7 +224,8 @@ json estimateJson(const Scenario& s, const Estimate& e, const std::vector<Playbo
                   {"description", describe(it)},
                   {"saved_bytes", it.savedBytes},
                   {"new_total_bytes", it.newTotal},
-                  {"fits", it.fits}};
+                  {"fits", it.fits},
+                  {"verdict", std::string(bandVerdictKey(it.verdict))}};
         if (it.option) { // the lever table's row (core/plan/levers.h)
             const LeverRow& row = leverRow(*it.option);
             item["lever"] = std::string(row.key);
@@ -511,12 +512,12 @@ std::string playbookText(const Estimate& e, const std::vector<PlaybookItem>& pla
          "; ranked: fixes that fit first, then least disruption):\n";
     if (playbook.empty())
         t += "  (no applicable change found)\n";
-    TextTable pbt({"#", "change", "saves GiB", "new total GiB", "fits"},
+    TextTable pbt({"#", "change", "saves GiB", "new total GiB", "verdict"},
                   {true, false, true, true, false});
     int n = 0;
     for (const PlaybookItem& it : playbook)
         pbt.addRow({std::to_string(++n), describe(it), fmtNum(it.savedBytes / kGiB, 2),
-                    fmtNum(it.newTotal / kGiB, 2), it.fits ? "yes" : "no"});
+                    fmtNum(it.newTotal / kGiB, 2), std::string(bandVerdictKey(it.verdict))});
     if (!playbook.empty())
         t += pbt.render(2);
     for (const PlaybookItem& it : playbook)

@@ -3845,12 +3845,21 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Störungskosten: verlorener Durchsatz + geänderte Konvergenz + Entwicklungsaufwand, je 0-3 (docs/plan-search.md)</translation>
     </message>
     <message>
-        <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked from least to most disruptive; each row&apos;s verdict is its point estimate&apos;s (Plan against the high bound judges them by the band). Double-click a row to apply it.</source>
-        <translation>Das Szenario passt vielleicht nicht: sein Band reicht über die GPU hinaus. Diese Änderungen geben Speicher frei, geordnet vom geringsten zum stärksten Eingriff; das Urteil jeder Zeile gilt für ihre Punktschätzung („Gegen die Obergrenze planen“ urteilt nach dem Band). Doppelklick auf eine Zeile wendet sie an.</translation>
-    </message>
-    <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (GPU memory utilisation, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
         <translation>Ein dimensionierter Server: Die Änderungen, mit denen er startet oder mehr Sequenzen gleichzeitig bedient (GPU-Speicherauslastung, fp8-KV-Cache, TP, max_num_seqs, max_model_len, fp8-Gewichte), stehen im Reiter „Inferenz-Server“, jede mit dem, was aus dem Server wird.</translation>
+    </message>
+    <message>
+        <source>may not fit</source>
+        <extracomment>the playbook&apos;s verdict column, kept short (the tooltip says it in full)</extracomment>
+        <translation>fraglich</translation>
+    </message>
+    <message>
+        <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked: those whose whole band fits under the GPU first, then the least disruptive. Double-click a row to apply it.</source>
+        <translation>Das Szenario passt vielleicht nicht: sein Band reicht über die GPU hinaus. Diese Änderungen geben Speicher frei, geordnet: zuerst die, deren ganzes Band unter der GPU liegt, dann nach geringstem Eingriff. Doppelklick auf eine Zeile wendet sie an.</translation>
+    </message>
+    <message>
+        <source>The change fits by its point estimate, but its band reaches past the GPU: it may not fit.</source>
+        <translation>Die Änderung passt nach ihrer Punktschätzung, aber ihr Band reicht über die GPU hinaus: sie passt vielleicht nicht.</translation>
     </message>
 </context>
 <context>
@@ -4297,10 +4306,6 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Der Reiter „Inferenz-Server“ gilt nur im Modus „Inferenz“: Wählen Sie diesen Modus, um einen Server zu dimensionieren (KV-Pool, gleichzeitige Anfragen, längster Kontext).</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
-        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 (Anteil %2 des Speichers, auf den er sich bezieht, von %3 insgesamt)</translation>
-    </message>
-    <message>
         <source>&amp;Engine</source>
         <translation>&amp;Engine</translation>
     </message>
@@ -4365,12 +4370,16 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>Gewichte %1, Aktivierungsspitze %2, außerhalb von PyTorch %3, CUDA-Graphen %4, CUDA-Kontext %5</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
-        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (der Speicher, den CUDA meldet) = %3</translation>
-    </message>
-    <message>
         <source>GPU memory utilisation %1</source>
         <translation>GPU-Speicherauslastung %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports of the card&apos;s %4) = %3</source>
+        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (der Speicher, den CUDA von den %4 der Karte meldet) = %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to; CUDA reports %3 of the card&apos;s %4)</source>
+        <translation>&lt;b&gt;Budget&lt;/b&gt;: %1 (Anteil %2 des Speichers, auf den er sich bezieht; CUDA meldet %3 der %4 der Karte)</translation>
     </message>
 </context>
 <context>
@@ -4501,8 +4510,8 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <translation>%1 startet: %2 Sequenzen × %3 Token gleichzeitig</translation>
     </message>
     <message>
-        <source>The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
-        <translation>Der Server belegt %2 der von CUDA gemeldeten %1: Gewichte %3, KV-Cache %4, der Rest %5; mit dem CUDA-Kontext zeigt nvidia-smi %6. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
+        <source>The server takes its share of the %1 CUDA reports (the card&apos;s %7 less what the driver keeps), %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
+        <translation>Der Server belegt %2 der von CUDA gemeldeten %1 (die %7 der Karte abzüglich dessen, was der Treiber behält): Gewichte %3, KV-Cache %4, der Rest %5; mit dem CUDA-Kontext zeigt nvidia-smi %6. Balken und Aufschlüsselung zeigen seine Posten, das Diagramm, wie viele Sequenzen bei jeder Kontextlänge gleichzeitig passen.</translation>
     </message>
 </context>
 <context>

@@ -3839,12 +3839,21 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>干扰代价：吞吐损失 + 收敛变化 + 工程工作量，各 0-3（docs/plan-search.md）</translation>
     </message>
     <message>
-        <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked from least to most disruptive; each row&apos;s verdict is its point estimate&apos;s (Plan against the high bound judges them by the band). Double-click a row to apply it.</source>
-        <translation>此场景可能放不下：其区间超出了 GPU 容量。以下变更可释放更多显存，按影响从小到大排列；每行的结论按其点估计给出（“按上限规划”则按区间判断）。双击一行即可应用。</translation>
-    </message>
-    <message>
         <source>A sized server: the changes that let it start or serve more sequences at once (GPU memory utilisation, fp8 KV cache, TP, max_num_seqs, max_model_len, fp8 weights) are in the Serving tab, each with what the server becomes.</source>
         <translation>已设定规模的服务器：能让它启动或同时服务更多序列的变更（GPU 显存利用率、fp8 KV 缓存、TP、max_num_seqs、max_model_len、fp8 权重）在“推理服务”标签页中，每项都附有服务器随之的变化。</translation>
+    </message>
+    <message>
+        <source>may not fit</source>
+        <extracomment>the playbook&apos;s verdict column, kept short (the tooltip says it in full)</extracomment>
+        <translation>可能放不下</translation>
+    </message>
+    <message>
+        <source>The scenario may not fit: its band reaches past the GPU. These changes free more memory, ranked: those whose whole band fits under the GPU first, then the least disruptive. Double-click a row to apply it.</source>
+        <translation>此场景可能放不下：其区间超出了 GPU 容量。以下变更可释放更多显存，排序：整个区间都在 GPU 容量以内的在前，其余按影响从小到大。双击一行即可应用。</translation>
+    </message>
+    <message>
+        <source>The change fits by its point estimate, but its band reaches past the GPU: it may not fit.</source>
+        <translation>此变更按点估计放得下，但其区间超出了 GPU 容量：可能放不下。</translation>
     </message>
 </context>
 <context>
@@ -4291,10 +4300,6 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>“推理服务”仅在推理模式下可用：请选择“推理”模式来估算服务器规模（KV 池、并发请求、最长上下文）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to, of %3 in all)</source>
-        <translation>&lt;b&gt;预算&lt;/b&gt;：%1（所适用显存的 %2 比例，总计 %3）</translation>
-    </message>
-    <message>
         <source>&amp;Engine</source>
         <translation>引擎(&amp;E)</translation>
     </message>
@@ -4359,12 +4364,16 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>权重 %1，激活峰值 %2，PyTorch 之外 %3，CUDA 图 %4，CUDA 上下文 %5</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports) = %3</source>
-        <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2（CUDA 报告的显存）= %3</translation>
-    </message>
-    <message>
         <source>GPU memory utilisation %1</source>
         <translation>GPU 显存利用率 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 × %2 (the memory CUDA reports of the card&apos;s %4) = %3</source>
+        <translation>&lt;b&gt;预算&lt;/b&gt;：%1 × %2（CUDA 从显卡的 %4 中报告的显存）= %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Budget&lt;/b&gt;: %1 (fraction %2 of the memory it applies to; CUDA reports %3 of the card&apos;s %4)</source>
+        <translation>&lt;b&gt;预算&lt;/b&gt;：%1（所适用显存的 %2 比例；CUDA 报告显卡 %4 中的 %3）</translation>
     </message>
 </context>
 <context>
@@ -4495,8 +4504,8 @@ Saves %3, total %4, disruption cost %5</source>
         <translation>%1 可启动：同时 %2 条序列 × %3 个 token</translation>
     </message>
     <message>
-        <source>The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
-        <translation>服务器占用 CUDA 报告的 %1 中的份额 %2：权重 %3，KV 缓存 %4，其余 %5；加上 CUDA 上下文，nvidia-smi 显示 %6。柱状图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
+        <source>The server takes its share of the %1 CUDA reports (the card&apos;s %7 less what the driver keeps), %2: weights %3, KV cache %4, the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how many sequences fit at each context length.</source>
+        <translation>服务器占用 CUDA 报告的 %1（显卡的 %7 减去驱动保留的部分）中的份额 %2：权重 %3，KV 缓存 %4，其余 %5；加上 CUDA 上下文，nvidia-smi 显示 %6。柱状图和明细显示其各项，图表显示每种上下文长度下能同时容纳多少条序列。</translation>
     </message>
 </context>
 <context>

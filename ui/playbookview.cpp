@@ -176,8 +176,26 @@ void PlaybookView::refresh() {
         row->setText(2, p.savedBytes >= 0 ? tr("−%1").arg(Units::format(p.savedBytes, m_unit))
                                           : tr("+%1").arg(Units::format(-p.savedBytes, m_unit)));
         row->setText(3, Units::format(p.newTotal, m_unit));
-        row->setText(4, p.fits ? tr("fits") : tr("still OOM"));
-        row->setForeground(4, p.fits ? c.fits : c.oom);
+        // the row's band verdict, in the headline's words: a change that fits by its point
+        // estimate only "may not fit"
+        row->setToolTip(4, QString());
+        switch (p.verdict) {
+        case BandVerdict::Fits:
+            row->setText(4, tr("fits"));
+            row->setForeground(4, c.fits);
+            break;
+        case BandVerdict::MayNotFit:
+            //: the playbook's verdict column, kept short (the tooltip says it in full)
+            row->setText(4, tr("may not fit"));
+            row->setToolTip(4, tr("The change fits by its point estimate, but its band reaches "
+                                  "past the GPU: it may not fit."));
+            row->setForeground(4, c.mayNotFit);
+            break;
+        case BandVerdict::DoesNotFit:
+            row->setText(4, tr("still OOM"));
+            row->setForeground(4, c.oom);
+            break;
+        }
         // the disruption cost from the lever table (core/plan/levers.h); a plan's is its steps' sum
         if (p.option) {
             const LeverRow& lever = leverRow(*p.option);
@@ -223,11 +241,11 @@ void PlaybookView::refresh() {
                             "fits on these GPUs is drawn on the right, step by step; Apply plan "
                             "applies all of it as one undo step."));
     } else if (m_results.estimate.fits && m_results.bandVerdict == BandVerdict::MayNotFit) {
-        // the headline's "may not fit": the rows' verdicts are the point estimate's
+        // the headline's "may not fit"; each row's verdict is its own band's
         m_intro->setText(tr("The scenario may not fit: its band reaches past the GPU. These "
-                            "changes free more memory, ranked from least to most disruptive; "
-                            "each row's verdict is its point estimate's (Plan against the high "
-                            "bound judges them by the band). Double-click a row to apply it."));
+                            "changes free more memory, ranked: those whose whole band fits "
+                            "under the GPU first, then the least disruptive. Double-click a row "
+                            "to apply it."));
     } else if (m_results.estimate.fits) {
         m_intro->setText(tr("The scenario fits. These changes would free more memory, ranked "
                             "from least to most disruptive. Double-click a row to apply it."));

@@ -252,16 +252,19 @@ QString ServingPanel::figuresText() const {
     const int64_t positions = m_controller->scenario().model.maxPositions;
     QString t = verdictText(c);
     if (c.profile->pool == PoolRule::RequestedMinusProfile)
-        t += QStringLiteral("<br>") + tr("<b>Budget</b>: %1 × %2 (the memory CUDA reports) = %3")
-                                          .arg(QLocale().toString(c.settings.fraction, 'f', 2),
-                                               Units::format(c.totalBytes, m_unit),
-                                               Units::format(c.budgetBytes, m_unit));
+        t += QStringLiteral("<br>") +
+             tr("<b>Budget</b>: %1 × %2 (the memory CUDA reports of the card's %4) = %3")
+                 .arg(QLocale().toString(c.settings.fraction, 'f', 2),
+                      Units::format(c.totalBytes, m_unit), Units::format(c.budgetBytes, m_unit),
+                      Units::format(m_results.estimate.capacity, m_unit));
     else // SGLang, TensorRT-LLM: the fraction of what is free at start / after the profile
         t += QStringLiteral("<br>") +
-             tr("<b>Budget</b>: %1 (fraction %2 of the memory it applies to, of %3 in all)")
+             tr("<b>Budget</b>: %1 (fraction %2 of the memory it applies to; CUDA reports %3 "
+                "of the card's %4)")
                  .arg(Units::format(c.budgetBytes, m_unit),
                       QLocale().toString(c.settings.fraction, 'f', 3),
-                      Units::format(c.totalBytes, m_unit));
+                      Units::format(c.totalBytes, m_unit),
+                      Units::format(m_results.estimate.capacity, m_unit));
     t += QStringLiteral("<br>") + termsText(c);
     t += QStringLiteral("<br>") +
          tr("<b>KV budget</b>: %1 = %2 blocks of %3 tokens = %4 tokens (%5 B per token)")

@@ -261,14 +261,14 @@ QString VerdictView::detailsFor(const Results& r, ByteUnit u) {
         const ServeReport& c = *r.serving;
         const RankEstimate& k = r.shownEstimate().worst;
         QString text =
-            tr("The server takes its share of the %1 CUDA reports, %2: weights %3, KV cache %4, "
-               "the rest %5; with the CUDA context nvidia-smi shows %6. The bar and the "
-               "breakdown show its terms, the chart how many sequences fit at each context "
-               "length.")
+            tr("The server takes its share of the %1 CUDA reports (the card's %7 less what the "
+               "driver keeps), %2: weights %3, KV cache %4, the rest %5; with the CUDA context "
+               "nvidia-smi shows %6. The bar and the breakdown show its terms, the chart how "
+               "many sequences fit at each context length.")
                 .arg(Units::format(c.totalBytes, u), Units::format(c.budgetBytes, u),
                      Units::format(c.terms.weights, u), Units::format(c.kvCacheBytes, u),
                      Units::format(c.nonKvBytes - c.terms.weights, u),
-                     Units::format(k.nvidiaSmi, u));
+                     Units::format(k.nvidiaSmi, u), Units::format(r.estimate.capacity, u));
         return Texts::sentences(leadingNotes(r) << text);
     }
     const Estimate& e = r.estimate;

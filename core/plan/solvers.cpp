@@ -191,9 +191,17 @@ struct PlaybookBuilder {
              int rank) {
         if (validateWorkload(m, changed))
             return;
-        const Estimate e = plannedEstimate(m, changed, &gpu);
-        PlaybookItem it{a,      value, o, changed, before - countedBytes(e), countedBytes(e),
-                        e.fits, rank};
+        const PlannedRun run = plannedRun(m, changed, &gpu);
+        const Estimate& e = run.estimate;
+        PlaybookItem it{a,
+                        value,
+                        o,
+                        changed,
+                        before - countedBytes(e),
+                        countedBytes(e),
+                        e.fits,
+                        bandVerdict(run.band, e.capacity),
+                        rank};
         if (it.savedBytes > kMiB) // ignore changes that save less than 1 MiB
             items.push_back(it);
     }
@@ -268,9 +276,12 @@ std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const 
                 items.back().plan = std::move(plan);
         }
     }
+    // fits first, then the point fits (the plan's rule) but the band may not, then the rest
     std::stable_sort(items.begin(), items.end(), [](const PlaybookItem& x, const PlaybookItem& y) {
         if (x.fits != y.fits)
             return x.fits;
+        if (x.verdict != y.verdict)
+            return x.verdict < y.verdict; // BandVerdict: Fits, MayNotFit, DoesNotFit
         if (x.rank != y.rank)
             return x.rank < y.rank;
         return x.savedBytes > y.savedBytes;
@@ -291,8 +302,11 @@ std::string describe(const PlaybookItem& it) {
         }
     }
     char buf[64];
+    const char* verdict = it.verdict == BandVerdict::Fits        ? "fits"
+                          : it.verdict == BandVerdict::MayNotFit ? "may not fit"
+                                                                 : "still OOM";
     std::snprintf(buf, sizeof buf, ": %s%.1f GiB -> %s", it.savedBytes >= 0 ? "-" : "+",
-                  std::abs(it.savedBytes) / kGiB, it.fits ? "fits" : "still OOM");
+                  std::abs(it.savedBytes) / kGiB, verdict);
     return what + buf;
 }
 

@@ -130,12 +130,18 @@ struct PlaybookItem {
     double savedBytes = 0;
     double newTotal = 0; ///< bytes the fits verdict counts after the change (> GPU: OOM)
     bool fits = false;   ///< the changed scenario fits the GPU
+    /// The changed scenario against its band (bandVerdict of estimateBand): a row that fits by
+    /// its point estimate may not fit where its band reaches past the GPU, as the headline says
+    /// of the scenario itself.
+    BandVerdict verdict = BandVerdict::DoesNotFit;
     int rank = 0;        ///< position in the seeds' order of least disruption (1 = first)
     Plan plan{};         ///< Combined: the steps and their cumulative totals (waterfall)
 };
 
 /// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
-/// saved, ordered by (fits first, then the seed's order of least disruption, then saving).
+/// saved and its band verdict, ordered by (fits first, then the band verdict: fits before may
+/// not fit, then the seed's order of least disruption, then saving). Cost: per lever one estimate and its band (plannedRun: at most
+/// 1 + the profile's other versions + 1 more estimates), plus the fitting searches.
 /// When the scenario does not fit, it also holds the least disruptive combination that fits
 /// on the same GPUs (searchPlan, action Combined) unless that is a single change already listed.
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
