@@ -1852,6 +1852,10 @@ braucht %3</translation>
         <translation>aktuell %1:
 %2</translation>
     </message>
+    <message>
+        <source>needs %1</source>
+        <translation>braucht %1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>

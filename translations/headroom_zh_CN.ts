@@ -1850,6 +1850,10 @@ needs %3</source>
         <translation>当前 %1：
 %2</translation>
     </message>
+    <message>
+        <source>needs %1</source>
+        <translation>需要 %1</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::CliffPanel</name>

@@ -422,10 +422,21 @@ QString CliffChart::slopeLabelText() const {
     return m_slopeWanted ? m_slopeLabel->text() : QString();
 }
 
+/// The one number a short current label keeps: the curve's nvidia-smi total, or the verdict's
+/// bytes where they differ ("needs 79.2 GiB", the headline's number: a short German label said
+/// "aktuell 4: 79,6 GiB" under a headline of 79,2 GiB).
+QString CliffChart::currentLabelValue() const {
+    const QString total = Units::format(m_results.estimate.worst.nvidiaSmi, m_unit);
+    const QString needed = Units::format(verdictBytes(m_results.estimate.worst), m_unit);
+    return needed == total ? total : tr("needs %1").arg(needed);
+}
+
 QString CliffChart::currentLabelOneLine() const {
-    return tr("now %1: %2")
-        .arg(Units::formatCount(m_results.current),
-             Units::format(m_results.estimate.worst.nvidiaSmi, m_unit));
+    return tr("now %1: %2").arg(Units::formatCount(m_results.current), currentLabelValue());
+}
+
+QString CliffChart::currentLabelShown() const {
+    return m_dotLabel->text();
 }
 
 QString CliffChart::currentLabelTextShort() const {
@@ -433,11 +444,10 @@ QString CliffChart::currentLabelTextShort() const {
     // stage: a 243 px plot, a 184 px label in German) one line crossed the curve beside the
     // point wherever it stood, and the label slid to the plot's foot, far from its point
     const double room = std::max(40.0, m_chart->plotArea().width() / 2);
-    return fittingText({currentLabelOneLine(),
-                        tr("now %1:\n%2")
-                            .arg(Units::formatCount(m_results.current),
-                                 Units::format(m_results.estimate.worst.nvidiaSmi, m_unit))},
-                       m_style.overlayFont(true), room, &m_widths);
+    return fittingText(
+        {currentLabelOneLine(),
+         tr("now %1:\n%2").arg(Units::formatCount(m_results.current), currentLabelValue())},
+        m_style.overlayFont(true), room, &m_widths);
 }
 
 bool CliffChart::placeCurrent(QPointF p, double dotSize, const QRectF& inside,

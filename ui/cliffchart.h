@@ -52,11 +52,14 @@ public:
     /// The current point's label: "now 4: 61.2 GiB", and where the verdict's bytes differ from
     /// the curve's nvidia-smi total, "now 4: 79.6 GiB · needs 79.2 GiB" (the headline's words).
     QString currentLabelText() const;
-    /// "now 4: 79.6 GiB": the current point's label without the verdict's bytes (on two lines,
-    /// "now 4:" over "79.6 GiB", where one would take more than half the plot's width).
+    /// The current point's label with one number: "now 4: 79.6 GiB", or "now 4: needs
+    /// 79.2 GiB" where the verdict's bytes differ from the curve's (the headline's number is
+    /// the one kept); on two lines where one would take more than half the plot's width.
     QString currentLabelTextShort() const;
-    /// "now 4: 79.6 GiB" on one line, whatever the plot's width.
+    /// currentLabelTextShort() on one line, whatever the plot's width.
     QString currentLabelOneLine() const;
+    /// The current point's label as drawn (one of the above, after the placement's fallbacks).
+    QString currentLabelShown() const;
     /// The max-fit marker's label as shown ("largest batch that fits: 7").
     QString markerLabelText() const;
     /// Whether the max-fit marker's words are shown: its own label, or, on a plot too short for
@@ -101,6 +104,7 @@ private:
     void placeOverlays();
     /// The max-fit marker's text, in the words of the x axis ("largest batch that fits: 7").
     QString markerText() const;
+    QString currentLabelValue() const;
     /// Places the current point's dot at @p p and its label beside it, clear of @p placed and
     /// @p keep. With no room it places every label again in a shorter wording and returns
     /// false (the caller's placement is over); true when this placement stands.

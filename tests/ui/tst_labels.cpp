@@ -25,6 +25,7 @@
 #include "ui/servingpanel.h"
 #include "ui/texts.h"
 #include "ui/timelinechart.h"
+#include "ui/verdictview.h"
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
@@ -532,6 +533,32 @@ private slots:
                  qPrintable(QStringLiteral("%1 px from its point (a line is %2 px)")
                                 .arg(std::hypot(dx, dy))
                                 .arg(line)));
+    }
+
+    // The current point's label keeps the headline's bytes wherever it has to be short: on a
+    // 1280x720 stage in German and Chinese a may-not-fit run's label said "aktuell 4: 79,6 GiB"
+    // (the curve's nvidia-smi) under a headline of "79,2 GiB von 79,6 GiB" (the GUI review's
+    // "two numbers for one question"); English had room for both.
+    void cliffLabelKeepsTheHeadlineBytes_data() {
+        languageViewRows(
+            {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")},
+            {{QSize(1280, 720), true}, {QSize(1920, 1080), false}, {QSize(3840, 2160), true}});
+    }
+    void cliffLabelKeepsTheHeadlineBytes() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(QString, language);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        showRun(w, testscenarios::mayNotFit(), stage);
+        const Results& r = w.controller()->results();
+        const QString needed = Units::format(verdictBytes(r.estimate.worst), ByteUnit::GiB);
+        QVERIFY(needed != Units::format(r.estimate.worst.nvidiaSmi, ByteUnit::GiB));
+        QVERIFY2(w.dashboard()->verdict()->headline().contains(needed),
+                 qPrintable(w.dashboard()->verdict()->headline()));
+        const QString label = w.dashboard()->cliffChart()->currentLabelShown();
+        QVERIFY2(label.contains(needed), qPrintable(label + QStringLiteral(" / ") + needed));
     }
 
     // The Serving tab's chart names the engine its answer is for: beside the cliff's
