@@ -835,6 +835,10 @@ void ControlsPanel::syncHardwareBox(const Scenario& s) {
     setIfChanged(m_cp, w.parallel.cp);
     setIfChanged(m_ep, w.parallel.ep);
     setIndexIfChanged(m_sharding, indexIn(kShardings, w.parallel.sharding));
+    // a sized server's data-parallel ranks are whole replicas (core serve()): ZeRO/FSDP
+    // sharding does not apply to it, and a box showing one would be a setting that does nothing
+    const bool server = w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
+    setRowIfChanged(m_hwForm, m_sharding, !m_compact && !server);
 }
 
 void ControlsPanel::showProblem() {
@@ -886,7 +890,6 @@ void ControlsPanel::setCompact(bool compact) {
     }
     // on stage: model, mode, sliders, GPU, GPU count and parallel degrees, nothing else
     m_hwForm->setRowVisible(m_capacity, !compact);
-    m_hwForm->setRowVisible(m_sharding, !compact);
     m_modelForm->setRowVisible(m_openModel, !compact);
     m_modelForm->setRowVisible(m_modelInfo, !compact);
     syncFromScenario();

@@ -307,10 +307,11 @@ void RunDetailsPanel::syncFromScenario() {
             box->setChecked(f->value(w) != 0);
         else if (auto* spin = qobject_cast<QSpinBox*>(wid))
             spin->setValue(static_cast<int>(f->get(w)));
-        const bool on = !f->applies || f->applies(run);
-        wid->setEnabled(on);
-        if (m_labels[i])
-            m_labels[i]->setEnabled(on);
+        // a field that does not count for this run is hidden, not greyed: greyed, it still
+        // showed a value (a server's "Training micro-batches 1,000", a full fine-tune's ticked
+        // LoRA targets, "shortest 1" over "longest 0"), which read as part of the run (the GUI
+        // review); it comes back with what makes it count (the mode, a tick, a choice)
+        showRow(wid, !f->applies || f->applies(run));
     }
     const auto global = checked::product({w.microBatch, w.gradAccumulation, w.parallel.dp});
     m_globalBatch->setText(global
@@ -325,20 +326,24 @@ void RunDetailsPanel::syncFromScenario() {
             m_optStates->findData(static_cast<int>(w.precision.optimizerStates)));
         m_kvCache->setCurrentIndex(m_kvCache->findData(static_cast<int>(w.precision.kvCache)));
     }
-    m_optStates->setEnabled(trains(w));
+    showRow(m_optStates, trains(w));
     {
         const QSignalBlocker b(m_lengths);
         m_lengths->setCurrentIndex(m_lengths->findData(static_cast<int>(w.lengths.data)));
     }
-    m_lengths->setEnabled(trains(w));
-    m_lengthsLabel->setEnabled(trains(w));
-    m_kvCache->setEnabled(w.mode == Mode::Inference || w.rollout.enabled);
-    const bool adapters = trains(w) && w.finetune != Finetune::Full;
+    showRow(m_lengths, trains(w));
+    showRow(m_kvCache, w.mode == Mode::Inference || w.rollout.enabled);
     for (size_t i = 0; i < kTargets.size(); ++i) {
         const QSignalBlocker b(m_targets[i]);
         m_targets[i]->setChecked((w.lora.targets & static_cast<unsigned>(kTargets[i])) != 0);
-        m_targets[i]->setEnabled(adapters);
     }
+    showRow(m_targets.front()->parentWidget(), trains(w) && w.finetune != Finetune::Full);
+}
+
+void RunDetailsPanel::showRow(QWidget* field, bool shown) {
+    auto* form = static_cast<QFormLayout*>(layout());
+    if (form->isRowVisible(field) != shown)
+        form->setRowVisible(field, shown);
 }
 
 void RunDetailsPanel::retranslateUi() {

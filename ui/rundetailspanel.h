@@ -50,6 +50,8 @@ private:
     void addLengthsBox(QFormLayout* form);
     void retranslateUi();
     void syncFromScenario();
+    /// Shows or hides the form row of @p field (with its label).
+    void showRow(QWidget* field, bool shown);
 
     ScenarioController* m_controller;
     std::vector<const WorkloadField*> m_fields;

@@ -91,8 +91,11 @@ ServeSettings resolveSettings(const EngineProfile& p, const ModelArch& m, const 
 /// Weights and CUDA context of one rank, from the estimator (checkpoint storage, TP/PP
 /// sharding, quantisation as it models them), plus the RoPE cos/sin cache every engine keeps:
 /// max_position_embeddings x head_dim x compute bytes (vLLM RotaryEmbedding.cos_sin_cache).
+/// Data-parallel ranks are whole replicas (vLLM --data-parallel-size runs one engine per
+/// rank): the scenario's ZeRO/FSDP sharding, a training setting, does not apply.
 void weightTerms(const ModelArch& m, const Workload& w, const GpuSpec& gpu, ServeTerms& t) {
     Workload load = w;
+    load.parallel.sharding = Sharding::None;
     load.mode = Mode::Inference;
     load.microBatch = 1;
     load.inference.promptTokens = 1;

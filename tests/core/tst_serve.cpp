@@ -53,6 +53,8 @@ private slots:
     void publishedStartup();
     void qwen72bTp4ByHand();
     void servedEstimateTerms();
+    void dataParallelReplicatesWeights_data();
+    void dataParallelReplicatesWeights();
     void sglangDefaultFraction_data();
     void sglangDefaultFraction();
     void graphCaptureCount_data();
@@ -219,6 +221,30 @@ void TstServe::qwen72bTp4ByHand() {
     // by hand, with the weights as above: (76.529 - 36.386 - 2.470 - 2.201) GB / 1.311 MB =
     // 27,062 blocks -> 13 requests of 32k at once
     QCOMPARE(qlonglong(std::floor(concurrencyAt(*r, 32768))), 13LL);
+}
+
+// A serving engine replicates the model over data-parallel ranks and shards it only by TP and
+// PP (vLLM --data-parallel-size: one full engine per rank): a scenario's ZeRO/FSDP sharding,
+// a training setting, leaves a rank's weights as they are. Llama-3.1-8B on 4 x H100, DP 4:
+// 8,030,261,248 params x 2 B + RoPE cache 131,072 x 128 x 2 B = 16.094 GB on every rank
+// (sharded by FSDP they read 3.77 GiB, a quarter).
+void TstServe::dataParallelReplicatesWeights_data() {
+    QTest::addColumn<int>("sharding");
+    QTest::newRow("ddp") << int(Sharding::None);
+    QTest::newRow("fsdp-full-shard") << int(Sharding::FsdpFullShard);
+    QTest::newRow("zero3") << int(Sharding::Zero3);
+}
+
+void TstServe::dataParallelReplicatesWeights() {
+    QFETCH(int, sharding);
+    Workload w = served(0.9, 1, 0);
+    w.parallel.dp = 4;
+    w.parallel.sharding = static_cast<Sharding>(sharding);
+    const auto r = serve(preset("llama-3.1-8b"), w, h100());
+    QVERIFY(r.ok());
+    const double weights = 8030261248.0 * 2 + 131072.0 * 128 * 2;
+    QVERIFY2(std::abs(r->terms.weights - weights) / weights < 0.001,
+             qPrintable(QString::number(r->terms.weights)));
 }
 
 // The server as the bar draws it (servedEstimate): Qwen2.5-72B TP 4 under vLLM 0.19 at 0.9

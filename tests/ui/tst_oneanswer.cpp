@@ -29,6 +29,7 @@
 #include "ui/vrambarchart.h"
 #include "uiscenarios.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
@@ -239,12 +240,18 @@ private slots:
         QVERIFY(field);
         QVERIFY(win.w.controller()->results().drawsServingCliff());
         QVERIFY(!field->isVisibleTo(&win.w));
+        // nor does ZeRO/FSDP sharding: a server's data-parallel ranks are replicas (core
+        // tst_serve dataParallelReplicatesWeights); the box showed "None (DDP replicas)"
+        auto* sharding = win.w.findChild<QComboBox*>(QStringLiteral("shardingCombo"));
+        QVERIFY(sharding);
+        QVERIFY(!sharding->isVisibleTo(&win.w));
         Scenario generate = win.w.controller()->scenario();
         generate.workload.inference.memoryUtilization = 0;
         win.w.controller()->resetScenario(generate);
         win.w.controller()->flush();
         QVERIFY(!win.w.controller()->results().drawsServingCliff());
         QVERIFY(field->isVisibleTo(&win.w));
+        QVERIFY(sharding->isVisibleTo(&win.w)); // generate() shards weights by ZeRO-3 / FSDP
     }
 
     // A sized server's text budgets against the memory CUDA reports (79.2 GiB on an H100
@@ -258,7 +265,7 @@ private slots:
         QVERIFY(r.drawsServingCliff());
         const QString card = Units::format(r.estimate.capacity, ByteUnit::GiB);
         const QString cuda = Units::format(r.serving->totalBytes, ByteUnit::GiB);
-        QCOMPARE(r.estimate.capacity, 81559 * 1048576.0);  // nvidia-smi Total: 79.6 GiB
+        QCOMPARE(r.estimate.capacity, 81559 * 1048576.0);   // nvidia-smi Total: 79.6 GiB
         QCOMPARE(r.serving->totalBytes, 81093 * 1048576.0); // vLLM's total_memory: 79.2 GiB
         QVERIFY(card != cuda);
         const QString details = win.w.dashboard()->verdict()->details();

@@ -49,6 +49,8 @@ private slots:
     void loraTargetsByHand_data();
     void loraTargetsByHand();
     void rolloutEnablesItsCounts();
+    void onlyFieldsThatCountShow_data();
+    void onlyFieldsThatCountShow();
     void breakdownExports_data();
     void breakdownExports();
     void hostRamRow();
@@ -60,6 +62,8 @@ private:
         m_win->dashboard()->refreshTables();
     }
     RunDetailsPanel* panel() const { return m_win->controls()->runDetails(); }
+    /// The field's row is shown in the panel (a field that does not count is hidden).
+    bool shown(const QWidget* field) const { return field->isVisibleTo(panel()); }
     const Scenario& scn() const { return m_win->controller()->scenario(); }
     double term(Term t) const {
         return m_win->controller()->results().estimate.worst.atPeak[size_t(t)];
@@ -73,7 +77,7 @@ private:
 
 void TstRunDetails::gradAccumulationAndGlobalBatch() {
     auto* spin = qobject_cast<QSpinBox*>(panel()->fieldWidget("gradient_accumulation_steps"));
-    QVERIFY(spin && spin->isEnabled());
+    QVERIFY(spin && shown(spin));
     const int steps = m_win->controller()->undoStack()->count();
     spin->setValue(8);
     settle();
@@ -103,7 +107,7 @@ void TstRunDetails::globalBatchFollowsDragEnd() {
 // = 32,121,044,992 B (mixed-precision master weights, seed 001).
 void TstRunDetails::masterWeightsByHand() {
     auto* box = qobject_cast<QCheckBox*>(panel()->fieldWidget("precision.master_weights_fp32"));
-    QVERIFY(box && box->isEnabled());
+    QVERIFY(box && shown(box));
     QCOMPARE(term(Term::MasterWeights), 0.0);
     box->setChecked(true);
     settle();
@@ -116,7 +120,7 @@ void TstRunDetails::masterWeightsByHand() {
 void TstRunDetails::kvCacheDType() {
     editScenario([](Scenario& s) { s.workload.mode = Mode::Inference; });
     QComboBox* kv = panel()->kvCacheBox();
-    QVERIFY(kv->isEnabled());
+    QVERIFY(shown(kv));
     const Workload& w = scn().workload;
     const double tokens =
         double(w.inference.promptTokens + w.inference.newTokens) * double(w.microBatch);
@@ -141,7 +145,7 @@ void TstRunDetails::sampleLengthsBox() {
         s.workload.microBatch = 1;
     });
     QComboBox* box = panel()->lengthsBox();
-    QVERIFY(box && box->isEnabled());
+    QVERIFY(box && shown(box));
     QCOMPARE(box->currentData().toInt(), int(DataLengths::Framework));
     const auto& before = m_win->controller()->results().estimate.worst;
     const double allocated = before.allocated, reserve = term(Term::AllocatorReserve);
@@ -158,9 +162,9 @@ void TstRunDetails::sampleLengthsBox() {
     QVERIFY(after.lengthsCache > 0);
     QVERIFY(qAbs(term(Term::AllocatorReserve) - reserve - after.lengthsCache) <= 1.0);
     // the distribution's own rows count now (the named default until a mean is given)
-    QVERIFY(panel()->fieldWidget("lengths.std")->isEnabled());
+    QVERIFY(shown(panel()->fieldWidget("lengths.std")));
     editScenario([](Scenario& s) { s.workload.mode = Mode::Inference; });
-    QVERIFY(!box->isEnabled());
+    QVERIFY(!shown(box));
 }
 
 // LoRA r 16 on Llama-3.1-8B (h 4096, KV width 1024, FFN 14336, 32 layers): an adapter on a
@@ -178,7 +182,7 @@ void TstRunDetails::loraTargetsByHand() {
     QFETCH(double, params);
     editScenario([](Scenario& s) { s.workload.finetune = Finetune::LoRA; });
     QCheckBox* box = panel()->loraTargetBox(static_cast<LoraTarget>(target));
-    QVERIFY(box && box->isEnabled() && box->isChecked()); // PEFT all-linear by default
+    QVERIFY(box && shown(box) && box->isChecked()); // PEFT all-linear by default
     const auto before = m_win->controller()->results().estimate.trainableParams;
     box->setChecked(false);
     settle();
@@ -187,14 +191,68 @@ void TstRunDetails::loraTargetsByHand() {
     QCOMPARE(double(before - after), params);
 }
 
+// A field that does not count for the run is not shown: greyed, a sized server's panel
+// still read "Training micro-batches 1,000" and "DeepSpeed reduce bucket 500,000,000", and a
+// full fine-tune's LoRA targets stayed ticked (the GUI review). Each row: a run and fields
+// (core fields.h paths, or the panel's own boxes) shown and hidden for it.
+void TstRunDetails::onlyFieldsThatCountShow_data() {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("finetune");
+    QTest::addColumn<QStringList>("shownFields");
+    QTest::addColumn<QStringList>("hiddenFields");
+    const QStringList training{QStringLiteral("gradient_accumulation_steps"),
+                               QStringLiteral("optimizer_states"), QStringLiteral("lengths")};
+    QTest::newRow("inference-hides-training")
+        << int(Mode::Inference) << int(Finetune::Full) << QStringList{QStringLiteral("kv_cache")}
+        << training + QStringList{QStringLiteral("lora_targets"), QStringLiteral("lengths.steps")};
+    QTest::newRow("full-fine-tune-hides-lora-targets")
+        << int(Mode::Training) << int(Finetune::Full) << training
+        << QStringList{QStringLiteral("lora_targets"), QStringLiteral("kv_cache"),
+                       QStringLiteral("rollout.samples_per_prompt")};
+    QTest::newRow("lora-shows-its-targets")
+        << int(Mode::Training) << int(Finetune::LoRA)
+        << training + QStringList{QStringLiteral("lora_targets")}
+        << QStringList{QStringLiteral("kv_cache")};
+}
+
+void TstRunDetails::onlyFieldsThatCountShow() {
+    QFETCH(int, mode);
+    QFETCH(int, finetune);
+    QFETCH(QStringList, shownFields);
+    QFETCH(QStringList, hiddenFields);
+    editScenario([&](Scenario& s) {
+        s.workload.mode = static_cast<Mode>(mode);
+        s.workload.finetune = static_cast<Finetune>(finetune);
+    });
+    const auto widget = [this](const QString& name) -> QWidget* {
+        if (name == QStringLiteral("optimizer_states"))
+            return panel()->findChild<QWidget*>(QStringLiteral("optimizerStatesCombo"));
+        if (name == QStringLiteral("kv_cache"))
+            return panel()->kvCacheBox();
+        if (name == QStringLiteral("lengths"))
+            return panel()->findChild<QWidget*>(QStringLiteral("lengthsDataCombo"));
+        if (name == QStringLiteral("lora_targets"))
+            return panel()->loraTargetBox(LoraTarget::Q);
+        return panel()->fieldWidget(name);
+    };
+    for (const QString& name : shownFields) {
+        QWidget* w = widget(name);
+        QVERIFY2(w && shown(w), qPrintable(name));
+    }
+    for (const QString& name : hiddenFields) {
+        QWidget* w = widget(name);
+        QVERIFY2(w && !shown(w), qPrintable(name));
+    }
+}
+
 void TstRunDetails::rolloutEnablesItsCounts() {
     QWidget* samples = panel()->fieldWidget("rollout.samples_per_prompt");
-    QVERIFY(samples && !samples->isEnabled());
+    QVERIFY(samples && !shown(samples));
     auto* on = qobject_cast<QCheckBox*>(panel()->fieldWidget("rollout.enabled"));
     on->setChecked(true);
     settle();
     QVERIFY(scn().workload.rollout.enabled);
-    QVERIFY(samples->isEnabled());
+    QVERIFY(shown(samples));
     qobject_cast<QSpinBox*>(samples)->setValue(4);
     settle();
     QCOMPARE(scn().workload.rollout.samplesPerPrompt, 4);
