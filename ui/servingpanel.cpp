@@ -71,7 +71,10 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     for (DType d : kvDtypes())
         m_kvDtype->addItem(Texts::dtypeName(d), static_cast<int>(d));
 
-    auto* lay = new QGridLayout(this);
+    // the whole tab scrolls where it is shorter than its chart needs (a 1280x720 stage: the
+    // chart's axis title was cut at the window's edge), as Compare's does
+    auto* content = new QWidget(this);
+    auto* lay = new QGridLayout(content);
     lay->setContentsMargins(4, 4, 4, 4);
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_engineLabel);
@@ -103,6 +106,15 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     lay->addWidget(m_view, 2, 1);
     lay->setColumnStretch(1, 1);
     lay->setRowStretch(2, 1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("servingScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(m_util, &QDoubleSpinBox::valueChanged, this, [this](double u) {
         m_controller->edit(Field::MemoryUtilization, tr("Change GPU memory utilisation"),

@@ -40,6 +40,7 @@
 #include <QRegularExpression>
 #include <QScatterSeries>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -559,6 +560,39 @@ private slots:
                  qPrintable(w.dashboard()->verdict()->headline()));
         const QString label = w.dashboard()->cliffChart()->currentLabelShown();
         QVERIFY2(label.contains(needed), qPrintable(label + QStringLiteral(" / ") + needed));
+    }
+
+    // The Serving tab's chart is never squeezed under its minimum nor cut at the window's
+    // edge: on a 1280x720 stage its "Context length" title was cut in half (the GUI review);
+    // the tab scrolls to it instead, as Compare's does.
+    void servingChartIsWhole_data() {
+        languageViewRows({QStringLiteral("en"), QStringLiteral("zh_CN")},
+                         {{QSize(1280, 720), true}, {QSize(1920, 1080), false}});
+    }
+    void servingChartIsWhole() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(QString, language);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("serving")));
+        showRun(w, testscenarios::inference("qwen2.5-72b", 4, 32768, 8), stage);
+        w.dashboard()->refreshTables();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        auto* view = w.findChild<QWidget*>(QStringLiteral("servingChart"));
+        auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("servingScroll"));
+        QVERIFY(view && scroll);
+        QVERIFY2(
+            view->height() >= view->minimumHeight(),
+            qPrintable(QStringLiteral("%1 < %2").arg(view->height()).arg(view->minimumHeight())));
+        const int bottom = view->mapTo(scroll->widget(), QPoint(0, view->height())).y();
+        const int overflow = bottom - scroll->viewport()->height();
+        QVERIFY2(overflow <= scroll->verticalScrollBar()->maximum(),
+                 qPrintable(QStringLiteral("%1 px below the tab, scroll range %2")
+                                .arg(overflow)
+                                .arg(scroll->verticalScrollBar()->maximum())));
     }
 
     // The Serving tab's chart names the engine its answer is for: beside the cliff's
