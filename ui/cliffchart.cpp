@@ -514,6 +514,16 @@ QPointF CliffChart::currentPointCentre() const {
     return m_dot->pos();
 }
 
+QRectF CliffChart::capacityLabelRect() const {
+    return m_capacityLabel->isVisible() ? m_capacityLabel->mapRectToParent(m_capacityLabel->rect())
+                                        : QRectF();
+}
+
+double CliffChart::capacityLineY() const {
+    const double cap = m_results.estimate.capacity / Units::bytesPerUnit(m_unit);
+    return m_chart->mapToPosition(QPointF(xCoord(m_results.sweepMax), cap), m_capacity).y();
+}
+
 QString CliffChart::currentLabelText() const {
     const Results& r = m_results;
     // the curve is nvidia-smi; the verdict counts what the rank needs (less the cached
@@ -646,7 +656,8 @@ void CliffChart::placeOverlays() {
         }
         placeClear(m_markerLabel, {QPointF(x, plot.top() + 4)}, inside, placed, keep);
     }
-    // capacity label: right end, above the line (below it when the line is at the top)
+    // capacity label: right end, above the line (below it when the line is at the top; at
+    // its left end where the right is taken)
     m_capacityLabel->setVisible(m_capacity->isVisible());
     if (m_capacity->isVisible()) {
         const QPointF p = m_chart->mapToPosition(QPointF(xCoord(r.sweepMax), cap), m_capacity);
@@ -658,12 +669,20 @@ void CliffChart::placeOverlays() {
         for (const QString& text : texts) {
             m_capacityLabel->setText(text);
             const QSizeF br = m_capacityLabel->size();
-            const double x = inside.right() - br.width() - 2;
+            // right end of the line, above it then below; else its left end
+            const double x = inside.right() - br.width() - 2, left = inside.left() + 2;
             QList<const ChartLabel*> trial = placed;
-            if (placeClear(m_capacityLabel,
-                           {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2)}, inside,
-                           trial, keep) ||
-                text == number) {
+            const bool clear =
+                placeClear(m_capacityLabel,
+                           {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2),
+                            QPointF(left, p.y() - br.height() - 1), QPointF(left, p.y() + 2)},
+                           inside, trial, keep);
+            // the long wording only beside its line: slid half the plot away (a 1280x720
+            // German stage: "GPU-Kapazität 79,6 GiB" at 30 GiB under a line at 79.6) it named
+            // nothing; the number alone takes its place there
+            const double off = std::max({m_capacityLabel->pos().y() - p.y(), 0.0,
+                                         p.y() - m_capacityLabel->pos().y() - br.height()});
+            if ((clear && off <= br.height()) || text == number) {
                 placed = trial;
                 break;
             }

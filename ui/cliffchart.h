@@ -76,6 +76,10 @@ public:
     /// Where the current point's label and its point sit, in the chart's coordinates.
     QRectF currentLabelRect() const;
     QPointF currentPointCentre() const;
+    /// Where the capacity label sits and the height of its line, in the chart's coordinates
+    /// (an empty rect when the capacity is not drawn).
+    QRectF capacityLabelRect() const;
+    double capacityLineY() const;
     /// The current point's colour: the verdict of the band (fits, may not fit, does not fit).
     QColor currentPointColor() const;
     /// The terms the stacked curve draws (for the legend under the charts).

@@ -536,6 +536,45 @@ private slots:
                                 .arg(line)));
     }
 
+    // The capacity label stays by its line: on a 1280x720 German stage "GPU-Kapazität
+    // 79,6 GiB" found room only at 30 GiB, 50 GiB under its line (the GUI review); where the
+    // long wording has no room beside the line the number alone sits there.
+    void capacityLabelStaysByItsLine_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stage");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("scenario");
+        for (const QString& language :
+             {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")})
+            for (const QString& scenario : {QStringLiteral("default"), QStringLiteral("generate"),
+                                            QStringLiteral("may-not-fit")})
+                QTest::addRow("%s-%s-1280x720-stage", qPrintable(language), qPrintable(scenario))
+                    << QSize(1280, 720) << true << language << scenario;
+    }
+    void capacityLabelStaysByItsLine() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(QString, language);
+        QFETCH(QString, scenario);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        const Scenario s = scenario == QStringLiteral("generate")
+                               ? testscenarios::inference("qwen2.5-72b", 4, 32768, 8)
+                           : scenario == QStringLiteral("may-not-fit") ? testscenarios::mayNotFit()
+                                                                       : defaultScenario();
+        showRun(w, s, stage);
+        const CliffChart* cliff = w.dashboard()->cliffChart();
+        const QRectF label = cliff->capacityLabelRect();
+        QVERIFY(!label.isEmpty());
+        const double y = cliff->capacityLineY();
+        const double off = std::max({label.top() - y, 0.0, y - label.bottom()});
+        QVERIFY2(off <= label.height(),
+                 qPrintable(QStringLiteral("%1 px from its line (a label is %2 px)")
+                                .arg(off)
+                                .arg(label.height())));
+    }
+
     // The current point's label keeps the headline's bytes wherever it has to be short: on a
     // 1280x720 stage in German and Chinese a may-not-fit run's label said "aktuell 4: 79,6 GiB"
     // (the curve's nvidia-smi) under a headline of "79,2 GiB von 79,6 GiB" (the GUI review's
