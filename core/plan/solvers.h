@@ -134,16 +134,17 @@ struct PlaybookItem {
     /// its point estimate may not fit where its band reaches past the GPU, as the headline says
     /// of the scenario itself.
     BandVerdict verdict = BandVerdict::DoesNotFit;
-    int rank = 0;        ///< position in the seeds' order of least disruption (1 = first)
-    Plan plan{};         ///< Combined: the steps and their cumulative totals (waterfall)
+    int rank = 0; ///< position in the seeds' order of least disruption (1 = first)
+    Plan plan{};  ///< Combined: the steps and their cumulative totals (waterfall)
 };
 
 /// The seeds' OOM playbook computed for this scenario: each applicable change, with bytes
 /// saved and its band verdict, ordered by (fits first, then the band verdict: fits before may
-/// not fit, then the seed's order of least disruption, then saving). Cost: per lever one estimate and its band (plannedRun: at most
-/// 1 + the profile's other versions + 1 more estimates), plus the fitting searches.
-/// When the scenario does not fit, it also holds the least disruptive combination that fits
-/// on the same GPUs (searchPlan, action Combined) unless that is a single change already listed.
+/// not fit, then the seed's order of least disruption, then saving). Cost: per lever one estimate
+/// and its band (plannedRun: at most 1 + the profile's other versions + 1 more estimates), plus the
+/// fitting searches. When the scenario does not fit, it also holds the least disruptive combination
+/// that fits on the same GPUs (searchPlan, action Combined) unless that is a single change already
+/// listed.
 std::vector<PlaybookItem> playbook(const ModelArch& m, const Workload& w, const GpuSpec& gpu);
 
 /// English one-line summary, e.g. "cut sequence length to 4096: -12.3 GiB -> fits".
