@@ -74,7 +74,7 @@ ServingPanel::ServingPanel(ScenarioController* controller, QWidget* parent)
     // the whole tab scrolls where it is shorter than its chart needs (a 1280x720 stage: the
     // chart's axis title was cut at the window's edge), as Compare's does
     auto* content = new QWidget(this);
-    auto* lay = new QGridLayout(content);
+    auto* lay = m_grid = new QGridLayout(content);
     lay->setContentsMargins(4, 4, 4, 4);
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_engineLabel);
@@ -171,11 +171,9 @@ void ServingPanel::rebuild() {
     // gives its figures the width instead of drawing that chart a second time
     const bool chartShown = on && !m_results.drawsServingCliff();
     m_view->setVisible(chartShown);
-    m_figuresScroll->setMaximumWidth(chartShown ? kFiguresWidth : QWIDGETSIZE_MAX);
-    if (auto* grid = qobject_cast<QGridLayout*>(layout())) {
-        grid->setColumnStretch(0, chartShown ? 0 : 1);
-        grid->setColumnStretch(1, chartShown ? 1 : 0);
-    }
+    m_figuresScroll->setMaximumWidth(chartShown ? figuresMostWidth() : QWIDGETSIZE_MAX);
+    m_grid->setColumnStretch(0, chartShown ? 0 : 1);
+    m_grid->setColumnStretch(1, chartShown ? 1 : 0);
     m_figures->setText(figuresText());
     m_intro->setText(introText());
     m_view->setResults(m_results);
@@ -363,11 +361,17 @@ void ServingPanel::retranslateUi() {
     m_figures->setText(figuresText());
 }
 
+int ServingPanel::figuresMostWidth() const {
+    return std::max(460, width() * 2 / 5);
+}
+
 void ServingPanel::resizeEvent(QResizeEvent* e) {
-    // about 40 characters of the figures' font (larger on a projector), within [280 px, 2/5]
-    const int most = std::max(460, width() * 2 / 5);
+    // beside the chart: about 40 characters of the figures' font (larger on a projector),
+    // within [280 px, 2/5]; without it (a sized server) the whole width
+    const int most = figuresMostWidth();
     const int want = m_figures->fontMetrics().averageCharWidth() * 40;
-    m_figuresScroll->setMaximumWidth(most);
+    if (m_view->isVisibleTo(this))
+        m_figuresScroll->setMaximumWidth(most);
     m_figuresScroll->setMinimumWidth(std::clamp(want, 280, most));
     QWidget::resizeEvent(e);
 }

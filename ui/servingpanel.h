@@ -18,6 +18,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineSeries;
 class QScatterSeries;
+class QGridLayout;
 class QScrollArea;
 
 namespace headroom::ui {
@@ -53,6 +54,8 @@ protected:
     void changeEvent(QEvent* e) override;
     /// The figures' column takes up to two fifths of the tab (a projector's large fonts).
     void resizeEvent(QResizeEvent* e) override;
+    /// The figures' widest beside the chart: 2/5 of the tab, at least 460 px.
+    int figuresMostWidth() const;
 
 private:
     void rebuild();
@@ -75,6 +78,7 @@ private:
     QComboBox* m_kvDtype;
     QLabel* m_figures;
     QScrollArea* m_figuresScroll = nullptr;
+    QGridLayout* m_grid = nullptr; ///< intro, controls, figures beside the chart (in a scroll)
     ServingCliffChart* m_view;
 
     Results m_results;

@@ -634,6 +634,31 @@ private slots:
                                 .arg(scroll->verticalScrollBar()->maximum())));
     }
 
+    // A sized server's figures take the tab's width (its curve is the cliff chart's, so the
+    // tab draws no chart of its own): in a scrolling tab they sat in a column a third as wide
+    // as the tab, cut mid-line beside 900 px of nothing (the GUI review).
+    void serverFiguresTakeTheWidth_data() { sizeAndStageRows(); }
+    void serverFiguresTakeTheWidth() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        ShownWindow shown(size, QStringLiteral("zh_CN"));
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("serving")));
+        showRun(w, testscenarios::sizedServer("qwen2.5-72b", 4, 32768), stage);
+        w.dashboard()->refreshTables();
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        QVERIFY(w.controller()->results().drawsServingCliff());
+        auto* figures = w.findChild<QWidget*>(QStringLiteral("servingFiguresScroll"));
+        auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("servingScroll"));
+        QVERIFY(figures && scroll);
+        QVERIFY2(figures->width() >= scroll->viewport()->width() * 3 / 4,
+                 qPrintable(QStringLiteral("%1 of %2 px")
+                                .arg(figures->width())
+                                .arg(scroll->viewport()->width())));
+    }
+
     // The Serving tab's chart names the engine its answer is for: beside the cliff's
     // generate() answer ("largest batch that fits: 6") it said "13 sequences × 32,768 tokens"
     // with no engine (the GUI review's "two numbers for one question")
