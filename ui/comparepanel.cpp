@@ -425,11 +425,16 @@ void ComparePanel::rebuildTables() {
         valueCell->setToolTip(values); // a long group (an edited model) may be cut
         m_changes->setItem(row, 1, valueCell);
         m_changes->setItem(row, 2, cell(Texts::changeEffect(c.saved[i], m_unit), true));
-        m_changes->setItem(row, 3,
-                           cell(std::abs(saved) > 0 ? tr("%1 %").arg(loc.toString(
-                                                          100.0 * c.saved[i] / saved, 'f', 1))
-                                                    : QString(),
-                                true));
+        // a negative share with the minus sign every other signed number here has ("−121.1 %",
+        // not the locale's hyphen)
+        const double share = std::abs(saved) > 0 ? 100.0 * c.saved[i] / saved : 0.0;
+        const QString magnitude = loc.toString(std::abs(share), 'f', 1);
+        m_changes->setItem(
+            row, 3,
+            cell(std::abs(saved) > 0
+                     ? tr("%1 %").arg(share < 0 ? QStringLiteral("−") + magnitude : magnitude)
+                     : QString(),
+                 true));
     }
     m_terms->resizeColumnsToContents();
     m_changes->resizeColumnsToContents();
