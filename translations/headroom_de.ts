@@ -3865,6 +3865,10 @@ Spart %3, gesamt %4, Störungskosten %5</translation>
         <source>The change fits by its point estimate, but its band reaches past the GPU: it may not fit.</source>
         <translation>Die Änderung passt nach ihrer Punktschätzung, aber ihr Band reicht über die GPU hinaus: sie passt vielleicht nicht.</translation>
     </message>
+    <message>
+        <source>More accumulation keeps the gradients between micro-batches: more than the chart shows at the same micro-batch.</source>
+        <translation>Mehr Akkumulation hält die Gradienten zwischen den Mikro-Batches: mehr, als das Diagramm beim selben Mikro-Batch zeigt.</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::RecentFiles</name>

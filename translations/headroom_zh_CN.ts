@@ -3859,6 +3859,10 @@ Saves %3, total %4, disruption cost %5</source>
         <source>The change fits by its point estimate, but its band reaches past the GPU: it may not fit.</source>
         <translation>此变更按点估计放得下，但其区间超出了 GPU 容量：可能放不下。</translation>
     </message>
+    <message>
+        <source>More accumulation keeps the gradients between micro-batches: more than the chart shows at the same micro-batch.</source>
+        <translation>更多累积会在微批次之间保留梯度：高于图中同一微批次的值。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::ui::RecentFiles</name>

@@ -253,6 +253,25 @@ void PlaybookView::refresh() {
         m_intro->setText(tr("Out of memory. Changes ranked: those that make it fit first, then "
                             "the least disruptive. Double-click a row to apply it."));
     }
+    if (!m_results.drawsServingCliff() && !items.empty())
+        m_intro->setText(m_intro->text() + accumulationNote());
+}
+
+QString PlaybookView::accumulationNote() const {
+    // a row that lowers the micro-batch and raises accumulation from 1 keeps every gradient
+    // between micro-batches: it needs more than the cliff's point at the same micro-batch
+    // (accumulation 1), which read as a contradiction beside "largest micro-batch that fits: 1"
+    // (the GUI review); core counts the gradients kept (stages.cpp, "Gradients persist across
+    // the micro-batches of a step")
+    const Workload& w = m_controller->scenario().workload;
+    if (w.gradAccumulation > 1 || w.finetune != Finetune::Full)
+        return {};
+    for (const PlaybookItem& it : items())
+        if (it.action == PlaybookAction::SmallerMicroBatch && it.changed.gradAccumulation > 1)
+            return QLatin1Char(' ') +
+                   tr("More accumulation keeps the gradients between micro-batches: more than the "
+                      "chart shows at the same micro-batch.");
+    return {};
 }
 
 QString PlaybookView::introText() const {

@@ -50,6 +50,9 @@ private:
     const std::vector<PlaybookItem>& items() const;
     void refresh();
     void refreshPlan();
+    /// " More accumulation keeps the gradients ..." where a row lowers the
+    /// micro-batch of a full fine-tune and raises its accumulation from 1, else "".
+    QString accumulationNote() const;
     void retranslateUi();
 
     ScenarioController* m_controller;
