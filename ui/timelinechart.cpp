@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 namespace headroom::ui {
 
@@ -97,6 +98,52 @@ QString TimelineChart::phaseLabelText(int i) const {
     return i >= 0 && i < static_cast<int>(m_labels.size())
                ? m_labels[static_cast<size_t>(i)]->text()
                : QString();
+}
+
+double TimelineChart::labelDistance(int i) const {
+    const ChartLabel* l = i < 0                                   ? m_peakLabel
+                          : i < static_cast<int>(m_labels.size()) ? m_labels[static_cast<size_t>(i)]
+                                                                  : nullptr;
+    if (!l || !l->isVisible())
+        return -1;
+    QPointF p;
+    if (i < 0) {
+        p = m_ring->rect().center();
+    } else {
+        int tight = -1;
+        for (size_t k = 0; k < m_lineStage.size(); ++k)
+            if (m_lineStage[k] == m_results.tightestStage)
+                tight = static_cast<int>(k);
+        if (tight < 0)
+            return -1;
+        QLineSeries* s = m_lines[static_cast<size_t>(tight)];
+        p = m_chart->mapToPosition(s->at(i), s);
+    }
+    const QRectF r = l->mapRectToParent(l->rect());
+    const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
+    const double dy = std::max({r.top() - p.y(), 0.0, p.y() - r.bottom()});
+    return std::hypot(dx, dy);
+}
+
+bool TimelineChart::placeNear(ChartLabel* l, const QList<QPointF>& spots, const QRectF& inside,
+                              QList<const ChartLabel*>& placed, const QList<QRectF>& lines,
+                              const QList<QRectF>& points) {
+    const double reach = l->size().height();
+    const auto near = [&] {
+        double best = std::numeric_limits<double>::infinity();
+        for (const QPointF& s : spots)
+            best = std::min(best, std::hypot(l->pos().x() - s.x(), l->pos().y() - s.y()));
+        return best <= reach;
+    };
+    for (const QList<QRectF>& keep : {lines + points, points}) {
+        QList<const ChartLabel*> trial = placed;
+        if (placeClear(l, spots, inside, trial, keep) && near()) {
+            placed = trial;
+            return true;
+        }
+    }
+    l->setPos(spots.front());
+    return false;
 }
 
 void TimelineChart::rebuild() {
@@ -270,14 +317,14 @@ void TimelineChart::placeOverlays() {
     const QRectF inside = plot.adjusted(2, 2, -2, -2);
     QList<const ChartLabel*> placed;
     // the lines stay readable under the labels: the peak's label sat on the segment into it
-    QList<QRectF> keep;
+    QList<QRectF> lines, points;
     for (QLineSeries* line : m_lines) {
         if (!line->isVisible())
             continue;
-        const QList<QPointF> points = pixelPoints(m_chart, line);
-        for (const QPointF& pt : points)
-            keep << markerRect(pt, ringDiameter()); // the phase's point
-        keep << lineKeepRects(points, plot);
+        const QList<QPointF> pts = pixelPoints(m_chart, line);
+        for (const QPointF& pt : pts)
+            points << markerRect(pt, ringDiameter()); // the phase's point
+        lines << lineKeepRects(pts, plot);
     }
     m_peakLabel->setVisible(m_peak->count() == 1);
     m_ring->setVisible(m_peak->count() == 1);
@@ -289,12 +336,13 @@ void TimelineChart::placeOverlays() {
         m_ring->setRect(QRectF(p.x() - d / 2, p.y() - d / 2, d, d));
         const QSizeF sz = m_peakLabel->size();
         const double gap = d / 2 + 4; // clear of the ring
-        placeClear(m_peakLabel,
-                   {QPointF(p.x() - sz.width() / 2, p.y() + gap),
-                    QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap),
-                    QPointF(p.x() + gap, p.y() - sz.height() / 2),
-                    QPointF(p.x() - gap - sz.width(), p.y() - sz.height() / 2)},
-                   inside, placed, keep);
+        if (!placeNear(m_peakLabel,
+                       {QPointF(p.x() - sz.width() / 2, p.y() + gap),
+                        QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap),
+                        QPointF(p.x() + gap, p.y() - sz.height() / 2),
+                        QPointF(p.x() - gap - sz.width(), p.y() - sz.height() / 2)},
+                       inside, placed, lines, points))
+            placed << m_peakLabel; // the verdict's phase keeps its words, by its ring
     }
     int tightLine = -1;
     for (size_t k = 0; k < m_lineStage.size(); ++k)
@@ -309,10 +357,10 @@ void TimelineChart::placeOverlays() {
         QLineSeries* s = m_lines[static_cast<size_t>(tightLine)];
         const QPointF p = m_chart->mapToPosition(s->at(static_cast<int>(i)), s);
         const QSizeF sz = l->size();
-        if (!placeClear(l,
-                        {QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - 8),
-                         QPointF(p.x() - sz.width() / 2, p.y() + 8)},
-                        inside, placed, keep))
+        if (!placeNear(l,
+                       {QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - 8),
+                        QPointF(p.x() - sz.width() / 2, p.y() + 8)},
+                       inside, placed, lines, points))
             l->setVisible(false); // no room on this small a chart: the hover has the value
     }
 }

@@ -42,8 +42,12 @@ public:
     /// The ring drawn at the peak, over the lines (hidden without a peak).
     const QGraphicsEllipseItem* peakRing() const { return m_ring; }
     QString peakLabelText() const;
+    const ChartStyle& chartStyle() const { return m_style; }
     /// The value label of phase @p i on the tightest rank ("22.4 GiB (+8.4)").
     QString phaseLabelText(int i) const;
+    /// How far a label sits from the point it names, in pixels (0: touching; -1: not shown):
+    /// the peak's (@p i < 0) or phase @p i's on the tightest rank.
+    double labelDistance(int i) const;
 
     /// Stages beyond this many are not drawn one by one (the tightest is always drawn).
     static constexpr int kMaxStageLines = 8;
@@ -56,6 +60,14 @@ private:
     void rebuildLines(const std::vector<int>& stages);
     void rebuildLabels(int tightest);
     void placeOverlays();
+    /// Places @p l at the first of @p spots clear of @p placed and of @p lines (the plot's
+    /// lines and points), or clear of the other labels and the points only (its plate hides
+    /// a line under it) where the lines leave it room no nearer than a label's height to a
+    /// spot: a label slid half the plot away named nothing (the GUI review). False, and
+    /// @p l where its first spot is, when neither finds room.
+    bool placeNear(ChartLabel* l, const QList<QPointF>& spots, const QRectF& inside,
+                   QList<const ChartLabel*>& placed, const QList<QRectF>& lines,
+                   const QList<QRectF>& points);
     /// The phase categories in full, or all in their short names when one does not fit.
     void fitCategories();
     void fitYTitle();

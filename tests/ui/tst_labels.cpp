@@ -575,6 +575,39 @@ private slots:
                                 .arg(label.height())));
     }
 
+    // The timeline's labels stay by their points: on a 3840x2160 stage "110.9 GiB (+95.9 GiB)"
+    // and "allocated peak: 110.9 GiB in backward" sat at 50-60 GiB under points at 110.9 (the
+    // GUI review): where the lines leave no room beside a point the label's plate covers the
+    // line instead. A value label with no room at all is hidden (the hover has it).
+    void timelineLabelsStayByTheirPoints_data() {
+        languageViewRows(
+            {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")},
+            {{QSize(1280, 720), true}, {QSize(1920, 1080), true}, {QSize(3840, 2160), true}});
+    }
+    void timelineLabelsStayByTheirPoints() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stage);
+        QFETCH(QString, language);
+        ShownWindow shown(size, language);
+        QCOMPARE(shown.shown, 0);
+        MainWindow& w = shown.w;
+        QVERIFY(w.dashboard()->showTab(QStringLiteral("timeline")));
+        showRun(w, defaultScenario(), stage);
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        const TimelineChart* t = w.dashboard()->timeline();
+        const double line = QFontMetricsF(t->chartStyle().overlayFont(true)).height();
+        for (int i = -1; i < 4; ++i) {
+            const double d = t->labelDistance(i);
+            QVERIFY2(d <= 2.5 * line, qPrintable(QStringLiteral("label %1: %2 px from its point "
+                                                                "(a line is %3 px)")
+                                                     .arg(i)
+                                                     .arg(d)
+                                                     .arg(line)));
+        }
+        QVERIFY(t->labelDistance(-1) >= 0); // the peak keeps its words
+    }
+
     // The current point's label keeps the headline's bytes wherever it has to be short: on a
     // 1280x720 stage in German and Chinese a may-not-fit run's label said "aktuell 4: 79,6 GiB"
     // (the curve's nvidia-smi) under a headline of "79,2 GiB von 79,6 GiB" (the GUI review's
