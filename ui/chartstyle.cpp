@@ -435,6 +435,39 @@ bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRect
     return chosen.has_value();
 }
 
+bool placeNear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
+               QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear,
+               const QList<QRectF>* thenKeepClear) {
+    const QSizeF size = label->rect().size();
+    const auto inside = [&](QPointF p) { // as placeClear pulls a candidate inside
+        p.setX(std::clamp(p.x(), bounds.left(),
+                          std::max(bounds.left(), bounds.right() - size.width())));
+        p.setY(std::clamp(p.y(), bounds.top(),
+                          std::max(bounds.top(), bounds.bottom() - size.height())));
+        return p;
+    };
+    const auto near = [&] {
+        for (const QPointF& c : candidates) {
+            const QPointF at = inside(c);
+            if (std::hypot(label->pos().x() - at.x(), label->pos().y() - at.y()) <= size.height())
+                return true;
+        }
+        return false;
+    };
+    for (const QList<QRectF>* keep : {&keepClear, thenKeepClear}) {
+        if (!keep)
+            break;
+        QList<const ChartLabel*> trial = placed;
+        if (placeClear(label, candidates, bounds, trial, *keep) && near()) {
+            placed = trial;
+            return true;
+        }
+    }
+    label->setPos(inside(candidates.isEmpty() ? bounds.topLeft() : candidates.front()));
+    placed.append(label);
+    return false;
+}
+
 void relayoutLegend(QChart* chart) {
     if (QGraphicsLayout* l = chart->legend()->layout()) {
         l->invalidate();

@@ -196,6 +196,15 @@ int ticksForHeight(double plotHeight, const QFont& font);
 /// Bounded: candidates x 2 x (bounds height / step) x (placed + keepClear) rectangle tests.
 bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
                 QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear = {});
+/// placeClear() that takes a place only within one label height of a candidate (each pulled
+/// inside @p bounds): a label slid half the plot away names nothing (the GUI review). Where
+/// @p thenKeepClear is given and @p keepClear leaves no such place, a second try keeps clear
+/// of those rectangles only (the points, say, and not the lines: the label's plate hides a
+/// line under it). Appends @p label to @p placed; false, and the label at its first candidate,
+/// when neither try finds room. Bounded: two placeClear() calls.
+bool placeNear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
+               QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear,
+               const QList<QRectF>* thenKeepClear = nullptr);
 
 /// The points of @p series in pixels of @p chart (the labels' parent coordinates): what
 /// lineKeepRects and markerRect read.

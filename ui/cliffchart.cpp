@@ -671,19 +671,19 @@ void CliffChart::placeOverlays() {
             const QSizeF br = m_capacityLabel->size();
             // right end of the line, above it then below; else its left end
             const double x = inside.right() - br.width() - 2, left = inside.left() + 2;
-            QList<const ChartLabel*> trial = placed;
-            const bool clear =
-                placeClear(m_capacityLabel,
-                           {QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2),
-                            QPointF(left, p.y() - br.height() - 1), QPointF(left, p.y() + 2)},
-                           inside, trial, keep);
+            const QList<QPointF> spots{QPointF(x, p.y() - br.height() - 1), QPointF(x, p.y() + 2),
+                                       QPointF(left, p.y() - br.height() - 1),
+                                       QPointF(left, p.y() + 2)};
             // the long wording only beside its line: slid half the plot away (a 1280x720
             // German stage: "GPU-Kapazität 79,6 GiB" at 30 GiB under a line at 79.6) it named
-            // nothing; the number alone takes its place there
-            const double off = std::max({m_capacityLabel->pos().y() - p.y(), 0.0,
-                                         p.y() - m_capacityLabel->pos().y() - br.height()});
-            if ((clear && off <= br.height()) || text == number) {
+            // nothing; the number alone takes its place there, or where the plot has room
+            QList<const ChartLabel*> trial = placed;
+            if (placeNear(m_capacityLabel, spots, inside, trial, keep)) {
                 placed = trial;
+                break;
+            }
+            if (text == number) {
+                placeClear(m_capacityLabel, spots, inside, placed, keep);
                 break;
             }
         }

@@ -125,38 +125,6 @@ double TimelineChart::labelDistance(int i) const {
     return std::hypot(dx, dy);
 }
 
-bool TimelineChart::placeNear(ChartLabel* l, const QList<QPointF>& spots, const QRectF& inside,
-                              QList<const ChartLabel*>& placed, const QList<QRectF>& lines,
-                              const QList<QRectF>& points, bool overLines) {
-    const QSizeF size = l->size();
-    const auto clamped = [&](QPointF p) { // as placeClear keeps a spot inside the plot
-        p.setX(std::clamp(p.x(), inside.left(),
-                          std::max(inside.left(), inside.right() - size.width())));
-        p.setY(std::clamp(p.y(), inside.top(),
-                          std::max(inside.top(), inside.bottom() - size.height())));
-        return p;
-    };
-    const auto near = [&] {
-        double best = std::numeric_limits<double>::infinity();
-        for (const QPointF& s : spots) {
-            const QPointF c = clamped(s);
-            best = std::min(best, std::hypot(l->pos().x() - c.x(), l->pos().y() - c.y()));
-        }
-        return best <= size.height();
-    };
-    for (const QList<QRectF>& keep : {lines + points, points}) {
-        if (!overLines && keep.size() == points.size())
-            break;
-        QList<const ChartLabel*> trial = placed;
-        if (placeClear(l, spots, inside, trial, keep) && near()) {
-            placed = trial;
-            return true;
-        }
-    }
-    l->setPos(clamped(spots.front()));
-    return false;
-}
-
 void TimelineChart::rebuild() {
     const Results& r = m_results;
     m_phases.clear();
@@ -347,18 +315,19 @@ void TimelineChart::placeOverlays() {
         m_ring->setRect(QRectF(p.x() - d / 2, p.y() - d / 2, d, d));
         const QSizeF sz = m_peakLabel->size();
         const double gap = d / 2 + 4; // clear of the ring
-        // under, over, beside the ring, then at its corners
-        if (!placeNear(m_peakLabel,
-                       {QPointF(p.x() - sz.width() / 2, p.y() + gap),
-                        QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap),
-                        QPointF(p.x() + gap, p.y() - sz.height() / 2),
-                        QPointF(p.x() - gap - sz.width(), p.y() - sz.height() / 2),
-                        QPointF(p.x() + gap, p.y() + gap),
-                        QPointF(p.x() - gap - sz.width(), p.y() + gap),
-                        QPointF(p.x() + gap, p.y() - sz.height() - gap),
-                        QPointF(p.x() - gap - sz.width(), p.y() - sz.height() - gap)},
-                       inside, placed, lines, points, true))
-            placed << m_peakLabel; // the verdict's phase keeps its words, by its ring
+        // under, over, beside the ring, then at its corners; off the lines where it finds
+        // room by the ring, else over them (its plate hides them), never far away: the
+        // verdict's phase keeps its words by its ring
+        placeNear(m_peakLabel,
+                  {QPointF(p.x() - sz.width() / 2, p.y() + gap),
+                   QPointF(p.x() - sz.width() / 2, p.y() - sz.height() - gap),
+                   QPointF(p.x() + gap, p.y() - sz.height() / 2),
+                   QPointF(p.x() - gap - sz.width(), p.y() - sz.height() / 2),
+                   QPointF(p.x() + gap, p.y() + gap),
+                   QPointF(p.x() - gap - sz.width(), p.y() + gap),
+                   QPointF(p.x() + gap, p.y() - sz.height() - gap),
+                   QPointF(p.x() - gap - sz.width(), p.y() - sz.height() - gap)},
+                  inside, placed, lines + points, &points);
     }
     int tightLine = -1;
     for (size_t k = 0; k < m_lineStage.size(); ++k)
@@ -378,7 +347,7 @@ void TimelineChart::placeOverlays() {
                         QPointF(p.x() - sz.width() / 2, p.y() + 8),
                         QPointF(p.x() - sz.width() - 8, p.y() - sz.height() / 2),
                         QPointF(p.x() + 8, p.y() - sz.height() / 2)},
-                       inside, placed, lines, points, false))
+                       inside, placed, lines + points))
             l->setVisible(false); // no room by its point off the lines: the hover has it
     }
 }

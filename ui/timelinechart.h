@@ -60,14 +60,6 @@ private:
     void rebuildLines(const std::vector<int>& stages);
     void rebuildLabels(int tightest);
     void placeOverlays();
-    /// Places @p l within a label's height of one of @p spots, clear of @p placed, of
-    /// @p lines and of @p points; with @p overLines, where the lines leave no such room, clear
-    /// of the labels and points only (its plate hides a line under it): a label slid half the
-    /// plot away named nothing (the GUI review). False, and @p l at its first spot, when no
-    /// room is found.
-    bool placeNear(ChartLabel* l, const QList<QPointF>& spots, const QRectF& inside,
-                   QList<const ChartLabel*>& placed, const QList<QRectF>& lines,
-                   const QList<QRectF>& points, bool overLines);
     /// The phase categories in full, or all in their short names when one does not fit.
     void fitCategories();
     void fitYTitle();
