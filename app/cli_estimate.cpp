@@ -99,7 +99,7 @@ int runEstimate(const QStringList& args) {
         pb = playbook(s.model, s.workload, s.gpu);
     // the serving engine's pool when a memory fraction is given for inference
     std::optional<ServeReport> serving;
-    if (s.workload.mode == Mode::Inference && s.workload.inference.memoryUtilization > 0) {
+    if (s.workload.sizesServer()) {
         auto sc = serve(s.model, s.workload, s.gpu);
         if (!sc)
             dataError(sc.error());

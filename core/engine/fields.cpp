@@ -31,9 +31,8 @@ bool sequenceParallelTp(const Workload& w) {
 bool inference(const Workload& w) {
     return w.mode == Mode::Inference;
 }
-/// A paged serving engine sizes the run (core/serve/serve.h): inference with a memory fraction.
 bool serving(const Workload& w) {
-    return w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
+    return w.sizesServer();
 }
 bool adapters(const Workload& w) {
     return training(w) && w.finetune != Finetune::Full;

@@ -454,6 +454,9 @@ struct Workload {
     std::optional<int64_t> globalBatch() const {
         return checked::product({microBatch, gradAccumulation, parallel.dp});
     }
+    /// A paged serving engine sizes the run (core/serve/serve.h): inference with a memory
+    /// fraction; otherwise inference is one transformers generate() batch.
+    bool sizesServer() const { return mode == Mode::Inference && inference.memoryUtilization > 0; }
     /// every field (a derived key: a new field takes part without a list kept by hand)
     bool operator==(const Workload&) const = default;
 };
