@@ -400,16 +400,22 @@ QRectF markerRect(QPointF centre, double diameter) {
     return {centre - QPointF(r, r), QSizeF(2 * r, 2 * r)};
 }
 
+namespace {
+/// @p p, a label's top-left, moved so that a label of @p size lies within @p bounds (its top
+/// left corner where it is larger).
+QPointF pulledInside(QPointF p, QSizeF size, const QRectF& bounds) {
+    p.setX(
+        std::clamp(p.x(), bounds.left(), std::max(bounds.left(), bounds.right() - size.width())));
+    p.setY(
+        std::clamp(p.y(), bounds.top(), std::max(bounds.top(), bounds.bottom() - size.height())));
+    return p;
+}
+} // namespace
+
 bool placeClear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF& bounds,
                 QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear) {
     const QSizeF size = label->rect().size();
-    auto inside = [&](QPointF p) {
-        p.setX(std::clamp(p.x(), bounds.left(),
-                          std::max(bounds.left(), bounds.right() - size.width())));
-        p.setY(std::clamp(p.y(), bounds.top(),
-                          std::max(bounds.top(), bounds.bottom() - size.height())));
-        return p;
-    };
+    const auto inside = [&](QPointF p) { return pulledInside(p, size, bounds); };
     const QPointF first = inside(candidates.isEmpty() ? bounds.topLeft() : candidates.front());
     std::optional<QPointF> chosen;
     for (const QPointF& c : candidates) {
@@ -439,13 +445,7 @@ bool placeNear(ChartLabel* label, const QList<QPointF>& candidates, const QRectF
                QList<const ChartLabel*>& placed, const QList<QRectF>& keepClear,
                const QList<QRectF>* thenKeepClear) {
     const QSizeF size = label->rect().size();
-    const auto inside = [&](QPointF p) { // as placeClear pulls a candidate inside
-        p.setX(std::clamp(p.x(), bounds.left(),
-                          std::max(bounds.left(), bounds.right() - size.width())));
-        p.setY(std::clamp(p.y(), bounds.top(),
-                          std::max(bounds.top(), bounds.bottom() - size.height())));
-        return p;
-    };
+    const auto inside = [&](QPointF p) { return pulledInside(p, size, bounds); };
     const auto near = [&] {
         for (const QPointF& c : candidates) {
             const QPointF at = inside(c);

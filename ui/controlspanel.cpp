@@ -9,6 +9,7 @@
 #include "ui/rundetailspanel.h"
 #include "ui/scaledslider.h"
 #include "ui/scenarioedits.h"
+#include "ui/setifchanged.h"
 #include "ui/sliderfield.h"
 #include "ui/texts.h"
 
@@ -142,34 +143,6 @@ QComboBox* makeCombo(int count, const QString& object, QWidget* parent) {
     }
     c->setObjectName(object);
     return c;
-}
-
-/// Setters that leave a widget alone when the value is already shown: re-setting a spin
-/// box repaints its line edit, which costs time on every slider step.
-void setIfChanged(QSpinBox* s, int v) {
-    if (s->value() != v) {
-        s->setValue(v);
-    }
-}
-void setIfChanged(QSlider* s, int v) {
-    if (s->value() != v) {
-        s->setValue(v);
-    }
-}
-void setIfChanged(QDoubleSpinBox* s, double v) {
-    if (std::abs(s->value() - v) > 0.5 * std::pow(10.0, -s->decimals())) {
-        s->setValue(v);
-    }
-}
-void setIndexIfChanged(QComboBox* c, int i) {
-    if (c->currentIndex() != i) {
-        c->setCurrentIndex(i);
-    }
-}
-void setRowIfChanged(QFormLayout* f, QWidget* w, bool visible) {
-    if (f->isRowVisible(w) != visible) {
-        f->setRowVisible(w, visible);
-    }
 }
 
 const QString kInlineKey = QStringLiteral("__inline__");
@@ -785,8 +758,7 @@ void ControlsPanel::syncRunBox(const Scenario& s) {
     // a sized server runs as many requests at once as its KV pool and max_num_seqs allow (the
     // headline's and the Serving tab's answer): a batch of the user's does not apply to it,
     // and a greyed box would still show one, a second answer
-    const bool server = w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
-    setRowIfChanged(m_runForm, m_microBatch, !server);
+    setRowIfChanged(m_runForm, m_microBatch, !w.sizesServer());
     // for inference the sequence is the whole context: prompt plus generated tokens
     m_sequence->setValue(
         static_cast<double>(w.mode == Mode::Inference ? inferenceContext(w) : w.sequenceLength));
@@ -837,8 +809,7 @@ void ControlsPanel::syncHardwareBox(const Scenario& s) {
     setIndexIfChanged(m_sharding, indexIn(kShardings, w.parallel.sharding));
     // a sized server's data-parallel ranks are whole replicas (core serve()): ZeRO/FSDP
     // sharding does not apply to it, and a box showing one would be a setting that does nothing
-    const bool server = w.mode == Mode::Inference && w.inference.memoryUtilization > 0;
-    setRowIfChanged(m_hwForm, m_sharding, !m_compact && !server);
+    setRowIfChanged(m_hwForm, m_sharding, !m_compact && !w.sizesServer());
 }
 
 void ControlsPanel::showProblem() {

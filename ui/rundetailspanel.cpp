@@ -2,6 +2,7 @@
 
 #include "core/checked.h"
 #include "core/engine/profiles.h"
+#include "ui/setifchanged.h"
 #include "ui/texts.h"
 #include "ui/units.h"
 
@@ -341,9 +342,7 @@ void RunDetailsPanel::syncFromScenario() {
 }
 
 void RunDetailsPanel::showRow(QWidget* field, bool shown) {
-    auto* form = static_cast<QFormLayout*>(layout());
-    if (form->isRowVisible(field) != shown)
-        form->setRowVisible(field, shown);
+    setRowIfChanged(static_cast<QFormLayout*>(layout()), field, shown);
 }
 
 void RunDetailsPanel::retranslateUi() {

@@ -100,6 +100,14 @@ QString TimelineChart::phaseLabelText(int i) const {
                : QString();
 }
 
+int TimelineChart::tightestLine() const {
+    int line = -1;
+    for (size_t k = 0; k < m_lineStage.size(); ++k)
+        if (m_lineStage[k] == m_results.tightestStage)
+            line = static_cast<int>(k);
+    return line;
+}
+
 double TimelineChart::labelDistance(int i) const {
     const ChartLabel* l = i < 0                                   ? m_peakLabel
                           : i < static_cast<int>(m_labels.size()) ? m_labels[static_cast<size_t>(i)]
@@ -110,10 +118,7 @@ double TimelineChart::labelDistance(int i) const {
     if (i < 0) {
         p = m_ring->rect().center();
     } else {
-        int tight = -1;
-        for (size_t k = 0; k < m_lineStage.size(); ++k)
-            if (m_lineStage[k] == m_results.tightestStage)
-                tight = static_cast<int>(k);
+        const int tight = tightestLine();
         if (tight < 0)
             return -1;
         QLineSeries* s = m_lines[static_cast<size_t>(tight)];
@@ -329,10 +334,7 @@ void TimelineChart::placeOverlays() {
                    QPointF(p.x() - gap - sz.width(), p.y() - sz.height() - gap)},
                   inside, placed, lines + points, &points);
     }
-    int tightLine = -1;
-    for (size_t k = 0; k < m_lineStage.size(); ++k)
-        if (m_lineStage[k] == m_results.tightestStage)
-            tightLine = static_cast<int>(k);
+    const int tightLine = tightestLine();
     for (size_t i = 0; i < m_labels.size(); ++i) {
         ChartLabel* l = m_labels[i];
         // the peak phase's value is in the peak label already

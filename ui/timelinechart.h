@@ -60,6 +60,8 @@ private:
     void rebuildLines(const std::vector<int>& stages);
     void rebuildLabels(int tightest);
     void placeOverlays();
+    /// Index in m_lines of the tightest rank's line (-1 when it is not drawn).
+    int tightestLine() const;
     /// The phase categories in full, or all in their short names when one does not fit.
     void fitCategories();
     void fitYTitle();
